@@ -1,0 +1,201 @@
+// Admin bookings: filtered, paginated list; CSV export of the same filter; detail; status changes.
+import { and, asc, desc, eq, exists, gte, ilike, inArray, lte, or, sql, type SQL } from "drizzle-orm";
+import type { AdminBookingDetail, AdminBookingRow, AdminBookingsQuery, Paged } from "@meridian/shared/admin";
+import { checkBookingTransition, nextBookingStatuses, type BookingStatus } from "@meridian/shared/booking-status";
+import type { Db } from "../../db/client";
+import { bookings, tickets, user, vehicleTypes } from "../../db/schema";
+import { conflict, notFound } from "../../lib/errors";
+import { type AuditActor, writeAudit } from "../audit";
+import { containsPattern, countAll, iso, pageOf } from "./sql-helpers";
+
+export const EXPORT_LIMIT = 10_000;
+
+function filterOf(q: Omit<AdminBookingsQuery, "page" | "pageSize">): SQL | undefined {
+  const parts: (SQL | undefined)[] = [];
+  if (q.q) {
+    const p = containsPattern(q.q);
+    parts.push(
+      or(
+        ilike(user.name, p),
+        ilike(user.email, p),
+        ilike(bookings.name, p),
+        ilike(bookings.email, p),
+        exists(
+          // Raw column names: a correlated subquery must not alias the outer bookings table.
+          sql`(select 1 from ${tickets} where ${tickets.bookingId} = ${bookings.id} and ${tickets.ticketCode} ilike ${p})`,
+        ),
+      ),
+    );
+  }
+  if (q.status) parts.push(eq(bookings.status, q.status));
+  if (q.from) parts.push(gte(bookings.bookingDate, q.from));
+  if (q.to) parts.push(lte(bookings.bookingDate, q.to));
+  return and(...parts);
+}
+
+const rowColumns = {
+  id: bookings.id,
+  service: bookings.service,
+  bookingDate: bookings.bookingDate,
+  status: bookings.status,
+  price: bookings.price,
+  createdAt: bookings.createdAt,
+  bookingName: bookings.name,
+  bookingEmail: bookings.email,
+  bookingPhone: bookings.phone,
+  userId: bookings.userId,
+  profileName: user.name,
+  profileEmail: user.email,
+  profilePhone: user.phone,
+};
+type RawRow = {
+  id: string;
+  service: string;
+  bookingDate: string;
+  status: string;
+  price: number | null;
+  createdAt: Date;
+  bookingName: string | null;
+  bookingEmail: string | null;
+  bookingPhone: string | null;
+  userId: string | null;
+  profileName: string | null;
+  profileEmail: string | null;
+  profilePhone: string | null;
+};
+
+function toRow(r: RawRow, ticketCode: string | null): AdminBookingRow {
+  return {
+    id: r.id,
+    service: r.service,
+    bookingDate: r.bookingDate,
+    status: r.status,
+    price: r.price,
+    createdAt: iso(r.createdAt),
+    // The spec: the profile's full name, or else the name on the booking.
+    customerName: r.profileName ?? r.bookingName,
+    customerEmail: r.bookingEmail ?? r.profileEmail,
+    customerPhone: r.bookingPhone ?? r.profilePhone,
+    userId: r.userId,
+    ticketCode,
+  };
+}
+
+/** The first ticket code of each booking. */
+async function ticketCodes(db: Db, ids: string[]): Promise<Map<string, string>> {
+  const map = new Map<string, string>();
+  if (!ids.length) return map;
+  const rows = await db
+    .select({ bookingId: tickets.bookingId, code: tickets.ticketCode })
+    .from(tickets)
+    .where(inArray(tickets.bookingId, ids))
+    .orderBy(asc(tickets.createdAt));
+  for (const r of rows) if (r.bookingId && !map.has(r.bookingId)) map.set(r.bookingId, r.code);
+  return map;
+}
+
+export async function listBookings(db: Db, q: AdminBookingsQuery): Promise<Paged<"bookings", AdminBookingRow>> {
+  const { page, pageSize, offset } = pageOf(q);
+  const where = filterOf(q);
+  const [rows, [count]] = await Promise.all([
+    db
+      .select(rowColumns)
+      .from(bookings)
+      .leftJoin(user, eq(bookings.userId, user.id))
+      .where(where)
+      .orderBy(desc(bookings.createdAt), desc(bookings.id))
+      .limit(pageSize)
+      .offset(offset),
+    db.select({ n: countAll }).from(bookings).leftJoin(user, eq(bookings.userId, user.id)).where(where),
+  ]);
+  const codes = await ticketCodes(
+    db,
+    rows.map((r) => r.id),
+  );
+  return { bookings: rows.map((r) => toRow(r, codes.get(r.id) ?? null)), total: count?.n ?? 0, page, pageSize };
+}
+
+export async function exportBookings(db: Db, q: AdminBookingsQuery): Promise<AdminBookingRow[]> {
+  const rows = await db
+    .select(rowColumns)
+    .from(bookings)
+    .leftJoin(user, eq(bookings.userId, user.id))
+    .where(filterOf(q))
+    .orderBy(desc(bookings.createdAt), desc(bookings.id))
+    .limit(EXPORT_LIMIT);
+  const codes = await ticketCodes(
+    db,
+    rows.map((r) => r.id),
+  );
+  return rows.map((r) => toRow(r, codes.get(r.id) ?? null));
+}
+
+export async function getBooking(db: Db, id: string): Promise<AdminBookingDetail> {
+  const [r] = await db
+    .select({ ...rowColumns, vehicleTypeId: bookings.vehicleTypeId, vehicleName: vehicleTypes.name, paymentRef: bookings.paymentRef, details: bookings.details })
+    .from(bookings)
+    .leftJoin(user, eq(bookings.userId, user.id))
+    .leftJoin(vehicleTypes, eq(bookings.vehicleTypeId, vehicleTypes.id))
+    .where(eq(bookings.id, id));
+  if (!r) throw notFound("Booking not found.");
+  const ticketRows = await db.select().from(tickets).where(eq(tickets.bookingId, id)).orderBy(asc(tickets.createdAt));
+  return {
+    ...toRow(r, ticketRows[0]?.ticketCode ?? null),
+    vehicleTypeId: r.vehicleTypeId,
+    vehicleName: r.vehicleName,
+    paymentRef: r.paymentRef,
+    details: r.details ?? {},
+    tickets: ticketRows.map((t) => ({
+      id: t.id,
+      ticketCode: t.ticketCode,
+      status: t.status,
+      plate: t.plate,
+      keyTag: t.keyTag,
+      createdAt: iso(t.createdAt),
+    })),
+    nextStatuses: [...nextBookingStatuses(r.status)],
+  };
+}
+
+export async function changeBookingStatus(db: Db, actor: AuditActor, id: string, to: BookingStatus): Promise<AdminBookingDetail> {
+  await db.transaction(async (tx) => {
+    const [current] = await tx.select({ status: bookings.status }).from(bookings).where(eq(bookings.id, id)).for("update");
+    if (!current) throw notFound("Booking not found.");
+    const check = checkBookingTransition(current.status, to);
+    if (!check.ok) throw conflict(check.message, "illegal_transition");
+    await tx.update(bookings).set({ status: to }).where(eq(bookings.id, id));
+    await writeAudit(tx, actor, { action: "booking.status", entity: "booking", entityId: id, before: { status: current.status }, after: { status: to } });
+  });
+  return getBooking(db, id);
+}
+
+// ---- CSV
+const CSV_COLUMNS: [string, (r: AdminBookingRow) => string | number | null][] = [
+  ["Booking ID", (r) => r.id],
+  ["Created At", (r) => r.createdAt],
+  ["Booking Date", (r) => r.bookingDate],
+  ["Customer", (r) => r.customerName],
+  ["Email", (r) => r.customerEmail],
+  ["Phone", (r) => r.customerPhone],
+  ["Service", (r) => r.service],
+  ["Status", (r) => r.status],
+  ["Price (USD)", (r) => (r.price == null ? null : r.price.toFixed(2))],
+  ["Ticket Code", (r) => r.ticketCode],
+];
+
+/**
+ * RFC 4180 field: quoted when it holds a comma, quote or line break, quotes doubled. Text that a spreadsheet
+ * would run as a formula (= + - @ tab CR at the start) gets a leading apostrophe.
+ */
+export function csvField(value: string | number | null): string {
+  if (value == null) return "";
+  let s = String(value);
+  if (typeof value === "string" && /^[=+\-@\t\r]/.test(s)) s = `'${s}`;
+  return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+}
+
+export function bookingsCsv(rows: AdminBookingRow[]): string {
+  const lines = [CSV_COLUMNS.map(([h]) => csvField(h)).join(",")];
+  for (const r of rows) lines.push(CSV_COLUMNS.map(([, get]) => csvField(get(r))).join(","));
+  return `${lines.join("\r\n")}\r\n`;
+}

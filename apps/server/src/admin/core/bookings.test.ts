@@ -1,0 +1,187 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { auditLogs, bookings } from "../../db/schema";
+import { createVehicle } from "../../db/factories";
+import { createTestApp, type TestApp } from "../../test/harness";
+import { bookingsCsv, csvField } from "./bookings.service";
+import { insertBooking, insertTicket } from "./test-data";
+
+let t: TestApp;
+let cookie: string;
+let ids: { a: string; b: string; c: string };
+
+beforeAll(async () => {
+  t = await createTestApp();
+  cookie = (await t.userWithSession({ role: "admin" })).cookie;
+  const customer = await t.userWithSession({ fullName: "Priya Profile", email: "priya@example.com" });
+  const sedan = await createVehicle(t.db, { name: "Executive Sedan" });
+  const a = await insertBooking(t.db, {
+    userId: customer.user.id,
+    name: "Booking Name Ignored",
+    email: "priya@example.com",
+    bookingDate: "2026-07-01",
+    status: "pending",
+    price: 150.5,
+    vehicleTypeId: sedan.id,
+    details: { pickup: { name: "LAX", address: "1 World Way" }, dropoff: { name: "Hotel Bel-Air" }, passengers: 2, luggage: 1, quote: { lines: [{ label: "Base fee", amount: 50 }], total: 150.5 } },
+  });
+  const b = await insertBooking(t.db, { name: 'Walk-in, "Quoted"', email: "walkin@example.com", bookingDate: "2026-07-10", status: "confirmed", price: 90, service: "valet" });
+  const c = await insertBooking(t.db, { name: "=HYPERLINK(evil)", email: "late@example.com", bookingDate: "2026-08-15", status: "pending", price: 300 });
+  await insertTicket(t.db, a.id, { ticketCode: "MER-FINDME1" });
+  ids = { a: a.id, b: b.id, c: c.id };
+});
+afterAll(() => t.close());
+
+const list = async (qs = "") => t.call("GET", `/api/admin/bookings${qs}`, { cookie });
+
+describe("GET /api/admin/bookings", () => {
+  it("lists newest first with the customer from the profile (else the booking), price and ticket", async () => {
+    const res = await list();
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ total: 3, page: 1, pageSize: 20 });
+    expect(res.body.bookings.map((r: { id: string }) => r.id)).toEqual([ids.c, ids.b, ids.a]);
+    expect(res.body.bookings[2]).toMatchObject({ customerName: "Priya Profile", customerEmail: "priya@example.com", service: "ride", bookingDate: "2026-07-01", status: "pending", price: 150.5, ticketCode: "MER-FINDME1" });
+    expect(res.body.bookings[1]).toMatchObject({ customerName: 'Walk-in, "Quoted"', service: "valet", ticketCode: null });
+  });
+
+  it("searches customer name, e-mail and ticket code", async () => {
+    for (const [q, expected] of [
+      ["priya profile", [ids.a]],
+      ["WALKIN@", [ids.b]],
+      ["findme1", [ids.a]],
+      ["nobody", []],
+    ] as const) {
+      const res = await list(`?q=${encodeURIComponent(q)}`);
+      expect(res.body.bookings.map((r: { id: string }) => r.id), q).toEqual(expected);
+      expect(res.body.total).toBe(expected.length);
+    }
+  });
+
+  it("filters by status and booking-date range, and paginates with a total", async () => {
+    expect((await list("?status=pending")).body.bookings.map((r: { id: string }) => r.id)).toEqual([ids.c, ids.a]);
+    expect((await list("?from=2026-07-05&to=2026-07-31")).body.bookings.map((r: { id: string }) => r.id)).toEqual([ids.b]);
+    expect((await list("?from=2026-07-10")).body.total).toBe(2);
+    expect((await list("?status=&q=&from=")).body.total).toBe(3);
+    const p2 = await list("?pageSize=2&page=2");
+    expect(p2.body).toMatchObject({ total: 3, page: 2, pageSize: 2 });
+    expect(p2.body.bookings.map((r: { id: string }) => r.id)).toEqual([ids.a]);
+  });
+
+  it("rejects bad filters with field messages", async () => {
+    const res = await list("?status=lost&from=2026-13-01&pageSize=500&page=0");
+    expect(res.status).toBe(400);
+    expect(res.body.error.fields).toMatchObject({
+      status: expect.stringContaining("Status must be one of"),
+      from: "Use a real calendar date.",
+      pageSize: "Page size must be between 1 and 100.",
+      page: "Page must be a whole number of at least 1.",
+    });
+    const range = await list("?from=2026-08-01&to=2026-07-01");
+    expect(range.status).toBe(400);
+    expect(range.body.error.fields.to).toBe("The end date must be on or after the start date.");
+  });
+});
+
+describe("GET /api/admin/bookings/export.csv", () => {
+  it("exports only the filtered rows as CSV", async () => {
+    const res = await t.call("GET", "/api/admin/bookings/export.csv?status=pending", { cookie });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toContain("text/csv");
+    expect(res.headers.get("content-disposition")).toMatch(/^attachment; filename="meridian-bookings-\d{4}-\d{2}-\d{2}\.csv"$/);
+    const lines = (res.body as string).trimEnd().split("\r\n");
+    expect(lines[0]).toBe("Booking ID,Created At,Booking Date,Customer,Email,Phone,Service,Status,Price (USD),Ticket Code");
+    expect(lines).toHaveLength(3);
+    expect(lines[1]).toContain(`${ids.c},`);
+    expect(lines[1]).toContain(",'=HYPERLINK(evil),late@example.com,,ride,pending,300.00,");
+    expect(lines[2]).toContain(",Priya Profile,priya@example.com,,ride,pending,150.50,MER-FINDME1");
+    expect(res.body).not.toContain("Walk-in");
+  });
+
+  it("escapes quotes, commas and line breaks", async () => {
+    expect(csvField('Walk-in, "Quoted"')).toBe('"Walk-in, ""Quoted"""');
+    expect(csvField("two\nlines")).toBe('"two\nlines"');
+    expect(csvField("+1 310")).toBe("'+1 310");
+    expect(csvField(null)).toBe("");
+    const res = await t.call("GET", "/api/admin/bookings/export.csv?q=walk-in", { cookie });
+    expect(res.body).toContain(',"Walk-in, ""Quoted""",walkin@example.com,,valet,confirmed,90.00,');
+    expect(bookingsCsv([]).split("\r\n")).toHaveLength(2);
+  });
+
+  it("validates the same filters", async () => {
+    const res = await t.call("GET", "/api/admin/bookings/export.csv?to=yesterday", { cookie });
+    expect(res.status).toBe(400);
+    expect(res.body.error.fields.to).toBe("Use a date like 2026-05-31.");
+  });
+});
+
+describe("GET /api/admin/bookings/:id", () => {
+  it("returns the ride details, vehicle, ticket and the allowed next statuses", async () => {
+    const res = await t.call("GET", `/api/admin/bookings/${ids.a}`, { cookie });
+    expect(res.status).toBe(200);
+    expect(res.body.booking).toMatchObject({
+      id: ids.a,
+      vehicleName: "Executive Sedan",
+      details: { pickup: { name: "LAX" }, passengers: 2, quote: { total: 150.5 } },
+      tickets: [{ ticketCode: "MER-FINDME1", status: "active" }],
+      nextStatuses: ["confirmed", "cancelled"],
+    });
+  });
+  it("404s unknown and malformed ids", async () => {
+    expect((await t.call("GET", "/api/admin/bookings/7d1f8a3e-0000-4000-8000-000000000000", { cookie })).status).toBe(404);
+    const bad = await t.call("GET", "/api/admin/bookings/not-a-uuid", { cookie });
+    expect(bad.status).toBe(404);
+    expect(bad.body.error.message).toBe("Booking not found.");
+  });
+});
+
+describe("PATCH /api/admin/bookings/:id/status", () => {
+  const change = (id: string, status: unknown) => t.call("PATCH", `/api/admin/bookings/${id}/status`, { cookie, json: { status } });
+
+  it("walks pending -> confirmed -> in_progress -> completed -> refunded, auditing each step", async () => {
+    const bk = await insertBooking(t.db, { status: "pending" });
+    for (const status of ["confirmed", "in_progress", "completed", "refunded"]) {
+      const res = await change(bk.id, status);
+      expect(res.status, status).toBe(200);
+      expect(res.body.booking.status).toBe(status);
+    }
+    const audit = await t.db.select().from(auditLogs).where(eq(auditLogs.entityId, bk.id));
+    expect(audit.map((a) => [a.before, a.after])).toEqual(
+      expect.arrayContaining([
+        [{ status: "pending" }, { status: "confirmed" }],
+        [{ status: "completed" }, { status: "refunded" }],
+      ]),
+    );
+    expect(audit).toHaveLength(4);
+  });
+
+  it("cancels from confirmed and refunds a cancelled booking", async () => {
+    const bk = await insertBooking(t.db, { status: "confirmed" });
+    expect((await change(bk.id, "cancelled")).status).toBe(200);
+    expect((await change(bk.id, "refunded")).status).toBe(200);
+  });
+
+  it("rejects illegal transitions with 409 illegal_transition and leaves the booking alone", async () => {
+    const bk = await insertBooking(t.db, { status: "pending" });
+    for (const status of ["completed", "in_progress", "refunded", "pending"]) {
+      const res = await change(bk.id, status);
+      expect(res.status, status).toBe(409);
+      expect(res.body.error.code).toBe("illegal_transition");
+    }
+    expect((await change(bk.id, "refunded")).body.error.message).toBe(
+      "A booking cannot move from Pending to Refunded. From Pending it can only move to Confirmed or Cancelled.",
+    );
+    const inProgress = await insertBooking(t.db, { status: "in_progress" });
+    expect((await change(inProgress.id, "cancelled")).status).toBe(409);
+    const [row] = await t.db.select().from(bookings).where(eq(bookings.id, bk.id));
+    expect(row!.status).toBe("pending");
+    expect(await t.db.select().from(auditLogs).where(eq(auditLogs.entityId, bk.id))).toEqual([]);
+  });
+
+  it("validates the status and the id", async () => {
+    const bad = await change(ids.c, "lost");
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.fields.status).toContain("Status must be one of");
+    expect((await t.call("PATCH", `/api/admin/bookings/${ids.c}/status`, { cookie, json: { status: "confirmed", price: 1 } })).status).toBe(400);
+    expect((await change("0f0f0f0f-0000-4000-8000-000000000000", "confirmed")).status).toBe(404);
+  });
+});

@@ -1,0 +1,123 @@
+// Overview counts and recent activity, report figures from bookings, and the audit log.
+import { and, desc, eq, notInArray, sql } from "drizzle-orm";
+import type { AdminAuditEntry, AdminOverview, AdminReports, Paged } from "@meridian/shared/admin";
+import { bookingStatuses } from "@meridian/shared/booking-status";
+import type { Db } from "../../db/client";
+import { auditLogs, bookings, tickets, user, vehicleTypes } from "../../db/schema";
+import { countAll, iso, pageOf } from "./sql-helpers";
+
+/** Bookings that earn money: neither cancelled nor refunded, and priced. */
+const earning = and(notInArray(bookings.status, ["cancelled", "refunded"]), sql`${bookings.price} is not null`);
+const revenueSum = sql<string>`coalesce(sum(${bookings.price}), 0)`;
+const money = (v: string | number | null | undefined) => Math.round(Number(v ?? 0) * 100) / 100;
+
+const RECENT = 10;
+
+export async function getOverview(db: Db): Promise<AdminOverview> {
+  const [[users], [allBookings], [pending], [active], [revenue], recentBookings, recentUsers] = await Promise.all([
+    db.select({ n: countAll }).from(user),
+    db.select({ n: countAll }).from(bookings),
+    db.select({ n: countAll }).from(bookings).where(eq(bookings.status, "pending")),
+    db.select({ n: countAll }).from(tickets).where(eq(tickets.status, "active")),
+    db.select({ total: revenueSum }).from(bookings).where(earning),
+    db
+      .select({ id: bookings.id, at: bookings.createdAt, service: bookings.service, price: bookings.price, name: bookings.name, profileName: user.name })
+      .from(bookings)
+      .leftJoin(user, eq(bookings.userId, user.id))
+      .orderBy(desc(bookings.createdAt))
+      .limit(RECENT),
+    db.select({ id: user.id, at: user.createdAt, name: user.name, role: user.role }).from(user).orderBy(desc(user.createdAt)).limit(RECENT),
+  ]);
+  const usd = (n: number) => `$${n.toFixed(2)}`;
+  const recent: AdminOverview["recent"] = [
+    ...recentBookings.map((b) => ({
+      type: "booking" as const,
+      id: b.id,
+      at: iso(b.at),
+      text: `${b.profileName ?? b.name ?? "A guest"} booked a ${b.service} service${b.price != null ? ` (${usd(b.price)})` : ""}.`,
+    })),
+    ...recentUsers.map((u) => ({
+      type: "signup" as const,
+      id: u.id,
+      at: iso(u.at),
+      text: `${u.name} joined Meridian${u.role !== "user" ? ` as ${u.role}` : ""}.`,
+    })),
+  ]
+    .sort((a, b) => b.at.localeCompare(a.at))
+    .slice(0, RECENT);
+  return {
+    counts: {
+      users: users?.n ?? 0,
+      bookings: allBookings?.n ?? 0,
+      pendingBookings: pending?.n ?? 0,
+      activeTickets: active?.n ?? 0,
+      revenue: money(revenue?.total),
+    },
+    recent,
+  };
+}
+
+export async function getReports(db: Db): Promise<AdminReports> {
+  const [byService, byVehicle, funnelRows] = await Promise.all([
+    db
+      .select({ service: bookings.service, revenue: revenueSum, n: countAll })
+      .from(bookings)
+      .where(earning)
+      .groupBy(bookings.service)
+      .orderBy(bookings.service),
+    db
+      .select({ vehicleTypeId: bookings.vehicleTypeId, name: vehicleTypes.name, revenue: revenueSum, n: countAll })
+      .from(bookings)
+      .leftJoin(vehicleTypes, eq(bookings.vehicleTypeId, vehicleTypes.id))
+      .where(earning)
+      .groupBy(bookings.vehicleTypeId, vehicleTypes.name)
+      .orderBy(vehicleTypes.name),
+    db.select({ status: bookings.status, n: countAll }).from(bookings).groupBy(bookings.status),
+  ]);
+  const revenueByService = byService.map((r) => ({ service: r.service, revenue: money(r.revenue), bookings: r.n }));
+  const counts = new Map(funnelRows.map((r) => [r.status, r.n]));
+  return {
+    totalRevenue: money(revenueByService.reduce((s, r) => s + r.revenue, 0)),
+    revenueByService,
+    revenueByVehicleType: byVehicle
+      .map((r) => ({
+        vehicleTypeId: r.vehicleTypeId,
+        name: r.name ?? (r.vehicleTypeId ? "Unknown vehicle" : "No vehicle (valet)"),
+        revenue: money(r.revenue),
+        bookings: r.n,
+      }))
+      .sort((a, b) => b.revenue - a.revenue),
+    // No data source yet for tips, payouts or coupons: honest zeros.
+    tips: 0,
+    payouts: 0,
+    funnel: [
+      ...bookingStatuses.map((s) => ({ status: s as string, count: counts.get(s) ?? 0 })),
+      ...funnelRows.filter((r) => !(bookingStatuses as readonly string[]).includes(r.status)).map((r) => ({ status: r.status, count: r.n })),
+    ],
+    couponPerformance: { redemptions: 0, discount: 0 },
+  };
+}
+
+export async function listAudit(db: Db, q: { page?: number; pageSize?: number }): Promise<Paged<"entries", AdminAuditEntry>> {
+  const { page, pageSize, offset } = pageOf(q, 25);
+  const [rows, [count]] = await Promise.all([
+    db.select().from(auditLogs).orderBy(desc(auditLogs.createdAt), desc(auditLogs.id)).limit(pageSize).offset(offset),
+    db.select({ n: countAll }).from(auditLogs),
+  ]);
+  return {
+    entries: rows.map((r) => ({
+      id: r.id,
+      at: iso(r.createdAt),
+      actorId: r.actorId,
+      actorEmail: r.actorEmail,
+      action: r.action,
+      entity: r.entity,
+      entityId: r.entityId,
+      before: r.before,
+      after: r.after,
+    })),
+    total: count?.n ?? 0,
+    page,
+    pageSize,
+  };
+}

@@ -1,0 +1,93 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createVehicle } from "../../db/factories";
+import { createTestApp, type TestApp } from "../../test/harness";
+import { insertBooking, insertTicket } from "./test-data";
+
+let t: TestApp;
+let admin: Awaited<ReturnType<TestApp["userWithSession"]>>;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await t.userWithSession({ role: "admin", fullName: "Olive Overseer" });
+});
+afterAll(() => t.close());
+
+describe("reports and overview with no bookings", () => {
+  it("shows zeros only because there is no data", async () => {
+    const res = await t.call("GET", "/api/admin/reports", { cookie: admin.cookie });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ totalRevenue: 0, revenueByService: [], revenueByVehicleType: [], tips: 0, payouts: 0 });
+    expect(res.body.funnel.every((f: { count: number }) => f.count === 0)).toBe(true);
+    const ov = await t.call("GET", "/api/admin/overview", { cookie: admin.cookie });
+    expect(ov.body.counts).toMatchObject({ bookings: 0, revenue: 0, users: 1 });
+    expect(ov.body.recent).toEqual([expect.objectContaining({ type: "signup", text: "Olive Overseer joined Meridian as admin." })]);
+  });
+});
+
+describe("with bookings", () => {
+  beforeAll(async () => {
+    const suv = await createVehicle(t.db, { name: "Luxury SUV" });
+    const sedan = await createVehicle(t.db, { name: "Executive Sedan" });
+    await insertBooking(t.db, { service: "ride", status: "completed", price: 200, vehicleTypeId: suv.id });
+    await insertBooking(t.db, { service: "ride", status: "confirmed", price: 100.25, vehicleTypeId: sedan.id });
+    await insertBooking(t.db, { service: "ride", status: "cancelled", price: 999, vehicleTypeId: suv.id });
+    await insertBooking(t.db, { service: "ride", status: "refunded", price: 500, vehicleTypeId: sedan.id });
+    await insertBooking(t.db, { service: "valet", status: "pending", price: 299 });
+    const last = await insertBooking(t.db, { service: "valet", status: "pending", price: null, name: "Last Guest" });
+    await insertTicket(t.db, last.id);
+  });
+
+  it("reports revenue from bookings that are not cancelled or refunded, by service and vehicle, and the funnel", async () => {
+    const res = await t.call("GET", "/api/admin/reports", { cookie: admin.cookie });
+    expect(res.body.totalRevenue).toBe(599.25);
+    expect(res.body.revenueByService).toEqual([
+      { service: "ride", revenue: 300.25, bookings: 2 },
+      { service: "valet", revenue: 299, bookings: 1 },
+    ]);
+    expect(res.body.revenueByVehicleType).toEqual([
+      expect.objectContaining({ name: "No vehicle (valet)", revenue: 299, bookings: 1 }),
+      expect.objectContaining({ name: "Luxury SUV", revenue: 200, bookings: 1 }),
+      expect.objectContaining({ name: "Executive Sedan", revenue: 100.25, bookings: 1 }),
+    ]);
+    expect(res.body.funnel).toEqual([
+      { status: "pending", count: 2 },
+      { status: "confirmed", count: 1 },
+      { status: "in_progress", count: 0 },
+      { status: "completed", count: 1 },
+      { status: "cancelled", count: 1 },
+      { status: "refunded", count: 1 },
+    ]);
+  });
+
+  it("overview: counts and recent bookings and sign-ups merged newest first", async () => {
+    await t.userWithSession({ fullName: "Newest Member" });
+    const res = await t.call("GET", "/api/admin/overview", { cookie: admin.cookie });
+    expect(res.status).toBe(200);
+    expect(res.body.counts).toEqual({ users: 2, bookings: 6, pendingBookings: 2, activeTickets: 1, revenue: 599.25 });
+    const recent = res.body.recent as { type: string; at: string; text: string }[];
+    expect(recent[0]).toMatchObject({ type: "signup", text: "Newest Member joined Meridian." });
+    expect(recent[1]).toMatchObject({ type: "booking", text: "Last Guest booked a valet service." });
+    expect(recent[2]).toMatchObject({ type: "booking", text: "Guest Booker booked a valet service ($299.00)." });
+    expect(recent.map((r) => r.at)).toEqual([...recent.map((r) => r.at)].sort().reverse());
+    expect(recent).toHaveLength(8);
+  });
+});
+
+describe("GET /api/admin/audit", () => {
+  it("lists real entries newest first, paginated", async () => {
+    const a = await t.userWithSession({ fullName: "Audited One" });
+    const b = await t.userWithSession({ fullName: "Audited Two" });
+    await t.call("PATCH", `/api/admin/users/${a.user.id}`, { cookie: admin.cookie, json: { role: "staff" } });
+    await new Promise((r) => setTimeout(r, 5));
+    await t.call("PATCH", `/api/admin/users/${b.user.id}`, { cookie: admin.cookie, json: { phone: "3105550111" } });
+    const res = await t.call("GET", "/api/admin/audit?pageSize=1", { cookie: admin.cookie });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ total: 2, page: 1, pageSize: 1 });
+    expect(res.body.entries).toEqual([
+      expect.objectContaining({ actorEmail: admin.user.email, action: "user.update", entity: "user", entityId: b.user.id, before: { phone: null }, after: { phone: "3105550111" } }),
+    ]);
+    const p2 = await t.call("GET", "/api/admin/audit?pageSize=1&page=2", { cookie: admin.cookie });
+    expect(p2.body.entries[0]).toMatchObject({ entityId: a.user.id, before: { role: "user" }, after: { role: "staff" } });
+    expect((await t.call("GET", "/api/admin/audit?page=abc", { cookie: admin.cookie })).status).toBe(400);
+  });
+});

@@ -1,0 +1,23 @@
+// Test-only helpers: bookings and tickets inserted straight into the database (the booking API is
+// another module's; these tests only need rows to look at).
+import type { Db } from "../../db/client";
+import { bookings, tickets } from "../../db/schema";
+
+let n = 0;
+
+export async function insertBooking(db: Db, input: Partial<typeof bookings.$inferInsert> = {}) {
+  const [row] = await db
+    .insert(bookings)
+    .values({ service: "ride", bookingDate: "2026-06-01", status: "pending", price: 120, name: "Guest Booker", email: "guest@example.com", ...input })
+    .returning();
+  return row!;
+}
+
+export async function insertTicket(db: Db, bookingId: string | null, input: Partial<typeof tickets.$inferInsert> = {}) {
+  n += 1;
+  const [row] = await db
+    .insert(tickets)
+    .values({ ticketCode: `MER-T${Date.now().toString(36).toUpperCase()}${n}`, bookingId, ...input })
+    .returning();
+  return row!;
+}

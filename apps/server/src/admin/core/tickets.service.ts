@@ -1,0 +1,123 @@
+// Ticket Center: search by phone, plate, ticket code or key tag; edit plate and key tag; active -> released | void.
+import { and, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
+import type { z } from "zod";
+import type { AdminTicketRow, AdminTicketsQuery, adminUpdateTicketSchema, Paged } from "@meridian/shared/admin";
+import { checkTicketTransition } from "@meridian/shared/booking-status";
+import type { Db } from "../../db/client";
+import { bookings, tickets, user } from "../../db/schema";
+import { conflict, notFound } from "../../lib/errors";
+import { type AuditActor, writeAudit } from "../audit";
+import { containsPattern, countAll, iso, pageOf } from "./sql-helpers";
+import { diff } from "./users.service";
+
+const columns = {
+  id: tickets.id,
+  ticketCode: tickets.ticketCode,
+  status: tickets.status,
+  createdAt: tickets.createdAt,
+  plate: tickets.plate,
+  keyTag: tickets.keyTag,
+  bookingId: tickets.bookingId,
+  bookingName: bookings.name,
+  bookingPhone: bookings.phone,
+  profileName: user.name,
+  profilePhone: user.phone,
+  service: bookings.service,
+  bookingDate: bookings.bookingDate,
+};
+
+type Raw = {
+  id: string;
+  ticketCode: string;
+  status: string;
+  createdAt: Date;
+  plate: string | null;
+  keyTag: string | null;
+  bookingId: string | null;
+  bookingName: string | null;
+  bookingPhone: string | null;
+  profileName: string | null;
+  profilePhone: string | null;
+  service: string | null;
+  bookingDate: string | null;
+};
+
+function toRow(r: Raw): AdminTicketRow {
+  return {
+    id: r.id,
+    ticketCode: r.ticketCode,
+    status: r.status,
+    createdAt: iso(r.createdAt),
+    plate: r.plate,
+    keyTag: r.keyTag,
+    bookingId: r.bookingId,
+    // Name and phone from the linked booking (its account's profile when the booking has none).
+    customerName: r.bookingId ? (r.bookingName ?? r.profileName) : null,
+    customerPhone: r.bookingId ? (r.bookingPhone ?? r.profilePhone) : null,
+    service: r.service,
+    bookingDate: r.bookingDate,
+  };
+}
+
+const base = (db: Db) =>
+  db.select(columns).from(tickets).leftJoin(bookings, eq(tickets.bookingId, bookings.id)).leftJoin(user, eq(bookings.userId, user.id));
+
+function filterOf(q: AdminTicketsQuery): SQL | undefined {
+  const parts: (SQL | undefined)[] = [];
+  if (q.q) {
+    const p = containsPattern(q.q);
+    // Phone numbers are matched on digits too, so "(310) 555-0199" finds "3105550199".
+    const digits = q.q.replace(/\D/g, "");
+    const phone = (col: typeof bookings.phone | typeof user.phone) =>
+      digits.length >= 3 ? or(ilike(col, p), ilike(sqlDigits(col), containsPattern(digits))) : ilike(col, p);
+    parts.push(or(ilike(tickets.ticketCode, p), ilike(tickets.plate, p), ilike(tickets.keyTag, p), phone(bookings.phone), phone(user.phone)));
+  }
+  if (q.status) parts.push(eq(tickets.status, q.status));
+  return and(...parts);
+}
+
+const sqlDigits = (col: typeof bookings.phone | typeof user.phone) => sql<string>`regexp_replace(${col}, '[^0-9]', '', 'g')`;
+
+export async function listTickets(db: Db, q: AdminTicketsQuery): Promise<Paged<"tickets", AdminTicketRow>> {
+  const { page, pageSize, offset } = pageOf(q);
+  const where = filterOf(q);
+  const [rows, [count]] = await Promise.all([
+    base(db).where(where).orderBy(desc(tickets.createdAt), desc(tickets.id)).limit(pageSize).offset(offset),
+    db
+      .select({ n: countAll })
+      .from(tickets)
+      .leftJoin(bookings, eq(tickets.bookingId, bookings.id))
+      .leftJoin(user, eq(bookings.userId, user.id))
+      .where(where),
+  ]);
+  return { tickets: rows.map(toRow), total: count?.n ?? 0, page, pageSize };
+}
+
+export async function getTicket(db: Db, id: string): Promise<AdminTicketRow> {
+  const [r] = await base(db).where(eq(tickets.id, id));
+  if (!r) throw notFound("Ticket not found.");
+  return toRow(r);
+}
+
+export async function updateTicket(db: Db, actor: AuditActor, id: string, input: z.output<typeof adminUpdateTicketSchema>): Promise<AdminTicketRow> {
+  await db.transaction(async (tx) => {
+    const [current] = await tx.select().from(tickets).where(eq(tickets.id, id)).for("update");
+    if (!current) throw notFound("Ticket not found.");
+    const patch: Partial<typeof tickets.$inferInsert> = {};
+    if (input.plate !== undefined) patch.plate = input.plate;
+    if (input.keyTag !== undefined) patch.keyTag = input.keyTag;
+    if (input.status !== undefined && input.status !== current.status) {
+      const check = checkTicketTransition(current.status, input.status);
+      if (!check.ok) throw conflict(check.message, "illegal_transition");
+      patch.status = input.status;
+    }
+    if (!Object.keys(patch).length) return;
+    const [row] = await tx.update(tickets).set(patch).where(eq(tickets.id, id)).returning();
+    const pick = (t: typeof current) => ({ status: t.status, plate: t.plate, keyTag: t.keyTag });
+    const changes = diff(pick(current), pick(row!));
+    if (Object.keys(changes.after).length) {
+      await writeAudit(tx, actor, { action: "ticket.update", entity: "ticket", entityId: id, ...changes });
+    }
+  });
+  return getTicket(db, id);
+}

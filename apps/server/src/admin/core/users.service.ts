@@ -1,0 +1,123 @@
+// Admin users: search, edit (role, status, name, phone), create with a set-password e-mail.
+import { asc, eq, ilike, or } from "drizzle-orm";
+import type { AdminCreateUserInput, AdminUpdateUserInput, AdminUser } from "@meridian/shared/admin";
+import type { Auth } from "../../auth/auth";
+import type { Db } from "../../db/client";
+import { account, session, user } from "../../db/schema";
+import { conflict, notFound } from "../../lib/errors";
+import type { Mailer } from "../../mail/mailer";
+import { welcomeSetPasswordEmail } from "../../mail/templates";
+import { type AuditActor, writeAudit } from "../audit";
+import { containsPattern, countAll } from "./sql-helpers";
+
+type UserRow = typeof user.$inferSelect;
+const SEARCH_LIMIT = 200;
+/** A welcome link stays valid for three days. */
+const SET_PASSWORD_TTL_MS = 3 * 24 * 60 * 60 * 1000;
+
+export function toAdminUser(row: UserRow): AdminUser {
+  return {
+    id: row.id,
+    fullName: row.name,
+    email: row.email,
+    phone: row.phone,
+    role: (["admin", "staff", "user"].includes(row.role) ? row.role : "user") as AdminUser["role"],
+    status: row.banned ? "inactive" : "active",
+    emailVerified: row.emailVerified,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** Users ordered by full name; `q` matches name, e-mail or phone (case-insensitive, anywhere). At most 200 rows, with the total. */
+export async function searchUsers(db: Db, q?: string): Promise<{ users: AdminUser[]; total: number; limit: number }> {
+  const pattern = q ? containsPattern(q) : undefined;
+  const where = pattern ? or(ilike(user.name, pattern), ilike(user.email, pattern), ilike(user.phone, pattern)) : undefined;
+  const [rows, [count]] = await Promise.all([
+    db.select().from(user).where(where).orderBy(asc(user.name), asc(user.email)).limit(SEARCH_LIMIT),
+    db.select({ n: countAll }).from(user).where(where),
+  ]);
+  return { users: rows.map(toAdminUser), total: count?.n ?? 0, limit: SEARCH_LIMIT };
+}
+
+export async function updateUser(db: Db, actor: AuditActor, id: string, input: AdminUpdateUserInput): Promise<AdminUser> {
+  return db.transaction(async (tx) => {
+    const [current] = await tx.select().from(user).where(eq(user.id, id)).for("update");
+    if (!current) throw notFound("User not found.");
+    if (id === actor.id && input.role !== undefined && input.role !== "admin") {
+      throw conflict("You cannot remove your own admin role. Ask another admin to do it.", "self_change");
+    }
+    if (id === actor.id && input.status === "inactive") {
+      throw conflict("You cannot deactivate your own account. Ask another admin to do it.", "self_change");
+    }
+    const patch: Partial<typeof user.$inferInsert> = {};
+    if (input.fullName !== undefined) patch.name = input.fullName;
+    if (input.phone !== undefined) patch.phone = input.phone === "" ? null : input.phone;
+    if (input.role !== undefined) patch.role = input.role;
+    if (input.status !== undefined) {
+      patch.banned = input.status === "inactive";
+      patch.banReason = input.status === "inactive" ? "Deactivated by an admin" : null;
+    }
+    const [row] = await tx.update(user).set(patch).where(eq(user.id, id)).returning();
+    // An inactive account is signed out everywhere at once.
+    if (input.status === "inactive") await tx.delete(session).where(eq(session.userId, id));
+    const before = toAdminUser(current);
+    const after = toAdminUser(row!);
+    await writeAudit(tx, actor, { action: "user.update", entity: "user", entityId: id, ...diff(before, after) });
+    return after;
+  });
+}
+
+/** Only the fields that changed, before and after. */
+export function diff<T extends Record<string, unknown>>(before: T, after: T) {
+  const b: Record<string, unknown> = {};
+  const a: Record<string, unknown> = {};
+  for (const key of Object.keys(after)) {
+    if (JSON.stringify(before[key]) !== JSON.stringify(after[key])) {
+      b[key] = before[key];
+      a[key] = after[key];
+    }
+  }
+  return { before: b, after: a };
+}
+
+/**
+ * A verified account with a random password nobody knows, and an e-mail with a link to choose one
+ * (a better-auth reset token, so the normal reset page and endpoint complete it).
+ */
+export async function createUserByAdmin(
+  deps: { db: Db; auth: Auth; mailer: Mailer; publicUrl: string },
+  actor: AuditActor,
+  input: AdminCreateUserInput,
+): Promise<AdminUser> {
+  const { db, auth } = deps;
+  const ctx = await auth.$context;
+  const id = crypto.randomUUID();
+  const unusable = await ctx.password.hash(`${crypto.randomUUID()}${crypto.randomUUID()}`);
+  const token = Buffer.from(crypto.getRandomValues(new Uint8Array(24))).toString("base64url");
+  const created = await db.transaction(async (tx) => {
+    const [existing] = await tx.select({ id: user.id }).from(user).where(eq(user.email, input.email));
+    if (existing) throw conflict("An account with this e-mail already exists.", "email_taken");
+    const [row] = await tx
+      .insert(user)
+      .values({ id, email: input.email, name: input.fullName, role: input.role, emailVerified: true })
+      .onConflictDoNothing()
+      .returning();
+    if (!row) throw conflict("An account with this e-mail already exists.", "email_taken");
+    await tx.insert(account).values({ id: crypto.randomUUID(), accountId: id, providerId: "credential", userId: id, password: unusable });
+    await writeAudit(tx, actor, {
+      action: "user.create",
+      entity: "user",
+      entityId: id,
+      after: { fullName: row.name, email: row.email, role: row.role },
+    });
+    return row;
+  });
+  await ctx.internalAdapter.createVerificationValue({
+    value: id,
+    identifier: `reset-password:${token}`,
+    expiresAt: new Date(Date.now() + SET_PASSWORD_TTL_MS),
+  });
+  const url = `${deps.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
+  await deps.mailer.send(welcomeSetPasswordEmail(created.email, created.name, url));
+  return toAdminUser(created);
+}

@@ -1,0 +1,164 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { auditLogs, outboxEmails, session } from "../../db/schema";
+import { createTestApp, type TestApp } from "../../test/harness";
+
+let t: TestApp;
+let admin: Awaited<ReturnType<TestApp["userWithSession"]>>;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await t.userWithSession({ role: "admin", fullName: "Ava Admin" });
+});
+afterAll(() => t.close());
+
+describe("GET /api/admin/users", () => {
+  it("lists users by name and searches name, e-mail and phone on the server", async () => {
+    await t.userWithSession({ fullName: "Zed Searchable", email: "zed.unique@example.com", phone: "(310) 555-7788" });
+    await t.userWithSession({ fullName: "Other Person", email: "other@example.com" });
+
+    const all = await t.call("GET", "/api/admin/users", { cookie: admin.cookie });
+    expect(all.status).toBe(200);
+    expect(all.body.total).toBe(all.body.users.length);
+    expect(all.body.limit).toBe(200);
+    const names = all.body.users.map((u: { fullName: string }) => u.fullName);
+    expect(names).toEqual([...names].sort((a: string, b: string) => a.localeCompare(b)));
+    expect(all.body.users.find((u: { email: string }) => u.email === "zed.unique@example.com")).toMatchObject({
+      fullName: "Zed Searchable",
+      phone: "(310) 555-7788",
+      role: "user",
+      status: "active",
+    });
+
+    for (const q of ["searchable", "ZED.UNIQUE", "555-7788"]) {
+      const res = await t.call("GET", `/api/admin/users?q=${encodeURIComponent(q)}`, { cookie: admin.cookie });
+      expect(res.body.users.map((u: { fullName: string }) => u.fullName), q).toEqual(["Zed Searchable"]);
+      expect(res.body.total, q).toBe(1);
+    }
+    const none = await t.call("GET", "/api/admin/users?q=nobody-by-this-name", { cookie: admin.cookie });
+    expect(none.body.users).toEqual([]);
+    // LIKE wildcards are literal
+    expect((await t.call("GET", "/api/admin/users?q=%25", { cookie: admin.cookie })).body.users).toEqual([]);
+  });
+
+  it("rejects an over-long search", async () => {
+    const res = await t.call("GET", `/api/admin/users?q=${"x".repeat(101)}`, { cookie: admin.cookie });
+    expect(res.status).toBe(400);
+    expect(res.body.error.fields.q).toBe("Search text must be at most 100 characters.");
+  });
+});
+
+describe("PATCH /api/admin/users/:id", () => {
+  it("edits name, phone and role, and writes an audit entry with before and after", async () => {
+    const { user } = await t.userWithSession({ fullName: "Rita Role" });
+    const res = await t.call("PATCH", `/api/admin/users/${user.id}`, {
+      cookie: admin.cookie,
+      json: { fullName: "Rita Staff", phone: "3105550100", role: "staff", status: "active" },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.user).toMatchObject({ fullName: "Rita Staff", phone: "3105550100", role: "staff", status: "active" });
+    const [audit] = await t.db.select().from(auditLogs).where(eq(auditLogs.entityId, user.id));
+    expect(audit).toMatchObject({
+      action: "user.update",
+      entity: "user",
+      actorId: admin.user.id,
+      actorEmail: admin.user.email,
+      before: { fullName: "Rita Role", phone: null, role: "user" },
+      after: { fullName: "Rita Staff", phone: "3105550100", role: "staff" },
+    });
+  });
+
+  it("deactivating signs the user out everywhere and blocks their session; reactivating lets them sign in", async () => {
+    const target = await t.userWithSession({ fullName: "Ian Inactive" });
+    expect((await t.call("GET", "/api/me/profile", { cookie: target.cookie })).status).toBe(200);
+    const res = await t.call("PATCH", `/api/admin/users/${target.user.id}`, { cookie: admin.cookie, json: { status: "inactive" } });
+    expect(res.status).toBe(200);
+    expect(res.body.user.status).toBe("inactive");
+    expect(await t.db.select().from(session).where(eq(session.userId, target.user.id))).toEqual([]);
+    expect((await t.call("GET", "/api/me/profile", { cookie: target.cookie })).status).toBe(401);
+    await expect(t.signIn(target.user.email, target.user.password)).rejects.toThrow();
+
+    const back = await t.call("PATCH", `/api/admin/users/${target.user.id}`, { cookie: admin.cookie, json: { status: "active" } });
+    expect(back.body.user.status).toBe("active");
+    await expect(t.signIn(target.user.email, target.user.password)).resolves.toContain("=");
+  });
+
+  it("an admin cannot demote or deactivate themself", async () => {
+    const demote = await t.call("PATCH", `/api/admin/users/${admin.user.id}`, { cookie: admin.cookie, json: { role: "user" } });
+    expect(demote.status).toBe(409);
+    expect(demote.body.error).toMatchObject({ code: "self_change", message: "You cannot remove your own admin role. Ask another admin to do it." });
+    const off = await t.call("PATCH", `/api/admin/users/${admin.user.id}`, { cookie: admin.cookie, json: { status: "inactive" } });
+    expect(off.status).toBe(409);
+    expect(off.body.error.message).toBe("You cannot deactivate your own account. Ask another admin to do it.");
+    // still an active admin; editing their own name is fine
+    const rename = await t.call("PATCH", `/api/admin/users/${admin.user.id}`, { cookie: admin.cookie, json: { fullName: "Ava Prime", role: "admin" } });
+    expect(rename.status).toBe(200);
+    expect(rename.body.user).toMatchObject({ fullName: "Ava Prime", role: "admin", status: "active" });
+  });
+
+  it("validates with the spec's messages and refuses unknown fields", async () => {
+    const { user } = await t.userWithSession();
+    const bad = await t.call("PATCH", `/api/admin/users/${user.id}`, {
+      cookie: admin.cookie,
+      json: { fullName: "A", phone: "123", role: "owner", status: "gone" },
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.fields).toEqual({
+      fullName: "Full name must be at least 2 characters",
+      phone: "Please enter a valid phone number",
+      role: "Role must be admin, staff or user.",
+      status: "Status must be active or inactive.",
+    });
+    expect((await t.call("PATCH", `/api/admin/users/${user.id}`, { cookie: admin.cookie, json: {} })).status).toBe(400);
+    expect((await t.call("PATCH", `/api/admin/users/${user.id}`, { cookie: admin.cookie, json: { banned: true } })).body.error.fields).toMatchObject({
+      banned: "Unknown field.",
+    });
+    expect((await t.call("PATCH", `/api/admin/users/${user.id}`, { cookie: admin.cookie, body: "{nope" })).body.error.code).toBe("invalid_json");
+  });
+
+  it("404s an unknown user", async () => {
+    const res = await t.call("PATCH", "/api/admin/users/no-such-user", { cookie: admin.cookie, json: { role: "staff" } });
+    expect(res.status).toBe(404);
+    expect(res.body.error.message).toBe("User not found.");
+  });
+});
+
+describe("POST /api/admin/users", () => {
+  it("creates a verified account, e-mails a set-password link that works, and audits it", async () => {
+    const email = `new.hire.${Date.now()}@example.com`;
+    const res = await t.call("POST", "/api/admin/users", { cookie: admin.cookie, json: { fullName: "Nina New", email: email.toUpperCase(), role: "staff" } });
+    expect(res.status).toBe(201);
+    expect(res.body.user).toMatchObject({ fullName: "Nina New", email, role: "staff", status: "active", emailVerified: true });
+
+    const [mail] = await t.db.select().from(outboxEmails).where(eq(outboxEmails.to, email));
+    expect(mail?.subject).toBe("Your Meridian account");
+    const link = mail!.text.match(/https?:\/\/\S+/)![0];
+    expect(link.startsWith("http://localhost:3000/reset-password?token=")).toBe(true);
+    const token = new URL(link).searchParams.get("token");
+
+    const reset = await t.call("POST", "/api/auth/reset-password", { json: { newPassword: "chosen-password-1", token } });
+    expect(reset.status).toBe(200);
+    await expect(t.signIn(email, "chosen-password-1")).resolves.toContain("=");
+
+    const audit = await t.db.select().from(auditLogs).where(eq(auditLogs.entityId, res.body.user.id));
+    expect(audit).toHaveLength(1);
+    expect(audit[0]).toMatchObject({ action: "user.create", after: { email, role: "staff", fullName: "Nina New" } });
+  });
+
+  it("refuses a duplicate e-mail with 409", async () => {
+    const { user } = await t.userWithSession();
+    const res = await t.call("POST", "/api/admin/users", { cookie: admin.cookie, json: { fullName: "Dup", email: user.email, role: "user" } });
+    expect(res.status).toBe(409);
+    expect(res.body.error).toMatchObject({ code: "email_taken", message: "An account with this e-mail already exists." });
+  });
+
+  it("validates the input", async () => {
+    const res = await t.call("POST", "/api/admin/users", { cookie: admin.cookie, json: { fullName: "", email: "nope", role: "root" } });
+    expect(res.status).toBe(400);
+    expect(res.body.error.fields).toEqual({
+      fullName: "Full name must be at least 2 characters",
+      email: "Invalid email address",
+      role: "Role must be admin, staff or user.",
+    });
+  });
+});

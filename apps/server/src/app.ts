@@ -1,0 +1,124 @@
+// Builds the HTTP app: /api/* (auth, profile, newsletter, ...), the dev mailbox and the built SPA.
+import fs from "node:fs";
+import path from "node:path";
+import { serveStatic } from "@hono/node-server/serve-static";
+import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { CLIENT_IP_HEADER } from "./auth/auth";
+import { clientIpOf } from "./auth/client-ip";
+import { guardAuthRequest } from "./auth/guard";
+import { mailboxApiRoutes, mailboxPageRoutes } from "./dev/mailbox.routes";
+import type { AppEnv, Deps } from "./lib/context";
+import { errorBody, HttpError, sendError } from "./lib/errors";
+import { meRoutes } from "./me/me.routes";
+import { newsletterRoutes } from "./newsletter/newsletter.routes";
+import { adminCoreRoutes } from "./admin/admin-core.routes";
+import { adminFleetRoutes } from "./admin/admin-fleet.routes";
+import { requireRole } from "./auth/session";
+import { bookingsRoutes } from "./bookings/bookings.routes";
+import { placesRoutes } from "./places/places.routes";
+import { quotesRoutes } from "./quotes/quotes.routes";
+import { realtimeRoutes } from "./realtime/realtime.routes";
+import { vehiclesRoutes } from "./vehicles/vehicles.routes";
+
+export function createApp(deps: Deps, opts: { webDist?: string } = {}) {
+  const app = new Hono<AppEnv>();
+
+  app.use("*", async (c, next) => {
+    const requestId = crypto.randomUUID();
+    c.set("deps", deps);
+    c.set("requestId", requestId);
+    c.set("clientIp", clientIpOf(c, deps.config.env.TRUSTED_PROXIES));
+    c.set("sessionUser", undefined);
+    await next();
+    // On the response's own headers: c.header() on a finished response rebuilds it (a slow path in @hono/node-server).
+    try {
+      c.res.headers.set("x-request-id", requestId);
+    } catch {
+      c.header("x-request-id", requestId); // immutable headers (a fetched response)
+    }
+  });
+
+  // JSON APIs need no more than this; larger bodies are refused before they are read. A declared
+  // Content-Length is checked from the header alone: touching c.req.raw.body would make @hono/node-server
+  // build a full Request for every call (about 150 µs of CPU each), the hot quote path included.
+  const limitBody = bodyLimit({
+    maxSize: 64 * 1024,
+    onError: (c) => c.json(errorBody("payload_too_large", "The request body is too large."), 413),
+  });
+  app.use("/api/*", async (c, next) => {
+    if (c.req.method === "GET" || c.req.method === "HEAD") return next();
+    const declared = c.req.header("content-length");
+    if (declared === undefined || !/^\d+$/.test(declared) || c.req.header("transfer-encoding") !== undefined) return limitBody(c, next);
+    if (Number(declared) > 64 * 1024) return c.json(errorBody("payload_too_large", "The request body is too large."), 413);
+    await next();
+  });
+
+  app.onError((err, c) => {
+    if (err instanceof HttpError) return sendError(c, err);
+    deps.logger.error("unhandled error", { requestId: c.get("requestId"), path: c.req.path, err: String(err), stack: (err as Error).stack });
+    return c.json(errorBody("internal", "Something went wrong"), 500);
+  });
+
+  app.on(["GET", "POST"], "/api/auth/*", async (c) => {
+    // Only our socket-derived address reaches better-auth's rate limiter.
+    const headers = new Headers(c.req.raw.headers);
+    for (const h of ["x-forwarded-for", "x-real-ip", "cf-connecting-ip", "x-client-ip", CLIENT_IP_HEADER]) headers.delete(h);
+    headers.set(CLIENT_IP_HEADER, c.get("clientIp"));
+    const req = await guardAuthRequest(c, headers); // allow-listed endpoints, validated JSON bodies
+    return toErrorEnvelope(await deps.auth.handler(req));
+  });
+
+  app.route("/api/me", meRoutes);
+  app.route("/api/newsletter", newsletterRoutes);
+  app.route("/api/places", placesRoutes);
+  app.route("/api/vehicles", vehiclesRoutes);
+  app.route("/api/quotes", quotesRoutes);
+  app.route("/api/bookings", bookingsRoutes);
+  app.route("/api/realtime", realtimeRoutes);
+  // Every admin route is admin-only, checked here on the server whatever the sub-router does.
+  app.use("/api/admin/*", async (c, next) => {
+    await requireRole(c, "admin");
+    await next();
+  });
+  app.route("/api/admin", adminCoreRoutes);
+  app.route("/api/admin", adminFleetRoutes);
+  app.get("/api/health", (c) => c.json({ ok: true, database: deps.database.kind, mail: deps.mailer.kind }));
+
+  if (deps.config.mailboxEnabled) {
+    app.route("/api/dev/mailbox", mailboxApiRoutes);
+    app.route("/dev/mailbox", mailboxPageRoutes);
+  }
+
+  app.all("/api/*", (c) => c.json(errorBody("not_found", `No API route ${c.req.method} ${c.req.path}.`), 404));
+
+  const webDist = opts.webDist;
+  if (webDist && fs.existsSync(path.join(webDist, "index.html"))) {
+    const indexHtml = fs.readFileSync(path.join(webDist, "index.html"), "utf8");
+    app.use("/assets/*", async (c, next) => {
+      await next();
+      if (c.res.status === 200) c.header("cache-control", "public, max-age=31536000, immutable");
+    });
+    app.use("*", serveStatic({ root: path.relative(process.cwd(), webDist) }));
+    app.get("*", (c) => c.html(indexHtml)); // client-side routes
+  }
+  return app;
+}
+
+/** better-auth answers errors as { code, message }; give them the API's one error shape too. */
+async function toErrorEnvelope(res: Response): Promise<Response> {
+  if (res.status < 400 || !res.headers.get("content-type")?.includes("application/json")) return res;
+  const text = await res.text();
+  let body: { code?: string; message?: string; fields?: Record<string, string> } = {};
+  try {
+    body = text ? JSON.parse(text) : {};
+  } catch {
+    /* keep empty */
+  }
+  const code = (body.code ?? (res.status === 429 ? "rate_limited" : "auth_error")).toLowerCase();
+  const message =
+    res.status === 429 ? "Too many attempts. Please wait a minute and try again." : (body.message ?? "Something went wrong");
+  const headers = new Headers(res.headers);
+  headers.delete("content-length");
+  return new Response(JSON.stringify(errorBody(code, message, body.fields)), { status: res.status, headers });
+}

@@ -1,0 +1,142 @@
+// better-auth: e-mail + password with verification and reset, roles and inactive status (admin plugin:
+// banned = inactive), bearer tokens for API clients, database-backed rate limits keyed by socket IP.
+import { betterAuth } from "better-auth";
+import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { APIError, createAuthMiddleware } from "better-auth/api";
+import { admin, bearer } from "better-auth/plugins";
+import { forgotPasswordSchema, signInSchema, signUpSchema } from "@meridian/shared/auth";
+import type { Db } from "../db/client";
+import * as schema from "../db/schema";
+import type { Mailer } from "../mail/mailer";
+import { resetPasswordEmail, verificationEmail } from "../mail/templates";
+import type { Logger } from "../lib/logger";
+import { fieldErrors } from "../lib/validate";
+import { z } from "zod";
+
+export const CLIENT_IP_HEADER = "x-meridian-client-ip";
+export const INACTIVE_MESSAGE = "This account is inactive. Please contact Meridian concierge.";
+export const DUPLICATE_EMAIL_MESSAGE = "An account with this email already exists. Sign in or reset your password.";
+
+const resetPasswordBody = z.object({
+  newPassword: signUpSchema.shape.password,
+  token: z.string({ error: "The reset link is invalid or has expired." }).min(1).max(512),
+});
+
+export type AuthOptions = {
+  db: Db;
+  mailer: Mailer;
+  logger: Logger;
+  baseURL: string;
+  secret: string;
+  trustedOrigins: string[];
+  signInPerMinute: number;
+};
+
+function check<S extends z.ZodType>(schemaToUse: S, value: unknown) {
+  const result = schemaToUse.safeParse(value);
+  if (!result.success) {
+    const fields = fieldErrors(result.error);
+    throw new APIError("BAD_REQUEST", { code: "validation_error", message: Object.values(fields)[0], fields });
+  }
+}
+
+export function createAuth(opts: AuthOptions) {
+  const send = (mail: Parameters<Mailer["send"]>[0]) =>
+    opts.mailer.send(mail).catch((err: unknown) => opts.logger.error("mail failed", { to: mail.to, err: String(err) }));
+
+  return betterAuth({
+    appName: "Meridian",
+    baseURL: opts.baseURL,
+    basePath: "/api/auth",
+    secret: opts.secret,
+    trustedOrigins: opts.trustedOrigins,
+    telemetry: { enabled: false },
+    // Into our JSON logger (warn and up). No `level` here: better-auth would then also print every
+    // 4xx APIError to console.error.
+    logger: {
+      log: (level, message, ...args) => opts.logger[level](`better-auth: ${message}`, args.length ? { details: args.map(String) } : undefined),
+    },
+    database: drizzleAdapter(opts.db, {
+      provider: "pg",
+      schema: {
+        user: schema.user,
+        session: schema.session,
+        account: schema.account,
+        verification: schema.verification,
+        rateLimit: schema.rateLimit,
+      },
+    }),
+    user: {
+      additionalFields: { phone: { type: "string", required: false, input: false } },
+    },
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: 8,
+      maxPasswordLength: 128,
+      requireEmailVerification: true,
+      revokeSessionsOnPasswordReset: true,
+      resetPasswordTokenExpiresIn: 60 * 60,
+      sendResetPassword: async ({ user, url }) => {
+        await send(resetPasswordEmail(user.email, user.name, url));
+      },
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      autoSignInAfterVerification: false,
+      expiresIn: 60 * 60 * 24,
+      sendVerificationEmail: async ({ user, url }) => {
+        await send(verificationEmail(user.email, user.name, url));
+      },
+    },
+    session: {
+      expiresIn: 60 * 60 * 24 * 30,
+      updateAge: 60 * 60 * 24,
+      // No cookie cache: a signed-out, reset or deactivated session must stop working at once, not a minute later.
+      cookieCache: { enabled: false },
+    },
+    rateLimit: {
+      enabled: true,
+      storage: "database",
+      window: 60,
+      max: 200,
+      customRules: {
+        "/sign-in/email": { window: 60, max: opts.signInPerMinute },
+        "/sign-up/email": { window: 60, max: opts.signInPerMinute },
+        "/request-password-reset": { window: 60, max: Math.max(3, Math.floor(opts.signInPerMinute / 2)) },
+      },
+    },
+    advanced: {
+      // Our HTTP layer derives the client IP from the socket (or a trusted proxy) and sets this header,
+      // removing anything the client sent; better-auth must not trust X-Forwarded-For itself.
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+      // better-auth skips its origin and callback-URL checks when NODE_ENV=test; keep them on so the
+      // tests prove what production does (no open redirects in e-mailed links, CSRF origin check).
+      disableOriginCheck: false,
+      database: { generateId: () => crypto.randomUUID() },
+    },
+    hooks: {
+      before: createAuthMiddleware(async (ctx) => {
+        const body = (ctx.body ?? {}) as Record<string, unknown>;
+        if (ctx.path === "/sign-up/email") {
+          check(signUpSchema, { fullName: body.name, email: body.email, password: body.password });
+          // better-auth would answer a duplicate with a fake success; the sign-up form must say it failed.
+          const existing = await ctx.context.internalAdapter.findUserByEmail(String(body.email).trim().toLowerCase());
+          if (existing) throw new APIError("UNPROCESSABLE_ENTITY", { code: "user_already_exists", message: DUPLICATE_EMAIL_MESSAGE });
+        } else if (ctx.path === "/reset-password") {
+          check(resetPasswordBody, { newPassword: body.newPassword, token: body.token ?? ctx.query?.token });
+        } else if (ctx.path === "/sign-in/email") {
+          check(signInSchema, { email: body.email, password: body.password });
+        } else if (ctx.path === "/request-password-reset") {
+          check(forgotPasswordSchema, { email: body.email });
+        }
+      }),
+    },
+    plugins: [
+      admin({ defaultRole: "user", adminRoles: ["admin"], bannedUserMessage: INACTIVE_MESSAGE }),
+      bearer(),
+    ],
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;
+export type SessionUser = Auth["$Infer"]["Session"]["user"];

@@ -1,0 +1,184 @@
+// Two real server processes on one PostgreSQL database: one idempotency key makes one booking whichever
+// process each request reaches, and a booking made on one process is announced on the other (LISTEN/NOTIFY).
+// PostgreSQL only (vitest.config.ts runs *.pg.test.ts in the server-postgres project).
+import { spawn, type ChildProcess } from "node:child_process";
+import net from "node:net";
+import path from "node:path";
+import postgres from "postgres";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { freshPostgres } from "../test/harness";
+import { laDate } from "../test/ride-fixtures";
+import { sseClient } from "../test/sse-client";
+
+const root = path.resolve(import.meta.dirname, "../../../..");
+const AUTH_SECRET = "multi-process-secret-multi-process-secret";
+const ADMIN = { email: "admin@meridian.local", password: "meridian-admin-2026" };
+
+type Server = { base: string; child: ChildProcess; log: string[] };
+let db: { url: string; drop: () => Promise<void> };
+let sql: postgres.Sql;
+let a: Server;
+let b: Server;
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.once("error", reject);
+    srv.listen(0, "127.0.0.1", () => {
+      const port = (srv.address() as net.AddressInfo).port;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+async function startServer(url: string): Promise<Server> {
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const child = spawn("npx", ["tsx", "apps/server/src/main.ts"], {
+    cwd: root,
+    detached: true,
+    stdio: ["ignore", "pipe", "pipe"],
+    env: {
+      ...process.env,
+      NODE_ENV: "development",
+      DATABASE_URL: url,
+      SEED_DEMO: "true",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      PUBLIC_URL: base,
+      AUTH_SECRET,
+      SIGN_IN_PER_MINUTE: "10000",
+      LOG_LEVEL: "warn",
+      GEO_PROVIDER: "embedded",
+    },
+  });
+  const log: string[] = [];
+  child.stdout!.on("data", (d) => log.push(String(d)));
+  child.stderr!.on("data", (d) => log.push(String(d)));
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited early:\n${log.join("")}`);
+    try {
+      const res = await fetch(`${base}/api/health`);
+      if (res.ok) break;
+    } catch {
+      /* not listening yet */
+    }
+    if (Date.now() > deadline) throw new Error(`server did not start:\n${log.join("")}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return { base, child, log };
+}
+
+function stop(s: Server | undefined) {
+  if (!s?.child.pid || s.child.exitCode !== null) return;
+  try {
+    process.kill(-s.child.pid, "SIGTERM"); // the process group: npx, tsx and node
+  } catch {
+    /* already gone */
+  }
+}
+
+async function signIn(s: Server, email: string, password: string): Promise<string> {
+  const res = await fetch(`${s.base}/api/auth/sign-in/email`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: s.base },
+    body: JSON.stringify({ email, password }),
+  });
+  if (res.status !== 200) throw new Error(`sign-in failed: ${res.status} ${await res.text()}`);
+  return res.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
+}
+
+async function post(s: Server, p: string, json: unknown, headers: Record<string, string> = {}) {
+  const res = await fetch(`${s.base}${p}`, { method: "POST", headers: { "content-type": "application/json", origin: s.base, ...headers }, body: JSON.stringify(json) });
+  return { status: res.status, body: (await res.json()) as any, headers: res.headers };
+}
+
+let customerCookie: string;
+let vehicleId: string;
+
+beforeAll(async () => {
+  db = await freshPostgres();
+  sql = postgres(db.url, { max: 2, onnotice: () => {} });
+  a = await startServer(db.url); // seeds the demo fleet and admin first
+  b = await startServer(db.url);
+
+  const email = `multi-${Date.now()}@example.com`;
+  const password = "correct-horse-battery";
+  const signUp = await post(a, "/api/auth/sign-up/email", { name: "Multi Process", email, password });
+  if (signUp.status !== 200) throw new Error(`sign-up failed: ${signUp.status} ${JSON.stringify(signUp.body)}`);
+  await sql`update "user" set email_verified = true where email = ${email}`;
+  customerCookie = await signIn(a, email, password);
+  const vehicles = (await (await fetch(`${b.base}/api/vehicles`)).json()) as { vehicles: { id: string; name: string }[] };
+  vehicleId = vehicles.vehicles[0]!.id;
+}, 180_000);
+
+afterAll(async () => {
+  stop(a);
+  stop(b);
+  await new Promise((r) => setTimeout(r, 500));
+  await sql?.end();
+  await db?.drop();
+});
+
+async function freshQuoteId(s: Server): Promise<string> {
+  const res = await post(s, "/api/quotes", {
+    pickupPlaceId: "emb:apt:LAX",
+    dropoffPlaceId: "emb:zip:90210",
+    vehicleTypeId: vehicleId,
+    passengers: 1,
+    luggage: 0,
+    date: laDate(1),
+    time: "12:00",
+  });
+  if (res.status !== 200) throw new Error(`quote failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body.quoteId;
+}
+
+describe("two server processes on one PostgreSQL database", () => {
+  it("announces a booking made on process B to an admin's stream on process A within a second", async () => {
+    const adminCookie = await signIn(a, ADMIN.email, ADMIN.password);
+    const controller = new AbortController();
+    const res = await fetch(`${a.base}/api/realtime`, { headers: { cookie: adminCookie }, signal: controller.signal });
+    expect(res.status).toBe(200);
+    const stream = sseClient(res);
+    try {
+      const booked = await post(b, "/api/bookings", { service: "ride", quoteId: await freshQuoteId(b) }, { cookie: customerCookie, "Idempotency-Key": crypto.randomUUID() });
+      expect(booked.status).toBe(201);
+      const answered = Date.now();
+      const ev = await stream.next(1000);
+      expect(Date.now() - answered).toBeLessThan(1000);
+      expect(ev.event).toBe("booking.created");
+      expect(JSON.parse(ev.data)).toEqual({ bookingId: booked.body.booking.id, service: "ride", createdAt: booked.body.booking.createdAt });
+      await new Promise((r) => setTimeout(r, 200));
+      expect(stream.events).toHaveLength(1); // exactly once, no echo
+    } finally {
+      await stream.close();
+      controller.abort();
+    }
+  });
+
+  it("makes exactly one booking from 50 concurrent requests with one key, alternating between the processes", async () => {
+    const key = crypto.randomUUID();
+    const body = { service: "ride", quoteId: await freshQuoteId(a) };
+    const [before] = await sql<{ n: number }[]>`select count(*)::int as n from bookings where payment_ref = ${`dev_${key}`}`;
+    expect(before!.n).toBe(0);
+    const results = await Promise.all(
+      Array.from({ length: 50 }, (_, i) => post(i % 2 ? b : a, "/api/bookings", body, { cookie: customerCookie, "Idempotency-Key": key })),
+    );
+    const rows = await sql<{ id: string }[]>`select id from bookings where payment_ref = ${`dev_${key}`}`;
+    expect(rows).toHaveLength(1);
+    const ticketsForIt = await sql<{ ticket_code: string }[]>`select ticket_code from tickets where booking_id = ${rows[0]!.id}`;
+    expect(ticketsForIt).toHaveLength(1);
+    for (const r of results) {
+      expect([201, 409]).toContain(r.status);
+      if (r.status === 201) expect(r.body).toEqual({ booking: expect.objectContaining({ id: rows[0]!.id }), ticket: { ticketCode: ticketsForIt[0]!.ticket_code, status: "active" } });
+      else expect(r.body.error.code).toBe("idempotency_in_progress");
+    }
+    expect(results.filter((r) => r.status === 201 && r.headers.get("idempotent-replayed") !== "true")).toHaveLength(1);
+    expect(results.filter((r) => r.status === 201).length).toBeGreaterThanOrEqual(25);
+  });
+});

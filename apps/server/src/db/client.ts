@@ -1,0 +1,146 @@
+// One Drizzle schema over two drivers: PGlite (embedded, default) or PostgreSQL (DATABASE_URL).
+import fs from "node:fs";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import postgres from "postgres";
+import * as schema from "./schema";
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+
+export type Database = {
+  db: Db;
+  kind: "pglite" | "postgres";
+  /** The embedded engine itself (PGlite only), for backups. */
+  pglite?: PGlite;
+  /** Subscribe to a NOTIFY channel; returns an unsubscribe function. */
+  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  notify(channel: string, payload: string): Promise<void>;
+  close(): Promise<void>;
+};
+
+export type DatabaseTarget = { url: string } | { dataDir: string } | { memory: true };
+
+export class DataDirLockedError extends Error {}
+
+export async function openDatabase(target: DatabaseTarget): Promise<Database> {
+  if ("url" in target) return openPostgres(target.url);
+  if ("memory" in target) return openPglite(new PGlite(), () => {});
+  const dir = path.resolve(target.dataDir);
+  const release = lockDataDir(dir);
+  try {
+    const client = await PGlite.create(path.join(dir, "pglite"));
+    return openPglite(client, release);
+  } catch (err) {
+    release();
+    throw err;
+  }
+}
+
+function openPglite(client: PGlite, release: () => void): Database {
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  return {
+    db,
+    kind: "pglite",
+    pglite: client,
+    async listen(channel, onPayload) {
+      const unsubscribe = await client.listen(channel, onPayload);
+      return async () => unsubscribe();
+    },
+    async notify(channel, payload) {
+      await client.query("select pg_notify($1, $2)", [channel, payload]);
+    },
+    async close() {
+      await client.close();
+      release();
+    },
+  };
+}
+
+function openPostgres(url: string): Database {
+  const sql = postgres(url, { max: 10, onnotice: () => {} });
+  const db = drizzlePostgres(sql, { schema }) as unknown as Db;
+  return {
+    db,
+    kind: "postgres",
+    async listen(channel, onPayload) {
+      const sub = await sql.listen(channel, onPayload);
+      return async () => sub.unlisten();
+    },
+    async notify(channel, payload) {
+      await sql`select pg_notify(${channel}, ${payload})`;
+    },
+    async close() {
+      await sql.end({ timeout: 5 });
+    },
+  };
+}
+
+/**
+ * PGlite is single-process: a second process opening the same directory would lose its writes
+ * silently. Hold a lock file with our pid; a stale lock (dead pid) is taken over.
+ */
+const openInThisProcess = new Set<string>();
+
+export function lockDataDir(dir: string): () => void {
+  fs.mkdirSync(dir, { recursive: true });
+  const lockPath = path.join(dir, "meridian.lock");
+  // Our own pid in the lock file is not stale if this process still has the directory open.
+  if (openInThisProcess.has(dir)) {
+    throw new DataDirLockedError(
+      `The data directory ${dir} is already open in this process (pid ${process.pid}). Close it before opening it again.`,
+    );
+  }
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      fs.writeFileSync(lockPath, String(process.pid), { flag: "wx" });
+      openInThisProcess.add(dir);
+      let released = false;
+      const release = () => {
+        if (released) return;
+        released = true;
+        openInThisProcess.delete(dir);
+        try {
+          if (fs.readFileSync(lockPath, "utf8") === String(process.pid)) fs.unlinkSync(lockPath);
+        } catch {
+          /* already gone */
+        }
+      };
+      const onExit = () => release();
+      process.once("exit", onExit);
+      const releaseAndForget = () => {
+        process.off("exit", onExit);
+        release();
+      };
+      return releaseAndForget;
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== "EEXIST") throw err;
+      const pid = Number(fs.readFileSync(lockPath, "utf8").trim());
+      if (pid && pid !== process.pid && isAlive(pid)) {
+        throw new DataDirLockedError(
+          `The data directory ${dir} is in use by another Meridian process (pid ${pid}). ` +
+            "Stop that process first (the server, or a backup/admin command), or set DATABASE_URL to share a PostgreSQL database between processes. " +
+            `If no such process is running, delete ${lockPath}.`,
+        );
+      }
+      // An empty lock file that is seconds old is another process between creating and writing it.
+      if (!pid && Date.now() - fs.statSync(lockPath).mtimeMs < 5000) {
+        throw new DataDirLockedError(`The data directory ${dir} is being opened by another process. Try again in a moment.`);
+      }
+      fs.unlinkSync(lockPath); // stale lock from a process that is gone
+    }
+  }
+  throw new DataDirLockedError(`Could not lock the data directory ${dir}.`);
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === "EPERM";
+  }
+}

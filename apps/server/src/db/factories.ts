@@ -1,0 +1,79 @@
+// One set of factories for the demo seed, the Vitest suites and the Playwright fixtures.
+import { eq } from "drizzle-orm";
+import type { Role } from "@meridian/shared/auth";
+import type { Auth } from "../auth/auth";
+import type { Db } from "./client";
+import { account, pricingMethods, rideFixedTiers, rideRateCards, user, vehicleTypes } from "./schema";
+
+let counter = 0;
+const unique = () => `${Date.now().toString(36)}${(counter++).toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+
+export type CreateUserInput = {
+  email?: string;
+  password?: string;
+  fullName?: string;
+  phone?: string | null;
+  role?: Role;
+  emailVerified?: boolean;
+  inactive?: boolean;
+};
+
+/** A verified account with a password, created directly (no e-mail sent). */
+export async function createUser(db: Db, auth: Auth, input: CreateUserInput = {}) {
+  const id = crypto.randomUUID();
+  const email = (input.email ?? `user-${unique()}@example.com`).toLowerCase();
+  const password = input.password ?? "correct-horse-battery";
+  const ctx = await auth.$context;
+  const [row] = await db
+    .insert(user)
+    .values({
+      id,
+      email,
+      name: input.fullName ?? "Test Customer",
+      phone: input.phone ?? null,
+      role: input.role ?? "user",
+      emailVerified: input.emailVerified ?? true,
+      banned: input.inactive ?? false,
+    })
+    .returning();
+  await db.insert(account).values({
+    id: crypto.randomUUID(),
+    accountId: id,
+    providerId: "credential",
+    userId: id,
+    password: await ctx.password.hash(password),
+  });
+  return { ...row!, password };
+}
+
+export async function setRole(db: Db, email: string, role: Role) {
+  const [row] = await db.update(user).set({ role }).where(eq(user.email, email.toLowerCase())).returning();
+  return row;
+}
+
+export type CreateVehicleInput = Partial<typeof vehicleTypes.$inferInsert>;
+
+export async function createVehicle(db: Db, input: CreateVehicleInput = {}) {
+  const [row] = await db
+    .insert(vehicleTypes)
+    .values({ name: `Vehicle ${unique()}`, baseFeeUsd: 50, passengerCapacity: 3, luggageCapacity: 3, active: true, ...input })
+    .returning();
+  return row!;
+}
+
+export async function createRateCard(db: Db, vehicleTypeId: string, perMileUsd: number, perMinuteUsd: number, active = true) {
+  const [row] = await db.insert(rideRateCards).values({ vehicleTypeId, perMileUsd, perMinuteUsd, active }).returning();
+  return row!;
+}
+
+export async function createTier(db: Db, vehicleTypeId: string, milesMin: number, milesMax: number, priceUsd: number, active = true) {
+  const [row] = await db.insert(rideFixedTiers).values({ vehicleTypeId, milesMin, milesMax, priceUsd, active }).returning();
+  return row!;
+}
+
+export async function setPricingMethod(db: Db, method: "miles_minutes" | "fixed_tiers") {
+  await db
+    .insert(pricingMethods)
+    .values({ service: "ride", method })
+    .onConflictDoUpdate({ target: pricingMethods.service, set: { method } });
+}

@@ -1,0 +1,48 @@
+// Demo data for a fresh database: the fleet, its pricing, the live method and an admin login.
+import { eq } from "drizzle-orm";
+import type { Auth } from "../auth/auth";
+import type { Db } from "./client";
+import { createRateCard, createTier, createUser, createVehicle, setPricingMethod } from "./factories";
+import { pricingMethods, user, vehicleTypes } from "./schema";
+
+export const demoFleet = [
+  { name: "Executive Sedan", baseFeeUsd: 45, passengerCapacity: 3, luggageCapacity: 3, perMile: 3.25, perMinute: 0.85 },
+  { name: "Luxury SUV", baseFeeUsd: 65, passengerCapacity: 6, luggageCapacity: 6, perMile: 4.1, perMinute: 1.05 },
+  { name: "Stretch Limousine", baseFeeUsd: 120, passengerCapacity: 8, luggageCapacity: 4, perMile: 5.5, perMinute: 1.6 },
+  { name: "Executive Sprinter", baseFeeUsd: 150, passengerCapacity: 12, luggageCapacity: 12, perMile: 6.25, perMinute: 1.75 },
+] as const;
+
+/** Distance tiers per vehicle: [from, to) miles and a multiplier of the sedan's price. */
+const tiers = [
+  [0, 5, 65],
+  [5, 10, 90],
+  [10, 20, 135],
+  [20, 40, 210],
+  [40, 80, 340],
+] as const;
+
+export async function seedDemo(db: Db, auth: Auth, admin: { email: string; password: string }) {
+  const [anyVehicle] = await db.select({ id: vehicleTypes.id }).from(vehicleTypes).limit(1);
+  if (!anyVehicle) {
+    for (const [i, v] of demoFleet.entries()) {
+      const row = await createVehicle(db, {
+        name: v.name,
+        baseFeeUsd: v.baseFeeUsd,
+        passengerCapacity: v.passengerCapacity,
+        luggageCapacity: v.luggageCapacity,
+      });
+      await createRateCard(db, row.id, v.perMile, v.perMinute);
+      const factor = 1 + i * 0.45;
+      for (const [from, to, price] of tiers) await createTier(db, row.id, from, to, Math.round(price * factor));
+    }
+  }
+  const [method] = await db.select().from(pricingMethods).where(eq(pricingMethods.service, "ride"));
+  if (!method) await setPricingMethod(db, "miles_minutes");
+
+  const [existing] = await db.select({ id: user.id }).from(user).where(eq(user.email, admin.email.toLowerCase()));
+  if (!existing) {
+    await createUser(db, auth, { email: admin.email, password: admin.password, fullName: "Meridian Admin", role: "admin" });
+    return { adminCreated: true };
+  }
+  return { adminCreated: false };
+}

@@ -1,0 +1,58 @@
+// The only module that reads process.env. Every setting has a working default for the embedded mode.
+import { z } from "zod";
+
+const bool = z
+  .enum(["true", "false", "1", "0", "on", "off", "yes", "no"])
+  .transform((v) => ["true", "1", "on", "yes"].includes(v));
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default("127.0.0.1"),
+  PUBLIC_URL: z.url().optional(),
+  DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, "must start with postgres://").optional(),
+  DATA_DIR: z.string().default("./data"),
+  SMTP_URL: z.string().regex(/^smtps?:\/\//, "must start with smtp:// or smtps://").optional(),
+  MAIL_FROM: z.string().default("Meridian <concierge@meridian.local>"),
+  MAILBOX: bool.optional(),
+  AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+  TRUSTED_PROXIES: z
+    .string()
+    .optional()
+    .transform((v) => (v ? v.split(",").map((s) => s.trim()).filter(Boolean) : [])),
+  SEED_DEMO: bool.default(true),
+  SIGN_IN_PER_MINUTE: z.coerce.number().int().min(1).max(100000).default(10),
+  ADMIN_EMAIL: z.email().default("admin@meridian.local"),
+  ADMIN_PASSWORD: z.string().min(8).default("meridian-admin-2026"),
+  GEO_PROVIDER: z.enum(["embedded", "google", "osm"]).default("embedded"),
+  GOOGLE_MAPS_API_KEY: z.string().optional(),
+  GOOGLE_PLACES_URL: z.url().default("https://places.googleapis.com"),
+  GOOGLE_ROUTES_URL: z.url().default("https://routes.googleapis.com"),
+  GOOGLE_MAPS_URL: z.url().default("https://maps.googleapis.com"),
+  OSM_PHOTON_URL: z.url().optional(),
+  OSM_OSRM_URL: z.url().optional(),
+  /** Time limit for one call to the Google or OSM maps services. */
+  GEO_TIMEOUT_MS: z.coerce.number().int().min(50).max(60000).default(4000),
+  LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export function loadEnv(source: Record<string, string | undefined> = process.env): Env {
+  const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ""));
+  const parsed = envSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
+    throw new Error(`Invalid environment settings:\n${lines.join("\n")}`);
+  }
+  return parsed.data;
+}
+
+/** Settings the app is built from: the parsed env plus values derived at start-up. */
+export type AppConfig = {
+  env: Env;
+  publicUrl: string;
+  authSecret: string;
+  mailboxEnabled: boolean;
+  signInPerMinute: number;
+};

@@ -1,0 +1,104 @@
+// The server-side maps provider (GEO_PROVIDER = embedded | google | osm). Quotes are computed from
+// place ids resolved here, so a client can never forge miles.
+//
+// - embedded (default): the bundled gazetteer (gazetteer.ts) and the circuity/speed route model
+//   (route-model.ts); no key, no network, answers in microseconds, so nothing is cached.
+// - google / osm: typed fetch adapters (google.ts, osm.ts) behind a two-level cache (cache.ts: memory LRU +
+//   geo_cache table): a repeated suggestion, place, reverse lookup or route (same places, same time band)
+//   costs no upstream call, also after a restart.
+// Embedded ids ("emb:...") resolve in every mode, and the SVG map chip (map-svg.ts) is drawn on the server
+// in every mode: no key ever reaches the browser.
+import type { Db } from "../db/client";
+import type { Env } from "../env";
+import type { Logger } from "../lib/logger";
+import { GeoCache, Lru } from "./cache";
+import { gazetteer } from "./gazetteer";
+import { googleProvider } from "./google";
+import type { FetchFn } from "./http";
+import { renderMapSvg } from "./map-svg";
+import { osmProvider } from "./osm";
+import { estimateRoute, timeBand } from "./route-model";
+import type { GeoProvider, GeoService, Place, Route, Suggestion } from "./types";
+
+export { GeoError } from "./types";
+export type { AddressComponent, GeoService, Place, Route, Suggestion } from "./types";
+
+/** Query text as a cache key: trimmed, lower case, single spaces. */
+const queryKey = (q: string) => q.trim().toLowerCase().replace(/\s+/g, " ");
+
+function upstream(env: Env, fetchFn: FetchFn): GeoProvider | null {
+  if (env.GEO_PROVIDER === "google") {
+    if (!env.GOOGLE_MAPS_API_KEY) throw new Error("GEO_PROVIDER=google needs GOOGLE_MAPS_API_KEY (kept on the server).");
+    return googleProvider({
+      apiKey: env.GOOGLE_MAPS_API_KEY,
+      placesUrl: env.GOOGLE_PLACES_URL,
+      routesUrl: env.GOOGLE_ROUTES_URL,
+      mapsUrl: env.GOOGLE_MAPS_URL,
+      timeoutMs: env.GEO_TIMEOUT_MS,
+      fetch: fetchFn,
+    });
+  }
+  if (env.GEO_PROVIDER === "osm") {
+    if (!env.OSM_PHOTON_URL || !env.OSM_OSRM_URL) throw new Error("GEO_PROVIDER=osm needs OSM_PHOTON_URL and OSM_OSRM_URL.");
+    return osmProvider({ photonUrl: env.OSM_PHOTON_URL, osrmUrl: env.OSM_OSRM_URL, timeoutMs: env.GEO_TIMEOUT_MS, fetch: fetchFn });
+  }
+  return null;
+}
+
+export function createGeoService(opts: { env: Env; db: Db; logger: Logger; fetch?: typeof fetch }): GeoService {
+  const gaz = gazetteer();
+  const remote = upstream(opts.env, opts.fetch ?? globalThis.fetch);
+  const cache = remote ? new GeoCache(opts.db, remote.name, opts.logger) : null;
+  const svgs = new Lru<string>(500);
+
+  async function place(placeId: string): Promise<Place | null> {
+    if (placeId.startsWith("emb:")) return gaz.get(placeId);
+    if (!remote || !cache) return null;
+    return cache.memo("place", placeId, () => remote.place(placeId));
+  }
+
+  async function suggest(query: string, o?: { sessionToken?: string }): Promise<Suggestion[]> {
+    if (!query.trim()) return [];
+    if (!remote || !cache) return gaz.suggest(query);
+    return cache.memo(
+      "suggest",
+      queryKey(query),
+      async () => {
+        const res = await remote.suggest(query.trim(), o?.sessionToken);
+        await Promise.all((res.places ?? []).map((p) => cache.put("place", p.placeId, p)));
+        return res.suggestions;
+      },
+      () => true,
+    );
+  }
+
+  async function reverse(lat: number, lng: number): Promise<Place | null> {
+    if (!remote || !cache) return gaz.reverse(lat, lng);
+    // ~10 m grid: the same spot asks once.
+    return cache.memo("reverse", `${lat.toFixed(4)},${lng.toFixed(4)}`, async () => {
+      const found = await remote.reverse(lat, lng);
+      if (found) await cache.put("place", found.placeId, found); // details by id need no second call
+      return found;
+    });
+  }
+
+  async function route(from: Place, to: Place, departure: Date): Promise<Route> {
+    if (!remote || !cache) return estimateRoute(from, to, departure);
+    const key = `${from.placeId}|${to.placeId}|${timeBand(departure)}`;
+    return cache.memo("route", key, () => remote.route(from, to, departure));
+  }
+
+  async function mapSvg(placeId: string, toPlaceId?: string): Promise<string | null> {
+    const key = `${placeId}|${toPlaceId ?? ""}`;
+    const hit = svgs.get(key);
+    if (hit) return hit;
+    const from = await place(placeId);
+    const to = toPlaceId ? await place(toPlaceId) : null;
+    if (!from || (toPlaceId && !to)) return null;
+    const svg = renderMapSvg(gaz, from, to);
+    svgs.set(key, svg);
+    return svg;
+  }
+
+  return { provider: remote?.name ?? "embedded", suggest, place, reverse, route, mapSvg };
+}

@@ -1,0 +1,51 @@
+// Geo types shared by the service, its providers and the routes (re-exported by geo.service.ts).
+import type { Place as ClientPlace, Suggestion as ClientSuggestion } from "@meridian/shared/places";
+
+export type AddressComponent = { types: string[]; longName: string; shortName: string };
+export type Place = {
+  placeId: string;
+  name: string;
+  address: string;
+  lat: number;
+  lng: number;
+  /** How exact the place is: the embedded gazetteer knows ZIPs, cities, airports and venues, not streets. */
+  precision: "address" | "venue" | "airport" | "city" | "zip";
+  components: AddressComponent[];
+};
+export type Suggestion = { placeId: string; primary: string; secondary: string };
+export type Route = { miles: number; minutes: number };
+
+export class GeoError extends Error {
+  constructor(
+    readonly code: "no_route" | "not_found" | "provider_error",
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export interface GeoService {
+  readonly provider: "embedded" | "google" | "osm";
+  suggest(query: string, opts?: { sessionToken?: string }): Promise<Suggestion[]>;
+  place(placeId: string): Promise<Place | null>;
+  reverse(lat: number, lng: number): Promise<Place | null>;
+  /** Driving distance and time; throws GeoError("no_route") when there is none. */
+  route(from: Place, to: Place, departure: Date): Promise<Route>;
+  /** An SVG map chip for a place (with a route line to `to` when given); null when unknown. */
+  mapSvg(placeId: string, toPlaceId?: string): Promise<string | null>;
+}
+
+/** What one upstream (embedded gazetteer, Google, OSM) answers; the service adds caching and the map chip. */
+export interface GeoProvider {
+  readonly name: GeoService["provider"];
+  /** Suggestions, plus any places fully resolved on the way (OSM answers with geometry: cache them). */
+  suggest(query: string, sessionToken?: string): Promise<{ suggestions: Suggestion[]; places?: Place[] }>;
+  /** null when the id is not one of this provider's (or no longer exists). */
+  place(placeId: string): Promise<Place | null>;
+  reverse(lat: number, lng: number): Promise<Place | null>;
+  route(from: Place, to: Place, departure: Date): Promise<Route>;
+}
+
+// The client's copies of these shapes (packages/shared/src/places.ts) must stay identical.
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : never) : never;
+export const _sameShapes: [Same<Place, ClientPlace>, Same<Suggestion, ClientSuggestion>] = [true, true];

@@ -1,0 +1,27 @@
+// The per-app dependencies and per-request variables every route sees.
+import type { Auth, SessionUser } from "../auth/auth";
+import type { Database } from "../db/client";
+import type { GeoService } from "../geo/geo.service";
+import type { EventBus } from "../realtime/bus";
+import type { AppConfig } from "../env";
+import type { Mailer } from "../mail/mailer";
+import type { Logger } from "./logger";
+
+export type Deps = {
+  config: AppConfig;
+  database: Database;
+  mailer: Mailer;
+  logger: Logger;
+  auth: Auth;
+  geo: GeoService;
+  bus: EventBus;
+};
+
+export type AppEnv = {
+  Variables: {
+    deps: Deps;
+    requestId: string;
+    clientIp: string;
+    sessionUser: SessionUser | null | undefined;
+  };
+};

@@ -1,0 +1,31 @@
+// One error shape for every API failure: { error: { code, message, fields? } } with a 4xx status.
+import type { Context } from "hono";
+import type { ContentfulStatusCode } from "hono/utils/http-status";
+
+export type FieldErrors = Record<string, string>;
+
+export class HttpError extends Error {
+  constructor(
+    readonly status: ContentfulStatusCode,
+    readonly code: string,
+    message: string,
+    readonly fields?: FieldErrors,
+  ) {
+    super(message);
+  }
+}
+
+export const badRequest = (message: string, fields?: FieldErrors, code = "validation_error") =>
+  new HttpError(400, code, message, fields);
+export const unauthorized = (message = "Please sign in to continue.") => new HttpError(401, "unauthorized", message);
+export const forbidden = (message = "You do not have access to this.") => new HttpError(403, "forbidden", message);
+export const notFound = (message = "Not found.") => new HttpError(404, "not_found", message);
+export const conflict = (message: string, code = "conflict") => new HttpError(409, code, message);
+
+export function errorBody(code: string, message: string, fields?: FieldErrors) {
+  return { error: { code, message, ...(fields && Object.keys(fields).length ? { fields } : {}) } };
+}
+
+export function sendError(c: Context, err: HttpError) {
+  return c.json(errorBody(err.code, err.message, err.fields), err.status);
+}

@@ -1,0 +1,54 @@
+// The product's e-mails: plain text plus a simple dark-and-gold HTML version.
+import type { Mail } from "./mailer";
+
+const escape = (s: string) =>
+  s.replace(/[&<>"']/g, (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[ch]!);
+
+function layout(title: string, paragraphs: string[], action?: { label: string; url: string }): string {
+  const body = paragraphs.map((p) => `<p style="margin:0 0 16px;line-height:1.6">${escape(p)}</p>`).join("");
+  const button = action
+    ? `<p style="margin:28px 0"><a href="${escape(action.url)}" style="background:#c9a35c;color:#0b0b0d;padding:14px 28px;border-radius:4px;text-decoration:none;font-weight:600;letter-spacing:.04em">${escape(action.label)}</a></p>
+       <p style="font-size:12px;color:#8a8577">Or open this link: <a style="color:#c9a35c" href="${escape(action.url)}">${escape(action.url)}</a></p>`
+    : "";
+  return `<!doctype html><html><body style="margin:0;background:#0b0b0d;color:#ece7dc;font-family:Georgia,serif">
+<div style="max-width:560px;margin:0 auto;padding:48px 32px">
+<div style="letter-spacing:.3em;color:#c9a35c;font-size:13px">MERIDIAN</div>
+<h1 style="font-weight:400;font-size:26px;margin:24px 0">${escape(title)}</h1>${body}${button}
+<p style="margin-top:40px;font-size:12px;color:#8a8577">Meridian Valet &amp; Chauffeur · Los Angeles</p></div></body></html>`;
+}
+
+export function verificationEmail(to: string, name: string, url: string): Mail {
+  const lines = [`Welcome to Meridian, ${name}.`, "Please confirm your e-mail address to activate your account."];
+  return {
+    to,
+    subject: "Verify your Meridian account",
+    text: `${lines.join("\n\n")}\n\nVerify your e-mail: ${url}\n`,
+    html: layout("Verify your e-mail", lines, { label: "Verify e-mail", url }),
+  };
+}
+
+export function resetPasswordEmail(to: string, name: string, url: string): Mail {
+  const lines = [
+    `Hello ${name},`,
+    "We received a request to reset your Meridian password. The link below is valid for one hour.",
+    "If you did not ask for this, you can ignore this e-mail; your password stays as it is.",
+  ];
+  return {
+    to,
+    subject: "Reset your Meridian password",
+    text: `${lines.join("\n\n")}\n\nReset your password: ${url}\n`,
+    html: layout("Reset your password", lines, { label: "Choose a new password", url }),
+  };
+}
+
+export function welcomeSetPasswordEmail(to: string, name: string, url: string): Mail {
+  const lines = [`Hello ${name},`, "An account has been created for you at Meridian. Choose a password to sign in."];
+  return {
+    to,
+    subject: "Your Meridian account",
+    text: `${lines.join("\n\n")}\n\nSet your password: ${url}\n`,
+    html: layout("Welcome to Meridian", lines, { label: "Set your password", url }),
+  };
+}
+
+export { layout as emailLayout };

@@ -1,0 +1,54 @@
+// Starts Meridian: settings, database (migrated, seeded), API + built client on one port.
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { serve } from "@hono/node-server";
+import { createApp } from "./app";
+import { DataDirLockedError } from "./db/client";
+import { seedDemo } from "./db/seed";
+import { loadEnv } from "./env";
+import { buildConfig, buildDeps, databaseTarget, openAndMigrate } from "./server";
+
+async function main() {
+  const started = performance.now();
+  const env = loadEnv();
+  const config = buildConfig(env);
+  const database = await openAndMigrate(databaseTarget(env));
+  const deps = await buildDeps(config, database);
+  if (env.SEED_DEMO) await seedDemo(database.db, deps.auth, { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD });
+
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  const webDist = path.resolve(here, "../../web/dist");
+  const app = createApp(deps, { webDist });
+  const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
+    const ms = Math.round(performance.now() - started);
+    const lines = [
+      "",
+      `  Meridian is running at ${config.publicUrl}  (listening on ${info.address}:${info.port}, ready in ${ms} ms)`,
+      `  Database: ${database.kind === "pglite" ? `embedded PGlite in ${path.resolve(env.DATA_DIR)}` : "PostgreSQL (DATABASE_URL)"}`,
+      `  Mail:     ${deps.mailer.kind === "smtp" ? "SMTP (SMTP_URL)" : "embedded outbox"}${config.mailboxEnabled ? ` — read it at ${config.publicUrl}/dev/mailbox` : ""}`,
+      ...(env.SEED_DEMO ? [`  Admin:    ${env.ADMIN_EMAIL} / ${env.ADMIN_PASSWORD}`] : []),
+      "",
+    ];
+    process.stdout.write(lines.join("\n") + "\n");
+  });
+
+  let closing = false;
+  const shutdown = async () => {
+    if (closing) return;
+    closing = true;
+    server.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.on("SIGINT", shutdown);
+  process.on("SIGTERM", shutdown);
+}
+
+main().catch((err: unknown) => {
+  if (err instanceof DataDirLockedError || (err instanceof Error && err.message.startsWith("Invalid environment"))) {
+    process.stderr.write(`\n${err.message}\n\n`);
+  } else {
+    process.stderr.write(`Meridian failed to start: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+  }
+  process.exit(1);
+});

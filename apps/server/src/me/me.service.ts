@@ -1,0 +1,69 @@
+import { desc, eq } from "drizzle-orm";
+import type { Profile, UpdateProfileInput } from "@meridian/shared/profile";
+import type { Db } from "../db/client";
+import { bookings, tickets, user } from "../db/schema";
+import { notFound } from "../lib/errors";
+
+type UserRow = typeof user.$inferSelect;
+
+export function toProfile(row: UserRow): Profile {
+  return {
+    id: row.id,
+    fullName: row.name,
+    email: row.email,
+    phone: row.phone,
+    role: (["admin", "staff", "user"].includes(row.role) ? row.role : "user") as Profile["role"],
+    status: row.banned ? "inactive" : "active",
+    emailVerified: row.emailVerified,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export async function getProfile(db: Db, userId: string): Promise<Profile> {
+  const [row] = await db.select().from(user).where(eq(user.id, userId));
+  if (!row) throw notFound("Profile not found.");
+  return toProfile(row);
+}
+
+export async function updateProfile(db: Db, userId: string, input: UpdateProfileInput): Promise<Profile> {
+  const [row] = await db
+    .update(user)
+    .set({ name: input.fullName, phone: input.phone ? input.phone : null })
+    .where(eq(user.id, userId))
+    .returning();
+  if (!row) throw notFound("Profile not found.");
+  return toProfile(row);
+}
+
+export async function listMyBookings(db: Db, userId: string) {
+  return db
+    .select({
+      id: bookings.id,
+      service: bookings.service,
+      bookingDate: bookings.bookingDate,
+      status: bookings.status,
+      price: bookings.price,
+      createdAt: bookings.createdAt,
+      details: bookings.details,
+    })
+    .from(bookings)
+    .where(eq(bookings.userId, userId))
+    .orderBy(desc(bookings.createdAt));
+}
+
+export async function listMyTickets(db: Db, userId: string) {
+  return db
+    .select({
+      id: tickets.id,
+      ticketCode: tickets.ticketCode,
+      status: tickets.status,
+      createdAt: tickets.createdAt,
+      bookingId: tickets.bookingId,
+      service: bookings.service,
+      bookingDate: bookings.bookingDate,
+    })
+    .from(tickets)
+    .innerJoin(bookings, eq(tickets.bookingId, bookings.id))
+    .where(eq(bookings.userId, userId))
+    .orderBy(desc(tickets.createdAt));
+}

@@ -1,0 +1,46 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, type TestApp } from "../test/harness";
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+describe("/api/me/profile", () => {
+  it("needs a session", async () => {
+    const res = await t.call("GET", "/api/me/profile");
+    expect(res.status).toBe(401);
+    expect(res.body.error.code).toBe("unauthorized");
+  });
+
+  it("returns and updates the signed-in user's profile", async () => {
+    const { user, cookie } = await t.userWithSession({ fullName: "Ada Lovelace" });
+    const got = await t.call("GET", "/api/me/profile", { cookie });
+    expect(got.status).toBe(200);
+    expect(got.body).toMatchObject({ fullName: "Ada Lovelace", email: user.email, role: "user", status: "active", phone: null });
+
+    const saved = await t.call("PATCH", "/api/me/profile", { cookie, json: { fullName: "Ada King", phone: "3105550199" } });
+    expect(saved.status).toBe(200);
+    expect(saved.body).toMatchObject({ fullName: "Ada King", phone: "3105550199" });
+    expect((await t.call("GET", "/api/me/profile", { cookie })).body.fullName).toBe("Ada King");
+  });
+
+  it("rejects a short name and a short phone with the spec's messages, and saves nothing", async () => {
+    const { cookie } = await t.userWithSession({ fullName: "Grace Hopper" });
+    const res = await t.call("PATCH", "/api/me/profile", { cookie, json: { fullName: "G", phone: "12345" } });
+    expect(res.status).toBe(400);
+    expect(res.body.error.fields).toEqual({
+      fullName: "Full name must be at least 2 characters",
+      phone: "Please enter a valid phone number",
+    });
+    expect((await t.call("GET", "/api/me/profile", { cookie })).body.fullName).toBe("Grace Hopper");
+  });
+
+  it("allows clearing the phone", async () => {
+    const { cookie } = await t.userWithSession({ phone: "3105550100" });
+    const res = await t.call("PATCH", "/api/me/profile", { cookie, json: { fullName: "Test Customer", phone: "" } });
+    expect(res.status).toBe(200);
+    expect(res.body.phone).toBeNull();
+  });
+});

@@ -1,0 +1,72 @@
+// The live fleet and pricing (active vehicles, the ride method, rate cards, tiers) as one snapshot,
+// cached in memory for a few seconds: a quote reads no table. Admin changes call invalidatePricingCache();
+// other server processes pick a change up within PRICING_CACHE_TTL_MS; a booking accepts data at most 0.5 s old.
+import { asc, eq } from "drizzle-orm";
+import { DEFAULT_PRICING_METHOD, pricingMethodValues, type PricingMethod, type RateCard, type Tier } from "@meridian/shared/pricing";
+import type { VehicleOption } from "@meridian/shared/booking";
+import type { Db } from "../db/client";
+import { pricingMethods, rideFixedTiers, rideRateCards, vehicleTypes } from "../db/schema";
+
+export const PRICING_CACHE_TTL_MS = 5_000;
+
+export type PricedVehicleData = { vehicle: VehicleOption; rateCard: RateCard | null; tiers: Tier[] };
+export type PricingSnapshot = {
+  method: PricingMethod;
+  /** Active vehicles, fewest passengers first. */
+  vehicles: VehicleOption[];
+  byId: Map<string, PricedVehicleData>;
+  /** GET /api/vehicles, serialised once per snapshot. */
+  vehiclesJson: string;
+};
+
+let generation = 0;
+const cache = new WeakMap<Db, { generation: number; loadedAt: number; snapshot: Promise<PricingSnapshot> }>();
+
+/** Drop every cached snapshot; the next quote reads the tables again. Call after any fleet or pricing change. */
+export function invalidatePricingCache(): void {
+  generation++;
+}
+
+/** The cached snapshot when younger than `maxAgeMs` (default PRICING_CACHE_TTL_MS), else a fresh read. */
+export function pricingSnapshot(db: Db, opts: { maxAgeMs?: number } = {}): Promise<PricingSnapshot> {
+  const now = Date.now();
+  const hit = cache.get(db);
+  const maxAge = Math.min(opts.maxAgeMs ?? PRICING_CACHE_TTL_MS, PRICING_CACHE_TTL_MS);
+  if (hit && hit.generation === generation && now - hit.loadedAt < maxAge) return hit.snapshot;
+  const entry = { generation, loadedAt: now, snapshot: loadSnapshot(db) };
+  cache.set(db, entry);
+  entry.snapshot.catch(() => {
+    if (cache.get(db) === entry) cache.delete(db); // never cache a failure
+  });
+  return entry.snapshot;
+}
+
+async function loadSnapshot(db: Db): Promise<PricingSnapshot> {
+  const vehicleRows = await db
+    .select({
+      id: vehicleTypes.id,
+      name: vehicleTypes.name,
+      baseFeeUsd: vehicleTypes.baseFeeUsd,
+      passengerCapacity: vehicleTypes.passengerCapacity,
+      luggageCapacity: vehicleTypes.luggageCapacity,
+    })
+    .from(vehicleTypes)
+    .where(eq(vehicleTypes.active, true))
+    .orderBy(asc(vehicleTypes.passengerCapacity), asc(vehicleTypes.name), asc(vehicleTypes.id));
+  const [methodRow] = await db.select({ method: pricingMethods.method }).from(pricingMethods).where(eq(pricingMethods.service, "ride"));
+  const cards = await db.select().from(rideRateCards);
+  const tiers = await db.select().from(rideFixedTiers).where(eq(rideFixedTiers.active, true));
+
+  const method = pricingMethodValues.includes(methodRow?.method as PricingMethod) ? (methodRow!.method as PricingMethod) : DEFAULT_PRICING_METHOD;
+  const byId = new Map<string, PricedVehicleData>();
+  for (const vehicle of vehicleRows) byId.set(vehicle.id, { vehicle, rateCard: null, tiers: [] });
+  for (const card of cards) {
+    const entry = byId.get(card.vehicleTypeId);
+    if (entry) entry.rateCard = { perMileUsd: card.perMileUsd, perMinuteUsd: card.perMinuteUsd, active: card.active };
+  }
+  for (const t of tiers) {
+    byId.get(t.vehicleTypeId)?.tiers.push({ id: t.id, milesMin: t.milesMin, milesMax: t.milesMax, priceUsd: t.priceUsd, active: t.active });
+  }
+  for (const entry of byId.values()) entry.tiers.sort((a, b) => a.milesMin - b.milesMin);
+  return { method, vehicles: vehicleRows, byId, vehiclesJson: JSON.stringify({ vehicles: vehicleRows }) };
+}

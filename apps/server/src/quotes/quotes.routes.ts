@@ -1,0 +1,14 @@
+// POST /api/quotes: public, so a visitor sees a price before signing in.
+import { Hono } from "hono";
+import { quoteInputSchema } from "@meridian/shared/booking";
+import type { AppEnv } from "../lib/context";
+import { parseBody } from "../lib/validate";
+import { issueQuote, priceQuote } from "./quote.service";
+
+export { invalidatePricingCache } from "./pricing-data";
+
+export const quotesRoutes = new Hono<AppEnv>().post("/", async (c) => {
+  const input = await parseBody(c, quoteInputSchema);
+  const deps = c.get("deps");
+  return c.json(issueQuote(deps.config.authSecret, await priceQuote(deps, input)));
+});

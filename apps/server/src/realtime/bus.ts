@@ -1,0 +1,80 @@
+// Realtime events for Server-Sent Events subscribers: an in-process emitter, fanned out across server
+// processes through the database's LISTEN/NOTIFY on one channel. Each process tags what it sends with its
+// origin id and ignores its own echo, so every subscriber sees each event exactly once.
+import { EventEmitter } from "node:events";
+import type { Database } from "../db/client";
+import type { Logger } from "../lib/logger";
+
+export type BookingCreatedEvent = { type: "booking.created"; bookingId: string; service: string; userId: string | null; createdAt: string };
+export type RealtimeEvent = BookingCreatedEvent;
+
+export type EventBus = {
+  publish(event: RealtimeEvent): Promise<void>;
+  subscribe(listener: (event: RealtimeEvent) => void): () => void;
+  close(): Promise<void>;
+};
+
+export const EVENTS_CHANNEL = "meridian_events";
+
+type Envelope = { origin: string; event: RealtimeEvent };
+
+function parseEnvelope(payload: string): Envelope | null {
+  try {
+    const env = JSON.parse(payload) as Partial<Envelope>;
+    const e = env.event as Partial<BookingCreatedEvent> | undefined;
+    if (typeof env.origin !== "string" || !e || e.type !== "booking.created") return null;
+    if (typeof e.bookingId !== "string" || typeof e.service !== "string" || typeof e.createdAt !== "string") return null;
+    if (e.userId !== null && typeof e.userId !== "string") return null;
+    return { origin: env.origin, event: { type: e.type, bookingId: e.bookingId, service: e.service, userId: e.userId, createdAt: e.createdAt } };
+  } catch {
+    return null;
+  }
+}
+
+export async function createEventBus(database: Database, opts: { logger?: Logger } = {}): Promise<EventBus> {
+  const origin = crypto.randomUUID();
+  const emitter = new EventEmitter();
+  emitter.setMaxListeners(0);
+  const deliver = (event: RealtimeEvent) => {
+    for (const listener of emitter.listeners("event") as ((e: RealtimeEvent) => void)[]) {
+      try {
+        listener(event);
+      } catch (err) {
+        opts.logger?.error("realtime listener failed", { err: String(err) });
+      }
+    }
+  };
+
+  let unlisten: (() => Promise<void>) | null = null;
+  try {
+    unlisten = await database.listen(EVENTS_CHANNEL, (payload) => {
+      const envelope = parseEnvelope(payload);
+      if (envelope && envelope.origin !== origin) deliver(envelope.event);
+    });
+  } catch (err) {
+    opts.logger?.warn("realtime: LISTEN failed; events stay within this process", { err: String(err) });
+  }
+
+  let closed = false;
+  return {
+    async publish(event) {
+      deliver(event);
+      if (closed) return;
+      await database.notify(EVENTS_CHANNEL, JSON.stringify({ origin, event } satisfies Envelope));
+    },
+    subscribe(listener) {
+      emitter.on("event", listener);
+      return () => emitter.off("event", listener);
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      emitter.removeAllListeners();
+      try {
+        await unlisten?.();
+      } catch {
+        /* the connection may already be gone */
+      }
+    },
+  };
+}

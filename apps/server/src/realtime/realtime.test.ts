@@ -1,0 +1,149 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createFakeGeo } from "../test/fake-geo";
+import { createTestApp, type TestApp } from "../test/harness";
+import { createTestFleet, rideInput } from "../test/ride-fixtures";
+import { sseClient } from "../test/sse-client";
+import { createEventBus, type RealtimeEvent } from "./bus";
+
+let t: TestApp;
+let fleet: Awaited<ReturnType<typeof createTestFleet>>;
+
+beforeAll(async () => {
+  t = await createTestApp({}, { geo: createFakeGeo() });
+  fleet = await createTestFleet(t.db);
+});
+afterAll(() => t.close());
+
+async function bookRide(cookie: string) {
+  const q = await t.call("POST", "/api/quotes", { json: rideInput(fleet.sedan.id) });
+  const res = await t.call("POST", "/api/bookings", { cookie, json: { service: "ride", quoteId: q.body.quoteId }, headers: { "Idempotency-Key": crypto.randomUUID() } });
+  if (res.status !== 201) throw new Error(`booking failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body as { booking: { id: string; createdAt: string } };
+}
+
+async function stream(cookie?: string) {
+  const res = await t.app.request("/api/realtime", { headers: cookie ? { cookie } : {} });
+  return { res, client: res.status === 200 ? sseClient(res) : null };
+}
+
+describe("GET /api/realtime", () => {
+  it("needs sign-in", async () => {
+    const { res } = await stream();
+    expect(res.status).toBe(401);
+    expect(((await res.json()) as { error: { code: string } }).error.code).toBe("unauthorized");
+  });
+
+  it("tells an admin about every booking within a second, and a customer only about their own", async () => {
+    const admin = await t.userWithSession({ role: "admin" });
+    const staff = await t.userWithSession({ role: "staff" });
+    const alice = await t.userWithSession();
+    const bob = await t.userWithSession();
+    const adminStream = await stream(admin.cookie);
+    const staffStream = await stream(staff.cookie);
+    const bobStream = await stream(bob.cookie);
+    expect(adminStream.res.headers.get("content-type")).toContain("text/event-stream");
+    try {
+      const mine = await bookRide(alice.cookie);
+      const seen = await adminStream.client!.next(1000);
+      expect(seen.event).toBe("booking.created");
+      expect(JSON.parse(seen.data)).toEqual({ bookingId: mine.booking.id, service: "ride", createdAt: mine.booking.createdAt });
+      expect(JSON.parse((await staffStream.client!.next(1000)).data).bookingId).toBe(mine.booking.id);
+
+      // Bob's first event is his own booking: Alice's was never sent to him.
+      const his = await bookRide(bob.cookie);
+      const bobSeen = await bobStream.client!.next(1000);
+      expect(JSON.parse(bobSeen.data).bookingId).toBe(his.booking.id);
+      expect(bobStream.client!.events).toHaveLength(1);
+      expect(JSON.parse((await adminStream.client!.next(1000)).data).bookingId).toBe(his.booking.id);
+    } finally {
+      await adminStream.client!.close();
+      await staffStream.client!.close();
+      await bobStream.client!.close();
+    }
+  });
+
+  it("delivers within a second of the booking response", async () => {
+    const admin = await t.userWithSession({ role: "admin" });
+    const alice = await t.userWithSession();
+    const adminStream = await stream(admin.cookie);
+    try {
+      const q = await t.call("POST", "/api/quotes", { json: rideInput(fleet.sedan.id) });
+      const bookingPromise = t.call("POST", "/api/bookings", {
+        cookie: alice.cookie,
+        json: { service: "ride", quoteId: q.body.quoteId },
+        headers: { "Idempotency-Key": crypto.randomUUID() },
+      });
+      let eventAt = 0;
+      const eventPromise = adminStream.client!.next(10_000).then((e) => ((eventAt = Date.now()), e));
+      const res = await bookingPromise;
+      const answeredAt = Date.now();
+      const ev = await eventPromise;
+      expect(JSON.parse(ev.data).bookingId).toBe(res.body.booking.id);
+      expect(eventAt - answeredAt).toBeLessThan(1000);
+    } finally {
+      await adminStream.client!.close();
+    }
+  });
+
+  it("unsubscribes a stream from the bus once the client goes away", async () => {
+    const admin = await t.userWithSession({ role: "admin" });
+    const bus = t.deps.bus;
+    const original = bus.subscribe;
+    let active = 0;
+    bus.subscribe = (listener) => {
+      active++;
+      const off = original(listener);
+      return () => (active--, off());
+    };
+    try {
+      const s = await stream(admin.cookie);
+      expect(active).toBe(1);
+      await s.client!.close();
+      const deadline = Date.now() + 1000;
+      while (active > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
+      expect(active).toBe(0);
+      await bookRide((await t.userWithSession()).cookie); // publishing after the close is harmless
+    } finally {
+      bus.subscribe = original;
+    }
+  });
+});
+
+describe("event bus", () => {
+  it("fans an event out to another bus on the same database exactly once, and to its own subscribers once", async () => {
+    const other = await createEventBus(t.database);
+    const here: RealtimeEvent[] = [];
+    const there: RealtimeEvent[] = [];
+    const event: RealtimeEvent = { type: "booking.created", bookingId: crypto.randomUUID(), service: "ride", userId: null, createdAt: new Date().toISOString() };
+    // Only this test's event: a notification from an earlier test may still be on its way.
+    const offHere = t.deps.bus.subscribe((e) => e.bookingId === event.bookingId && here.push(e));
+    const offThere = other.subscribe((e) => e.bookingId === event.bookingId && there.push(e));
+    try {
+      await t.deps.bus.publish(event);
+      const deadline = Date.now() + 1000;
+      while (there.length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
+      await new Promise((r) => setTimeout(r, 100)); // room for a duplicate to show up
+      expect(there).toEqual([event]);
+      expect(here).toEqual([event]);
+    } finally {
+      offHere();
+      offThere();
+      await other.close();
+    }
+  });
+
+  it("ignores malformed notifications on the channel", async () => {
+    const seen: RealtimeEvent[] = [];
+    const off = t.deps.bus.subscribe((e) => seen.push(e));
+    const sentinel = { type: "booking.created", bookingId: crypto.randomUUID(), service: "ride", userId: null, createdAt: new Date().toISOString() };
+    await t.database.notify("meridian_events", "not json");
+    await t.database.notify("meridian_events", JSON.stringify({ origin: "elsewhere", event: { type: "booking.created" } }));
+    await t.database.notify("meridian_events", JSON.stringify({ origin: "elsewhere", event: { ...sentinel, bookingId: 42 } }));
+    await t.database.notify("meridian_events", JSON.stringify({ origin: "elsewhere", event: sentinel }));
+    const deadline = Date.now() + 1000;
+    while (!seen.some((e) => e.bookingId === sentinel.bookingId) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
+    off();
+    expect(seen.filter((e) => e.bookingId === sentinel.bookingId)).toEqual([sentinel]);
+    expect(seen.every((e) => typeof e.bookingId === "string" && typeof e.createdAt === "string")).toBe(true);
+  });
+});

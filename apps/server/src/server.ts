@@ -1,0 +1,70 @@
+// Wires the app's dependencies from settings; used by main.ts, the CLI commands and the tests.
+import crypto from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { createAuth } from "./auth/auth";
+import { openDatabase, type Database, type DatabaseTarget } from "./db/client";
+import { runMigrations } from "./db/migrate";
+import type { AppConfig, Env } from "./env";
+import type { Deps } from "./lib/context";
+import { createLogger } from "./lib/logger";
+import { createGeoService } from "./geo/geo.service";
+import { createMailer } from "./mail/mailer";
+import { createEventBus } from "./realtime/bus";
+
+export function databaseTarget(env: Env): DatabaseTarget {
+  return env.DATABASE_URL ? { url: env.DATABASE_URL } : { dataDir: env.DATA_DIR };
+}
+
+/** AUTH_SECRET, or one generated once and kept in the data directory. */
+function authSecret(env: Env): string {
+  if (env.AUTH_SECRET) return env.AUTH_SECRET;
+  const file = path.resolve(env.DATA_DIR, "auth-secret");
+  if (fs.existsSync(file)) return fs.readFileSync(file, "utf8").trim();
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  const secret = crypto.randomBytes(32).toString("base64url");
+  fs.writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+export function buildConfig(env: Env, overrides: Partial<AppConfig> = {}): AppConfig {
+  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, "");
+  return {
+    env,
+    publicUrl,
+    authSecret: overrides.authSecret ?? authSecret(env),
+    mailboxEnabled: env.MAILBOX ?? (!env.SMTP_URL && env.NODE_ENV !== "production"),
+    signInPerMinute: env.SIGN_IN_PER_MINUTE,
+    ...overrides,
+  };
+}
+
+export async function buildDeps(config: AppConfig, database: Database): Promise<Deps> {
+  const logger = createLogger(config.env.LOG_LEVEL);
+  const mailer = createMailer({ smtpUrl: config.env.SMTP_URL, from: config.env.MAIL_FROM, db: database.db, logger });
+  const origin = new URL(config.publicUrl);
+  const trustedOrigins = [config.publicUrl];
+  if (["localhost", "127.0.0.1"].includes(origin.hostname)) {
+    for (const host of ["localhost", "127.0.0.1"]) {
+      for (const port of [origin.port || "80", "5173"]) trustedOrigins.push(`${origin.protocol}//${host}:${port}`);
+    }
+  }
+  const auth = createAuth({
+    db: database.db,
+    mailer,
+    logger,
+    baseURL: config.publicUrl,
+    secret: config.authSecret,
+    trustedOrigins,
+    signInPerMinute: config.signInPerMinute,
+  });
+  const geo = createGeoService({ env: config.env, db: database.db, logger });
+  const bus = await createEventBus(database);
+  return { config, database, mailer, logger, auth, geo, bus };
+}
+
+export async function openAndMigrate(target: DatabaseTarget): Promise<Database> {
+  const database = await openDatabase(target);
+  await runMigrations(database);
+  return database;
+}

@@ -1,0 +1,117 @@
+// A fresh app per test file on a fresh database: in-memory PGlite, or (TEST_DB=postgres) a new
+// PostgreSQL database created from TEST_DATABASE_URL and dropped afterwards.
+import postgres from "postgres";
+import { createApp } from "../app";
+import { openDatabase, type Database } from "../db/client";
+import { createUser, type CreateUserInput } from "../db/factories";
+import { runMigrations } from "../db/migrate";
+import { loadEnv, type AppConfig } from "../env";
+import type { GeoService } from "../geo/geo.service";
+import { buildConfig, buildDeps } from "../server";
+
+export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+
+export async function freshPostgres(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const base = process.env.TEST_DATABASE_URL;
+  if (!base) throw new Error("TEST_DB=postgres needs TEST_DATABASE_URL");
+  const name = `meridian_t_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
+  const admin = postgres(base, { max: 1, onnotice: () => {} });
+  await admin.unsafe(`create database ${name}`);
+  await admin.end();
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const a = postgres(base, { max: 1, onnotice: () => {} });
+      await a.unsafe(`drop database if exists ${name} with (force)`);
+      await a.end();
+    },
+  };
+}
+
+export async function openTestDatabase(): Promise<{ database: Database; cleanup: () => Promise<void> }> {
+  if (process.env.TEST_DB === "postgres") {
+    const pg = await freshPostgres();
+    const database = await openDatabase({ url: pg.url });
+    await runMigrations(database);
+    return { database, cleanup: async () => (await database.close(), await pg.drop()) };
+  }
+  const database = await openDatabase({ memory: true });
+  await runMigrations(database);
+  return { database, cleanup: () => database.close() };
+}
+
+export type TestAppOptions = {
+  /** The dev mailbox is mounted in tests unless this is false; "auto" derives it from the env as main.ts does. */
+  mailbox?: boolean | "auto";
+  /** Overrides of the derived config. */
+  config?: Partial<AppConfig>;
+  /** A stand-in for the external maps service (e.g. a few fixed places and a fixed route). */
+  geo?: GeoService;
+};
+
+export async function createTestApp(envOverrides: Record<string, string> = {}, options: TestAppOptions = {}) {
+  const env = loadEnv({
+    NODE_ENV: "test",
+    LOG_LEVEL: "silent",
+    AUTH_SECRET: "test-secret-test-secret-test-secret-0123",
+    PUBLIC_URL: "http://localhost:3000",
+    SIGN_IN_PER_MINUTE: "1000",
+    ...envOverrides,
+  });
+  const { database, cleanup } = await openTestDatabase();
+  const deps = await buildDeps(buildConfig(env, { ...(options.mailbox === "auto" ? {} : { mailboxEnabled: options.mailbox ?? true }), ...options.config }), database);
+  if (options.geo) deps.geo = options.geo;
+  const app = createApp(deps);
+  const db = database.db;
+
+  /** JSON request helper; `cookie` is a signed-in user's session cookie. */
+  async function call(method: string, path: string, opts: { json?: unknown; body?: string; cookie?: string; headers?: Record<string, string> } = {}) {
+    const headers: Record<string, string> = { ...opts.headers };
+    if (opts.json !== undefined || opts.body !== undefined) headers["content-type"] ??= "application/json";
+    if (opts.cookie) headers.cookie = opts.cookie;
+    // Browsers send Origin on every non-GET fetch; better-auth's CSRF check expects it with a cookie.
+    if (method !== "GET" && method !== "HEAD") headers.origin ??= env.PUBLIC_URL ?? "http://localhost:3000";
+    const res = await app.request(path, {
+      method,
+      headers,
+      body: opts.body ?? (opts.json !== undefined ? JSON.stringify(opts.json) : undefined),
+    });
+    const text = await res.text();
+    let body: any;
+    try {
+      body = text ? JSON.parse(text) : null;
+    } catch {
+      body = text;
+    }
+    return { status: res.status, body, headers: res.headers };
+  }
+
+  /** Signs in and returns the cookie header to send as that user. */
+  async function signIn(email: string, password: string): Promise<string> {
+    const res = await app.request("/api/auth/sign-in/email", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ email, password }),
+    });
+    if (res.status !== 200) throw new Error(`sign-in failed: ${res.status} ${await res.text()}`);
+    return res.headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0])
+      .join("; ");
+  }
+
+  /** Creates a verified user and signs them in. */
+  async function userWithSession(input: CreateUserInput = {}) {
+    const user = await createUser(db, deps.auth, input);
+    return { user, cookie: await signIn(user.email, user.password) };
+  }
+
+  async function close() {
+    await deps.bus.close();
+    await cleanup();
+  }
+
+  return { app, deps, db, database, call, signIn, userWithSession, close };
+}

@@ -1,0 +1,33 @@
+// Small helpers shared by the server suites: read the embedded outbox, follow e-mail links, count rows.
+import { count, desc, eq } from "drizzle-orm";
+import type { PgTable } from "drizzle-orm/pg-core";
+import type { Db } from "../db/client";
+import { outboxEmails } from "../db/schema";
+
+export type OutboxEmail = typeof outboxEmails.$inferSelect;
+
+/** E-mails in the embedded outbox for one recipient, newest first. */
+export async function outboxFor(db: Db, to: string): Promise<OutboxEmail[]> {
+  return db.select().from(outboxEmails).where(eq(outboxEmails.to, to.toLowerCase())).orderBy(desc(outboxEmails.id));
+}
+
+/** The first http(s) link in an e-mail's plain text, as a path + query the test app can request. */
+export function linkIn(mail: Pick<OutboxEmail, "text">): { url: URL; path: string } {
+  const match = mail.text.match(/https?:\/\/\S+/);
+  if (!match) throw new Error(`No link in e-mail:\n${mail.text}`);
+  const url = new URL(match[0]);
+  return { url, path: url.pathname + url.search };
+}
+
+export async function countRows(db: Db, table: PgTable): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(table);
+  return Number(row?.n ?? 0);
+}
+
+/** The cookie header a browser would send back after this response's Set-Cookie lines. */
+export function cookieFrom(headers: Headers): string {
+  return headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
+}

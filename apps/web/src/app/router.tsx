@@ -1,0 +1,23 @@
+import { createBrowserRouter } from "react-router";
+import { RequireAdmin, RequireUser } from "@/features/auth/components/require-auth";
+import { HomePage } from "@/features/marketing/home-page";
+import { RootLayout } from "./root-layout";
+
+export const router = createBrowserRouter([
+  {
+    element: <RootLayout />,
+    children: [
+      { path: "/", element: <HomePage /> },
+      { path: "/reset-password", lazy: async () => ({ Component: (await import("@/features/auth/reset-password-page")).default }) },
+      {
+        element: <RequireUser />,
+        children: [{ path: "/dashboard", lazy: async () => ({ Component: (await import("@/features/dashboard/dashboard-page")).default }) }],
+      },
+      {
+        element: <RequireAdmin />,
+        children: [{ path: "/admin/*", lazy: async () => ({ Component: (await import("@/features/admin/admin-app")).default }) }],
+      },
+      { path: "*", lazy: async () => ({ Component: (await import("./not-found")).default }) },
+    ],
+  },
+]);

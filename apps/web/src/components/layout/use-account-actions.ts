@@ -1,0 +1,32 @@
+// What the avatar menu and the mobile menu share: who is signed in and how to sign out.
+import { useCallback } from "react";
+import { useNavigate } from "react-router";
+import { useAuth } from "@/features/auth/auth-context";
+import { notifyError } from "@/lib/notify";
+
+export function initialsOf(name: string): string {
+  const parts = name.trim().split(/\s+/).filter(Boolean);
+  if (parts.length === 0) return "U";
+  const first = parts[0]![0] ?? "";
+  const last = parts.length > 1 ? (parts[parts.length - 1]![0] ?? "") : "";
+  return (first + last).toUpperCase();
+}
+
+export function useAccountActions() {
+  const { user, profile, isAdmin, signOut } = useAuth();
+  const navigate = useNavigate();
+  // The spec: the profile's full name, else 'User'.
+  const displayName = profile?.fullName?.trim() || "User";
+  const email = profile?.email ?? user?.email ?? "";
+
+  const handleSignOut = useCallback(async () => {
+    try {
+      await signOut();
+      navigate("/");
+    } catch (err) {
+      notifyError("Sign out Failed", err);
+    }
+  }, [signOut, navigate]);
+
+  return { signedIn: Boolean(user), displayName, email, initials: initialsOf(displayName), isAdmin, signOut: handleSignOut };
+}

@@ -1,0 +1,60 @@
+// Signed-in header entry: an avatar that opens the account menu (name, e-mail, Dashboard, Admin Panel, Sign out).
+import { LayoutDashboard, LogOut, ShieldCheck } from "lucide-react";
+import { useNavigate } from "react-router";
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from "@/components/ui/dropdown-menu";
+import { useAccountActions } from "./use-account-actions";
+
+export function Avatar({ initials, className = "" }: { initials: string; className?: string }) {
+  return (
+    <span
+      aria-hidden="true"
+      className={`grid size-10 shrink-0 place-items-center rounded-full border border-gold/50 bg-[radial-gradient(circle_at_30%_25%,#2a2416,#121215_70%)] font-display text-base font-semibold tracking-wider text-gold-bright ${className}`}
+    >
+      {initials}
+    </span>
+  );
+}
+
+export function UserMenu() {
+  const { displayName, email, initials, isAdmin, signOut } = useAccountActions();
+  const navigate = useNavigate();
+  return (
+    <DropdownMenu modal={false}>
+      <DropdownMenuTrigger
+        aria-label={`Account menu for ${displayName}`}
+        className="cursor-pointer rounded-full outline-none transition-shadow hover:shadow-[0_0_0_4px_rgba(201,163,92,0.12)] focus-visible:shadow-[0_0_0_3px_rgba(201,163,92,0.5)]"
+      >
+        <Avatar initials={initials} />
+      </DropdownMenuTrigger>
+      <DropdownMenuContent data-motion="" aria-label="Account">
+        <DropdownMenuLabel className="flex items-center gap-3">
+          <Avatar initials={initials} className="size-9 text-sm" />
+          <span className="min-w-0">
+            <span className="block truncate text-sm font-medium text-foreground">{displayName}</span>
+            <span className="block truncate text-xs text-muted">{email}</span>
+          </span>
+        </DropdownMenuLabel>
+        <DropdownMenuSeparator />
+        <DropdownMenuItem onSelect={() => navigate("/dashboard")}>
+          <LayoutDashboard /> Dashboard
+        </DropdownMenuItem>
+        {isAdmin ? (
+          <DropdownMenuItem onSelect={() => navigate("/admin")}>
+            <ShieldCheck /> Admin Panel
+          </DropdownMenuItem>
+        ) : null}
+        <DropdownMenuSeparator />
+        <DropdownMenuItem onSelect={() => void signOut()}>
+          <LogOut /> Sign out
+        </DropdownMenuItem>
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}

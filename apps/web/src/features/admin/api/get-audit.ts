@@ -1,0 +1,10 @@
+import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
+import type { AdminAuditEntry, Paged } from "@meridian/shared/admin";
+import { api } from "@/lib/api";
+
+export const getAudit = (page: number, pageSize: number) =>
+  api<Paged<"entries", AdminAuditEntry>>(`/api/admin/audit?page=${page}&pageSize=${pageSize}`);
+export const auditQueryOptions = (page: number, pageSize: number) =>
+  queryOptions({ queryKey: ["admin", "audit", { page, pageSize }], queryFn: () => getAudit(page, pageSize), placeholderData: keepPreviousData });
+export const allAuditQueryKey = ["admin", "audit"] as const;
+export const useAudit = (page: number, pageSize: number) => useQuery(auditQueryOptions(page, pageSize));

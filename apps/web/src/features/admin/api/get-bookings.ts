@@ -1,0 +1,23 @@
+import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
+import type { AdminBookingRow, Paged } from "@meridian/shared/admin";
+import { api } from "@/lib/api";
+
+export type BookingFilters = { q: string; status: string; from: string; to: string; page: number; pageSize: number };
+
+/** The query string both the list and the CSV export use. Blank filters are left out. */
+export function bookingFilterParams(f: Partial<BookingFilters>): string {
+  const p = new URLSearchParams();
+  for (const [k, v] of Object.entries(f)) if (v !== undefined && v !== "" && v !== "all") p.set(k, String(v));
+  const s = p.toString();
+  return s ? `?${s}` : "";
+}
+
+export const getBookings = (f: BookingFilters) => api<Paged<"bookings", AdminBookingRow>>(`/api/admin/bookings${bookingFilterParams(f)}`);
+export const bookingsQueryOptions = (f: BookingFilters) =>
+  queryOptions({ queryKey: ["admin", "bookings", "list", f], queryFn: () => getBookings(f), placeholderData: keepPreviousData });
+export const allBookingsQueryKey = ["admin", "bookings"] as const;
+export const useBookings = (f: BookingFilters) => useQuery(bookingsQueryOptions(f));
+
+/** The export link for the same filters (no paging: every filtered row). */
+export const bookingsExportUrl = (f: Partial<BookingFilters>) =>
+  `/api/admin/bookings/export.csv${bookingFilterParams({ q: f.q, status: f.status, from: f.from, to: f.to })}`;

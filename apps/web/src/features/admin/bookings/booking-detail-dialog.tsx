@@ -1,0 +1,173 @@
+import { bookingStatusLabels, type BookingStatus } from "@meridian/shared/booking-status";
+import { ArrowRight, MapPin } from "lucide-react";
+import { Button } from "@/components/ui/button";
+import { Dialog, DialogContent } from "@/components/ui/dialog";
+import { Spinner } from "@/components/ui/spinner";
+import { notifyError, notifySuccess } from "@/lib/notify";
+import { formatDate, formatUsd } from "@/lib/utils";
+import { useChangeBookingStatus } from "../api/change-booking-status";
+import { useBooking } from "../api/get-booking";
+import { DetailRow, formatDateTime, StatusBadge } from "../components/admin-ui";
+import { readRideDetails } from "./booking-details";
+
+const actionLabel: Record<BookingStatus, string> = {
+  pending: "Mark Pending",
+  confirmed: "Confirm",
+  in_progress: "Start Ride",
+  completed: "Complete",
+  cancelled: "Cancel Booking",
+  refunded: "Refund",
+};
+
+export function BookingDetailDialog({ id, onClose }: { id: string | null; onClose: () => void }) {
+  const { data, isPending, isError, error } = useBooking(id);
+  const change = useChangeBookingStatus();
+  const b = data?.booking;
+  const ride = b ? readRideDetails(b.details) : null;
+
+  const setStatus = async (status: BookingStatus) => {
+    if (!b) return;
+    try {
+      await change.mutateAsync({ id: b.id, status });
+      notifySuccess("Status Updated", `Booking is now ${bookingStatusLabels[status]}.`);
+    } catch (err) {
+      notifyError("Update Failed", err);
+    }
+  };
+
+  return (
+    <Dialog open={Boolean(id)} onOpenChange={(open) => !open && onClose()}>
+      {id ? (
+        <DialogContent title="Booking Details" description={b ? `Booked ${formatDateTime(b.createdAt)}` : undefined} className="max-w-2xl">
+          {isPending ? (
+            <div className="grid place-items-center py-16">
+              <Spinner />
+            </div>
+          ) : isError ? (
+            <p className="py-8 text-sm text-danger">{error.message}</p>
+          ) : b && ride ? (
+            <div className="space-y-7">
+              <div className="flex flex-wrap items-center justify-between gap-3">
+                <div className="flex items-center gap-3">
+                  <StatusBadge status={b.status} />
+                  <span className="text-sm capitalize text-muted">{b.service} service</span>
+                </div>
+                <span className="font-display text-3xl text-gold">{b.price != null ? formatUsd(b.price) : "—"}</span>
+              </div>
+
+              {ride.pickup || ride.dropoff ? (
+                <div className="rounded-xl border border-border bg-surface-2/60 p-5">
+                  <div className="grid gap-4 sm:grid-cols-[1fr_auto_1fr] sm:items-center">
+                    <PlaceBlock label="Pickup" place={ride.pickup} />
+                    <ArrowRight className="hidden size-4 text-gold/70 sm:block" aria-hidden />
+                    <PlaceBlock label="Dropoff" place={ride.dropoff} />
+                  </div>
+                </div>
+              ) : null}
+
+              <section>
+                <h3 className="mb-2 text-[0.68rem] font-medium uppercase tracking-[0.22em] text-gold">Customer</h3>
+                <dl>
+                  <DetailRow label="Name">{b.customerName ?? "N/A"}</DetailRow>
+                  <DetailRow label="Email">{b.customerEmail ?? "N/A"}</DetailRow>
+                  <DetailRow label="Phone">{b.customerPhone ?? "N/A"}</DetailRow>
+                </dl>
+              </section>
+
+              <section>
+                <h3 className="mb-2 text-[0.68rem] font-medium uppercase tracking-[0.22em] text-gold">Ride</h3>
+                <dl>
+                  <DetailRow label="Date">
+                    {formatDate(b.bookingDate)}
+                    {ride.time ? ` · ${ride.time}` : ""}
+                  </DetailRow>
+                  <DetailRow label="Vehicle">{b.vehicleName ?? ride.vehicleName ?? "—"}</DetailRow>
+                  {ride.passengers != null ? <DetailRow label="Passengers">{ride.passengers}</DetailRow> : null}
+                  {ride.luggage != null ? <DetailRow label="Luggage">{ride.luggage}</DetailRow> : null}
+                  {ride.miles != null ? <DetailRow label="Distance">{ride.miles.toFixed(1)} mi</DetailRow> : null}
+                  {ride.minutes != null ? <DetailRow label="Duration">{Math.round(ride.minutes)} min</DetailRow> : null}
+                  {ride.extra.map(([k, v]) => (
+                    <DetailRow key={k} label={k}>
+                      {v}
+                    </DetailRow>
+                  ))}
+                  {b.paymentRef ? <DetailRow label="Payment ref">{b.paymentRef}</DetailRow> : null}
+                </dl>
+              </section>
+
+              {ride.lines.length ? (
+                <section>
+                  <h3 className="mb-2 text-[0.68rem] font-medium uppercase tracking-[0.22em] text-gold">Quote</h3>
+                  <dl>
+                    {ride.lines.map((l, i) => (
+                      <DetailRow key={i} label={l.label}>
+                        {formatUsd(l.amountUsd)}
+                      </DetailRow>
+                    ))}
+                    {ride.totalUsd != null ? (
+                      <DetailRow label="Total">
+                        <span className="font-medium text-gold">{formatUsd(ride.totalUsd)}</span>
+                      </DetailRow>
+                    ) : null}
+                  </dl>
+                </section>
+              ) : null}
+
+              <section>
+                <h3 className="mb-2 text-[0.68rem] font-medium uppercase tracking-[0.22em] text-gold">Ticket</h3>
+                {b.tickets.length ? (
+                  <dl>
+                    {b.tickets.map((t) => (
+                      <DetailRow key={t.id} label={t.ticketCode}>
+                        <span className="inline-flex items-center gap-2">
+                          {t.plate ? <span className="text-muted">{t.plate}</span> : null}
+                          <StatusBadge status={t.status} />
+                        </span>
+                      </DetailRow>
+                    ))}
+                  </dl>
+                ) : (
+                  <p className="text-sm text-muted">No ticket issued.</p>
+                )}
+              </section>
+
+              <section className="border-t border-border pt-5">
+                <h3 className="mb-3 text-[0.68rem] font-medium uppercase tracking-[0.22em] text-gold">Change status</h3>
+                {b.nextStatuses.length ? (
+                  <div className="flex flex-wrap gap-2.5">
+                    {(b.nextStatuses as BookingStatus[]).map((s) => (
+                      <Button
+                        key={s}
+                        size="sm"
+                        variant={s === "cancelled" || s === "refunded" ? "subtle" : "gold"}
+                        disabled={change.isPending}
+                        onClick={() => setStatus(s)}
+                      >
+                        {actionLabel[s]}
+                      </Button>
+                    ))}
+                  </div>
+                ) : (
+                  <p className="text-sm text-muted">{bookingStatusLabels[b.status as BookingStatus] ?? b.status} is a final status.</p>
+                )}
+              </section>
+            </div>
+          ) : null}
+        </DialogContent>
+      ) : null}
+    </Dialog>
+  );
+}
+
+function PlaceBlock({ label, place }: { label: string; place?: { name: string; address?: string } }) {
+  return (
+    <div className="flex min-w-0 gap-3">
+      <MapPin className="mt-0.5 size-4 shrink-0 text-gold" aria-hidden />
+      <div className="min-w-0">
+        <p className="text-[0.68rem] uppercase tracking-[0.2em] text-muted">{label}</p>
+        <p className="mt-1 text-sm text-foreground">{place?.name ?? "—"}</p>
+        {place?.address ? <p className="text-xs text-muted">{place.address}</p> : null}
+      </div>
+    </div>
+  );
+}

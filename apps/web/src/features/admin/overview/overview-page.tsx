@@ -1,0 +1,104 @@
+import { CalendarCheck, ChartColumn, Sparkles, Ticket, UserPlus, Users } from "lucide-react";
+import type { ReactNode } from "react";
+import { useNavigate } from "react-router";
+import { Spinner } from "@/components/ui/spinner";
+import { formatUsd } from "@/lib/utils";
+import { useOverview } from "../api/get-overview";
+import { formatDateTime, notImplemented, PageHeader, Panel } from "../components/admin-ui";
+
+function OverviewCard({ icon, title, text, stat, onClick }: { icon: ReactNode; title: string; text: string; stat?: string; onClick: () => void }) {
+  return (
+    <button
+      type="button"
+      onClick={onClick}
+      className="group flex h-full cursor-pointer flex-col rounded-[var(--radius-card)] border border-border bg-surface/80 p-6 text-left transition-all duration-300 hover:-translate-y-0.5 hover:border-gold/50 hover:shadow-[0_24px_60px_-30px_rgba(201,163,92,0.35)]"
+    >
+      <span className="grid size-11 place-items-center rounded-full border border-gold/30 bg-gold/[0.07] text-gold">{icon}</span>
+      <span className="mt-5 font-display text-2xl text-foreground">{title}</span>
+      <span className="mt-1.5 text-sm leading-relaxed text-muted">{text}</span>
+      {stat ? <span className="mt-auto pt-5 text-xs uppercase tracking-[0.2em] text-gold/90">{stat}</span> : null}
+    </button>
+  );
+}
+
+export default function OverviewPage() {
+  const navigate = useNavigate();
+  const { data, isPending, isError } = useOverview();
+  const counts = data?.counts;
+  return (
+    <>
+      <PageHeader eyebrow="Back Office" title="Overview" description="The state of Meridian at a glance: accounts, bookings and what happened most recently." />
+      <div className="grid gap-5 sm:grid-cols-2 xl:grid-cols-4">
+        <OverviewCard
+          icon={<Users className="size-5" />}
+          title="Users & Roles"
+          text="Manage accounts, roles and access."
+          stat={counts ? `${counts.users} accounts` : undefined}
+          onClick={() => navigate("/admin/users")}
+        />
+        <OverviewCard
+          icon={<CalendarCheck className="size-5" />}
+          title="Dispatch Board"
+          text="Assign chauffeurs and valets to upcoming bookings."
+          stat={counts ? `${counts.pendingBookings} pending bookings` : undefined}
+          onClick={() => notImplemented("The dispatch board is not yet implemented.")}
+        />
+        <OverviewCard
+          icon={<Ticket className="size-5" />}
+          title="Valet Operations"
+          text="Live lot status, key tags and vehicle returns."
+          stat={counts ? `${counts.activeTickets} active tickets` : undefined}
+          onClick={() => notImplemented("Valet operations are not yet implemented.")}
+        />
+        <OverviewCard
+          icon={<ChartColumn className="size-5" />}
+          title="Analytics"
+          text="Trends, forecasts and cohort insights."
+          stat={counts ? `${formatUsd(counts.revenue)} booked revenue` : undefined}
+          onClick={() => notImplemented("Analytics dashboards are not yet implemented.")}
+        />
+      </div>
+
+      <Panel className="mt-8 p-6 sm:p-8">
+        <div className="flex items-center justify-between gap-4">
+          <h2 className="font-display text-3xl text-foreground">Recent Activity</h2>
+          <span className="text-xs uppercase tracking-[0.2em] text-muted">Bookings &amp; sign-ups</span>
+        </div>
+        <div className="mt-6">
+          {isPending ? (
+            <div className="grid place-items-center py-12">
+              <Spinner />
+            </div>
+          ) : isError ? (
+            <p className="py-10 text-center text-sm text-danger">Could not load recent activity. Refresh to try again.</p>
+          ) : !data.recent.length ? (
+            <p className="py-10 text-center text-sm text-muted">No activity yet.</p>
+          ) : (
+            <ol aria-label="Recent activity" className="relative space-y-1">
+              {data.recent.map((item) => (
+                <li key={`${item.type}-${item.id}`} className="flex items-start gap-4 rounded-lg px-2 py-3 transition-colors hover:bg-white/[0.02]">
+                  <span
+                    className={
+                      item.type === "booking"
+                        ? "mt-0.5 grid size-9 shrink-0 place-items-center rounded-full bg-gold/10 text-gold"
+                        : "mt-0.5 grid size-9 shrink-0 place-items-center rounded-full bg-sky-400/10 text-sky-300"
+                    }
+                    aria-hidden
+                  >
+                    {item.type === "booking" ? <Sparkles className="size-4" /> : <UserPlus className="size-4" />}
+                  </span>
+                  <div className="min-w-0 flex-1">
+                    <p className="text-sm text-foreground">{item.text}</p>
+                    <p className="mt-0.5 text-xs text-muted">
+                      {item.type === "booking" ? "New booking" : "New sign-up"} · <time dateTime={item.at}>{formatDateTime(item.at)}</time>
+                    </p>
+                  </div>
+                </li>
+              ))}
+            </ol>
+          )}
+        </div>
+      </Panel>
+    </>
+  );
+}

@@ -1,0 +1,129 @@
+// Pricing Simulator: the itemised quote the booking would get (the server runs the shared priceRide).
+import { useState, type ComponentProps, type FormEvent } from "react";
+import { Calculator, ChevronDown } from "lucide-react";
+import { PRICING_METHOD_LABELS, type PricingOverview } from "@meridian/shared/fleet";
+import type { PricingMethod, Quote } from "@meridian/shared/pricing";
+import { Button } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import { Label } from "@/components/ui/label";
+import { Spinner } from "@/components/ui/spinner";
+import { formatUsd } from "@/lib/utils";
+import { useSimulateQuote } from "../api/simulate-quote";
+import { SectionLabel, UnitInput } from "./fleet-ui";
+
+const selectClass =
+  "h-11 w-full cursor-pointer appearance-none rounded-md border border-border bg-surface-2 px-3.5 pr-10 text-sm text-foreground focus:border-gold/70 focus:outline-none focus:ring-1 focus:ring-gold/40";
+
+function SelectBox(props: ComponentProps<"select">) {
+  return (
+    <div className="relative">
+      <select className={selectClass} {...props} />
+      <ChevronDown className="pointer-events-none absolute right-3.5 top-1/2 size-4 -translate-y-1/2 text-gold" />
+    </div>
+  );
+}
+
+export function PricingSimulator({ overview }: { overview: PricingOverview }) {
+  const [vehicleId, setVehicleId] = useState("");
+  const [miles, setMiles] = useState("12");
+  const [minutes, setMinutes] = useState("30");
+  const [method, setMethod] = useState<"live" | PricingMethod>("live");
+  const [result, setResult] = useState<{ quote: Quote } | { error: string } | null>(null);
+  const simulate = useSimulateQuote();
+  const chosen = vehicleId || overview.vehicles[0]?.vehicle.id || "";
+
+  async function onSubmit(e: FormEvent) {
+    e.preventDefault();
+    if (!chosen) return;
+    try {
+      const quote = await simulate.mutateAsync({
+        vehicleTypeId: chosen,
+        miles: miles.trim() === "" ? Number.NaN : Number(miles),
+        minutes: minutes.trim() === "" ? Number.NaN : Number(minutes),
+        ...(method === "live" ? {} : { method }),
+      });
+      setResult({ quote });
+    } catch (err) {
+      setResult({ error: err instanceof Error ? err.message : "Something went wrong" });
+    }
+  }
+
+  return (
+    <Card className="p-5 sm:p-6">
+      <div className="flex items-center gap-3">
+        <span className="grid size-9 place-items-center rounded-full border border-gold/40 bg-gold/10 text-gold">
+          <Calculator className="size-4" />
+        </span>
+        <div>
+          <h2 className="font-display text-2xl font-medium leading-none">Pricing Simulator</h2>
+          <p className="mt-1 text-xs text-muted">The exact quote a booking gets today.</p>
+        </div>
+      </div>
+      <form onSubmit={onSubmit} className="mt-6 space-y-4">
+        <div>
+          <Label htmlFor="sim-vehicle">Vehicle</Label>
+          <SelectBox id="sim-vehicle" value={chosen} onChange={(e) => setVehicleId(e.target.value)}>
+            {overview.vehicles.map(({ vehicle }) => (
+              <option key={vehicle.id} value={vehicle.id}>
+                {vehicle.name}
+                {vehicle.active ? "" : " (inactive)"}
+              </option>
+            ))}
+          </SelectBox>
+        </div>
+        <div className="grid grid-cols-2 gap-3">
+          <div>
+            <Label htmlFor="sim-miles">Miles</Label>
+            <UnitInput id="sim-miles" suffix="mi" min={0} step={0.1} value={miles} onChange={(e) => setMiles(e.target.value)} />
+          </div>
+          <div>
+            <Label htmlFor="sim-minutes">Minutes</Label>
+            <UnitInput id="sim-minutes" suffix="min" min={0} step={1} value={minutes} onChange={(e) => setMinutes(e.target.value)} />
+          </div>
+        </div>
+        <div>
+          <Label htmlFor="sim-method">Method</Label>
+          <SelectBox id="sim-method" value={method} onChange={(e) => setMethod(e.target.value as typeof method)}>
+            <option value="live">Live: {PRICING_METHOD_LABELS[overview.method]}</option>
+            <option value="miles_minutes">{PRICING_METHOD_LABELS.miles_minutes}</option>
+            <option value="fixed_tiers">{PRICING_METHOD_LABELS.fixed_tiers}</option>
+          </SelectBox>
+        </div>
+        <Button type="submit" className="w-full" disabled={!chosen || simulate.isPending}>
+          {simulate.isPending ? <Spinner className="size-4 border-background/30 border-t-background" /> : null}
+          Simulate Quote
+        </Button>
+      </form>
+
+      {result ? (
+        <div className="mt-6 border-t border-border pt-5" aria-live="polite" data-testid="simulator-result">
+          {"error" in result ? (
+            <p role="alert" className="rounded-md border border-danger/40 bg-danger/10 px-3.5 py-3 text-sm text-danger">
+              {result.error}
+            </p>
+          ) : (
+            <>
+              <SectionLabel>
+                {result.quote.vehicleName} · {result.quote.miles.toFixed(1)} mi · {result.quote.minutes} min · {PRICING_METHOD_LABELS[result.quote.method]}
+              </SectionLabel>
+              <ul className="mt-3 space-y-2 text-sm">
+                {result.quote.lines.map((l) => (
+                  <li key={l.kind + l.label} className="flex justify-between gap-4">
+                    <span className="text-foreground/80">{l.label}</span>
+                    <span className="tabular-nums">{formatUsd(l.amountUsd)}</span>
+                  </li>
+                ))}
+              </ul>
+              <div className="mt-4 flex items-baseline justify-between border-t border-dashed border-border pt-4">
+                <span className="text-xs uppercase tracking-[0.2em] text-muted">Total</span>
+                <span className="font-display text-3xl text-gold tabular-nums" data-testid="simulator-total">
+                  {formatUsd(result.quote.totalUsd)}
+                </span>
+              </div>
+            </>
+          )}
+        </div>
+      ) : null}
+    </Card>
+  );
+}

@@ -1,0 +1,86 @@
+// Ride: Miles/Mins, one vehicle: a local draft of the rate card. Save and Revert are enabled only when
+// the draft differs from the loaded card; the preview prices the spec's 12 mile, 30 minute example.
+import { useState } from "react";
+import { ABSENT_RATE_CARD, rateCardInputSchema, type AdminRateCard, type AdminVehicle } from "@meridian/shared/fleet";
+import { priceRide } from "@meridian/shared/pricing";
+import { RotateCcw, Save } from "lucide-react";
+import { Button } from "@/components/ui/button";
+import { Label } from "@/components/ui/label";
+import { notifyError, notifySuccess } from "@/lib/notify";
+import { formatUsd } from "@/lib/utils";
+import { useSaveRateCard } from "../api/save-rate-card";
+import { GoldSwitch, UnitInput } from "./fleet-ui";
+
+const PREVIEW = { miles: 12, minutes: 30 };
+type Draft = { perMile: string; perMinute: string; active: boolean };
+const num = (s: string) => (s.trim() === "" ? Number.NaN : Number(s));
+
+export function RateCardPanel({ vehicle, rateCard }: { vehicle: AdminVehicle; rateCard: AdminRateCard | null }) {
+  const loaded = rateCard ?? ABSENT_RATE_CARD;
+  const initial: Draft = { perMile: String(loaded.perMileUsd), perMinute: String(loaded.perMinuteUsd), active: loaded.active };
+  const [draft, setDraft] = useState<Draft>(initial);
+  const save = useSaveRateCard();
+
+  const dirty = num(draft.perMile) !== loaded.perMileUsd || num(draft.perMinute) !== loaded.perMinuteUsd || draft.active !== loaded.active;
+  const preview = priceRide({
+    method: "miles_minutes",
+    vehicle,
+    rateCard: { perMileUsd: num(draft.perMile), perMinuteUsd: num(draft.perMinute), active: true },
+    tiers: [],
+    ...PREVIEW,
+  });
+  const previewOk = preview.ok && Number.isFinite(preview.quote.totalUsd);
+
+  async function onSave() {
+    const parsed = rateCardInputSchema.safeParse({ perMileUsd: num(draft.perMile), perMinuteUsd: num(draft.perMinute), active: draft.active });
+    if (!parsed.success) {
+      notifyError("Validation Error", parsed.error.issues[0]?.message);
+      return;
+    }
+    try {
+      await save.mutateAsync({ vehicleId: vehicle.id, input: parsed.data });
+      notifySuccess(`Saved draft for ${vehicle.name}`, `${formatUsd(parsed.data.perMileUsd)} per mile, ${formatUsd(parsed.data.perMinuteUsd)} per minute${parsed.data.active ? "" : " (inactive)"}.`);
+    } catch (err) {
+      notifyError("Error Saving Rates", err);
+    }
+  }
+
+  function onRevert() {
+    setDraft(initial);
+    notifySuccess(`Draft reverted for ${vehicle.name}`, "The last saved rates are back.");
+  }
+
+  const ids = { mile: `rate-mile-${vehicle.id}`, minute: `rate-minute-${vehicle.id}`, active: `rate-active-${vehicle.id}` };
+  return (
+    <div className="space-y-5">
+      <div className="grid gap-4 sm:grid-cols-2">
+        <div>
+          <Label htmlFor={ids.mile}>Per Mile</Label>
+          <UnitInput id={ids.mile} prefix="$" suffix="/ mi" min={0} step={0.01} value={draft.perMile} onChange={(e) => setDraft((d) => ({ ...d, perMile: e.target.value }))} />
+        </div>
+        <div>
+          <Label htmlFor={ids.minute}>Per Minute</Label>
+          <UnitInput id={ids.minute} prefix="$" suffix="/ min" min={0} step={0.01} value={draft.perMinute} onChange={(e) => setDraft((d) => ({ ...d, perMinute: e.target.value }))} />
+        </div>
+      </div>
+      <div className="flex flex-wrap items-center justify-between gap-4 rounded-lg border border-border bg-surface-2/50 px-4 py-3">
+        <label htmlFor={ids.active} className="flex cursor-pointer items-center gap-3 text-sm">
+          <GoldSwitch id={ids.active} checked={draft.active} onCheckedChange={(active) => setDraft((d) => ({ ...d, active }))} aria-label={`Rate card active: ${vehicle.name}`} />
+          {draft.active ? "Active" : "Inactive"}
+        </label>
+        <p className="text-sm text-muted" data-testid="rate-preview">
+          {PREVIEW.miles} mile, {PREVIEW.minutes} minute ride →{" "}
+          <span className="font-display text-xl text-gold tabular-nums">{previewOk && preview.ok ? formatUsd(preview.quote.totalUsd) : "—"}</span>
+        </p>
+      </div>
+      <div className="flex justify-end gap-2">
+        <Button variant="ghost" size="sm" disabled={!dirty || save.isPending} onClick={onRevert}>
+          <RotateCcw /> Revert
+        </Button>
+        <Button size="sm" disabled={!dirty || save.isPending} onClick={onSave}>
+          <Save /> Save
+        </Button>
+      </div>
+    </div>
+  );
+}

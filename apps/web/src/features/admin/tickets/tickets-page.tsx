@@ -1,0 +1,84 @@
+import type { AdminTicketRow } from "@meridian/shared/admin";
+import { Eye } from "lucide-react";
+import { useCallback, useEffect, useState } from "react";
+import { Button } from "@/components/ui/button";
+import { notifyError } from "@/lib/notify";
+import { useTickets, type TicketFilters } from "../api/get-tickets";
+import { DataTable, formatDateTime, PageHeader, Pagination, SearchBox, StateRow, StatusBadge, Td, Th, Tr } from "../components/admin-ui";
+import { TicketDetailDialog } from "./ticket-detail-dialog";
+
+const PAGE_SIZE = 20;
+
+export default function TicketsPage() {
+  const [filters, setFilters] = useState<TicketFilters>({ q: "", page: 1, pageSize: PAGE_SIZE });
+  const [viewing, setViewing] = useState<AdminTicketRow | null>(null);
+  const { data, isPending, isError, error } = useTickets(filters);
+  const setQ = useCallback((q: string) => setFilters((f) => ({ ...f, q, page: 1 })), []);
+
+  useEffect(() => {
+    if (isError) notifyError("Error fetching tickets", error);
+  }, [isError, error]);
+
+  return (
+    <>
+      <PageHeader eyebrow="Valet" title="Ticket Center" description="Every claim ticket: who it belongs to, the car it covers, and whether the car has been handed back." />
+      <div className="mb-5">
+        <SearchBox value={filters.q} onSearch={setQ} label="Search tickets" placeholder="Search by phone, plate, ticket code, or key tag..." className="sm:max-w-md" />
+      </div>
+      <DataTable label="Tickets">
+        <thead>
+          <tr>
+            <Th>Ticket Code</Th>
+            <Th>Customer</Th>
+            <Th>Created At</Th>
+            <Th>Status</Th>
+            <Th className="text-right">
+              <span className="sr-only">View Details</span>
+            </Th>
+          </tr>
+        </thead>
+        <tbody>
+          {isPending ? (
+            <StateRow colSpan={5} loading />
+          ) : isError ? (
+            <StateRow colSpan={5}>Could not load tickets.</StateRow>
+          ) : !data.tickets.length ? (
+            <StateRow colSpan={5}>No tickets found.</StateRow>
+          ) : (
+            data.tickets.map((t) => (
+              <Tr key={t.id}>
+                <Td label="Ticket Code">
+                  <span className="font-mono text-[0.82rem] tracking-wider text-gold-bright">{t.ticketCode}</span>
+                  {t.plate || t.keyTag ? (
+                    <div className="mt-0.5 text-xs text-muted">{[t.plate, t.keyTag].filter(Boolean).join(" · ")}</div>
+                  ) : null}
+                </Td>
+                <Td label="Customer">
+                  {t.customerName || t.customerPhone ? (
+                    <>
+                      <div className="text-foreground">{t.customerName ?? "N/A"}</div>
+                      <div className="mt-0.5 text-xs text-muted">{t.customerPhone ?? "N/A"}</div>
+                    </>
+                  ) : (
+                    <span className="text-muted">N/A</span>
+                  )}
+                </Td>
+                <Td label="Created At" className="whitespace-nowrap text-foreground/80">{formatDateTime(t.createdAt)}</Td>
+                <Td label="Status">
+                  <StatusBadge status={t.status} />
+                </Td>
+                <Td className="text-right">
+                  <Button variant="ghost" size="sm" onClick={() => setViewing(t)} aria-label={`View details of ticket ${t.ticketCode}`}>
+                    <Eye /> View Details
+                  </Button>
+                </Td>
+              </Tr>
+            ))
+          )}
+        </tbody>
+      </DataTable>
+      {data ? <Pagination page={data.page} pageSize={data.pageSize} total={data.total} onPage={(page) => setFilters((f) => ({ ...f, page }))} /> : null}
+      <TicketDetailDialog ticket={viewing} onClose={() => setViewing(null)} />
+    </>
+  );
+}

@@ -1,0 +1,94 @@
+import type { AdminUser } from "@meridian/shared/admin";
+import { Pencil, UserPlus } from "lucide-react";
+import { useEffect, useState } from "react";
+import { Button } from "@/components/ui/button";
+import { useAuth } from "@/features/auth/auth-context";
+import { notifyError } from "@/lib/notify";
+import { useUsers } from "../api/get-users";
+import { DataTable, PageHeader, SearchBox, StateRow, StatusBadge, Td, Th, Tr } from "../components/admin-ui";
+import { EditUserDialog, NewUserDialog } from "./user-dialogs";
+
+const roleLabel = { admin: "Admin", staff: "Staff", user: "User" } as const;
+
+export default function UsersPage() {
+  const { user: me } = useAuth();
+  const [q, setQ] = useState("");
+  const [editing, setEditing] = useState<AdminUser | null>(null);
+  const [creating, setCreating] = useState(false);
+  const { data, isPending, isError, error, isFetching } = useUsers(q);
+
+  useEffect(() => {
+    if (isError) notifyError("Error fetching users", error);
+  }, [isError, error]);
+
+  return (
+    <>
+      <PageHeader
+        eyebrow="Access"
+        title="Users & Roles"
+        description="Every account, its role and whether it may sign in."
+        actions={
+          <Button onClick={() => setCreating(true)}>
+            <UserPlus /> New User
+          </Button>
+        }
+      />
+      <div className="mb-5 flex items-center gap-4">
+        <SearchBox value={q} onSearch={setQ} label="Search users" placeholder="Search by name, email or phone..." />
+        {isFetching && !isPending ? <span className="text-xs text-muted">Searching…</span> : null}
+      </div>
+      <DataTable label="Users">
+        <thead>
+          <tr>
+            <Th>Name</Th>
+            <Th>Phone</Th>
+            <Th>Role</Th>
+            <Th>Status</Th>
+            <Th className="text-right">Actions</Th>
+          </tr>
+        </thead>
+        <tbody>
+          {isPending ? (
+            <StateRow colSpan={5} loading />
+          ) : isError ? (
+            <StateRow colSpan={5}>Could not load users.</StateRow>
+          ) : !data.users.length ? (
+            <StateRow colSpan={5}>No users found.</StateRow>
+          ) : (
+            data.users.map((u) => (
+              <Tr key={u.id}>
+                <Td label="Name">
+                  <div className="font-medium text-foreground">{u.fullName}</div>
+                  <div className="mt-0.5 text-xs text-muted">{u.email}</div>
+                </Td>
+                <Td label="Phone" className="tabular-nums text-foreground/80">{u.phone || <span className="text-muted">—</span>}</Td>
+                <Td label="Role">
+                  <span className={u.role === "admin" ? "text-gold" : "text-foreground/80"}>{roleLabel[u.role]}</span>
+                </Td>
+                <Td label="Status">
+                  <StatusBadge status={u.status} />
+                </Td>
+                <Td className="text-right">
+                  <Button variant="ghost" size="sm" aria-label={`Edit ${u.fullName}`} onClick={() => setEditing(u)}>
+                    <Pencil /> Edit
+                  </Button>
+                </Td>
+              </Tr>
+            ))
+          )}
+        </tbody>
+      </DataTable>
+      {data && data.total > data.users.length ? (
+        <p className="mt-4 text-sm text-muted">
+          Showing the first {data.users.length} of {data.total} accounts. Search by name, email or phone to find someone.
+        </p>
+      ) : data ? (
+        <p className="mt-4 text-sm text-muted">
+          {data.total} {data.total === 1 ? "account" : "accounts"}
+        </p>
+      ) : null}
+      <EditUserDialog user={editing} isSelf={editing?.id === me?.id} onClose={() => setEditing(null)} />
+      <NewUserDialog open={creating} onOpenChange={setCreating} />
+    </>
+  );
+}

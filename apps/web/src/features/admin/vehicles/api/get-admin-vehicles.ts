@@ -1,0 +1,9 @@
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import type { AdminVehicle } from "@meridian/shared/fleet";
+import { api } from "@/lib/api";
+
+export const getAdminVehicles = () => api<{ vehicles: AdminVehicle[] }>("/api/admin/vehicles").then((r) => r.vehicles);
+
+export const adminVehiclesQueryOptions = queryOptions({ queryKey: ["admin", "vehicles"], queryFn: getAdminVehicles });
+
+export const useAdminVehicles = () => useQuery(adminVehiclesQueryOptions);

@@ -1,0 +1,23 @@
+import { queryOptions } from "@tanstack/react-query";
+import { api } from "@/lib/api";
+
+export type SessionUser = {
+  id: string;
+  name: string;
+  email: string;
+  emailVerified: boolean;
+  role: "admin" | "staff" | "user";
+  banned: boolean;
+};
+
+export type SessionResponse = { session: { id: string; expiresAt: string }; user: SessionUser } | null;
+
+export const sessionQueryOptions = queryOptions({
+  queryKey: ["auth", "session"],
+  queryFn: () => api<SessionResponse>("/api/auth/get-session"),
+  staleTime: 30_000,
+  // The server's cookie cache keeps this cheap; re-check when the tab regains focus.
+  refetchOnWindowFocus: true,
+  retry: (count, err) => count < 3 && [502, 503, 504].includes((err as { status?: number }).status ?? 0),
+  retryDelay: (attempt) => 200 * (attempt + 1),
+});

@@ -1,0 +1,25 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import type { Profile, UpdateProfileInput } from "@meridian/shared/profile";
+import { api } from "@/lib/api";
+import { profileQueryOptions } from "./get-profile";
+import { sessionQueryOptions } from "./get-session";
+
+/** PATCH /api/me/profile: full name and phone. */
+export const updateProfile = (input: UpdateProfileInput) =>
+  api<Profile>("/api/me/profile", { method: "PATCH", json: input });
+
+export function useUpdateProfile() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateProfile,
+    onSuccess: async (profile) => {
+      const { queryKey } = profileQueryOptions(profile.id);
+      queryClient.setQueryData(queryKey, profile);
+      // The header shows the name from the profile (and the session); reload both.
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey }),
+        queryClient.invalidateQueries({ queryKey: sessionQueryOptions.queryKey }),
+      ]);
+    },
+  });
+}

@@ -1,0 +1,58 @@
+// The auth context of the spec: loading until the first session check, then the user and their profile.
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import type { Profile } from "@meridian/shared/profile";
+import { createContext, useCallback, useContext, useMemo, type ReactNode } from "react";
+import { api } from "@/lib/api";
+import { profileQueryOptions } from "./api/get-profile";
+import { sessionQueryOptions, type SessionUser } from "./api/get-session";
+
+type AuthContextValue = {
+  loading: boolean;
+  user: SessionUser | null;
+  profile: Profile | null;
+  isAdmin: boolean;
+  /** Re-reads the session (after sign-in, sign-up, sign-out). */
+  refresh: () => Promise<void>;
+  signOut: () => Promise<void>;
+};
+
+const AuthContext = createContext<AuthContextValue | null>(null);
+
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const queryClient = useQueryClient();
+  const session = useQuery(sessionQueryOptions);
+  const user = session.data?.user ?? null;
+  const profile = useQuery(profileQueryOptions(user?.id));
+
+  const refresh = useCallback(async () => {
+    await queryClient.invalidateQueries({ queryKey: sessionQueryOptions.queryKey });
+    await queryClient.refetchQueries({ queryKey: sessionQueryOptions.queryKey });
+  }, [queryClient]);
+
+  const signOut = useCallback(async () => {
+    await api("/api/auth/sign-out", { method: "POST", json: {} });
+    queryClient.setQueryData(sessionQueryOptions.queryKey, null);
+    queryClient.removeQueries({ queryKey: ["me"] });
+    queryClient.removeQueries({ queryKey: ["admin"] });
+  }, [queryClient]);
+
+  const value = useMemo<AuthContextValue>(
+    () => ({
+      loading: session.isPending,
+      user,
+      // A failed profile fetch is only logged; the profile is then empty.
+      profile: profile.data ?? null,
+      isAdmin: user?.role === "admin",
+      refresh,
+      signOut,
+    }),
+    [session.isPending, user, profile.data, refresh, signOut],
+  );
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}
+
+export function useAuth(): AuthContextValue {
+  const ctx = useContext(AuthContext);
+  if (!ctx) throw new Error("useAuth must be used within an AuthProvider");
+  return ctx;
+}

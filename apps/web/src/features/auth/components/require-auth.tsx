@@ -1,0 +1,19 @@
+// Route guards: spinner while the session loads; no user -> "/"; non-admin on an admin route -> "/dashboard".
+import { Navigate, Outlet } from "react-router";
+import { FullPageSpinner } from "@/components/ui/spinner";
+import { useAuth } from "../auth-context";
+
+export function RequireUser() {
+  const { loading, user } = useAuth();
+  if (loading) return <FullPageSpinner />;
+  if (!user) return <Navigate to="/" replace />;
+  return <Outlet />;
+}
+
+export function RequireAdmin() {
+  const { loading, user, isAdmin } = useAuth();
+  if (loading) return <FullPageSpinner />;
+  if (!user) return <Navigate to="/" replace />;
+  if (!isAdmin) return <Navigate to="/dashboard" replace />;
+  return <Outlet />;
+}

@@ -1,0 +1,108 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { signInSchema, type SignInInput } from "@meridian/shared/auth";
+import { MailCheck } from "lucide-react";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import type { SignInMode } from "@/app/ui-state";
+import { Input } from "@/components/ui/input";
+import { Field } from "@/components/ui/label";
+import { ApiError } from "@/lib/api";
+import { notifyError, notifySuccess } from "@/lib/notify";
+import { useAuth } from "../auth-context";
+import { useSendVerificationEmail } from "../api/send-verification-email";
+import { useSignIn } from "../api/sign-in";
+import { PasswordInput } from "./password-input";
+import { applyServerFieldErrors, ModeLink, SubmitButton } from "./form-helpers";
+
+export function SignInForm({ onMode, onDone }: { onMode: (mode: SignInMode) => void; onDone: () => void }) {
+  const { refresh } = useAuth();
+  const signIn = useSignIn();
+  const resend = useSendVerificationEmail();
+  const [unverifiedEmail, setUnverifiedEmail] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm<SignInInput>({ resolver: zodResolver(signInSchema), defaultValues: { email: "", password: "" } });
+
+  const onSubmit = handleSubmit(async (values) => {
+    setUnverifiedEmail(null);
+    try {
+      await signIn.mutateAsync(values);
+    } catch (err) {
+      applyServerFieldErrors(err, setError, ["email", "password"]);
+      if (err instanceof ApiError && err.code === "email_not_verified") setUnverifiedEmail(values.email);
+      notifyError("Sign in Failed", err);
+      return;
+    }
+    notifySuccess("Welcome back!", "You have successfully signed in.");
+    await refresh();
+    onDone();
+  });
+
+  const resendLink = async () => {
+    if (!unverifiedEmail) return;
+    try {
+      await resend.mutateAsync(unverifiedEmail);
+      notifySuccess("Verification Email Sent", "Please check your inbox for the new link.");
+    } catch (err) {
+      notifyError("Error", err);
+    }
+  };
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-5">
+      <Field label="Email" htmlFor="signin-email" error={errors.email?.message}>
+        <Input
+          id="signin-email"
+          type="email"
+          autoComplete="email"
+          placeholder="you@example.com"
+          aria-invalid={errors.email ? true : undefined}
+          aria-describedby={errors.email ? "signin-email-error" : undefined}
+          {...register("email")}
+        />
+      </Field>
+      <Field label="Password" htmlFor="signin-password" error={errors.password?.message}>
+        <PasswordInput
+          id="signin-password"
+          autoComplete="current-password"
+          placeholder="••••••••"
+          aria-invalid={errors.password ? true : undefined}
+          aria-describedby={errors.password ? "signin-password-error" : undefined}
+          {...register("password")}
+        />
+      </Field>
+      <div className="-mt-2 flex justify-end text-sm">
+        <ModeLink onClick={() => onMode("forgot")}>Forgot password?</ModeLink>
+      </div>
+
+      {unverifiedEmail ? (
+        <div className="flex gap-3 rounded-md border border-gold/30 bg-gold/5 p-4 text-sm">
+          <MailCheck aria-hidden className="mt-0.5 size-4 shrink-0 text-gold" />
+          <div>
+            <p className="text-foreground">Please confirm your e-mail address first.</p>
+            <p className="mt-1 text-muted">
+              Lost the link?{" "}
+              <button
+                type="button"
+                onClick={resendLink}
+                disabled={resend.isPending}
+                className="cursor-pointer font-medium text-gold underline-offset-4 hover:underline disabled:opacity-50"
+              >
+                Resend verification e-mail
+              </button>
+            </p>
+          </div>
+        </div>
+      ) : null}
+
+      <SubmitButton pending={signIn.isPending}>Sign In</SubmitButton>
+
+      <p className="text-center text-sm text-muted">
+        New to Meridian? <ModeLink onClick={() => onMode("signUp")}>Create an account</ModeLink>
+      </p>
+    </form>
+  );
+}

@@ -1,0 +1,129 @@
+// /reset-password: the page the reset e-mail links to (?token=..., or ?error=INVALID_TOKEN from the server
+// when the link is stale). Sets the new password; every other session of the account is signed out.
+import { zodResolver } from "@hookform/resolvers/zod";
+import { resetPasswordSchema, type ResetPasswordInput } from "@meridian/shared/auth";
+import { KeyRound, ShieldAlert } from "lucide-react";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import { useNavigate, useSearchParams } from "react-router";
+import { useUiState } from "@/app/ui-state";
+import { Button } from "@/components/ui/button";
+import { Field } from "@/components/ui/label";
+import { ApiError } from "@/lib/api";
+import { notifyError, notifySuccess } from "@/lib/notify";
+import { useAuth } from "./auth-context";
+import { useResetPassword } from "./api/reset-password";
+import { applyServerFieldErrors, SubmitButton } from "./components/form-helpers";
+import { PasswordInput } from "./components/password-input";
+
+export default function ResetPasswordPage() {
+  const [params] = useSearchParams();
+  const token = params.get("token");
+  const [invalid, setInvalid] = useState(Boolean(params.get("error")) || !token);
+
+  return (
+    <main className="relative flex min-h-[100svh] items-center justify-center overflow-hidden px-4 pb-16 pt-28">
+      <div
+        aria-hidden
+        className="pointer-events-none absolute left-1/2 top-1/3 size-[36rem] -translate-x-1/2 -translate-y-1/2 rounded-full bg-gold/5 blur-3xl"
+      />
+      <section className="relative w-full max-w-md rounded-[var(--radius-card)] border border-border bg-surface p-6 shadow-2xl sm:p-10">
+        {invalid || !token ? <InvalidLink /> : <ResetForm token={token} onInvalid={() => setInvalid(true)} />}
+      </section>
+    </main>
+  );
+}
+
+function ResetForm({ token, onInvalid }: { token: string; onInvalid: () => void }) {
+  const navigate = useNavigate();
+  const { openSignIn } = useUiState();
+  const { refresh } = useAuth();
+  const reset = useResetPassword();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm<ResetPasswordInput>({ resolver: zodResolver(resetPasswordSchema), defaultValues: { password: "", confirmPassword: "" } });
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      await reset.mutateAsync({ newPassword: values.password, token });
+    } catch (err) {
+      if (err instanceof ApiError && err.code === "invalid_token") onInvalid();
+      applyServerFieldErrors(err, setError, ["password"]);
+      notifyError("Error", err);
+      return;
+    }
+    notifySuccess("Password Updated", "You can now sign in with your new password.");
+    // Any session this browser had was revoked with the reset.
+    await refresh();
+    navigate("/", { replace: true });
+    openSignIn("signIn");
+  });
+
+  return (
+    <>
+      <Heading icon={<KeyRound aria-hidden className="size-5 text-gold" />} title="Choose a New Password">
+        Pick something memorable and at least 8 characters long. Every device signed in to your account will be signed out.
+      </Heading>
+      <form onSubmit={onSubmit} noValidate className="mt-8 space-y-5">
+        <Field label="New Password" htmlFor="reset-password" error={errors.password?.message}>
+          <PasswordInput
+            id="reset-password"
+            autoComplete="new-password"
+            placeholder="At least 8 characters"
+            aria-invalid={errors.password ? true : undefined}
+            aria-describedby={errors.password ? "reset-password-error" : undefined}
+            {...register("password")}
+          />
+        </Field>
+        <Field label="Confirm Password" htmlFor="reset-confirm" error={errors.confirmPassword?.message}>
+          <PasswordInput
+            id="reset-confirm"
+            autoComplete="new-password"
+            placeholder="Repeat the new password"
+            aria-invalid={errors.confirmPassword ? true : undefined}
+            aria-describedby={errors.confirmPassword ? "reset-confirm-error" : undefined}
+            {...register("confirmPassword")}
+          />
+        </Field>
+        <SubmitButton pending={reset.isPending}>Update Password</SubmitButton>
+      </form>
+    </>
+  );
+}
+
+function InvalidLink() {
+  const navigate = useNavigate();
+  const { openSignIn } = useUiState();
+  return (
+    <>
+      <Heading icon={<ShieldAlert aria-hidden className="size-5 text-danger" />} title="This Link Is No Longer Valid">
+        Password reset links work once and stay valid for one hour. This one is invalid or has already been used.
+        Request a new link and we will e-mail it to you right away.
+      </Heading>
+      <Button
+        size="lg"
+        className="mt-8 w-full"
+        onClick={() => {
+          navigate("/", { replace: true });
+          openSignIn("forgot");
+        }}
+      >
+        Request a New Link
+      </Button>
+    </>
+  );
+}
+
+function Heading({ icon, title, children }: { icon: React.ReactNode; title: string; children: React.ReactNode }) {
+  return (
+    <div>
+      <div className="grid size-11 place-items-center rounded-full border border-gold/30 bg-gold/10">{icon}</div>
+      <p className="mt-6 text-xs font-medium uppercase tracking-[0.24em] text-gold">Account security</p>
+      <h1 className="mt-2 font-display text-4xl font-medium leading-tight text-foreground">{title}</h1>
+      <p className="mt-3 text-sm leading-relaxed text-muted">{children}</p>
+    </div>
+  );
+}

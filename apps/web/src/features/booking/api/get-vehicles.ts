@@ -1,0 +1,17 @@
+import type { VehicleOption, VehiclesResponse } from "@meridian/shared/booking";
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { api } from "@/lib/api";
+
+export type BookableVehicle = VehicleOption;
+
+export const getVehicles = () => api<VehiclesResponse>("/api/vehicles").then((r) => r.vehicles);
+
+/** Active vehicles, passenger capacity ascending. Re-read each time the booking dialog opens. */
+export const vehiclesQueryOptions = queryOptions({
+  queryKey: ["vehicles"],
+  queryFn: getVehicles,
+  staleTime: 0,
+  retry: 1,
+});
+
+export const useVehicles = () => useQuery(vehiclesQueryOptions);

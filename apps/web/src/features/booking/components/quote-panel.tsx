@@ -1,0 +1,54 @@
+// The server's itemised quote: each line, the total (2 decimals), miles (1 decimal), minutes (0 decimals).
+import type { Quote } from "@meridian/shared/pricing";
+import { Spinner } from "@/components/ui/spinner";
+import { cn, formatUsd } from "@/lib/utils";
+
+export function QuotePanel({ quote, calculating, hint }: { quote: Quote | null; calculating: boolean; hint: string }) {
+  if (!quote && !calculating) {
+    return (
+      <div className="rounded-lg border border-dashed border-border px-4 py-5 text-center text-sm text-muted">
+        {hint}
+      </div>
+    );
+  }
+  return (
+    <section
+      aria-label="Your quote"
+      aria-busy={calculating}
+      data-testid="quote"
+      className="relative overflow-hidden rounded-lg border border-gold/40 bg-gradient-to-b from-gold/[0.07] to-transparent"
+    >
+      {calculating ? (
+        <div className={cn("flex items-center gap-3 px-5 py-4 text-sm text-muted", quote && "absolute inset-x-0 top-0 z-10 bg-surface/85 backdrop-blur-[2px]")}>
+          <Spinner className="size-4 border" label="Calculating your fare" />
+          Calculating your fare…
+        </div>
+      ) : null}
+      {quote ? (
+        <div className={cn("px-5 py-4 transition-opacity", calculating && "opacity-40")}>
+          <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
+            <p className="text-xs font-medium uppercase tracking-[0.16em] text-gold">Your quote</p>
+            <p className="text-xs text-muted" data-testid="quote-trip">
+              <span className="text-foreground/90">{quote.vehicleName}</span> · {quote.miles.toFixed(1)} mi · {quote.minutes.toFixed(0)} min
+            </p>
+          </div>
+          <dl className="mt-3 space-y-1.5 text-sm">
+            {quote.lines.map((line) => (
+              <div key={`${line.kind}-${line.label}`} className="flex items-baseline justify-between gap-4">
+                <dt className="text-muted">{line.label}</dt>
+                <dd className="tabular-nums text-foreground/90">{formatUsd(line.amountUsd)}</dd>
+              </div>
+            ))}
+          </dl>
+          <div className="mt-3 flex items-baseline justify-between gap-4 border-t border-gold/20 pt-3">
+            <span className="text-sm font-medium text-foreground">Total</span>
+            <span className="font-display text-3xl font-semibold text-gold-bright lining-nums tabular-nums" data-testid="quote-total">
+              ${quote.totalUsd.toFixed(2)}
+            </span>
+          </div>
+          <p className="mt-1 text-right text-[11px] text-muted/80">All-inclusive fare in USD, confirmed when you book.</p>
+        </div>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,300 @@
+// Ride Transport tab: two addresses, date and time, party size, a vehicle that fits, the server's quote,
+// and Confirm Booking (idempotent, sign-in required).
+import { NO_VEHICLE_FITS, NO_VEHICLE_FOR_CAPACITY, capacityProblems, normaliseLuggage, normalisePassengers, vehiclesThatFit } from "@meridian/shared/capacity";
+import {
+  BOOKING_CONFIRMED_TITLE,
+  LOGIN_TO_BOOK_MESSAGE,
+  RIDE_DEFAULTS,
+  ROUTE_FAILED_DESCRIPTION,
+  ROUTE_FAILED_TITLE,
+  bookingConfirmedDescription,
+  todayInServiceArea,
+} from "@meridian/shared/booking";
+import { TIME_STEP_SECONDS, isBeforeToday, parseTimeOfDay } from "@meridian/shared/valet";
+import { AlertTriangle, Luggage, Users } from "lucide-react";
+import { useEffect, useMemo, useRef, useState } from "react";
+import { useUiState } from "@/app/ui-state";
+import { Button } from "@/components/ui/button";
+import { Input } from "@/components/ui/input";
+import { Field } from "@/components/ui/label";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
+import { Spinner } from "@/components/ui/spinner";
+import { useAuth } from "@/features/auth/auth-context";
+import type { Place } from "@/features/places/api/types";
+import { AddressField } from "@/features/places/components/address-field";
+import { useDebouncedValue } from "@/features/places/lib/use-debounced-value";
+import { ApiError } from "@/lib/api";
+import { notifyError, notifySuccess } from "@/lib/notify";
+import { useCreateBooking, type CreateBookingResponse } from "../api/create-booking";
+import { useQuote, type QuoteInput } from "../api/get-quote";
+import type { BookableVehicle } from "../api/get-vehicles";
+import { QuotePanel } from "./quote-panel";
+
+const LOGIN_HINT = "Sign in or create an account, then confirm your booking.";
+const QUOTE_DEBOUNCE_MS = 250;
+const DATE_IN_PAST = "Date cannot be before today.";
+
+export type ConfirmedBooking = CreateBookingResponse & { vehicleName: string; totalUsd: number; pickup: Place; dropoff: Place; date: string; time: string };
+
+function quoteErrorToast(err: unknown) {
+  if (err instanceof ApiError && err.code === "route_failed") notifyError(ROUTE_FAILED_TITLE, ROUTE_FAILED_DESCRIPTION);
+  else if (err instanceof ApiError && err.code === "capacity") notifyError("Capacity Issue", err);
+  else notifyError("Quote Error", err);
+}
+
+export function RideForm({
+  vehicles,
+  vehiclesLoading,
+  idempotencyKey,
+  renewIdempotencyKey,
+  onConfirmed,
+}: {
+  vehicles: BookableVehicle[];
+  vehiclesLoading: boolean;
+  idempotencyKey: string;
+  renewIdempotencyKey: () => void;
+  onConfirmed: (booking: ConfirmedBooking) => void;
+}) {
+  const { user } = useAuth();
+  const { openSignIn } = useUiState();
+  // Ride dates are in the service area (Los Angeles), as the server checks them.
+  const today = todayInServiceArea();
+
+  const [pickup, setPickup] = useState<Place | null>(null);
+  const [dropoff, setDropoff] = useState<Place | null>(null);
+  const [date, setDate] = useState(today);
+  const [time, setTime] = useState<string>(RIDE_DEFAULTS.time);
+  const [passengersText, setPassengersText] = useState<string>(String(RIDE_DEFAULTS.passengers));
+  const [luggageText, setLuggageText] = useState<string>(String(RIDE_DEFAULTS.luggage));
+  const [vehicleId, setVehicleId] = useState<string | null>(null);
+
+  const passengers = normalisePassengers(passengersText);
+  const luggage = normaliseLuggage(luggageText);
+  const fitting = useMemo(() => vehiclesThatFit(vehicles, passengers, luggage), [vehicles, passengers, luggage]);
+  const chosen = vehicles.find((v) => v.id === vehicleId) ?? null;
+  // The selected vehicle switches to the first that fits when it no longer does (or none is chosen yet);
+  // the render uses the switched vehicle at once, the effect then records it.
+  const selected = chosen && fitting.some((v) => v.id === chosen.id) ? chosen : (fitting[0] ?? chosen);
+  const selectedFits = selected !== null && fitting.some((v) => v.id === selected.id);
+  useEffect(() => {
+    if (selectedFits && selected && selected.id !== vehicleId) setVehicleId(selected.id);
+  }, [selected, selectedFits, vehicleId]);
+
+  // Only when nothing fits is there a capacity problem left to explain (otherwise the vehicle switched).
+  const capacityMessages = useMemo(
+    () => (vehicles.length > 0 && fitting.length === 0 ? [NO_VEHICLE_FITS, ...(selected ? capacityProblems(selected, passengers, luggage) : [])] : []),
+    [vehicles.length, fitting.length, selected, passengers, luggage],
+  );
+  const capacityError = capacityMessages.length > 0;
+
+  const dateError = date === "" ? "Please choose a date." : isBeforeToday(date, today) ? DATE_IN_PAST : undefined;
+  const timeError = parseTimeOfDay(time) === null ? "Please choose a time." : undefined;
+
+  // A quote is fetched automatically whenever both addresses and a vehicle are set and the inputs are valid.
+  const quoteInput: QuoteInput | null =
+    pickup && dropoff && selected && selectedFits && !capacityError && !dateError && !timeError
+      ? { pickupPlaceId: pickup.placeId, dropoffPlaceId: dropoff.placeId, vehicleTypeId: selected.id, passengers, luggage, date, time }
+      : null;
+  const inputJson = quoteInput ? JSON.stringify(quoteInput) : null;
+  const debouncedJson = useDebouncedValue(inputJson, QUOTE_DEBOUNCE_MS);
+  const debouncedInput = useMemo(() => (debouncedJson ? (JSON.parse(debouncedJson) as QuoteInput) : null), [debouncedJson]);
+  const quoteQuery = useQuote(debouncedInput);
+  const { refetch: refetchQuote } = quoteQuery;
+  const pending = inputJson !== null && inputJson !== debouncedJson;
+  const calculating = inputJson !== null && (pending || quoteQuery.isFetching);
+  const quoteData = inputJson !== null && debouncedJson !== null && !quoteQuery.isError ? (quoteQuery.data ?? null) : null;
+
+  // Toast each quote failure once (route_failed: the spec's route message; the shown quote is cleared).
+  const lastQuoteError = useRef(0);
+  useEffect(() => {
+    if (quoteQuery.isError && quoteQuery.errorUpdatedAt !== lastQuoteError.current && !quoteQuery.isFetching) {
+      lastQuoteError.current = quoteQuery.errorUpdatedAt;
+      quoteErrorToast(quoteQuery.error);
+    }
+  }, [quoteQuery.isError, quoteQuery.errorUpdatedAt, quoteQuery.error, quoteQuery.isFetching]);
+
+  // A capacity problem blocks the quote: say so once per problem, when a quote would otherwise be fetched.
+  const routeReady = Boolean(pickup && dropoff);
+  const capacityKey = routeReady && capacityError ? capacityMessages.join(" ") : "";
+  useEffect(() => {
+    if (capacityKey) notifyError("Capacity Issue", capacityKey);
+  }, [capacityKey]);
+
+  const booking = useCreateBooking();
+  const submitting = booking.isPending;
+  const canConfirm = Boolean(quoteData && !calculating && !capacityError && pickup && dropoff && !submitting);
+
+  const confirm = () => {
+    if (!quoteData || !pickup || !dropoff) return;
+    if (!user) {
+      notifyError(LOGIN_TO_BOOK_MESSAGE, LOGIN_HINT);
+      openSignIn("signIn");
+      return;
+    }
+    const snapshot = { vehicleName: quoteData.quote.vehicleName, totalUsd: quoteData.quote.totalUsd, pickup, dropoff, date, time };
+    booking.mutate(
+      { input: { service: "ride", quoteId: quoteData.quoteId }, idempotencyKey },
+      {
+        onSuccess: (res) => {
+          notifySuccess(BOOKING_CONFIRMED_TITLE, bookingConfirmedDescription(res.booking.service, res.ticket.ticketCode));
+          onConfirmed({ ...res, ...snapshot });
+        },
+        onError: (err) => {
+          const code = err instanceof ApiError ? err.code : "";
+          const status = err instanceof ApiError ? err.status : 0;
+          // A rejected request had no effect: the next attempt is a new request with a new key. After a
+          // network drop or while the first attempt is still running, keep the key so a retry replays.
+          if (status !== 0 && code !== "idempotency_in_progress") renewIdempotencyKey();
+          if (status === 401) {
+            notifyError(LOGIN_TO_BOOK_MESSAGE, LOGIN_HINT);
+            openSignIn("signIn");
+          } else if (code.startsWith("quote_") || code === "capacity" || code === "route_failed") {
+            // quote_changed (409), quote_expired, quote_invalid: show the fresh price before booking.
+            void refetchQuote();
+            notifyError("Quote Error", err);
+          } else {
+            notifyError("Booking Failed", err);
+          }
+        },
+      },
+    );
+  };
+
+  return (
+    <div className="space-y-5">
+      <AddressField id="ride-pickup" label="Pickup" placeholder="Airport, hotel, venue or address" value={pickup} onChange={setPickup} />
+      <AddressField
+        id="ride-dropoff"
+        label="Dropoff"
+        placeholder="Where are we taking you?"
+        value={dropoff}
+        onChange={setDropoff}
+        routeFrom={pickup?.placeId ?? null}
+      />
+
+      <div className="grid grid-cols-2 gap-4">
+        <Field label="Date" htmlFor="ride-date" error={dateError}>
+          <div className="relative">
+            <Input
+              id="ride-date"
+              type="date"
+              min={today}
+              required
+              value={date}
+              onChange={(e) => setDate(e.target.value)}
+              aria-invalid={Boolean(dateError) || undefined}
+              aria-describedby={dateError ? "ride-date-error" : undefined}
+              className="[color-scheme:dark]"
+            />
+          </div>
+        </Field>
+        <Field label="Time" htmlFor="ride-time" error={timeError}>
+          <div className="relative">
+            <Input
+              id="ride-time"
+              type="time"
+              step={TIME_STEP_SECONDS}
+              required
+              value={time}
+              onChange={(e) => setTime(e.target.value)}
+              aria-invalid={Boolean(timeError) || undefined}
+              className="[color-scheme:dark]"
+            />
+          </div>
+        </Field>
+        <Field label="Passengers" htmlFor="ride-passengers">
+          <div className="relative">
+            <Users className="pointer-events-none absolute left-3.5 top-1/2 size-4 -translate-y-1/2 text-gold/70" aria-hidden />
+            <Input
+              id="ride-passengers"
+              type="number"
+              inputMode="numeric"
+              min={1}
+              step={1}
+              value={passengersText}
+              onChange={(e) => setPassengersText(e.target.value)}
+              onBlur={() => setPassengersText(String(passengers))}
+              className="pl-10"
+            />
+          </div>
+        </Field>
+        <Field label="Luggage" htmlFor="ride-luggage">
+          <div className="relative">
+            <Luggage className="pointer-events-none absolute left-3.5 top-1/2 size-4 -translate-y-1/2 text-gold/70" aria-hidden />
+            <Input
+              id="ride-luggage"
+              type="number"
+              inputMode="numeric"
+              min={0}
+              step={1}
+              value={luggageText}
+              onChange={(e) => setLuggageText(e.target.value)}
+              onBlur={() => setLuggageText(String(luggage))}
+              className="pl-10"
+            />
+          </div>
+        </Field>
+      </div>
+
+      <div>
+        <Field label="Vehicle" htmlFor="ride-vehicle">
+          <Select value={selectedFits && selected ? selected.id : ""} onValueChange={setVehicleId} disabled={fitting.length === 0}>
+            <SelectTrigger
+              id="ride-vehicle"
+              data-testid="vehicle-select"
+              data-vehicle-id={selectedFits && selected ? selected.id : ""}
+              aria-invalid={capacityError || undefined}
+              aria-describedby={capacityError ? "ride-capacity" : undefined}
+            >
+              <SelectValue
+                placeholder={vehiclesLoading ? "Loading vehicles…" : fitting.length === 0 ? NO_VEHICLE_FOR_CAPACITY : "Choose a vehicle"}
+              />
+            </SelectTrigger>
+            <SelectContent>
+              {fitting.map((v) => (
+                <SelectItem key={v.id} value={v.id} hint={`${v.passengerCapacity} seats · ${v.luggageCapacity} bags`}>
+                  {v.name}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+        </Field>
+        {capacityError ? (
+          <div id="ride-capacity" role="alert" className="mt-2 flex gap-2 rounded-md border border-danger/40 bg-danger/10 px-3 py-2 text-xs text-danger">
+            <AlertTriangle className="mt-px size-3.5 shrink-0" aria-hidden />
+            <div className="space-y-0.5">
+              {capacityMessages.map((m) => (
+                <p key={m}>{m}</p>
+              ))}
+            </div>
+          </div>
+        ) : selected && selectedFits ? (
+          <p className="mt-1.5 text-xs text-muted">
+            Seats up to {selected.passengerCapacity} guests with {selected.luggageCapacity} bags.
+          </p>
+        ) : null}
+      </div>
+
+      <QuotePanel
+        quote={quoteData?.quote ?? null}
+        calculating={calculating}
+        hint={
+          capacityError
+            ? "Adjust passengers or luggage to see your fare."
+            : dateError || timeError
+              ? "Choose a valid date and time to see your fare."
+              : !pickup || !dropoff
+                ? "Choose both addresses to see your fare."
+                : quoteQuery.isError
+                  ? "We could not price this trip. Please check the addresses or choose another vehicle."
+                  : "Choose a vehicle to see your fare."
+        }
+      />
+
+      <Button type="button" size="lg" className="w-full" disabled={!canConfirm} onClick={confirm} aria-busy={submitting || undefined}>
+        {submitting ? <Spinner className="size-4 border-background/30 border-t-background" label="Booking" /> : null}
+        {submitting ? "Confirming…" : "Confirm Booking"}
+      </Button>
+    </div>
+  );
+}

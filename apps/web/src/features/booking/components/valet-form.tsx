@@ -1,0 +1,130 @@
+// Valet Service tab: the event's details and the computed duration. Submitting is a placeholder for now
+// ('Feature not implemented'); a later issue makes valet booking real.
+import { zodResolver } from "@hookform/resolvers/zod";
+import { todayInServiceArea } from "@meridian/shared/booking";
+import {
+  TIME_STEP_SECONDS,
+  VALET_EVENT_TYPES,
+  formatDuration,
+  makeValetFormSchema,
+  valetDurationMinutes,
+  valetFormDefaults,
+  valetTimeError,
+  type ValetFormInput,
+  type ValetFormValues,
+} from "@meridian/shared/valet";
+import { Hourglass } from "lucide-react";
+import { useMemo, useState } from "react";
+import { Controller, useForm, useWatch } from "react-hook-form";
+import { toast } from "sonner";
+import { Button } from "@/components/ui/button";
+import { Input, Textarea } from "@/components/ui/input";
+import { Field } from "@/components/ui/label";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
+import type { Place } from "@/features/places/api/types";
+import { AddressField } from "@/features/places/components/address-field";
+import { TOAST_DURATION_MS } from "@/lib/notify";
+
+export function ValetForm() {
+  // Dates are in the service area (Los Angeles), like the ride tab.
+  const today = todayInServiceArea();
+  const schema = useMemo(() => makeValetFormSchema(today), [today]);
+  const [address, setAddress] = useState<Place | null>(null);
+  const {
+    register,
+    control,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<ValetFormInput, unknown, ValetFormValues>({ resolver: zodResolver(schema), defaultValues: valetFormDefaults(today), mode: "onTouched" });
+
+  const [customerName, eventType, startTime, endTime, date] = useWatch({ control, name: ["customerName", "eventType", "startTime", "endTime", "date"] });
+  const timeError = valetTimeError(startTime, endTime);
+  const duration = valetDurationMinutes(startTime, endTime);
+  const hasDetails = customerName.trim() !== "" && date !== "";
+  const canSubmit = hasDetails && !timeError && address !== null;
+
+  const submit = handleSubmit(() => {
+    toast.info("Feature not implemented", { description: "Valet booking is not yet implemented.", duration: TOAST_DURATION_MS });
+  });
+
+  return (
+    <form onSubmit={(e) => void submit(e)} noValidate className="space-y-5">
+      <Field label="Customer Full Name" htmlFor="valet-name" error={errors.customerName?.message}>
+        <Input id="valet-name" autoComplete="name" placeholder="Name on the reservation" aria-invalid={Boolean(errors.customerName) || undefined} {...register("customerName")} />
+      </Field>
+
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field label="Event Type" htmlFor="valet-event-type" error={errors.eventType?.message}>
+          <Controller
+            control={control}
+            name="eventType"
+            render={({ field }) => (
+              <Select value={field.value} onValueChange={field.onChange}>
+                <SelectTrigger id="valet-event-type" onBlur={field.onBlur}>
+                  <SelectValue />
+                </SelectTrigger>
+                <SelectContent>
+                  {VALET_EVENT_TYPES.map((t) => (
+                    <SelectItem key={t} value={t}>
+                      {t}
+                    </SelectItem>
+                  ))}
+                </SelectContent>
+              </Select>
+            )}
+          />
+        </Field>
+        <Field label="Date" htmlFor="valet-date" error={errors.date?.message}>
+          <Input id="valet-date" type="date" min={today} required className="[color-scheme:dark]" {...register("date")} />
+        </Field>
+      </div>
+
+      {eventType === "Other" ? (
+        <Field label="Type of Event" htmlFor="valet-event-other" error={errors.eventTypeOther?.message}>
+          <Input id="valet-event-other" placeholder="e.g. Product launch" aria-invalid={Boolean(errors.eventTypeOther) || undefined} {...register("eventTypeOther")} />
+        </Field>
+      ) : null}
+
+      <AddressField id="valet-address" label="Event Address" placeholder="Venue, hotel or address" value={address} onChange={setAddress} />
+
+      <div className="grid grid-cols-2 gap-4 sm:grid-cols-3">
+        <Field label="Start Time" htmlFor="valet-start" error={errors.startTime?.message}>
+          <Input id="valet-start" type="time" step={TIME_STEP_SECONDS} required className="[color-scheme:dark]" {...register("startTime")} />
+        </Field>
+        <Field label="End Time" htmlFor="valet-end" error={timeError ?? errors.endTime?.message}>
+          <Input
+            id="valet-end"
+            type="time"
+            step={TIME_STEP_SECONDS}
+            required
+            aria-invalid={Boolean(timeError) || undefined}
+            className="[color-scheme:dark]"
+            {...register("endTime")}
+          />
+        </Field>
+        <div className="col-span-2 sm:col-span-1">
+          <p className="mb-1.5 text-xs font-medium uppercase tracking-[0.14em] text-muted">Total Duration</p>
+          <p
+            data-testid="valet-duration"
+            aria-live="polite"
+            className="flex h-11 items-center gap-2 rounded-md border border-gold/30 bg-gold/[0.06] px-3.5 text-sm text-gold-bright"
+          >
+            <Hourglass className="size-4 shrink-0 text-gold/80" aria-hidden />
+            {duration !== null ? formatDuration(duration) : "—"}
+          </p>
+        </div>
+      </div>
+
+      <Field label="Expected Vehicles (optional)" htmlFor="valet-vehicles" error={errors.expectedVehicles?.message}>
+        <Input id="valet-vehicles" type="number" inputMode="numeric" min={1} step={1} placeholder="e.g. 80" {...register("expectedVehicles")} />
+      </Field>
+      <Field label="Special Instructions (optional)" htmlFor="valet-notes" error={errors.notes?.message}>
+        <Textarea id="valet-notes" rows={3} placeholder="Gate codes, VIP arrivals, attendant attire…" {...register("notes")} />
+      </Field>
+
+      <Button type="submit" size="lg" className="w-full" disabled={!canSubmit}>
+        Request Valet Service
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,22 @@
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { api } from "@/lib/api";
+
+export type MyTicket = {
+  id: string;
+  ticketCode: string;
+  status: string;
+  createdAt: string;
+  bookingId: string | null;
+  service: string;
+  bookingDate: string;
+};
+
+export const getMyTickets = () => api<{ tickets: MyTicket[] }>("/api/me/tickets");
+
+export const myTicketsQueryOptions = queryOptions({
+  queryKey: ["me", "tickets"],
+  queryFn: getMyTickets,
+  select: (data) => data.tickets,
+});
+
+export const useMyTickets = () => useQuery(myTicketsQueryOptions);

@@ -1,0 +1,96 @@
+import { CalendarDays, Car, ChevronRight, ParkingSquare, RotateCw } from "lucide-react";
+import { useEffect, useState } from "react";
+import { Button } from "@/components/ui/button";
+import { notifyError } from "@/lib/notify";
+import { formatDate, formatUsd } from "@/lib/utils";
+import { useMyBookings, type MyBooking } from "../api/get-my-bookings";
+import { BookingDetailsDialog } from "./booking-details-dialog";
+import { formatTime, readBookingDetails, serviceName, serviceTagline } from "./booking-display";
+import { EmptyState } from "./empty-state";
+import { BookingStatusBadge } from "./status-badge";
+
+export function BookingsTab() {
+  const bookings = useMyBookings();
+  const [selected, setSelected] = useState<MyBooking | null>(null);
+
+  useEffect(() => {
+    if (bookings.isError) notifyError("Error fetching bookings", bookings.error);
+  }, [bookings.isError, bookings.error]);
+
+  if (bookings.isPending) return <ListSkeleton />;
+  if (bookings.isError) {
+    return (
+      <div className="rounded-[var(--radius-card)] border border-danger/40 bg-danger/5 p-6 text-sm">
+        <p className="text-foreground">We could not load your bookings just now.</p>
+        <Button variant="outline" size="sm" className="mt-4" onClick={() => bookings.refetch()}>
+          <RotateCw aria-hidden /> Try again
+        </Button>
+      </div>
+    );
+  }
+  if (bookings.data.length === 0) {
+    return (
+      <EmptyState icon={<CalendarDays />} title="No bookings yet">
+        You have no past bookings.
+      </EmptyState>
+    );
+  }
+
+  return (
+    <>
+      <ul className="space-y-3" aria-label="Your bookings">
+        {bookings.data.map((b) => (
+          <BookingRow key={b.id} booking={b} onView={() => setSelected(b)} />
+        ))}
+      </ul>
+      <BookingDetailsDialog booking={selected} onClose={() => setSelected(null)} />
+    </>
+  );
+}
+
+function BookingRow({ booking, onView }: { booking: MyBooking; onView: () => void }) {
+  const view = readBookingDetails(booking.details);
+  const Icon = booking.service === "valet" ? ParkingSquare : Car;
+  const route =
+    view.pickup && view.dropoff ? `${view.pickup.name} → ${view.dropoff.name}` : (view.address?.name ?? serviceTagline(booking.service));
+  const time = formatTime(view.time);
+  return (
+    <li className="group flex flex-col gap-4 rounded-[var(--radius-card)] border border-border bg-surface p-5 transition-colors hover:border-gold/40 sm:flex-row sm:items-center sm:gap-6">
+      <div className="flex min-w-0 flex-1 items-start gap-4">
+        <div className="grid size-12 shrink-0 place-items-center rounded-lg border border-gold/30 bg-gold/5 text-gold">
+          <Icon aria-hidden className="size-5" />
+        </div>
+        <div className="min-w-0">
+          <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+            <h3 className="font-display text-2xl leading-none text-foreground">{serviceName(booking.service)}</h3>
+            <BookingStatusBadge status={booking.status} />
+          </div>
+          <p className="mt-1.5 truncate text-sm text-muted" title={route}>
+            {route}
+          </p>
+          <p className="mt-1 flex items-center gap-1.5 text-xs uppercase tracking-[0.12em] text-muted">
+            <CalendarDays aria-hidden className="size-3.5" />
+            {formatDate(booking.bookingDate)}
+            {time ? ` · ${time}` : ""}
+          </p>
+        </div>
+      </div>
+      <div className="flex items-center justify-between gap-4 border-t border-border pt-4 sm:border-0 sm:pt-0">
+        <p className="font-display text-2xl text-gold">{booking.price != null ? formatUsd(booking.price) : "—"}</p>
+        <Button variant="outline" size="sm" onClick={onView}>
+          View Details <ChevronRight aria-hidden />
+        </Button>
+      </div>
+    </li>
+  );
+}
+
+function ListSkeleton() {
+  return (
+    <div className="space-y-3" aria-busy="true" aria-label="Loading bookings">
+      {[0, 1, 2].map((i) => (
+        <div key={i} className="h-[104px] animate-pulse rounded-[var(--radius-card)] border border-border bg-surface" />
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,104 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { updateProfileSchema, type UpdateProfileInput } from "@meridian/shared/profile";
+import type { z } from "zod";
+import { useForm } from "react-hook-form";
+import { Card } from "@/components/ui/card";
+import { Input } from "@/components/ui/input";
+import { Field } from "@/components/ui/label";
+import { notifyError, notifySuccess } from "@/lib/notify";
+import { formatDate } from "@/lib/utils";
+import { useUpdateProfile } from "@/features/auth/api/update-profile";
+import { useAuth } from "@/features/auth/auth-context";
+import { applyServerFieldErrors, SubmitButton } from "@/features/auth/components/form-helpers";
+
+type ProfileOutput = z.output<typeof updateProfileSchema>;
+
+export function ProfileTab() {
+  const { user, profile } = useAuth();
+  if (!user) return null;
+  const initial = {
+    fullName: profile?.fullName ?? user.name,
+    email: profile?.email ?? user.email,
+    phone: profile?.phone ?? "",
+  };
+  // Re-mount when the loaded profile arrives so the form starts from the saved values.
+  return <ProfileForm key={profile ? `p-${profile.id}` : "session"} initial={initial} memberSince={profile?.createdAt} />;
+}
+
+function ProfileForm({
+  initial,
+  memberSince,
+}: {
+  initial: { fullName: string; email: string; phone: string };
+  memberSince?: string;
+}) {
+  const update = useUpdateProfile();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    reset,
+    formState: { errors },
+  } = useForm<UpdateProfileInput, unknown, ProfileOutput>({
+    resolver: zodResolver(updateProfileSchema),
+    defaultValues: { fullName: initial.fullName, phone: initial.phone },
+  });
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      const saved = await update.mutateAsync(values);
+      reset({ fullName: saved.fullName, phone: saved.phone ?? "" });
+    } catch (err) {
+      applyServerFieldErrors(err, setError, ["fullName", "phone"]);
+      notifyError("Update Failed", err);
+      return;
+    }
+    notifySuccess("Profile Updated", "Your information has been saved successfully.");
+  });
+
+  return (
+    <Card className="sm:p-8">
+      <div className="flex flex-wrap items-end justify-between gap-2">
+        <div>
+          <h2 className="font-display text-3xl text-foreground">Personal Details</h2>
+          <p className="mt-1 text-sm text-muted">How our chauffeurs and valets will greet and reach you.</p>
+        </div>
+        {memberSince ? <p className="text-xs uppercase tracking-[0.16em] text-muted">Member since {formatDate(memberSince)}</p> : null}
+      </div>
+      <div className="my-6 h-px bg-gradient-to-r from-gold/50 via-border to-transparent" aria-hidden />
+      <form onSubmit={onSubmit} noValidate className="grid gap-5 sm:grid-cols-2">
+        <Field label="Full Name" htmlFor="profile-name" error={errors.fullName?.message}>
+          <Input
+            id="profile-name"
+            autoComplete="name"
+            aria-invalid={errors.fullName ? true : undefined}
+            aria-describedby={errors.fullName ? "profile-name-error" : undefined}
+            {...register("fullName")}
+          />
+        </Field>
+        <Field label="Phone" htmlFor="profile-phone" error={errors.phone?.message}>
+          <Input
+            id="profile-phone"
+            type="tel"
+            autoComplete="tel"
+            placeholder="(310) 555-0123"
+            aria-invalid={errors.phone ? true : undefined}
+            aria-describedby={errors.phone ? "profile-phone-error" : undefined}
+            {...register("phone")}
+          />
+        </Field>
+        <div className="sm:col-span-2">
+          <Field label="Email" htmlFor="profile-email">
+            <Input id="profile-email" type="email" value={initial.email} readOnly aria-readonly className="cursor-default text-muted focus:border-border focus:ring-0" />
+          </Field>
+          <p className="mt-1.5 text-xs text-muted">Your sign-in e-mail. Contact concierge to change it.</p>
+        </div>
+        <div className="sm:col-span-2 sm:flex sm:justify-end">
+          <div className="sm:w-48">
+            <SubmitButton pending={update.isPending}>Save Changes</SubmitButton>
+          </div>
+        </div>
+      </form>
+    </Card>
+  );
+}

@@ -1,0 +1,18 @@
+// POST /api/newsletter {email}: 201 on success, 409 already_subscribed, 400 invalid.
+import { useMutation } from "@tanstack/react-query";
+import type { NewsletterInput } from "@meridian/shared/newsletter";
+import { api } from "@/lib/api";
+
+export type SubscribeResponse = { subscribed: true };
+
+export async function subscribeToNewsletter(input: NewsletterInput): Promise<SubscribeResponse> {
+  // Same schema as the server: trims and validates before anything leaves the browser. Loaded on
+  // submit so zod stays out of the home page's first bundle.
+  const { newsletterSchema } = await import("@meridian/shared/newsletter");
+  const json = newsletterSchema.parse(input);
+  return api<SubscribeResponse>("/api/newsletter", { method: "POST", json });
+}
+
+export function useSubscribeToNewsletter() {
+  return useMutation({ mutationFn: subscribeToNewsletter });
+}

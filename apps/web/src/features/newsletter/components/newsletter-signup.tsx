@@ -1,0 +1,69 @@
+// Newsletter sign-up: idle -> subscribing (button disabled) -> cleared on success.
+import { ArrowRight, LoaderCircle } from "lucide-react";
+import { useId, useState, type FormEvent } from "react";
+import { Button } from "@/components/ui/button";
+import { notifyError, notifySuccess } from "@/lib/notify";
+import { cn } from "@/lib/utils";
+import { useSubscribeToNewsletter } from "../api/subscribe";
+
+export const SUBSCRIBED_TITLE = "Successfully Subscribed!";
+export const SUBSCRIBED_TEXT = "Thank you for joining our newsletter. Stay tuned for exclusive offers!";
+export const SUBSCRIBE_FAILED_TITLE = "Subscription Failed";
+export const SUBSCRIBE_FAILED_TEXT = "This email might already be subscribed, or an error occurred.";
+
+export function NewsletterSignup({ className }: { className?: string }) {
+  const [email, setEmail] = useState("");
+  const subscribe = useSubscribeToNewsletter();
+  const inputId = useId();
+  const subscribing = subscribe.isPending;
+
+  const onSubmit = (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    if (subscribing) return;
+    subscribe.mutate(
+      { email },
+      {
+        onSuccess: () => {
+          setEmail("");
+          notifySuccess(SUBSCRIBED_TITLE, SUBSCRIBED_TEXT);
+        },
+        // The spec shows one sentence for every failure (duplicate, invalid, or the server being down).
+        onError: () => notifyError(SUBSCRIBE_FAILED_TITLE, SUBSCRIBE_FAILED_TEXT),
+      },
+    );
+  };
+
+  return (
+    <form onSubmit={onSubmit} className={cn("w-full", className)} aria-label="Newsletter sign-up">
+      <label htmlFor={inputId} className="sr-only">
+        Email address
+      </label>
+      <div className="flex flex-col gap-3 sm:flex-row sm:gap-0 sm:rounded-full sm:border sm:border-gold/30 sm:bg-surface/80 sm:p-1.5 sm:focus-within:border-gold/70">
+        <input
+          id={inputId}
+          type="email"
+          name="email"
+          required
+          autoComplete="email"
+          inputMode="email"
+          maxLength={254}
+          placeholder="Your email address"
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          className="h-12 w-full min-w-0 rounded-full sm:flex-1 border border-gold/30 bg-surface/80 px-5 text-[0.95rem] text-foreground placeholder:text-muted/70 focus:border-gold/70 focus:outline-none sm:border-0 sm:bg-transparent"
+        />
+        <Button type="submit" size="lg" disabled={subscribing} className="h-12 rounded-full px-7 uppercase tracking-[0.14em] text-[0.8rem]">
+          {subscribing ? (
+            <>
+              <LoaderCircle className="animate-spin" aria-hidden="true" /> Subscribing…
+            </>
+          ) : (
+            <>
+              Subscribe <ArrowRight aria-hidden="true" />
+            </>
+          )}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,15 @@
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { api } from "@/lib/api";
+import type { Place } from "./types";
+
+export const getPlace = (placeId: string) => api<Place>(`/api/places/${encodeURIComponent(placeId)}`);
+
+export const placeQueryOptions = (placeId: string) =>
+  queryOptions({
+    queryKey: ["places", "place", placeId],
+    queryFn: () => getPlace(placeId),
+    staleTime: 60 * 60_000,
+    retry: false,
+  });
+
+export const usePlace = (placeId: string) => useQuery(placeQueryOptions(placeId));

@@ -1,0 +1,80 @@
+// Live booking events over SSE (GET /api/realtime). Admins and staff get every booking, a customer only
+// their own: admins see 'New Booking Received!' and their lists refresh; everyone's dashboard refreshes.
+import { BOOKING_CREATED_EVENT, NEW_BOOKING_TITLE, newBookingDescription, type BookingCreatedMessage } from "@meridian/shared/booking";
+import { useQueryClient } from "@tanstack/react-query";
+import { useEffect } from "react";
+import { useAuth } from "@/features/auth/auth-context";
+import { notifySuccess } from "@/lib/notify";
+
+const MIN_RETRY_MS = 1_000;
+const MAX_RETRY_MS = 30_000;
+
+type BookingCreated = BookingCreatedMessage;
+
+function parseEvent(data: unknown): BookingCreated | null {
+  if (typeof data !== "string") return null;
+  try {
+    const v = JSON.parse(data) as Partial<BookingCreated>;
+    return typeof v.service === "string" ? (v as BookingCreated) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Subscribes the signed-in user to live booking events (issue #3). Renders nothing. */
+export function RealtimeListener() {
+  const { user, isAdmin } = useAuth();
+  const queryClient = useQueryClient();
+  const userId = user?.id ?? null;
+
+  useEffect(() => {
+    if (!userId || typeof EventSource === "undefined") return;
+    let source: EventSource | null = null;
+    let retryTimer: ReturnType<typeof setTimeout> | undefined;
+    let attempt = 0;
+    let stopped = false;
+    let opened = false;
+
+    const onBookingCreated = (e: MessageEvent) => {
+      const event = parseEvent(e.data);
+      if (!event) return;
+      void queryClient.invalidateQueries({ queryKey: ["me"] });
+      if (isAdmin) {
+        void queryClient.invalidateQueries({ queryKey: ["admin"] });
+        notifySuccess(NEW_BOOKING_TITLE, newBookingDescription(event.service));
+      }
+    };
+
+    const connect = () => {
+      if (stopped) return;
+      source = new EventSource("/api/realtime");
+      source.addEventListener(BOOKING_CREATED_EVENT, onBookingCreated as EventListener);
+      source.onopen = () => {
+        attempt = 0;
+        // After a reconnect, catch up on anything missed while the stream was down.
+        if (opened) {
+          void queryClient.invalidateQueries({ queryKey: ["me"] });
+          if (isAdmin) void queryClient.invalidateQueries({ queryKey: ["admin"] });
+        }
+        opened = true;
+      };
+      source.onerror = () => {
+        // The browser retries a dropped stream by itself; once it gives up (CLOSED), back off and reconnect.
+        if (source?.readyState !== EventSource.CLOSED) return;
+        source.close();
+        const delay = Math.min(MAX_RETRY_MS, MIN_RETRY_MS * 2 ** attempt) * (0.75 + Math.random() * 0.5);
+        attempt += 1;
+        retryTimer = setTimeout(connect, delay);
+      };
+    };
+    connect();
+
+    return () => {
+      stopped = true;
+      clearTimeout(retryTimer);
+      source?.close();
+    };
+  }, [userId, isAdmin, queryClient]);
+
+  return null;
+}

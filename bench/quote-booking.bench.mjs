@@ -1,0 +1,302 @@
+#!/usr/bin/env node
+// Quote and booking throughput of the built server (run `npm run build` first), on the embedded defaults:
+// PGlite in a temporary data dir, embedded geo, the demo seed. Prints, in one run:
+//   - a bare node:http "hello" server's req/s (the machine's ceiling),
+//   - POST /api/quotes req/s and p99 (LAX -> Beverly Hills, places cached after warm-up),
+//   - POST /api/bookings creations/s and p99 (each with a unique Idempotency-Key and its own fresh quote id),
+//   - the ratio quote/bare. Targets: ratio >= 0.5, quote p99 < 20 ms.
+// Bare and quote runs alternate for --rounds rounds (each --duration seconds) so a change in the machine's
+// load hits both alike; the ratio and p99 reported are the medians over the rounds.
+// Usage: node bench/quote-booking.bench.mjs [--duration 10] [--rounds 3] [--connections 50] [--bookings 1000]
+//        [--booking-connections 10] [--strict]   (--strict: exit 1 when a target is missed)
+import { spawn } from "node:child_process";
+import crypto from "node:crypto";
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import autocannon from "autocannon";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const serverMain = path.join(root, "apps/server/dist/main.js");
+
+function arg(name, fallback) {
+  const i = process.argv.indexOf(`--${name}`);
+  if (i < 0) return fallback;
+  const v = process.argv[i + 1];
+  return typeof fallback === "number" ? Number(v) : v;
+}
+const DURATION = arg("duration", 10);
+const CONNECTIONS = arg("connections", 50);
+const BOOKINGS = arg("bookings", 1000);
+const BOOKING_CONNECTIONS = arg("booking-connections", 10);
+const ROUNDS = arg("rounds", 3);
+const STRICT = process.argv.includes("--strict");
+
+const children = [];
+let tmpDir;
+function cleanup() {
+  for (const child of children) if (child.exitCode === null) child.kill("SIGTERM");
+  if (tmpDir) fs.rmSync(tmpDir, { recursive: true, force: true });
+}
+process.on("exit", cleanup);
+process.on("SIGINT", () => process.exit(130));
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.once("error", reject);
+    srv.listen(0, "127.0.0.1", () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitFor(url, child, log, timeoutMs = 120_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`process exited early:\n${log.join("")}`);
+    try {
+      const res = await fetch(url);
+      if (res.ok) return;
+    } catch {
+      /* not listening yet */
+    }
+    if (Date.now() > deadline) throw new Error(`not ready after ${timeoutMs} ms:\n${log.join("")}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+function start(args, env) {
+  const log = [];
+  const child = spawn(process.execPath, args, { cwd: root, env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
+  child.stdout.on("data", (d) => log.push(String(d)));
+  child.stderr.on("data", (d) => log.push(String(d)));
+  children.push(child);
+  return { child, log };
+}
+
+/** CPU time (user + system, ms) a process has used so far; null where /proc is unavailable. */
+function cpuMs(pid) {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // clock ticks (USER_HZ 100)
+  } catch {
+    return null;
+  }
+}
+
+/** Runs autocannon and adds the server's CPU microseconds per request (a figure the machine's load barely moves). */
+async function measured(pid, opts) {
+  const before = cpuMs(pid);
+  const result = await cannon(opts);
+  const after = cpuMs(pid);
+  result.cpuUsPerRequest = before === null || after === null || !result.requests.total ? null : Math.round(((after - before) * 1000) / result.requests.total);
+  return result;
+}
+
+function cannon(opts) {
+  return new Promise((resolve, reject) => {
+    const instance = autocannon(opts, (err, result) => (err ? reject(err) : resolve(result)));
+    autocannon.track(instance, { renderProgressBar: false, renderResultsTable: false, renderLatencyTable: false });
+  });
+}
+
+const laDate = (days) => {
+  const today = new Intl.DateTimeFormat("en-CA", { timeZone: "America/Los_Angeles" }).format(new Date());
+  const [y, m, d] = today.split("-").map(Number);
+  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
+};
+
+async function json(base, p, { method = "GET", body, headers = {} } = {}) {
+  const res = await fetch(base + p, {
+    method,
+    redirect: "manual",
+    headers: { ...(body ? { "content-type": "application/json" } : {}), origin: base, ...headers },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  const text = await res.text();
+  let parsed;
+  try {
+    parsed = text ? JSON.parse(text) : null;
+  } catch {
+    parsed = text;
+  }
+  return { status: res.status, body: parsed, headers: res.headers };
+}
+
+async function main() {
+  if (!fs.existsSync(serverMain)) {
+    console.error(`No built server at ${path.relative(root, serverMain)}. Run \`npm run build\` first.`);
+    process.exit(2);
+  }
+  console.log(`Meridian quote/booking benchmark · node ${process.version} · ${os.cpus().length} CPU · load ${os.loadavg()[0].toFixed(1)}`);
+  console.log(`duration ${DURATION} s, ${CONNECTIONS} connections (bookings: ${BOOKINGS} with ${BOOKING_CONNECTIONS} connections)\n`);
+
+  // 1. The ceiling: a bare node:http server in its own process.
+  const barePort = await freePort();
+  const bare = start(["-e", `require("node:http").createServer((q, s) => s.end("hello")).listen(${barePort}, "127.0.0.1")`], {});
+  await waitFor(`http://127.0.0.1:${barePort}/`, bare.child, bare.log);
+  const bareOpts = { url: `http://127.0.0.1:${barePort}/`, connections: CONNECTIONS };
+  await cannon({ ...bareOpts, duration: 1 });
+
+  // 2. The built server on a fresh embedded data dir.
+  tmpDir = fs.mkdtempSync(path.join(os.tmpdir(), "meridian-bench-"));
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const server = start([serverMain], {
+    NODE_ENV: "production",
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    PUBLIC_URL: base,
+    DATA_DIR: tmpDir,
+    DATABASE_URL: "",
+    SMTP_URL: "",
+    MAILBOX: "true",
+    SEED_DEMO: "true",
+    GEO_PROVIDER: "embedded",
+    AUTH_SECRET: crypto.randomBytes(32).toString("base64url"),
+    SIGN_IN_PER_MINUTE: "100000",
+    LOG_LEVEL: "warn",
+  });
+  const booted = Date.now();
+  await waitFor(`${base}/api/health`, server.child, server.log);
+  console.log(`server ready in ${Date.now() - booted} ms (PGlite in ${tmpDir})`);
+
+  // 3. A verified customer: sign up, follow the link in the embedded outbox, sign in.
+  const email = `bench-${Date.now()}@example.com`;
+  const password = "bench-password-2026";
+  const signUp = await json(base, "/api/auth/sign-up/email", { method: "POST", body: { name: "Bench Customer", email, password } });
+  if (signUp.status !== 200) throw new Error(`sign-up failed: ${signUp.status} ${JSON.stringify(signUp.body)}`);
+  const mailbox = await json(base, `/api/dev/mailbox?to=${encodeURIComponent(email)}`);
+  const link = mailbox.body?.emails?.[0]?.text?.match(/https?:\/\/\S+/)?.[0];
+  if (!link) throw new Error(`no verification e-mail: ${JSON.stringify(mailbox.body)}`);
+  const verifyUrl = new URL(link);
+  await json(base, verifyUrl.pathname + verifyUrl.search);
+  const signIn = await json(base, "/api/auth/sign-in/email", { method: "POST", body: { email, password } });
+  if (signIn.status !== 200) throw new Error(`sign-in failed: ${signIn.status} ${JSON.stringify(signIn.body)}`);
+  const cookie = signIn.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
+
+  // 4. Quotes: LAX -> Beverly Hills in the first vehicle; warm the place and route caches.
+  const vehicles = await json(base, "/api/vehicles");
+  const vehicle = vehicles.body.vehicles[0];
+  const quoteInput = (date, time) => ({
+    pickupPlaceId: "emb:apt:LAX",
+    dropoffPlaceId: "emb:zip:90210",
+    vehicleTypeId: vehicle.id,
+    passengers: 1,
+    luggage: 0,
+    date,
+    time,
+  });
+  const quoteBody = JSON.stringify(quoteInput(laDate(1), "12:00"));
+  const sample = await json(base, "/api/quotes", { method: "POST", body: JSON.parse(quoteBody) });
+  if (sample.status !== 200) throw new Error(`quote failed: ${sample.status} ${JSON.stringify(sample.body)}`);
+  console.log(`quote: ${vehicle.name}, ${sample.body.quote.miles} mi, ${sample.body.quote.minutes} min, $${sample.body.quote.totalUsd.toFixed(2)}\n`);
+  const quoteOpts = { url: `${base}/api/quotes`, method: "POST", headers: { "content-type": "application/json" }, body: quoteBody, connections: CONNECTIONS };
+  await cannon({ ...quoteOpts, duration: 2 });
+  const rounds = [];
+  for (let r = 0; r < ROUNDS; r++) {
+    const b = await measured(bare.child.pid, { ...bareOpts, duration: DURATION });
+    const q = await measured(server.child.pid, { ...quoteOpts, duration: DURATION });
+    rounds.push({ bare: b, quote: q, ratio: q.requests.average / b.requests.average });
+    console.log(
+      `round ${r + 1}: bare ${Math.round(b.requests.average)} req/s (p99 ${b.latency.p99} ms) · quote ${Math.round(q.requests.average)} req/s (p99 ${q.latency.p99} ms) · ratio ${(q.requests.average / b.requests.average).toFixed(2)} · server CPU per request: bare ${b.cpuUsPerRequest} µs, quote ${q.cpuUsPerRequest} µs`,
+    );
+  }
+  bare.child.kill("SIGTERM");
+  const median = (xs) => [...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)];
+  const mid = rounds.find((r) => r.ratio === median(rounds.map((x) => x.ratio)));
+  const bareResult = mid.bare;
+  const quoteResult = mid.quote;
+  const quoteP99 = median(rounds.map((r) => r.quote.latency.p99));
+
+  // 5. Bookings: every request its own Idempotency-Key and its own fresh quote id (distinct date/time).
+  const pool = [];
+  for (let i = 0; pool.length < BOOKINGS; i++) {
+    const batch = [];
+    for (let j = 0; j < 25 && pool.length + batch.length < BOOKINGS; j++) {
+      const n = pool.length + batch.length;
+      const time = `${String(Math.floor((n % 96) / 4)).padStart(2, "0")}:${String((n % 4) * 15).padStart(2, "0")}`;
+      batch.push(json(base, "/api/quotes", { method: "POST", body: quoteInput(laDate(1 + Math.floor(n / 96)), time) }));
+    }
+    for (const r of await Promise.all(batch)) {
+      if (r.status !== 200) throw new Error(`quote for the booking pool failed: ${r.status} ${JSON.stringify(r.body)}`);
+      pool.push(r.body.quoteId);
+    }
+  }
+  const runId = crypto.randomUUID().slice(0, 8);
+  let next = 0;
+  const bookingResult = await measured(server.child.pid, {
+    url: `${base}/api/bookings`,
+    connections: BOOKING_CONNECTIONS,
+    amount: BOOKINGS,
+    requests: [
+      {
+        method: "POST",
+        setupRequest: (req) => {
+          const i = next++;
+          return {
+            ...req,
+            headers: { ...req.headers, "content-type": "application/json", cookie, "idempotency-key": `bench-${runId}-${i}` },
+            body: JSON.stringify({ service: "ride", quoteId: pool[i % pool.length] }),
+          };
+        },
+      },
+    ],
+  });
+
+  const mine = await json(base, "/api/me/bookings", { headers: { cookie } });
+  const written = Array.isArray(mine.body?.bookings) ? mine.body.bookings.length : NaN;
+
+  // 6. Report.
+  const rps = (r) => r.requests.average;
+  const ratio = mid.ratio;
+  console.log("");
+  const bookingSeconds = bookingResult.duration;
+  const rows = [
+    ["bare node:http hello", `${Math.round(rps(bareResult))} req/s`, `p99 ${bareResult.latency.p99} ms`, `${bareResult.non2xx} non-2xx`],
+    ["POST /api/quotes", `${Math.round(rps(quoteResult))} req/s`, `p99 ${quoteResult.latency.p99} ms`, `${quoteResult.non2xx} non-2xx`],
+    [
+      "POST /api/bookings",
+      `${(bookingResult["2xx"] / bookingSeconds).toFixed(0)} bookings/s`,
+      `p99 ${bookingResult.latency.p99} ms`,
+      `${bookingResult["2xx"]} created, ${bookingResult.non2xx} non-2xx, ${written} rows for the customer`,
+    ],
+  ];
+  const width = [22, 18, 14];
+  for (const r of rows) console.log(r.map((c, i) => (i < width.length ? String(c).padEnd(width[i]) : c)).join("  "));
+  const ratioOk = ratio >= 0.5;
+  const p99Ok = quoteP99 < 20;
+  console.log(`\nratio quote/bare (median of ${ROUNDS} rounds): ${ratio.toFixed(2)} (target >= 0.5: ${ratioOk ? "met" : "MISSED"})`);
+  console.log(`quote p99 (median): ${quoteP99} ms (target < 20 ms: ${p99Ok ? "met" : "MISSED"})`);
+  console.log(
+    "\n" +
+      JSON.stringify({
+        bareRps: Math.round(rps(bareResult)),
+        quoteRps: Math.round(rps(quoteResult)),
+        quoteP99Ms: quoteP99,
+        bookingsPerSecond: Number((bookingResult["2xx"] / bookingSeconds).toFixed(1)),
+        bookingP99Ms: bookingResult.latency.p99,
+        ratio: Number(ratio.toFixed(3)),
+        cpuUsPerRequest: { bare: bareResult.cpuUsPerRequest, quote: quoteResult.cpuUsPerRequest, booking: bookingResult.cpuUsPerRequest },
+      }),
+  );
+  if (rounds.some((r) => r.quote.non2xx || r.quote.errors) || bookingResult.non2xx || bookingResult.errors) {
+    console.error("Some requests failed: the figures above are not valid.");
+    process.exitCode = 1;
+  }
+  if (STRICT && !(ratioOk && p99Ok)) process.exitCode = 1;
+}
+
+main()
+  .catch((err) => {
+    console.error(err instanceof Error ? err.message : err);
+    process.exitCode = 1;
+  })
+  .finally(() => cleanup());

@@ -1,0 +1,123 @@
+// Admin fleet and pricing end to end: an admin adds a vehicle, opens Set Pricing, saves its rate card,
+// publishes the method, and a customer's quote for that vehicle is priced with exactly those rates.
+import { expect, test, type APIRequestContext } from "@playwright/test";
+import { ADMIN, createVerifiedUser, signInThroughModal } from "./fixtures";
+
+/** A date `days` from now as YYYY-MM-DD (UTC is never behind Los Angeles, so it is never in the past there). */
+const daysAhead = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+const cents = (n: number) => Math.round(n * 100) / 100;
+
+async function firstPlaceId(request: APIRequestContext, q: string): Promise<string> {
+  const res = await request.get(`/api/places/suggest?q=${encodeURIComponent(q)}&session=e2e-admin-pricing`);
+  expect(res.status(), await res.text()).toBe(200);
+  const { suggestions } = (await res.json()) as { suggestions: { placeId: string }[] };
+  expect(suggestions.length, `suggestions for ${q}`).toBeGreaterThan(0);
+  return suggestions[0]!.placeId;
+}
+
+test("an admin adds a vehicle, sets its rate card, publishes miles_minutes, and a customer's quote reflects it", async ({ page, request }) => {
+  test.slow();
+  // 14 seats: larger than any demo vehicle, so it sorts last in the public list other specs read.
+  const name = `Zenith Coach ${Date.now().toString(36)}`;
+  const baseFee = 55.5;
+  const perMile = 4.2;
+  const perMinute = 1.15;
+
+  await signInThroughModal(page, ADMIN.email, ADMIN.password);
+
+  // Add Vehicle, with the spec's defaults in the dialog.
+  await page.goto("/admin/vehicles");
+  await page.getByRole("button", { name: "Add Vehicle" }).first().click();
+  const dialog = page.getByRole("dialog", { name: "Add Vehicle" });
+  await expect(dialog.getByLabel("Vehicle Name")).toHaveValue("");
+  await expect(dialog.getByLabel("Base Fee (USD)")).toHaveValue("0");
+  await expect(dialog.getByLabel("Passenger Capacity")).toHaveValue("1");
+  await expect(dialog.getByLabel("Luggage Capacity")).toHaveValue("1");
+  // Name required: the spec's validation message.
+  await dialog.getByRole("button", { name: "Add Vehicle" }).click();
+  await expect(page.getByText("Vehicle name is required and passenger capacity must be at least 1.").first()).toBeVisible();
+  await dialog.getByLabel("Vehicle Name").fill(name);
+  await dialog.getByLabel("Base Fee (USD)").fill(String(baseFee));
+  await dialog.getByLabel("Passenger Capacity").fill("14");
+  await dialog.getByLabel("Luggage Capacity").fill("8");
+  await dialog.getByRole("button", { name: "Add Vehicle" }).click();
+  await expect(page.getByText("Vehicle Added!")).toBeVisible();
+  await expect(dialog).toBeHidden();
+
+  const row = page.getByTestId("vehicle-row").filter({ hasText: name }).filter({ visible: true });
+  await expect(row).toContainText("$55.50");
+  await expect(row).toContainText("Needs Rates");
+
+  // Set Pricing deep-links to the vehicle's card on the live method's tab, highlighted.
+  await row.getByRole("link", { name: "Set Pricing" }).click();
+  await expect(page).toHaveURL(/\/admin\/pricing\?tab=miles_minutes&vehicle=[0-9a-f-]{36}$/);
+  const vehicleId = new URL(page.url()).searchParams.get("vehicle")!;
+  const card = page.getByRole("region", { name });
+  await expect(card).toHaveAttribute("data-highlighted", "true");
+  await expect(card).toBeInViewport();
+  await expect(card.getByTestId("readiness")).toHaveText("Needs Rates");
+
+  // Rate card: absent card defaults (0, 0, inactive); Save/Revert only when changed.
+  const save = card.getByRole("button", { name: "Save" });
+  const revert = card.getByRole("button", { name: "Revert" });
+  await expect(card.getByLabel("Per Mile")).toHaveValue("0");
+  await expect(save).toBeDisabled();
+  await expect(revert).toBeDisabled();
+  await card.getByLabel("Per Mile").fill(String(perMile));
+  await card.getByLabel("Per Minute").fill(String(perMinute));
+  await card.getByRole("switch", { name: `Rate card active: ${name}` }).click();
+  await expect(save).toBeEnabled();
+  // The preview line prices the spec's 12 mile, 30 minute example from the draft.
+  await expect(card.getByTestId("rate-preview")).toContainText(`$${(baseFee + 12 * perMile + 30 * perMinute).toFixed(2)}`);
+  await save.click();
+  await expect(page.getByText(`Saved draft for ${name}`)).toBeVisible();
+  await expect(save).toBeDisabled();
+  await expect(card.getByTestId("readiness")).toHaveText("OK");
+  // The highlight lasts 3 seconds.
+  await expect(card).not.toHaveAttribute("data-highlighted", "true");
+
+  // Method: the draft is local until Publish Changes. Publish Fixed Tiers, see the badge change, then
+  // publish Miles & Minutes back.
+  await page.getByRole("tab", { name: "Method" }).click();
+  await expect(page).toHaveURL(/tab=methods/);
+  const publish = page.getByRole("button", { name: "Publish Changes" });
+  await expect(page.getByRole("radio", { name: "Miles & Minutes" })).toBeChecked();
+  await expect(publish).toBeDisabled();
+  await page.getByRole("radio", { name: "Fixed Tiers" }).click();
+  await expect(publish).toBeEnabled();
+  await publish.click();
+  await expect(page.getByText("Booking now uses the active method: Fixed Tiers.")).toBeVisible();
+  await expect(publish).toBeDisabled();
+  await page.getByRole("radio", { name: "Miles & Minutes" }).click();
+  await publish.click();
+  await expect(page.getByText("Pricing Published!")).toBeVisible();
+  await expect(page.getByText("Booking now uses the active method: Miles & Minutes.")).toBeVisible();
+  await expect(publish).toBeDisabled();
+
+  // The simulator gives the same itemised quote the booking uses.
+  await page.getByLabel("Vehicle", { exact: true }).selectOption(vehicleId);
+  await page.getByRole("button", { name: "Simulate Quote" }).click();
+  await expect(page.getByTestId("simulator-total")).toHaveText(`$${(baseFee + 12 * perMile + 30 * perMinute).toFixed(2)}`);
+
+  // A customer's quote for the new vehicle.
+  const customer = await createVerifiedUser(request, "Pricing Guest");
+  expect((await request.post("/api/auth/sign-in/email", { data: { email: customer.email, password: customer.password } })).status()).toBe(200);
+  const pickupPlaceId = await firstPlaceId(request, "LAX");
+  const dropoffPlaceId = await firstPlaceId(request, "Beverly Hills");
+  const res = await request.post("/api/quotes", {
+    data: { pickupPlaceId, dropoffPlaceId, vehicleTypeId: vehicleId, passengers: 1, luggage: 0, date: daysAhead(2), time: "12:00" },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+  const { quote } = (await res.json()) as { quote: { method: string; vehicleTypeId: string; miles: number; minutes: number; totalUsd: number } };
+  expect(quote).toMatchObject({ method: "miles_minutes", vehicleTypeId: vehicleId });
+  expect(quote.miles).toBeGreaterThan(0);
+  expect(quote.minutes).toBeGreaterThan(0);
+  expect(quote.totalUsd).toBeCloseTo(baseFee + cents(quote.miles * perMile) + cents(quote.minutes * perMinute), 2);
+
+  // Tidy up: the vehicle has no bookings, so it can really be deleted.
+  await page.goto("/admin/vehicles");
+  await row.getByRole("button", { name: `Delete ${name}` }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Delete Vehicle" }).click();
+  await expect(page.getByText("Vehicle Deleted")).toBeVisible();
+  await expect(page.getByTestId("vehicle-row").filter({ hasText: name })).toHaveCount(0);
+});

@@ -1,0 +1,49 @@
+// Shared helpers for the end-to-end specs: unique accounts, the embedded outbox, the demo admin.
+import { expect, type APIRequestContext, type Page } from "@playwright/test";
+
+export const ADMIN = { email: "admin@meridian.local", password: "meridian-admin-2026" };
+
+export const uniqueEmail = (prefix = "guest") => `${prefix}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.com`;
+
+type OutboxEmail = { id: number; to: string; subject: string; text: string };
+
+/** Waits for the newest e-mail to `to` whose subject contains `subject`, and returns the first link in it. */
+export async function linkFromLatestEmail(request: APIRequestContext, to: string, subject: string): Promise<string> {
+  let link: string | undefined;
+  await expect
+    .poll(
+      async () => {
+        const res = await request.get(`/api/dev/mailbox?to=${encodeURIComponent(to)}`);
+        const { emails } = (await res.json()) as { emails: OutboxEmail[] };
+        const mail = emails.find((e) => e.subject.includes(subject));
+        link = mail?.text.match(/https?:\/\/\S+/)?.[0];
+        return Boolean(link);
+      },
+      { timeout: 10_000 },
+    )
+    .toBe(true);
+  return link!;
+}
+
+/** Creates and verifies an account through the public API and the outbox, as a user would. */
+export async function createVerifiedUser(request: APIRequestContext, fullName = "Test Guest") {
+  const email = uniqueEmail();
+  const password = "velvet-rope-2026";
+  const res = await request.post("/api/auth/sign-up/email", { data: { name: fullName, email, password } });
+  expect(res.status()).toBe(200);
+  const link = await linkFromLatestEmail(request, email, "Verify");
+  const verify = await request.get(link, { maxRedirects: 0 });
+  expect([200, 302]).toContain(verify.status());
+  return { email, password, fullName };
+}
+
+/** Signs in through the sign-in modal on the home page. */
+export async function signInThroughModal(page: Page, email: string, password: string) {
+  await page.goto("/");
+  await page.getByRole("banner").getByRole("button", { name: "Sign In" }).click();
+  const dialog = page.getByRole("dialog");
+  await dialog.getByLabel("Email").fill(email);
+  await dialog.getByLabel("Password", { exact: true }).fill(password);
+  await dialog.getByRole("button", { name: "Sign In" }).click();
+  await expect(page.getByText("Welcome back!")).toBeVisible();
+}

@@ -1,0 +1,176 @@
+// Admin back-office inputs (queries and bodies), shared by the admin screens and the /api/admin routes.
+import { z } from "zod";
+import { fullNameSchema, roles } from "./auth";
+import { bookingStatuses, ticketStatuses } from "./booking-status";
+import { phoneSchema } from "./profile";
+
+/** Query strings arrive as strings; an empty value means "not given". */
+const blankToUndefined = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : v);
+const optionalQuery = <S extends z.ZodType>(schema: S) => z.preprocess(blankToUndefined, schema.optional());
+
+const searchText = optionalQuery(z.string().trim().max(100, "Search text must be at most 100 characters."));
+const isoDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, "Use a date like 2026-05-31.")
+  .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), "Use a real calendar date.");
+
+export const MAX_PAGE_SIZE = 100;
+const page = optionalQuery(z.coerce.number({ error: "Page must be a whole number of at least 1." }).int("Page must be a whole number of at least 1.").min(1, "Page must be a whole number of at least 1.").max(100_000, "Page is too large."));
+const pageSize = optionalQuery(
+  z.coerce
+    .number({ error: `Page size must be between 1 and ${MAX_PAGE_SIZE}.` })
+    .int(`Page size must be between 1 and ${MAX_PAGE_SIZE}.`)
+    .min(1, `Page size must be between 1 and ${MAX_PAGE_SIZE}.`)
+    .max(MAX_PAGE_SIZE, `Page size must be between 1 and ${MAX_PAGE_SIZE}.`),
+);
+
+export const roleSchema = z.enum(roles, { error: "Role must be admin, staff or user." });
+export const userStatusSchema = z.enum(["active", "inactive"], { error: "Status must be active or inactive." });
+const adminEmail = z.string({ error: "Invalid email address" }).trim().toLowerCase().max(254, "Invalid email address").pipe(z.email("Invalid email address"));
+
+// ---- Users
+export const adminUsersQuerySchema = z.object({ q: searchText });
+export type AdminUsersQuery = z.infer<typeof adminUsersQuerySchema>;
+
+/** The Edit User dialog: every field. */
+export const adminUserFormSchema = z.strictObject({
+  fullName: fullNameSchema,
+  phone: phoneSchema,
+  role: roleSchema,
+  status: userStatusSchema,
+});
+export type AdminUserForm = z.infer<typeof adminUserFormSchema>;
+
+/** PATCH /api/admin/users/:id: any subset of the form, at least one field. */
+export const adminUpdateUserSchema = adminUserFormSchema
+  .partial()
+  .refine((v) => Object.values(v).some((x) => x !== undefined), { message: "Send at least one field to change." });
+export type AdminUpdateUserInput = z.infer<typeof adminUpdateUserSchema>;
+
+export const adminCreateUserSchema = z.strictObject({ fullName: fullNameSchema, email: adminEmail, role: roleSchema });
+export type AdminCreateUserInput = z.infer<typeof adminCreateUserSchema>;
+
+export type AdminUser = {
+  id: string;
+  fullName: string;
+  email: string;
+  phone: string | null;
+  role: "admin" | "staff" | "user";
+  status: "active" | "inactive";
+  emailVerified: boolean;
+  createdAt: string;
+};
+
+// ---- Bookings
+export const bookingStatusSchema = z.enum(bookingStatuses, {
+  error: "Status must be one of pending, confirmed, in_progress, completed, cancelled or refunded.",
+});
+
+export const adminBookingsQuerySchema = z
+  .object({
+    q: searchText,
+    status: optionalQuery(bookingStatusSchema),
+    from: optionalQuery(isoDate),
+    to: optionalQuery(isoDate),
+    page,
+    pageSize,
+  })
+  .refine((v) => !v.from || !v.to || v.from <= v.to, { path: ["to"], message: "The end date must be on or after the start date." });
+export type AdminBookingsQuery = z.infer<typeof adminBookingsQuerySchema>;
+
+export const bookingStatusChangeSchema = z.strictObject({ status: bookingStatusSchema });
+export type BookingStatusChangeInput = z.infer<typeof bookingStatusChangeSchema>;
+
+export type AdminBookingRow = {
+  id: string;
+  service: string;
+  bookingDate: string;
+  status: string;
+  price: number | null;
+  createdAt: string;
+  customerName: string | null;
+  customerEmail: string | null;
+  customerPhone: string | null;
+  userId: string | null;
+  ticketCode: string | null;
+};
+export type AdminBookingDetail = AdminBookingRow & {
+  vehicleTypeId: string | null;
+  vehicleName: string | null;
+  paymentRef: string | null;
+  details: Record<string, unknown>;
+  tickets: { id: string; ticketCode: string; status: string; plate: string | null; keyTag: string | null; createdAt: string }[];
+  nextStatuses: string[];
+};
+export type Paged<K extends string, T> = { [P in K]: T[] } & { total: number; page: number; pageSize: number };
+
+// ---- Tickets
+export const adminTicketsQuerySchema = z.object({
+  q: searchText,
+  status: optionalQuery(z.enum(ticketStatuses, { error: "Status must be active, released or void." })),
+  page,
+  pageSize,
+});
+export type AdminTicketsQuery = z.infer<typeof adminTicketsQuerySchema>;
+
+const shortText = (label: string) =>
+  z
+    .string({ error: `${label} must be text.` })
+    .trim()
+    .max(32, `${label} must be at most 32 characters.`)
+    .transform((v) => (v === "" ? null : v))
+    .nullable();
+
+export const adminUpdateTicketSchema = z
+  .strictObject({
+    plate: shortText("Plate").optional(),
+    keyTag: shortText("Key tag").optional(),
+    status: z.enum(ticketStatuses, { error: "Status must be active, released or void." }).optional(),
+  })
+  .refine((v) => Object.values(v).some((x) => x !== undefined), { message: "Send at least one field to change." });
+export type AdminUpdateTicketInput = z.input<typeof adminUpdateTicketSchema>;
+
+export type AdminTicketRow = {
+  id: string;
+  ticketCode: string;
+  status: string;
+  createdAt: string;
+  plate: string | null;
+  keyTag: string | null;
+  bookingId: string | null;
+  customerName: string | null;
+  customerPhone: string | null;
+  service: string | null;
+  bookingDate: string | null;
+};
+
+// ---- Overview, reports, audit
+export type AdminOverview = {
+  counts: { users: number; bookings: number; pendingBookings: number; activeTickets: number; revenue: number };
+  recent: { type: "booking" | "signup"; at: string; text: string; id: string }[];
+};
+
+export type AdminReports = {
+  totalRevenue: number;
+  revenueByService: { service: string; revenue: number; bookings: number }[];
+  revenueByVehicleType: { vehicleTypeId: string | null; name: string; revenue: number; bookings: number }[];
+  tips: number;
+  payouts: number;
+  funnel: { status: string; count: number }[];
+  couponPerformance: { redemptions: number; discount: number };
+};
+
+export const adminAuditQuerySchema = z.object({ page, pageSize });
+export type AdminAuditEntry = {
+  id: string;
+  at: string;
+  actorId: string | null;
+  actorEmail: string | null;
+  action: string;
+  entity: string;
+  entityId: string | null;
+  before: unknown;
+  after: unknown;
+};
+
+export const uuidParamSchema = z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i);

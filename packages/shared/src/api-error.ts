@@ -1,0 +1,2 @@
+/** The body of every failed API call. */
+export type ApiErrorBody = { error: { code: string; message: string; fields?: Record<string, string> } };

@@ -1,0 +1,189 @@
+// Ride quotes and bookings: the inputs (one schema each, used by the booking dialog and the API), the
+// answers, and the spec's messages. The server re-derives every price from place ids; nothing the client
+// sends about miles or money is trusted.
+import { z } from "zod";
+import type { Quote } from "./pricing";
+
+export { bookingStatuses, ticketStatuses, type BookingStatus, type TicketStatus } from "./booking-status";
+
+// ---- The spec's words (section 5 and 8)
+export const LOGIN_TO_BOOK_MESSAGE = "You must be logged in to book.";
+export const ROUTE_FAILED_TITLE = "Could not calculate route";
+export const ROUTE_FAILED_DESCRIPTION = "Please check addresses and try again.";
+export const INVALID_ADDRESS_TITLE = "Invalid Address";
+export const INVALID_ADDRESS_MESSAGE = "Please select a valid address from the suggestions.";
+export const PICK_SUGGESTION_MESSAGE = "Please select an address from the suggestions.";
+export const SAME_ADDRESS_MESSAGE = "Pickup and dropoff must be different places. Please choose another address.";
+export const QUOTE_CHANGED_MESSAGE = "The price has changed. Please review the new quote.";
+export const QUOTE_EXPIRED_MESSAGE = "This quote has expired. Please get a new quote.";
+export const QUOTE_INVALID_MESSAGE = "This quote is not valid. Please get a new quote.";
+export const VEHICLE_UNAVAILABLE_MESSAGE = "This vehicle is not available. Please choose another vehicle.";
+export const IDEMPOTENCY_KEY_REQUIRED_MESSAGE = "Send an Idempotency-Key header (1 to 200 characters) with each booking.";
+export const IDEMPOTENCY_MISMATCH_MESSAGE =
+  "This Idempotency-Key was already used for a different booking request. Use a new key for a new booking.";
+export const IDEMPOTENCY_IN_PROGRESS_MESSAGE = "This booking is still being processed. Please retry in a moment.";
+export const BOOKING_CONFIRMED_TITLE = "Booking Confirmed!";
+export const bookingConfirmedDescription = (service: string, ticketCode: string) => `Your ${service} service is booked. Ticket: ${ticketCode}`;
+
+// ---- Limits and defaults (section 9)
+export const MAX_PASSENGERS = 60;
+export const MAX_LUGGAGE = 60;
+export const RIDE_DEFAULTS = { time: "12:00", passengers: 1, luggage: 0 } as const;
+/** Ride dates and times are local to the service area. */
+export const SERVICE_TIME_ZONE = "America/Los_Angeles";
+export const QUOTE_TTL_SECONDS = 15 * 60;
+
+const ymd = new Intl.DateTimeFormat("en-CA", { timeZone: SERVICE_TIME_ZONE, year: "numeric", month: "2-digit", day: "2-digit" });
+
+let today = { value: "", until: 0 };
+
+/** Today's date ("YYYY-MM-DD") in Los Angeles (the current one is recomputed at most once a second). */
+export function todayInServiceArea(now?: Date): string {
+  if (now) return ymd.format(now);
+  const ms = Date.now();
+  if (ms >= today.until) today = { value: ymd.format(new Date(ms)), until: ms + 1000 };
+  return today.value;
+}
+
+const isCalendarDate = (v: string) => {
+  const d = new Date(`${v}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().startsWith(v);
+};
+
+export const rideDateSchema = z
+  .string({ error: "Please choose a date." })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, "Please choose a date.")
+  .refine(isCalendarDate, "Please choose a real calendar date.")
+  .refine((v) => v >= todayInServiceArea(), "The ride date cannot be before today.");
+
+export const rideTimeSchema = z
+  .string({ error: "Please choose a time." })
+  .regex(/^([01]\d|2[0-3]):[0-5]\d$/, "Please choose a time (HH:MM).");
+
+const placeIdSchema = (what: string) =>
+  z
+    .string({ error: INVALID_ADDRESS_MESSAGE })
+    .trim()
+    .min(1, `Please choose a ${what} address from the suggestions.`)
+    .max(500, INVALID_ADDRESS_MESSAGE);
+
+export const quoteInputSchema = z.strictObject({
+  pickupPlaceId: placeIdSchema("pickup"),
+  dropoffPlaceId: placeIdSchema("dropoff"),
+  vehicleTypeId: z.uuid({ error: "Please choose a vehicle." }),
+  passengers: z
+    .number({ error: "Passengers must be a whole number of at least 1." })
+    .int("Passengers must be a whole number of at least 1.")
+    .min(1, "Passengers must be a whole number of at least 1.")
+    .max(MAX_PASSENGERS, `Passengers must be at most ${MAX_PASSENGERS}.`),
+  luggage: z
+    .number({ error: "Luggage must be a whole number of at least 0." })
+    .int("Luggage must be a whole number of at least 0.")
+    .min(0, "Luggage must be a whole number of at least 0.")
+    .max(MAX_LUGGAGE, `Luggage must be at most ${MAX_LUGGAGE}.`),
+  date: rideDateSchema,
+  time: rideTimeSchema,
+});
+export type QuoteInput = z.infer<typeof quoteInputSchema>;
+
+export const createBookingSchema = z.strictObject({
+  service: z.literal("ride", { error: "Only ride bookings can be made here for now." }),
+  quoteId: z.string({ error: QUOTE_INVALID_MESSAGE }).min(1, QUOTE_INVALID_MESSAGE).max(4096, QUOTE_INVALID_MESSAGE),
+  /** Payments are a placeholder: the server records "dev_" + the Idempotency-Key whatever is sent. */
+  paymentRef: z.string().max(200, "The payment reference is too long.").optional(),
+});
+export type CreateBookingInput = z.infer<typeof createBookingSchema>;
+
+export const idempotencyKeySchema = z
+  .string({ error: IDEMPOTENCY_KEY_REQUIRED_MESSAGE })
+  .trim()
+  .min(1, IDEMPOTENCY_KEY_REQUIRED_MESSAGE)
+  .max(200, IDEMPOTENCY_KEY_REQUIRED_MESSAGE);
+export const IDEMPOTENCY_KEY_HEADER = "Idempotency-Key";
+
+// ---- Answers
+export type VehicleOption = { id: string; name: string; baseFeeUsd: number; passengerCapacity: number; luggageCapacity: number };
+export type VehiclesResponse = { vehicles: VehicleOption[] };
+
+export type QuotePlace = {
+  placeId: string;
+  name: string;
+  address: string;
+  lat: number;
+  lng: number;
+  precision: "address" | "venue" | "airport" | "city" | "zip";
+  components: { types: string[]; longName: string; shortName: string }[];
+};
+
+export type QuoteResponse = { quoteId: string; expiresAt: string; quote: Quote; pickup: QuotePlace; dropoff: QuotePlace };
+
+export type BookingSummary = { id: string; service: string; bookingDate: string; status: string; price: number | null; createdAt: string };
+export type TicketSummary = { ticketCode: string; status: string };
+export type CreateBookingResponse = { booking: BookingSummary; ticket: TicketSummary };
+
+/** What a ride booking stores in bookings.details. */
+export type RideDetails = {
+  pickup: QuotePlace;
+  dropoff: QuotePlace;
+  passengers: number;
+  luggage: number;
+  date: string;
+  time: string;
+  vehicleTypeId: string;
+  miles: number;
+  minutes: number;
+  quote: Quote;
+};
+
+/** GET /api/me/bookings and /api/me/tickets rows. */
+export type MyBooking = BookingSummary & { details: Partial<RideDetails> & Record<string, unknown> };
+export type MyTicket = { id: string; ticketCode: string; status: string; createdAt: string; bookingId: string | null; service: string; bookingDate: string };
+
+// ---- Realtime (GET /api/realtime, Server-Sent Events)
+export const BOOKING_CREATED_EVENT = "booking.created";
+export type BookingCreatedMessage = { bookingId: string; service: string; createdAt: string };
+export const NEW_BOOKING_TITLE = "New Booking Received!";
+export const newBookingDescription = (service: string) => `A new ${service} booking was just created.`;
+
+const zoneParts = new Intl.DateTimeFormat("en-US", {
+  timeZone: SERVICE_TIME_ZONE,
+  hourCycle: "h23",
+  year: "numeric",
+  month: "2-digit",
+  day: "2-digit",
+  hour: "2-digit",
+  minute: "2-digit",
+  second: "2-digit",
+});
+
+/** How far Los Angeles wall-clock time is ahead of UTC at this instant (negative: -7 h or -8 h). */
+function serviceAreaOffsetMs(utcMs: number): number {
+  const p: Record<string, number> = {};
+  for (const part of zoneParts.formatToParts(new Date(utcMs))) if (part.type !== "literal") p[part.type] = Number(part.value);
+  const asUtc = Date.UTC(p.year!, p.month! - 1, p.day!, p.hour! % 24, p.minute!, p.second!);
+  return asUtc - Math.floor(utcMs / 1000) * 1000;
+}
+
+const instants = new Map<string, number>();
+
+/** The instant of a Los Angeles wall-clock date ("YYYY-MM-DD") and time ("HH:MM"). */
+export function serviceAreaDateTime(date: string, time: string): Date {
+  const key = `${date}T${time}`;
+  let ms = instants.get(key);
+  if (ms === undefined) {
+    ms = computeServiceAreaDateTime(date, time);
+    if (instants.size >= 4096) instants.clear();
+    instants.set(key, ms);
+  }
+  return new Date(ms);
+}
+
+function computeServiceAreaDateTime(date: string, time: string): number {
+  const [y, mo, d] = date.split("-").map(Number);
+  const [h, mi] = time.split(":").map(Number);
+  const naive = Date.UTC(y!, mo! - 1, d!, h!, mi!);
+  let utc = naive - serviceAreaOffsetMs(naive);
+  const second = serviceAreaOffsetMs(utc);
+  if (naive - second !== utc) utc = naive - second; // across a daylight-saving change
+  return utc;
+}

@@ -1,0 +1,168 @@
+// Fleet and pricing administration: the inputs of the admin vehicle and pricing screens (one schema
+// per input, used by the forms and by the API), the shapes the API answers with, and the pure rules
+// the screens share with the server (tier draft checks, readiness badge).
+import { z } from "zod";
+import { findOverlappingTier, pricingMethodValues, type PricingMethod } from "./pricing";
+
+export const VEHICLE_REQUIRED_MESSAGE = "Vehicle name is required and passenger capacity must be at least 1.";
+export const TIER_REQUIRED_MESSAGE = "All fields are required.";
+export const TIER_RANGE_MESSAGE = "Miles From must be less than Miles To.";
+export const tierOverlapMessage = (other: { milesMin: number; milesMax: number }) =>
+  `This tier overlaps with an existing tier (${other.milesMin} - ${other.milesMax} miles).`;
+export const PRICING_METHOD_LABELS: Record<PricingMethod, string> = {
+  miles_minutes: "Miles & Minutes",
+  fixed_tiers: "Fixed Tiers",
+};
+
+/** True when `n` has at most two decimals (the inputs' step of 0.01). */
+export const isCents = (n: number) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6;
+
+const MAX_MONEY = 99_999.99;
+const MAX_MILES = 99_999.99;
+
+const money = (label: string) =>
+  z
+    .number({ error: `${label} is required.` })
+    .min(0, `${label} must be 0 or more.`)
+    .max(MAX_MONEY, `${label} must be at most ${MAX_MONEY}.`)
+    .refine(isCents, `${label} can have at most 2 decimals.`);
+
+const miles = (label: string) =>
+  z
+    .number({ error: TIER_REQUIRED_MESSAGE })
+    .min(0, `${label} must be 0 or more.`)
+    .max(MAX_MILES, `${label} must be at most ${MAX_MILES}.`)
+    .refine(isCents, `${label} can have at most 2 decimals.`);
+
+// ---- Vehicles
+const vehicleFields = z.strictObject({
+  name: z.string({ error: VEHICLE_REQUIRED_MESSAGE }).trim().min(1, VEHICLE_REQUIRED_MESSAGE).max(80, "Vehicle name must be at most 80 characters."),
+  baseFeeUsd: money("Base fee"),
+  passengerCapacity: z.number({ error: VEHICLE_REQUIRED_MESSAGE }).int(VEHICLE_REQUIRED_MESSAGE).min(1, VEHICLE_REQUIRED_MESSAGE).max(99, "Passenger capacity must be at most 99."),
+  luggageCapacity: z.number({ error: "Luggage capacity must be 0 or more." }).int("Luggage capacity must be a whole number.").min(0, "Luggage capacity must be 0 or more.").max(99, "Luggage capacity must be at most 99."),
+  active: z.boolean({ error: "Active must be true or false." }),
+});
+export const vehicleInputSchema = vehicleFields.extend({ active: vehicleFields.shape.active.default(true) });
+export type VehicleInput = z.input<typeof vehicleInputSchema>;
+
+export const vehicleUpdateSchema = vehicleFields
+  .partial()
+  .refine((v) => Object.keys(v).length > 0, "Send at least one field to change.");
+export type VehicleUpdate = z.input<typeof vehicleUpdateSchema>;
+
+/** The spec's new-vehicle defaults: name empty, base fee 0, passengers 1, luggage 1, active. */
+export const NEW_VEHICLE_DEFAULTS = { name: "", baseFeeUsd: 0, passengerCapacity: 1, luggageCapacity: 1, active: true } as const;
+
+/** The passenger input: 'defaults to 1 when not a number'. */
+export const passengersFromInput = (raw: string) => {
+  const n = Number.parseInt(raw, 10);
+  return Number.isNaN(n) ? 1 : n;
+};
+
+// ---- Rate cards
+export const rateCardInputSchema = z.strictObject({
+  perMileUsd: money("Rate per mile"),
+  perMinuteUsd: money("Rate per minute"),
+  active: z.boolean({ error: "Active is required." }),
+});
+export type RateCardInput = z.input<typeof rateCardInputSchema>;
+/** Absent rate card default: 0, 0, inactive. */
+export const ABSENT_RATE_CARD = { perMileUsd: 0, perMinuteUsd: 0, active: false } as const;
+
+// ---- Fixed tiers
+const tierFields = {
+  milesMin: miles("Miles From"),
+  milesMax: miles("Miles To"),
+  priceUsd: money("Price"),
+  active: z.boolean({ error: TIER_REQUIRED_MESSAGE }),
+};
+
+export const tierInputSchema = z
+  .strictObject({ vehicleTypeId: z.uuid({ error: "Choose a vehicle." }), ...tierFields })
+  .refine((t) => t.milesMin < t.milesMax, { message: TIER_RANGE_MESSAGE, path: ["milesMax"] });
+export type TierInput = z.input<typeof tierInputSchema>;
+
+/** PATCH: any of the tier's fields; the merged tier is checked again on the server. */
+export const tierUpdateSchema = z
+  .strictObject(tierFields)
+  .partial()
+  .refine((v) => Object.keys(v).length > 0, "Send at least one field to change.")
+  .refine((t) => t.milesMin === undefined || t.milesMax === undefined || t.milesMin < t.milesMax, {
+    message: TIER_RANGE_MESSAGE,
+    path: ["milesMax"],
+  });
+export type TierUpdate = z.input<typeof tierUpdateSchema>;
+
+/** New tier defaults: 0, 0, price 0, active. */
+export const NEW_TIER_DEFAULTS = { milesMin: 0, milesMax: 0, priceUsd: 0, active: true } as const;
+
+/** A tier form's draft as typed: numbers or empty strings. */
+export type TierDraft = { milesMin: number | ""; milesMax: number | ""; priceUsd: number | ""; active: boolean };
+export type TierDraftProblem = { title: "Validation Error" | "Overlap Detected"; message: string };
+
+/**
+ * The client-side checks before a tier save, in the spec's order: all fields required, Miles From
+ * below Miles To, no overlap with the vehicle's other tiers (the one being edited excluded).
+ */
+export function checkTierDraft(
+  draft: TierDraft,
+  others: { id?: string; milesMin: number; milesMax: number }[],
+  editingId?: string,
+): TierDraftProblem | null {
+  const { milesMin, milesMax, priceUsd } = draft;
+  if (milesMin === "" || milesMax === "" || priceUsd === "" || ![milesMin, milesMax, priceUsd].every(Number.isFinite)) {
+    return { title: "Validation Error", message: TIER_REQUIRED_MESSAGE };
+  }
+  if (!(milesMin < milesMax)) return { title: "Validation Error", message: TIER_RANGE_MESSAGE };
+  const clash = findOverlappingTier(others, { id: editingId, milesMin, milesMax });
+  if (clash) return { title: "Overlap Detected", message: tierOverlapMessage(clash) };
+  return null;
+}
+
+// ---- Method, publish, simulator
+export const pricingMethodSchema = z.enum(pricingMethodValues, { error: "Choose miles_minutes or fixed_tiers." });
+export const publishPricingSchema = z.strictObject({ method: pricingMethodSchema });
+export type PublishPricingInput = z.input<typeof publishPricingSchema>;
+
+export const simulateQuoteSchema = z.strictObject({
+  vehicleTypeId: z.uuid({ error: "Choose a vehicle." }),
+  miles: z.number({ error: "Miles must be a number." }).min(0, "Miles must be 0 or more.").max(MAX_MILES, `Miles must be at most ${MAX_MILES}.`),
+  minutes: z.number({ error: "Minutes must be a number." }).min(0, "Minutes must be 0 or more.").max(100_000, "Minutes must be at most 100000."),
+  method: pricingMethodSchema.optional(),
+});
+export type SimulateQuoteInput = z.input<typeof simulateQuoteSchema>;
+
+export const pricingTabValues = ["methods", "miles_minutes", "fixed_tiers", "valet"] as const;
+export type PricingTab = (typeof pricingTabValues)[number];
+export const parsePricingTab = (raw: string | null | undefined): PricingTab =>
+  (pricingTabValues as readonly string[]).includes(raw ?? "") ? (raw as PricingTab) : "methods";
+
+// ---- What the admin API answers
+export type AdminVehicle = {
+  id: string;
+  name: string;
+  baseFeeUsd: number;
+  passengerCapacity: number;
+  luggageCapacity: number;
+  active: boolean;
+  createdAt: string;
+};
+export type AdminRateCard = { id: string; vehicleTypeId: string; perMileUsd: number; perMinuteUsd: number; active: boolean };
+export type AdminTier = { id: string; vehicleTypeId: string; milesMin: number; milesMax: number; priceUsd: number; active: boolean };
+export type PricingOverview = {
+  method: PricingMethod;
+  vehicles: { vehicle: AdminVehicle; rateCard: AdminRateCard | null; tiers: AdminTier[] }[];
+};
+
+export type Readiness = "ok" | "needs_tiers" | "needs_rates";
+export const READINESS_LABELS: Record<Readiness, string> = { ok: "OK", needs_tiers: "Needs Tiers", needs_rates: "Needs Rates" };
+
+/** The readiness badge: can this vehicle be priced under `method`? */
+export function pricingReadiness(
+  method: PricingMethod,
+  rateCard: { active: boolean } | null | undefined,
+  tiers: { active: boolean }[],
+): Readiness {
+  if (method === "fixed_tiers") return tiers.some((t) => t.active) ? "ok" : "needs_tiers";
+  return rateCard?.active ? "ok" : "needs_rates";
+}

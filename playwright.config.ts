@@ -1,0 +1,40 @@
+import { defineConfig, devices } from "@playwright/test";
+
+// End-to-end tests drive Debian's Chromium against the built server on a throwaway PGlite data dir.
+const PORT = Number(process.env.E2E_PORT ?? 4173);
+export const E2E_BASE_URL = `http://localhost:${PORT}`;
+
+export default defineConfig({
+  testDir: "./e2e",
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: 2,
+  retries: 0,
+  reporter: process.env.CI ? [["list"], ["json", { outputFile: "test-results/e2e.json" }]] : [["list"]],
+  use: {
+    baseURL: E2E_BASE_URL,
+    trace: "retain-on-failure",
+    screenshot: "only-on-failure",
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+    },
+  },
+  projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"] } }],
+  webServer: {
+    command: "rm -rf .e2e-data && node apps/server/dist/main.js",
+    url: `${E2E_BASE_URL}/api/health`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: "ignore",
+    stderr: "pipe",
+    env: {
+      PORT: String(PORT),
+      DATA_DIR: ".e2e-data",
+      PUBLIC_URL: E2E_BASE_URL,
+      SIGN_IN_PER_MINUTE: "1000",
+      LOG_LEVEL: "warn",
+    },
+  },
+});

@@ -1,0 +1,37 @@
+#!/usr/bin/env bash
+# Everything CI checks: types, lint, build, unit + API tests (PGlite, and PostgreSQL when
+# TEST_DATABASE_URL is set), end-to-end tests in Chromium. Ends with one "N passed, N failed" line.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+
+if ! command -v "${CHROMIUM_PATH:-chromium}" >/dev/null 2>&1 && [ ! -x /usr/bin/chromium ]; then
+  if [ "$(id -u)" = "0" ]; then
+    echo "Installing Chromium for the end-to-end tests..."
+    (apt-get update -qq && apt-get install -y -qq chromium) >/dev/null || { echo "Could not install chromium"; exit 1; }
+  else
+    echo "The end-to-end tests need Debian's Chromium: sudo apt-get install -y chromium"; exit 1
+  fi
+fi
+
+export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1
+mkdir -p test-results
+step() { echo; echo "==> $*"; }
+
+step typecheck && npm run -s typecheck || exit 1
+step lint && npm run -s lint || exit 1
+step build && npm run -s build || exit 1
+step "unit and API tests" 
+npx vitest run --reporter=default --reporter=json --outputFile.json=test-results/vitest.json
+unit=$?
+step "end-to-end tests (Chromium)"
+CI=1 npx playwright test
+e2e=$?
+
+node -e '
+const fs = require("fs");
+let passed = 0, failed = 0;
+try { const v = JSON.parse(fs.readFileSync("test-results/vitest.json", "utf8")); passed += v.numPassedTests; failed += v.numFailedTests; } catch { failed += 1; }
+try { const p = JSON.parse(fs.readFileSync("test-results/e2e.json", "utf8")); passed += p.stats.expected; failed += p.stats.unexpected + (p.stats.flaky || 0); } catch { failed += 1; }
+console.log(`\n${passed} passed, ${failed} failed`);
+'
+[ $unit -eq 0 ] && [ $e2e -eq 0 ]
