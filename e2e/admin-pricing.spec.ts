@@ -92,6 +92,8 @@ test("an admin adds a vehicle, sets its rate card, publishes miles_minutes, and 
   await publish.click();
   await expect(page.getByText("Pricing Published!")).toBeVisible();
   await expect(page.getByText("Booking now uses the active method: Miles & Minutes.")).toBeVisible();
+  // One toast at a time: the second publish replaced the first toast rather than queueing behind it.
+  await expect(page.locator("[data-sonner-toast]")).toHaveCount(1);
   await expect(publish).toBeDisabled();
 
   // The simulator gives the same itemised quote the booking uses.

@@ -14,14 +14,14 @@ if ! command -v "${CHROMIUM_PATH:-chromium}" >/dev/null 2>&1 && [ ! -x /usr/bin/
 fi
 
 export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1
-mkdir -p test-results
+mkdir -p reports && rm -f reports/*.json
 step() { echo; echo "==> $*"; }
 
 step typecheck && npm run -s typecheck || exit 1
 step lint && npm run -s lint || exit 1
 step build && npm run -s build || exit 1
 step "unit and API tests" 
-npx vitest run --reporter=default --reporter=json --outputFile.json=test-results/vitest.json
+npx vitest run --reporter=default --reporter=json --outputFile.json=reports/vitest.json
 unit=$?
 step "end-to-end tests (Chromium)"
 CI=1 npx playwright test
@@ -30,7 +30,7 @@ e2e=$?
 node -e '
 const fs = require("fs");
 let passed = 0, failed = 0;
-try { const v = JSON.parse(fs.readFileSync("test-results/vitest.json", "utf8")); passed += v.numPassedTests; failed += v.numFailedTests; } catch { failed += 1; }
+try { const v = JSON.parse(fs.readFileSync("reports/vitest.json", "utf8")); passed += v.numPassedTests; failed += v.numFailedTests; } catch { failed += 1; }
 try { const p = JSON.parse(fs.readFileSync("test-results/e2e.json", "utf8")); passed += p.stats.expected; failed += p.stats.unexpected + (p.stats.flaky || 0); } catch { failed += 1; }
 console.log(`\n${passed} passed, ${failed} failed`);
 '

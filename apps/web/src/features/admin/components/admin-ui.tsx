@@ -1,17 +1,16 @@
 // Building blocks shared by the admin screens: page header, tables, pagination, badges, search.
 import { ChevronLeft, ChevronRight, Search } from "lucide-react";
 import { useEffect, useState, type ComponentProps, type ReactNode } from "react";
-import { toast } from "sonner";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Spinner } from "@/components/ui/spinner";
-import { TOAST_DURATION_MS } from "@/lib/notify";
+import { notifyInfo } from "@/lib/notify";
 import { cn } from "@/lib/utils";
 
 /** The spec's placeholder toast for admin features that are not built yet. */
 export function notImplemented(description: string) {
-  toast("Feature not implemented", { description, duration: TOAST_DURATION_MS });
+  notifyInfo("Feature not implemented", description);
 }
 
 export function PageHeader({ eyebrow, title, description, actions }: { eyebrow?: string; title: string; description?: string; actions?: ReactNode }) {

@@ -16,14 +16,13 @@ import {
 import { Hourglass } from "lucide-react";
 import { useMemo, useState } from "react";
 import { Controller, useForm, useWatch } from "react-hook-form";
-import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
 import { Input, Textarea } from "@/components/ui/input";
 import { Field } from "@/components/ui/label";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import type { Place } from "@/features/places/api/types";
 import { AddressField } from "@/features/places/components/address-field";
-import { TOAST_DURATION_MS } from "@/lib/notify";
+import { notifyInfo } from "@/lib/notify";
 
 export function ValetForm() {
   // Dates are in the service area (Los Angeles), like the ride tab.
@@ -44,7 +43,7 @@ export function ValetForm() {
   const canSubmit = hasDetails && !timeError && address !== null;
 
   const submit = handleSubmit(() => {
-    toast.info("Feature not implemented", { description: "Valet booking is not yet implemented.", duration: TOAST_DURATION_MS });
+    notifyInfo("Feature not implemented", "Valet booking is not yet implemented.");
   });
 
   return (
