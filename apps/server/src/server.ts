@@ -59,7 +59,7 @@ export async function buildDeps(config: AppConfig, database: Database): Promise<
     signInPerMinute: config.signInPerMinute,
   });
   const geo = createGeoService({ env: config.env, db: database.db, logger });
-  const bus = await createEventBus(database);
+  const bus = await createEventBus(database, { logger });
   return { config, database, mailer, logger, auth, geo, bus };
 }
 

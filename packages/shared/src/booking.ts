@@ -139,11 +139,6 @@ export type RideDetails = {
 export type MyBooking = BookingSummary & { details: Partial<RideDetails> & Record<string, unknown> };
 export type MyTicket = { id: string; ticketCode: string; status: string; createdAt: string; bookingId: string | null; service: string; bookingDate: string };
 
-// ---- Realtime (GET /api/realtime, Server-Sent Events)
-export const BOOKING_CREATED_EVENT = "booking.created";
-export type BookingCreatedMessage = { bookingId: string; service: string; createdAt: string };
-export const NEW_BOOKING_TITLE = "New Booking Received!";
-export const newBookingDescription = (service: string) => `A new ${service} booking was just created.`;
 
 const zoneParts = new Intl.DateTimeFormat("en-US", {
   timeZone: SERVICE_TIME_ZONE,

@@ -2,7 +2,7 @@
 // booking.created; a customer only their own. A comment line every 15 s keeps proxies from closing it.
 import { Hono } from "hono";
 import { streamSSE } from "hono/streaming";
-import { BOOKING_CREATED_EVENT, type BookingCreatedMessage } from "@meridian/shared/booking";
+import { BOOKING_CREATED_EVENT, type BookingCreatedMessage } from "@meridian/shared/realtime";
 import { requireUser } from "../auth/session";
 import type { AppEnv } from "../lib/context";
 import type { RealtimeEvent } from "./bus";

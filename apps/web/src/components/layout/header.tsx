@@ -1,7 +1,7 @@
 // The site header: wordmark, the four section anchors, and Book Now / Sign In or the avatar menu.
 // Transparent over the hero; opaque after scrolling more than 20 px or while the mobile menu is open.
 import { Menu, X } from "lucide-react";
-import { useCallback, useEffect, useId, useState } from "react";
+import { lazy, Suspense, useCallback, useEffect, useId, useState } from "react";
 import { useLocation } from "react-router";
 import { Button } from "@/components/ui/button";
 import { useUiState } from "@/app/ui-state";
@@ -11,8 +11,11 @@ import { Logo } from "./logo";
 import { MobileMenu } from "./mobile-menu";
 import { HEADER_SCROLL_THRESHOLD_PX, SECTION_LINKS } from "./nav-links";
 import { useActiveSection, useSectionNavigation } from "./use-section-navigation";
-import { UserMenu } from "./user-menu";
+import { Avatar } from "./avatar";
 import "./layout.css";
+
+// The account menu (and its popover machinery) loads only for signed-in visitors.
+const UserMenu = lazy(() => import("./user-menu").then((m) => ({ default: m.UserMenu })));
 
 const SECTION_IDS = SECTION_LINKS.map((link) => link.id);
 
@@ -99,7 +102,9 @@ export function Header() {
                 >
                   Book Now
                 </Button>
-                <UserMenu />
+                <Suspense fallback={<Avatar initials="" />}>
+                  <UserMenu />
+                </Suspense>
               </>
             ) : (
               <>

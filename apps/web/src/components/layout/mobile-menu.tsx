@@ -8,7 +8,7 @@ import { useUiState } from "@/app/ui-state";
 import { SECTION_LINKS } from "./nav-links";
 import { useAccountActions } from "./use-account-actions";
 import { useSectionNavigation } from "./use-section-navigation";
-import { Avatar } from "./user-menu";
+import { Avatar } from "./avatar";
 
 export function MobileMenu({ id, onClose }: { id: string; onClose: () => void }) {
   const goToSection = useSectionNavigation();

@@ -1,6 +1,6 @@
 // Live booking events over SSE (GET /api/realtime). Admins and staff get every booking, a customer only
 // their own: admins see 'New Booking Received!' and their lists refresh; everyone's dashboard refreshes.
-import { BOOKING_CREATED_EVENT, NEW_BOOKING_TITLE, newBookingDescription, type BookingCreatedMessage } from "@meridian/shared/booking";
+import { BOOKING_CREATED_EVENT, NEW_BOOKING_TITLE, newBookingDescription, type BookingCreatedMessage } from "@meridian/shared/realtime";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { useAuth } from "@/features/auth/auth-context";
