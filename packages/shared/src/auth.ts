@@ -4,7 +4,7 @@ import { z } from "zod";
 export const roles = ["admin", "staff", "user"] as const;
 export type Role = (typeof roles)[number];
 
-const email = z.string().trim().max(254, "Invalid email address").pipe(z.email("Invalid email address"));
+const email = z.string({ error: "Invalid email address" }).trim().max(254, "Invalid email address").pipe(z.email("Invalid email address"));
 const newPassword = z
   .string({ error: "Password must be at least 8 characters" })
   .min(8, "Password must be at least 8 characters")

@@ -1,6 +1,6 @@
 import { z } from "zod";
 
 export const newsletterSchema = z.strictObject({
-  email: z.string().trim().max(254, "Invalid email address").pipe(z.email("Invalid email address")),
+  email: z.string({ error: "Invalid email address" }).trim().max(254, "Invalid email address").pipe(z.email("Invalid email address")),
 });
 export type NewsletterInput = z.infer<typeof newsletterSchema>;
