@@ -5,6 +5,7 @@ import { serve } from "@hono/node-server";
 import { createApp } from "./app";
 import { DataDirLockedError } from "./db/client";
 import { seedDemo } from "./db/seed";
+import { startHousekeeping } from "./housekeeping/prune";
 import { loadEnv } from "./env";
 import { buildConfig, buildDeps, databaseTarget, openAndMigrate } from "./server";
 
@@ -15,6 +16,7 @@ async function main() {
   const database = await openAndMigrate(databaseTarget(env));
   const deps = await buildDeps(config, database);
   if (env.SEED_DEMO) await seedDemo(database.db, deps.auth, { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD });
+  const stopHousekeeping = startHousekeeping(database.db, deps.logger);
 
   const here = path.dirname(fileURLToPath(import.meta.url));
   const webDist = path.resolve(here, "../../web/dist");
@@ -36,6 +38,7 @@ async function main() {
   const shutdown = async () => {
     if (closing) return;
     closing = true;
+    stopHousekeeping();
     server.close();
     await database.close();
     process.exit(0);

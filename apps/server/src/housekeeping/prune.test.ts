@@ -1,0 +1,45 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { geoCache, idempotencyKeys, session, verification } from "../db/schema";
+import { createTestApp, type TestApp } from "../test/harness";
+import { pruneStaleRows } from "./prune";
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const hoursAgo = (h: number) => new Date(Date.now() - h * 3600 * 1000);
+
+describe("housekeeping", () => {
+  it("deletes stale idempotency keys, geo cache rows, expired sessions and verifications, and keeps the rest", async () => {
+    const { user, cookie } = await t.userWithSession();
+    await t.db.insert(idempotencyKeys).values([
+      { userId: user.id, key: "old-key", requestHash: "h", createdAt: hoursAgo(25) },
+      { userId: user.id, key: "fresh-key", requestHash: "h", createdAt: hoursAgo(23) },
+    ]);
+    await t.db.insert(geoCache).values([
+      { provider: "osm", kind: "place", key: "old", value: {}, createdAt: hoursAgo(31 * 24) },
+      { provider: "osm", kind: "place", key: "fresh", value: {}, createdAt: hoursAgo(29 * 24) },
+    ]);
+    await t.db.insert(session).values({ id: "expired-session", token: "expired-token", userId: user.id, expiresAt: hoursAgo(1) });
+    await t.db.insert(verification).values([
+      { id: "v-old", identifier: "x", value: "y", expiresAt: hoursAgo(1) },
+      { id: "v-fresh", identifier: "x", value: "z", expiresAt: hoursAgo(-1) },
+    ]);
+
+    const counts = await pruneStaleRows(t.db);
+
+    expect(counts).toMatchObject({ idempotencyKeys: 1, geoCache: 1, sessions: 1 });
+    expect(counts.verifications).toBeGreaterThanOrEqual(1);
+    expect((await t.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.userId, user.id))).map((r) => r.key)).toEqual(["fresh-key"]);
+    expect((await t.db.select().from(geoCache)).map((r) => r.key)).toEqual(["fresh"]);
+    expect((await t.db.select().from(verification).where(eq(verification.identifier, "x"))).map((r) => r.id)).toEqual(["v-fresh"]);
+    // The customer's live session survives: still signed in.
+    expect((await t.call("GET", "/api/me/profile", { cookie })).status).toBe(200);
+    expect(await pruneStaleRows(t.db)).toEqual({ idempotencyKeys: 0, geoCache: 0, sessions: 0, verifications: 0 });
+  });
+});

@@ -1,0 +1,39 @@
+// Housekeeping: rows that only matter for a while are deleted once they are stale, so tables stay small
+// on a server that runs for months. Runs at start-up and then every hour (see main.ts).
+import { lt } from "drizzle-orm";
+import type { Db } from "../db/client";
+import { geoCache, idempotencyKeys, session, verification } from "../db/schema";
+import type { Logger } from "../lib/logger";
+
+/** A retried booking replays its first answer for this long; after it, the same key books anew. */
+export const IDEMPOTENCY_RETENTION_MS = 24 * 3600 * 1000;
+/** Cached suggestions, places and routes are not read after this age (see geo/cache.ts). */
+export const GEO_CACHE_RETENTION_MS = 30 * 24 * 3600 * 1000;
+export const PRUNE_INTERVAL_MS = 3600 * 1000;
+
+export type PruneCounts = { idempotencyKeys: number; geoCache: number; sessions: number; verifications: number };
+
+export async function pruneStaleRows(db: Db, now = new Date()): Promise<PruneCounts> {
+  const before = (ms: number) => new Date(now.getTime() - ms);
+  const keys = await db.delete(idempotencyKeys).where(lt(idempotencyKeys.createdAt, before(IDEMPOTENCY_RETENTION_MS))).returning({ key: idempotencyKeys.key });
+  const geo = await db.delete(geoCache).where(lt(geoCache.createdAt, before(GEO_CACHE_RETENTION_MS))).returning({ key: geoCache.key });
+  const sessions = await db.delete(session).where(lt(session.expiresAt, now)).returning({ id: session.id });
+  const verifications = await db.delete(verification).where(lt(verification.expiresAt, now)).returning({ id: verification.id });
+  return { idempotencyKeys: keys.length, geoCache: geo.length, sessions: sessions.length, verifications: verifications.length };
+}
+
+/** Prunes now and every PRUNE_INTERVAL_MS; a failure is logged and retried on the next tick. Returns a stop function. */
+export function startHousekeeping(db: Db, logger: Logger, intervalMs = PRUNE_INTERVAL_MS): () => void {
+  const run = async () => {
+    try {
+      const counts = await pruneStaleRows(db);
+      if (Object.values(counts).some((n) => n > 0)) logger.info("housekeeping: pruned stale rows", counts);
+    } catch (err) {
+      logger.warn("housekeeping failed", { err: String(err) });
+    }
+  };
+  void run();
+  const timer = setInterval(() => void run(), intervalMs);
+  timer.unref();
+  return () => clearInterval(timer);
+}
