@@ -1,4 +1,6 @@
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { user } from "../db/schema";
 import { createFakeGeo } from "../test/fake-geo";
 import { createTestApp, type TestApp } from "../test/harness";
 import { createTestFleet, rideInput } from "../test/ride-fixtures";
@@ -80,6 +82,36 @@ describe("GET /api/realtime", () => {
       const ev = await eventPromise;
       expect(JSON.parse(ev.data).bookingId).toBe(res.body.booking.id);
       expect(eventAt - answeredAt).toBeLessThan(1000);
+    } finally {
+      await adminStream.client!.close();
+    }
+  });
+
+  it("ends the stream of an admin who signed out, without telling them about later bookings", async () => {
+    const admin = await t.userWithSession({ role: "admin" });
+    const alice = await t.userWithSession();
+    const adminStream = await stream(admin.cookie);
+    try {
+      expect((await t.call("POST", "/api/auth/sign-out", { cookie: admin.cookie, json: {} })).status).toBe(200);
+      await bookRide(alice.cookie);
+      await expect(adminStream.client!.next(1000)).rejects.toThrow("stream ended");
+      expect(adminStream.client!.events).toHaveLength(0);
+    } finally {
+      await adminStream.client!.close();
+    }
+  });
+
+  it("applies a role change to the next event: a demoted admin hears only about their own bookings", async () => {
+    const admin = await t.userWithSession({ role: "admin" });
+    const alice = await t.userWithSession();
+    const adminStream = await stream(admin.cookie);
+    try {
+      await t.db.update(user).set({ role: "user" }).where(eq(user.id, admin.user.id));
+      await bookRide(alice.cookie);
+      const own = await bookRide(admin.cookie);
+      const seen = await adminStream.client!.next(1000);
+      expect(JSON.parse(seen.data).bookingId).toBe(own.booking.id);
+      expect(adminStream.client!.events).toHaveLength(1);
     } finally {
       await adminStream.client!.close();
     }
