@@ -90,7 +90,9 @@ test("bookings: search, status filter, date range, status change, and a CSV expo
 
   const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Export CSV" }).click()]);
   expect(download.suggestedFilename()).toMatch(/^meridian-bookings-\d{4}-\d{2}-\d{2}\.csv$/);
-  const csv = await fs.readFile((await download.path())!, "utf8");
+  const file = await fs.readFile((await download.path())!, "utf8");
+  expect(file.charCodeAt(0)).toBe(0xfeff); // byte-order mark, so spreadsheets read UTF-8
+  const csv = file.slice(1);
   const lines = csv.trimEnd().split("\r\n");
   expect(lines[0]).toBe("Booking ID,Created At,Booking Date,Customer,Email,Phone,Service,Status,Price (USD),Ticket Code");
   expect(lines).toHaveLength(2);

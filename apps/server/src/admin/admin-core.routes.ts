@@ -66,7 +66,8 @@ export const adminCoreRoutes = new Hono<AppEnv>()
     const { db } = await admin(c);
     const rows = await exportBookings(db, parseQuery(c, adminBookingsQuerySchema));
     const stamp = new Date().toISOString().slice(0, 10);
-    return c.body(bookingsCsv(rows), 200, {
+    // A byte-order mark so spreadsheet apps read names with accents as UTF-8.
+    return c.body("\uFEFF" + bookingsCsv(rows), 200, {
       "content-type": "text/csv; charset=utf-8",
       "content-disposition": `attachment; filename="meridian-bookings-${stamp}.csv"`,
       "cache-control": "no-store",

@@ -88,6 +88,8 @@ describe("GET /api/admin/bookings/export.csv", () => {
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toContain("text/csv");
     expect(res.headers.get("content-disposition")).toMatch(/^attachment; filename="meridian-bookings-\d{4}-\d{2}-\d{2}\.csv"$/);
+    const raw = await t.app.request("/api/admin/bookings/export.csv?status=pending", { headers: { cookie } });
+    expect([...new Uint8Array(await raw.arrayBuffer()).slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]); // UTF-8 byte-order mark
     const lines = (res.body as string).trimEnd().split("\r\n");
     expect(lines[0]).toBe("Booking ID,Created At,Booking Date,Customer,Email,Phone,Service,Status,Price (USD),Ticket Code");
     expect(lines).toHaveLength(3);
