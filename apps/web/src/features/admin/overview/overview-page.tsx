@@ -6,6 +6,8 @@ import { formatUsd } from "@/lib/utils";
 import { useOverview } from "../api/get-overview";
 import { formatDateTime, notImplemented, PageHeader, Panel } from "../components/admin-ui";
 
+const plural = (n: number, noun: string) => `${n} ${noun}${n === 1 ? "" : "s"}`;
+
 function OverviewCard({ icon, title, text, stat, onClick }: { icon: ReactNode; title: string; text: string; stat?: string; onClick: () => void }) {
   return (
     <button
@@ -33,21 +35,21 @@ export default function OverviewPage() {
           icon={<Users className="size-5" />}
           title="Users & Roles"
           text="Manage accounts, roles and access."
-          stat={counts ? `${counts.users} accounts` : undefined}
+          stat={counts ? plural(counts.users, "account") : undefined}
           onClick={() => navigate("/admin/users")}
         />
         <OverviewCard
           icon={<CalendarCheck className="size-5" />}
           title="Dispatch Board"
           text="Assign chauffeurs and valets to upcoming bookings."
-          stat={counts ? `${counts.pendingBookings} pending bookings` : undefined}
+          stat={counts ? plural(counts.pendingBookings, "pending booking") : undefined}
           onClick={() => notImplemented("The dispatch board is not yet implemented.")}
         />
         <OverviewCard
           icon={<Ticket className="size-5" />}
           title="Valet Operations"
           text="Live lot status, key tags and vehicle returns."
-          stat={counts ? `${counts.activeTickets} active tickets` : undefined}
+          stat={counts ? plural(counts.activeTickets, "active ticket") : undefined}
           onClick={() => notImplemented("Valet operations are not yet implemented.")}
         />
         <OverviewCard
