@@ -7,6 +7,7 @@ import { DataDirLockedError } from "./db/client";
 import { seedDemo } from "./db/seed";
 import { startHousekeeping } from "./housekeeping/prune";
 import { loadEnv } from "./env";
+import { startMailRetry } from "./mail/mailer";
 import { buildConfig, buildDeps, databaseTarget, openAndMigrate } from "./server";
 
 async function main() {
@@ -17,6 +18,8 @@ async function main() {
   const deps = await buildDeps(config, database);
   if (env.SEED_DEMO) await seedDemo(database.db, deps.auth, { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD });
   const stopHousekeeping = startHousekeeping(database.db, deps.logger);
+  // SMTP mode: queued e-mail that failed to leave is retried with backoff (a no-op for the embedded outbox).
+  const stopMailRetry = startMailRetry(deps.mailer, deps.logger);
 
   const here = path.dirname(fileURLToPath(import.meta.url));
   const webDist = path.resolve(here, "../../web/dist");
@@ -27,7 +30,7 @@ async function main() {
       "",
       `  Meridian is running at ${config.publicUrl}  (listening on ${info.address}:${info.port}, ready in ${ms} ms)`,
       `  Database: ${database.kind === "pglite" ? `embedded PGlite in ${path.resolve(env.DATA_DIR)}` : "PostgreSQL (DATABASE_URL)"}`,
-      `  Mail:     ${deps.mailer.kind === "smtp" ? "SMTP (SMTP_URL)" : "embedded outbox"}${config.mailboxEnabled ? ` — read it at ${config.publicUrl}/dev/mailbox` : ""}`,
+      `  Mail:     ${deps.mailer.kind === "smtp" ? "SMTP (SMTP_URL), queued in the database and retried for up to a day" : "embedded outbox"}${config.mailboxEnabled ? ` — read it at ${config.publicUrl}/dev/mailbox` : ""}`,
       ...(env.SEED_DEMO ? [`  Admin:    ${env.ADMIN_EMAIL} / ${env.ADMIN_PASSWORD}`] : []),
       "",
     ];
@@ -39,7 +42,10 @@ async function main() {
     if (closing) return;
     closing = true;
     stopHousekeeping();
+    stopMailRetry();
     server.close();
+    // Deliveries in flight finish first (bounded); an unfinished one is retried by the next start.
+    await deps.mailer.drain();
     await database.close();
     process.exit(0);
   };

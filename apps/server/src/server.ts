@@ -9,7 +9,7 @@ import type { AppConfig, Env } from "./env";
 import type { Deps } from "./lib/context";
 import { createLogger } from "./lib/logger";
 import { createGeoService } from "./geo/geo.service";
-import { createMailer } from "./mail/mailer";
+import { createMailer, type MailerOptions } from "./mail/mailer";
 import { createEventBus } from "./realtime/bus";
 
 export function databaseTarget(env: Env): DatabaseTarget {
@@ -39,9 +39,12 @@ export function buildConfig(env: Env, overrides: Partial<AppConfig> = {}): AppCo
   };
 }
 
-export async function buildDeps(config: AppConfig, database: Database): Promise<Deps> {
+/** Mail queue timing (clock, retry delays, lease), injectable so tests need not wait minutes. */
+export type DepsOptions = { mailer?: Pick<MailerOptions, "now" | "retryDelaysMs" | "leaseMs"> };
+
+export async function buildDeps(config: AppConfig, database: Database, options: DepsOptions = {}): Promise<Deps> {
   const logger = createLogger(config.env.LOG_LEVEL);
-  const mailer = createMailer({ smtpUrl: config.env.SMTP_URL, from: config.env.MAIL_FROM, db: database.db, logger });
+  const mailer = createMailer({ smtpUrl: config.env.SMTP_URL, from: config.env.MAIL_FROM, db: database.db, logger, ...options.mailer });
   const origin = new URL(config.publicUrl);
   const trustedOrigins = [config.publicUrl];
   if (["localhost", "127.0.0.1"].includes(origin.hostname)) {

@@ -120,6 +120,31 @@ export const outboxEmails = pgTable("outbox_emails", {
   createdAt: createdAt(),
 });
 
+/**
+ * Outgoing mail in SMTP mode (mail/mailer.ts): every e-mail is written here first, then delivered; a failed
+ * delivery stays `pending` and is retried with backoff until `sent`, or `failed` after about a day.
+ * A worker claims a due row by pushing `next_attempt_at` forward (a lease), so two processes never send it together.
+ */
+export const mailQueue = pgTable(
+  "mail_queue",
+  {
+    id: serial("id").primaryKey(),
+    to: text("to").notNull(),
+    subject: text("subject").notNull(),
+    text: text("text").notNull(),
+    html: text("html"),
+    status: text("status").notNull().default("pending"), // pending | sent | failed
+    /** Delivery attempts made so far. */
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    lastError: text("last_error"),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("mail_queue_status_next_attempt_idx").on(t.status, t.nextAttemptAt)],
+);
+
 // ---- Fleet and pricing
 export const vehicleTypes = pgTable("vehicle_types", {
   id: uuid("id").primaryKey().defaultRandom(),

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { geoCache, idempotencyKeys, session, verification } from "../db/schema";
+import { geoCache, idempotencyKeys, mailQueue, session, verification } from "../db/schema";
 import { createTestApp, type TestApp } from "../test/harness";
 import { pruneStaleRows } from "./prune";
 
@@ -15,7 +15,7 @@ afterAll(async () => {
 const hoursAgo = (h: number) => new Date(Date.now() - h * 3600 * 1000);
 
 describe("housekeeping", () => {
-  it("deletes stale idempotency keys, geo cache rows, expired sessions and verifications, and keeps the rest", async () => {
+  it("deletes stale idempotency keys, geo cache rows, expired sessions and verifications, old sent or failed mail, and keeps the rest", async () => {
     const { user, cookie } = await t.userWithSession();
     await t.db.insert(idempotencyKeys).values([
       { userId: user.id, key: "old-key", requestHash: "h", createdAt: hoursAgo(25) },
@@ -31,15 +31,26 @@ describe("housekeeping", () => {
       { id: "v-fresh", identifier: "x", value: "z", expiresAt: hoursAgo(-1) },
     ]);
 
+    const mail = { to: "a@example.com", subject: "s", text: "t" };
+    await t.db.insert(mailQueue).values([
+      { ...mail, subject: "old-sent", status: "sent", updatedAt: hoursAgo(8 * 24) },
+      { ...mail, subject: "fresh-sent", status: "sent", updatedAt: hoursAgo(6 * 24) },
+      { ...mail, subject: "old-failed", status: "failed", updatedAt: hoursAgo(31 * 24) },
+      { ...mail, subject: "fresh-failed", status: "failed", updatedAt: hoursAgo(29 * 24) },
+      { ...mail, subject: "old-pending", status: "pending", updatedAt: hoursAgo(40 * 24) },
+    ]);
+
     const counts = await pruneStaleRows(t.db);
 
-    expect(counts).toMatchObject({ idempotencyKeys: 1, geoCache: 1, sessions: 1 });
+    expect(counts).toMatchObject({ idempotencyKeys: 1, geoCache: 1, sessions: 1, mailQueue: 2 });
     expect(counts.verifications).toBeGreaterThanOrEqual(1);
     expect((await t.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.userId, user.id))).map((r) => r.key)).toEqual(["fresh-key"]);
     expect((await t.db.select().from(geoCache)).map((r) => r.key)).toEqual(["fresh"]);
+    // Queued mail is never pruned, whatever its age.
+    expect((await t.db.select().from(mailQueue)).map((r) => r.subject).sort()).toEqual(["fresh-failed", "fresh-sent", "old-pending"]);
     expect((await t.db.select().from(verification).where(eq(verification.identifier, "x"))).map((r) => r.id)).toEqual(["v-fresh"]);
     // The customer's live session survives: still signed in.
     expect((await t.call("GET", "/api/me/profile", { cookie })).status).toBe(200);
-    expect(await pruneStaleRows(t.db)).toEqual({ idempotencyKeys: 0, geoCache: 0, sessions: 0, verifications: 0 });
+    expect(await pruneStaleRows(t.db)).toEqual({ idempotencyKeys: 0, geoCache: 0, sessions: 0, verifications: 0, mailQueue: 0 });
   });
 });

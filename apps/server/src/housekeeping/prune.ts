@@ -1,17 +1,20 @@
 // Housekeeping: rows that only matter for a while are deleted once they are stale, so tables stay small
 // on a server that runs for months. Runs at start-up and then every hour (see main.ts).
-import { lt } from "drizzle-orm";
+import { and, eq, lt, or } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { geoCache, idempotencyKeys, session, verification } from "../db/schema";
+import { geoCache, idempotencyKeys, mailQueue, session, verification } from "../db/schema";
 import type { Logger } from "../lib/logger";
 
 /** A retried booking replays its first answer for this long; after it, the same key books anew. */
 export const IDEMPOTENCY_RETENTION_MS = 24 * 3600 * 1000;
 /** Cached suggestions, places and routes are not read after this age (see geo/cache.ts). */
 export const GEO_CACHE_RETENTION_MS = 30 * 24 * 3600 * 1000;
+/** Delivered e-mail (it holds sign-in links) is kept this long for inquiries, failed e-mail a little longer. */
+export const SENT_MAIL_RETENTION_MS = 7 * 24 * 3600 * 1000;
+export const FAILED_MAIL_RETENTION_MS = 30 * 24 * 3600 * 1000;
 export const PRUNE_INTERVAL_MS = 3600 * 1000;
 
-export type PruneCounts = { idempotencyKeys: number; geoCache: number; sessions: number; verifications: number };
+export type PruneCounts = { idempotencyKeys: number; geoCache: number; sessions: number; verifications: number; mailQueue: number };
 
 export async function pruneStaleRows(db: Db, now = new Date()): Promise<PruneCounts> {
   const before = (ms: number) => new Date(now.getTime() - ms);
@@ -19,7 +22,16 @@ export async function pruneStaleRows(db: Db, now = new Date()): Promise<PruneCou
   const geo = await db.delete(geoCache).where(lt(geoCache.createdAt, before(GEO_CACHE_RETENTION_MS))).returning({ key: geoCache.key });
   const sessions = await db.delete(session).where(lt(session.expiresAt, now)).returning({ id: session.id });
   const verifications = await db.delete(verification).where(lt(verification.expiresAt, now)).returning({ id: verification.id });
-  return { idempotencyKeys: keys.length, geoCache: geo.length, sessions: sessions.length, verifications: verifications.length };
+  const mail = await db
+    .delete(mailQueue)
+    .where(
+      or(
+        and(eq(mailQueue.status, "sent"), lt(mailQueue.updatedAt, before(SENT_MAIL_RETENTION_MS))),
+        and(eq(mailQueue.status, "failed"), lt(mailQueue.updatedAt, before(FAILED_MAIL_RETENTION_MS))),
+      ),
+    )
+    .returning({ id: mailQueue.id });
+  return { idempotencyKeys: keys.length, geoCache: geo.length, sessions: sessions.length, verifications: verifications.length, mailQueue: mail.length };
 }
 
 /** Prunes now and every PRUNE_INTERVAL_MS; a failure is logged and retried on the next tick. Returns a stop function. */

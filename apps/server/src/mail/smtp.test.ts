@@ -1,13 +1,18 @@
 // With SMTP_URL set, e-mail leaves through a real SMTP conversation (here: a local smtp-server on an
-// ephemeral port), the embedded outbox stays empty and the dev mailbox is not mounted.
-import type { AddressInfo } from "node:net";
+// ephemeral port), the embedded outbox stays empty and the dev mailbox is not mounted. When the SMTP server
+// is down or refuses, the e-mail waits in the mail queue and a retry delivers it, once, even with two workers.
+import net, { type AddressInfo } from "node:net";
+import { eq } from "drizzle-orm";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildConfig } from "../server";
 import { loadEnv } from "../env";
-import { outboxEmails } from "../db/schema";
+import { openDatabase } from "../db/client";
+import { mailQueue, outboxEmails } from "../db/schema";
+import type { Logger } from "../lib/logger";
 import { countRows } from "../test/helpers";
-import { createTestApp, type TestApp } from "../test/harness";
+import { createTestApp, openTestDatabase, type TestApp } from "../test/harness";
+import { createMailer, MAIL_RETRY_DELAYS_MS, startMailRetry } from "./mailer";
 
 type Received = { from: string; to: string[]; raw: string };
 
@@ -110,6 +115,7 @@ describe("mail over SMTP", () => {
   it("delivers the password reset e-mail too", async () => {
     const email = `smtp-reset-${Date.now()}@example.com`;
     await t.call("POST", "/api/auth/sign-up/email", { json: { name: "Cary Grant", email, password: "north-by-northwest" } });
+    await waitForMail(email); // delivery runs after the response; let the verification e-mail arrive first
     received.length = 0;
     const res = await t.call("POST", "/api/auth/request-password-reset", { json: { email, redirectTo: "/reset-password" } });
     expect(res.status).toBe(200);
@@ -137,5 +143,236 @@ describe("when the dev mailbox is mounted", () => {
     expect(buildConfig(loadEnv({ ...base, NODE_ENV: "production" })).mailboxEnabled).toBe(false);
     expect(buildConfig(loadEnv({ ...base, NODE_ENV: "production", MAILBOX: "true" })).mailboxEnabled).toBe(true);
     expect(buildConfig(loadEnv({ ...base, MAILBOX: "off" })).mailboxEnabled).toBe(false);
+  });
+});
+
+// ---- Durable delivery: SMTP down or refusing, retries, two workers.
+
+type TestSmtp = { port: number; received: Received[]; close: () => Promise<void> };
+
+/** A local SMTP server; `refuse()` returning an SMTP error (with responseCode) makes it reject recipients. */
+async function startSmtp(opts: { port?: number; refuse?: () => (Error & { responseCode?: number }) | null; delayMs?: number } = {}): Promise<TestSmtp> {
+  const got: Received[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS"],
+    logger: false,
+    onRcptTo(_address, _session, callback) {
+      const err = opts.refuse?.();
+      if (err) callback(err);
+      else callback();
+    },
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on("data", (c: Buffer) => chunks.push(c));
+      stream.on("end", () => {
+        setTimeout(() => {
+          got.push({
+            from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
+            to: session.envelope.rcptTo.map((r) => r.address),
+            raw: Buffer.concat(chunks).toString("utf8"),
+          });
+          callback();
+        }, opts.delayMs ?? 0);
+      });
+    },
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.server.once("error", reject);
+    server.listen(opts.port ?? 0, "127.0.0.1", resolve);
+  });
+  return {
+    port: (server.server.address() as AddressInfo).port,
+    received: got,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** A port nothing listens on (taken from the OS, then released). */
+async function freePort(): Promise<number> {
+  const srv = net.createServer();
+  await new Promise<void>((resolve) => srv.listen(0, "127.0.0.1", resolve));
+  const free = (srv.address() as AddressInfo).port;
+  await new Promise<void>((resolve) => srv.close(() => resolve()));
+  return free;
+}
+
+const refusal = (code: number, text: string) => Object.assign(new Error(text), { responseCode: code });
+const queuedFor = (t: TestApp, to: string) => t.db.select().from(mailQueue).where(eq(mailQueue.to, to));
+const MINUTE = 60_000;
+
+/** A clock the test moves forward, so retries become due without waiting minutes. */
+function testClock() {
+  let offset = 0;
+  return { now: () => new Date(Date.now() + offset), advance: (ms: number) => void (offset += ms) };
+}
+
+function captureLogger(): Logger & { lines: { level: string; msg: string; data?: Record<string, unknown> }[] } {
+  const lines: { level: string; msg: string; data?: Record<string, unknown> }[] = [];
+  const at = (level: string) => (msg: string, data?: Record<string, unknown>) => void lines.push({ level, msg, data });
+  return { lines, debug: at("debug"), info: at("info"), warn: at("warn"), error: at("error") };
+}
+
+describe("when the SMTP server is down", () => {
+  it("sign-up still succeeds, the e-mail waits in the queue, and the retry delivers it once the server is up", async () => {
+    const down = await freePort();
+    const clock = testClock();
+    const app = await createTestApp({ SMTP_URL: `smtp://127.0.0.1:${down}`, MAIL_FROM: "Meridian <concierge@meridian.test>" }, { mailbox: "auto", mailer: { now: clock.now } });
+    let up: TestSmtp | undefined;
+    try {
+      const email = `queued-${Date.now()}@example.com`;
+      const res = await app.call("POST", "/api/auth/sign-up/email", { json: { name: "Grace Kelly", email, password: "to-catch-a-thief" } });
+      expect(res.status).toBe(200);
+
+      await app.deps.mailer.drain(); // the first attempt, made in the background, has failed
+      const [queued] = await queuedFor(app, email);
+      expect(queued).toMatchObject({ status: "pending", attempts: 1, subject: "Verify your Meridian account" });
+      expect(queued!.lastError).toMatch(/ECONNREFUSED|connect/i);
+      expect(queued!.nextAttemptAt.getTime() - clock.now().getTime()).toBeGreaterThan(50_000); // retry in about a minute
+      expect(await countRows(app.db, outboxEmails)).toBe(0);
+
+      // Not due yet: nothing is attempted.
+      expect(await app.deps.mailer.retryDue()).toEqual({ sent: 0, retrying: 0, failed: 0 });
+
+      up = await startSmtp({ port: down });
+      clock.advance(MINUTE + 1000);
+      expect(await app.deps.mailer.retryDue()).toEqual({ sent: 1, retrying: 0, failed: 0 });
+      expect(up.received.filter((m) => m.to.includes(email))).toHaveLength(1);
+      const [sent] = await queuedFor(app, email);
+      expect(sent).toMatchObject({ status: "sent", attempts: 2, lastError: null });
+      expect(sent!.sentAt).toBeInstanceOf(Date);
+
+      // Later passes send nothing again.
+      clock.advance(24 * 60 * MINUTE);
+      expect(await app.deps.mailer.retryDue()).toEqual({ sent: 0, retrying: 0, failed: 0 });
+      expect(up.received).toHaveLength(1);
+
+      // The delivered link works.
+      const link = parse(up.received[0]!.raw).text.match(/http:\/\/localhost:3000\/api\/auth\/verify-email\?token=[^\s]+/)?.[0];
+      expect(link).toBeTruthy();
+      const url = new URL(link!);
+      expect((await app.app.request(url.pathname + url.search)).status).toBe(302);
+    } finally {
+      await app.close();
+      await up?.close();
+    }
+  });
+
+  it("admin New User answers 201 while the server refuses (4xx), and the set-password e-mail follows once it accepts", async () => {
+    let refusing = true;
+    const server = await startSmtp({ refuse: () => (refusing ? refusal(451, "Try again later") : null) });
+    const clock = testClock();
+    const app = await createTestApp({ SMTP_URL: `smtp://127.0.0.1:${server.port}` }, { mailbox: "auto", mailer: { now: clock.now } });
+    try {
+      const admin = await app.userWithSession({ role: "admin", fullName: "Ava Admin" });
+      const email = `new.hire.smtp.${Date.now()}@example.com`;
+      const res = await app.call("POST", "/api/admin/users", { cookie: admin.cookie, json: { fullName: "Nina New", email, role: "staff" } });
+      expect(res.status).toBe(201);
+      expect(res.body.user).toMatchObject({ email, role: "staff" });
+
+      await app.deps.mailer.drain();
+      const [queued] = await queuedFor(app, email);
+      expect(queued).toMatchObject({ status: "pending", attempts: 1, subject: "Your Meridian account" });
+      expect(queued!.lastError).toMatch(/451/);
+      expect(server.received).toHaveLength(0);
+
+      // Still refusing at the first retry: it waits longer (5 minutes).
+      clock.advance(MINUTE + 1000);
+      expect(await app.deps.mailer.retryDue()).toEqual({ sent: 0, retrying: 1, failed: 0 });
+      const [again] = await queuedFor(app, email);
+      expect(again).toMatchObject({ status: "pending", attempts: 2 });
+      expect(again!.nextAttemptAt.getTime() - clock.now().getTime()).toBeGreaterThan(4 * MINUTE);
+
+      refusing = false;
+      clock.advance(5 * MINUTE + 1000);
+      expect(await app.deps.mailer.retryDue()).toEqual({ sent: 1, retrying: 0, failed: 0 });
+      expect(await app.deps.mailer.retryDue()).toEqual({ sent: 0, retrying: 0, failed: 0 });
+      expect(server.received).toHaveLength(1);
+      const { header, text } = parse(server.received[0]!.raw);
+      expect(header("Subject")).toBe("Your Meridian account");
+      const token = new URL(text.match(/http:\/\/localhost:3000\/reset-password\?token=\S+/)![0]).searchParams.get("token");
+      expect((await app.call("POST", "/api/auth/reset-password", { json: { newPassword: "chosen-password-1", token } })).status).toBe(200);
+    } finally {
+      await app.close();
+      await server.close();
+    }
+  });
+
+  it("gives up after the last retry, marks the e-mail failed and logs it at error level", async () => {
+    const server = await startSmtp({ refuse: () => refusal(550, "No such user here") });
+    const clock = testClock();
+    const logger = captureLogger();
+    const { database, cleanup } = await openTestDatabase();
+    const mailer = createMailer({ smtpUrl: `smtp://127.0.0.1:${server.port}`, from: "x@meridian.test", db: database.db, logger, now: clock.now, retryDelaysMs: [1000, 2000] });
+    try {
+      await mailer.send({ to: "nobody@example.com", subject: "Booking Confirmed!", text: "Hi" });
+      await mailer.drain();
+      expect(logger.lines.filter((l) => l.level === "warn").map((l) => l.msg)).toEqual(["mail delivery failed; queued for retry"]);
+      clock.advance(1001);
+      expect(await mailer.retryDue()).toEqual({ sent: 0, retrying: 1, failed: 0 });
+      clock.advance(2001);
+      expect(await mailer.retryDue()).toEqual({ sent: 0, retrying: 0, failed: 1 });
+      const [row] = await database.db.select().from(mailQueue);
+      expect(row).toMatchObject({ status: "failed", attempts: 3 });
+      expect(row!.lastError).toMatch(/550/);
+      const errors = logger.lines.filter((l) => l.level === "error");
+      expect(errors).toHaveLength(1);
+      expect(errors[0]).toMatchObject({ msg: "mail delivery failed for good; giving up", data: { mailId: row!.id, to: "nobody@example.com", attempt: 3 } });
+      clock.advance(24 * 60 * MINUTE);
+      expect(await mailer.retryDue()).toEqual({ sent: 0, retrying: 0, failed: 0 });
+    } finally {
+      await mailer.drain();
+      await cleanup();
+      await server.close();
+    }
+  });
+
+  it("the default schedule retries for about a day", () => {
+    const total = MAIL_RETRY_DELAYS_MS.reduce((a, b) => a + b, 0);
+    expect(MAIL_RETRY_DELAYS_MS[0]).toBe(MINUTE);
+    expect(total).toBeGreaterThan(22 * 60 * MINUTE);
+    expect(total).toBeLessThanOrEqual(24 * 60 * MINUTE);
+  });
+});
+
+describe("two retry workers on one database", () => {
+  it("deliver each queued e-mail exactly once", async () => {
+    const { database, url, cleanup } = await openTestDatabase();
+    // On PostgreSQL the second worker has its own connection pool, as a second server process would.
+    const second = url ? await openDatabase({ url }) : database;
+    const server = await startSmtp({ delayMs: 5 });
+    const smtpUrl = `smtp://127.0.0.1:${server.port}`;
+    const logger = captureLogger();
+    const workers = [database, second].map((d) => createMailer({ smtpUrl, from: "Meridian <concierge@meridian.test>", db: d.db, logger }));
+    try {
+      // Thirty e-mails queued while the server was down, all due now.
+      const n = 30;
+      await database.db.insert(mailQueue).values(
+        Array.from({ length: n }, (_, i) => ({ to: `guest${i}@example.com`, subject: `Booking ${i}`, text: `Ticket ${i}`, attempts: 1, nextAttemptAt: new Date(Date.now() - 1000) })),
+      );
+
+      // Both workers race, several passes each at once, then as retry loops.
+      await Promise.all([...workers, ...workers, ...workers].map((w) => w.retryDue()));
+      const stops = workers.map((w) => startMailRetry(w, logger, 10));
+      const until = Date.now() + 10_000;
+      while ((await database.db.select().from(mailQueue).where(eq(mailQueue.status, "pending"))).length && Date.now() < until) {
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      stops.forEach((stop) => stop());
+      await Promise.all(workers.map((w) => w.drain()));
+
+      const rows = await database.db.select().from(mailQueue);
+      expect(rows.map((r) => r.status)).toEqual(Array(n).fill("sent"));
+      expect(rows.map((r) => r.attempts)).toEqual(Array(n).fill(2));
+      expect(server.received).toHaveLength(n);
+      const recipients = server.received.map((m) => m.to[0]!).sort();
+      expect(new Set(recipients).size).toBe(n);
+      expect(logger.lines.filter((l) => l.level === "error" || l.level === "warn")).toEqual([]);
+    } finally {
+      await Promise.all(workers.map((w) => w.drain()));
+      if (second !== database) await second.close();
+      await cleanup();
+      await server.close();
+    }
   });
 });

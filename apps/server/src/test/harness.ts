@@ -7,7 +7,7 @@ import { createUser, type CreateUserInput } from "../db/factories";
 import { runMigrations } from "../db/migrate";
 import { loadEnv, type AppConfig } from "../env";
 import type { GeoService } from "../geo/geo.service";
-import { buildConfig, buildDeps } from "../server";
+import { buildConfig, buildDeps, type DepsOptions } from "../server";
 
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 
@@ -30,12 +30,13 @@ export async function freshPostgres(): Promise<{ url: string; drop: () => Promis
   };
 }
 
-export async function openTestDatabase(): Promise<{ database: Database; cleanup: () => Promise<void> }> {
+/** `url` (PostgreSQL only) lets a test open a second connection pool, as a second server process would. */
+export async function openTestDatabase(): Promise<{ database: Database; url?: string; cleanup: () => Promise<void> }> {
   if (process.env.TEST_DB === "postgres") {
     const pg = await freshPostgres();
     const database = await openDatabase({ url: pg.url });
     await runMigrations(database);
-    return { database, cleanup: async () => (await database.close(), await pg.drop()) };
+    return { database, url: pg.url, cleanup: async () => (await database.close(), await pg.drop()) };
   }
   const database = await openDatabase({ memory: true });
   await runMigrations(database);
@@ -49,6 +50,8 @@ export type TestAppOptions = {
   config?: Partial<AppConfig>;
   /** A stand-in for the external maps service (e.g. a few fixed places and a fixed route). */
   geo?: GeoService;
+  /** Mail queue timing (e.g. a clock a test can move forward). */
+  mailer?: DepsOptions["mailer"];
 };
 
 export async function createTestApp(envOverrides: Record<string, string> = {}, options: TestAppOptions = {}) {
@@ -60,8 +63,9 @@ export async function createTestApp(envOverrides: Record<string, string> = {}, o
     SIGN_IN_PER_MINUTE: "1000",
     ...envOverrides,
   });
-  const { database, cleanup } = await openTestDatabase();
-  const deps = await buildDeps(buildConfig(env, { ...(options.mailbox === "auto" ? {} : { mailboxEnabled: options.mailbox ?? true }), ...options.config }), database);
+  const { database, url: databaseUrl, cleanup } = await openTestDatabase();
+  const config = buildConfig(env, { ...(options.mailbox === "auto" ? {} : { mailboxEnabled: options.mailbox ?? true }), ...options.config });
+  const deps = await buildDeps(config, database, { mailer: options.mailer });
   if (options.geo) deps.geo = options.geo;
   const app = createApp(deps);
   const db = database.db;
@@ -109,9 +113,10 @@ export async function createTestApp(envOverrides: Record<string, string> = {}, o
   }
 
   async function close() {
+    await deps.mailer.drain();
     await deps.bus.close();
     await cleanup();
   }
 
-  return { app, deps, db, database, call, signIn, userWithSession, close };
+  return { app, deps, db, database, databaseUrl, call, signIn, userWithSession, close };
 }
