@@ -1,5 +1,6 @@
 // Builds the HTTP app: /api/* (auth, profile, newsletter, ...), the dev mailbox and the built SPA.
 import fs from "node:fs";
+import type { ServerResponse } from "node:http";
 import path from "node:path";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono } from "hono";
@@ -24,14 +25,24 @@ import { vehiclesRoutes } from "./vehicles/vehicles.routes";
 export function createApp(deps: Deps, opts: { webDist?: string } = {}) {
   const app = new Hono<AppEnv>();
 
+  // A request id per request: a random prefix per app plus a counter (unique, and far cheaper than a UUID).
+  const idPrefix = crypto.randomUUID().slice(0, 8);
+  let seq = 0;
   app.use("*", async (c, next) => {
-    const requestId = crypto.randomUUID();
+    const requestId = `${idPrefix}-${(++seq).toString(36)}`;
     c.set("deps", deps);
     c.set("requestId", requestId);
     c.set("clientIp", clientIpOf(c, deps.config.env.TRUSTED_PROXIES));
     c.set("sessionUser", undefined);
-    await next();
-    // On the response's own headers: c.header() on a finished response rebuilds it (a slow path in @hono/node-server).
+    // Under @hono/node-server the header goes on the Node response, which merges it into whatever the
+    // handler returns: touching c.res.headers instead turns a plain-object response into a Headers one
+    // that the adapter has to copy (a slow path on every request).
+    const outgoing = (c.env as { outgoing?: ServerResponse } | undefined)?.outgoing;
+    if (outgoing && typeof outgoing.setHeader === "function") {
+      outgoing.setHeader("x-request-id", requestId);
+      return next();
+    }
+    await next(); // app.request() in tests: no Node response
     try {
       c.res.headers.set("x-request-id", requestId);
     } catch {

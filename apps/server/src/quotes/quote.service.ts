@@ -95,3 +95,18 @@ export function issueQuote(secret: string, priced: PricedQuote, nowMs = Date.now
   });
   return { quoteId, expiresAt: new Date(exp * 1000).toISOString(), quote, pickup: priced.pickup, dropoff: priced.dropoff };
 }
+
+const placeJsonCache = new WeakMap<object, string>();
+
+/** A place's JSON, serialised once per place object (places come from caches and are never mutated). */
+function placeJson(place: object): string {
+  let json = placeJsonCache.get(place);
+  if (json === undefined) placeJsonCache.set(place, (json = JSON.stringify(place)));
+  return json;
+}
+
+/** JSON.stringify(response), with the two places (most of the bytes) serialised once per place. */
+export function quoteResponseJson(response: QuoteResponse): string {
+  const { quoteId, expiresAt, quote, pickup, dropoff } = response;
+  return `{"quoteId":${JSON.stringify(quoteId)},"expiresAt":${JSON.stringify(expiresAt)},"quote":${JSON.stringify(quote)},"pickup":${placeJson(pickup)},"dropoff":${placeJson(dropoff)}}`;
+}

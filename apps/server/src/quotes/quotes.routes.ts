@@ -3,12 +3,13 @@ import { Hono } from "hono";
 import { quoteInputSchema } from "@meridian/shared/booking";
 import type { AppEnv } from "../lib/context";
 import { parseBody } from "../lib/validate";
-import { issueQuote, priceQuote } from "./quote.service";
+import { issueQuote, priceQuote, quoteResponseJson } from "./quote.service";
 
 export { invalidatePricingCache } from "./pricing-data";
 
 export const quotesRoutes = new Hono<AppEnv>().post("/", async (c) => {
   const input = await parseBody(c, quoteInputSchema);
   const deps = c.get("deps");
-  return c.json(issueQuote(deps.config.authSecret, await priceQuote(deps, input)));
+  const response = issueQuote(deps.config.authSecret, await priceQuote(deps, input));
+  return c.body(quoteResponseJson(response), 200, { "content-type": "application/json" });
 });
