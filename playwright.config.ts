@@ -21,7 +21,11 @@ export default defineConfig({
       args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
     },
   },
-  projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"] } }],
+  projects: [
+    { name: "chromium", use: { ...devices["Desktop Chrome"] }, testIgnore: /admin-pricing\.spec\.ts/ },
+    // Publishing a pricing method changes every customer's quote: that spec runs alone, after all the others.
+    { name: "chromium-pricing", use: { ...devices["Desktop Chrome"] }, testMatch: /admin-pricing\.spec\.ts/, dependencies: ["chromium"] },
+  ],
   webServer: {
     command: "rm -rf .e2e-data && node apps/server/dist/main.js",
     url: `${E2E_BASE_URL}/api/health`,

@@ -112,12 +112,23 @@ test("bookings: search, status filter, date range, status change, and a CSV expo
   await page.getByLabel("From").fill(daysAhead(50));
   await expect(page.getByText("No bookings found.")).toBeVisible();
 
+  // An inverted range is explained under the fields and never sent to the server (so no error toast).
+  const asked: string[] = [];
+  page.on("request", (r) => {
+    if (r.url().includes("/api/admin/bookings?")) asked.push(r.url());
+  });
+  await page.getByLabel("To", { exact: true }).fill(daysAhead(30));
+  await expect(page.getByText("The end date must be on or after the start date.")).toBeVisible();
+  await expect(page.getByRole("link", { name: "Export CSV" })).toHaveAttribute("aria-disabled", "true");
+
   // Clear resets every filter, the search box included.
   await page.getByRole("button", { name: "Clear" }).click();
   await expect(page.getByLabel("Search bookings")).toHaveValue("");
   await expect(page.getByLabel("From")).toHaveValue("");
   await expect(page.getByText("No bookings found.")).toBeHidden();
   await expect(rows.filter({ hasText: customer.email })).toHaveCount(2);
+  expect(asked.filter((u) => new URL(u).searchParams.has("to"))).toEqual([]);
+  await expect(page.getByText("Error fetching bookings")).toHaveCount(0);
 });
 
 test("users: the admin changes a user's role and the change shows in the Audit Logs", async ({ page, request }) => {

@@ -33,6 +33,15 @@ test("a new customer's dashboard: Bookings first, then Profile, My Tickets and R
 test("profile rules: name of 2+ characters, phone empty or 10+ characters", async ({ page, request }) => {
   const user = await createVerifiedUser(request, "Margot Ellery");
   await signInThroughModal(page, user.email, user.password);
+  // The saved profile is held back until the customer has typed and pressed Save: when it lands it must not
+  // overwrite what they typed nor clear the errors.
+  let releaseProfile = () => {};
+  const held = new Promise<void>((resolve) => (releaseProfile = resolve));
+  await page.route("**/api/me/profile", async (route) => {
+    await held;
+    await route.continue();
+  });
+  const profileLoaded = page.waitForResponse("**/api/me/profile");
   await page.goto("/dashboard?tab=profile");
 
   const name = page.getByLabel("Full Name");
@@ -40,6 +49,11 @@ test("profile rules: name of 2+ characters, phone empty or 10+ characters", asyn
   await name.fill("M");
   await phone.fill("555-01");
   await page.getByRole("button", { name: "Save Changes" }).click();
+  await expect(name).toHaveAccessibleDescription("Full name must be at least 2 characters");
+  releaseProfile();
+  await profileLoaded;
+  await page.unroute("**/api/me/profile");
+  await expect(name).toHaveValue("M");
   await expect(name).toHaveAccessibleDescription("Full name must be at least 2 characters");
   await expect(phone).toHaveAccessibleDescription("Please enter a valid phone number");
   await expect(page.getByText("Profile Updated")).toHaveCount(0);

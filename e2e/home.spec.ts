@@ -209,3 +209,20 @@ test("an admin's avatar menu and mobile menu offer the Admin Panel", async ({ pa
   await header.getByRole("button", { name: "Admin Panel" }).click();
   await expect(page).toHaveURL(/\/admin/);
 });
+
+test("the browser receives the page's scripts brotli-compressed, and a client without brotli gets plain files", async ({ page, request }) => {
+  const scripts: { url: string; encoding: string | undefined }[] = [];
+  page.on("response", (res) => {
+    if (res.request().resourceType() === "script") scripts.push({ url: res.url(), encoding: res.headers()["content-encoding"] });
+  });
+  await page.goto("/");
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  expect(scripts.length).toBeGreaterThan(0);
+  for (const s of scripts) expect(s, s.url).toMatchObject({ encoding: "br" });
+
+  const plain = await request.get(scripts[0]!.url, { headers: { "accept-encoding": "identity" } });
+  expect(plain.status()).toBe(200);
+  expect(plain.headers()["content-encoding"]).toBeUndefined();
+  expect(plain.headers()["content-type"]).toContain("javascript");
+  expect((await plain.text()).length).toBeGreaterThan(1000);
+});

@@ -72,3 +72,26 @@ test("the API stores the address once: 201, then 409 already_subscribed, and 400
   const bad = await request.post("/api/newsletter", { data: { email: "nope" } });
   expect(bad.status()).toBe(400);
 });
+
+test("toasts: one on screen at a time, a failure is destructive, and each leaves after 5 seconds", async ({ page }) => {
+  const email = uniqueEmail("toast");
+  await page.goto("/");
+  const form = newsletterForm(page);
+  const toasts = page.locator("[data-sonner-toast]");
+  await form.getByRole("textbox", { name: "Email address" }).fill(email);
+  await form.getByRole("button", { name: "Subscribe" }).click();
+  await expect(toasts.filter({ hasText: "Successfully Subscribed!" })).toBeVisible();
+
+  // The failure replaces the success toast instead of queueing behind it.
+  await form.getByRole("textbox", { name: "Email address" }).fill(email);
+  await form.getByRole("button", { name: "Subscribe" }).click();
+  const failure = toasts.filter({ hasText: "Subscription Failed" });
+  await expect(failure).toBeVisible();
+  const shownAt = Date.now();
+  await expect(toasts).toHaveCount(1);
+  await expect(failure).toHaveAttribute("data-type", "error");
+  await expect(failure).toHaveClass(/toast-destructive/);
+
+  await expect(failure).toBeHidden({ timeout: 9_000 });
+  expect(Date.now() - shownAt).toBeGreaterThan(4_000);
+});

@@ -25,17 +25,16 @@ async function bookRide(api: APIRequestContext) {
   return (await res.json()) as { ticket: { ticketCode: string } };
 }
 
-/** Waits until the page's realtime stream is connected (the listener opens it after the session loads). */
-async function waitForStream(page: Page) {
-  await page.waitForResponse((r) => r.url().endsWith("/api/realtime") && r.status() === 200, { timeout: 10_000 });
+/** Opens `url` and waits until that page's realtime stream is connected (the listener opens it once the session loads). */
+async function gotoWithStream(page: Page, url: string) {
+  const stream = page.waitForResponse((r) => r.url().endsWith("/api/realtime") && r.status() === 200, { timeout: 30_000 });
+  await Promise.all([stream, page.goto(url)]);
 }
 
 test("an admin on the bookings list gets 'New Booking Received!' and the new row without reloading", async ({ browser, page, request }) => {
   test.slow();
-  const streamReady = waitForStream(page);
   await signInThroughModal(page, ADMIN.email, ADMIN.password);
-  await page.goto("/admin/bookings");
-  await streamReady.catch(() => undefined);
+  await gotoWithStream(page, "/admin/bookings");
   const table = page.getByRole("table", { name: "Bookings" });
   await expect(table).toBeVisible();
 
@@ -61,9 +60,7 @@ test("a customer's open dashboard lists a booking made in another tab, and nobod
   test.slow();
   const customer = await createVerifiedUser(request, "Sabine Okonkwo");
   await signInThroughModal(page, customer.email, customer.password);
-  const streamReady = waitForStream(page);
-  await page.goto("/dashboard");
-  await streamReady.catch(() => undefined);
+  await gotoWithStream(page, "/dashboard");
   const rows = page.getByRole("list", { name: "Your bookings" }).getByRole("listitem");
   await expect(page.getByText("You have no past bookings.")).toBeVisible();
 

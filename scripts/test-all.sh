@@ -31,7 +31,7 @@ node -e '
 const fs = require("fs");
 let passed = 0, failed = 0;
 try { const v = JSON.parse(fs.readFileSync("reports/vitest.json", "utf8")); passed += v.numPassedTests; failed += v.numFailedTests; } catch { failed += 1; }
-try { const p = JSON.parse(fs.readFileSync("test-results/e2e.json", "utf8")); passed += p.stats.expected; failed += p.stats.unexpected + (p.stats.flaky || 0); } catch { failed += 1; }
+try { const p = JSON.parse(fs.readFileSync("reports/e2e.json", "utf8")); passed += p.stats.expected; failed += p.stats.unexpected + (p.stats.flaky || 0); } catch { failed += 1; }
 console.log(`\n${passed} passed, ${failed} failed`);
 '
 [ $unit -eq 0 ] && [ $e2e -eq 0 ]

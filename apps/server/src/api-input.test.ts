@@ -1,25 +1,53 @@
-// Bad input against every account, profile and newsletter endpoint: malformed JSON, arrays, wrong
-// types, huge strings, unknown fields, wrong content types. The answer is always a 4xx with
-// { error: { code, message } } (never a 5xx), and nothing is written.
+// Bad input against every account, profile, newsletter, quote and booking endpoint: malformed JSON,
+// arrays, wrong types, huge strings, NUL characters, unknown fields, wrong content types. The answer is
+// always a 4xx with { error: { code, message } } (never a 5xx), and nothing is written.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { account, newsletterSubscriptions, outboxEmails, rateLimit, session, user, verification } from "./db/schema";
+import {
+  account,
+  bookings,
+  idempotencyKeys,
+  newsletterSubscriptions,
+  outboxEmails,
+  rateLimit,
+  session,
+  tickets,
+  user,
+  verification,
+} from "./db/schema";
+import { createFakeGeo } from "./test/fake-geo";
 import { countRows } from "./test/helpers";
 import { createTestApp, type TestApp } from "./test/harness";
+import { createTestFleet, rideInput } from "./test/ride-fixtures";
 
 let t: TestApp;
 let cookie: string;
 let profileBefore: unknown;
+/** Valid quote and booking bodies; filled in once the fleet exists. */
+const quoteValid: Record<string, unknown> = {};
+const bookingValid: Record<string, unknown> = { service: "ride" };
 beforeAll(async () => {
-  t = await createTestApp();
-  // A signed-in customer for PATCH /api/me/profile, and a known account for the auth endpoints.
+  t = await createTestApp({}, { geo: createFakeGeo() });
+  // A signed-in customer for PATCH /api/me/profile and bookings, and a known account for the auth endpoints.
   ({ cookie } = await t.userWithSession({ email: "known@example.com", fullName: "Known Customer", password: "known-password-1" }));
   profileBefore = (await t.call("GET", "/api/me/profile", { cookie })).body;
+  const fleet = await createTestFleet(t.db);
+  Object.assign(quoteValid, rideInput(fleet.sedan.id));
+  bookingValid.quoteId = (await t.call("POST", "/api/quotes", { json: quoteValid })).body.quoteId;
 });
 afterAll(() => t.close());
 
 const MB = "x".repeat(1024 * 1024);
 
-type Endpoint = { method: string; path: string; valid: Record<string, unknown>; auth?: boolean; optional?: string[] };
+type Endpoint = {
+  method: string;
+  path: string;
+  valid: Record<string, unknown>;
+  auth?: boolean;
+  optional?: string[];
+  /** Headers the endpoint needs besides the body's (a fresh set per request). */
+  headers?: () => Record<string, string>;
+};
+const freshKey = () => ({ "Idempotency-Key": crypto.randomUUID() });
 const endpoints: Endpoint[] = [
   { method: "POST", path: "/api/auth/sign-up/email", valid: { name: "New Customer", email: "new-customer@example.com", password: "a-good-password" } },
   { method: "POST", path: "/api/auth/sign-in/email", valid: { email: "known@example.com", password: "known-password-1" } },
@@ -28,6 +56,8 @@ const endpoints: Endpoint[] = [
   { method: "POST", path: "/api/auth/send-verification-email", valid: { email: "known@example.com", callbackURL: "/?verified=1" }, optional: ["callbackURL"] },
   { method: "PATCH", path: "/api/me/profile", valid: { fullName: "Changed Name", phone: "3105550100" }, auth: true, optional: ["phone"] },
   { method: "POST", path: "/api/newsletter", valid: { email: "fan@example.com" } },
+  { method: "POST", path: "/api/quotes", valid: quoteValid },
+  { method: "POST", path: "/api/bookings", valid: bookingValid, auth: true, optional: ["paymentRef"], headers: freshKey },
 ];
 
 /** Everything a bad client could send for one endpoint: [label, raw body, content-type]. */
@@ -62,6 +92,8 @@ function badBodies(e: Endpoint): [string, string | undefined, string | undefined
       ["true", true],
       ["1 MB string", MB],
       ["1 MB e-mail", `${MB}@example.com`],
+      ["its value with a NUL character", `${String(e.valid[field])}\u0000`],
+      ["a lone NUL character", "\u0000"],
     ] as const) {
       cases.push([`${field} is ${label}`, json({ ...e.valid, [field]: value }), "application/json"]);
     }
@@ -79,6 +111,9 @@ async function snapshot() {
     verifications: await countRows(t.db, verification),
     subscriptions: await countRows(t.db, newsletterSubscriptions),
     emails: await countRows(t.db, outboxEmails),
+    bookings: await countRows(t.db, bookings),
+    tickets: await countRows(t.db, tickets),
+    idempotencyKeys: await countRows(t.db, idempotencyKeys),
   };
 }
 
@@ -87,7 +122,7 @@ describe.each(endpoints)("$method $path", (e) => {
     const before = await snapshot();
     const failures: string[] = [];
     for (const [label, body, type] of badBodies(e)) {
-      const headers: Record<string, string> = {};
+      const headers: Record<string, string> = { ...e.headers?.() };
       if (type) headers["content-type"] = type;
       if (e.auth) headers.cookie = cookie;
       headers.origin = "http://localhost:3000";
@@ -124,6 +159,34 @@ describe("field errors say which field is wrong", () => {
       email: "Invalid email address",
       password: "Password must be at least 8 characters",
     });
+  });
+
+  it("a NUL character is refused under its field, in bodies and queries alike, before the database sees it", async () => {
+    const profile = await t.call("PATCH", "/api/me/profile", { cookie, json: { fullName: "Known\u0000Customer", phone: "3105550100" } });
+    expect(profile.status).toBe(400);
+    expect(profile.body.error.fields).toEqual({ fullName: "This text contains a character that is not allowed (NUL)." });
+    const signUp = await t.call("POST", "/api/auth/sign-up/email", { json: { name: "Nul\u0000Name", email: "nul@example.com", password: "a-good-password" } });
+    expect(signUp.status).toBe(400);
+    expect(signUp.body.error.fields).toEqual({ fullName: "This text contains a character that is not allowed (NUL)." });
+    const { cookie: adminCookie } = await t.userWithSession({ role: "admin" });
+    for (const path of ["/api/admin/users?q=a%00b", "/api/admin/bookings?q=%00", "/api/admin/tickets?q=%00", "/api/places/suggest?q=LA%00X"]) {
+      const res = await t.call("GET", path, { cookie: adminCookie });
+      expect(res.status, path).toBe(400);
+      expect(res.body.error.fields, path).toEqual({ q: "This text contains a character that is not allowed (NUL)." });
+    }
+    expect((await t.call("GET", "/api/me/profile", { cookie })).body).toEqual(profileBefore);
+  });
+
+  it("a deeply nested body is a 400, not a crash, and every endpoint still answers", async () => {
+    const deep = (inner: string) => `{"fullName":"Deep Nest","phone":${"[".repeat(25_000)}${inner}${"]".repeat(25_000)}}`;
+    for (const body of [deep(""), deep('"a\\u0000b"')]) {
+      const res = await t.call("PATCH", "/api/me/profile", { cookie, body });
+      expect(res.status).toBe(400);
+      expect(res.body.error.fields.phone).toBeTruthy();
+    }
+    const signUp = await t.call("POST", "/api/auth/sign-up/email", { body: `{"name":${"[".repeat(25_000)}${"]".repeat(25_000)}}` });
+    expect(signUp.status).toBe(400);
+    expect((await t.call("GET", "/api/me/profile", { cookie })).body).toEqual(profileBefore);
   });
 
   it("unknown fields are named", async () => {
@@ -218,6 +281,8 @@ describe("the valid bodies used above do work (so the sweep tests the right thin
     expect(await ok(endpoints[4]!)).toBe(200); // send-verification-email
     expect(await ok(endpoints[5]!)).toBe(200); // profile
     expect(await ok(endpoints[6]!)).toBe(201); // newsletter
+    expect(await ok(endpoints[7]!)).toBe(200); // quote
+    expect((await t.call("POST", "/api/bookings", { json: bookingValid, cookie, headers: freshKey() })).status).toBe(201);
     expect(await ok(endpoints[0]!)).toBe(200); // sign-up
     expect((await t.call("POST", endpoints[3]!.path, { json: endpoints[3]!.valid })).body.error.code).toBe("invalid_token");
   });

@@ -10,7 +10,10 @@ import { clientIpOf } from "./auth/client-ip";
 import { guardAuthRequest } from "./auth/guard";
 import { mailboxApiRoutes, mailboxPageRoutes } from "./dev/mailbox.routes";
 import type { AppEnv, Deps } from "./lib/context";
-import { errorBody, HttpError, sendError } from "./lib/errors";
+import { errorReply } from "./lib/error-reply";
+import { errorBody, PAYLOAD_TOO_LARGE_BODY } from "./lib/errors";
+import { requestIdGenerator } from "./lib/request-id";
+import { MAX_BODY_BYTES } from "./lib/validate";
 import { meRoutes } from "./me/me.routes";
 import { newsletterRoutes } from "./newsletter/newsletter.routes";
 import { adminCoreRoutes } from "./admin/admin-core.routes";
@@ -25,11 +28,9 @@ import { vehiclesRoutes } from "./vehicles/vehicles.routes";
 export function createApp(deps: Deps, opts: { webDist?: string } = {}) {
   const app = new Hono<AppEnv>();
 
-  // A request id per request: a random prefix per app plus a counter (unique, and far cheaper than a UUID).
-  const idPrefix = crypto.randomUUID().slice(0, 8);
-  let seq = 0;
+  const nextRequestId = requestIdGenerator();
   app.use("*", async (c, next) => {
-    const requestId = `${idPrefix}-${(++seq).toString(36)}`;
+    const requestId = nextRequestId();
     c.set("deps", deps);
     c.set("requestId", requestId);
     c.set("clientIp", clientIpOf(c, deps.config.env.TRUSTED_PROXIES));
@@ -53,22 +54,18 @@ export function createApp(deps: Deps, opts: { webDist?: string } = {}) {
   // JSON APIs need no more than this; larger bodies are refused before they are read. A declared
   // Content-Length is checked from the header alone: touching c.req.raw.body would make @hono/node-server
   // build a full Request for every call (about 150 µs of CPU each), the hot quote path included.
-  const limitBody = bodyLimit({
-    maxSize: 64 * 1024,
-    onError: (c) => c.json(errorBody("payload_too_large", "The request body is too large."), 413),
-  });
+  const limitBody = bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => c.json(PAYLOAD_TOO_LARGE_BODY, 413) });
   app.use("/api/*", async (c, next) => {
     if (c.req.method === "GET" || c.req.method === "HEAD") return next();
     const declared = c.req.header("content-length");
     if (declared === undefined || !/^\d+$/.test(declared) || c.req.header("transfer-encoding") !== undefined) return limitBody(c, next);
-    if (Number(declared) > 64 * 1024) return c.json(errorBody("payload_too_large", "The request body is too large."), 413);
+    if (Number(declared) > MAX_BODY_BYTES) return c.json(PAYLOAD_TOO_LARGE_BODY, 413);
     await next();
   });
 
   app.onError((err, c) => {
-    if (err instanceof HttpError) return sendError(c, err);
-    deps.logger.error("unhandled error", { requestId: c.get("requestId"), path: c.req.path, err: String(err), stack: (err as Error).stack });
-    return c.json(errorBody("internal", "Something went wrong"), 500);
+    const { status, body } = errorReply(err, deps.logger, { requestId: c.get("requestId"), path: c.req.path });
+    return c.json(body, status);
   });
 
   app.on(["GET", "POST"], "/api/auth/*", async (c) => {
@@ -110,7 +107,8 @@ export function createApp(deps: Deps, opts: { webDist?: string } = {}) {
       await next();
       if (c.res.status === 200) c.header("cache-control", "public, max-age=31536000, immutable");
     });
-    app.use("*", serveStatic({ root: path.relative(process.cwd(), webDist) }));
+    // precompressed: the build writes .br/.gz next to each file (scripts/compress-assets.mjs)
+    app.use("*", serveStatic({ root: path.relative(process.cwd(), webDist), precompressed: true }));
     app.get("*", (c) => c.html(indexHtml)); // client-side routes
   }
   return app;

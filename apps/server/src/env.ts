@@ -20,7 +20,8 @@ const envSchema = z.object({
     .string()
     .optional()
     .transform((v) => (v ? v.split(",").map((s) => s.trim()).filter(Boolean) : [])),
-  SEED_DEMO: bool.default(true),
+  /** Defaults to on, except with NODE_ENV=production: a real deployment creates its admin with `npm run admin`. */
+  SEED_DEMO: bool.optional(),
   SIGN_IN_PER_MINUTE: z.coerce.number().int().min(1).max(100000).default(10),
   ADMIN_EMAIL: z.email().default("admin@meridian.local"),
   ADMIN_PASSWORD: z.string().min(8).default("meridian-admin-2026"),
@@ -34,7 +35,7 @@ const envSchema = z.object({
   /** Time limit for one call to the Google or OSM maps services. */
   GEO_TIMEOUT_MS: z.coerce.number().int().min(50).max(60000).default(4000),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
-});
+}).transform((e) => ({ ...e, SEED_DEMO: e.SEED_DEMO ?? e.NODE_ENV !== "production" }));
 
 export type Env = z.infer<typeof envSchema>;
 

@@ -29,7 +29,7 @@ export const userStatusSchema = z.enum(["active", "inactive"], { error: "Status 
 const adminEmail = z.string({ error: "Invalid email address" }).trim().toLowerCase().max(254, "Invalid email address").pipe(z.email("Invalid email address"));
 
 // ---- Users
-export const adminUsersQuerySchema = z.object({ q: searchText });
+export const adminUsersQuerySchema = z.object({ q: searchText, page, pageSize });
 export type AdminUsersQuery = z.infer<typeof adminUsersQuerySchema>;
 
 /** The Edit User dialog: every field. */

@@ -16,7 +16,7 @@ import { requireRole } from "../auth/session";
 import type { AppEnv } from "../lib/context";
 import { notFound } from "../lib/errors";
 import { parseBody, parseQuery } from "../lib/validate";
-import { bookingsCsv, changeBookingStatus, exportBookings, getBooking, listBookings } from "./core/bookings.service";
+import { BOOKINGS_CSV_HEADER, bookingsCsvLines, changeBookingStatus, exportBookingIds, exportBookingRows, getBooking, listBookings } from "./core/bookings.service";
 import { getOverview, getReports, listAudit } from "./core/insights.service";
 import { getTicket, listTickets, updateTicket } from "./core/tickets.service";
 import { createUserByAdmin, searchUsers, updateUser } from "./core/users.service";
@@ -41,8 +41,7 @@ export const adminCoreRoutes = new Hono<AppEnv>()
   // ---- Users
   .get("/users", async (c) => {
     const { db } = await admin(c);
-    const q = parseQuery(c, adminUsersQuerySchema);
-    return c.json(await searchUsers(db, q.q));
+    return c.json(await searchUsers(db, parseQuery(c, adminUsersQuerySchema)));
   })
   .post("/users", async (c) => {
     const { db, actor } = await admin(c);
@@ -64,10 +63,30 @@ export const adminCoreRoutes = new Hono<AppEnv>()
   })
   .get("/bookings/export.csv", async (c) => {
     const { db } = await admin(c);
-    const rows = await exportBookings(db, parseQuery(c, adminBookingsQuerySchema));
+    const ids = await exportBookingIds(db, parseQuery(c, adminBookingsQuerySchema));
+    const batches = exportBookingRows(db, ids);
+    const encoder = new TextEncoder();
+    const log = c.get("deps").logger;
+    const requestId = c.get("requestId");
+    // Streamed batch by batch as the client reads, so a large export never sits whole in memory. It starts with
+    // a byte-order mark so spreadsheet apps read names with accents as UTF-8. A failure midway cuts the
+    // download off (an error, never a file that looks complete).
+    const body = new ReadableStream<Uint8Array>({
+      start: (out) => out.enqueue(encoder.encode("\uFEFF" + BOOKINGS_CSV_HEADER)),
+      async pull(out) {
+        try {
+          const next = await batches.next();
+          if (next.done) out.close();
+          else out.enqueue(encoder.encode(bookingsCsvLines(next.value)));
+        } catch (err) {
+          log.error("bookings export failed midway", { requestId, err: String(err) });
+          out.error(err);
+        }
+      },
+      cancel: () => void batches.return(undefined),
+    });
     const stamp = new Date().toISOString().slice(0, 10);
-    // A byte-order mark so spreadsheet apps read names with accents as UTF-8.
-    return c.body("\uFEFF" + bookingsCsv(rows), 200, {
+    return c.body(body, 200, {
       "content-type": "text/csv; charset=utf-8",
       "content-disposition": `attachment; filename="meridian-bookings-${stamp}.csv"`,
       "cache-control": "no-store",

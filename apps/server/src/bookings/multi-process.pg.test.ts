@@ -6,6 +6,7 @@ import net from "node:net";
 import path from "node:path";
 import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { demoFleet } from "../db/seed";
 import { freshPostgres } from "../test/harness";
 import { laDate } from "../test/ride-fixtures";
 import { sseClient } from "../test/sse-client";
@@ -15,6 +16,8 @@ const AUTH_SECRET = "multi-process-secret-multi-process-secret";
 const ADMIN = { email: "admin@meridian.local", password: "meridian-admin-2026" };
 
 type Server = { base: string; child: ChildProcess; log: string[] };
+/** Every process started, stopped in afterAll even when another failed to start. */
+const started: ChildProcess[] = [];
 let db: { url: string; drop: () => Promise<void> };
 let sql: postgres.Sql;
 let a: Server;
@@ -52,6 +55,7 @@ async function startServer(url: string): Promise<Server> {
       GEO_PROVIDER: "embedded",
     },
   });
+  started.push(child);
   const log: string[] = [];
   child.stdout!.on("data", (d) => log.push(String(d)));
   child.stderr!.on("data", (d) => log.push(String(d)));
@@ -70,10 +74,10 @@ async function startServer(url: string): Promise<Server> {
   return { base, child, log };
 }
 
-function stop(s: Server | undefined) {
-  if (!s?.child.pid || s.child.exitCode !== null) return;
+function stop(child: ChildProcess) {
+  if (!child.pid || child.exitCode !== null) return;
   try {
-    process.kill(-s.child.pid, "SIGTERM"); // the process group: npx, tsx and node
+    process.kill(-child.pid, "SIGTERM"); // the process group: npx, tsx and node
   } catch {
     /* already gone */
   }
@@ -103,8 +107,8 @@ let vehicleId: string;
 beforeAll(async () => {
   db = await freshPostgres();
   sql = postgres(db.url, { max: 2, onnotice: () => {} });
-  a = await startServer(db.url); // seeds the demo fleet and admin first
-  b = await startServer(db.url);
+  // Both start at once on the empty database: one migrates and seeds, the other waits and finds the data.
+  [a, b] = await Promise.all([startServer(db.url), startServer(db.url)]);
 
   const email = `multi-${Date.now()}@example.com`;
   const password = "correct-horse-battery";
@@ -117,8 +121,7 @@ beforeAll(async () => {
 }, 180_000);
 
 afterAll(async () => {
-  stop(a);
-  stop(b);
+  for (const child of started) stop(child);
   await new Promise((r) => setTimeout(r, 500));
   await sql?.end();
   await db?.drop();
@@ -137,6 +140,15 @@ async function freshQuoteId(s: Server): Promise<string> {
   if (res.status !== 200) throw new Error(`quote failed: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body.quoteId;
 }
+
+it("two processes starting together on an empty database migrate it and seed the demo data once", async () => {
+  const [vehicles] = await sql`select count(*)::int as n from vehicle_types`;
+  expect(vehicles!.n).toBe(demoFleet.length);
+  const admins = await sql`select u.email, count(a.id)::int as accounts from "user" u join account a on a.user_id = u.id where u.role = 'admin' group by u.email`;
+  expect(admins.map((r) => ({ ...r }))).toEqual([{ email: ADMIN.email, accounts: 1 }]);
+  const [methods] = await sql`select count(*)::int as n from pricing_methods`;
+  expect(methods!.n).toBe(1);
+});
 
 describe("two server processes on one PostgreSQL database", () => {
   it("announces a booking made on process B to an admin's stream on process A within a second", async () => {

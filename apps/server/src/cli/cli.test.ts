@@ -78,7 +78,46 @@ async function signIn(target: DatabaseTarget, email: string, password: string) {
 
 const onPglite = process.env.TEST_DB !== "postgres";
 
+/** Starts the server (src/main.ts) with these settings, returns its start-up banner and stops it. */
+function startBanner(env: Record<string, string>): Promise<string> {
+  const childEnv: Record<string, string | undefined> = { ...process.env, PORT: "0", LOG_LEVEL: "warn", ...env };
+  delete childEnv.DATABASE_URL;
+  const child = spawn(process.execPath, ["--import", "tsx", "apps/server/src/main.ts"], { cwd: repoRoot, env: childEnv, stdio: ["ignore", "pipe", "pipe"] });
+  return new Promise((resolve, reject) => {
+    let out = "";
+    const timer = setTimeout(() => (child.kill("SIGKILL"), reject(new Error(`no banner:\n${out}`))), 90_000);
+    child.stdout.on("data", (d: Buffer) => {
+      out += d.toString();
+      if (/ready in \d+ ms[\s\S]*\n\n/.test(out)) child.kill("SIGTERM");
+    });
+    child.stderr.on("data", (d: Buffer) => (out += d.toString()));
+    child.on("exit", () => (clearTimeout(timer), resolve(out)));
+  });
+}
+
 // The embedded-database commands run once, in the PGlite project.
+if (onPglite)
+  describe("the start-up banner (embedded PGlite)", { timeout: 240_000 }, () => {
+    it("prints the demo admin login while it works, says so once it no longer does, and seeds nothing in production", async () => {
+      const dir = newDir();
+      const first = await startBanner({ DATA_DIR: dir });
+      expect(first).toContain("Admin:    admin@meridian.local / meridian-admin-2026");
+      expect(await signIn({ dataDir: dir }, "admin@meridian.local", "meridian-admin-2026")).toMatchObject({ status: 200, role: "admin" });
+
+      const changed = await npmRun("admin", ["--email", "admin@meridian.local", "--password", "a-private-password-9"], { DATA_DIR: dir });
+      expect(changed.code, changed.stderr).toBe(0);
+      const second = await startBanner({ DATA_DIR: dir });
+      expect(second).toContain("Admin:    admin@meridian.local (the demo password no longer signs in");
+      expect(second).not.toContain("meridian-admin-2026");
+
+      const prod = newDir();
+      const production = await startBanner({ DATA_DIR: prod, NODE_ENV: "production", AUTH_SECRET: "production-secret-production-secret-1234" });
+      expect(production).toContain("Meridian is running");
+      expect(production).not.toContain("Admin:");
+      expect((await signIn({ dataDir: prod }, "admin@meridian.local", "meridian-admin-2026")).status).toBe(401);
+    });
+  });
+
 if (onPglite)
   describe("npm run admin (embedded PGlite)", { timeout: 180_000 }, () => {
     it("creates a verified admin who can sign in and reach the admin API", async () => {

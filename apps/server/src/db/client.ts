@@ -19,8 +19,16 @@ export type Database = {
   /** Subscribe to a NOTIFY channel; returns an unsubscribe function. */
   listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
   notify(channel: string, payload: string): Promise<void>;
+  /**
+   * Runs `work` while no other server process on this database runs theirs (start-up: migrations, the demo
+   * seed). PostgreSQL: an advisory lock held on a connection reserved for it; PGlite has one process anyway.
+   */
+  exclusive<T>(work: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
 };
+
+/** The advisory lock key that serialises start-up across server processes. */
+const STARTUP_LOCK = 727274;
 
 export type DatabaseTarget = { url: string } | { dataDir: string } | { memory: true };
 
@@ -53,6 +61,7 @@ function openPglite(client: PGlite, release: () => void): Database {
     async notify(channel, payload) {
       await client.query("select pg_notify($1, $2)", [channel, payload]);
     },
+    exclusive: (work) => work(),
     async close() {
       await client.close();
       release();
@@ -72,6 +81,20 @@ function openPostgres(url: string): Database {
     },
     async notify(channel, payload) {
       await sql`select pg_notify(${channel}, ${payload})`;
+    },
+    async exclusive(work) {
+      // A session-level lock must be taken and released on the same connection: reserve one.
+      const conn = await sql.reserve();
+      try {
+        await conn`select pg_advisory_lock(${STARTUP_LOCK})`;
+        try {
+          return await work();
+        } finally {
+          await conn`select pg_advisory_unlock(${STARTUP_LOCK})`;
+        }
+      } finally {
+        conn.release();
+      }
     },
     async close() {
       await sql.end({ timeout: 5 });

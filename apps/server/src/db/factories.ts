@@ -23,25 +23,23 @@ export async function createUser(db: Db, auth: Auth, input: CreateUserInput = {}
   const id = crypto.randomUUID();
   const email = (input.email ?? `user-${unique()}@example.com`).toLowerCase();
   const password = input.password ?? "correct-horse-battery";
-  const ctx = await auth.$context;
-  const [row] = await db
-    .insert(user)
-    .values({
-      id,
-      email,
-      name: input.fullName ?? "Test Customer",
-      phone: input.phone ?? null,
-      role: input.role ?? "user",
-      emailVerified: input.emailVerified ?? true,
-      banned: input.inactive ?? false,
-    })
-    .returning();
-  await db.insert(account).values({
-    id: crypto.randomUUID(),
-    accountId: id,
-    providerId: "credential",
-    userId: id,
-    password: await ctx.password.hash(password),
+  const hash = await (await auth.$context).password.hash(password);
+  // Both rows or neither: an account must never exist without its password.
+  const row = await db.transaction(async (tx) => {
+    const [created] = await tx
+      .insert(user)
+      .values({
+        id,
+        email,
+        name: input.fullName ?? "Test Customer",
+        phone: input.phone ?? null,
+        role: input.role ?? "user",
+        emailVerified: input.emailVerified ?? true,
+        banned: input.inactive ?? false,
+      })
+      .returning();
+    await tx.insert(account).values({ id: crypto.randomUUID(), accountId: id, providerId: "credential", userId: id, password: hash });
+    return created;
   });
   return { ...row!, password };
 }

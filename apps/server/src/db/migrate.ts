@@ -2,7 +2,6 @@
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { sql } from "drizzle-orm";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { migrate as migratePostgres } from "drizzle-orm/postgres-js/migrator";
 import type { Database } from "./client";
@@ -24,11 +23,6 @@ export async function runMigrations(database: Database): Promise<void> {
     await migratePglite(database.db as never, { migrationsFolder: migrationsFolderPath });
     return;
   }
-  // Several server processes may start together on one PostgreSQL: serialise with an advisory lock.
-  await database.db.execute(sql`select pg_advisory_lock(727274)`);
-  try {
-    await migratePostgres(database.db as never, { migrationsFolder: migrationsFolderPath });
-  } finally {
-    await database.db.execute(sql`select pg_advisory_unlock(727274)`);
-  }
+  // Several server processes may start together on one PostgreSQL: one migrates, the others wait.
+  await database.exclusive(() => migratePostgres(database.db as never, { migrationsFolder: migrationsFolderPath }));
 }

@@ -1,9 +1,9 @@
 // Demo data for a fresh database: the fleet, its pricing, the live method and an admin login.
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { Auth } from "../auth/auth";
 import type { Db } from "./client";
 import { createRateCard, createTier, createUser, createVehicle, setPricingMethod } from "./factories";
-import { pricingMethods, user, vehicleTypes } from "./schema";
+import { account, pricingMethods, user, vehicleTypes } from "./schema";
 
 export const demoFleet = [
   { name: "Executive Sedan", baseFeeUsd: 45, passengerCapacity: 3, luggageCapacity: 3, perMile: 3.25, perMinute: 0.85 },
@@ -45,4 +45,15 @@ export async function seedDemo(db: Db, auth: Auth, admin: { email: string; passw
     return { adminCreated: true };
   }
   return { adminCreated: false };
+}
+
+/** Whether the admin can still sign in with this password (the start-up banner prints it only then). */
+export async function adminPasswordWorks(db: Db, auth: Auth, admin: { email: string; password: string }): Promise<boolean> {
+  const [row] = await db
+    .select({ hash: account.password })
+    .from(user)
+    .innerJoin(account, and(eq(account.userId, user.id), eq(account.providerId, "credential")))
+    .where(and(eq(user.email, admin.email.toLowerCase()), eq(user.role, "admin")));
+  if (!row?.hash) return false;
+  return (await auth.$context).password.verify({ hash: row.hash, password: admin.password });
 }

@@ -19,7 +19,7 @@ iframe{width:100%;height:70vh;border:1px solid #26241f;border-radius:6px;backgro
 <body><main>${body}</main></body></html>`;
 
 const listQuery = z.object({ to: z.string().max(254).optional(), limit: z.coerce.number().int().min(1).max(200).default(50) });
-const idParam = z.coerce.number().int().positive();
+const idParam = z.coerce.number().int().positive().max(2_147_483_647); // outbox ids are int4
 
 export const mailboxApiRoutes = new Hono<AppEnv>().get("/", async (c) => {
   const { to, limit } = parseQuery(c, listQuery);

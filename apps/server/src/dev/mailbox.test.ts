@@ -76,9 +76,11 @@ describe("dev mailbox pages", () => {
 
   it("answers 404 for an e-mail that does not exist and 400 for a bad id", async () => {
     expect((await page("/dev/mailbox/999999")).status).toBe(404);
-    const bad = await t.call("GET", "/dev/mailbox/abc");
-    expect(bad.status).toBe(400);
-    expect(bad.body.error.code).toBe("validation_error");
+    for (const id of ["abc", "0", "1.5", "99999999999", "1e400"]) {
+      const bad = await t.call("GET", `/dev/mailbox/${id}`);
+      expect(bad.status, id).toBe(400);
+      expect(bad.body.error.code, id).toBe("validation_error");
+    }
   });
 });
 

@@ -6,8 +6,8 @@
 // - google / osm: typed fetch adapters (google.ts, osm.ts) behind a two-level cache (cache.ts: memory LRU +
 //   geo_cache table): a repeated suggestion, place, reverse lookup or route (same places, same time band)
 //   costs no upstream call, also after a restart.
-// Embedded ids ("emb:...") resolve in every mode, and the SVG map chip (map-svg.ts) is drawn on the server
-// in every mode: no key ever reaches the browser.
+// Embedded ids ("emb:...") resolve in every mode. The map chip is an SVG drawn on the server (map-svg.ts),
+// or in Google mode Google's static map fetched by the server: no key ever reaches the browser.
 import type { Db } from "../db/client";
 import type { Env } from "../env";
 import type { Logger } from "../lib/logger";
@@ -18,10 +18,12 @@ import type { FetchFn } from "./http";
 import { renderMapSvg } from "./map-svg";
 import { osmProvider } from "./osm";
 import { estimateRoute, timeBand } from "./route-model";
-import type { GeoProvider, GeoService, Place, Route, Suggestion } from "./types";
+import type { GeoProvider, GeoService, MapImage, Place, Route, Suggestion } from "./types";
+
+export const SVG_TYPE = "image/svg+xml; charset=utf-8";
 
 export { GeoError } from "./types";
-export type { AddressComponent, GeoService, Place, Route, Suggestion } from "./types";
+export type { AddressComponent, GeoService, MapImage, Place, Route, Suggestion } from "./types";
 
 /** Query text as a cache key: trimmed, lower case, single spaces. */
 const queryKey = (q: string) => q.trim().toLowerCase().replace(/\s+/g, " ");
@@ -57,6 +59,12 @@ export function createGeoService(opts: { env: Env; db: Db; logger: Logger; fetch
     return cache.memo("place", placeId, () => remote.place(placeId));
   }
 
+  function peekPlace(placeId: string): Place | null | undefined {
+    if (placeId.startsWith("emb:")) return gaz.get(placeId);
+    if (!remote || !cache) return null;
+    return cache.peek<Place | null>("place", placeId);
+  }
+
   async function suggest(query: string, o?: { sessionToken?: string }): Promise<Suggestion[]> {
     if (!query.trim()) return [];
     if (!remote || !cache) return gaz.suggest(query);
@@ -88,17 +96,20 @@ export function createGeoService(opts: { env: Env; db: Db; logger: Logger; fetch
     return cache.memo("route", key, () => remote.route(from, to, departure));
   }
 
-  async function mapSvg(placeId: string, toPlaceId?: string): Promise<string | null> {
-    const key = `${placeId}|${toPlaceId ?? ""}`;
-    const hit = svgs.get(key);
-    if (hit) return hit;
+  /**
+   * The chip: in Google mode Google's own static map (its terms allow its places only on its maps; the image is
+   * not stored here, the browser may keep it an hour), otherwise an SVG drawn from the bundled outlines, kept.
+   */
+  async function mapImage(placeId: string, toPlaceId?: string): Promise<MapImage | null> {
     const from = await place(placeId);
     const to = toPlaceId ? await place(toPlaceId) : null;
     if (!from || (toPlaceId && !to)) return null;
-    const svg = renderMapSvg(gaz, from, to);
-    svgs.set(key, svg);
-    return svg;
+    if (remote?.staticMap) return remote.staticMap(from, to);
+    const key = `${from.placeId}|${to?.placeId ?? ""}`;
+    let svg = svgs.get(key);
+    if (!svg) svgs.set(key, (svg = renderMapSvg(gaz, from, to)));
+    return { body: svg, contentType: SVG_TYPE };
   }
 
-  return { provider: remote?.name ?? "embedded", suggest, place, reverse, route, mapSvg };
+  return { provider: remote?.name ?? "embedded", suggest, place, peekPlace, reverse, route, mapImage };
 }

@@ -1,7 +1,8 @@
 // Google Maps Platform over fetch (the key stays on the server): Places Autocomplete (New), Place Details
-// (New), Routes computeRouteMatrix and the Geocoding API for reverse lookups. Place ids are "g:<googleId>".
+// (New), Routes computeRouteMatrix, the Geocoding API for reverse lookups and the Maps Static API for the map
+// chip. Place ids are "g:<googleId>".
 import { BIAS_BOX } from "./gazetteer";
-import { arr, fetchJson, isObj, malformed, num, str, type FetchFn } from "./http";
+import { arr, fetchImage, fetchJson, isObj, malformed, num, str, type FetchFn } from "./http";
 import { GeoError, type AddressComponent, type GeoProvider, type Place, type Route, type Suggestion } from "./types";
 
 export type GoogleConfig = { apiKey: string; placesUrl: string; routesUrl: string; mapsUrl: string; timeoutMs: number; fetch: FetchFn };
@@ -102,6 +103,20 @@ export function googleProvider(cfg: GoogleConfig): GeoProvider {
       return { placeId: `g:${id}`, name: address.split(",")[0] ?? address, address, lat: pLat, lng: pLng, precision: precisionOf(types), components };
     },
 
+    async staticMap(from, to) {
+      const q = new URLSearchParams({ size: "208x104", scale: "2", maptype: "roadmap", key: cfg.apiKey });
+      for (const style of STATIC_MAP_STYLE) q.append("style", style);
+      const at = (p: Place) => `${p.lat},${p.lng}`;
+      q.append("markers", `color:${GOLD}|${at(from)}`);
+      if (to) {
+        q.append("markers", `color:${GOLD}|${at(to)}`);
+        q.append("path", `color:${GOLD}cc|weight:3|${at(to)}|${at(from)}`);
+      } else {
+        q.set("zoom", "13");
+      }
+      return fetchImage(cfg.fetch, `${maps}/maps/api/staticmap?${q.toString()}`, { ...common, method: "GET" });
+    },
+
     async route(from, to, departure) {
       const body = {
         origins: [{ waypoint: waypoint(from) }],
@@ -131,6 +146,18 @@ export function googleProvider(cfg: GoogleConfig): GeoProvider {
     },
   };
 }
+
+/** The chip's look: dark land, muted labels, the brand's gold for pins and route. */
+const GOLD = "0xc9a35c";
+const STATIC_MAP_STYLE = [
+  "element:geometry|color:0x16171b",
+  "element:labels.text.fill|color:0x8a8577",
+  "element:labels.text.stroke|color:0x0b0b0d",
+  "element:labels.icon|visibility:off",
+  "feature:road|element:geometry|color:0x2a2a30",
+  "feature:water|element:geometry|color:0x0b0c10",
+  "feature:poi|visibility:off",
+];
 
 const googleId = (placeId: string) => (placeId.startsWith("g:") && placeId.length > 2 ? placeId.slice(2) : null);
 

@@ -1,6 +1,8 @@
 // Google and OSM adapters against a local replay server: what they send (method, path, key, field mask,
 // body), what they make of the answers, how failures surface, and that the cache (memory + geo_cache
 // table) saves upstream calls, also for a fresh service over the same database.
+import fs from "node:fs";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadEnv } from "../env";
 import { createLogger } from "../lib/logger";
@@ -325,6 +327,61 @@ describe("osm provider (Photon + OSRM)", () => {
   });
 });
 
+describe("the map chip in google mode", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(googleEnv());
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+  const png = fs.readFileSync(path.join(import.meta.dirname, "fixtures", "google-staticmap.png"));
+
+  it("is Google's static map, fetched by the server with the key, pins (and the route) in gold; the key never reaches the browser", async () => {
+    upstream.setRoutes({
+      [`GET /v1/places/${HOTEL_ID}`]: { fixture: "google-place.json" },
+      [`GET /v1/places/${LAX_ID}`]: { fixture: "google-place-lax.json" },
+      "GET /maps/api/staticmap": { fixture: "google-staticmap.png", contentType: "image/png" },
+    });
+    upstream.reset();
+    const one = await t.app.request(`/api/places/g:${HOTEL_ID}/map.svg`);
+    expect(one.status).toBe(200);
+    expect(one.headers.get("content-type")).toBe("image/png");
+    expect(one.headers.get("cache-control")).toBe("private, max-age=3600");
+    expect(Buffer.from(await one.arrayBuffer()).equals(png)).toBe(true);
+    const single = upstream.requests.find((r) => r.path === "/maps/api/staticmap")!;
+    expect(single.query.get("key")).toBe(KEY);
+    expect(single.query.getAll("markers")).toEqual(["color:0xc9a35c|34.0816167,-118.4137334"]);
+    expect(single.query.get("zoom")).toBe("13");
+    expect(single.query.get("path")).toBeNull();
+
+    upstream.reset();
+    const route = await t.app.request(`/api/places/g:${HOTEL_ID}/map.svg?to=g:${LAX_ID}`);
+    expect(route.status).toBe(200);
+    const sent = upstream.requests.find((r) => r.path === "/maps/api/staticmap")!;
+    expect(sent.query.getAll("markers")).toHaveLength(2);
+    expect(sent.query.get("path")).toMatch(/^color:0xc9a35ccc\|weight:3\|[-\d.]+,[-\d.]+\|34\.0816167,-118\.4137334$/);
+    expect(sent.query.get("zoom")).toBeNull();
+  });
+
+  it("an unknown place is a 404, and a static map outage or a non-image answer a 502", async () => {
+    upstream.setRoutes({
+      [`GET /v1/places/${HOTEL_ID}`]: { fixture: "google-place.json" },
+      "GET /maps/api/staticmap": { status: 403, raw: "The Google Maps Platform server rejected your request.", contentType: "text/plain" },
+    });
+    const down = await t.call("GET", `/api/places/g:${HOTEL_ID}/map.svg`);
+    expect(down.status).toBe(502);
+    expect(down.body.error.code).toBe("provider_error");
+    expect(JSON.stringify(down.body)).not.toContain(KEY);
+    upstream.setRoutes({
+      [`GET /v1/places/${HOTEL_ID}`]: { fixture: "google-place.json" },
+      "GET /maps/api/staticmap": { raw: "<html>not an image</html>", contentType: "text/html" },
+    });
+    expect((await t.call("GET", `/api/places/g:${HOTEL_ID}/map.svg`)).status).toBe(502);
+    expect((await t.call("GET", "/api/places/g:ChIJunknownunknown/map.svg")).status).toBe(404);
+  });
+});
+
 describe("places API in google mode", () => {
   let t: TestApp;
   beforeAll(async () => {
@@ -342,10 +399,7 @@ describe("places API in google mode", () => {
     const res = await t.call("GET", "/api/places/suggest?q=beverly&session=abc");
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.suggestions[0].placeId).toBe(`g:${HOTEL_ID}`);
-    const svg = await t.call("GET", `/api/places/g:${HOTEL_ID}/map.svg`);
-    expect(svg.status).toBe(200);
-    expect(svg.headers.get("content-type")).toContain("image/svg+xml");
-    for (const r of [res, svg]) expect(JSON.stringify(r.body)).not.toContain(KEY);
+    for (const r of [res]) expect(JSON.stringify(r.body)).not.toContain(KEY);
 
     upstream.setRoutes({ "POST /v1/places:autocomplete": { status: 500, raw: "{}" } });
     const down = await t.call("GET", "/api/places/suggest?q=something+new");

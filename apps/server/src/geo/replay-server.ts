@@ -30,7 +30,7 @@ export async function startReplayServer(initial: Routes = {}) {
           res.writeHead(404, { "content-type": "application/json" }).end(JSON.stringify({ error: { code: 404, message: "no fixture" } }));
           return;
         }
-        const body = reply.raw ?? (reply.fixture ? fs.readFileSync(path.join(fixturesDir, reply.fixture), "utf8") : "");
+        const body = reply.raw ?? (reply.fixture ? fs.readFileSync(path.join(fixturesDir, reply.fixture)) : "");
         res.writeHead(reply.status ?? 200, { "content-type": reply.contentType ?? "application/json" }).end(body);
       };
       if (reply?.delayMs) setTimeout(send, reply.delayMs);

@@ -14,6 +14,8 @@ export type Place = {
 };
 export type Suggestion = { placeId: string; primary: string; secondary: string };
 export type Route = { miles: number; minutes: number };
+/** The map chip: an SVG drawn here, or a provider's own static map image. */
+export type MapImage = { body: string | Uint8Array<ArrayBuffer>; contentType: string };
 
 export class GeoError extends Error {
   constructor(
@@ -28,11 +30,13 @@ export interface GeoService {
   readonly provider: "embedded" | "google" | "osm";
   suggest(query: string, opts?: { sessionToken?: string }): Promise<Suggestion[]>;
   place(placeId: string): Promise<Place | null>;
+  /** The place when it is known without waiting (in memory): a Place, null for an id known not to exist, undefined when only place() can tell. */
+  peekPlace?(placeId: string): Place | null | undefined;
   reverse(lat: number, lng: number): Promise<Place | null>;
   /** Driving distance and time; throws GeoError("no_route") when there is none. */
   route(from: Place, to: Place, departure: Date): Promise<Route>;
-  /** An SVG map chip for a place (with a route line to `to` when given); null when unknown. */
-  mapSvg(placeId: string, toPlaceId?: string): Promise<string | null>;
+  /** The map chip for a place (with a route line to `to` when given); null when unknown. */
+  mapImage(placeId: string, toPlaceId?: string): Promise<MapImage | null>;
 }
 
 /** What one upstream (embedded gazetteer, Google, OSM) answers; the service adds caching and the map chip. */
@@ -43,6 +47,8 @@ export interface GeoProvider {
   /** null when the id is not one of this provider's (or no longer exists). */
   place(placeId: string): Promise<Place | null>;
   reverse(lat: number, lng: number): Promise<Place | null>;
+  /** The provider's own map image of a place, or of a route between two (Google's terms: its places on its map). */
+  staticMap?(from: Place, to: Place | null): Promise<{ body: Uint8Array<ArrayBuffer>; contentType: string }>;
   route(from: Place, to: Place, departure: Date): Promise<Route>;
 }
 

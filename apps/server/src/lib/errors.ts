@@ -1,5 +1,4 @@
 // One error shape for every API failure: { error: { code, message, fields? } } with a 4xx status.
-import type { Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 
 export type FieldErrors = Record<string, string>;
@@ -26,6 +25,5 @@ export function errorBody(code: string, message: string, fields?: FieldErrors) {
   return { error: { code, message, ...(fields && Object.keys(fields).length ? { fields } : {}) } };
 }
 
-export function sendError(c: Context, err: HttpError) {
-  return c.json(errorBody(err.code, err.message, err.fields), err.status);
-}
+/** The answer to a body over the 64 KB limit (with status 413), wherever it is caught. */
+export const PAYLOAD_TOO_LARGE_BODY = errorBody("payload_too_large", "The request body is too large.");

@@ -4,7 +4,7 @@ import type { Context } from "hono";
 import type { z } from "zod";
 import { badRequest, type FieldErrors } from "./errors";
 
-const MAX_BODY_BYTES = 64 * 1024;
+export const MAX_BODY_BYTES = 64 * 1024;
 
 export function fieldErrors(error: z.ZodError): FieldErrors {
   const fields: FieldErrors = {};
@@ -19,6 +19,22 @@ export function fieldErrors(error: z.ZodError): FieldErrors {
   return fields;
 }
 
+/** The database cannot store a NUL character in text: such a value is refused here, never by the database. */
+export const NUL_MESSAGE = "This text contains a character that is not allowed (NUL).";
+
+/**
+ * A field error for every string in `value` that holds a NUL character. Run it on input the schema has
+ * already accepted: its shape is then bounded (a deeply nested body never gets this far).
+ */
+export function nulFields(value: unknown, path = "", fields: FieldErrors = {}): FieldErrors {
+  if (typeof value === "string") {
+    if (value.includes("\0")) fields[path || "_"] ??= NUL_MESSAGE;
+  } else if (typeof value === "object" && value !== null) {
+    for (const [k, v] of Object.entries(value)) nulFields(v, path ? `${path}.${k}` : k, fields);
+  }
+  return fields;
+}
+
 export function parseWith<S extends z.ZodType>(schema: S, value: unknown): z.infer<S> {
   const result = schema.safeParse(value);
   if (!result.success) {
@@ -26,19 +42,30 @@ export function parseWith<S extends z.ZodType>(schema: S, value: unknown): z.inf
     const first = Object.values(fields)[0] ?? "Invalid input.";
     throw badRequest(first, fields);
   }
+  const nul = nulFields(result.data);
+  if (Object.keys(nul).length) throw badRequest(NUL_MESSAGE, nul);
   return result.data;
 }
 
-export async function readJson(c: Context): Promise<unknown> {
-  const type = c.req.header("content-type") ?? "";
-  if (!type.includes("application/json")) throw badRequest("Send a JSON body (Content-Type: application/json).", undefined, "unsupported_media_type");
-  const text = await c.req.text();
+function assertJsonType(contentType: string | undefined) {
+  if (!contentType?.includes("application/json")) throw badRequest("Send a JSON body (Content-Type: application/json).", undefined, "unsupported_media_type");
+}
+
+/** A request body's text as JSON, with the same checks as readJson (for handlers that read the body themselves). */
+export function parseJsonText(contentType: string | undefined, text: string): unknown {
+  assertJsonType(contentType);
   if (text.length > MAX_BODY_BYTES) throw badRequest("The request body is too large.", undefined, "payload_too_large");
   try {
     return JSON.parse(text);
   } catch {
     throw badRequest("The request body is not valid JSON.", undefined, "invalid_json");
   }
+}
+
+export async function readJson(c: Context): Promise<unknown> {
+  const type = c.req.header("content-type");
+  assertJsonType(type); // before reading a body we would refuse anyway
+  return parseJsonText(type, await c.req.text());
 }
 
 export async function parseBody<S extends z.ZodType>(c: Context, schema: S): Promise<z.infer<S>> {

@@ -20,25 +20,38 @@ export type PricingSnapshot = {
 };
 
 let generation = 0;
-const cache = new WeakMap<Db, { generation: number; loadedAt: number; snapshot: Promise<PricingSnapshot> }>();
+type CacheEntry = { generation: number; loadedAt: number; snapshot: Promise<PricingSnapshot>; loaded?: PricingSnapshot };
+const cache = new WeakMap<Db, CacheEntry>();
 
 /** Drop every cached snapshot; the next quote reads the tables again. Call after any fleet or pricing change. */
 export function invalidatePricingCache(): void {
   generation++;
 }
 
+function freshEntry(db: Db, maxAgeMs = PRICING_CACHE_TTL_MS): CacheEntry | undefined {
+  const hit = cache.get(db);
+  const maxAge = Math.min(maxAgeMs, PRICING_CACHE_TTL_MS);
+  return hit && hit.generation === generation && Date.now() - hit.loadedAt < maxAge ? hit : undefined;
+}
+
 /** The cached snapshot when younger than `maxAgeMs` (default PRICING_CACHE_TTL_MS), else a fresh read. */
 export function pricingSnapshot(db: Db, opts: { maxAgeMs?: number } = {}): Promise<PricingSnapshot> {
-  const now = Date.now();
-  const hit = cache.get(db);
-  const maxAge = Math.min(opts.maxAgeMs ?? PRICING_CACHE_TTL_MS, PRICING_CACHE_TTL_MS);
-  if (hit && hit.generation === generation && now - hit.loadedAt < maxAge) return hit.snapshot;
-  const entry = { generation, loadedAt: now, snapshot: loadSnapshot(db) };
+  const hit = freshEntry(db, opts.maxAgeMs);
+  if (hit) return hit.snapshot;
+  const entry: CacheEntry = { generation, loadedAt: Date.now(), snapshot: loadSnapshot(db) };
   cache.set(db, entry);
-  entry.snapshot.catch(() => {
-    if (cache.get(db) === entry) cache.delete(db); // never cache a failure
-  });
+  entry.snapshot.then(
+    (loaded) => (entry.loaded = loaded),
+    () => {
+      if (cache.get(db) === entry) cache.delete(db); // never cache a failure
+    },
+  );
   return entry.snapshot;
+}
+
+/** The same snapshot without waiting: the loaded one when fresh, else undefined (call pricingSnapshot). */
+export function peekPricingSnapshot(db: Db): PricingSnapshot | undefined {
+  return freshEntry(db)?.loaded;
 }
 
 async function loadSnapshot(db: Db): Promise<PricingSnapshot> {

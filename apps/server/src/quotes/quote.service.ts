@@ -15,7 +15,7 @@ import { priceRide, type Quote } from "@meridian/shared/pricing";
 import { GeoError, type GeoService, type Place, type Route } from "../geo/geo.service";
 import type { Deps } from "../lib/context";
 import { badRequest, HttpError } from "../lib/errors";
-import { pricingSnapshot } from "./pricing-data";
+import { peekPricingSnapshot, pricingSnapshot, type PricedVehicleData, type PricingSnapshot } from "./pricing-data";
 import { signQuoteToken } from "./quote-token";
 
 export type PricedQuote = { input: QuoteInput; quote: Quote; pickup: Place; dropoff: Place };
@@ -23,23 +23,38 @@ export type PricedQuote = { input: QuoteInput; quote: Quote; pickup: Place; drop
 const ROUTE_MEMO_MS = 10 * 60_000;
 const routeMemo = new WeakMap<GeoService, Map<string, { route: Route; until: number }>>();
 
-/** The provider's route for a pickup, dropoff and departure minute, remembered for a few minutes (a repeated quote costs no lookup). */
-async function memoRoute(geo: GeoService, pickup: Place, dropoff: Place, date: string, time: string): Promise<Route> {
+const routeKey = (pickup: Place, dropoff: Place, date: string, time: string) => `${pickup.placeId}|${dropoff.placeId}|${date}T${time}`;
+
+/** The remembered route for a pickup, dropoff and departure minute, if any. */
+function peekRoute(geo: GeoService, key: string): Route | undefined {
+  const hit = routeMemo.get(geo)?.get(key);
+  return hit && hit.until > Date.now() ? hit.route : undefined;
+}
+
+/** The provider's route, remembered for a few minutes (a repeated quote costs no lookup); customer-facing failures are a 422. */
+async function routeFor(geo: GeoService, pickup: Place, dropoff: Place, input: QuoteInput): Promise<Route> {
+  const key = routeKey(pickup, dropoff, input.date, input.time);
+  const hit = peekRoute(geo, key);
+  if (hit) return hit;
+  let route;
+  try {
+    route = await geo.route(pickup, dropoff, serviceAreaDateTime(input.date, input.time));
+  } catch (err) {
+    // An outage (provider_error) is not the customer's doing: it goes up as a 502 (lib/error-reply.ts).
+    if (err instanceof GeoError && err.code !== "provider_error") throw new HttpError(422, "route_failed", ROUTE_FAILED_TITLE);
+    throw err;
+  }
   let memo = routeMemo.get(geo);
   if (!memo) routeMemo.set(geo, (memo = new Map()));
-  const key = `${pickup.placeId}|${dropoff.placeId}|${date}T${time}`;
-  const now = Date.now();
-  const hit = memo.get(key);
-  if (hit && hit.until > now) return hit.route;
-  const route = await geo.route(pickup, dropoff, serviceAreaDateTime(date, time));
   if (memo.size >= 5000) memo.clear();
-  memo.set(key, { route, until: now + ROUTE_MEMO_MS });
+  memo.set(key, { route, until: Date.now() + ROUTE_MEMO_MS });
   return route;
 }
 
-/** Prices a ride from trusted inputs; every problem a customer can cause is a 4xx HttpError. */
-export async function priceQuote(deps: Pick<Deps, "database" | "geo">, input: QuoteInput, opts: { maxPricingAgeMs?: number } = {}): Promise<PricedQuote> {
-  const [pickup, dropoff] = await Promise.all([deps.geo.place(input.pickupPlaceId), deps.geo.place(input.dropoffPlaceId)]);
+type Trip = { pickup: Place; dropoff: Place; data: PricedVehicleData };
+
+/** The places, vehicle and capacity checks; every problem a customer can cause is a 4xx HttpError. */
+function checkTrip(input: QuoteInput, pickup: Place | null, dropoff: Place | null, pricing: PricingSnapshot): Trip {
   if (!pickup || !dropoff) {
     const fields: Record<string, string> = {};
     if (!pickup) fields.pickupPlaceId = INVALID_ADDRESS_MESSAGE;
@@ -49,8 +64,6 @@ export async function priceQuote(deps: Pick<Deps, "database" | "geo">, input: Qu
   if (pickup.placeId === dropoff.placeId || (pickup.lat === dropoff.lat && pickup.lng === dropoff.lng)) {
     throw badRequest(SAME_ADDRESS_MESSAGE, { dropoffPlaceId: SAME_ADDRESS_MESSAGE }, "same_address");
   }
-
-  const pricing = await pricingSnapshot(deps.database.db, { maxAgeMs: opts.maxPricingAgeMs });
   const data = pricing.byId.get(input.vehicleTypeId);
   if (!data) throw badRequest(VEHICLE_UNAVAILABLE_MESSAGE, { vehicleTypeId: VEHICLE_UNAVAILABLE_MESSAGE }, "vehicle_unavailable");
   const problems = capacityProblems(data.vehicle, input.passengers, input.luggage);
@@ -60,18 +73,36 @@ export async function priceQuote(deps: Pick<Deps, "database" | "geo">, input: Qu
     if (input.luggage > data.vehicle.luggageCapacity) fields.luggage = problems[problems.length - 1]!;
     throw new HttpError(422, "capacity", problems.join(" "), fields);
   }
+  return { pickup, dropoff, data };
+}
 
-  let route;
-  try {
-    route = await memoRoute(deps.geo, pickup, dropoff, input.date, input.time);
-  } catch (err) {
-    if (err instanceof GeoError) throw new HttpError(422, "route_failed", ROUTE_FAILED_TITLE);
-    throw err;
-  }
-
-  const priced = priceRide({ method: pricing.method, vehicle: data.vehicle, rateCard: data.rateCard, tiers: data.tiers, miles: route.miles, minutes: route.minutes });
+function finishQuote(input: QuoteInput, method: PricingSnapshot["method"], { pickup, dropoff, data }: Trip, route: Route): PricedQuote {
+  const priced = priceRide({ method, vehicle: data.vehicle, rateCard: data.rateCard, tiers: data.tiers, miles: route.miles, minutes: route.minutes });
   if (!priced.ok) throw new HttpError(422, priced.code === "invalid_route" ? "route_failed" : priced.code, priced.code === "invalid_route" ? ROUTE_FAILED_TITLE : priced.message);
   return { input, quote: priced.quote, pickup, dropoff };
+}
+
+/** Prices a ride from trusted inputs; every problem a customer can cause is a 4xx HttpError. */
+export async function priceQuote(deps: Pick<Deps, "database" | "geo">, input: QuoteInput, opts: { maxPricingAgeMs?: number } = {}): Promise<PricedQuote> {
+  const [pickup, dropoff] = await Promise.all([deps.geo.place(input.pickupPlaceId), deps.geo.place(input.dropoffPlaceId)]);
+  const pricing = await pricingSnapshot(deps.database.db, { maxAgeMs: opts.maxPricingAgeMs });
+  const trip = checkTrip(input, pickup, dropoff, pricing);
+  return finishQuote(input, pricing.method, trip, await routeFor(deps.geo, trip.pickup, trip.dropoff, input));
+}
+
+/**
+ * The same quote as priceQuote, computed without waiting when the places, the pricing snapshot and the route
+ * are all in memory (a repeated quote: the hot path); undefined when something must be looked up first.
+ * Throws the same HttpErrors.
+ */
+export function priceQuoteFromMemory(deps: Pick<Deps, "database" | "geo">, input: QuoteInput): PricedQuote | undefined {
+  const pickup = deps.geo.peekPlace?.(input.pickupPlaceId);
+  const dropoff = deps.geo.peekPlace?.(input.dropoffPlaceId);
+  const pricing = peekPricingSnapshot(deps.database.db);
+  if (pickup === undefined || dropoff === undefined || !pricing) return undefined;
+  const trip = checkTrip(input, pickup, dropoff, pricing);
+  const route = peekRoute(deps.geo, routeKey(trip.pickup, trip.dropoff, input.date, input.time));
+  return route ? finishQuote(input, pricing.method, trip, route) : undefined;
 }
 
 /** The answer to POST /api/quotes: the quote plus its signed, expiring id. */

@@ -161,6 +161,33 @@ describe("POST /api/quotes", () => {
     expect(res.body.error).toEqual({ code: "route_failed", message: "Could not calculate route" });
   });
 
+  it("answers 502 provider_error (not a 500) while the maps service is down, and a booking then writes nothing", async () => {
+    const { cookie } = await t.userWithSession();
+    const quoteId = (await quote(rideInput(fleet.sedan.id, { time: "06:15" }))).body.quoteId as string;
+    const key = crypto.randomUUID();
+    const book = () => t.call("POST", "/api/bookings", { cookie, json: { service: "ride", quoteId }, headers: { "Idempotency-Key": key } });
+    const counts = async () => [await countRows(t.db, bookings), await countRows(t.db, tickets), await countRows(t.db, idempotencyKeys)];
+    const before = await counts();
+    for (const outage of ["place", "route"] as const) {
+      geo.outage = outage;
+      try {
+        const res = await quote(rideInput(fleet.sedan.id, { time: outage === "place" ? "06:30" : "06:45" }));
+        expect(res.status, outage).toBe(502);
+        expect(res.body.error, outage).toEqual({ code: "provider_error", message: "The maps service is not answering. Please try again." });
+        if (outage === "place") {
+          const booking = await book();
+          expect(booking.status).toBe(502);
+          expect(booking.body.error.code).toBe("provider_error");
+        }
+      } finally {
+        geo.outage = null;
+      }
+    }
+    expect(await counts()).toEqual(before);
+    // Once the provider is back, the same Idempotency-Key books normally: the failed attempt left nothing behind.
+    expect((await book()).status).toBe(201);
+  });
+
   it("refuses an inactive or unknown vehicle", async () => {
     for (const id of [fleet.retired.id, crypto.randomUUID()]) {
       const res = await quote(rideInput(id));
@@ -180,6 +207,8 @@ describe("POST /api/quotes", () => {
   });
 
   it("validates every field with a 400 and per-field messages, and writes nothing", async () => {
+    const counts = async () => [await countRows(t.db, bookings), await countRows(t.db, tickets), await countRows(t.db, idempotencyKeys)];
+    const before = await counts();
     const good = rideInput(fleet.sedan.id);
     const cases: [unknown, string][] = [
       [{ ...good, passengers: 0 }, "passengers"],
@@ -209,9 +238,7 @@ describe("POST /api/quotes", () => {
     expect((await t.call("POST", "/api/quotes", { body: "{not json" })).status).toBe(400);
     expect((await t.call("POST", "/api/quotes", { body: "[]" })).status).toBe(400);
     expect((await t.call("POST", "/api/quotes", { body: JSON.stringify(good), headers: { "content-type": "text/plain" } })).status).toBe(400);
-    expect(await countRows(t.db, bookings)).toBe(0);
-    expect(await countRows(t.db, tickets)).toBe(0);
-    expect(await countRows(t.db, idempotencyKeys)).toBe(0);
+    expect(await counts()).toEqual(before);
   });
 
   it("accepts today's date", async () => {

@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { user } from "../db/schema";
 import { createFakeGeo } from "../test/fake-geo";
 import { createTestApp, type TestApp } from "../test/harness";
@@ -61,6 +61,30 @@ describe("GET /api/realtime", () => {
       await adminStream.client!.close();
       await staffStream.client!.close();
       await bobStream.client!.close();
+    }
+  });
+
+  it("a booking costs session lookups for the staff streams and its owner's, not for every customer online", async () => {
+    const admin = await t.userWithSession({ role: "admin" });
+    const alice = await t.userWithSession();
+    const others = await Promise.all([1, 2, 3, 4, 5].map(() => t.userWithSession()));
+    const adminStream = await stream(admin.cookie);
+    const aliceStream = await stream(alice.cookie);
+    const otherStreams = await Promise.all(others.map((o) => stream(o.cookie)));
+    const spy = vi.spyOn(t.deps.auth.api, "getSession");
+    try {
+      const mine = await bookRide(alice.cookie);
+      expect(JSON.parse((await adminStream.client!.next(1000)).data).bookingId).toBe(mine.booking.id);
+      expect(JSON.parse((await aliceStream.client!.next(1000)).data).bookingId).toBe(mine.booking.id);
+      const lookedUp = spy.mock.calls.map(([arg]) => (arg as { headers: Headers }).headers.get("cookie"));
+      expect(lookedUp).toContain(admin.cookie);
+      expect(lookedUp).toContain(alice.cookie);
+      const otherCookies = new Set(others.map((o) => o.cookie));
+      expect(lookedUp.filter((c) => otherCookies.has(c!))).toEqual([]);
+      for (const s of otherStreams) expect(s.client!.events).toHaveLength(0);
+    } finally {
+      spy.mockRestore();
+      for (const s of [adminStream, aliceStream, ...otherStreams]) await s.client!.close();
     }
   });
 

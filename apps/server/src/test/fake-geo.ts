@@ -23,6 +23,8 @@ export type FakeGeo = GeoService & {
   /** Miles and minutes the provider answers for from -> to (either direction). */
   setRoute(from: Place, to: Place, route: Route): void;
   routeCalls: number;
+  /** Simulates the provider being down: place lookups or route lookups fail with provider_error. */
+  outage: null | "place" | "route";
   /** The departures route() was asked for, newest last. */
   departures: Date[];
 };
@@ -30,10 +32,13 @@ export type FakeGeo = GeoService & {
 export function createFakeGeo(): FakeGeo {
   const byId = new Map<string, Place>(Object.values(FAKE_PLACES).map((p) => [p.placeId, p]));
   const routes = new Map<string, Route>();
+  /** Ids place() has answered: peekPlace() knows those without waiting, like the real service's memory cache. */
+  const seen = new Set<string>();
   const key = (a: Place, b: Place) => [a.placeId, b.placeId].sort().join("|");
   const fake: FakeGeo = {
     provider: "embedded",
     routeCalls: 0,
+    outage: null,
     departures: [],
     setRoute(from, to, route) {
       routes.set(key(from, to), route);
@@ -43,7 +48,12 @@ export function createFakeGeo(): FakeGeo {
       return [...byId.values()].filter((p) => q && p.name.toLowerCase().includes(q)).map((p) => ({ placeId: p.placeId, primary: p.name, secondary: p.address }));
     },
     async place(placeId) {
+      if (fake.outage === "place") throw new GeoError("provider_error", "Place Details answered 503.");
+      seen.add(placeId);
       return byId.get(placeId) ?? null;
+    },
+    peekPlace(placeId) {
+      return seen.has(placeId) ? (byId.get(placeId) ?? null) : undefined;
     },
     async reverse() {
       return null;
@@ -51,11 +61,12 @@ export function createFakeGeo(): FakeGeo {
     async route(from, to, departure) {
       fake.routeCalls++;
       fake.departures.push(departure);
+      if (fake.outage === "route") throw new GeoError("provider_error", "The route matrix answered 503.");
       const found = routes.get(key(from, to));
       if (!found) throw new GeoError("no_route", "No driving route between these places.");
       return found;
     },
-    async mapSvg() {
+    async mapImage() {
       return null;
     },
   };

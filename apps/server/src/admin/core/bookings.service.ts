@@ -8,7 +8,8 @@ import { conflict, notFound } from "../../lib/errors";
 import { type AuditActor, writeAudit } from "../audit";
 import { containsPattern, countAll, iso, pageOf } from "./sql-helpers";
 
-export const EXPORT_LIMIT = 10_000;
+/** Rows the CSV export reads per query; the export itself has no cap. */
+export const EXPORT_BATCH = 500;
 
 function filterOf(q: Omit<AdminBookingsQuery, "page" | "pageSize">): SQL | undefined {
   const parts: (SQL | undefined)[] = [];
@@ -115,19 +116,31 @@ export async function listBookings(db: Db, q: AdminBookingsQuery): Promise<Paged
   return { bookings: rows.map((r) => toRow(r, codes.get(r.id) ?? null)), total: count?.n ?? 0, page, pageSize };
 }
 
-export async function exportBookings(db: Db, q: AdminBookingsQuery): Promise<AdminBookingRow[]> {
+/** The ids of every booking the filter matches, newest first (no cap): the CSV export's consistent set. */
+export async function exportBookingIds(db: Db, q: AdminBookingsQuery): Promise<string[]> {
   const rows = await db
-    .select(rowColumns)
+    .select({ id: bookings.id })
     .from(bookings)
     .leftJoin(user, eq(bookings.userId, user.id))
     .where(filterOf(q))
-    .orderBy(desc(bookings.createdAt), desc(bookings.id))
-    .limit(EXPORT_LIMIT);
-  const codes = await ticketCodes(
-    db,
-    rows.map((r) => r.id),
-  );
-  return rows.map((r) => toRow(r, codes.get(r.id) ?? null));
+    .orderBy(desc(bookings.createdAt), desc(bookings.id));
+  return rows.map((r) => r.id);
+}
+
+/** Those bookings' rows in the same order, EXPORT_BATCH at a time (a booking deleted meanwhile is left out). */
+export async function* exportBookingRows(db: Db, allIds: string[]): AsyncGenerator<AdminBookingRow[]> {
+  for (let i = 0; i < allIds.length; i += EXPORT_BATCH) {
+    const ids = allIds.slice(i, i + EXPORT_BATCH);
+    const [rows, codes] = await Promise.all([
+      db.select(rowColumns).from(bookings).leftJoin(user, eq(bookings.userId, user.id)).where(inArray(bookings.id, ids)),
+      ticketCodes(db, ids),
+    ]);
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    yield ids.flatMap((id) => {
+      const r = byId.get(id);
+      return r ? [toRow(r, codes.get(id) ?? null)] : [];
+    });
+  }
 }
 
 export async function getBooking(db: Db, id: string): Promise<AdminBookingDetail> {
@@ -194,8 +207,10 @@ export function csvField(value: string | number | null): string {
   return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 }
 
-export function bookingsCsv(rows: AdminBookingRow[]): string {
-  const lines = [CSV_COLUMNS.map(([h]) => csvField(h)).join(",")];
-  for (const r of rows) lines.push(CSV_COLUMNS.map(([, get]) => csvField(get(r))).join(","));
-  return `${lines.join("\r\n")}\r\n`;
+/** The CSV header line. */
+export const BOOKINGS_CSV_HEADER = `${CSV_COLUMNS.map(([h]) => csvField(h)).join(",")}\r\n`;
+
+/** CSV lines for these rows, each ending in CRLF. */
+export function bookingsCsvLines(rows: AdminBookingRow[]): string {
+  return rows.map((r) => `${CSV_COLUMNS.map(([, get]) => csvField(get(r))).join(",")}\r\n`).join("");
 }

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLogs, bookings } from "../../db/schema";
 import { createVehicle } from "../../db/factories";
 import { createTestApp, type TestApp } from "../../test/harness";
-import { bookingsCsv, csvField } from "./bookings.service";
+import { BOOKINGS_CSV_HEADER, bookingsCsvLines, csvField, EXPORT_BATCH } from "./bookings.service";
 import { insertBooking, insertTicket } from "./test-data";
 
 let t: TestApp;
@@ -106,7 +106,34 @@ describe("GET /api/admin/bookings/export.csv", () => {
     expect(csvField(null)).toBe("");
     const res = await t.call("GET", "/api/admin/bookings/export.csv?q=walk-in", { cookie });
     expect(res.body).toContain(',"Walk-in, ""Quoted""",walkin@example.com,,valet,confirmed,90.00,');
-    expect(bookingsCsv([]).split("\r\n")).toHaveLength(2);
+    expect(BOOKINGS_CSV_HEADER.split("\r\n")).toEqual([expect.stringMatching(/^Booking ID,/), ""]);
+    expect(bookingsCsvLines([])).toBe("");
+  });
+
+  it("exports every matching row, however many (batched, no cap), each once and newest first", async () => {
+    const total = EXPORT_BATCH * 2 + 37;
+    const start = Date.UTC(2026, 0, 1);
+    await t.db.insert(bookings).values(
+      Array.from({ length: total }, (_, i) => ({
+        service: "ride",
+        bookingDate: "2027-03-03",
+        status: "completed",
+        name: `Bulk Export ${String(i).padStart(4, "0")}`,
+        email: `bulk-${i}@example.com`,
+        price: 100 + i,
+        createdAt: new Date(start + i * 60_000),
+      })),
+    );
+    const res = await t.call("GET", "/api/admin/bookings/export.csv?q=bulk%20export", { cookie });
+    expect(res.status).toBe(200);
+    const lines = (res.body as string).trimEnd().split("\r\n").slice(1);
+    expect(lines).toHaveLength(total);
+    const names = lines.map((l) => l.split(",")[3]);
+    expect(new Set(names).size).toBe(total);
+    expect(names[0]).toBe(`Bulk Export ${String(total - 1).padStart(4, "0")}`);
+    expect(names.at(-1)).toBe("Bulk Export 0000");
+    // The list's total agrees with the export.
+    expect((await list("?q=bulk%20export")).body.total).toBe(total);
   });
 
   it("validates the same filters", async () => {

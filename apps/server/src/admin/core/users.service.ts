@@ -1,6 +1,6 @@
 // Admin users: search, edit (role, status, name, phone), create with a set-password e-mail.
 import { asc, eq, ilike, or } from "drizzle-orm";
-import type { AdminCreateUserInput, AdminUpdateUserInput, AdminUser } from "@meridian/shared/admin";
+import type { AdminCreateUserInput, AdminUpdateUserInput, AdminUser, AdminUsersQuery, Paged } from "@meridian/shared/admin";
 import type { Auth } from "../../auth/auth";
 import type { Db } from "../../db/client";
 import { account, session, user } from "../../db/schema";
@@ -8,10 +8,9 @@ import { conflict, notFound } from "../../lib/errors";
 import type { Mailer } from "../../mail/mailer";
 import { welcomeSetPasswordEmail } from "../../mail/templates";
 import { type AuditActor, writeAudit } from "../audit";
-import { containsPattern, countAll } from "./sql-helpers";
+import { containsPattern, countAll, pageOf } from "./sql-helpers";
 
 type UserRow = typeof user.$inferSelect;
-const SEARCH_LIMIT = 200;
 /** A welcome link stays valid for three days. */
 const SET_PASSWORD_TTL_MS = 3 * 24 * 60 * 60 * 1000;
 
@@ -28,15 +27,19 @@ export function toAdminUser(row: UserRow): AdminUser {
   };
 }
 
-/** Users ordered by full name; `q` matches name, e-mail or phone (case-insensitive, anywhere). At most 200 rows, with the total. */
-export async function searchUsers(db: Db, q?: string): Promise<{ users: AdminUser[]; total: number; limit: number }> {
-  const pattern = q ? containsPattern(q) : undefined;
+/**
+ * One page of users ordered by full name, then e-mail (id breaks ties so pages never overlap);
+ * `q` matches name, e-mail or phone (case-insensitive, anywhere). A page past the end is empty, with the total.
+ */
+export async function searchUsers(db: Db, q: AdminUsersQuery): Promise<Paged<"users", AdminUser>> {
+  const { page, pageSize, offset } = pageOf(q);
+  const pattern = q.q ? containsPattern(q.q) : undefined;
   const where = pattern ? or(ilike(user.name, pattern), ilike(user.email, pattern), ilike(user.phone, pattern)) : undefined;
   const [rows, [count]] = await Promise.all([
-    db.select().from(user).where(where).orderBy(asc(user.name), asc(user.email)).limit(SEARCH_LIMIT),
+    db.select().from(user).where(where).orderBy(asc(user.name), asc(user.email), asc(user.id)).limit(pageSize).offset(offset),
     db.select({ n: countAll }).from(user).where(where),
   ]);
-  return { users: rows.map(toAdminUser), total: count?.n ?? 0, limit: SEARCH_LIMIT };
+  return { users: rows.map(toAdminUser), total: count?.n ?? 0, page, pageSize };
 }
 
 export async function updateUser(db: Db, actor: AuditActor, id: string, input: AdminUpdateUserInput): Promise<AdminUser> {

@@ -1,6 +1,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auditLogs, outboxEmails, session } from "../../db/schema";
+import { createUser } from "../../db/factories";
+import { auditLogs, outboxEmails, session, user as userTable } from "../../db/schema";
+import { countRows } from "../../test/helpers";
 import { createTestApp, type TestApp } from "../../test/harness";
 
 let t: TestApp;
@@ -19,8 +21,8 @@ describe("GET /api/admin/users", () => {
 
     const all = await t.call("GET", "/api/admin/users", { cookie: admin.cookie });
     expect(all.status).toBe(200);
-    expect(all.body.total).toBe(all.body.users.length);
-    expect(all.body.limit).toBe(200);
+    expect(all.body).toMatchObject({ total: all.body.users.length, page: 1, pageSize: 20 });
+    expect(all.body).not.toHaveProperty("limit");
     const names = all.body.users.map((u: { fullName: string }) => u.fullName);
     expect(names).toEqual([...names].sort((a: string, b: string) => a.localeCompare(b)));
     expect(all.body.users.find((u: { email: string }) => u.email === "zed.unique@example.com")).toMatchObject({
@@ -39,6 +41,97 @@ describe("GET /api/admin/users", () => {
     expect(none.body.users).toEqual([]);
     // LIKE wildcards are literal
     expect((await t.call("GET", "/api/admin/users?q=%25", { cookie: admin.cookie })).body.users).toEqual([]);
+  });
+
+  describe("paging", () => {
+    type Row = { id: string; email: string; fullName: string };
+    const tag = `pg${Date.now().toString(36)}`;
+    const pad = (i: number) => String(i).padStart(2, "0");
+    /** The 30 tagged accounts in the order the list must show them: name, then e-mail. */
+    let tagged: Row[] = [];
+    const list = async (qs: string) => t.call("GET", `/api/admin/users${qs}`, { cookie: admin.cookie });
+
+    beforeAll(async () => {
+      // Three accounts share each name, so the e-mail decides their order; created out of order on purpose.
+      const order = Array.from({ length: 30 }, (_, i) => (i * 7) % 30);
+      for (const i of order) {
+        await createUser(t.db, t.deps.auth, { fullName: `Pager ${tag} ${pad(i % 10)}`, email: `pager-${tag}-${pad(i)}@example.com` });
+      }
+      tagged = Array.from({ length: 30 }, (_, i) => i)
+        .sort((a, b) => (a % 10) - (b % 10) || a - b)
+        .map((i) => ({ id: "", fullName: `Pager ${tag} ${pad(i % 10)}`, email: `pager-${tag}-${pad(i)}@example.com` }));
+    });
+
+    it("walks every account page by page with no overlap, no gap and the right total", async () => {
+      const total = await countRows(t.db, userTable);
+      expect(total).toBeGreaterThanOrEqual(30);
+      const pages = Math.ceil(total / 10);
+      const seen: Row[] = [];
+      for (let page = 1; page <= pages; page++) {
+        const res = await list(`?page=${page}&pageSize=10`);
+        expect(res.status).toBe(200);
+        expect(res.body).toMatchObject({ total, page, pageSize: 10 });
+        expect(res.body.users).toHaveLength(page < pages ? 10 : total - 10 * (pages - 1));
+        seen.push(...res.body.users);
+      }
+      expect(new Set(seen.map((u) => u.id)).size).toBe(total);
+      // The same order as one big page: the pages are slices of one stable ordering.
+      const whole = await list(`?pageSize=100`);
+      expect(whole.body.users.map((u: Row) => u.id)).toEqual(seen.map((u) => u.id));
+      // Ours appear in name-then-e-mail order.
+      expect(seen.filter((u) => u.email.includes(tag)).map((u) => u.email)).toEqual(tagged.map((u) => u.email));
+    });
+
+    it("pages through search results", async () => {
+      const emails: string[] = [];
+      for (const page of [1, 2, 3]) {
+        const res = await list(`?q=${tag.toUpperCase()}&page=${page}&pageSize=10`);
+        expect(res.status).toBe(200);
+        expect(res.body).toMatchObject({ total: 30, page, pageSize: 10 });
+        expect(res.body.users).toHaveLength(10);
+        emails.push(...res.body.users.map((u: Row) => u.email));
+      }
+      expect(emails).toEqual(tagged.map((u) => u.email));
+
+      // A narrower search (e-mails pager-<tag>-1x) pages on its own total.
+      const narrow = `pager-${tag}-1`;
+      const sizes = [];
+      const found: string[] = [];
+      for (const page of [1, 2, 3]) {
+        const res = await list(`?q=${narrow}&page=${page}&pageSize=4`);
+        expect(res.body).toMatchObject({ total: 10, page, pageSize: 4 });
+        sizes.push(res.body.users.length);
+        found.push(...res.body.users.map((u: Row) => u.email));
+      }
+      expect(sizes).toEqual([4, 4, 2]);
+      expect(found).toEqual(tagged.filter((u) => u.email.startsWith(narrow)).map((u) => u.email));
+    });
+
+    it("a page past the end is empty and still tells the total", async () => {
+      const res = await list(`?q=${tag}&page=4&pageSize=10`);
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual({ users: [], total: 30, page: 4, pageSize: 10 });
+      const far = await list(`?page=99999&pageSize=100`);
+      expect(far.status).toBe(200);
+      expect(far.body).toMatchObject({ users: [], total: await countRows(t.db, userTable), page: 99999 });
+      // Blank values mean "not given".
+      expect((await list(`?q=${tag}&page=&pageSize=`)).body).toMatchObject({ total: 30, page: 1, pageSize: 20 });
+    });
+
+    it("rejects a bad page or page size with the standard error envelope", async () => {
+      for (const [qs, fields] of [
+        ["?page=0", { page: "Page must be a whole number of at least 1." }],
+        ["?page=abc", { page: "Page must be a whole number of at least 1." }],
+        ["?page=1.5", { page: "Page must be a whole number of at least 1." }],
+        ["?pageSize=0", { pageSize: "Page size must be between 1 and 100." }],
+        ["?pageSize=101", { pageSize: "Page size must be between 1 and 100." }],
+        ["?page=-1&pageSize=x", { page: "Page must be a whole number of at least 1.", pageSize: "Page size must be between 1 and 100." }],
+      ] as const) {
+        const res = await list(qs);
+        expect(res.status, qs).toBe(400);
+        expect(res.body, qs).toEqual({ error: { code: "validation_error", message: Object.values(fields)[0], fields } });
+      }
+    });
   });
 
   it("rejects an over-long search", async () => {

@@ -127,6 +127,7 @@ describe("fixed tiers", () => {
     expect((await as().del(`/api/admin/pricing/tiers/${id}`)).status).toBe(200);
     expect(await tiersOf(v.id)).toEqual([]);
     expect((await as().del(`/api/admin/pricing/tiers/${id}`)).status).toBe(404);
+    for (const bad of ["not-a-uuid", "1", "%00"]) expect((await as().del(`/api/admin/pricing/tiers/${bad}`)).status, bad).toBe(400);
 
     const audit = await auditFor(id);
     expect(audit.map((a) => a.action).sort()).toEqual(["tier.create", "tier.delete", "tier.update"]);

@@ -151,6 +151,11 @@ describe("DELETE /api/admin/vehicles/:id", () => {
     expect(audit[0]).toMatchObject({ action: "vehicle.delete", after: null });
     expect(audit[0]!.before).toMatchObject({ name: "Retired Coupe", rateCard: expect.objectContaining({ perMileUsd: 3 }), tiers: [expect.objectContaining({ milesMax: 5 })] });
     expect((await t.call("DELETE", `/api/admin/vehicles/${v.id}`, { cookie: admin.cookie })).status).toBe(404);
+    for (const bad of ["not-a-uuid", "1", "%00", "x".repeat(300)]) {
+      const res = await t.call("DELETE", `/api/admin/vehicles/${bad}`, { cookie: admin.cookie });
+      expect(res.status, bad).toBe(400);
+      expect(res.body.error.code, bad).toBe("validation_error");
+    }
   });
 
   it("refuses with 409 vehicle_in_use while a booking references it, offering deactivation, and deletes nothing", async () => {

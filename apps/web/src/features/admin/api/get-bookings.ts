@@ -16,7 +16,8 @@ export const getBookings = (f: BookingFilters) => api<Paged<"bookings", AdminBoo
 export const bookingsQueryOptions = (f: BookingFilters) =>
   queryOptions({ queryKey: ["admin", "bookings", "list", f], queryFn: () => getBookings(f), placeholderData: keepPreviousData });
 export const allBookingsQueryKey = ["admin", "bookings"] as const;
-export const useBookings = (f: BookingFilters) => useQuery(bookingsQueryOptions(f));
+/** `enabled` false (e.g. an inverted date range) asks the server nothing and keeps the rows shown. */
+export const useBookings = (f: BookingFilters, enabled = true) => useQuery({ ...bookingsQueryOptions(f), enabled });
 
 /** The export link for the same filters (no paging: every filtered row). */
 export const bookingsExportUrl = (f: Partial<BookingFilters>) =>

@@ -1,10 +1,15 @@
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
-import type { AdminUser } from "@meridian/shared/admin";
+import type { AdminUser, Paged } from "@meridian/shared/admin";
 import { api } from "@/lib/api";
+import { searchPageQuery, type SearchPageFilters } from "./search-page";
 
-export const getUsers = (q: string) => api<{ users: AdminUser[]; total: number; limit: number }>(`/api/admin/users${q ? `?q=${encodeURIComponent(q)}` : ""}`);
-export const usersQueryOptions = (q: string) =>
-  queryOptions({ queryKey: ["admin", "users", { q }], queryFn: () => getUsers(q), placeholderData: keepPreviousData });
+export type UserFilters = SearchPageFilters;
+
+export function getUsers(f: UserFilters) {
+  return api<Paged<"users", AdminUser>>(`/api/admin/users?${searchPageQuery(f)}`);
+}
+export const usersQueryOptions = (f: UserFilters) =>
+  queryOptions({ queryKey: ["admin", "users", f], queryFn: () => getUsers(f), placeholderData: keepPreviousData });
 /** Every users query (for invalidation). */
 export const allUsersQueryKey = ["admin", "users"] as const;
-export const useUsers = (q: string) => useQuery(usersQueryOptions(q));
+export const useUsers = (f: UserFilters) => useQuery(usersQueryOptions(f));

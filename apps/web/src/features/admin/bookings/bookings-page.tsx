@@ -17,10 +17,10 @@ const EMPTY: BookingFilters = { q: "", status: "all", from: "", to: "", page: 1,
 export default function BookingsPage() {
   const [filters, setFilters] = useState<BookingFilters>(EMPTY);
   const [viewing, setViewing] = useState<string | null>(null);
-  const { data, isPending, isError, error } = useBookings(filters);
+  const rangeInvalid = Boolean(filters.from && filters.to && filters.from > filters.to);
+  const { data, isPending, isError, error } = useBookings(filters, !rangeInvalid);
   const update = useCallback((patch: Partial<BookingFilters>) => setFilters((f) => ({ ...f, page: 1, ...patch })), []);
   const setQ = useCallback((q: string) => update({ q }), [update]);
-  const rangeInvalid = Boolean(filters.from && filters.to && filters.from > filters.to);
   const filtered = filters.q !== "" || filters.status !== "all" || filters.from !== "" || filters.to !== "";
 
   useEffect(() => {

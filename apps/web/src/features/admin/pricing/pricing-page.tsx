@@ -37,19 +37,6 @@ export default function PricingPage() {
   const dirty = Boolean(overview.data) && draft !== live;
   const loaded = Boolean(overview.data);
 
-  // Keep ?tab= in the address bar in step with the tab shown.
-  useEffect(() => {
-    if (params.get("tab") !== tab) {
-      setParams(
-        (p) => {
-          p.set("tab", tab);
-          return p;
-        },
-        { replace: true },
-      );
-    }
-  }, [params, tab, setParams]);
-
   useEffect(() => {
     if (overview.error) notifyError("Error fetching data", `Vehicles: ${overview.error.message}`);
   }, [overview.error]);

@@ -1,21 +1,23 @@
 import type { AdminUser } from "@meridian/shared/admin";
 import { Pencil, UserPlus } from "lucide-react";
-import { useEffect, useState } from "react";
+import { useCallback, useEffect, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { useAuth } from "@/features/auth/auth-context";
 import { notifyError } from "@/lib/notify";
-import { useUsers } from "../api/get-users";
-import { DataTable, PageHeader, SearchBox, StateRow, StatusBadge, Td, Th, Tr } from "../components/admin-ui";
+import { useUsers, type UserFilters } from "../api/get-users";
+import { DataTable, PageHeader, Pagination, SearchBox, StateRow, StatusBadge, Td, Th, Tr } from "../components/admin-ui";
 import { EditUserDialog, NewUserDialog } from "./user-dialogs";
 
 const roleLabel = { admin: "Admin", staff: "Staff", user: "User" } as const;
+const PAGE_SIZE = 20;
 
 export default function UsersPage() {
   const { user: me } = useAuth();
-  const [q, setQ] = useState("");
+  const [filters, setFilters] = useState<UserFilters>({ q: "", page: 1, pageSize: PAGE_SIZE });
   const [editing, setEditing] = useState<AdminUser | null>(null);
   const [creating, setCreating] = useState(false);
-  const { data, isPending, isError, error, isFetching } = useUsers(q);
+  const { data, isPending, isError, error, isFetching } = useUsers(filters);
+  const setQ = useCallback((q: string) => setFilters((f) => ({ ...f, q, page: 1 })), []);
 
   useEffect(() => {
     if (isError) notifyError("Error fetching users", error);
@@ -34,7 +36,7 @@ export default function UsersPage() {
         }
       />
       <div className="mb-5 flex items-center gap-4">
-        <SearchBox value={q} onSearch={setQ} label="Search users" placeholder="Search by name, email or phone..." />
+        <SearchBox value={filters.q} onSearch={setQ} label="Search users" placeholder="Search by name, email or phone..." />
         {isFetching && !isPending ? <span className="text-xs text-muted">Searching…</span> : null}
       </div>
       <DataTable label="Users">
@@ -78,15 +80,7 @@ export default function UsersPage() {
           )}
         </tbody>
       </DataTable>
-      {data && data.total > data.users.length ? (
-        <p className="mt-4 text-sm text-muted">
-          Showing the first {data.users.length} of {data.total} accounts. Search by name, email or phone to find someone.
-        </p>
-      ) : data ? (
-        <p className="mt-4 text-sm text-muted">
-          {data.total} {data.total === 1 ? "account" : "accounts"}
-        </p>
-      ) : null}
+      {data ? <Pagination page={data.page} pageSize={data.pageSize} total={data.total} onPage={(page) => setFilters((f) => ({ ...f, page }))} /> : null}
       <EditUserDialog user={editing} isSelf={editing?.id === me?.id} onClose={() => setEditing(null)} />
       <NewUserDialog open={creating} onOpenChange={setCreating} />
     </>

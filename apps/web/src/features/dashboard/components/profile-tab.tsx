@@ -1,6 +1,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { updateProfileSchema, type UpdateProfileInput } from "@meridian/shared/profile";
 import type { z } from "zod";
+import { useEffect } from "react";
 import { useForm } from "react-hook-form";
 import { Card } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
@@ -21,8 +22,7 @@ export function ProfileTab() {
     email: profile?.email ?? user.email,
     phone: profile?.phone ?? "",
   };
-  // Re-mount when the loaded profile arrives so the form starts from the saved values.
-  return <ProfileForm key={profile ? `p-${profile.id}` : "session"} initial={initial} memberSince={profile?.createdAt} />;
+  return <ProfileForm initial={initial} memberSince={profile?.createdAt} />;
 }
 
 function ProfileForm({
@@ -43,6 +43,12 @@ function ProfileForm({
     resolver: zodResolver(updateProfileSchema),
     defaultValues: { fullName: initial.fullName, phone: initial.phone },
   });
+
+  // The saved profile can arrive after the form is shown (it starts from the session's name): take its values
+  // into the fields the customer has not touched yet, never over what they typed.
+  useEffect(() => {
+    reset({ fullName: initial.fullName, phone: initial.phone }, { keepDirtyValues: true });
+  }, [initial.fullName, initial.phone, reset]);
 
   const onSubmit = handleSubmit(async (values) => {
     try {
