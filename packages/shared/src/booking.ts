@@ -45,9 +45,17 @@ export function todayInServiceArea(now?: Date): string {
   return today.value;
 }
 
+const calendarDates = new Set<string>();
+/** Whether "YYYY-MM-DD" names a real day; the days seen are remembered (every quote checks one). */
 const isCalendarDate = (v: string) => {
+  if (calendarDates.has(v)) return true;
   const d = new Date(`${v}T00:00:00Z`);
-  return !Number.isNaN(d.getTime()) && d.toISOString().startsWith(v);
+  const real = !Number.isNaN(d.getTime()) && d.toISOString().startsWith(v);
+  if (real) {
+    if (calendarDates.size >= 4096) calendarDates.clear();
+    calendarDates.add(v);
+  }
+  return real;
 };
 
 export const rideDateSchema = z

@@ -76,10 +76,28 @@ function checkTrip(input: QuoteInput, pickup: Place | null, dropoff: Place | nul
   return { pickup, dropoff, data };
 }
 
-function finishQuote(input: QuoteInput, method: PricingSnapshot["method"], { pickup, dropoff, data }: Trip, route: Route): PricedQuote {
+// Priced quotes per vehicle (of one pricing snapshot), method and route: a quote that differs only in party
+// size, date or time from an earlier one (the booking form asks again on every change) is not priced twice.
+// Keyed by the snapshot's own objects, so a pricing change (a new snapshot) starts afresh.
+const priceMemo = new WeakMap<PricedVehicleData, Map<string, Quote>>();
+
+function priceFor(method: PricingSnapshot["method"], data: PricedVehicleData, route: Route): Quote {
+  const key = `${method}|${route.miles}|${route.minutes}`;
+  let memo = priceMemo.get(data);
+  const hit = memo?.get(key);
+  if (hit) return hit;
   const priced = priceRide({ method, vehicle: data.vehicle, rateCard: data.rateCard, tiers: data.tiers, miles: route.miles, minutes: route.minutes });
   if (!priced.ok) throw new HttpError(422, priced.code === "invalid_route" ? "route_failed" : priced.code, priced.code === "invalid_route" ? ROUTE_FAILED_TITLE : priced.message);
-  return { input, quote: priced.quote, pickup, dropoff };
+  if (!memo) priceMemo.set(data, (memo = new Map()));
+  if (memo.size >= 1000) memo.clear();
+  for (const line of priced.quote.lines) Object.freeze(line);
+  Object.freeze(priced.quote.lines);
+  memo.set(key, Object.freeze(priced.quote)); // shared by every quote of this trip: never mutated
+  return priced.quote;
+}
+
+function finishQuote(input: QuoteInput, method: PricingSnapshot["method"], { pickup, dropoff, data }: Trip, route: Route): PricedQuote {
+  return { input, quote: priceFor(method, data, route), pickup, dropoff };
 }
 
 /** Prices a ride from trusted inputs; every problem a customer can cause is a 4xx HttpError. */
@@ -124,20 +142,33 @@ export function issueQuote(secret: string, priced: PricedQuote, nowMs = Date.now
     minutes: quote.minutes,
     exp,
   });
-  return { quoteId, expiresAt: new Date(exp * 1000).toISOString(), quote, pickup: priced.pickup, dropoff: priced.dropoff };
+  return { quoteId, expiresAt: expiryIso(exp), quote, pickup: priced.pickup, dropoff: priced.dropoff };
 }
 
-const placeJsonCache = new WeakMap<object, string>();
+let lastExpiry = { exp: 0, iso: "" };
+/** The ISO time of an expiry in seconds (the same for every quote issued within one second). */
+function expiryIso(exp: number): string {
+  if (lastExpiry.exp !== exp) lastExpiry = { exp, iso: new Date(exp * 1000).toISOString() };
+  return lastExpiry.iso;
+}
 
-/** A place's JSON, serialised once per place object (places come from caches and are never mutated). */
-function placeJson(place: object): string {
-  let json = placeJsonCache.get(place);
-  if (json === undefined) placeJsonCache.set(place, (json = JSON.stringify(place)));
+/** JSON with every non-ASCII character escaped (\u00d7 for "×"): the same value, and one byte per character. */
+const asciiJson = (value: unknown) => JSON.stringify(value).replace(/[\u007f-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
+
+const jsonCache = new WeakMap<object, string>();
+
+/** A place's or a quote's JSON, serialised once per object (both come from caches and are never mutated). */
+function cachedJson(value: object): string {
+  let json = jsonCache.get(value);
+  if (json === undefined) jsonCache.set(value, (json = asciiJson(value)));
   return json;
 }
 
-/** JSON.stringify(response), with the two places (most of the bytes) serialised once per place. */
+/**
+ * JSON.stringify(response) in plain ASCII (so the server can send it as is: its length is its byte count),
+ * with the quote and the two places (most of the bytes) serialised once per object.
+ */
 export function quoteResponseJson(response: QuoteResponse): string {
   const { quoteId, expiresAt, quote, pickup, dropoff } = response;
-  return `{"quoteId":${JSON.stringify(quoteId)},"expiresAt":${JSON.stringify(expiresAt)},"quote":${JSON.stringify(quote)},"pickup":${placeJson(pickup)},"dropoff":${placeJson(dropoff)}}`;
+  return `{"quoteId":${JSON.stringify(quoteId)},"expiresAt":"${expiresAt}","quote":${cachedJson(quote)},"pickup":${cachedJson(pickup)},"dropoff":${cachedJson(dropoff)}}`;
 }
