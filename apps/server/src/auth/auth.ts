@@ -103,6 +103,8 @@ export function createAuth(opts: AuthOptions) {
         "/sign-in/email": { window: 60, max: opts.signInPerMinute },
         "/sign-up/email": { window: 60, max: opts.signInPerMinute },
         "/request-password-reset": { window: 60, max: Math.max(3, Math.floor(opts.signInPerMinute / 2)) },
+        // Each call sends an e-mail: no mailbox should be floodable from one client.
+        "/send-verification-email": { window: 60, max: Math.max(3, Math.floor(opts.signInPerMinute / 2)) },
       },
     },
     advanced: {

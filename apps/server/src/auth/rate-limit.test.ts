@@ -98,3 +98,27 @@ describe("sign-in rate limit", () => {
     expect(res.status).toBe(200);
   });
 });
+
+describe("e-mail sending endpoints", () => {
+  it("verification e-mails can be asked for 3 times a minute per client; the 4th is refused and sends nothing", async () => {
+    const { t, base } = direct;
+    const user = await createUser(t.db, t.deps.auth, { emailVerified: false });
+    const resend = () =>
+      fetch(`${base}/api/auth/send-verification-email`, {
+        method: "POST",
+        headers: { "content-type": "application/json", origin: "http://localhost:3000" },
+        body: JSON.stringify({ email: user.email, callbackURL: "/" }),
+      });
+    const mails = async () => {
+      await t.deps.mailer.drain();
+      const res = await fetch(`${base}/api/dev/mailbox?to=${encodeURIComponent(user.email)}`);
+      return ((await res.json()) as { emails: unknown[] }).emails.length;
+    };
+    for (let i = 1; i <= 3; i++) expect((await resend()).status, `request ${i}`).toBe(200);
+    expect(await mails()).toBe(3);
+    const refused = await resend();
+    expect(refused.status).toBe(429);
+    expect(((await refused.json()) as { error: { code: string } }).error.code).toBe("rate_limited");
+    expect(await mails()).toBe(3);
+  });
+});
