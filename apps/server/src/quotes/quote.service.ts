@@ -170,5 +170,5 @@ function cachedJson(value: object): string {
  */
 export function quoteResponseJson(response: QuoteResponse): string {
   const { quoteId, expiresAt, quote, pickup, dropoff } = response;
-  return `{"quoteId":${JSON.stringify(quoteId)},"expiresAt":"${expiresAt}","quote":${cachedJson(quote)},"pickup":${cachedJson(pickup)},"dropoff":${cachedJson(dropoff)}}`;
+  return `{"quoteId":${JSON.stringify(quoteId)},"expiresAt":${JSON.stringify(expiresAt)},"quote":${cachedJson(quote)},"pickup":${cachedJson(pickup)},"dropoff":${cachedJson(dropoff)}}`;
 }
