@@ -95,3 +95,39 @@ test("toasts: one on screen at a time, a failure is destructive, and each leaves
   await expect(failure).toBeHidden({ timeout: 9_000 });
   expect(Date.now() - shownAt).toBeGreaterThan(4_000);
 });
+
+test("a toast raised just as the previous one leaves is shown in full, not swept away with it", async ({ page }) => {
+  const email = uniqueEmail("toast-race");
+  await page.goto("/");
+  const form = newsletterForm(page);
+  const field = form.getByRole("textbox", { name: "Email address" });
+  const toasts = page.locator("[data-sonner-toast]");
+  await field.fill(email);
+  await form.getByRole("button", { name: "Subscribe" }).click();
+  await expect(toasts.filter({ hasText: "Successfully Subscribed!" })).toBeVisible();
+
+  // The same address again fails (and stays in the field). The moment that failure toast starts leaving
+  // after its 5 seconds, ask once more: the third toast must appear and stay.
+  await field.fill(email);
+  await form.getByRole("button", { name: "Subscribe" }).click();
+  await expect(toasts.filter({ hasText: "Subscription Failed" })).toBeVisible();
+  const askedAgain = page.evaluate(
+    () =>
+      new Promise<void>((resolve) => {
+        const observer = new MutationObserver(() => {
+          const leaving = document.querySelector('[data-sonner-toast][data-removed="true"]');
+          if (!leaving?.textContent?.includes("Subscription Failed")) return;
+          observer.disconnect();
+          document.querySelector<HTMLButtonElement>('form[aria-label="Newsletter sign-up"] button[type="submit"]')!.click();
+          resolve();
+        });
+        observer.observe(document.body, { subtree: true, attributes: true, attributeFilter: ["data-removed"] });
+      }),
+  );
+  await askedAgain;
+  const third = page.locator('[data-sonner-toast][data-removed="false"]').filter({ hasText: "Subscription Failed" });
+  await expect(third).toBeVisible();
+  await page.waitForTimeout(1_500); // well past the 200 ms in which the old toast is taken down
+  await expect(third).toBeVisible();
+  await expect(toasts).toHaveCount(1);
+});

@@ -103,6 +103,9 @@ export function createAuth(opts: AuthOptions) {
         "/sign-in/email": { window: 60, max: opts.signInPerMinute },
         "/sign-up/email": { window: 60, max: opts.signInPerMinute },
         "/request-password-reset": { window: 60, max: Math.max(3, Math.floor(opts.signInPerMinute / 2)) },
+        // Reading the session guesses nothing and every page load does it: many people behind one address
+        // (a venue's Wi-Fi, an office) must never be signed out by a limit.
+        "/get-session": false,
         // Each call sends an e-mail: no mailbox should be floodable from one client.
         "/send-verification-email": { window: 60, max: Math.max(3, Math.floor(opts.signInPerMinute / 2)) },
       },

@@ -90,6 +90,16 @@ describe("sign-in rate limit", () => {
     expect((await signIn({ "x-forwarded-for": "1.2.3.4, 203.0.113.10" })).status).toBe(429);
   });
 
+  it("reading the session is never limited: 250 page loads a minute from one address all answer", async () => {
+    const { t, base } = direct;
+    const { cookie } = await t.userWithSession();
+    for (let i = 0; i < 250; i++) {
+      const res = await fetch(`${base}/api/auth/get-session`, { headers: { cookie } });
+      expect(res.status, `read ${i + 1}`).toBe(200);
+      expect(((await res.json()) as { user?: unknown } | null)?.user, `read ${i + 1}`).toBeTruthy();
+    }
+  });
+
   it("the limit is per endpoint: a limited sign-in does not block reading the session", async () => {
     const { signIn, base } = direct;
     for (let i = 0; i < 4; i++) await signIn();
