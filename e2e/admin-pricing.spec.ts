@@ -69,6 +69,14 @@ test("an admin adds a vehicle, sets its rate card, publishes miles_minutes, and 
   await expect(save).toBeEnabled();
   // The preview line prices the spec's 12 mile, 30 minute example from the draft.
   await expect(card.getByTestId("rate-preview")).toContainText(`$${(baseFee + 12 * perMile + 30 * perMinute).toFixed(2)}`);
+  // An unsaved draft survives a look at another tab.
+  await page.getByRole("tab", { name: "Ride: Fixed Tiers" }).click();
+  await expect(page).toHaveURL(/tab=fixed_tiers/);
+  await page.getByRole("tab", { name: "Ride: Miles/Mins" }).click();
+  await expect(card.getByLabel("Per Mile")).toHaveValue(String(perMile));
+  await expect(card.getByLabel("Per Minute")).toHaveValue(String(perMinute));
+  await expect(card.getByRole("switch", { name: `Rate card active: ${name}` })).toBeChecked();
+  await expect(save).toBeEnabled();
   await save.click();
   await expect(page.getByText(`Saved draft for ${name}`)).toBeVisible();
   await expect(save).toBeDisabled();

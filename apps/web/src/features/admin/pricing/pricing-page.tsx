@@ -17,7 +17,7 @@ import { usePublishPricing } from "./api/publish-pricing";
 import { PageHeading } from "./components/fleet-ui";
 import { MethodPanel } from "./components/method-panel";
 import { PricingSimulator } from "./components/pricing-simulator";
-import { RateCardPanel } from "./components/rate-card-panel";
+import { RateCardPanel, type RateCardDraft } from "./components/rate-card-panel";
 import { TiersPanel } from "./components/tiers-panel";
 import { VehicleCard, vehicleCardId } from "./components/vehicle-card";
 
@@ -31,6 +31,8 @@ export default function PricingPage() {
   const publish = usePublishPricing();
   const [draftChoice, setDraftChoice] = useState<PricingMethod | null>(null);
   const [highlightId, setHighlightId] = useState<string | null>(null);
+  // Unsaved rate-card drafts outlive a switch to another tab (Radix unmounts the hidden tab).
+  const [rateCardDrafts] = useState(() => new Map<string, RateCardDraft>());
 
   const live = overview.data?.method ?? "miles_minutes";
   const draft = draftChoice ?? live;
@@ -41,11 +43,14 @@ export default function PricingPage() {
     if (overview.error) notifyError("Error fetching data", `Vehicles: ${overview.error.message}`);
   }, [overview.error]);
 
-  // ?vehicle=<id>: scroll to its card on the tab shown and highlight it for 3 seconds.
+  // ?vehicle=<id>: scroll to its card on the tab shown and highlight it for 3 seconds (a tab change drops
+  // ?vehicle= and so ends the highlight too).
   useEffect(() => {
-    if (!vehicleParam || !loaded) return;
-    const el = document.getElementById(vehicleCardId(vehicleParam));
-    if (!el) return;
+    const el = vehicleParam && loaded ? document.getElementById(vehicleCardId(vehicleParam)) : null;
+    if (!vehicleParam || !el) {
+      setHighlightId(null);
+      return;
+    }
     el.scrollIntoView({ behavior: "smooth", block: "center" });
     setHighlightId(vehicleParam);
     const timer = window.setTimeout(() => setHighlightId(null), PRICING_HIGHLIGHT_MS);
@@ -117,6 +122,7 @@ export default function PricingPage() {
                         key={`${rateCard?.perMileUsd}:${rateCard?.perMinuteUsd}:${rateCard?.active}`}
                         vehicle={vehicle}
                         rateCard={rateCard}
+                        drafts={rateCardDrafts}
                       />
                     </VehicleCard>
                   ))}

@@ -1,6 +1,7 @@
 // Ride: Miles/Mins, one vehicle: a local draft of the rate card. Save and Revert are enabled only when
 // the draft differs from the loaded card; the preview prices the spec's 12 mile, 30 minute example.
-import { useState } from "react";
+// Unsaved drafts are kept in the page's `drafts` (per vehicle and loaded card), so switching tabs loses none.
+import { useEffect, useState } from "react";
 import { ABSENT_RATE_CARD, rateCardInputSchema, type AdminRateCard, type AdminVehicle } from "@meridian/shared/fleet";
 import { priceRide } from "@meridian/shared/pricing";
 import { RotateCcw, Save } from "lucide-react";
@@ -12,16 +13,23 @@ import { useSaveRateCard } from "../api/save-rate-card";
 import { GoldSwitch, UnitInput } from "./fleet-ui";
 
 const PREVIEW = { miles: 12, minutes: 30 };
-type Draft = { perMile: string; perMinute: string; active: boolean };
+export type RateCardDraft = { perMile: string; perMinute: string; active: boolean };
+type Draft = RateCardDraft;
 const num = (s: string) => (s.trim() === "" ? Number.NaN : Number(s));
 
-export function RateCardPanel({ vehicle, rateCard }: { vehicle: AdminVehicle; rateCard: AdminRateCard | null }) {
+export function RateCardPanel({ vehicle, rateCard, drafts }: { vehicle: AdminVehicle; rateCard: AdminRateCard | null; drafts: Map<string, RateCardDraft> }) {
   const loaded = rateCard ?? ABSENT_RATE_CARD;
   const initial: Draft = { perMile: String(loaded.perMileUsd), perMinute: String(loaded.perMinuteUsd), active: loaded.active };
-  const [draft, setDraft] = useState<Draft>(initial);
+  // A draft belongs to the card it was made from: once the saved card changes, it no longer applies.
+  const draftKey = `${vehicle.id}|${loaded.perMileUsd}|${loaded.perMinuteUsd}|${loaded.active}`;
+  const [draft, setDraft] = useState<Draft>(() => drafts.get(draftKey) ?? initial);
   const save = useSaveRateCard();
 
   const dirty = num(draft.perMile) !== loaded.perMileUsd || num(draft.perMinute) !== loaded.perMinuteUsd || draft.active !== loaded.active;
+  useEffect(() => {
+    if (dirty) drafts.set(draftKey, draft);
+    else drafts.delete(draftKey);
+  }, [drafts, draftKey, draft, dirty]);
   const preview = priceRide({
     method: "miles_minutes",
     vehicle,
@@ -39,6 +47,7 @@ export function RateCardPanel({ vehicle, rateCard }: { vehicle: AdminVehicle; ra
     }
     try {
       await save.mutateAsync({ vehicleId: vehicle.id, input: parsed.data });
+      drafts.delete(draftKey);
       notifySuccess(`Saved draft for ${vehicle.name}`, `${formatUsd(parsed.data.perMileUsd)} per mile, ${formatUsd(parsed.data.perMinuteUsd)} per minute${parsed.data.active ? "" : " (inactive)"}.`);
     } catch (err) {
       notifyError("Error Saving Rates", err);
