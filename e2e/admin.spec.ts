@@ -141,6 +141,7 @@ test("users: the admin changes a user's role and the change shows in the Audit L
   const rows = page.getByRole("table", { name: "Users" }).locator("tbody tr");
   await page.getByLabel("Search users").fill(person.email);
   await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toContainText(person.email);
   await expect(rows.first()).toContainText("User");
   await expect(rows.first()).toContainText("Active");
   await page.getByRole("button", { name: `Edit ${person.fullName}` }).click();
@@ -172,7 +173,9 @@ test("an admin cannot demote or deactivate themself in the UI", async ({ page })
   await page.goto("/admin/users");
   await page.getByLabel("Search users").fill(ADMIN.email);
   const rows = page.getByRole("table", { name: "Users" }).locator("tbody tr");
+  // One row is not enough (the loading row is one too): it must be the admin's.
   await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toContainText(ADMIN.email);
   await rows.first().getByRole("button", { name: /^Edit / }).click();
   const dialog = page.getByRole("dialog", { name: "Edit User" });
   await expect(dialog.getByRole("combobox", { name: "Role" })).toBeDisabled();
@@ -191,6 +194,7 @@ test("ticket center: find a ride's ticket by code, record plate and key tag, rel
   const rows = page.getByRole("table", { name: "Tickets" }).locator("tbody tr");
   await page.getByLabel("Search tickets").fill(ticket.ticketCode);
   await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toContainText(ticket.ticketCode);
   await expect(rows.first()).toContainText(customer.fullName);
   await rows.first().getByRole("button", { name: /View details/ }).click();
   const dialog = page.getByRole("dialog", { name: `Ticket ${ticket.ticketCode}` });

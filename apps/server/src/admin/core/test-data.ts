@@ -4,11 +4,17 @@ import type { Db } from "../../db/client";
 import { bookings, tickets } from "../../db/schema";
 
 let n = 0;
+let lastAt = 0;
+/** Now, but always later than the previous row's time: rows inserted in a row never tie on "newest first". */
+function nextCreatedAt(): Date {
+  lastAt = Math.max(Date.now(), lastAt + 1);
+  return new Date(lastAt);
+}
 
 export async function insertBooking(db: Db, input: Partial<typeof bookings.$inferInsert> = {}) {
   const [row] = await db
     .insert(bookings)
-    .values({ service: "ride", bookingDate: "2026-06-01", status: "pending", price: 120, name: "Guest Booker", email: "guest@example.com", ...input })
+    .values({ service: "ride", bookingDate: "2026-06-01", status: "pending", price: 120, name: "Guest Booker", email: "guest@example.com", createdAt: nextCreatedAt(), ...input })
     .returning();
   return row!;
 }
@@ -17,7 +23,7 @@ export async function insertTicket(db: Db, bookingId: string | null, input: Part
   n += 1;
   const [row] = await db
     .insert(tickets)
-    .values({ ticketCode: `MER-T${Date.now().toString(36).toUpperCase()}${n}`, bookingId, ...input })
+    .values({ ticketCode: `MER-T${Date.now().toString(36).toUpperCase()}${n}`, bookingId, createdAt: nextCreatedAt(), ...input })
     .returning();
   return row!;
 }
