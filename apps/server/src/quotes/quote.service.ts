@@ -114,8 +114,8 @@ export async function priceQuote(deps: Pick<Deps, "database" | "geo">, input: Qu
  * Throws the same HttpErrors.
  */
 export function priceQuoteFromMemory(deps: Pick<Deps, "database" | "geo">, input: QuoteInput): PricedQuote | undefined {
-  const pickup = deps.geo.peekPlace?.(input.pickupPlaceId);
-  const dropoff = deps.geo.peekPlace?.(input.dropoffPlaceId);
+  const pickup = deps.geo.peekPlace(input.pickupPlaceId);
+  const dropoff = deps.geo.peekPlace(input.dropoffPlaceId);
   const pricing = peekPricingSnapshot(deps.database.db);
   if (pickup === undefined || dropoff === undefined || !pricing) return undefined;
   const trip = checkTrip(input, pickup, dropoff, pricing);

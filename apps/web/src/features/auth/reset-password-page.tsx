@@ -13,7 +13,7 @@ import { ApiError } from "@/lib/api";
 import { notifyError, notifySuccess } from "@/lib/notify";
 import { useAuth } from "./auth-context";
 import { useResetPassword } from "./api/reset-password";
-import { SubmitButton } from "./components/form-helpers";
+import { applyServerFieldErrors, SubmitButton } from "./components/form-helpers";
 import { PasswordInput } from "./components/password-input";
 
 export default function ResetPasswordPage() {
@@ -52,8 +52,7 @@ function ResetForm({ token, onInvalid }: { token: string; onInvalid: () => void 
     } catch (err) {
       if (err instanceof ApiError && err.code === "invalid_token") onInvalid();
       // The server names the field after better-auth's body (newPassword); the form calls it password.
-      const serverMessage = err instanceof ApiError ? err.fields?.newPassword : undefined;
-      if (serverMessage) setError("password", { type: "server", message: serverMessage });
+      applyServerFieldErrors(err, setError, ["password"], { newPassword: "password" });
       notifyError("Error", err);
       return;
     }

@@ -20,9 +20,12 @@ export function applyServerFieldErrors<T extends FieldValues>(
   err: unknown,
   setError: UseFormSetError<T>,
   fieldNames: readonly Path<T>[],
+  /** Server field names that this form calls differently (e.g. { newPassword: "password" }). */
+  rename: Record<string, Path<T>> = {},
 ) {
   if (!(err instanceof ApiError) || !err.fields) return;
-  for (const [name, message] of Object.entries(err.fields)) {
+  for (const [serverName, message] of Object.entries(err.fields)) {
+    const name = rename[serverName] ?? serverName;
     if ((fieldNames as readonly string[]).includes(name)) setError(name as Path<T>, { type: "server", message });
   }
 }

@@ -14,15 +14,14 @@ import { GoldSwitch, UnitInput } from "./fleet-ui";
 
 const PREVIEW = { miles: 12, minutes: 30 };
 export type RateCardDraft = { perMile: string; perMinute: string; active: boolean };
-type Draft = RateCardDraft;
 const num = (s: string) => (s.trim() === "" ? Number.NaN : Number(s));
 
 export function RateCardPanel({ vehicle, rateCard, drafts }: { vehicle: AdminVehicle; rateCard: AdminRateCard | null; drafts: Map<string, RateCardDraft> }) {
   const loaded = rateCard ?? ABSENT_RATE_CARD;
-  const initial: Draft = { perMile: String(loaded.perMileUsd), perMinute: String(loaded.perMinuteUsd), active: loaded.active };
+  const initial: RateCardDraft = { perMile: String(loaded.perMileUsd), perMinute: String(loaded.perMinuteUsd), active: loaded.active };
   // A draft belongs to the card it was made from: once the saved card changes, it no longer applies.
   const draftKey = `${vehicle.id}|${loaded.perMileUsd}|${loaded.perMinuteUsd}|${loaded.active}`;
-  const [draft, setDraft] = useState<Draft>(() => drafts.get(draftKey) ?? initial);
+  const [draft, setDraft] = useState<RateCardDraft>(() => drafts.get(draftKey) ?? initial);
   const save = useSaveRateCard();
 
   const dirty = num(draft.perMile) !== loaded.perMileUsd || num(draft.perMinute) !== loaded.perMinuteUsd || draft.active !== loaded.active;
