@@ -1,16 +1,26 @@
 // Toasts as the spec shows them: a title and a description; failures use the destructive style.
-// Only one toast is visible at a time: a new toast dismisses the one on screen instead of queueing behind
-// it. Each toast has its own id: re-using one id would let a toast shown while the previous one is leaving
-// (its last 200 ms) be removed along with it, so it would never be seen.
+// Only one toast is visible at a time: a new toast takes the place of the one on screen (same id, its 5000 ms
+// start again) instead of queueing behind it. Near the end of its time the old one is already leaving, and
+// a toast given its id then would be taken down with it, never seen: the new toast gets a fresh id instead
+// and the old one is dismissed.
 import { toast } from "sonner";
 
 export const TOAST_DURATION_MS = 5000;
+/** How long before its end a toast counts as leaving (sonner takes it down over ~200 ms, timers can lag). */
+const LEAVING_MS = 500;
 
-let current: string | number | undefined;
+let current: { id: number; until: number } | undefined;
+let lastId = 0;
 
 function show(kind: "success" | "info" | "error", title: string, description: string | undefined, className?: string) {
-  if (current !== undefined) toast.dismiss(current);
-  current = toast[kind](title, { description, duration: TOAST_DURATION_MS, className });
+  const now = Date.now();
+  let id = current?.id;
+  if (!current || now >= current.until - LEAVING_MS) {
+    if (current) toast.dismiss(current.id);
+    id = ++lastId;
+  }
+  toast[kind](title, { id, description, duration: TOAST_DURATION_MS, className });
+  current = { id: id!, until: now + TOAST_DURATION_MS };
 }
 
 export function notifySuccess(title: string, description?: string) {
