@@ -170,5 +170,6 @@ function cachedJson(value: object): string {
  */
 export function quoteResponseJson(response: QuoteResponse): string {
   const { quoteId, expiresAt, quote, pickup, dropoff } = response;
-  return `{"quoteId":${JSON.stringify(quoteId)},"expiresAt":${JSON.stringify(expiresAt)},"quote":${cachedJson(quote)},"pickup":${cachedJson(pickup)},"dropoff":${cachedJson(dropoff)}}`;
+  // The quote id (base64url and ".") and the ISO time need no escaping.
+  return `{"quoteId":"${quoteId}","expiresAt":"${expiresAt}","quote":${cachedJson(quote)},"pickup":${cachedJson(pickup)},"dropoff":${cachedJson(dropoff)}}`;
 }
