@@ -1,9 +1,13 @@
 // The only module that reads process.env. Every setting has a working default for the embedded mode.
+import os from "node:os";
 import { z } from "zod";
 
 const bool = z
   .enum(["true", "false", "1", "0", "on", "off", "yes", "no"])
   .transform((v) => ["true", "1", "on", "yes"].includes(v));
+
+/** WORKERS=auto starts one process per CPU, up to this many. */
+export const MAX_AUTO_WORKERS = 4;
 
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -35,7 +39,14 @@ const envSchema = z.object({
   /** Time limit for one call to the Google or OSM maps services. */
   GEO_TIMEOUT_MS: z.coerce.number().int().min(50).max(60000).default(4000),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
-}).transform((e) => ({ ...e, SEED_DEMO: e.SEED_DEMO ?? e.NODE_ENV !== "production" }));
+  /** Server processes answering HTTP: a number, or "auto" for one per CPU (at most MAX_AUTO_WORKERS). */
+  WORKERS: z.union([z.literal("auto"), z.coerce.number().int().min(1).max(64)]).default(1),
+}).transform((e) => ({
+  ...e,
+  SEED_DEMO: e.SEED_DEMO ?? e.NODE_ENV !== "production",
+  WORKERS: e.WORKERS === "auto" ? Math.min(os.availableParallelism(), MAX_AUTO_WORKERS) : e.WORKERS,
+}));
+
 
 export type Env = z.infer<typeof envSchema>;
 

@@ -1,21 +1,29 @@
 // Starts Meridian: settings, database (migrated, seeded), API + built client on one port.
+// WORKERS > 1: this process becomes the primary (database, start-up, housekeeping, mail retry) and starts
+// that many worker processes that answer HTTP on the same port; with the embedded database the workers
+// reach it through the primary (db/shared-pglite.ts). See docs/decisions/008-workers.md.
+import cluster, { type Worker } from "node:cluster";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { createServer } from "node:http";
+import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { getRequestListener } from "@hono/node-server";
 import { createApp } from "./app";
-import { DataDirLockedError } from "./db/client";
+import { DataDirLockedError, openDatabase, type Database } from "./db/client";
 import { adminPasswordWorks, seedDemo } from "./db/seed";
+import { connectSharedPglite, servePglite, type Port } from "./db/shared-pglite";
 import { startHousekeeping } from "./housekeeping/prune";
-import { loadEnv } from "./env";
+import { loadEnv, type AppConfig, type Env } from "./env";
+import type { Deps } from "./lib/context";
 import { startMailRetry } from "./mail/mailer";
 import { withQuoteFastPath } from "./quotes/quote-fast-path";
 import { buildConfig, buildDeps, databaseTarget, openAndMigrate } from "./server";
 
-async function main() {
-  const started = performance.now();
-  const env = loadEnv();
+/** A worker that has not stopped this long after being asked is killed. */
+const WORKER_STOP_TIMEOUT_MS = 10_000;
+
+/** Opens and migrates the database, builds the dependencies, seeds the demo data; returns the banner lines. */
+async function startUp(env: Env) {
   const config = buildConfig(env);
   const database = await openAndMigrate(databaseTarget(env));
   const deps = await buildDeps(config, database);
@@ -28,31 +36,48 @@ async function main() {
     : (await adminPasswordWorks(database.db, deps.auth, demoAdmin))
       ? `  Admin:    ${env.ADMIN_EMAIL} / ${env.ADMIN_PASSWORD}`
       : `  Admin:    ${env.ADMIN_EMAIL} (the demo password no longer signs in; set one with: npm run admin -- --email <e-mail> --password <new>)`;
-  const stopHousekeeping = startHousekeeping(database.db, deps.logger);
-  // SMTP mode: queued e-mail that failed to leave is retried with backoff (a no-op for the embedded outbox).
-  const stopMailRetry = startMailRetry(deps.mailer, deps.logger);
+  return { config, database, deps, adminLine };
+}
 
+function banner(config: AppConfig, database: Database, deps: Deps, adminLine: string | null, address: string, ms: number, workers: number) {
+  const lines = [
+    "",
+    `  Meridian is running at ${config.publicUrl}  (listening on ${address}, ready in ${ms} ms${workers > 1 ? `, ${workers} worker processes` : ""})`,
+    `  Database: ${database.kind === "pglite" ? `embedded PGlite in ${path.resolve(config.env.DATA_DIR)}` : "PostgreSQL (DATABASE_URL)"}`,
+    `  Mail:     ${deps.mailer.kind === "smtp" ? "SMTP (SMTP_URL), queued in the database and retried for up to a day" : "embedded outbox"}${config.mailboxEnabled ? ` — read it at ${config.publicUrl}/dev/mailbox` : ""}`,
+    ...(adminLine ? [adminLine] : []),
+    "",
+  ];
+  process.stdout.write(lines.join("\n") + "\n");
+}
+
+/** The HTTP server: POST /api/quotes answered on node:http directly, everything else through Hono. */
+function listen(deps: Deps, env: Env, onListening: (address: string) => void): Server {
   const here = path.dirname(fileURLToPath(import.meta.url));
-  const webDist = path.resolve(here, "../../web/dist");
-  const app = createApp(deps, { webDist });
-  // POST /api/quotes is answered on node:http directly; everything else goes through Hono.
+  const app = createApp(deps, { webDist: path.resolve(here, "../../web/dist") });
   const server = createServer(withQuoteFastPath(deps, getRequestListener(app.fetch, { hostname: env.HOST })));
   server.listen(env.PORT, env.HOST, () => {
     const info = server.address() as AddressInfo;
-    const ms = Math.round(performance.now() - started);
-    const lines = [
-      "",
-      `  Meridian is running at ${config.publicUrl}  (listening on ${info.address}:${info.port}, ready in ${ms} ms)`,
-      `  Database: ${database.kind === "pglite" ? `embedded PGlite in ${path.resolve(env.DATA_DIR)}` : "PostgreSQL (DATABASE_URL)"}`,
-      `  Mail:     ${deps.mailer.kind === "smtp" ? "SMTP (SMTP_URL), queued in the database and retried for up to a day" : "embedded outbox"}${config.mailboxEnabled ? ` — read it at ${config.publicUrl}/dev/mailbox` : ""}`,
-      ...(adminLine ? [adminLine] : []),
-      "",
-    ];
-    process.stdout.write(lines.join("\n") + "\n");
+    onListening(`${info.address}:${info.port}`);
   });
+  return server;
+}
+
+function onSignals(shutdown: () => Promise<void>) {
+  process.on("SIGINT", () => void shutdown());
+  process.on("SIGTERM", () => void shutdown());
+}
+
+/** One process does everything (WORKERS=1, the default). */
+async function runSingle(env: Env, started: number) {
+  const { config, database, deps, adminLine } = await startUp(env);
+  const stopHousekeeping = startHousekeeping(database.db, deps.logger);
+  // SMTP mode: queued e-mail that failed to leave is retried with backoff (a no-op for the embedded outbox).
+  const stopMailRetry = startMailRetry(deps.mailer, deps.logger);
+  const server = listen(deps, env, (address) => banner(config, database, deps, adminLine, address, Math.round(performance.now() - started), 1));
 
   let closing = false;
-  const shutdown = async () => {
+  onSignals(async () => {
     if (closing) return;
     closing = true;
     stopHousekeeping();
@@ -62,9 +87,122 @@ async function main() {
     await deps.mailer.drain();
     await database.close();
     process.exit(0);
+  });
+}
+
+/** The primary of WORKERS > 1: the database, start-up, housekeeping and mail retry; the workers answer HTTP. */
+async function runPrimary(env: Env, started: number) {
+  const { config, database, deps, adminLine } = await startUp(env);
+  const stopHousekeeping = startHousekeeping(database.db, deps.logger);
+  const stopMailRetry = startMailRetry(deps.mailer, deps.logger);
+  // "advanced": rows cross the channel with their types (Date, bytes, bigint) as they left PGlite.
+  cluster.setupPrimary({ serialization: "advanced" });
+
+  const served = new Map<Worker, { close(): Promise<void> }>();
+  let closing = false;
+  let ready = false;
+
+  const fork = () => {
+    const worker = cluster.fork();
+    if (database.pglite) {
+      const port: Port = {
+        send: (message) => {
+          if (worker.isConnected()) worker.send(message as never);
+        },
+        onMessage: (listener) => {
+          worker.on("message", listener);
+          return () => worker.off("message", listener);
+        },
+      };
+      served.set(worker, servePglite(database.pglite, port));
+    }
+    return worker;
   };
-  process.on("SIGINT", shutdown);
-  process.on("SIGTERM", shutdown);
+
+  cluster.on("exit", (worker, code, signal) => {
+    void served.get(worker)?.close(); // its unfinished transactions are rolled back
+    served.delete(worker);
+    if (closing) return;
+    if (!ready) {
+      process.stderr.write(`\nA worker process failed to start (exit ${signal ?? code}); see its error above.\n\n`);
+      void shutdown(1);
+      return;
+    }
+    deps.logger.error("a worker process stopped; starting another", { pid: worker.process.pid, code, signal });
+    setTimeout(() => closing || fork(), 1000);
+  });
+
+  const count = env.WORKERS;
+  let listening = 0;
+  cluster.on("listening", (_worker, address) => {
+    if (ready || ++listening < count) return;
+    ready = true;
+    const host = address.address ?? env.HOST;
+    banner(config, database, deps, adminLine, `${host}:${address.port}`, Math.round(performance.now() - started), count);
+  });
+  for (let i = 0; i < count; i++) fork();
+
+  const shutdown = async (exitCode = 0) => {
+    if (closing) return;
+    closing = true;
+    stopHousekeeping();
+    stopMailRetry();
+    const workers = Object.values(cluster.workers ?? {}).filter((w): w is Worker => !!w);
+    await Promise.all(
+      workers.map(
+        (worker) =>
+          new Promise<void>((resolve) => {
+            if (worker.isDead()) return resolve();
+            const kill = setTimeout(() => worker.process.kill("SIGKILL"), WORKER_STOP_TIMEOUT_MS);
+            worker.once("exit", () => (clearTimeout(kill), resolve()));
+            worker.process.kill("SIGTERM");
+          }),
+      ),
+    );
+    await Promise.allSettled([...served.values()].map((s) => s.close()));
+    await deps.mailer.drain();
+    await database.close();
+    process.exit(exitCode);
+  };
+  onSignals(() => shutdown());
+}
+
+/** A worker of WORKERS > 1: answers HTTP; the primary has migrated, seeded and runs the background jobs. */
+async function runWorker(env: Env) {
+  const config = buildConfig(env);
+  const port: Port = {
+    send: (message) => {
+      if (process.connected) process.send!(message);
+    },
+    onMessage: (listener) => {
+      process.on("message", listener);
+      return () => process.off("message", listener);
+    },
+  };
+  const database = env.DATABASE_URL ? await openDatabase({ url: env.DATABASE_URL }) : connectSharedPglite(port);
+  const deps = await buildDeps(config, database);
+  const server = listen(deps, env, () => {});
+
+  let closing = false;
+  const shutdown = async () => {
+    if (closing) return;
+    closing = true;
+    server.close();
+    await deps.mailer.drain();
+    await deps.bus.close();
+    await database.close();
+    process.exit(0);
+  };
+  onSignals(shutdown);
+  process.on("disconnect", () => void shutdown()); // the primary has gone
+}
+
+async function main() {
+  const started = performance.now();
+  const env = loadEnv();
+  if (cluster.isWorker) await runWorker(env);
+  else if (env.WORKERS > 1) await runPrimary(env, started);
+  else await runSingle(env, started);
 }
 
 main().catch((err: unknown) => {
