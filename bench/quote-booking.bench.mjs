@@ -180,6 +180,7 @@ async function main() {
   });
   const booted = Date.now();
   await waitFor(`${base}/api/health`, server.child, server.log);
+  while (!/ready in \d+ ms/.test(server.log.join(""))) await new Promise((r) => setTimeout(r, 100)); // every worker listens
   const workers = server.log.join("").match(/(\d+) worker processes/)?.[1] ?? "1";
   console.log(`server ready in ${Date.now() - booted} ms (PGlite in ${tmpDir}; WORKERS=${WORKERS}: ${workers} HTTP process${workers === "1" ? "" : "es"})`);
 
