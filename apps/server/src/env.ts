@@ -47,7 +47,6 @@ const envSchema = z.object({
   WORKERS: e.WORKERS === "auto" ? Math.min(os.availableParallelism(), MAX_AUTO_WORKERS) : e.WORKERS,
 }));
 
-
 export type Env = z.infer<typeof envSchema>;
 
 export function loadEnv(source: Record<string, string | undefined> = process.env): Env {
