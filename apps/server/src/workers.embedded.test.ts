@@ -4,11 +4,11 @@
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { freePort } from "./test/helpers";
 import { laDate } from "./test/ride-fixtures";
 import { sseClient } from "./test/sse-client";
 
@@ -22,16 +22,6 @@ const log: string[] = [];
 let customerCookie: string;
 let vehicleId: string;
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once("error", reject);
-    srv.listen(0, "127.0.0.1", () => {
-      const port = (srv.address() as net.AddressInfo).port;
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 const workerPids = () => {
   try {

@@ -2,12 +2,12 @@
 // process each request reaches, and a booking made on one process is announced on the other (LISTEN/NOTIFY).
 // PostgreSQL only (vitest.config.ts runs *.pg.test.ts in the server-postgres project).
 import { spawn, type ChildProcess } from "node:child_process";
-import net from "node:net";
 import path from "node:path";
 import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { demoFleet } from "../db/seed";
 import { freshPostgres } from "../test/harness";
+import { freePort } from "../test/helpers";
 import { laDate } from "../test/ride-fixtures";
 import { sseClient } from "../test/sse-client";
 
@@ -23,16 +23,6 @@ let sql: postgres.Sql;
 let a: Server;
 let b: Server;
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once("error", reject);
-    srv.listen(0, "127.0.0.1", () => {
-      const port = (srv.address() as net.AddressInfo).port;
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 async function startServer(url: string): Promise<Server> {
   const port = await freePort();

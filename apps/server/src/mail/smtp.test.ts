@@ -1,7 +1,7 @@
 // With SMTP_URL set, e-mail leaves through a real SMTP conversation (here: a local smtp-server on an
 // ephemeral port), the embedded outbox stays empty and the dev mailbox is not mounted. When the SMTP server
 // is down or refuses, the e-mail waits in the mail queue and a retry delivers it, once, even with two workers.
-import net, { type AddressInfo } from "node:net";
+import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -10,7 +10,7 @@ import { loadEnv } from "../env";
 import { openDatabase } from "../db/client";
 import { mailQueue, outboxEmails } from "../db/schema";
 import type { Logger } from "../lib/logger";
-import { countRows } from "../test/helpers";
+import { countRows, freePort } from "../test/helpers";
 import { createTestApp, openTestDatabase, type TestApp } from "../test/harness";
 import { createMailer, MAIL_RETRY_DELAYS_MS, startMailRetry } from "./mailer";
 
@@ -188,14 +188,6 @@ async function startSmtp(opts: { port?: number; refuse?: () => (Error & { respon
   };
 }
 
-/** A port nothing listens on (taken from the OS, then released). */
-async function freePort(): Promise<number> {
-  const srv = net.createServer();
-  await new Promise<void>((resolve) => srv.listen(0, "127.0.0.1", resolve));
-  const free = (srv.address() as AddressInfo).port;
-  await new Promise<void>((resolve) => srv.close(() => resolve()));
-  return free;
-}
 
 const refusal = (code: number, text: string) => Object.assign(new Error(text), { responseCode: code });
 const queuedFor = (t: TestApp, to: string) => t.db.select().from(mailQueue).where(eq(mailQueue.to, to));

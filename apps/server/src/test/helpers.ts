@@ -1,4 +1,5 @@
-// Small helpers shared by the server suites: read the embedded outbox, follow e-mail links, count rows.
+// Small helpers shared by the server suites: read the embedded outbox, follow e-mail links, count rows, find a free port.
+import net, { type AddressInfo } from "node:net";
 import { count, desc, eq } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 import type { Db } from "../db/client";
@@ -30,4 +31,13 @@ export function cookieFrom(headers: Headers): string {
     .getSetCookie()
     .map((c) => c.split(";")[0])
     .join("; ");
+}
+
+/** A port nothing listens on (taken from the OS, then released). */
+export async function freePort(): Promise<number> {
+  const srv = net.createServer();
+  await new Promise<void>((resolve) => srv.listen(0, "127.0.0.1", resolve));
+  const free = (srv.address() as AddressInfo).port;
+  await new Promise<void>((resolve) => srv.close(() => resolve()));
+  return free;
 }
