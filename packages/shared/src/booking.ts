@@ -123,7 +123,10 @@ export type QuotePlace = {
   components: { types: string[]; longName: string; shortName: string }[];
 };
 
-export type QuoteResponse = { quoteId: string; expiresAt: string; quote: Quote; pickup: QuotePlace; dropoff: QuotePlace };
+/** The places a quote priced, as the customer would recognise them (the booking keeps the full places). */
+export type QuotePlaceSummary = Pick<QuotePlace, "placeId" | "name" | "address">;
+
+export type QuoteResponse = { quoteId: string; expiresAt: string; quote: Quote; pickup: QuotePlaceSummary; dropoff: QuotePlaceSummary };
 
 export type BookingSummary = { id: string; service: string; bookingDate: string; status: string; price: number | null; createdAt: string };
 export type TicketSummary = { ticketCode: string; status: string };

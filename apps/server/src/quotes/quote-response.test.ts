@@ -1,19 +1,11 @@
 import { describe, expect, it } from "vitest";
-import type { QuotePlace, QuoteResponse } from "@meridian/shared/booking";
+import type { QuotePlaceSummary, QuoteResponse } from "@meridian/shared/booking";
 import { quoteResponseJson } from "./quote.service";
 
-const place = (id: string, name = `Place "${id}"`) => ({
-  placeId: id,
-  name,
-  address: "1 Main St, Los Angeles, CA",
-  lat: 34.05,
-  lng: -118.25,
-  precision: "address" as const,
-  components: [{ types: ["locality", "political"], longName: "Los Angeles", shortName: "LA" }],
-});
+const place = (id: string, name = `Place "${id}"`): QuotePlaceSummary => ({ placeId: id, name, address: "1 Main St, Los Angeles, CA" });
 
 /** A quote answer with one line, between two places. */
-const response = (line: QuoteResponse["quote"]["lines"][number], pickup: QuotePlace, dropoff: QuotePlace): QuoteResponse => ({
+const response = (line: QuoteResponse["quote"]["lines"][number], pickup: QuotePlaceSummary, dropoff: QuotePlaceSummary): QuoteResponse => ({
   quoteId: "abc.def",
   expiresAt: "2026-01-01T00:00:00.000Z",
   quote: { method: "miles_minutes", vehicleTypeId: "v1", vehicleName: "Sedan", miles: 12.3, minutes: 20, currency: "USD", lines: [line], totalUsd: line.amountUsd },

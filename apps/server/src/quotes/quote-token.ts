@@ -1,11 +1,13 @@
 // The quote id: a signed, expiring token carrying the quote's inputs and its total, so a booking can be
 // re-priced from trusted inputs without storing quotes. base64url(JSON claims) + "." + HMAC-SHA256.
+// The claims are a JSON array in a fixed order (format 2): half the bytes of an object with named fields, so
+// less to sign, send and read back on the busiest route. Format 1 (an object with v: 1) is still accepted, so
+// a quote issued just before an upgrade can still be booked within its 15 minutes.
 import crypto from "node:crypto";
 import { z } from "zod";
 import { pricingMethodValues } from "@meridian/shared/pricing";
 
 export const quoteClaimsSchema = z.object({
-  v: z.literal(1),
   pickupPlaceId: z.string().min(1).max(500),
   dropoffPlaceId: z.string().min(1).max(500),
   vehicleTypeId: z.string(),
@@ -21,6 +23,10 @@ export const quoteClaimsSchema = z.object({
   exp: z.number().int(),
 });
 export type QuoteClaims = z.infer<typeof quoteClaimsSchema>;
+
+/** The claims' names in the order format 2 writes them after the leading 2. */
+const ORDER = Object.keys(quoteClaimsSchema.shape) as (keyof QuoteClaims)[];
+const FORMAT = 2;
 
 export type VerifiedQuote = { ok: true; claims: QuoteClaims } | { ok: false; code: "invalid_quote" | "quote_expired" };
 
@@ -38,9 +44,20 @@ function keyFor(secret: string): Buffer {
 
 const mac = (secret: string, payload: string) => crypto.createHmac("sha256", keyFor(secret)).update(payload).digest();
 
-export function signQuoteToken(secret: string, claims: QuoteClaims): string {
-  const payload = Buffer.from(JSON.stringify(claims)).toString("base64url");
+export function signQuoteToken(secret: string, c: QuoteClaims): string {
+  const json = JSON.stringify([FORMAT, c.pickupPlaceId, c.dropoffPlaceId, c.vehicleTypeId, c.passengers, c.luggage, c.date, c.time, c.method, c.totalUsd, c.miles, c.minutes, c.exp]);
+  const payload = Buffer.from(json).toString("base64url");
   return `${payload}.${mac(secret, payload).toString("base64url")}`;
+}
+
+/** The claims object of a decoded payload: format 2 (an array), or format 1 (an object with v: 1). */
+function claimsOf(parsed: unknown): unknown {
+  if (Array.isArray(parsed)) {
+    if (parsed[0] !== FORMAT || parsed.length !== ORDER.length + 1) return null;
+    return Object.fromEntries(ORDER.map((name, i) => [name, parsed[i + 1]]));
+  }
+  if (typeof parsed === "object" && parsed !== null && (parsed as { v?: unknown }).v === 1) return parsed;
+  return null;
 }
 
 export function verifyQuoteToken(secret: string, token: string, nowMs = Date.now()): VerifiedQuote {
@@ -56,7 +73,7 @@ export function verifyQuoteToken(secret: string, token: string, nowMs = Date.now
   } catch {
     return { ok: false, code: "invalid_quote" };
   }
-  const claims = quoteClaimsSchema.safeParse(parsed);
+  const claims = quoteClaimsSchema.safeParse(claimsOf(parsed));
   if (!claims.success) return { ok: false, code: "invalid_quote" };
   if (claims.data.exp * 1000 <= nowMs) return { ok: false, code: "quote_expired" };
   return { ok: true, claims: claims.data };

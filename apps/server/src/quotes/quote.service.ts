@@ -8,6 +8,7 @@ import {
   VEHICLE_UNAVAILABLE_MESSAGE,
   serviceAreaDateTime,
   type QuoteInput,
+  type QuotePlaceSummary,
   type QuoteResponse,
 } from "@meridian/shared/booking";
 import { capacityProblems } from "@meridian/shared/capacity";
@@ -128,7 +129,6 @@ export function issueQuote(secret: string, priced: PricedQuote, nowMs = Date.now
   const exp = Math.floor(nowMs / 1000) + QUOTE_TTL_SECONDS;
   const { input, quote } = priced;
   const quoteId = signQuoteToken(secret, {
-    v: 1,
     pickupPlaceId: input.pickupPlaceId,
     dropoffPlaceId: input.dropoffPlaceId,
     vehicleTypeId: input.vehicleTypeId,
@@ -142,7 +142,15 @@ export function issueQuote(secret: string, priced: PricedQuote, nowMs = Date.now
     minutes: quote.minutes,
     exp,
   });
-  return { quoteId, expiresAt: expiryIso(exp), quote, pickup: priced.pickup, dropoff: priced.dropoff };
+  return { quoteId, expiresAt: expiryIso(exp), quote, pickup: summaryOf(priced.pickup), dropoff: summaryOf(priced.dropoff) };
+}
+
+const summaries = new WeakMap<Place, QuotePlaceSummary>();
+/** A place's summary for quote answers, made once per place object (places come from caches, never mutated). */
+function summaryOf(place: Place): QuotePlaceSummary {
+  let summary = summaries.get(place);
+  if (!summary) summaries.set(place, (summary = Object.freeze({ placeId: place.placeId, name: place.name, address: place.address })));
+  return summary;
 }
 
 let lastExpiry = { exp: 0, iso: "" };
@@ -157,7 +165,7 @@ const asciiJson = (value: unknown) => JSON.stringify(value).replace(/[\u007f-\uf
 
 const jsonCache = new WeakMap<object, string>();
 
-/** A place's or a quote's JSON, serialised once per object (both come from caches and are never mutated). */
+/** A place summary's or a quote's JSON, serialised once per object (both come from caches and are never mutated). */
 function cachedJson(value: object): string {
   let json = jsonCache.get(value);
   if (json === undefined) jsonCache.set(value, (json = asciiJson(value)));
@@ -166,7 +174,7 @@ function cachedJson(value: object): string {
 
 /**
  * JSON.stringify(response) in plain ASCII (so the server can send it as is: its length is its byte count),
- * with the quote and the two places (most of the bytes) serialised once per object.
+ * with the quote and the two place summaries (most of the bytes) serialised once per object.
  */
 export function quoteResponseJson(response: QuoteResponse): string {
   const { quoteId, expiresAt, quote, pickup, dropoff } = response;

@@ -67,8 +67,10 @@ describe("POST /api/quotes", () => {
       totalUsd: 111.9,
       currency: "USD",
     });
-    expect(res.body.pickup).toMatchObject({ placeId: FAKE_PLACES.airport.placeId, name: "Test Airport", lat: 33.9416 });
-    expect(res.body.dropoff).toMatchObject({ placeId: FAKE_PLACES.hills.placeId, name: "Test Hills Hotel" });
+    // The places it priced, as the customer knows them; the booking stores the full places.
+    const { placeId, name, address } = FAKE_PLACES.airport;
+    expect(res.body.pickup).toEqual({ placeId, name, address });
+    expect(res.body.dropoff).toEqual({ placeId: FAKE_PLACES.hills.placeId, name: "Test Hills Hotel", address: FAKE_PLACES.hills.address });
     const expires = Date.parse(res.body.expiresAt);
     expect(expires).toBeGreaterThanOrEqual(before + (QUOTE_TTL_SECONDS - 1) * 1000);
     expect(expires).toBeLessThanOrEqual(Date.now() + QUOTE_TTL_SECONDS * 1000);
