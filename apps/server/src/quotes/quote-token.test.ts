@@ -28,6 +28,15 @@ function signed(payload: unknown): string {
 }
 
 describe("quote tokens", () => {
+  it("are signed with HMAC-SHA256 under a key derived for quotes, for payloads of every length", () => {
+    const key = crypto.createHmac("sha256", SECRET).update("meridian/quote-token/v1").digest();
+    for (let n = 0; n <= 300; n++) {
+      const token = signQuoteToken(SECRET, { ...claims, pickupPlaceId: "p".repeat(n + 1) });
+      const [payload, sig] = token.split(".");
+      expect(sig).toBe(crypto.createHmac("sha256", key).update(payload!).digest("base64url"));
+    }
+  });
+
   it("carry every claim through a round trip, as a compact array", () => {
     const token = signQuoteToken(SECRET, claims);
     expect(verifyQuoteToken(SECRET, token, now)).toEqual({ ok: true, claims });
@@ -62,6 +71,9 @@ describe("quote tokens", () => {
       signed({ ...claims }),
       signed(null),
       signed("claims"),
+      // "Ł" (U+0141) written as one byte is "A": the same signed bytes, but base64url decoding skips it.
+      `${payload!.replace("A", "Ł")}.${sig}`,
+      `${payload}=.${sig}`,
     ]) {
       expect(verifyQuoteToken(SECRET, token, now), token).toEqual({ ok: false, code: "invalid_quote" });
     }

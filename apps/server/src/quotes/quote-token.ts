@@ -30,19 +30,38 @@ const FORMAT = 2;
 
 export type VerifiedQuote = { ok: true; claims: QuoteClaims } | { ok: false; code: "invalid_quote" | "quote_expired" };
 
-const derived = new Map<string, Buffer>();
+/** A quote key's HMAC pads (RFC 2104): the key XOR 0x36 and XOR 0x5c, each one SHA-256 block. */
+type Pads = { inner: Buffer; outer: Buffer };
+const pads = new Map<string, Pads>();
 
-/** A key for quote tokens only, derived from AUTH_SECRET (never the session secret itself). */
-function keyFor(secret: string): Buffer {
-  let key = derived.get(secret);
-  if (!key) {
-    key = crypto.createHmac("sha256", secret).update("meridian/quote-token/v1").digest();
-    derived.set(secret, key);
+/** The pads of a key for quote tokens only, derived from AUTH_SECRET (never the session secret itself). */
+function padsFor(secret: string): Pads {
+  let p = pads.get(secret);
+  if (!p) {
+    const key = crypto.createHmac("sha256", secret).update("meridian/quote-token/v1").digest(); // 32 bytes < one block
+    p = { inner: Buffer.alloc(64, 0x36), outer: Buffer.alloc(64 + 32, 0x5c) };
+    for (let i = 0; i < key.length; i++) {
+      p.inner[i]! ^= key[i]!;
+      p.outer[i]! ^= key[i]!;
+    }
+    pads.set(secret, p);
   }
-  return key;
+  return p;
 }
 
-const mac = (secret: string, payload: string) => crypto.createHmac("sha256", keyFor(secret)).update(payload).digest();
+/**
+ * HMAC-SHA256 of an ASCII payload: SHA-256(outer pad + SHA-256(inner pad + payload)), the same bytes as
+ * crypto.createHmac (the test checks), from two one-shot hashes. Signing is a third of a quote's own work and
+ * createHmac sets up a hash object each call, which costs more than the hashing here.
+ */
+function mac(secret: string, payload: string): Buffer {
+  const { inner, outer } = padsFor(secret);
+  const message = Buffer.allocUnsafe(64 + payload.length);
+  inner.copy(message);
+  message.write(payload, 64, "latin1");
+  crypto.hash("sha256", message, "buffer").copy(outer, 64);
+  return crypto.hash("sha256", outer, "buffer");
+}
 
 export function signQuoteToken(secret: string, c: QuoteClaims): string {
   const json = JSON.stringify([FORMAT, c.pickupPlaceId, c.dropoffPlaceId, c.vehicleTypeId, c.passengers, c.luggage, c.date, c.time, c.method, c.totalUsd, c.miles, c.minutes, c.exp]);
@@ -60,10 +79,15 @@ function claimsOf(parsed: unknown): unknown {
   return null;
 }
 
+const BASE64URL = /^[A-Za-z0-9_-]+$/;
+
 export function verifyQuoteToken(secret: string, token: string, nowMs = Date.now()): VerifiedQuote {
   const dot = token.indexOf(".");
   if (dot <= 0 || dot !== token.lastIndexOf(".")) return { ok: false, code: "invalid_quote" };
   const payload = token.slice(0, dot);
+  // Only base64url is signed: anything else could hash as the same bytes (mac() writes one byte per character)
+  // yet decode to other claims.
+  if (!BASE64URL.test(payload)) return { ok: false, code: "invalid_quote" };
   const given = Buffer.from(token.slice(dot + 1), "base64url");
   const expected = mac(secret, payload);
   if (given.length !== expected.length || !crypto.timingSafeEqual(given, expected)) return { ok: false, code: "invalid_quote" };
