@@ -63,6 +63,21 @@ function listen(deps: Deps, env: Env, onListening: (address: string) => void): S
   return server;
 }
 
+type IpcEnd = { send?(message: never): unknown; on(event: "message", listener: (message: unknown) => void): unknown; off(event: "message", listener: (message: unknown) => void): unknown };
+
+/** The IPC channel between the primary and a worker as a Port: the primary's end (a Worker) or the worker's (process). */
+function ipcPort(end: IpcEnd, connected: () => boolean): Port {
+  return {
+    send: (message) => {
+      if (connected()) end.send!(message as never);
+    },
+    onMessage: (listener) => {
+      end.on("message", listener);
+      return () => end.off("message", listener);
+    },
+  };
+}
+
 function onSignals(shutdown: () => Promise<void>) {
   process.on("SIGINT", () => void shutdown());
   process.on("SIGTERM", () => void shutdown());
@@ -104,18 +119,7 @@ async function runPrimary(env: Env, started: number) {
 
   const fork = () => {
     const worker = cluster.fork();
-    if (database.pglite) {
-      const port: Port = {
-        send: (message) => {
-          if (worker.isConnected()) worker.send(message as never);
-        },
-        onMessage: (listener) => {
-          worker.on("message", listener);
-          return () => worker.off("message", listener);
-        },
-      };
-      served.set(worker, servePglite(database.pglite, port));
-    }
+    if (database.pglite) served.set(worker, servePglite(database.pglite, ipcPort(worker, () => worker.isConnected())));
     return worker;
   };
 
@@ -170,16 +174,7 @@ async function runPrimary(env: Env, started: number) {
 /** A worker of WORKERS > 1: answers HTTP; the primary has migrated, seeded and runs the background jobs. */
 async function runWorker(env: Env) {
   const config = buildConfig(env);
-  const port: Port = {
-    send: (message) => {
-      if (process.connected) process.send!(message);
-    },
-    onMessage: (listener) => {
-      process.on("message", listener);
-      return () => process.off("message", listener);
-    },
-  };
-  const database = env.DATABASE_URL ? await openDatabase({ url: env.DATABASE_URL }) : connectSharedPglite(port);
+  const database = env.DATABASE_URL ? await openDatabase({ url: env.DATABASE_URL }) : connectSharedPglite(ipcPort(process, () => process.connected));
   const deps = await buildDeps(config, database);
   const server = listen(deps, env, () => {});
 

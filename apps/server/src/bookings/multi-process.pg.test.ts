@@ -23,7 +23,6 @@ let sql: postgres.Sql;
 let a: Server;
 let b: Server;
 
-
 async function startServer(url: string): Promise<Server> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;

@@ -90,18 +90,21 @@ export function servePglite(client: PGlite, port: Port, opts: { txTimeoutMs?: nu
     });
   };
 
+  const openTx = (txId: number) => {
+    const entry = open.get(txId);
+    if (!entry) throw new Error("The transaction has already ended (it took too long or its worker went away).");
+    return entry;
+  };
+
   const handle = async (call: Call): Promise<unknown> => {
     switch (call.t) {
       case "query": {
         const options = { rowMode: call.rowMode ?? "object", parsers: PARSERS };
         if (call.tx === undefined) return stripped(await client.query(call.sql, call.params, options));
-        const entry = open.get(call.tx);
-        if (!entry) throw new Error("The transaction has already ended (it took too long or its worker went away).");
-        return stripped(await entry.tx.query(call.sql, call.params, options));
+        return stripped(await openTx(call.tx).tx.query(call.sql, call.params, options));
       }
       case "end": {
-        const entry = open.get(call.tx);
-        if (!entry) throw new Error("The transaction has already ended (it took too long or its worker went away).");
+        const entry = openTx(call.tx);
         entry.finish(call.commit);
         await entry.done;
         return null;

@@ -188,7 +188,6 @@ async function startSmtp(opts: { port?: number; refuse?: () => (Error & { respon
   };
 }
 
-
 const refusal = (code: number, text: string) => Object.assign(new Error(text), { responseCode: code });
 const queuedFor = (t: TestApp, to: string) => t.db.select().from(mailQueue).where(eq(mailQueue.to, to));
 const MINUTE = 60_000;

@@ -64,8 +64,9 @@ function mac(secret: string, payload: string): Buffer {
 }
 
 export function signQuoteToken(secret: string, c: QuoteClaims): string {
-  const json = JSON.stringify([FORMAT, c.pickupPlaceId, c.dropoffPlaceId, c.vehicleTypeId, c.passengers, c.luggage, c.date, c.time, c.method, c.totalUsd, c.miles, c.minutes, c.exp]);
-  const payload = Buffer.from(json).toString("base64url");
+  const values: unknown[] = [FORMAT];
+  for (const name of ORDER) values.push(c[name]);
+  const payload = Buffer.from(JSON.stringify(values)).toString("base64url");
   return `${payload}.${mac(secret, payload).toString("base64url")}`;
 }
 
