@@ -142,18 +142,18 @@ test("users: the admin changes a user's role and the change shows in the Audit L
   await page.getByLabel("Search users").fill(person.email);
   await expect(rows).toHaveCount(1);
   await expect(rows.first()).toContainText(person.email);
-  await expect(rows.first()).toContainText("User");
+  await expect(rows.first()).toContainText("Customer");
   await expect(rows.first()).toContainText("Active");
   await page.getByRole("button", { name: `Edit ${person.fullName}` }).click();
   const dialog = page.getByRole("dialog", { name: "Edit User" });
   await dialog.getByRole("combobox", { name: "Role" }).click();
-  await page.getByRole("option", { name: "Staff" }).click();
+  await page.getByRole("option", { name: "Chauffeur" }).click();
   await dialog.getByRole("button", { name: "Save Changes" }).click();
   await expect(page.getByText("User Updated")).toBeVisible();
   await expect(dialog).toBeHidden();
-  await expect(rows.first()).toContainText("Staff");
+  await expect(rows.first()).toContainText("Chauffeur");
 
-  // The server agrees: a staff account is still no admin.
+  // The server agrees: a chauffeur is still no admin.
   expect((await request.get("/api/admin/users")).status()).toBe(403);
 
   await page.getByTestId("admin-sidebar").getByRole("link", { name: "Audit Logs" }).click();
@@ -161,7 +161,7 @@ test("users: the admin changes a user's role and the change shows in the Audit L
   await expect(entry).toHaveCount(1);
   await expect(entry).toContainText("user.update");
   await expect(entry).toContainText(ADMIN.email);
-  await expect(entry).toContainText("role: user→staff");
+  await expect(entry).toContainText("role: user→chauffeur");
 
   await page.getByRole("link", { name: "Users & Roles" }).click();
   await page.getByLabel("Search users").fill("no-such-person-anywhere");
@@ -224,7 +224,7 @@ test("new user: the admin creates an account and the person sets a password from
   await dialog.getByLabel("Full name").fill("Harriet Newcombe");
   await dialog.getByLabel("Email").fill(email);
   await dialog.getByRole("combobox", { name: "Role" }).click();
-  await page.getByRole("option", { name: "Staff" }).click();
+  await page.getByRole("option", { name: "Valet Attendant" }).click();
   await dialog.getByRole("button", { name: "Create User" }).click();
   await expect(page.getByText("User Created")).toBeVisible();
 
@@ -241,5 +241,5 @@ test("new user: the admin creates an account and the person sets a password from
   expect(reset.status()).toBe(200);
   const signIn = await request.post("/api/auth/sign-in/email", { data: { email, password: "harriet-chose-this" } });
   expect(signIn.status()).toBe(200);
-  expect(((await (await request.get("/api/me/profile")).json()) as { role: string }).role).toBe("staff");
+  expect(((await (await request.get("/api/me/profile")).json()) as { role: string }).role).toBe("valet");
 });

@@ -1,6 +1,6 @@
 // Admin back-office inputs (queries and bodies), shared by the admin screens and the /api/admin routes.
 import { z } from "zod";
-import { fullNameSchema, roles } from "./auth";
+import { fullNameSchema, roles, type Role } from "./auth";
 import { bookingStatuses, ticketStatuses } from "./booking-status";
 import { phoneSchema } from "./profile";
 
@@ -24,7 +24,7 @@ const pageSize = optionalQuery(
     .max(MAX_PAGE_SIZE, `Page size must be between 1 and ${MAX_PAGE_SIZE}.`),
 );
 
-export const roleSchema = z.enum(roles, { error: "Role must be admin, staff or user." });
+export const roleSchema = z.enum(roles, { error: "Role must be user, valet, chauffeur, dispatcher or admin." });
 export const userStatusSchema = z.enum(["active", "inactive"], { error: "Status must be active or inactive." });
 const adminEmail = z.string({ error: "Invalid email address" }).trim().toLowerCase().max(254, "Invalid email address").pipe(z.email("Invalid email address"));
 
@@ -55,7 +55,7 @@ export type AdminUser = {
   fullName: string;
   email: string;
   phone: string | null;
-  role: "admin" | "staff" | "user";
+  role: Role;
   status: "active" | "inactive";
   emailVerified: boolean;
   createdAt: string;

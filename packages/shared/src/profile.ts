@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { fullNameSchema } from "./auth";
+import { fullNameSchema, type Role } from "./auth";
 
 export const phoneSchema = z
   .string()
@@ -16,7 +16,7 @@ export type Profile = {
   fullName: string;
   email: string;
   phone: string | null;
-  role: "admin" | "staff" | "user";
+  role: Role;
   status: "active" | "inactive";
   emailVerified: boolean;
   createdAt: string;

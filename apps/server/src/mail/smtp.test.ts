@@ -257,9 +257,9 @@ describe("when the SMTP server is down", () => {
     try {
       const admin = await app.userWithSession({ role: "admin", fullName: "Ava Admin" });
       const email = `new.hire.smtp.${Date.now()}@example.com`;
-      const res = await app.call("POST", "/api/admin/users", { cookie: admin.cookie, json: { fullName: "Nina New", email, role: "staff" } });
+      const res = await app.call("POST", "/api/admin/users", { cookie: admin.cookie, json: { fullName: "Nina New", email, role: "valet" } });
       expect(res.status).toBe(201);
-      expect(res.body.user).toMatchObject({ email, role: "staff" });
+      expect(res.body.user).toMatchObject({ email, role: "valet" });
 
       await app.deps.mailer.drain();
       const [queued] = await queuedFor(app, email);

@@ -1,5 +1,6 @@
 import { desc, eq } from "drizzle-orm";
 import type { Profile, UpdateProfileInput } from "@meridian/shared/profile";
+import { asRole } from "@meridian/shared/auth";
 import type { Db } from "../db/client";
 import { bookings, tickets, user } from "../db/schema";
 import { notFound } from "../lib/errors";
@@ -12,7 +13,7 @@ export function toProfile(row: UserRow): Profile {
     fullName: row.name,
     email: row.email,
     phone: row.phone,
-    role: (["admin", "staff", "user"].includes(row.role) ? row.role : "user") as Profile["role"],
+    role: asRole(row.role),
     status: row.banned ? "inactive" : "active",
     emailVerified: row.emailVerified,
     createdAt: row.createdAt.toISOString(),

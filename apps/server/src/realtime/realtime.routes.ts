@@ -7,6 +7,7 @@
 // heartbeat.
 import { Hono } from "hono";
 import { streamSSE } from "hono/streaming";
+import { asRole, isDeskRole } from "@meridian/shared/auth";
 import { BOOKING_CREATED_EVENT, type BookingCreatedMessage } from "@meridian/shared/realtime";
 import { requireUser } from "../auth/session";
 import type { AppEnv } from "../lib/context";
@@ -43,7 +44,7 @@ export const realtimeRoutes = new Hono<AppEnv>().get("/", async (c) => {
 
     // Events are handled one after another so they arrive in the order they happened.
     let queue = Promise.resolve();
-    const seesAll = (role: string) => role === "admin" || role === "staff";
+    const seesAll = (role: string) => isDeskRole(asRole(role));
     const unsubscribe = bus.subscribe((event: RealtimeEvent) => {
       if (event.type !== "booking.created") return;
       if (!seesAll(known.role) && event.userId !== known.id) return; // another customer's booking

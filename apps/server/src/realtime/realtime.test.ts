@@ -35,14 +35,16 @@ describe("GET /api/realtime", () => {
     expect(((await res.json()) as { error: { code: string } }).error.code).toBe("unauthorized");
   });
 
-  it("tells an admin about every booking within a second, and a customer only about their own", async () => {
+  it("tells an admin and a dispatcher about every booking within a second, a chauffeur or a customer only about their own", async () => {
     const admin = await t.userWithSession({ role: "admin" });
-    const staff = await t.userWithSession({ role: "staff" });
+    const staff = await t.userWithSession({ role: "dispatcher" });
+    const chauffeur = await t.userWithSession({ role: "chauffeur" });
     const alice = await t.userWithSession();
     const bob = await t.userWithSession();
     const adminStream = await stream(admin.cookie);
     const staffStream = await stream(staff.cookie);
     const bobStream = await stream(bob.cookie);
+    const chauffeurStream = await stream(chauffeur.cookie);
     expect(adminStream.res.headers.get("content-type")).toContain("text/event-stream");
     try {
       const mine = await bookRide(alice.cookie);
@@ -57,7 +59,9 @@ describe("GET /api/realtime", () => {
       expect(JSON.parse(bobSeen.data).bookingId).toBe(his.booking.id);
       expect(bobStream.client!.events).toHaveLength(1);
       expect(JSON.parse((await adminStream.client!.next(1000)).data).bookingId).toBe(his.booking.id);
+      expect(chauffeurStream.client!.events).toHaveLength(0);
     } finally {
+      await chauffeurStream.client!.close();
       await adminStream.client!.close();
       await staffStream.client!.close();
       await bobStream.client!.close();

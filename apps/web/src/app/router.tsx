@@ -1,5 +1,5 @@
 import { createBrowserRouter } from "react-router";
-import { RequireAdmin, RequireUser } from "@/features/auth/components/require-auth";
+import { RequireAdmin, RequireStaff, RequireUser } from "@/features/auth/components/require-auth";
 import { HomePage } from "@/features/marketing/home-page";
 import { RootLayout } from "./root-layout";
 
@@ -12,6 +12,10 @@ export const router = createBrowserRouter([
       {
         element: <RequireUser />,
         children: [{ path: "/dashboard", lazy: async () => ({ Component: (await import("@/features/dashboard/dashboard-page")).default }) }],
+      },
+      {
+        element: <RequireStaff />,
+        children: [{ path: "/staff/*", lazy: async () => ({ Component: (await import("@/features/staff/staff-app")).default }) }],
       },
       {
         element: <RequireAdmin />,

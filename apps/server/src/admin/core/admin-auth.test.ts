@@ -1,5 +1,5 @@
 // Every /api/admin route, core and fleet, enumerated from the app itself: signed out -> 401,
-// a 'user' or 'staff' account -> 403, whatever the method, path or body.
+// a customer or a staff (e.g. chauffeur) account -> 403, whatever the method, path or body.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../test/harness";
 
@@ -11,7 +11,7 @@ let adminCookie: string;
 beforeAll(async () => {
   t = await createTestApp();
   userCookie = (await t.userWithSession({ role: "user" })).cookie;
-  staffCookie = (await t.userWithSession({ role: "staff" })).cookie;
+  staffCookie = (await t.userWithSession({ role: "chauffeur" })).cookie;
   adminCookie = (await t.userWithSession({ role: "admin" })).cookie;
 });
 afterAll(() => t.close());
@@ -59,7 +59,7 @@ describe("admin authorisation", () => {
       expect(anon.body.error.code).toBe("unauthorized");
       for (const [who, cookie] of [
         ["user", userCookie],
-        ["staff", staffCookie],
+        ["chauffeur", staffCookie],
       ] as const) {
         const res = await t.call(method, path, { json, cookie });
         expect(res.status, `${method} ${path} as ${who}`).toBe(403);

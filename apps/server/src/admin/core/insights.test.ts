@@ -77,7 +77,7 @@ describe("GET /api/admin/audit", () => {
   it("lists real entries newest first, paginated", async () => {
     const a = await t.userWithSession({ fullName: "Audited One" });
     const b = await t.userWithSession({ fullName: "Audited Two" });
-    await t.call("PATCH", `/api/admin/users/${a.user.id}`, { cookie: admin.cookie, json: { role: "staff" } });
+    await t.call("PATCH", `/api/admin/users/${a.user.id}`, { cookie: admin.cookie, json: { role: "dispatcher" } });
     await new Promise((r) => setTimeout(r, 5));
     await t.call("PATCH", `/api/admin/users/${b.user.id}`, { cookie: admin.cookie, json: { phone: "3105550111" } });
     const res = await t.call("GET", "/api/admin/audit?pageSize=1", { cookie: admin.cookie });
@@ -87,7 +87,7 @@ describe("GET /api/admin/audit", () => {
       expect.objectContaining({ actorEmail: admin.user.email, action: "user.update", entity: "user", entityId: b.user.id, before: { phone: null }, after: { phone: "3105550111" } }),
     ]);
     const p2 = await t.call("GET", "/api/admin/audit?pageSize=1&page=2", { cookie: admin.cookie });
-    expect(p2.body.entries[0]).toMatchObject({ entityId: a.user.id, before: { role: "user" }, after: { role: "staff" } });
+    expect(p2.body.entries[0]).toMatchObject({ entityId: a.user.id, before: { role: "user" }, after: { role: "dispatcher" } });
     expect((await t.call("GET", "/api/admin/audit?page=abc", { cookie: admin.cookie })).status).toBe(400);
   });
 });

@@ -1,6 +1,7 @@
 // Admin users: search, edit (role, status, name, phone), create with a set-password e-mail.
 import { asc, eq, ilike, or } from "drizzle-orm";
 import type { AdminCreateUserInput, AdminUpdateUserInput, AdminUser, AdminUsersQuery, Paged } from "@meridian/shared/admin";
+import { asRole } from "@meridian/shared/auth";
 import type { Auth } from "../../auth/auth";
 import type { Db } from "../../db/client";
 import { account, session, user } from "../../db/schema";
@@ -20,7 +21,7 @@ export function toAdminUser(row: UserRow): AdminUser {
     fullName: row.name,
     email: row.email,
     phone: row.phone,
-    role: (["admin", "staff", "user"].includes(row.role) ? row.role : "user") as AdminUser["role"],
+    role: asRole(row.role),
     status: row.banned ? "inactive" : "active",
     emailVerified: row.emailVerified,
     createdAt: row.createdAt.toISOString(),

@@ -146,10 +146,10 @@ describe("PATCH /api/admin/users/:id", () => {
     const { user } = await t.userWithSession({ fullName: "Rita Role" });
     const res = await t.call("PATCH", `/api/admin/users/${user.id}`, {
       cookie: admin.cookie,
-      json: { fullName: "Rita Staff", phone: "3105550100", role: "staff", status: "active" },
+      json: { fullName: "Rita Valet", phone: "3105550100", role: "valet", status: "active" },
     });
     expect(res.status).toBe(200);
-    expect(res.body.user).toMatchObject({ fullName: "Rita Staff", phone: "3105550100", role: "staff", status: "active" });
+    expect(res.body.user).toMatchObject({ fullName: "Rita Valet", phone: "3105550100", role: "valet", status: "active" });
     const [audit] = await t.db.select().from(auditLogs).where(eq(auditLogs.entityId, user.id));
     expect(audit).toMatchObject({
       action: "user.update",
@@ -157,7 +157,7 @@ describe("PATCH /api/admin/users/:id", () => {
       actorId: admin.user.id,
       actorEmail: admin.user.email,
       before: { fullName: "Rita Role", phone: null, role: "user" },
-      after: { fullName: "Rita Staff", phone: "3105550100", role: "staff" },
+      after: { fullName: "Rita Valet", phone: "3105550100", role: "valet" },
     });
   });
 
@@ -199,7 +199,7 @@ describe("PATCH /api/admin/users/:id", () => {
     expect(bad.body.error.fields).toEqual({
       fullName: "Full name must be at least 2 characters",
       phone: "Please enter a valid phone number",
-      role: "Role must be admin, staff or user.",
+      role: "Role must be user, valet, chauffeur, dispatcher or admin.",
       status: "Status must be active or inactive.",
     });
     expect((await t.call("PATCH", `/api/admin/users/${user.id}`, { cookie: admin.cookie, json: {} })).status).toBe(400);
@@ -210,7 +210,7 @@ describe("PATCH /api/admin/users/:id", () => {
   });
 
   it("404s an unknown user", async () => {
-    const res = await t.call("PATCH", "/api/admin/users/no-such-user", { cookie: admin.cookie, json: { role: "staff" } });
+    const res = await t.call("PATCH", "/api/admin/users/no-such-user", { cookie: admin.cookie, json: { role: "valet" } });
     expect(res.status).toBe(404);
     expect(res.body.error.message).toBe("User not found.");
   });
@@ -219,9 +219,9 @@ describe("PATCH /api/admin/users/:id", () => {
 describe("POST /api/admin/users", () => {
   it("creates a verified account, e-mails a set-password link that works, and audits it", async () => {
     const email = `new.hire.${Date.now()}@example.com`;
-    const res = await t.call("POST", "/api/admin/users", { cookie: admin.cookie, json: { fullName: "Nina New", email: email.toUpperCase(), role: "staff" } });
+    const res = await t.call("POST", "/api/admin/users", { cookie: admin.cookie, json: { fullName: "Nina New", email: email.toUpperCase(), role: "valet" } });
     expect(res.status).toBe(201);
-    expect(res.body.user).toMatchObject({ fullName: "Nina New", email, role: "staff", status: "active", emailVerified: true });
+    expect(res.body.user).toMatchObject({ fullName: "Nina New", email, role: "valet", status: "active", emailVerified: true });
 
     const [mail] = await t.db.select().from(outboxEmails).where(eq(outboxEmails.to, email));
     expect(mail?.subject).toBe("Your Meridian account");
@@ -235,7 +235,7 @@ describe("POST /api/admin/users", () => {
 
     const audit = await t.db.select().from(auditLogs).where(eq(auditLogs.entityId, res.body.user.id));
     expect(audit).toHaveLength(1);
-    expect(audit[0]).toMatchObject({ action: "user.create", after: { email, role: "staff", fullName: "Nina New" } });
+    expect(audit[0]).toMatchObject({ action: "user.create", after: { email, role: "valet", fullName: "Nina New" } });
   });
 
   it("refuses a duplicate e-mail with 409", async () => {
@@ -251,7 +251,7 @@ describe("POST /api/admin/users", () => {
     expect(res.body.error.fields).toEqual({
       fullName: "Full name must be at least 2 characters",
       email: "Invalid email address",
-      role: "Role must be admin, staff or user.",
+      role: "Role must be user, valet, chauffeur, dispatcher or admin.",
     });
   });
 });

@@ -14,7 +14,7 @@ beforeAll(async () => {
   t = await createTestApp();
   admin = await t.userWithSession({ role: "admin" });
   userCookie = (await t.userWithSession({ role: "user" })).cookie;
-  staffCookie = (await t.userWithSession({ role: "staff" })).cookie;
+  staffCookie = (await t.userWithSession({ role: "chauffeur" })).cookie;
 });
 afterAll(() => t.close());
 

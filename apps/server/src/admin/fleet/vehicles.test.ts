@@ -13,7 +13,7 @@ beforeAll(async () => {
   t = await createTestApp();
   admin = await t.userWithSession({ role: "admin", fullName: "Fleet Admin" });
   userCookie = (await t.userWithSession({ role: "user" })).cookie;
-  staffCookie = (await t.userWithSession({ role: "staff" })).cookie;
+  staffCookie = (await t.userWithSession({ role: "chauffeur" })).cookie;
 });
 afterAll(() => t.close());
 

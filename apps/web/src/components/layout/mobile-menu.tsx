@@ -1,6 +1,6 @@
 // Below md the header collapses into this panel: the four anchors, then the same account entries as the
 // desktop header (Book Now / Sign In, or the avatar menu's entries).
-import { ArrowRight, LayoutDashboard, LogOut, ShieldCheck } from "lucide-react";
+import { ArrowRight, BadgeCheck, LayoutDashboard, LogOut, ShieldCheck } from "lucide-react";
 import { useEffect } from "react";
 import { useNavigate } from "react-router";
 import { Button } from "@/components/ui/button";
@@ -78,6 +78,11 @@ export function MobileMenu({ id, onClose }: { id: string; onClose: () => void })
               <Button variant="subtle" size="lg" className="justify-start" onClick={then(() => navigate("/dashboard"))}>
                 <LayoutDashboard className="text-gold" /> Dashboard
               </Button>
+              {account.staffHome ? (
+                <Button variant="subtle" size="lg" className="justify-start" onClick={then(() => navigate(account.staffHome ?? "/"))}>
+                  <BadgeCheck className="text-gold" /> Staff Screens
+                </Button>
+              ) : null}
               {account.isAdmin ? (
                 <Button variant="subtle" size="lg" className="justify-start" onClick={then(() => navigate("/admin"))}>
                   <ShieldCheck className="text-gold" /> Admin Panel

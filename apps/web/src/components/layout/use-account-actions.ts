@@ -1,4 +1,5 @@
 // What the avatar menu and the mobile menu share: who is signed in and how to sign out.
+import { homePathFor, isStaffRole } from "@meridian/shared/auth";
 import { useCallback } from "react";
 import { useNavigate } from "react-router";
 import { useAuth } from "@/features/auth/auth-context";
@@ -28,5 +29,7 @@ export function useAccountActions() {
     }
   }, [signOut, navigate]);
 
-  return { signedIn: Boolean(user), displayName, email, initials: initialsOf(displayName), isAdmin, signOut: handleSignOut };
+  // Staff get a way back to their own screens.
+  const staffHome = user && isStaffRole(user.role) ? homePathFor(user.role) : null;
+  return { signedIn: Boolean(user), displayName, email, initials: initialsOf(displayName), isAdmin, staffHome, signOut: handleSignOut };
 }

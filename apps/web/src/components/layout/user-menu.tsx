@@ -1,5 +1,5 @@
-// Signed-in header entry: an avatar that opens the account menu (name, e-mail, Dashboard, Admin Panel, Sign out).
-import { LayoutDashboard, LogOut, ShieldCheck } from "lucide-react";
+// Signed-in header entry: an avatar that opens the account menu (name, e-mail, Dashboard, Staff Screens or Admin Panel, Sign out).
+import { BadgeCheck, LayoutDashboard, LogOut, ShieldCheck } from "lucide-react";
 import { useNavigate } from "react-router";
 import {
   DropdownMenu,
@@ -13,7 +13,7 @@ import { Avatar } from "./avatar";
 import { useAccountActions } from "./use-account-actions";
 
 export function UserMenu() {
-  const { displayName, email, initials, isAdmin, signOut } = useAccountActions();
+  const { displayName, email, initials, isAdmin, staffHome, signOut } = useAccountActions();
   const navigate = useNavigate();
   return (
     <DropdownMenu modal={false}>
@@ -35,6 +35,11 @@ export function UserMenu() {
         <DropdownMenuItem onSelect={() => navigate("/dashboard")}>
           <LayoutDashboard /> Dashboard
         </DropdownMenuItem>
+        {staffHome ? (
+          <DropdownMenuItem onSelect={() => navigate(staffHome)}>
+            <BadgeCheck /> Staff Screens
+          </DropdownMenuItem>
+        ) : null}
         {isAdmin ? (
           <DropdownMenuItem onSelect={() => navigate("/admin")}>
             <ShieldCheck /> Admin Panel

@@ -11,8 +11,8 @@ type AuthContextValue = {
   user: SessionUser | null;
   profile: Profile | null;
   isAdmin: boolean;
-  /** Re-reads the session (after sign-in, sign-up, sign-out). */
-  refresh: () => Promise<void>;
+  /** Re-reads the session (after sign-in, sign-up, sign-out); answers the signed-in user, if any. */
+  refresh: () => Promise<SessionUser | null>;
   signOut: () => Promise<void>;
 };
 
@@ -27,6 +27,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const refresh = useCallback(async () => {
     await queryClient.invalidateQueries({ queryKey: sessionQueryOptions.queryKey });
     await queryClient.refetchQueries({ queryKey: sessionQueryOptions.queryKey });
+    return queryClient.getQueryData(sessionQueryOptions.queryKey)?.user ?? null;
   }, [queryClient]);
 
   const signOut = useCallback(async () => {

@@ -1,6 +1,7 @@
 // Edit User and New User dialogs. The schemas (and their messages) are the server's.
 import { zodResolver } from "@hookform/resolvers/zod";
 import { adminCreateUserSchema, adminUserFormSchema, type AdminCreateUserInput, type AdminUser, type AdminUserForm } from "@meridian/shared/admin";
+import { ROLE_LABELS, roles } from "@meridian/shared/auth";
 import { Controller, useForm } from "react-hook-form";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent } from "@/components/ui/dialog";
@@ -12,11 +13,7 @@ import { notifyError, notifySuccess } from "@/lib/notify";
 import { useCreateUser } from "../api/create-user";
 import { useUpdateUser } from "../api/update-user";
 
-const roleOptions = [
-  { value: "admin", label: "Admin" },
-  { value: "staff", label: "Staff" },
-  { value: "user", label: "User" },
-] as const;
+const roleOptions = roles.map((value) => ({ value, label: ROLE_LABELS[value] }));
 
 export function EditUserDialog({ user, isSelf, onClose }: { user: AdminUser | null; isSelf: boolean; onClose: () => void }) {
   return (

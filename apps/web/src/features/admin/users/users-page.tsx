@@ -1,4 +1,5 @@
 import type { AdminUser } from "@meridian/shared/admin";
+import { ROLE_LABELS } from "@meridian/shared/auth";
 import { Pencil, UserPlus } from "lucide-react";
 import { useCallback, useEffect, useState } from "react";
 import { Button } from "@/components/ui/button";
@@ -8,7 +9,6 @@ import { useUsers, type UserFilters } from "../api/get-users";
 import { DataTable, PageHeader, Pagination, SearchBox, StateRow, StatusBadge, Td, Th, Tr } from "../components/admin-ui";
 import { EditUserDialog, NewUserDialog } from "./user-dialogs";
 
-const roleLabel = { admin: "Admin", staff: "Staff", user: "User" } as const;
 const PAGE_SIZE = 20;
 
 export default function UsersPage() {
@@ -65,7 +65,7 @@ export default function UsersPage() {
                 </Td>
                 <Td label="Phone" className="tabular-nums text-foreground/80">{u.phone || <span className="text-muted">—</span>}</Td>
                 <Td label="Role">
-                  <span className={u.role === "admin" ? "text-gold" : "text-foreground/80"}>{roleLabel[u.role]}</span>
+                  <span className={u.role === "admin" ? "text-gold" : "text-foreground/80"}>{ROLE_LABELS[u.role]}</span>
                 </Td>
                 <Td label="Status">
                   <StatusBadge status={u.status} />

@@ -1,12 +1,13 @@
 import { queryOptions } from "@tanstack/react-query";
 import { api } from "@/lib/api";
+import type { Role } from "@meridian/shared/auth";
 
 export type SessionUser = {
   id: string;
   name: string;
   email: string;
   emailVerified: boolean;
-  role: "admin" | "staff" | "user";
+  role: Role;
   banned: boolean;
 };
 

@@ -1,8 +1,9 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { signInSchema, type SignInInput } from "@meridian/shared/auth";
+import { homePathFor, isStaffRole, signInSchema, type SignInInput } from "@meridian/shared/auth";
 import { MailCheck } from "lucide-react";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
+import { useNavigate } from "react-router";
 import type { SignInMode } from "@/app/ui-state";
 import { Input } from "@/components/ui/input";
 import { Field } from "@/components/ui/label";
@@ -16,6 +17,7 @@ import { applyServerFieldErrors, ModeLink, SubmitButton } from "./form-helpers";
 
 export function SignInForm({ onMode, onDone }: { onMode: (mode: SignInMode) => void; onDone: () => void }) {
   const { refresh } = useAuth();
+  const navigate = useNavigate();
   const signIn = useSignIn();
   const resend = useSendVerificationEmail();
   const [unverifiedEmail, setUnverifiedEmail] = useState<string | null>(null);
@@ -37,8 +39,10 @@ export function SignInForm({ onMode, onDone }: { onMode: (mode: SignInMode) => v
       return;
     }
     notifySuccess("Welcome back!", "You have successfully signed in.");
-    await refresh();
+    const me = await refresh();
     onDone();
+    // Attendants, chauffeurs and dispatchers land on their own screens.
+    if (me && isStaffRole(me.role)) void navigate(homePathFor(me.role));
   });
 
   const resendLink = async () => {

@@ -1,0 +1,51 @@
+// /staff/*: the phone-first screens of valet attendants and chauffeurs (the route is behind RequireStaff).
+// Each staff screen adds one entry to STAFF_SCREENS and one <Route> below.
+import type { Role } from "@meridian/shared/auth";
+import { homePathFor, ROLE_LABELS } from "@meridian/shared/auth";
+import { Suspense } from "react";
+import { Navigate, NavLink, Route, Routes } from "react-router";
+import { FullPageSpinner } from "@/components/ui/spinner";
+import { useAuth } from "@/features/auth/auth-context";
+import { cn } from "@/lib/utils";
+
+/** The staff screens and who may open them (admins may open all of them). */
+const STAFF_SCREENS: { path: string; label: string; roles: Role[] }[] = [];
+
+export default function StaffApp() {
+  const { user, profile } = useAuth();
+  const role = user?.role ?? "user";
+  const screens = STAFF_SCREENS.filter((s) => role === "admin" || s.roles.includes(role));
+  const home = role === "admin" ? (screens[0] ? `/staff/${screens[0].path}` : "/admin") : homePathFor(role);
+  return (
+    <div className="mx-auto min-h-dvh w-full max-w-[560px] px-4 pb-16 pt-[88px]">
+      <div className="mb-5 flex items-baseline justify-between gap-3">
+        <p className="text-sm text-muted">
+          <span className="font-medium text-foreground">{profile?.fullName?.trim() || user?.name || "Staff"}</span> · {ROLE_LABELS[role]}
+        </p>
+      </div>
+      {screens.length > 1 ? (
+        <nav aria-label="Staff screens" className="mb-6 grid auto-cols-fr grid-flow-col gap-2">
+          {screens.map((s) => (
+            <NavLink
+              key={s.path}
+              to={`/staff/${s.path}`}
+              className={({ isActive }) =>
+                cn(
+                  "flex min-h-12 items-center justify-center rounded-xl border text-sm font-medium transition-colors",
+                  isActive ? "border-gold/60 bg-gold/10 text-gold" : "border-border text-foreground/80 hover:border-gold/40",
+                )
+              }
+            >
+              {s.label}
+            </NavLink>
+          ))}
+        </nav>
+      ) : null}
+      <Suspense fallback={<FullPageSpinner />}>
+        <Routes>
+          <Route path="*" element={<Navigate to={home} replace />} />
+        </Routes>
+      </Suspense>
+    </div>
+  );
+}
