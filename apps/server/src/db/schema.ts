@@ -272,3 +272,130 @@ export const auditLogs = pgTable(
   },
   (t) => [index("audit_logs_created_idx").on(t.createdAt)],
 );
+
+// ---- Payments. `payments` is the app's record of each card payment (one per PaymentIntent, whichever
+// provider holds it), kept current by our own calls and by the provider's webhooks. Amounts in cents.
+export const payments = pgTable(
+  "payments",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    provider: text("provider").notNull(), // embedded | stripe
+    intentId: text("intent_id").notNull().unique(),
+    bookingId: uuid("booking_id").references(() => bookings.id, { onDelete: "set null" }),
+    /** The PaymentIntent's status: requires_action | requires_capture | succeeded | canceled | requires_payment_method */
+    status: text("status").notNull(),
+    amountCents: integer("amount_cents").notNull(),
+    capturedCents: integer("captured_cents").notNull().default(0),
+    refundedCents: integer("refunded_cents").notNull().default(0),
+    cardBrand: text("card_brand"),
+    cardLast4: text("card_last4"),
+    lastError: text("last_error"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("payments_booking_idx").on(t.bookingId)],
+);
+
+/** Each provider webhook event once: a replayed event id finds its row and is ignored. */
+export const paymentWebhookEvents = pgTable("payment_webhook_events", {
+  id: text("id").primaryKey(),
+  provider: text("provider").notNull(),
+  type: text("type").notNull(),
+  intentId: text("intent_id"),
+  receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+// ---- The embedded payment provider's own books (what Stripe keeps on its side in stripe mode)
+export const embeddedPaymentIntents = pgTable("embedded_payment_intents", {
+  id: text("id").primaryKey(), // pi_...
+  status: text("status").notNull(),
+  amountCents: integer("amount_cents").notNull(),
+  amountCapturableCents: integer("amount_capturable_cents").notNull().default(0),
+  amountReceivedCents: integer("amount_received_cents").notNull().default(0),
+  amountRefundedCents: integer("amount_refunded_cents").notNull().default(0),
+  currency: text("currency").notNull(),
+  paymentMethod: text("payment_method").notNull(),
+  cardBrand: text("card_brand"),
+  cardLast4: text("card_last4"),
+  /** The decline or failure of the last attempt: { code, declineCode, message }. */
+  lastError: jsonb("last_error").$type<{ code: string; declineCode?: string; message: string } | null>(),
+  description: text("description"),
+  metadata: jsonb("metadata").$type<Record<string, string>>().notNull().default(sql`'{}'::jsonb`),
+  /** An authorisation lapses after 7 days, as a card's does. */
+  captureBefore: timestamp("capture_before", { withTimezone: true }),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/** What happened to each embedded PaymentIntent, in order (the charges and events Stripe would list). */
+export const embeddedPaymentEvents = pgTable(
+  "embedded_payment_events",
+  {
+    id: serial("id").primaryKey(),
+    intentId: text("intent_id")
+      .notNull()
+      .references(() => embeddedPaymentIntents.id, { onDelete: "cascade" }),
+    type: text("type").notNull(), // payment_intent.created | .requires_action | .amount_capturable_updated | .succeeded | .canceled | .payment_failed | charge.refunded
+    amountCents: integer("amount_cents").notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [index("embedded_payment_events_intent_idx").on(t.intentId)],
+);
+
+export const embeddedRefunds = pgTable(
+  "embedded_refunds",
+  {
+    id: text("id").primaryKey(), // re_...
+    intentId: text("intent_id")
+      .notNull()
+      .references(() => embeddedPaymentIntents.id, { onDelete: "cascade" }),
+    amountCents: integer("amount_cents").notNull(),
+    reason: text("reason"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("embedded_refunds_intent_idx").on(t.intentId)],
+);
+
+/** The embedded provider's Idempotency-Key store: the first answer to a key, replayed for the same request. */
+export const embeddedIdempotencyKeys = pgTable("embedded_idempotency_keys", {
+  key: text("key").primaryKey(),
+  requestHash: text("request_hash").notNull(),
+  /** { ok: result } or { error: { code, message, declineCode? } } */
+  response: jsonb("response"),
+  createdAt: createdAt(),
+});
+
+// ---- Coupons
+export const coupons = pgTable("coupons", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  code: text("code").notNull().unique(), // upper-case
+  kind: text("kind").notNull(), // percent | fixed
+  /** Percent off (1-100) or dollars off. */
+  value: money("value").notNull(),
+  service: text("service").notNull().default("any"), // any | ride | valet
+  validFrom: date("valid_from"),
+  validTo: date("valid_to"),
+  maxUses: integer("max_uses"),
+  maxUsesPerCustomer: integer("max_uses_per_customer"),
+  minFareUsd: money("min_fare_usd").notNull().default(0),
+  active: boolean("active").notNull().default(true),
+  /** Redemptions counted so far; raised only by a conditional UPDATE that checks max_uses. */
+  usesCount: integer("uses_count").notNull().default(0),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const couponRedemptions = pgTable(
+  "coupon_redemptions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    couponId: uuid("coupon_id")
+      .notNull()
+      .references(() => coupons.id, { onDelete: "restrict" }),
+    userId: text("user_id").references(() => user.id, { onDelete: "set null" }),
+    bookingId: uuid("booking_id").references(() => bookings.id, { onDelete: "set null" }),
+    discountCents: integer("discount_cents").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("coupon_redemptions_coupon_user_idx").on(t.couponId, t.userId)],
+);
