@@ -20,6 +20,7 @@ import { adminCoreRoutes } from "./admin/admin-core.routes";
 import { adminFleetRoutes } from "./admin/admin-fleet.routes";
 import { requireRole } from "./auth/session";
 import { bookingsRoutes } from "./bookings/bookings.routes";
+import { paymentsRoutes } from "./payments/payments.routes";
 import { placesRoutes } from "./places/places.routes";
 import { quotesRoutes } from "./quotes/quotes.routes";
 import { realtimeRoutes } from "./realtime/realtime.routes";
@@ -84,6 +85,7 @@ export function createApp(deps: Deps, opts: { webDist?: string } = {}) {
   app.route("/api/quotes", quotesRoutes);
   app.route("/api/bookings", bookingsRoutes);
   app.route("/api/realtime", realtimeRoutes);
+  app.route("/api/payments", paymentsRoutes);
   // Every admin route is admin-only, checked here on the server whatever the sub-router does.
   app.use("/api/admin/*", async (c, next) => {
     await requireRole(c, "admin");

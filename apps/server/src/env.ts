@@ -38,6 +38,11 @@ const envSchema = z.object({
   OSM_OSRM_URL: z.url().optional(),
   /** Time limit for one call to the Google or OSM maps services. */
   GEO_TIMEOUT_MS: z.coerce.number().int().min(50).max(60000).default(4000),
+  PAYMENT_PROVIDER: z.enum(["embedded", "stripe"]).default("embedded"),
+  STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_/, "must start with sk_ or rk_").optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_/, "must start with whsec_").optional(),
+  /** Another address for Stripe's API (tests: a local server). */
+  STRIPE_API_URL: z.url().optional(),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
   /** Server processes answering HTTP: a number, or "auto" for one per CPU (at most MAX_AUTO_WORKERS). */
   WORKERS: z.union([z.literal("auto"), z.coerce.number().int().min(1).max(64)]).default(1),

@@ -10,6 +10,7 @@ import type { Deps } from "./lib/context";
 import { createLogger } from "./lib/logger";
 import { createGeoService } from "./geo/geo.service";
 import { createMailer, type MailerOptions } from "./mail/mailer";
+import { createPaymentProvider } from "./payments/payments.service";
 import { createEventBus } from "./realtime/bus";
 
 export function databaseTarget(env: Env): DatabaseTarget {
@@ -62,8 +63,9 @@ export async function buildDeps(config: AppConfig, database: Database, options: 
     signInPerMinute: config.signInPerMinute,
   });
   const geo = createGeoService({ env: config.env, db: database.db, logger });
+  const payments = createPaymentProvider(config.env, database.db);
   const bus = await createEventBus(database, { logger });
-  return { config, database, mailer, logger, auth, geo, bus };
+  return { config, database, mailer, logger, auth, geo, bus, payments };
 }
 
 export async function openAndMigrate(target: DatabaseTarget): Promise<Database> {

@@ -5,6 +5,7 @@ import type { GeoService } from "../geo/geo.service";
 import type { EventBus } from "../realtime/bus";
 import type { AppConfig } from "../env";
 import type { Mailer } from "../mail/mailer";
+import type { PaymentProvider } from "../payments/provider";
 import type { Logger } from "./logger";
 
 export type Deps = {
@@ -15,6 +16,7 @@ export type Deps = {
   auth: Auth;
   geo: GeoService;
   bus: EventBus;
+  payments: PaymentProvider;
 };
 
 export type AppEnv = {

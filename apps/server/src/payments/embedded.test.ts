@@ -1,0 +1,80 @@
+// The embedded provider on a real database (PGlite, and PostgreSQL with TEST_DATABASE_URL): the shared
+// contract, then what only its own books can show (one row per key, stored declines, lapsed authorisations).
+import crypto from "node:crypto";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Database } from "../db/client";
+import { embeddedIdempotencyKeys, embeddedPaymentEvents, embeddedPaymentIntents, embeddedRefunds } from "../db/schema";
+import { openTestDatabase } from "../test/harness";
+import { createEmbeddedPaymentProvider } from "./embedded";
+import type { PaymentProvider } from "./provider";
+import { describeProviderContract, paymentError } from "./provider-contract";
+
+let database: Database;
+let cleanup: () => Promise<void>;
+let provider: PaymentProvider;
+let clock = new Date("2026-11-24T12:00:00Z");
+
+beforeAll(async () => {
+  ({ database, cleanup } = await openTestDatabase());
+  provider = createEmbeddedPaymentProvider(database.db, { now: () => clock });
+});
+afterAll(() => cleanup());
+
+describeProviderContract("embedded", { provider: () => provider, scenario: () => {} });
+
+const key = () => crypto.randomUUID();
+const intentRows = (metadataTag: string) =>
+  database.db.select().from(embeddedPaymentIntents).then((rows) => rows.filter((r) => r.metadata.tag === metadataTag));
+
+describe("embedded provider books", () => {
+  it("keeps one intent, one key and its events for 50 concurrent calls with one key", async () => {
+    const k = key();
+    const tag = crypto.randomUUID();
+    const all = await Promise.all(Array.from({ length: 50 }, () => provider.authorize({ amountCents: 31_415, paymentMethod: "pm_card_visa", metadata: { tag } }, k)));
+    expect(new Set(all.map((p) => p.id)).size).toBe(1);
+    const rows = await intentRows(tag);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ amountCents: 31_415, amountCapturableCents: 31_415, status: "requires_capture", paymentMethod: "pm_card_visa" });
+    expect(await database.db.select().from(embeddedIdempotencyKeys).where(eq(embeddedIdempotencyKeys.key, k))).toHaveLength(1);
+    const events = await database.db.select().from(embeddedPaymentEvents).where(eq(embeddedPaymentEvents.intentId, all[0]!.id));
+    expect(events.map((e) => e.type)).toEqual(["payment_intent.created", "payment_intent.amount_capturable_updated"]);
+  });
+
+  it("records a decline and answers a retry of it with the same decline, without a second attempt", async () => {
+    const k = key();
+    const tag = crypto.randomUUID();
+    const input = { amountCents: 2_500, paymentMethod: "pm_card_chargeDeclinedInsufficientFunds", metadata: { tag } };
+    const first = await paymentError(provider.authorize(input, k));
+    const again = await paymentError(provider.authorize(input, k));
+    expect(first).toMatchObject({ code: "card_declined", declineCode: "insufficient_funds", message: "Your card has insufficient funds." });
+    expect(again.toJSON()).toEqual(first.toJSON());
+    const rows = await intentRows(tag);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ status: "requires_payment_method", lastError: { code: "card_declined", declineCode: "insufficient_funds" } });
+  });
+
+  it("lets an authorisation lapse after 7 days, as a card's does", async () => {
+    const pi = await provider.authorize({ amountCents: 9_000, paymentMethod: "pm_card_visa" }, key());
+    expect(pi.captureBefore).toBe("2026-12-01T12:00:00.000Z");
+    clock = new Date("2026-12-01T12:00:01Z");
+    try {
+      expect((await paymentError(provider.capture(pi.id, undefined, key()))).code).toBe("authorization_expired");
+      expect(await provider.retrieve(pi.id)).toMatchObject({ status: "canceled", amountCapturableCents: 0, amountReceivedCents: 0 });
+    } finally {
+      clock = new Date("2026-11-24T12:00:00Z");
+    }
+  });
+
+  it("keeps each refund, and refuses unknown cards, tiny amounts and unknown intents", async () => {
+    const pi = await provider.authorize({ amountCents: 5_000, paymentMethod: "pm_card_visa" }, key());
+    await provider.capture(pi.id, undefined, key());
+    await provider.refund(pi.id, 1_234, "duplicate", key());
+    expect(await database.db.select().from(embeddedRefunds).where(eq(embeddedRefunds.intentId, pi.id))).toEqual([
+      expect.objectContaining({ amountCents: 1_234, reason: "duplicate" }),
+    ]);
+    expect((await paymentError(provider.authorize({ amountCents: 5_000, paymentMethod: "pm_card_nope" }, key()))).code).toBe("invalid_request");
+    expect((await paymentError(provider.authorize({ amountCents: 49, paymentMethod: "pm_card_visa" }, key()))).code).toBe("invalid_request");
+    expect((await paymentError(provider.capture("pi_missing", undefined, key()))).code).toBe("not_found");
+  });
+});

@@ -1,0 +1,207 @@
+// The embedded payment provider (the default): behaves like Stripe's test mode and keeps its books in
+// our database: PaymentIntents, their events, refunds and the idempotency keys. Each call runs in one
+// transaction holding the intent's row lock, so racing calls on one intent take turns.
+import crypto from "node:crypto";
+import { eq } from "drizzle-orm";
+import type { Db, Tx } from "../db/client";
+import { embeddedIdempotencyKeys, embeddedPaymentEvents, embeddedPaymentIntents, embeddedRefunds } from "../db/schema";
+import { AUTHORIZATION_DAYS, PaymentError, TEST_CARDS, type AuthorizeInput, type PaymentIntent, type PaymentProvider, type Refund } from "./provider";
+
+type IntentRow = typeof embeddedPaymentIntents.$inferSelect;
+
+const MIN_AMOUNT = 50; // Stripe: at least $0.50 in USD
+const MAX_AMOUNT = 99_999_999;
+
+const randomId = (prefix: string) => `${prefix}_${crypto.randomBytes(18).toString("base64url").replace(/[-_]/g, "").slice(0, 24)}`;
+
+export function toIntent(row: IntentRow): PaymentIntent {
+  return {
+    id: row.id,
+    status: row.status as PaymentIntent["status"],
+    currency: row.currency,
+    amountCents: row.amountCents,
+    amountCapturableCents: row.amountCapturableCents,
+    amountReceivedCents: row.amountReceivedCents,
+    amountRefundedCents: row.amountRefundedCents,
+    card: row.cardBrand && row.cardLast4 ? { brand: row.cardBrand, last4: row.cardLast4 } : null,
+    captureBefore: row.captureBefore ? row.captureBefore.toISOString() : null,
+  };
+}
+
+const mismatch = (key: string) =>
+  new PaymentError(
+    "idempotency_mismatch",
+    `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${key}' if you meant to execute a different request.`,
+  );
+
+type Stored<T> = { ok: T } | { error: { code: PaymentError["code"]; message: string; declineCode?: string } };
+
+export function createEmbeddedPaymentProvider(db: Db, opts: { now?: () => Date } = {}): PaymentProvider {
+  const now = opts.now ?? (() => new Date());
+
+  /**
+   * Runs `work` once per idempotency key: the key is claimed by an INSERT in the same transaction, so a
+   * concurrent call with the key waits for the first to commit and then reads its stored answer. A
+   * PaymentError (a decline, say) is an answer too: it is stored and committed with what it wrote.
+   */
+  async function once<T>(key: string, request: unknown, work: (tx: Tx) => Promise<T>): Promise<T> {
+    if (!key || key.length > 255) throw new PaymentError("invalid_request", "An idempotency key of 1 to 255 characters is required.");
+    const requestHash = crypto.createHash("sha256").update(JSON.stringify(request)).digest("hex");
+    const stored: Stored<T> = await db.transaction(async (tx) => {
+      const claimed = await tx.insert(embeddedIdempotencyKeys).values({ key, requestHash }).onConflictDoNothing().returning({ key: embeddedIdempotencyKeys.key });
+      if (!claimed.length) {
+        const [row] = await tx.select().from(embeddedIdempotencyKeys).where(eq(embeddedIdempotencyKeys.key, key));
+        if (!row || row.requestHash !== requestHash) throw mismatch(key);
+        return row.response as Stored<T>;
+      }
+      let answer: Stored<T>;
+      try {
+        answer = { ok: await work(tx) };
+      } catch (err) {
+        if (!(err instanceof PaymentError)) throw err;
+        answer = { error: err.toJSON() };
+      }
+      await tx.update(embeddedIdempotencyKeys).set({ response: answer }).where(eq(embeddedIdempotencyKeys.key, key));
+      return answer;
+    });
+    if ("error" in stored) throw new PaymentError(stored.error.code, stored.error.message, stored.error.declineCode);
+    return stored.ok;
+  }
+
+  async function lock(tx: Tx, id: string): Promise<IntentRow> {
+    const [row] = await tx.select().from(embeddedPaymentIntents).where(eq(embeddedPaymentIntents.id, id)).for("update");
+    if (!row) throw new PaymentError("not_found", `No such payment_intent: '${id}'`);
+    return row;
+  }
+
+  async function save(tx: Tx, id: string, patch: Partial<IntentRow>, event: { type: string; amountCents?: number }): Promise<PaymentIntent> {
+    const [row] = await tx.update(embeddedPaymentIntents).set(patch).where(eq(embeddedPaymentIntents.id, id)).returning();
+    await tx.insert(embeddedPaymentEvents).values({ intentId: id, type: event.type, amountCents: event.amountCents ?? 0 });
+    return toIntent(row!);
+  }
+
+  const authorisedUntil = () => new Date(now().getTime() + AUTHORIZATION_DAYS * 24 * 3600 * 1000);
+
+  const invalidState = (row: IntentRow, action: string, allowed: string) =>
+    new PaymentError(
+      "invalid_state",
+      `This PaymentIntent could not be ${action} because it has a status of ${row.status}. Only a PaymentIntent with one of the following statuses may be ${action}: ${allowed}.`,
+    );
+
+  return {
+    kind: "embedded",
+
+    authorize(input: AuthorizeInput, key) {
+      const currency = (input.currency ?? "usd").toLowerCase();
+      const request = { op: "authorize", ...input, currency };
+      return once(key, request, async (tx) => {
+        if (!Number.isInteger(input.amountCents) || input.amountCents < MIN_AMOUNT) throw new PaymentError("invalid_request", "Amount must be at least $0.50 usd");
+        if (input.amountCents > MAX_AMOUNT) throw new PaymentError("invalid_request", "Amount must be no more than $999,999.99");
+        const card = TEST_CARDS[input.paymentMethod];
+        if (!card) throw new PaymentError("invalid_request", `No such PaymentMethod: '${input.paymentMethod}'`);
+        const id = randomId("pi");
+        const base = {
+          id,
+          amountCents: input.amountCents,
+          currency,
+          paymentMethod: input.paymentMethod,
+          cardBrand: card.brand,
+          cardLast4: card.last4,
+          description: input.description ?? null,
+          metadata: input.metadata ?? {},
+        };
+        if (card.decline) {
+          const lastError = { code: "card_declined", declineCode: card.decline.code, message: card.decline.message };
+          await tx.insert(embeddedPaymentIntents).values({ ...base, status: "requires_payment_method", lastError });
+          await tx.insert(embeddedPaymentEvents).values([
+            { intentId: id, type: "payment_intent.created" },
+            { intentId: id, type: "payment_intent.payment_failed", amountCents: input.amountCents },
+          ]);
+          throw new PaymentError("card_declined", card.decline.message, card.decline.code);
+        }
+        if (card.requiresAction) {
+          const [row] = await tx.insert(embeddedPaymentIntents).values({ ...base, status: "requires_action" }).returning();
+          await tx.insert(embeddedPaymentEvents).values([
+            { intentId: id, type: "payment_intent.created" },
+            { intentId: id, type: "payment_intent.requires_action", amountCents: input.amountCents },
+          ]);
+          return toIntent(row!);
+        }
+        const [row] = await tx
+          .insert(embeddedPaymentIntents)
+          .values({ ...base, status: "requires_capture", amountCapturableCents: input.amountCents, captureBefore: authorisedUntil() })
+          .returning();
+        await tx.insert(embeddedPaymentEvents).values([
+          { intentId: id, type: "payment_intent.created" },
+          { intentId: id, type: "payment_intent.amount_capturable_updated", amountCents: input.amountCents },
+        ]);
+        return toIntent(row!);
+      });
+    },
+
+    completeAuthentication(intentId, key) {
+      return once(key, { op: "complete_authentication", intentId }, async (tx) => {
+        const row = await lock(tx, intentId);
+        if (row.status === "requires_capture") return toIntent(row);
+        if (row.status !== "requires_action") throw invalidState(row, "confirmed", "requires_action");
+        return save(
+          tx,
+          intentId,
+          { status: "requires_capture", amountCapturableCents: row.amountCents, captureBefore: authorisedUntil() },
+          { type: "payment_intent.amount_capturable_updated", amountCents: row.amountCents },
+        );
+      });
+    },
+
+    capture(intentId, amountCents, key) {
+      return once(key, { op: "capture", intentId, amountCents: amountCents ?? null }, async (tx) => {
+        const row = await lock(tx, intentId);
+        if (row.status !== "requires_capture") throw invalidState(row, "captured", "requires_capture");
+        if (row.captureBefore && now() > row.captureBefore) {
+          await save(tx, intentId, { status: "canceled", amountCapturableCents: 0 }, { type: "payment_intent.canceled" });
+          throw new PaymentError("authorization_expired", "This PaymentIntent's authorization has expired and can no longer be captured.");
+        }
+        const amount = amountCents ?? row.amountCapturableCents;
+        if (!Number.isInteger(amount) || amount < 1) throw new PaymentError("invalid_request", "The amount to capture must be a positive whole number of cents.");
+        if (amount > row.amountCapturableCents) {
+          throw new PaymentError("amount_too_large", `The amount to capture (${amount}) must be less than or equal to the amount capturable (${row.amountCapturableCents}).`);
+        }
+        return save(tx, intentId, { status: "succeeded", amountCapturableCents: 0, amountReceivedCents: amount }, { type: "payment_intent.succeeded", amountCents: amount });
+      });
+    },
+
+    cancel(intentId, key) {
+      return once(key, { op: "cancel", intentId }, async (tx) => {
+        const row = await lock(tx, intentId);
+        if (!["requires_capture", "requires_action", "requires_payment_method"].includes(row.status)) {
+          throw invalidState(row, "canceled", "requires_payment_method, requires_capture, requires_action");
+        }
+        return save(tx, intentId, { status: "canceled", amountCapturableCents: 0 }, { type: "payment_intent.canceled" });
+      });
+    },
+
+    refund(intentId, amountCents, reason, key) {
+      return once(key, { op: "refund", intentId, amountCents: amountCents ?? null, reason: reason ?? null }, async (tx): Promise<Refund> => {
+        const row = await lock(tx, intentId);
+        if (row.status !== "succeeded") throw new PaymentError("invalid_state", "This PaymentIntent does not have a successful charge to refund.");
+        const left = row.amountReceivedCents - row.amountRefundedCents;
+        if (left <= 0) throw new PaymentError("invalid_state", `Charge for ${intentId} has already been refunded.`);
+        const amount = amountCents ?? left;
+        if (!Number.isInteger(amount) || amount < 1) throw new PaymentError("invalid_request", "The refund amount must be a positive whole number of cents.");
+        if (amount > left) {
+          throw new PaymentError("amount_too_large", `Refund amount ($${(amount / 100).toFixed(2)}) is greater than unrefunded amount on charge ($${(left / 100).toFixed(2)})`);
+        }
+        const id = randomId("re");
+        await tx.insert(embeddedRefunds).values({ id, intentId, amountCents: amount, reason: reason ?? null });
+        await save(tx, intentId, { amountRefundedCents: row.amountRefundedCents + amount }, { type: "charge.refunded", amountCents: amount });
+        return { id, intentId, amountCents: amount };
+      });
+    },
+
+    async retrieve(intentId) {
+      const [row] = await db.select().from(embeddedPaymentIntents).where(eq(embeddedPaymentIntents.id, intentId));
+      if (!row) throw new PaymentError("not_found", `No such payment_intent: '${intentId}'`);
+      return toIntent(row);
+    },
+  };
+}

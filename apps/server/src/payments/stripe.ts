@@ -1,0 +1,118 @@
+// The Stripe payment provider (PAYMENT_PROVIDER=stripe): the official `stripe` package, PaymentIntents
+// with manual capture, our idempotency key sent as Stripe's Idempotency-Key on every mutating call.
+// STRIPE_API_URL points the client elsewhere (tests: a local server replaying Stripe's answers).
+import Stripe from "stripe";
+import { PaymentError, type PaymentErrorCode, type PaymentIntent, type PaymentProvider } from "./provider";
+
+export type StripeProviderOptions = { secretKey: string; apiUrl?: string; timeoutMs?: number; maxNetworkRetries?: number };
+
+export function stripeClient(opts: StripeProviderOptions): Stripe {
+  const url = opts.apiUrl ? new URL(opts.apiUrl) : undefined;
+  return new Stripe(opts.secretKey, {
+    ...(url ? { protocol: url.protocol.replace(":", "") as "http" | "https", host: url.hostname, port: url.port || (url.protocol === "https:" ? 443 : 80) } : {}),
+    timeout: opts.timeoutMs ?? 20_000,
+    // Retries resend the same Idempotency-Key, so a retried call never charges twice.
+    maxNetworkRetries: opts.maxNetworkRetries ?? 2,
+    appInfo: { name: "Meridian" },
+  });
+}
+
+const EXPAND = ["latest_charge", "payment_method"];
+
+export function fromStripeIntent(pi: Stripe.PaymentIntent): PaymentIntent {
+  const charge = typeof pi.latest_charge === "object" ? pi.latest_charge : null;
+  const chargeCard = charge?.payment_method_details?.card ?? null;
+  const pmCard = typeof pi.payment_method === "object" ? (pi.payment_method?.card ?? null) : null;
+  const card = chargeCard ?? pmCard;
+  const status = pi.status === "requires_confirmation" || pi.status === "processing" ? "requires_action" : pi.status;
+  return {
+    id: pi.id,
+    status: status as PaymentIntent["status"],
+    currency: pi.currency,
+    amountCents: pi.amount,
+    amountCapturableCents: pi.amount_capturable,
+    amountReceivedCents: pi.amount_received,
+    amountRefundedCents: charge?.amount_refunded ?? 0,
+    card: card?.brand && card.last4 ? { brand: card.brand, last4: card.last4 } : null,
+    captureBefore: chargeCard?.capture_before ? new Date(chargeCard.capture_before * 1000).toISOString() : null,
+  };
+}
+
+/** Stripe's errors in the provider's terms. */
+export function toPaymentError(err: unknown): unknown {
+  if (!(err instanceof Stripe.errors.StripeError)) return err;
+  const code = err.code ?? "";
+  let ours: PaymentErrorCode;
+  if (err instanceof Stripe.errors.StripeCardError) ours = "card_declined";
+  else if (err instanceof Stripe.errors.StripeIdempotencyError) ours = "idempotency_mismatch";
+  else if (code === "payment_intent_authentication_failure" || code === "authentication_required") ours = "authentication_required";
+  else if (code === "payment_intent_unexpected_state" || code === "charge_already_refunded" || code === "charge_already_captured") ours = "invalid_state";
+  else if (code === "amount_too_large" || code === "amount_to_capture_too_large") ours = "amount_too_large";
+  else if (code === "charge_expired_for_capture") ours = "authorization_expired";
+  else if (code === "resource_missing") ours = "not_found";
+  else if (err instanceof Stripe.errors.StripeInvalidRequestError) ours = "invalid_request";
+  else ours = "provider_unavailable";
+  return new PaymentError(ours, err.message, err.decline_code ?? undefined);
+}
+
+async function call<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (err) {
+    throw toPaymentError(err);
+  }
+}
+
+export function createStripePaymentProvider(opts: StripeProviderOptions): PaymentProvider {
+  const stripe = stripeClient(opts);
+  const intent = async (p: Promise<Stripe.PaymentIntent>) => fromStripeIntent(await p);
+  return {
+    kind: "stripe",
+    authorize(input, idempotencyKey) {
+      return call(() =>
+        intent(
+          stripe.paymentIntents.create(
+            {
+              amount: input.amountCents,
+              currency: (input.currency ?? "usd").toLowerCase(),
+              capture_method: "manual",
+              payment_method: input.paymentMethod,
+              automatic_payment_methods: { enabled: true, allow_redirects: "never" }, // cards and the like: no redirect, no return_url
+              confirm: true,
+              ...(input.description ? { description: input.description } : {}),
+              ...(input.metadata ? { metadata: input.metadata } : {}),
+              expand: EXPAND,
+            },
+            { idempotencyKey },
+          ),
+        ),
+      );
+    },
+    // The 3-D Secure step runs in the browser (Stripe.js handleNextAction); afterwards the intent says where it stands.
+    async completeAuthentication(intentId) {
+      const pi = await call(() => intent(stripe.paymentIntents.retrieve(intentId, { expand: EXPAND })));
+      if (pi.status === "requires_action") throw new PaymentError("authentication_required", "The card's authentication step has not been completed.");
+      return pi;
+    },
+    capture(intentId, amountCents, idempotencyKey) {
+      return call(() =>
+        intent(stripe.paymentIntents.capture(intentId, { ...(amountCents !== undefined ? { amount_to_capture: amountCents } : {}), expand: EXPAND }, { idempotencyKey })),
+      );
+    },
+    cancel(intentId, idempotencyKey) {
+      return call(() => intent(stripe.paymentIntents.cancel(intentId, { expand: EXPAND }, { idempotencyKey })));
+    },
+    async refund(intentId, amountCents, reason, idempotencyKey) {
+      const refund = await call(() =>
+        stripe.refunds.create(
+          { payment_intent: intentId, ...(amountCents !== undefined ? { amount: amountCents } : {}), ...(reason ? { metadata: { reason } } : {}) },
+          { idempotencyKey },
+        ),
+      );
+      return { id: refund.id, intentId, amountCents: refund.amount };
+    },
+    retrieve(intentId) {
+      return call(() => intent(stripe.paymentIntents.retrieve(intentId, { expand: EXPAND })));
+    },
+  };
+}
