@@ -20,6 +20,7 @@ import { adminCoreRoutes } from "./admin/admin-core.routes";
 import { adminFleetRoutes } from "./admin/admin-fleet.routes";
 import { requireRole } from "./auth/session";
 import { bookingsRoutes } from "./bookings/bookings.routes";
+import { adminCouponsRoutes } from "./coupons/coupons.routes";
 import { paymentsRoutes } from "./payments/payments.routes";
 import { placesRoutes } from "./places/places.routes";
 import { quotesRoutes } from "./quotes/quotes.routes";
@@ -93,6 +94,7 @@ export function createApp(deps: Deps, opts: { webDist?: string } = {}) {
   });
   app.route("/api/admin", adminCoreRoutes);
   app.route("/api/admin", adminFleetRoutes);
+  app.route("/api/admin", adminCouponsRoutes);
   app.get("/api/health", (c) => c.json({ ok: true, database: deps.database.kind, mail: deps.mailer.kind }));
 
   if (deps.config.mailboxEnabled) {
