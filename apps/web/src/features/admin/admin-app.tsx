@@ -12,7 +12,7 @@ const TicketsPage = lazy(() => import("./tickets/tickets-page"));
 const PricingPage = lazy(() => import("./pricing/pricing-page"));
 const VehiclesPage = lazy(() => import("./vehicles/vehicles-page"));
 const StaffPage = lazy(() => import("./mock/staff-page"));
-const CouponsPage = lazy(() => import("./mock/coupons-page"));
+const CouponsPage = lazy(() => import("./coupons/coupons-page"));
 const ReportsPage = lazy(() => import("./reports/reports-page"));
 const IncidentsPage = lazy(() => import("./mock/incidents-page"));
 const SettingsPage = lazy(() => import("./mock/settings-page"));

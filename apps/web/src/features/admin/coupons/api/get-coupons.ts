@@ -1,0 +1,9 @@
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import type { AdminCoupon } from "@meridian/shared/coupons";
+import { api } from "@/lib/api";
+
+export const getCoupons = () => api<{ coupons: AdminCoupon[] }>("/api/admin/coupons").then((r) => r.coupons);
+
+export const couponsQueryOptions = queryOptions({ queryKey: ["admin", "coupons"], queryFn: getCoupons });
+
+export const useCoupons = () => useQuery(couponsQueryOptions);

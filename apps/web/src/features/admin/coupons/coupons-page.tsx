@@ -1,0 +1,125 @@
+// /admin/coupons: every promotional code with its terms and uses; create, edit, deactivate.
+import { Pencil, Plus, Power } from "lucide-react";
+import { useEffect, useState } from "react";
+import { COUPON_SERVICE_LABELS, formatCouponValue, type AdminCoupon } from "@meridian/shared/coupons";
+import { Button } from "@/components/ui/button";
+import { notifyError, notifySuccess } from "@/lib/notify";
+import { cn, formatUsd } from "@/lib/utils";
+import { DataTable, PageHeader, StateRow, StatusBadge, Td, Th, Tr } from "../components/admin-ui";
+import { useCoupons } from "./api/get-coupons";
+import { useUpdateCoupon } from "./api/update-coupon";
+import { CouponDialog } from "./coupon-dialog";
+
+const shortDate = (d: string) => new Date(`${d}T00:00:00`).toLocaleDateString("en-US", { month: "short", day: "numeric", year: "numeric" });
+
+function validity(c: AdminCoupon) {
+  if (c.validFrom && c.validTo) return `${shortDate(c.validFrom)} – ${shortDate(c.validTo)}`;
+  if (c.validFrom) return `From ${shortDate(c.validFrom)}`;
+  if (c.validTo) return `Until ${shortDate(c.validTo)}`;
+  return "Always";
+}
+
+export default function CouponsPage() {
+  const { data, isPending, isError, error } = useCoupons();
+  const [dialog, setDialog] = useState<{ coupon: AdminCoupon | null } | null>(null);
+
+  useEffect(() => {
+    if (isError) notifyError("Error fetching coupons", error);
+  }, [isError, error]);
+
+  const list = data ?? [];
+  const active = list.filter((c) => c.active).length;
+  return (
+    <>
+      <PageHeader
+        eyebrow="Marketing"
+        title="Coupons"
+        description={`Promotional codes customers enter when they book, and how often each has been used.${list.length ? ` ${active} of ${list.length} active.` : ""}`}
+        actions={
+          <Button onClick={() => setDialog({ coupon: null })}>
+            <Plus /> New Coupon
+          </Button>
+        }
+      />
+      <DataTable label="Coupons">
+        <thead>
+          <tr>
+            <Th>Code</Th>
+            <Th>Discount</Th>
+            <Th>Applies to</Th>
+            <Th>Valid</Th>
+            <Th>Usage</Th>
+            <Th>Status</Th>
+            <Th className="text-right">Actions</Th>
+          </tr>
+        </thead>
+        <tbody>
+          {isPending ? (
+            <StateRow colSpan={7} loading />
+          ) : isError ? (
+            <StateRow colSpan={7}>Could not load coupons.</StateRow>
+          ) : !list.length ? (
+            <StateRow colSpan={7}>No coupons yet. Create the first code with New Coupon.</StateRow>
+          ) : (
+            list.map((c) => (
+              <Tr key={c.id} data-testid="coupon-row" className={cn(!c.active && "text-foreground/60")}>
+                <Td label="Code">
+                  <span className={cn("font-mono text-[0.82rem] tracking-wider", c.active ? "text-gold-bright" : "text-muted")}>{c.code}</span>
+                </Td>
+                <Td label="Discount">
+                  <div className="tabular-nums text-foreground">{formatCouponValue(c)} off</div>
+                  {c.minFareUsd > 0 ? <div className="mt-0.5 text-xs text-muted">Fares from {formatUsd(c.minFareUsd)}</div> : null}
+                </Td>
+                <Td label="Applies to" className="text-foreground/80">{COUPON_SERVICE_LABELS[c.service]}</Td>
+                <Td label="Valid" className="text-foreground/80">{validity(c)}</Td>
+                <Td label="Usage" className="tabular-nums text-foreground/80">
+                  <div>
+                    {c.usesCount} / {c.maxUses ?? "∞"}
+                  </div>
+                  {c.maxUsesPerCustomer ? <div className="mt-0.5 text-xs text-muted">{c.maxUsesPerCustomer} per customer</div> : null}
+                </Td>
+                <Td label="Status">
+                  <StatusBadge status={c.active ? "active" : "inactive"} />
+                </Td>
+                <Td className="text-right">
+                  <div className="flex justify-end gap-1">
+                    <Button variant="ghost" size="sm" aria-label={`Edit ${c.code}`} onClick={() => setDialog({ coupon: c })}>
+                      <Pencil /> Edit
+                    </Button>
+                    <ActiveToggle coupon={c} />
+                  </div>
+                </Td>
+              </Tr>
+            ))
+          )}
+        </tbody>
+      </DataTable>
+      <CouponDialog open={Boolean(dialog)} coupon={dialog?.coupon ?? null} onOpenChange={(open) => !open && setDialog(null)} />
+    </>
+  );
+}
+
+function ActiveToggle({ coupon }: { coupon: AdminCoupon }) {
+  const update = useUpdateCoupon();
+  const next = !coupon.active;
+  async function toggle() {
+    try {
+      await update.mutateAsync({ id: coupon.id, patch: { active: next } });
+      notifySuccess(next ? "Coupon Activated" : "Coupon Deactivated", next ? `${coupon.code} can be used again.` : `${coupon.code} is refused from now on.`);
+    } catch (err) {
+      notifyError("Error updating coupon", err);
+    }
+  }
+  return (
+    <Button
+      variant="ghost"
+      size="sm"
+      disabled={update.isPending}
+      aria-label={`${next ? "Activate" : "Deactivate"} ${coupon.code}`}
+      onClick={toggle}
+      className={next ? "text-gold" : "text-danger/90 hover:text-danger"}
+    >
+      <Power /> {next ? "Activate" : "Deactivate"}
+    </Button>
+  );
+}
