@@ -25,6 +25,7 @@ export function toIntent(row: IntentRow): PaymentIntent {
     amountRefundedCents: row.amountRefundedCents,
     card: row.cardBrand && row.cardLast4 ? { brand: row.cardBrand, last4: row.cardLast4 } : null,
     captureBefore: row.captureBefore ? row.captureBefore.toISOString() : null,
+    clientSecret: null,
   };
 }
 

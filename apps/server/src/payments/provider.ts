@@ -17,6 +17,8 @@ export type PaymentIntent = {
   amountReceivedCents: number;
   amountRefundedCents: number;
   card: { brand: string; last4: string } | null;
+  /** Stripe.js needs it for the 3-D Secure step in the browser (stripe mode); null in embedded mode. */
+  clientSecret: string | null;
   /** When the authorisation lapses (cards: about 7 days); null when unknown or not authorised. */
   captureBefore: string | null;
 };

@@ -190,6 +190,12 @@ describe("what the stripe adapter sends", () => {
     expect(new Set(replay.requests.map((r) => r.headers["idempotency-key"]))).toEqual(new Set(["one-key"]));
   });
 
+  it("hands over the client secret Stripe.js needs for the 3-D Secure step", async () => {
+    replay.expect([create("pi_3Secret", 2_000, "pm_card_authenticationRequired", { status: "requires_action" })]);
+    const pi = await provider.authorize({ amountCents: 2_000, paymentMethod: "pm_card_authenticationRequired" }, "k-secret");
+    expect(pi).toMatchObject({ status: "requires_action", clientSecret: "pi_3Secret_secret_Xk2", card: { brand: "visa", last4: "3184" } });
+  });
+
   it("reports an unfinished 3-D Secure step, and a Stripe outage, in the provider's terms", async () => {
     replay.expect([get("pi_3Waiting", 2_000, { status: "requires_action" })]);
     expect((await paymentError(provider.completeAuthentication("pi_3Waiting", "k-3ds"))).code).toBe("authentication_required");

@@ -35,6 +35,7 @@ export function fromStripeIntent(pi: Stripe.PaymentIntent): PaymentIntent {
     amountRefundedCents: charge?.amount_refunded ?? 0,
     card: card?.brand && card.last4 ? { brand: card.brand, last4: card.last4 } : null,
     captureBefore: chargeCard?.capture_before ? new Date(chargeCard.capture_before * 1000).toISOString() : null,
+    clientSecret: pi.client_secret,
   };
 }
 

@@ -41,6 +41,7 @@ async function storedPayment(intentId: string, amount = 10_000) {
     amountRefundedCents: 0,
     card: { brand: "visa", last4: "4242" },
     captureBefore: null,
+    clientSecret: null,
   });
 }
 const payment = async (intentId: string) => (await t.db.select().from(payments).where(eq(payments.intentId, intentId)))[0]!;

@@ -46,7 +46,7 @@ export default function CouponsPage() {
           <tr>
             <Th>Code</Th>
             <Th>Discount</Th>
-            <Th>Applies to</Th>
+            <Th className="whitespace-nowrap">Applies to</Th>
             <Th>Valid</Th>
             <Th>Usage</Th>
             <Th>Status</Th>
@@ -68,7 +68,7 @@ export default function CouponsPage() {
                 </Td>
                 <Td label="Discount">
                   <div className="tabular-nums text-foreground">{formatCouponValue(c)} off</div>
-                  {c.minFareUsd > 0 ? <div className="mt-0.5 text-xs text-muted">Fares from {formatUsd(c.minFareUsd)}</div> : null}
+                  {c.minFareUsd > 0 ? <div className="mt-0.5 whitespace-nowrap text-xs text-muted">Fares from {formatUsd(c.minFareUsd)}</div> : null}
                 </Td>
                 <Td label="Applies to" className="text-foreground/80">{COUPON_SERVICE_LABELS[c.service]}</Td>
                 <Td label="Valid" className="text-foreground/80">{validity(c)}</Td>
@@ -76,7 +76,7 @@ export default function CouponsPage() {
                   <div>
                     {c.usesCount} / {c.maxUses ?? "∞"}
                   </div>
-                  {c.maxUsesPerCustomer ? <div className="mt-0.5 text-xs text-muted">{c.maxUsesPerCustomer} per customer</div> : null}
+                  {c.maxUsesPerCustomer ? <div className="mt-0.5 whitespace-nowrap text-xs text-muted">{c.maxUsesPerCustomer} per customer</div> : null}
                 </Td>
                 <Td label="Status">
                   <StatusBadge status={c.active ? "active" : "inactive"} />
