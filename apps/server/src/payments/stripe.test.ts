@@ -2,6 +2,9 @@
 // the shared contract, then what the adapter must send (manual capture, amounts in cents, our key as
 // the Idempotency-Key of every mutating call). The answers follow the shapes of Stripe's API reference.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import type { Db } from "../db/client";
+import { loadEnv } from "../env";
+import { createPaymentProvider } from "./payments.service";
 import type { PaymentProvider } from "./provider";
 import { describeProviderContract, paymentError, type ContractScenario } from "./provider-contract";
 import { createStripePaymentProvider } from "./stripe";
@@ -201,5 +204,21 @@ describe("what the stripe adapter sends", () => {
     expect((await paymentError(provider.completeAuthentication("pi_3Waiting", "k-3ds"))).code).toBe("authentication_required");
     replay.expect([]);
     expect((await paymentError(provider.retrieve("pi_3Nowhere"))).code).toBe("provider_unavailable");
+  });
+});
+
+describe("PAYMENT_PROVIDER settings", () => {
+  const db = {} as Db; // neither check reaches the database
+  it("picks the embedded provider by default and stripe when asked, with both secrets", () => {
+    expect(createPaymentProvider(loadEnv({}), db).kind).toBe("embedded");
+    const env = loadEnv({ PAYMENT_PROVIDER: "stripe", STRIPE_SECRET_KEY: "sk_test_x", STRIPE_WEBHOOK_SECRET: "whsec_x" });
+    expect(createPaymentProvider(env, db).kind).toBe("stripe");
+  });
+  it("refuses to start with stripe but no secrets, or secrets of the wrong kind", () => {
+    expect(() => createPaymentProvider(loadEnv({ PAYMENT_PROVIDER: "stripe", STRIPE_SECRET_KEY: "sk_test_x" }), db)).toThrow(
+      "PAYMENT_PROVIDER=stripe needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET.",
+    );
+    expect(() => loadEnv({ STRIPE_SECRET_KEY: "pk_test_public" })).toThrow("STRIPE_SECRET_KEY: must start with sk_ or rk_");
+    expect(() => loadEnv({ PAYMENT_PROVIDER: "paypal" })).toThrow("PAYMENT_PROVIDER");
   });
 });
