@@ -63,3 +63,35 @@ export function SelectItem({ className, children, hint, ...props }: ComponentPro
     </S.Item>
   );
 }
+
+/** A select over a fixed list of options: the trigger (labelled `label`), its value and the items. */
+export function OptionSelect<T extends string>({
+  id,
+  label,
+  value,
+  onValueChange,
+  options,
+  disabled,
+}: {
+  id: string;
+  label: string;
+  value: T | undefined;
+  onValueChange: (value: T) => void;
+  options: readonly { value: T; label: string }[];
+  disabled?: boolean;
+}) {
+  return (
+    <Select value={value} onValueChange={(v) => onValueChange(v as T)} disabled={disabled}>
+      <SelectTrigger id={id} aria-label={label}>
+        <SelectValue />
+      </SelectTrigger>
+      <SelectContent>
+        {options.map((o) => (
+          <SelectItem key={o.value} value={o.value}>
+            {o.label}
+          </SelectItem>
+        ))}
+      </SelectContent>
+    </Select>
+  );
+}

@@ -14,13 +14,16 @@ import { Controller, useForm } from "react-hook-form";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent } from "@/components/ui/dialog";
 import { Input } from "@/components/ui/input";
-import { Field, Label } from "@/components/ui/label";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
+import { Field } from "@/components/ui/label";
+import { OptionSelect } from "@/components/ui/select";
 import { ApiError } from "@/lib/api";
 import { notifyError, notifySuccess } from "@/lib/notify";
-import { GoldSwitch, UnitInput } from "../pricing/components/fleet-ui";
+import { SwitchRow, UnitInput } from "../pricing/components/fleet-ui";
 import { useCreateCoupon } from "./api/create-coupon";
 import { useUpdateCoupon } from "./api/update-coupon";
+
+const serviceOptions = couponServiceValues.map((value) => ({ value, label: COUPON_SERVICE_LABELS[value] }));
+const kindOptions = couponKindValues.map((value) => ({ value, label: COUPON_KIND_LABELS[value] }));
 
 const NEW_COUPON: CouponInput = {
   code: "",
@@ -107,40 +110,14 @@ function CouponForm({ coupon, onDone }: { coupon: AdminCoupon | null; onDone: ()
           <Controller
             control={control}
             name="service"
-            render={({ field }) => (
-              <Select value={field.value} onValueChange={field.onChange}>
-                <SelectTrigger id="coupon-service" aria-label="Applies to">
-                  <SelectValue />
-                </SelectTrigger>
-                <SelectContent>
-                  {couponServiceValues.map((s) => (
-                    <SelectItem key={s} value={s}>
-                      {COUPON_SERVICE_LABELS[s]}
-                    </SelectItem>
-                  ))}
-                </SelectContent>
-              </Select>
-            )}
+            render={({ field }) => <OptionSelect id="coupon-service" label="Applies to" value={field.value} onValueChange={field.onChange} options={serviceOptions} />}
           />
         </Field>
         <Field label="Type" htmlFor="coupon-kind" error={errors.kind?.message}>
           <Controller
             control={control}
             name="kind"
-            render={({ field }) => (
-              <Select value={field.value} onValueChange={field.onChange}>
-                <SelectTrigger id="coupon-kind" aria-label="Type">
-                  <SelectValue />
-                </SelectTrigger>
-                <SelectContent>
-                  {couponKindValues.map((k) => (
-                    <SelectItem key={k} value={k}>
-                      {COUPON_KIND_LABELS[k]}
-                    </SelectItem>
-                  ))}
-                </SelectContent>
-              </Select>
-            )}
+            render={({ field }) => <OptionSelect id="coupon-kind" label="Type" value={field.value} onValueChange={field.onChange} options={kindOptions} />}
           />
         </Field>
         <Field label={kind === "percent" ? "Percent off" : "Amount off (USD)"} htmlFor="coupon-value" error={errors.value?.message}>
@@ -179,15 +156,11 @@ function CouponForm({ coupon, onDone }: { coupon: AdminCoupon | null; onDone: ()
       <Field label="Minimum fare (USD)" htmlFor="coupon-min" error={errors.minFareUsd?.message}>
         <UnitInput id="coupon-min" prefix="$" min={0} step={0.01} aria-invalid={Boolean(errors.minFareUsd)} {...register("minFareUsd", { setValueAs: (v) => (v === "" ? 0 : Number(v)) })} />
       </Field>
-      <div className="flex items-center justify-between rounded-lg border border-border bg-surface-2/60 px-4 py-3">
-        <div>
-          <Label htmlFor="coupon-active" className="mb-0">
-            Active
-          </Label>
-          <p className="text-xs text-muted">Inactive codes are refused at booking.</p>
-        </div>
-        <Controller control={control} name="active" render={({ field }) => <GoldSwitch id="coupon-active" aria-label="Active" checked={field.value ?? true} onCheckedChange={field.onChange} />} />
-      </div>
+      <Controller
+        control={control}
+        name="active"
+        render={({ field }) => <SwitchRow id="coupon-active" label="Active" hint="Inactive codes are refused at booking." checked={field.value ?? true} onCheckedChange={field.onChange} />}
+      />
       <div className="flex flex-col-reverse gap-3 pt-2 sm:flex-row sm:justify-end">
         <Button type="button" variant="ghost" onClick={onDone}>
           Cancel

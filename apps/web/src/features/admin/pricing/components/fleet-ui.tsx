@@ -4,6 +4,7 @@ import { Switch as S } from "radix-ui";
 import type { ComponentProps, ReactNode } from "react";
 import { READINESS_LABELS, type Readiness } from "@meridian/shared/fleet";
 import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
 import { cn } from "@/lib/utils";
 import { CheckCircle2, AlertTriangle } from "lucide-react";
 
@@ -65,4 +66,19 @@ export function UnitInput({ prefix, suffix, className, ...props }: ComponentProp
 
 export function SectionLabel({ children, className }: { children: ReactNode; className?: string }) {
   return <p className={cn("text-[11px] font-medium uppercase tracking-[0.2em] text-muted", className)}>{children}</p>;
+}
+
+/** A bordered row with a label, a line of explanation and a gold switch (e.g. a dialog's Active). */
+export function SwitchRow({ id, label, hint, checked, onCheckedChange }: { id: string; label: string; hint: string; checked: boolean; onCheckedChange: (checked: boolean) => void }) {
+  return (
+    <div className="flex items-center justify-between rounded-lg border border-border bg-surface-2/60 px-4 py-3">
+      <div>
+        <Label htmlFor={id} className="mb-0">
+          {label}
+        </Label>
+        <p className="text-xs text-muted">{hint}</p>
+      </div>
+      <GoldSwitch id={id} aria-label={label} checked={checked} onCheckedChange={onCheckedChange} />
+    </div>
+  );
 }

@@ -5,11 +5,11 @@ import { NEW_VEHICLE_DEFAULTS, passengersFromInput, vehicleInputSchema, type Adm
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent } from "@/components/ui/dialog";
 import { Input } from "@/components/ui/input";
-import { Field, Label } from "@/components/ui/label";
+import { Field } from "@/components/ui/label";
 import { Spinner } from "@/components/ui/spinner";
 import { ApiError } from "@/lib/api";
 import { notifyError, notifySuccess } from "@/lib/notify";
-import { GoldSwitch, UnitInput } from "../../pricing/components/fleet-ui";
+import { SwitchRow, UnitInput } from "../../pricing/components/fleet-ui";
 import { useCreateVehicle, useUpdateVehicle } from "../api/save-vehicle";
 
 type Draft = { name: string; baseFeeUsd: string; passengerCapacity: string; luggageCapacity: string; active: boolean };
@@ -127,15 +127,7 @@ function VehicleForm({ vehicle, onDone }: { vehicle: AdminVehicle | null; onDone
           />
         </Field>
       </div>
-      <div className="flex items-center justify-between rounded-lg border border-border bg-surface-2/60 px-4 py-3">
-        <div>
-          <Label htmlFor="vehicle-active" className="mb-0">
-            Active
-          </Label>
-          <p className="text-xs text-muted">Inactive vehicles are hidden from new bookings.</p>
-        </div>
-        <GoldSwitch id="vehicle-active" aria-label="Active" checked={draft.active} onCheckedChange={(active) => set({ active })} />
-      </div>
+      <SwitchRow id="vehicle-active" label="Active" hint="Inactive vehicles are hidden from new bookings." checked={draft.active} onCheckedChange={(active) => set({ active })} />
       <div className="flex flex-col-reverse gap-3 pt-2 sm:flex-row sm:justify-end">
         <Button type="button" variant="ghost" onClick={onDone}>
           Cancel
