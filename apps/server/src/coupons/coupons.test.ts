@@ -92,12 +92,17 @@ describe("POST /api/admin/coupons", () => {
     expect(await t.db.select().from(coupons)).toHaveLength(before);
   });
 
-  it("refuses a code already taken (any case) with 409, and bad JSON with 400", async () => {
+  it("refuses a code already taken (any case) with 409; NUL characters, huge strings, wrong shapes and bad JSON with 400", async () => {
     const code = uniqueCode("DUP");
     expect((await create({ code, kind: "percent", value: 10 })).status).toBe(201);
     const again = await create({ code: code.toLowerCase(), kind: "fixed", value: 10 });
     expect(again.status).toBe(409);
     expect(again.body.error).toMatchObject({ code: "coupon_code_taken", message: "A coupon with this code already exists." });
+    for (const json of [{ code: "AB\u0000CD", kind: "percent", value: 10 }, { code: "Z".repeat(5000), kind: "percent", value: 10 }, [], null, { code: "OK123", kind: "percent", value: 10, validFrom: 20260101 }]) {
+      const res = await create(json as Record<string, unknown>);
+      expect(res.status, JSON.stringify(json).slice(0, 40)).toBe(400);
+      expect(res.body.error.message).toEqual(expect.any(String));
+    }
     const bad = await t.call("POST", "/api/admin/coupons", { cookie: admin.cookie, body: "{nope" });
     expect(bad.status).toBe(400);
     expect(bad.body.error.code).toBe("invalid_json");

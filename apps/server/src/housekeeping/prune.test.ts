@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { geoCache, idempotencyKeys, mailQueue, session, verification } from "../db/schema";
+import { embeddedIdempotencyKeys, geoCache, idempotencyKeys, mailQueue, paymentWebhookEvents, session, verification } from "../db/schema";
 import { createTestApp, type TestApp } from "../test/harness";
 import { pruneStaleRows } from "./prune";
 
@@ -40,9 +40,20 @@ describe("housekeeping", () => {
       { ...mail, subject: "old-pending", status: "pending", updatedAt: hoursAgo(40 * 24) },
     ]);
 
+    await t.db.insert(embeddedIdempotencyKeys).values([
+      { key: "old-pay-key", requestHash: "h", createdAt: hoursAgo(25) },
+      { key: "fresh-pay-key", requestHash: "h", createdAt: hoursAgo(23) },
+    ]);
+    await t.db.insert(paymentWebhookEvents).values([
+      { id: "evt_old", provider: "stripe", type: "payment_intent.succeeded", receivedAt: hoursAgo(31 * 24) },
+      { id: "evt_fresh", provider: "stripe", type: "payment_intent.succeeded", receivedAt: hoursAgo(29 * 24) },
+    ]);
+
     const counts = await pruneStaleRows(t.db);
 
-    expect(counts).toMatchObject({ idempotencyKeys: 1, geoCache: 1, sessions: 1, mailQueue: 2 });
+    expect(counts).toMatchObject({ idempotencyKeys: 1, geoCache: 1, sessions: 1, mailQueue: 2, paymentKeys: 1, webhookEvents: 1 });
+    expect((await t.db.select().from(embeddedIdempotencyKeys)).map((r) => r.key)).toEqual(["fresh-pay-key"]);
+    expect((await t.db.select().from(paymentWebhookEvents)).map((r) => r.id)).toEqual(["evt_fresh"]);
     expect(counts.verifications).toBeGreaterThanOrEqual(1);
     expect((await t.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.userId, user.id))).map((r) => r.key)).toEqual(["fresh-key"]);
     expect((await t.db.select().from(geoCache)).map((r) => r.key)).toEqual(["fresh"]);
@@ -51,6 +62,6 @@ describe("housekeeping", () => {
     expect((await t.db.select().from(verification).where(eq(verification.identifier, "x"))).map((r) => r.id)).toEqual(["v-fresh"]);
     // The customer's live session survives: still signed in.
     expect((await t.call("GET", "/api/me/profile", { cookie })).status).toBe(200);
-    expect(await pruneStaleRows(t.db)).toEqual({ idempotencyKeys: 0, geoCache: 0, sessions: 0, verifications: 0, mailQueue: 0 });
+    expect(await pruneStaleRows(t.db)).toEqual({ idempotencyKeys: 0, geoCache: 0, sessions: 0, verifications: 0, mailQueue: 0, paymentKeys: 0, webhookEvents: 0 });
   });
 });

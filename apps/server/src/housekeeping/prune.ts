@@ -2,7 +2,7 @@
 // on a server that runs for months. Runs at start-up and then every hour (see main.ts).
 import { and, eq, lt, or } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { geoCache, idempotencyKeys, mailQueue, session, verification } from "../db/schema";
+import { embeddedIdempotencyKeys, geoCache, idempotencyKeys, mailQueue, paymentWebhookEvents, session, verification } from "../db/schema";
 import type { Logger } from "../lib/logger";
 
 /** A retried booking replays its first answer for this long; after it, the same key books anew. */
@@ -12,9 +12,21 @@ export const GEO_CACHE_RETENTION_MS = 30 * 24 * 3600 * 1000;
 /** Delivered e-mail (it holds sign-in links) is kept this long for inquiries, failed e-mail a little longer. */
 export const SENT_MAIL_RETENTION_MS = 7 * 24 * 3600 * 1000;
 export const FAILED_MAIL_RETENTION_MS = 30 * 24 * 3600 * 1000;
+/** The embedded payment provider forgets an idempotency key after 24 hours, as Stripe does. */
+export const PAYMENT_KEY_RETENTION_MS = 24 * 3600 * 1000;
+/** Stripe redelivers an event for up to 3 days; its id is kept well beyond, so a late replay is still ignored. */
+export const WEBHOOK_EVENT_RETENTION_MS = 30 * 24 * 3600 * 1000;
 export const PRUNE_INTERVAL_MS = 3600 * 1000;
 
-export type PruneCounts = { idempotencyKeys: number; geoCache: number; sessions: number; verifications: number; mailQueue: number };
+export type PruneCounts = {
+  idempotencyKeys: number;
+  geoCache: number;
+  sessions: number;
+  verifications: number;
+  mailQueue: number;
+  paymentKeys: number;
+  webhookEvents: number;
+};
 
 export async function pruneStaleRows(db: Db, now = new Date()): Promise<PruneCounts> {
   const before = (ms: number) => new Date(now.getTime() - ms);
@@ -31,7 +43,23 @@ export async function pruneStaleRows(db: Db, now = new Date()): Promise<PruneCou
       ),
     )
     .returning({ id: mailQueue.id });
-  return { idempotencyKeys: keys.length, geoCache: geo.length, sessions: sessions.length, verifications: verifications.length, mailQueue: mail.length };
+  const paymentKeys = await db
+    .delete(embeddedIdempotencyKeys)
+    .where(lt(embeddedIdempotencyKeys.createdAt, before(PAYMENT_KEY_RETENTION_MS)))
+    .returning({ key: embeddedIdempotencyKeys.key });
+  const events = await db
+    .delete(paymentWebhookEvents)
+    .where(lt(paymentWebhookEvents.receivedAt, before(WEBHOOK_EVENT_RETENTION_MS)))
+    .returning({ id: paymentWebhookEvents.id });
+  return {
+    idempotencyKeys: keys.length,
+    geoCache: geo.length,
+    sessions: sessions.length,
+    verifications: verifications.length,
+    mailQueue: mail.length,
+    paymentKeys: paymentKeys.length,
+    webhookEvents: events.length,
+  };
 }
 
 /** Prunes now and every PRUNE_INTERVAL_MS; a failure is logged and retried on the next tick. Returns a stop function. */
