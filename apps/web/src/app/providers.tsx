@@ -1,6 +1,7 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { useState, type ReactNode } from "react";
+import { useEffect, useState, type ReactNode } from "react";
 import { Toaster } from "sonner";
+import { focusFirstInvalidOnSubmit } from "@/components/ui/focus-first-invalid";
 import { AuthProvider } from "@/features/auth/auth-context";
 import { TOAST_DURATION_MS } from "@/lib/notify";
 import { UiStateProvider } from "./ui-state";
@@ -9,6 +10,7 @@ export function Providers({ children }: { children: ReactNode }) {
   const [queryClient] = useState(
     () => new QueryClient({ defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } } }),
   );
+  useEffect(() => focusFirstInvalidOnSubmit(), []);
   return (
     <QueryClientProvider client={queryClient}>
       <AuthProvider>

@@ -3,6 +3,7 @@ import { Select as S } from "radix-ui";
 import { Check, ChevronDown } from "lucide-react";
 import type { ComponentProps, ReactNode } from "react";
 import { cn } from "@/lib/utils";
+import { useFieldAria } from "./label";
 
 export const Select = S.Root;
 export const SelectValue = S.Value;
@@ -17,6 +18,7 @@ export function SelectTrigger({ className, children, ...props }: ComponentProps<
         className,
       )}
       {...props}
+      {...useFieldAria(props)}
     >
       {children}
       <S.Icon asChild>

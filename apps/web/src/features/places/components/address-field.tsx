@@ -52,10 +52,25 @@ export function AddressField({ id, label, placeholder = "Search an address, venu
     onChange(null);
   }, [onChange]);
 
+  // Keyboard users keep their place: a pick focuses the chip's Change button (the list they typed in is gone).
+  const changeRef = useRef<HTMLButtonElement>(null);
+  const focusAfterPick = useRef(false);
+  const pick = useCallback(
+    (place: Place | null) => {
+      focusAfterPick.current = place !== null;
+      onChange(place);
+    },
+    [onChange],
+  );
+
   useEffect(() => {
     if (!value && focusAfterChange.current) {
       focusAfterChange.current = false;
       inputRef.current?.focus();
+    }
+    if (value && focusAfterPick.current) {
+      focusAfterPick.current = false;
+      changeRef.current?.focus();
     }
   }, [value]);
 
@@ -109,9 +124,9 @@ export function AddressField({ id, label, placeholder = "Search an address, venu
         )}
       </div>
       {value ? (
-        <MapChip place={value} routeFrom={routeFrom} onChange={changeAddress} labelId={labelId} />
+        <MapChip place={value} routeFrom={routeFrom} onChange={changeAddress} labelId={labelId} changeRef={changeRef} />
       ) : (
-        <AddressCombobox id={id} inputRef={inputRef} placeholder={placeholder} onPick={onChange} invalid={Boolean(error)} describedBy={error ? `${id}-error` : undefined} />
+        <AddressCombobox id={id} inputRef={inputRef} placeholder={placeholder} onPick={pick} invalid={Boolean(error)} describedBy={error ? `${id}-error` : undefined} />
       )}
       {error ? (
         <p id={`${id}-error`} role="alert" className="mt-1.5 text-xs text-danger">
