@@ -88,21 +88,21 @@ test("the home page's motion respects prefers-reduced-motion", async ({ page }) 
 async function focusedInfo(page: Page) {
   return page.evaluate(() => {
     const el = document.activeElement as HTMLElement | null;
-    if (!el || el === document.body) return { name: "", visible: false, tag: "body" };
+    if (!el || el === document.body) return { name: "", visible: false, tag: "body", style: "" };
     const s = getComputedStyle(el);
     const outline = s.outlineStyle !== "none" && parseFloat(s.outlineWidth) > 0;
     const ring = s.boxShadow !== "none";
     const name = (el.getAttribute("aria-label") || el.textContent || (el as HTMLInputElement).labels?.[0]?.textContent || "").trim();
-    return { name, visible: outline || ring, tag: el.tagName.toLowerCase() };
+    return { name, visible: outline || ring, tag: el.tagName.toLowerCase(), style: `${s.outlineStyle} ${s.outlineWidth} ${s.boxShadow} fv=${el.matches(":focus-visible")}` };
   });
 }
 
-/** Presses Tab until the focused element's name matches; every stop on the way must show its focus. */
-async function tabTo(page: Page, target: Locator, max = 40) {
+/** Presses Tab (or Shift+Tab) until `target` has focus; every stop on the way must show its focus. */
+async function tabTo(page: Page, target: Locator, { back = false, max = 40 } = {}) {
   for (let i = 0; i < max; i++) {
-    await page.keyboard.press("Tab");
+    await page.keyboard.press(back ? "Shift+Tab" : "Tab");
     const info = await focusedInfo(page);
-    expect(info.visible, `focus is visible on <${info.tag}> "${info.name}"`).toBe(true);
+    expect(info.visible, `focus is visible on <${info.tag}> "${info.name}" (${info.style})`).toBe(true);
     if (await target.evaluate((el) => el === document.activeElement)) return;
   }
   throw new Error(`Tab never reached ${target}`);
@@ -128,9 +128,10 @@ test("a customer signs in and books a ride with the keyboard alone", async ({ pa
   await expect(page.getByText("Welcome back!")).toBeVisible();
   await expect(signIn).toBeHidden();
 
-  // The booking dialog: Escape closes it and focus returns to Book Now; Enter opens it again.
+  // The account menu took the Sign In button's place; Book Now is just before it.
   const bookNow = page.locator("header button", { hasText: "Book Now" });
-  await tabTo(page, bookNow);
+  await tabTo(page, bookNow, { back: true });
+  // The booking dialog: Escape closes it and focus returns to Book Now; Enter opens it again.
   await page.keyboard.press("Enter");
   const dialog = page.getByRole("dialog", { name: "Reserve Your Experience" });
   await expect(dialog).toBeVisible();

@@ -15,7 +15,8 @@ export function Providers({ children }: { children: ReactNode }) {
     <QueryClientProvider client={queryClient}>
       <AuthProvider>
         <UiStateProvider>
-          {children}
+          {/* First in the page, as on screen (top). Sonner sends focus that leaves a toast back to where it came
+              from: after the page's last link that made Tab cycle between that link and the toast. */}
           <Toaster
             theme="dark"
             position="top-center"
@@ -29,9 +30,12 @@ export function Providers({ children }: { children: ReactNode }) {
                 description: "!text-muted",
                 error: "!border-danger/60",
                 success: "!border-gold/50",
+                // WCAG 2.5.8: a 24 px target (sonner draws it at 20 px).
+                closeButton: "!size-6",
               },
             }}
           />
+          {children}
         </UiStateProvider>
       </AuthProvider>
     </QueryClientProvider>

@@ -251,7 +251,7 @@ function AddressCombobox({
         onKeyDown={onKeyDown}
         className={cn(
           "h-11 w-full rounded-md border border-border bg-surface-2 pl-10 pr-10 text-sm text-foreground placeholder:text-muted/70",
-          "transition-colors focus:border-gold/70 focus:outline-none focus:ring-1 focus:ring-gold/40 aria-[invalid=true]:border-danger/80",
+          "transition-colors focus:border-gold/70 focus:outline-none focus:ring-2 focus:ring-gold/50 aria-[invalid=true]:border-danger/80",
         )}
       />
       {(suggest.isFetching && typed) || picking ? (
