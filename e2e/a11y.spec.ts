@@ -99,6 +99,7 @@ async function focusedInfo(page: Page) {
 
 /** Presses Tab (or Shift+Tab) until `target` has focus; every stop on the way must show its focus. */
 async function tabTo(page: Page, target: Locator, { back = false, max = 40 } = {}) {
+  if (await target.evaluate((el) => el === document.activeElement)) return;
   for (let i = 0; i < max; i++) {
     await page.keyboard.press(back ? "Shift+Tab" : "Tab");
     const info = await focusedInfo(page);
@@ -128,8 +129,10 @@ test("a customer signs in and books a ride with the keyboard alone", async ({ pa
   await expect(page.getByText("Welcome back!")).toBeVisible();
   await expect(signIn).toBeHidden();
 
-  // The account menu took the Sign In button's place; Book Now is just before it.
+  // Book Now took the Sign In button's place (and its focus); the account menu follows it.
   const bookNow = page.locator("header button", { hasText: "Book Now" });
+  await expect(bookNow).toBeFocused();
+  await tabTo(page, header.getByRole("button", { name: /Account menu/ }));
   await tabTo(page, bookNow, { back: true });
   // The booking dialog: Escape closes it and focus returns to Book Now; Enter opens it again.
   await page.keyboard.press("Enter");

@@ -9,12 +9,24 @@ export const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22a",
 /** Impacts that fail a test. Moderate and minor findings are left to review. */
 const FAILING_IMPACTS = new Set(["serious", "critical"]);
 
-/** Waits for entrance animations (fades, rises, dialog transitions) to end: colours mid-fade are not the page's. */
+/**
+ * Waits until nothing has been fading or moving for two looks 100 ms apart (entrances, dialogs, a toast that
+ * arrives a moment later), at most 3 s: colours mid-fade are not the page's.
+ */
 export async function waitForSettledPage(page: Page) {
   await page.evaluate(async () => {
-    const finite = document.getAnimations().filter((a) => a.playState === "running" && a.effect?.getComputedTiming().endTime !== Infinity);
-    await Promise.race([Promise.allSettled(finite.map((a) => a.finished)), new Promise((r) => setTimeout(r, 2_000))]);
-    await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+    const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+    const deadline = Date.now() + 3_000;
+    for (let quiet = 0; quiet < 2 && Date.now() < deadline; ) {
+      const moving = document.getAnimations().filter((a) => a.playState === "running" && a.effect?.getComputedTiming().endTime !== Infinity);
+      if (moving.length === 0) {
+        quiet += 1;
+        await sleep(100);
+      } else {
+        quiet = 0;
+        await Promise.race([Promise.allSettled(moving.map((a) => a.finished)), sleep(1_000)]);
+      }
+    }
   });
 }
 

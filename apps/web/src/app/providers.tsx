@@ -11,12 +11,12 @@ export function Providers({ children }: { children: ReactNode }) {
     () => new QueryClient({ defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } } }),
   );
   useEffect(() => focusFirstInvalidOnSubmit(), []);
+  useEffect(() => letTabLeaveToasts(), []);
   return (
     <QueryClientProvider client={queryClient}>
       <AuthProvider>
         <UiStateProvider>
-          {/* First in the page, as on screen (top). Sonner sends focus that leaves a toast back to where it came
-              from: after the page's last link that made Tab cycle between that link and the toast. */}
+          {/* First in the page, as on screen (top). */}
           <Toaster
             theme="dark"
             position="top-center"
@@ -40,4 +40,17 @@ export function Providers({ children }: { children: ReactNode }) {
       </AuthProvider>
     </QueryClientProvider>
   );
+}
+
+/**
+ * Sonner sends focus that leaves its toasts back to the element focused before them (made for its Alt+T
+ * shortcut). For Tab and Shift+Tab that is a loop (the toast, back where the user came from, the toast again)
+ * with no visible focus. Sonner learns of focus arriving only from focusin events reaching React: keep them
+ * inside the toasts' region and it never records a place to go back to, so Tab moves on through the page.
+ */
+function letTabLeaveToasts() {
+  const region = document.querySelector("section[aria-live][aria-label^='Notifications']");
+  const hide = (e: Event) => e.stopPropagation();
+  region?.addEventListener("focusin", hide);
+  return () => region?.removeEventListener("focusin", hide);
 }

@@ -52,12 +52,13 @@ export function AddressField({ id, label, placeholder = "Search an address, venu
     onChange(null);
   }, [onChange]);
 
-  // Keyboard users keep their place: a pick focuses the chip's Change button (the list they typed in is gone).
+  // Keyboard users keep their place: a pick focuses the chip's Change button (the input they typed in is
+  // gone), unless they have moved on while the place loaded.
   const changeRef = useRef<HTMLButtonElement>(null);
   const focusAfterPick = useRef(false);
   const pick = useCallback(
     (place: Place | null) => {
-      focusAfterPick.current = place !== null;
+      focusAfterPick.current = place !== null && document.activeElement === inputRef.current;
       onChange(place);
     },
     [onChange],
