@@ -21,6 +21,16 @@ export default tseslint.config(
     rules: { "react-hooks/rules-of-hooks": "error", "react-hooks/exhaustive-deps": "warn" },
   },
   {
+    // End-to-end specs take `test` from ./fixtures: it audits every test's last screen with axe (WCAG 2.2 A/AA).
+    files: ["e2e/**/*.spec.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        { paths: [{ name: "@playwright/test", importNames: ["test"], message: "Import test from ./fixtures (it runs the accessibility audit)." }] },
+      ],
+    },
+  },
+  {
     // Only env.ts reads process.env on the server.
     files: ["apps/server/src/**/*.ts"],
     ignores: ["apps/server/src/env.ts", "apps/server/src/test/**", "apps/server/src/**/*.test.ts", "apps/server/src/cli/**"],

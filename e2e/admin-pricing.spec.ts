@@ -1,7 +1,8 @@
 // Admin fleet and pricing end to end: an admin adds a vehicle, opens Set Pricing, saves its rate card,
 // publishes the method, and a customer's quote for that vehicle is priced with exactly those rates.
-import { expect, test, type APIRequestContext } from "@playwright/test";
-import { ADMIN, createVerifiedUser, signInThroughModal } from "./fixtures";
+import type { APIRequestContext } from "@playwright/test";
+import { expectNoA11yViolations } from "./a11y";
+import { ADMIN, createVerifiedUser, expect, signInThroughModal, test } from "./fixtures";
 
 /** A date `days` from now as YYYY-MM-DD (UTC is never behind Los Angeles, so it is never in the past there). */
 const daysAhead = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
@@ -72,6 +73,7 @@ test("an admin adds a vehicle, sets its rate card, publishes miles_minutes, and 
   // An unsaved draft survives a look at another tab.
   await page.getByRole("tab", { name: "Ride: Fixed Tiers" }).click();
   await expect(page).toHaveURL(/tab=fixed_tiers/);
+  await expectNoA11yViolations(page, { label: "pricing, fixed tiers" });
   await page.getByRole("tab", { name: "Ride: Miles/Mins" }).click();
   await expect(card.getByLabel("Per Mile")).toHaveValue(String(perMile));
   await expect(card.getByLabel("Per Minute")).toHaveValue(String(perMinute));
@@ -81,6 +83,7 @@ test("an admin adds a vehicle, sets its rate card, publishes miles_minutes, and 
   await expect(page.getByText(`Saved draft for ${name}`)).toBeVisible();
   await expect(save).toBeDisabled();
   await expect(card.getByTestId("readiness")).toHaveText("OK");
+  await expectNoA11yViolations(page, { label: "pricing, miles and minutes" });
   // The highlight lasts 3 seconds.
   await expect(card).not.toHaveAttribute("data-highlighted", "true");
 

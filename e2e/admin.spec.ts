@@ -1,8 +1,9 @@
 // The admin back office: the shell, bookings (search, status filter, date range, status change, CSV export of
 // exactly the filtered rows) and users (role change that shows up in the Audit Logs).
 import fs from "node:fs/promises";
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { ADMIN, createVerifiedUser, linkFromLatestEmail, signInThroughModal, uniqueEmail } from "./fixtures";
+import type { APIRequestContext, Page } from "@playwright/test";
+import { expectNoA11yViolations } from "./a11y";
+import { ADMIN, createVerifiedUser, expect, linkFromLatestEmail, signInThroughModal, test, uniqueEmail } from "./fixtures";
 
 /** A date `days` from now as YYYY-MM-DD (UTC is never behind Los Angeles, so it is never in the past there). */
 const daysAhead = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
@@ -40,6 +41,7 @@ test("the admin shell: sidebar labels, collapse to 80 px, welcome line, overview
 
   await expect(page.getByRole("heading", { name: "Recent Activity" })).toBeVisible();
   await expect(page.getByRole("list", { name: "Recent activity" }).getByText(/joined Meridian/).first()).toBeVisible();
+  await expectNoA11yViolations(page, { label: "admin overview" });
   await page.getByRole("button", { name: /Analytics/ }).click();
   await expect(page.getByText("Feature not implemented")).toBeVisible();
   await page.getByRole("button", { name: /Users & Roles/ }).click();
@@ -50,6 +52,7 @@ test("the admin shell: sidebar labels, collapse to 80 px, welcome line, overview
   await expect(page).toHaveURL(/\/admin\/pricing$/);
   await sidebar.getByRole("link", { name: "Reports" }).click();
   await expect(page.getByRole("region", { name: "Booking Funnel" })).toBeVisible();
+  await expectNoA11yViolations(page, { label: "admin reports" });
 });
 
 test("bookings: search, status filter, date range, status change, and a CSV export of exactly the filtered rows", async ({ page, request }) => {
@@ -75,6 +78,7 @@ test("bookings: search, status filter, date range, status change, and a CSV expo
   const dialog = page.getByRole("dialog", { name: "Booking Details" });
   await expect(dialog.getByText(soon.ticket.ticketCode)).toBeVisible();
   await expect(dialog.getByText("Los Angeles International Airport (LAX)", { exact: true })).toBeVisible();
+  await expectNoA11yViolations(page, { include: dialog, label: "admin booking details" });
   await dialog.getByRole("button", { name: "Confirm" }).click();
   await expect(page.getByText("Status Updated")).toBeVisible();
   await expect(dialog.getByRole("button", { name: "Start Ride" })).toBeVisible();
@@ -146,6 +150,8 @@ test("users: the admin changes a user's role and the change shows in the Audit L
   await expect(rows.first()).toContainText("Active");
   await page.getByRole("button", { name: `Edit ${person.fullName}` }).click();
   const dialog = page.getByRole("dialog", { name: "Edit User" });
+  await expect(dialog).toBeVisible();
+  await expectNoA11yViolations(page, { include: dialog, label: "edit user dialog" });
   await dialog.getByRole("combobox", { name: "Role" }).click();
   await page.getByRole("option", { name: "Chauffeur" }).click();
   await dialog.getByRole("button", { name: "Save Changes" }).click();
@@ -178,6 +184,8 @@ test("an admin cannot demote or deactivate themself in the UI", async ({ page })
   await expect(rows.first()).toContainText(ADMIN.email);
   await rows.first().getByRole("button", { name: /^Edit / }).click();
   const dialog = page.getByRole("dialog", { name: "Edit User" });
+  await expect(dialog).toBeVisible();
+  await expectNoA11yViolations(page, { include: dialog, label: "edit user dialog" });
   await expect(dialog.getByRole("combobox", { name: "Role" })).toBeDisabled();
   await expect(dialog.getByRole("combobox", { name: "Status" })).toBeDisabled();
   await expect(dialog.getByText("You cannot change your own role or deactivate your own account.")).toBeVisible();
@@ -198,6 +206,8 @@ test("ticket center: find a ride's ticket by code, record plate and key tag, rel
   await expect(rows.first()).toContainText(customer.fullName);
   await rows.first().getByRole("button", { name: /View details/ }).click();
   const dialog = page.getByRole("dialog", { name: `Ticket ${ticket.ticketCode}` });
+  await expect(dialog).toBeVisible();
+  await expectNoA11yViolations(page, { include: dialog, label: "ticket dialog" });
   const plate = `E2E${Date.now().toString(36).slice(-4).toUpperCase()}`;
   await dialog.getByLabel("Plate").fill(plate);
   await dialog.getByLabel("Key tag").fill("K-E2E");
@@ -221,6 +231,8 @@ test("new user: the admin creates an account and the person sets a password from
   await page.goto("/admin/users");
   await page.getByRole("button", { name: "New User" }).click();
   const dialog = page.getByRole("dialog", { name: "New User" });
+  await expect(dialog).toBeVisible();
+  await expectNoA11yViolations(page, { include: dialog, label: "new user dialog" });
   await dialog.getByLabel("Full name").fill("Harriet Newcombe");
   await dialog.getByLabel("Email").fill(email);
   await dialog.getByRole("combobox", { name: "Role" }).click();

@@ -1,7 +1,8 @@
 // Accounts end to end, as a guest would live them: sign up, verify from the e-mail, sign in, edit the
 // profile, stay signed in across a reload, sign out; forgot password; validation; route guards.
-import { expect, test, type Locator, type Page } from "@playwright/test";
-import { ADMIN, createVerifiedUser, linkFromLatestEmail, signInThroughModal, uniqueEmail } from "./fixtures";
+import type { Locator, Page } from "@playwright/test";
+import { expectNoA11yViolations } from "./a11y";
+import { ADMIN, createVerifiedUser, expect, linkFromLatestEmail, signInThroughModal, test, uniqueEmail } from "./fixtures";
 
 const dialogOf = (page: Page) => page.getByRole("dialog");
 
@@ -10,6 +11,7 @@ async function openSignInModal(page: Page) {
   await page.getByRole("banner").getByRole("button", { name: "Sign In" }).click();
   const dialog = dialogOf(page);
   await expect(dialog.getByRole("heading", { name: "Sign In" })).toBeVisible();
+  await expectNoA11yViolations(page, { include: dialog, label: "sign-in dialog" });
   return dialog;
 }
 
@@ -35,6 +37,7 @@ test("sign up, verify from the e-mail, sign in, edit the profile, reload, sign o
   await expect(page.getByText("Account Created!")).toBeVisible();
   await expect(page.getByText("Please check your email to verify your account.")).toBeVisible();
   await expect(dialog.getByText(email)).toBeVisible();
+  await expectNoA11yViolations(page, { include: dialog, label: "check your inbox" });
 
   // Not verified yet: sign-in is refused and the modal stays open.
   await dialog.getByRole("button", { name: "Back to sign in" }).click();
@@ -120,11 +123,14 @@ test("forgot password: e-mail link, new password, old one refused, other session
   await dialog.getByRole("button", { name: "Send Reset Link" }).click();
   await expect(page.getByText("Password Reset Email Sent")).toBeVisible();
   await expect(page.getByText("Please check your inbox for instructions.")).toBeVisible();
+  await expectNoA11yViolations(page, { include: dialog, label: "reset link sent" });
 
   // Follow the e-mailed link to the set-new-password screen.
   const link = await linkFromLatestEmail(request, user.email, "Reset");
   await page.goto(link);
   await expect(page).toHaveURL(/\/reset-password\?token=/);
+  await expect(page.getByRole("heading", { name: "Choose a New Password" })).toBeVisible();
+  await expectNoA11yViolations(page);
   await page.getByLabel("New Password").fill(newPassword);
   await page.getByLabel("Confirm Password").fill("not-the-same-password");
   await page.getByRole("button", { name: "Update Password" }).click();
@@ -148,6 +154,7 @@ test("forgot password: e-mail link, new password, old one refused, other session
   // The link works only once.
   await page.goto(link);
   await expect(page.getByRole("heading", { name: "This Link Is No Longer Valid" })).toBeVisible();
+  await expectNoA11yViolations(page);
   await page.getByRole("button", { name: "Request a New Link" }).click();
   await expect(dialog.getByRole("heading", { name: "Reset Password" })).toBeVisible();
 
@@ -190,6 +197,7 @@ test("the modal shows the spec's validation messages under the fields and clears
   await expect(dialog.getByLabel("Full Name")).toHaveAccessibleDescription("Full name must be at least 2 characters");
   await expect(dialog.getByLabel("Email")).toHaveAccessibleDescription("Invalid email address");
   await expect(dialog.getByLabel("Password", { exact: true })).toHaveAccessibleDescription("Password must be at least 8 characters");
+  await expectNoA11yViolations(page, { include: dialog, label: "sign-up dialog with errors" });
 
   // Back to sign in: empty form, no errors.
   await dialog.getByRole("button", { name: "Sign in" }).click();

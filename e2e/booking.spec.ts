@@ -1,7 +1,8 @@
 // The booking dialog against the real server (embedded gazetteer): addresses, map chips, the server's
 // quote, the capacity auto-switch, confirm, the ticket, the dashboard, and the admin's live toast.
-import { expect, test, type Locator, type Page } from "@playwright/test";
-import { ADMIN, createVerifiedUser, signInThroughModal } from "./fixtures";
+import type { Locator, Page } from "@playwright/test";
+import { expectNoA11yViolations } from "./a11y";
+import { ADMIN, createVerifiedUser, expect, signInThroughModal, test } from "./fixtures";
 
 const TICKET_CODE = /^MRD-[2-9A-HJKMNP-Z]{4}-[2-9A-HJKMNP-Z]{4}$/;
 type Vehicle = { id: string; name: string; passengerCapacity: number; luggageCapacity: number };
@@ -10,6 +11,7 @@ async function openBooking(page: Page) {
   await page.getByRole("banner").getByRole("button", { name: "Book Now" }).click();
   const dialog = page.getByRole("dialog", { name: "Reserve Your Experience" });
   await expect(dialog).toBeVisible();
+  await expectNoA11yViolations(page, { include: dialog, label: "booking dialog" });
   return dialog;
 }
 
@@ -104,6 +106,7 @@ test("a customer books a ride: suggestions, map chips, quote, vehicle auto-switc
   const ticketCode = (await confirmed.getByTestId("ticket-code").textContent())?.trim() ?? "";
   expect(ticketCode).toMatch(TICKET_CODE);
   await expect(page.getByText(`Your ride service is booked. Ticket: ${ticketCode}`)).toBeVisible();
+  await expectNoA11yViolations(page, { include: confirmed, label: "booking confirmed" });
 
   // The admin's browser announces it within a few seconds.
   await expect(admin.getByText("New Booking Received!")).toBeVisible({ timeout: 5_000 });
@@ -187,6 +190,7 @@ test("no vehicle fits a very large party: the spec's messages, no quote, Confirm
   await expect(page.getByText("Capacity Issue")).toBeVisible();
   await expect(dialog.getByTestId("quote-total")).toHaveCount(0);
   await expect(dialog.getByRole("button", { name: "Confirm Booking" })).toBeDisabled();
+  await expectNoA11yViolations(page, { include: dialog, label: "booking dialog, no vehicle fits" });
 
   // Invalid input becomes the minimum.
   await dialog.getByLabel("Passengers").fill("-3");
@@ -206,6 +210,7 @@ test("valet tab: defaults, duration, time validation, placeholder submit; switch
   await expect(dialog.getByLabel("Start Time")).toHaveValue("17:00");
   await expect(dialog.getByLabel("End Time")).toHaveValue("22:00");
   await expect(dialog.getByTestId("valet-duration")).toHaveText("5 hours 0 minutes");
+  await expectNoA11yViolations(page, { include: dialog, label: "valet tab" });
   const submit = dialog.getByRole("button", { name: "Request Valet Service" });
   await expect(submit).toBeDisabled();
 

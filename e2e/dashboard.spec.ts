@@ -1,6 +1,6 @@
 // The customer dashboard: tabs and their empty states, profile rules, the open tab kept in the address.
-import { expect, test } from "@playwright/test";
-import { createVerifiedUser, signInThroughModal } from "./fixtures";
+import { expectNoA11yViolations } from "./a11y";
+import { createVerifiedUser, expect, signInThroughModal, test } from "./fixtures";
 
 test("a new customer's dashboard: Bookings first, then Profile, My Tickets and Receipts", async ({ page, request }) => {
   const user = await createVerifiedUser(request, "Sebastian Hale");
@@ -15,6 +15,7 @@ test("a new customer's dashboard: Bookings first, then Profile, My Tickets and R
 
   await page.getByRole("tab", { name: "My Tickets" }).click();
   await expect(page.getByText("No Active Tickets")).toBeVisible();
+  await expectNoA11yViolations(page, { label: "dashboard, My Tickets" });
   await expect(page).toHaveURL(/tab=tickets/);
 
   await page.getByRole("tab", { name: "Receipts" }).click();
@@ -28,6 +29,7 @@ test("a new customer's dashboard: Bookings first, then Profile, My Tickets and R
   await expect(page.getByLabel("Full Name")).toHaveValue("Sebastian Hale");
   await expect(page.getByLabel("Phone")).toHaveValue("");
   await expect(page.getByLabel("Email")).toHaveValue(user.email);
+  await expectNoA11yViolations(page, { label: "dashboard, Profile" });
 });
 
 test("profile rules: name of 2+ characters, phone empty or 10+ characters", async ({ page, request }) => {
@@ -151,6 +153,7 @@ test("booked rides appear newest first with their details and tickets", async ({
   await expect(dialog).toContainText("6:30 PM");
   await expect(dialog).toContainText(first.ticketCode);
   await expect(dialog).toContainText(usd(first.price));
+  await expectNoA11yViolations(page, { include: dialog, label: "booking details dialog" });
   await dialog.getByRole("button", { name: "Close" }).click();
   await expect(dialog).toBeHidden();
 
@@ -160,4 +163,5 @@ test("booked rides appear newest first with their details and tickets", async ({
   await expect(tickets.getByRole("listitem").nth(0)).toContainText(second.ticketCode);
   await expect(tickets.getByRole("listitem").nth(1)).toContainText(first.ticketCode);
   await expect(tickets).toContainText("active");
+  await expectNoA11yViolations(page, { label: "dashboard, tickets" });
 });

@@ -1,5 +1,23 @@
 // Shared helpers for the end-to-end specs: unique accounts, the embedded outbox, the demo admin.
-import { expect, type APIRequestContext, type Page } from "@playwright/test";
+import { test as base, expect, type APIRequestContext, type Page } from "@playwright/test";
+import { expectNoA11yViolations } from "./a11y";
+
+export { expect };
+
+/**
+ * The specs' `test`: Playwright's, plus an automatic accessibility audit (axe, WCAG 2.2 A/AA; see ./a11y.ts) of the
+ * screen each passing test ends on. Call expectNoA11yViolations(page) for every screen and dialog on the way.
+ */
+export const test = base.extend<{ a11yAudit: void }>({
+  a11yAudit: [
+    async ({ page }, use, testInfo) => {
+      await use();
+      if (testInfo.status !== testInfo.expectedStatus || page.isClosed() || !page.url().startsWith("http")) return;
+      await expectNoA11yViolations(page, { label: `${new URL(page.url()).pathname} (the test's last screen)` });
+    },
+    { auto: true },
+  ],
+});
 
 export const ADMIN = { email: "admin@meridian.local", password: "meridian-admin-2026" };
 

@@ -1,8 +1,9 @@
 /// <reference lib="dom" />
 // The public home page and header as a visitor meets them: content, anchors, the header's opacity,
 // the mobile menu at 360 px, Book Now, and the signed-in avatar menu.
-import { expect, test, type Page } from "@playwright/test";
-import { ADMIN, createVerifiedUser, signInThroughModal } from "./fixtures";
+import type { Page } from "@playwright/test";
+import { expectNoA11yViolations } from "./a11y";
+import { ADMIN, createVerifiedUser, expect, signInThroughModal, test } from "./fixtures";
 
 const SECTIONS = [
   { id: "services", link: "Services" },
@@ -130,6 +131,7 @@ test("at 360 px the mobile menu opens with Book Now and Sign In, makes the heade
   await expect(header.getByRole("button", { name: "Sign In" })).toBeVisible();
   await expect(header.getByRole("button", { name: "Book Now" })).toBeVisible();
   for (const s of SECTIONS) await expect(header.getByRole("navigation", { name: "Mobile" }).getByRole("link", { name: s.link })).toBeVisible();
+  await expectNoA11yViolations(page, { label: "mobile menu at 360 px" });
 
   // Sign In closes the menu and opens the sign-in modal.
   await header.getByRole("button", { name: "Sign In" }).click();
@@ -181,6 +183,7 @@ test("a signed-in customer gets the avatar menu: name, e-mail, Dashboard, no Adm
   await expect(menu.getByText("Celeste Navarro")).toBeVisible();
   await expect(menu.getByText(guest.email)).toBeVisible();
   await expect(menu.getByRole("menuitem", { name: "Admin Panel" })).toHaveCount(0);
+  await expectNoA11yViolations(page, { label: "account menu" });
   await menu.getByRole("menuitem", { name: "Dashboard" }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
 

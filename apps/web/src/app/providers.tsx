@@ -1,6 +1,7 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { useState, type ReactNode } from "react";
+import { useEffect, useState, type ReactNode } from "react";
 import { Toaster } from "sonner";
+import { focusFirstInvalidOnSubmit } from "@/components/ui/focus-first-invalid";
 import { AuthProvider } from "@/features/auth/auth-context";
 import { TOAST_DURATION_MS } from "@/lib/notify";
 import { UiStateProvider } from "./ui-state";
@@ -9,11 +10,13 @@ export function Providers({ children }: { children: ReactNode }) {
   const [queryClient] = useState(
     () => new QueryClient({ defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } } }),
   );
+  useEffect(() => focusFirstInvalidOnSubmit(), []);
+  useEffect(() => letTabLeaveToasts(), []);
   return (
     <QueryClientProvider client={queryClient}>
       <AuthProvider>
         <UiStateProvider>
-          {children}
+          {/* First in the page, as on screen (top). */}
           <Toaster
             theme="dark"
             position="top-center"
@@ -27,11 +30,27 @@ export function Providers({ children }: { children: ReactNode }) {
                 description: "!text-muted",
                 error: "!border-danger/60",
                 success: "!border-gold/50",
+                // WCAG 2.5.8: a 24 px target (sonner draws it at 20 px).
+                closeButton: "!size-6",
               },
             }}
           />
+          {children}
         </UiStateProvider>
       </AuthProvider>
     </QueryClientProvider>
   );
+}
+
+/**
+ * Sonner sends focus that leaves its toasts back to the element focused before them (made for its Alt+T
+ * shortcut). For Tab and Shift+Tab that is a loop (the toast, back where the user came from, the toast again)
+ * with no visible focus. Sonner learns of focus arriving only from focusin events reaching React: keep them
+ * inside the toasts' region and it never records a place to go back to, so Tab moves on through the page.
+ */
+function letTabLeaveToasts() {
+  const region = document.querySelector("section[aria-live][aria-label^='Notifications']");
+  const hide = (e: Event) => e.stopPropagation();
+  region?.addEventListener("focusin", hide);
+  return () => region?.removeEventListener("focusin", hide);
 }

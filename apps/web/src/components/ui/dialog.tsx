@@ -1,6 +1,6 @@
 import { Dialog as D } from "radix-ui";
 import { X } from "lucide-react";
-import type { ComponentProps } from "react";
+import { useState, type ComponentProps } from "react";
 import { cn } from "@/lib/utils";
 
 export const Dialog = D.Root;
@@ -12,8 +12,11 @@ export function DialogContent({
   children,
   title,
   description,
+  onCloseAutoFocus,
   ...props
 }: ComponentProps<typeof D.Content> & { title: string; description?: string }) {
+  // Dialogs opened by app state (no DialogTrigger) give focus back to whatever opened them, as Radix does for triggers.
+  const [opener] = useState(() => (document.activeElement instanceof HTMLElement && document.activeElement !== document.body ? document.activeElement : null));
   return (
     <D.Portal>
       <D.Overlay className="fixed inset-0 z-50 bg-black/75 backdrop-blur-sm data-[state=open]:animate-in" />
@@ -23,6 +26,13 @@ export function DialogContent({
           "rounded-[var(--radius-card)] border border-border bg-surface p-6 shadow-2xl sm:p-8",
           className,
         )}
+        onCloseAutoFocus={(e) => {
+          onCloseAutoFocus?.(e);
+          if (!e.defaultPrevented && opener?.isConnected) {
+            e.preventDefault();
+            opener.focus();
+          }
+        }}
         {...props}
       >
         <D.Title className="pr-8 font-display text-3xl font-medium text-foreground">{title}</D.Title>

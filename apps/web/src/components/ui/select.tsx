@@ -3,6 +3,7 @@ import { Select as S } from "radix-ui";
 import { Check, ChevronDown } from "lucide-react";
 import type { ComponentProps, ReactNode } from "react";
 import { cn } from "@/lib/utils";
+import { useFieldAria } from "./label";
 
 export const Select = S.Root;
 export const SelectValue = S.Value;
@@ -12,11 +13,12 @@ export function SelectTrigger({ className, children, ...props }: ComponentProps<
     <S.Trigger
       className={cn(
         "flex h-11 w-full cursor-pointer items-center justify-between gap-2 rounded-md border border-border bg-surface-2 px-3.5 text-left text-sm text-foreground",
-        "transition-colors focus:border-gold/70 focus:outline-none focus:ring-1 focus:ring-gold/40 data-[placeholder]:text-muted/80",
+        "transition-colors focus:border-gold/70 focus:outline-none focus:ring-2 focus:ring-gold/50 data-[placeholder]:text-muted/80",
         "disabled:cursor-not-allowed disabled:opacity-60 aria-[invalid=true]:border-danger/80 [&>span]:truncate",
         className,
       )}
       {...props}
+      {...useFieldAria(props)}
     >
       {children}
       <S.Icon asChild>

@@ -22,5 +22,5 @@ export function TabsTrigger({ className, ...props }: ComponentProps<typeof T.Tri
 }
 
 export function TabsContent({ className, ...props }: ComponentProps<typeof T.Content>) {
-  return <T.Content className={cn("mt-6 focus-visible:outline-none", className)} {...props} />;
+  return <T.Content className={cn("mt-6 rounded-sm focus-visible:outline-offset-4", className)} {...props} />;
 }

@@ -33,7 +33,8 @@ export function Panel({ className, ...props }: ComponentProps<"section">) {
 export function DataTable({ className, children, label }: { className?: string; children: ReactNode; label: string }) {
   return (
     <Panel className={cn("overflow-hidden", className)}>
-      <div className="relative overflow-x-auto">
+      {/* Scrolls sideways when the columns do not fit (zoom, tablets): keyboard users focus it to scroll. */}
+      <div role="region" aria-label={label} tabIndex={0} className="relative overflow-x-auto focus-visible:outline-offset-[-2px]">
         {/* Phones: each row becomes a card, each cell a "label: value" line (see Td's label). */}
         <table aria-label={label} className="w-full border-collapse text-left text-sm max-sm:block max-sm:[&>tbody]:block max-sm:[&>thead]:hidden sm:min-w-[640px]">
           {children}

@@ -23,7 +23,7 @@ export function CheckInbox({ email, onBack, children }: { email: string; onBack:
       {mailbox.isSuccess ? (
         <p className="mt-4 text-xs text-muted">
           Running Meridian locally?{" "}
-          <a href="/dev/mailbox" target="_blank" rel="noreferrer" className="text-gold underline-offset-4 hover:underline">
+          <a href="/dev/mailbox" target="_blank" rel="noreferrer" className="text-gold underline decoration-gold/50 underline-offset-4 hover:decoration-gold">
             Open the dev mailbox
           </a>
         </p>

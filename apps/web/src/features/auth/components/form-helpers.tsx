@@ -36,7 +36,7 @@ export function ModeLink({ onClick, children }: { onClick: () => void; children:
     <button
       type="button"
       onClick={onClick}
-      className="cursor-pointer font-medium text-gold underline-offset-4 transition-colors hover:text-gold-bright hover:underline"
+      className="cursor-pointer font-medium text-gold underline decoration-gold/50 underline-offset-4 transition-colors hover:text-gold-bright hover:decoration-gold"
     >
       {children}
     </button>

@@ -93,7 +93,7 @@ export function SignInForm({ onMode, onDone }: { onMode: (mode: SignInMode) => v
                 type="button"
                 onClick={resendLink}
                 disabled={resend.isPending}
-                className="cursor-pointer font-medium text-gold underline-offset-4 hover:underline disabled:opacity-50"
+                className="cursor-pointer font-medium text-gold underline decoration-gold/50 underline-offset-4 hover:decoration-gold disabled:opacity-50"
               >
                 Resend verification e-mail
               </button>

@@ -45,7 +45,8 @@ export function BookingConfirmed({ booking, onClose }: { booking: ConfirmedBooki
             View My Bookings
           </Link>
         </Button>
-        <Button size="lg" onClick={onClose}>
+        {/* The booking button that had focus is gone: focus lands here, inside the new screen. */}
+        <Button size="lg" onClick={onClose} autoFocus>
           Close
         </Button>
       </div>

@@ -1,9 +1,26 @@
 // The server's itemised quote: each line, the total (2 decimals), miles (1 decimal), minutes (0 decimals).
+// Screen readers hear each new total once it is settled (not the recalculations in between).
 import type { Quote } from "@meridian/shared/pricing";
+import { useState } from "react";
+import { LiveRegion } from "@/components/ui/live-region";
 import { Spinner } from "@/components/ui/spinner";
 import { cn, formatUsd } from "@/lib/utils";
 
-export function QuotePanel({ quote, calculating, hint }: { quote: Quote | null; calculating: boolean; hint: string }) {
+export function QuotePanel(props: { quote: Quote | null; calculating: boolean; hint: string }) {
+  const { quote, calculating } = props;
+  // While a new quote is calculated the last total stays announced; no quote at all clears it.
+  const settled = calculating ? null : quote ? `Your quote: $${quote.totalUsd.toFixed(2)} for the ${quote.vehicleName}.` : "";
+  const [announced, setAnnounced] = useState("");
+  if (settled !== null && settled !== announced) setAnnounced(settled);
+  return (
+    <>
+      <LiveRegion message={announced} data-testid="quote-announcement" />
+      <QuoteView {...props} />
+    </>
+  );
+}
+
+function QuoteView({ quote, calculating, hint }: { quote: Quote | null; calculating: boolean; hint: string }) {
   if (!quote && !calculating) {
     return (
       <div className="rounded-lg border border-dashed border-border px-4 py-5 text-center text-sm text-muted">
@@ -46,7 +63,7 @@ export function QuotePanel({ quote, calculating, hint }: { quote: Quote | null; 
               ${quote.totalUsd.toFixed(2)}
             </span>
           </div>
-          <p className="mt-1 text-right text-[11px] text-muted/80">All-inclusive fare in USD, confirmed when you book.</p>
+          <p className="mt-1 text-right text-[11px] text-muted">All-inclusive fare in USD, confirmed when you book.</p>
         </div>
       ) : null}
     </section>

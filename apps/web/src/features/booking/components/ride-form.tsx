@@ -161,7 +161,15 @@ export function RideForm({
   };
 
   return (
-    <div className="space-y-5">
+    // A form, so Enter in a field books once the quote is ready (the address lists keep Enter for picking).
+    <form
+      noValidate
+      className="space-y-5"
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (canConfirm) confirm();
+      }}
+    >
       <AddressField id="ride-pickup" label="Pickup" placeholder="Airport, hotel, venue or address" value={pickup} onChange={setPickup} />
       <AddressField
         id="ride-dropoff"
@@ -291,10 +299,10 @@ export function RideForm({
         }
       />
 
-      <Button type="button" size="lg" className="w-full" disabled={!canConfirm} onClick={confirm} aria-busy={submitting || undefined}>
+      <Button type="submit" size="lg" className="w-full" disabled={!canConfirm} aria-busy={submitting || undefined}>
         {submitting ? <Spinner className="size-4 border-background/30 border-t-background" label="Booking" /> : null}
         {submitting ? "Confirming…" : "Confirm Booking"}
       </Button>
-    </div>
+    </form>
   );
 }

@@ -33,7 +33,7 @@ export function ServicesSection() {
                   <span className="grid size-14 place-items-center rounded-full border border-gold/30 bg-gold/[0.05] text-gold-bright transition-colors duration-500 group-hover:border-gold/70">
                     <Icon className="size-6" strokeWidth={1.4} aria-hidden="true" />
                   </span>
-                  <span className="font-display text-2xl lining-nums text-gold/45">0{i + 1}</span>
+                  <span className="font-display text-2xl lining-nums text-gold-dim">0{i + 1}</span>
                 </div>
                 <h3 className="mt-8 font-display text-[1.9rem] font-medium leading-tight text-foreground">{service.title}</h3>
                 <p className="mt-3 flex-1 text-[0.93rem] leading-relaxed text-muted">{service.description}</p>

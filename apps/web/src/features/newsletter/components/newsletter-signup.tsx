@@ -50,7 +50,7 @@ export function NewsletterSignup({ className }: { className?: string }) {
           placeholder="Your email address"
           value={email}
           onChange={(e) => setEmail(e.target.value)}
-          className="h-12 w-full min-w-0 rounded-full sm:flex-1 border border-gold/30 bg-surface/80 px-5 text-[0.95rem] text-foreground placeholder:text-muted/70 focus:border-gold/70 focus:outline-none sm:border-0 sm:bg-transparent"
+          className="h-12 w-full min-w-0 rounded-full sm:flex-1 border border-gold/30 bg-surface/80 px-5 text-[0.95rem] text-foreground placeholder:text-muted/70 focus:border-gold/70 sm:border-0 sm:bg-transparent"
         />
         <Button type="submit" size="lg" disabled={subscribing} className="h-12 rounded-full px-7 uppercase tracking-[0.14em] text-[0.8rem]">
           {subscribing ? (

@@ -52,10 +52,26 @@ export function AddressField({ id, label, placeholder = "Search an address, venu
     onChange(null);
   }, [onChange]);
 
+  // Keyboard users keep their place: a pick focuses the chip's Change button (the input they typed in is
+  // gone), unless they have moved on while the place loaded.
+  const changeRef = useRef<HTMLButtonElement>(null);
+  const focusAfterPick = useRef(false);
+  const pick = useCallback(
+    (place: Place | null) => {
+      focusAfterPick.current = place !== null && document.activeElement === inputRef.current;
+      onChange(place);
+    },
+    [onChange],
+  );
+
   useEffect(() => {
     if (!value && focusAfterChange.current) {
       focusAfterChange.current = false;
       inputRef.current?.focus();
+    }
+    if (value && focusAfterPick.current) {
+      focusAfterPick.current = false;
+      changeRef.current?.focus();
     }
   }, [value]);
 
@@ -109,9 +125,9 @@ export function AddressField({ id, label, placeholder = "Search an address, venu
         )}
       </div>
       {value ? (
-        <MapChip place={value} routeFrom={routeFrom} onChange={changeAddress} labelId={labelId} />
+        <MapChip place={value} routeFrom={routeFrom} onChange={changeAddress} labelId={labelId} changeRef={changeRef} />
       ) : (
-        <AddressCombobox id={id} inputRef={inputRef} placeholder={placeholder} onPick={onChange} invalid={Boolean(error)} describedBy={error ? `${id}-error` : undefined} />
+        <AddressCombobox id={id} inputRef={inputRef} placeholder={placeholder} onPick={pick} invalid={Boolean(error)} describedBy={error ? `${id}-error` : undefined} />
       )}
       {error ? (
         <p id={`${id}-error`} role="alert" className="mt-1.5 text-xs text-danger">
@@ -236,7 +252,7 @@ function AddressCombobox({
         onKeyDown={onKeyDown}
         className={cn(
           "h-11 w-full rounded-md border border-border bg-surface-2 pl-10 pr-10 text-sm text-foreground placeholder:text-muted/70",
-          "transition-colors focus:border-gold/70 focus:outline-none focus:ring-1 focus:ring-gold/40 aria-[invalid=true]:border-danger/80",
+          "transition-colors focus:border-gold/70 focus:outline-none focus:ring-2 focus:ring-gold/50 aria-[invalid=true]:border-danger/80",
         )}
       />
       {(suggest.isFetching && typed) || picking ? (

@@ -1,6 +1,6 @@
 // The chosen-address chip: a map preview drawn by the server, the address, and a Change button.
 import { MapPin, PencilLine } from "lucide-react";
-import { useState } from "react";
+import { useState, type Ref } from "react";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/lib/utils";
 import { mapSvgUrl, type Place } from "../api/types";
@@ -10,6 +10,7 @@ export function MapChip({
   routeFrom,
   onChange,
   labelId,
+  changeRef,
   className,
 }: {
   place: Place;
@@ -17,6 +18,7 @@ export function MapChip({
   routeFrom?: string | null;
   onChange: () => void;
   labelId?: string;
+  changeRef?: Ref<HTMLButtonElement>;
   className?: string;
 }) {
   const src = mapSvgUrl(place.placeId, routeFrom ?? undefined);
@@ -55,6 +57,7 @@ export function MapChip({
             {secondary ? <p className="mt-0.5 truncate text-xs text-muted">{secondary}</p> : null}
           </div>
           <Button
+            ref={changeRef}
             type="button"
             variant="ghost"
             size="sm"
