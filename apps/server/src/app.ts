@@ -23,6 +23,7 @@ import { bookingsRoutes } from "./bookings/bookings.routes";
 import { placesRoutes } from "./places/places.routes";
 import { quotesRoutes } from "./quotes/quotes.routes";
 import { realtimeRoutes } from "./realtime/realtime.routes";
+import { valetRoutes } from "./valet/valet.routes";
 import { vehiclesRoutes } from "./vehicles/vehicles.routes";
 
 export function createApp(deps: Deps, opts: { webDist?: string } = {}) {
@@ -82,6 +83,7 @@ export function createApp(deps: Deps, opts: { webDist?: string } = {}) {
   app.route("/api/places", placesRoutes);
   app.route("/api/vehicles", vehiclesRoutes);
   app.route("/api/quotes", quotesRoutes);
+  app.route("/api/valet", valetRoutes);
   app.route("/api/bookings", bookingsRoutes);
   app.route("/api/realtime", realtimeRoutes);
   // Every admin route is admin-only, checked here on the server whatever the sub-router does.
