@@ -149,6 +149,10 @@ export type AdminTicketRow = {
   customerPhone: string | null;
   service: string | null;
   bookingDate: string | null;
+  /** The linked booking's event (valet) and place(s), as in the bookings list. */
+  event: string | null;
+  location: string | null;
+  time: string | null;
 };
 
 // ---- Overview, reports, audit

@@ -115,6 +115,7 @@ describe("the valet rate card", () => {
     expect(words).toContain("Attendants: one for every 25 cars expected, rounded up, and never fewer than 2. An event expecting 100 cars gets 4 attendants.");
     expect(words).toContain("Each attendant is billed $30.00 an hour for the event's length, at least 4 hours.");
     expect(words).toContain("Hours after 10:00 PM add $10.00 per attendant per hour.");
+    expect(words).toContain("Event type surcharges, once per event: Wedding $80.00, Private Party $25.00.");
     expect(words).toContain("When the customer leaves expected vehicles empty, the quote assumes 40 cars.");
   });
 

@@ -115,6 +115,7 @@ export function formatClock(hhmm: string): string {
 /** The card's rules in plain words, for the admin (each sentence is one rule of priceValet). */
 export function describeValetRates(rates: ValetRates): string[] {
   const example = 100;
+  const surcharged = VALET_EVENT_TYPES.filter((t) => (rates.eventTypeSurchargesUsd[t] ?? 0) > 0);
   return [
     `Every event starts at ${usd(rates.eventBaseFeeUsd)}.`,
     `Attendants: one for every ${plural(rates.vehiclesPerAttendant, "car")} expected, rounded up, and never fewer than ${rates.minimumAttendants}. ` +
@@ -123,6 +124,7 @@ export function describeValetRates(rates: ValetRates): string[] {
     rates.lateHourlySurchargeUsd > 0
       ? `Hours after ${formatClock(rates.lateAfter)} add ${usd(rates.lateHourlySurchargeUsd)} per attendant per hour.`
       : "No late-hour surcharge.",
+    surcharged.length ? `Event type surcharges, once per event: ${surcharged.map((t) => `${t} ${usd(rates.eventTypeSurchargesUsd[t])}`).join(", ")}.` : "No event type surcharges.",
     `When the customer leaves expected vehicles empty, the quote assumes ${plural(rates.defaultExpectedVehicles, "car")}.`,
   ];
 }

@@ -8,7 +8,7 @@ export type { QuoteInput, QuoteResponse };
 export const getQuote = (input: QuoteInput, signal?: AbortSignal) => api<QuoteResponse>("/api/quotes", { method: "POST", json: input, signal });
 
 /** Refresh a shown quote shortly before its id expires, so Confirm always sends a live one. */
-function msUntilRefresh(data: QuoteResponse | undefined): number | false {
+export function msUntilRefresh(data: { expiresAt: string } | undefined): number | false {
   if (!data) return false;
   const left = Date.parse(data.expiresAt) - Date.now();
   return Number.isFinite(left) ? Math.max(5_000, left - 20_000) : false;

@@ -71,7 +71,7 @@ export default function BookingModal() {
               />
             </TabsContent>
             <TabsContent value="valet">
-              <ValetForm />
+              <ValetForm idempotencyKey={idempotencyKey} renewIdempotencyKey={() => setIdempotencyKey(randomUuid())} onConfirmed={setConfirmed} />
             </TabsContent>
           </Tabs>
         )}
