@@ -164,8 +164,8 @@ test("an admin changes the valet rates, publishes, and the customer's next valet
   const expected = cents(before.totalUsd + before.attendants * before.billableHours * 10);
 
   await page.getByRole("radio", { name: "Event valet" }).click();
-  await page.getByLabel("Expected vehicles").fill("90");
-  await page.getByLabel("Rates").selectOption("draft");
+  await page.getByLabel("Expected vehicles", { exact: true }).fill("90");
+  await page.getByLabel("Rates", { exact: true }).selectOption("draft");
   await page.getByRole("button", { name: "Simulate Quote" }).click();
   await expect(page.getByTestId("simulator-total")).toHaveText(`$${expected.toLocaleString("en-US", { minimumFractionDigits: 2 })}`);
 
