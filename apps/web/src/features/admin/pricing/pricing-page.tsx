@@ -89,7 +89,7 @@ export default function PricingPage() {
 
   return (
     <div className="space-y-8 pb-28">
-      <PageHeading eyebrow="Ride pricing" title="Pricing Rules">
+      <PageHeading eyebrow="Ride & valet pricing" title="Pricing Rules">
         Bookings are priced with the <span className="text-gold">{PRICING_METHOD_LABELS[live]}</span> method. Changes to rates and tiers apply to new quotes at
         once; a method change and saved valet rates wait for Publish Changes.
       </PageHeading>

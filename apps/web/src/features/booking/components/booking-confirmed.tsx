@@ -4,8 +4,16 @@ import { CheckCircle2 } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { Button } from "@/components/ui/button";
+import type { Place } from "@/features/places/api/types";
 import { formatDate, formatUsd } from "@/lib/utils";
-import type { ConfirmedBooking } from "./ride-form";
+import type { CreateBookingResponse } from "../api/create-booking";
+
+/** What the 'Booking Confirmed!' screen shows: the server's answer and the booked trip or event in brief. */
+export type ConfirmedBooking = CreateBookingResponse &
+  (
+    | { service: "ride"; vehicleName: string; totalUsd: number; pickup: Place; dropoff: Place; date: string; time: string }
+    | { service: "valet"; eventLabel: string; totalUsd: number; place: Place; date: string; startTime: string; endTime: string; attendants: number }
+  );
 
 export function BookingConfirmed({ booking, onClose }: { booking: ConfirmedBooking; onClose: () => void }) {
   const rows: [string, ReactNode][] =

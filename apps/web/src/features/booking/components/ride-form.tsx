@@ -14,21 +14,15 @@ import type { Place } from "@/features/places/api/types";
 import { AddressField } from "@/features/places/components/address-field";
 import { ApiError } from "@/lib/api";
 import { notifyError } from "@/lib/notify";
-import type { CreateBookingResponse } from "../api/create-booking";
 import { useQuote, type QuoteInput } from "../api/get-quote";
 import type { BookableVehicle } from "../api/get-vehicles";
+import type { ConfirmedBooking } from "./booking-confirmed";
 import { QuotePanel } from "./quote-panel";
 import { useConfirmBooking } from "./use-confirm-booking";
 import { useLiveQuote } from "./use-live-quote";
 
 const DATE_IN_PAST = "Date cannot be before today.";
 
-/** What the 'Booking Confirmed!' screen shows: the server's answer and the booked trip or event in brief. */
-export type ConfirmedBooking = CreateBookingResponse &
-  (
-    | { service: "ride"; vehicleName: string; totalUsd: number; pickup: Place; dropoff: Place; date: string; time: string }
-    | { service: "valet"; eventLabel: string; totalUsd: number; place: Place; date: string; startTime: string; endTime: string; attendants: number }
-  );
 
 function quoteErrorToast(err: unknown) {
   if (err instanceof ApiError && err.code === "route_failed") notifyError(ROUTE_FAILED_TITLE, ROUTE_FAILED_DESCRIPTION);

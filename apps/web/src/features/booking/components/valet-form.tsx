@@ -29,7 +29,7 @@ import { Spinner } from "@/components/ui/spinner";
 import { notifyError } from "@/lib/notify";
 import { useValetQuote } from "../api/get-valet-quote";
 import { QuotePanel } from "./quote-panel";
-import type { ConfirmedBooking } from "./ride-form";
+import type { ConfirmedBooking } from "./booking-confirmed";
 import { useConfirmBooking } from "./use-confirm-booking";
 import { useLiveQuote } from "./use-live-quote";
 
