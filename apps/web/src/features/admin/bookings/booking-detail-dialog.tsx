@@ -82,55 +82,48 @@ export function BookingDetailDialog({ id, onClose }: { id: string | null; onClos
                 </div>
               ) : null}
 
-              {ride.event ? (
-                <section>
-                  <h3 className="mb-2 text-[0.68rem] font-medium uppercase tracking-[0.22em] text-gold">Event</h3>
-                  <dl>
-                    <DetailRow label="Event">{ride.event.label ?? "—"}</DetailRow>
-                    {ride.event.guest ? <DetailRow label="Name on booking">{ride.event.guest}</DetailRow> : null}
-                    <DetailRow label="Date">
-                      {formatDate(b.bookingDate)}
-                      {ride.event.startTime && ride.event.endTime ? ` · ${formatClock(ride.event.startTime)} – ${formatClock(ride.event.endTime)}` : ""}
+              <section>
+                <h3 className="mb-2 text-[0.68rem] font-medium uppercase tracking-[0.22em] text-gold">{ride.event ? "Event" : "Ride"}</h3>
+                <dl>
+                  {ride.event ? (
+                    <>
+                      <DetailRow label="Event">{ride.event.label ?? "—"}</DetailRow>
+                      {ride.event.guest ? <DetailRow label="Name on booking">{ride.event.guest}</DetailRow> : null}
+                      <DetailRow label="Date">
+                        {formatDate(b.bookingDate)}
+                        {ride.event.startTime && ride.event.endTime ? ` · ${formatClock(ride.event.startTime)} – ${formatClock(ride.event.endTime)}` : ""}
+                      </DetailRow>
+                      {ride.event.durationMinutes != null ? <DetailRow label="Duration">{formatDuration(ride.event.durationMinutes)}</DetailRow> : null}
+                      {ride.event.vehicles != null ? (
+                        <DetailRow label="Expected vehicles">
+                          {ride.event.vehicles}
+                          {ride.event.vehiclesEstimated ? " (default estimate)" : ""}
+                        </DetailRow>
+                      ) : null}
+                      {ride.event.attendants != null ? <DetailRow label="Attendants">{ride.event.attendants}</DetailRow> : null}
+                      {ride.event.notes ? <DetailRow label="Instructions">{ride.event.notes}</DetailRow> : null}
+                    </>
+                  ) : (
+                    <>
+                      <DetailRow label="Date">
+                        {formatDate(b.bookingDate)}
+                        {ride.time ? ` · ${ride.time}` : ""}
+                      </DetailRow>
+                      <DetailRow label="Vehicle">{b.vehicleName ?? ride.vehicleName ?? "—"}</DetailRow>
+                      {ride.passengers != null ? <DetailRow label="Passengers">{ride.passengers}</DetailRow> : null}
+                      {ride.luggage != null ? <DetailRow label="Luggage">{ride.luggage}</DetailRow> : null}
+                      {ride.miles != null ? <DetailRow label="Distance">{ride.miles.toFixed(1)} mi</DetailRow> : null}
+                      {ride.minutes != null ? <DetailRow label="Duration">{Math.round(ride.minutes)} min</DetailRow> : null}
+                    </>
+                  )}
+                  {ride.extra.map(([k, v]) => (
+                    <DetailRow key={k} label={k}>
+                      {v}
                     </DetailRow>
-                    {ride.event.durationMinutes != null ? <DetailRow label="Duration">{formatDuration(ride.event.durationMinutes)}</DetailRow> : null}
-                    {ride.event.vehicles != null ? (
-                      <DetailRow label="Expected vehicles">
-                        {ride.event.vehicles}
-                        {ride.event.vehiclesEstimated ? " (default estimate)" : ""}
-                      </DetailRow>
-                    ) : null}
-                    {ride.event.attendants != null ? <DetailRow label="Attendants">{ride.event.attendants}</DetailRow> : null}
-                    {ride.event.notes ? <DetailRow label="Instructions">{ride.event.notes}</DetailRow> : null}
-                    {ride.extra.map(([k, v]) => (
-                      <DetailRow key={k} label={k}>
-                        {v}
-                      </DetailRow>
-                    ))}
-                    {b.paymentRef ? <DetailRow label="Payment ref">{b.paymentRef}</DetailRow> : null}
-                  </dl>
-                </section>
-              ) : (
-                <section>
-                  <h3 className="mb-2 text-[0.68rem] font-medium uppercase tracking-[0.22em] text-gold">Ride</h3>
-                  <dl>
-                    <DetailRow label="Date">
-                      {formatDate(b.bookingDate)}
-                      {ride.time ? ` · ${ride.time}` : ""}
-                    </DetailRow>
-                    <DetailRow label="Vehicle">{b.vehicleName ?? ride.vehicleName ?? "—"}</DetailRow>
-                    {ride.passengers != null ? <DetailRow label="Passengers">{ride.passengers}</DetailRow> : null}
-                    {ride.luggage != null ? <DetailRow label="Luggage">{ride.luggage}</DetailRow> : null}
-                    {ride.miles != null ? <DetailRow label="Distance">{ride.miles.toFixed(1)} mi</DetailRow> : null}
-                    {ride.minutes != null ? <DetailRow label="Duration">{Math.round(ride.minutes)} min</DetailRow> : null}
-                    {ride.extra.map(([k, v]) => (
-                      <DetailRow key={k} label={k}>
-                        {v}
-                      </DetailRow>
-                    ))}
-                    {b.paymentRef ? <DetailRow label="Payment ref">{b.paymentRef}</DetailRow> : null}
-                  </dl>
-                </section>
-              )}
+                  ))}
+                  {b.paymentRef ? <DetailRow label="Payment ref">{b.paymentRef}</DetailRow> : null}
+                </dl>
+              </section>
 
               {ride.lines.length ? (
                 <section>

@@ -5,7 +5,8 @@ import type { ComponentProps, ReactNode } from "react";
 import { READINESS_LABELS, type Readiness } from "@meridian/shared/fleet";
 import { Input } from "@/components/ui/input";
 import { cn } from "@/lib/utils";
-import { CheckCircle2, AlertTriangle } from "lucide-react";
+import { CheckCircle2, AlertTriangle, RotateCcw, Save } from "lucide-react";
+import { Button } from "@/components/ui/button";
 
 export function GoldSwitch({ className, ...props }: ComponentProps<typeof S.Root>) {
   return (
@@ -65,4 +66,18 @@ export function UnitInput({ prefix, suffix, className, ...props }: ComponentProp
 
 export function SectionLabel({ children, className }: { children: ReactNode; className?: string }) {
   return <p className={cn("text-[11px] font-medium uppercase tracking-[0.2em] text-muted", className)}>{children}</p>;
+}
+
+/** A draft's Revert and Save, enabled only while it differs from the saved values. */
+export function SaveRevertButtons({ disabled, onSave, onRevert }: { disabled: boolean; onSave: () => void; onRevert: () => void }) {
+  return (
+    <div className="flex justify-end gap-2">
+      <Button variant="ghost" size="sm" disabled={disabled} onClick={onRevert}>
+        <RotateCcw /> Revert
+      </Button>
+      <Button size="sm" disabled={disabled} onClick={onSave}>
+        <Save /> Save
+      </Button>
+    </div>
+  );
 }

@@ -65,25 +65,16 @@ function RideSimulator({ overview }: { overview: PricingOverview }) {
   const [miles, setMiles] = useState("12");
   const [minutes, setMinutes] = useState("30");
   const [method, setMethod] = useState<"live" | PricingMethod>("live");
-  const [result, setResult] = useState<{ quote: Quote } | { error: string } | null>(null);
   const simulate = useSimulateQuote();
   const chosen = vehicleId || overview.vehicles[0]?.vehicle.id || "";
-
-  async function onSubmit(e: FormEvent) {
-    e.preventDefault();
-    if (!chosen) return;
-    try {
-      const quote = await simulate.mutateAsync({
-        vehicleTypeId: chosen,
-        miles: miles.trim() === "" ? Number.NaN : Number(miles),
-        minutes: minutes.trim() === "" ? Number.NaN : Number(minutes),
-        ...(method === "live" ? {} : { method }),
-      });
-      setResult({ quote });
-    } catch (err) {
-      setResult({ error: err instanceof Error ? err.message : "Something went wrong" });
-    }
-  }
+  const { result, onSubmit } = useSimulation<Quote>(() =>
+    simulate.mutateAsync({
+      vehicleTypeId: chosen,
+      miles: miles.trim() === "" ? Number.NaN : Number(miles),
+      minutes: minutes.trim() === "" ? Number.NaN : Number(minutes),
+      ...(method === "live" ? {} : { method }),
+    }),
+  );
 
   return (
     <>
@@ -117,10 +108,7 @@ function RideSimulator({ overview }: { overview: PricingOverview }) {
             <option value="fixed_tiers">{PRICING_METHOD_LABELS.fixed_tiers}</option>
           </SelectBox>
         </div>
-        <Button type="submit" className="w-full" disabled={!chosen || simulate.isPending}>
-          {simulate.isPending ? <Spinner className="size-4 border-background/30 border-t-background" /> : null}
-          Simulate Quote
-        </Button>
+        <SimulateButton pending={simulate.isPending} disabled={!chosen} />
       </form>
 
       {result ? (
@@ -131,6 +119,20 @@ function RideSimulator({ overview }: { overview: PricingOverview }) {
       ) : null}
     </>
   );
+}
+
+/** The last simulation's quote or error, and the form's submit handler that runs `run`. */
+function useSimulation<Q>(run: () => Promise<Q>) {
+  const [result, setResult] = useState<{ quote: Q } | { error: string } | null>(null);
+  const onSubmit = async (e: FormEvent) => {
+    e.preventDefault();
+    try {
+      setResult({ quote: await run() });
+    } catch (err) {
+      setResult({ error: err instanceof Error ? err.message : "Something went wrong" });
+    }
+  };
+  return { result, onSubmit };
 }
 
 type Priced = { lines: readonly { kind: string; label: string; amountUsd: number }[]; totalUsd: number };
@@ -171,18 +173,10 @@ function ValetSimulator() {
   const [endTime, setEndTime] = useState<string>(VALET_DEFAULTS.endTime);
   const [vehicles, setVehicles] = useState("100");
   const [rates, setRates] = useState<"published" | "draft">("published");
-  const [result, setResult] = useState<{ quote: ValetQuote } | { error: string } | null>(null);
   const simulate = useSimulateValet();
-
-  async function onSubmit(e: FormEvent) {
-    e.preventDefault();
-    try {
-      const quote = await simulate.mutateAsync({ rates, eventType, startTime, endTime, expectedVehicles: vehicles.trim() === "" ? null : Number(vehicles) });
-      setResult({ quote });
-    } catch (err) {
-      setResult({ error: err instanceof Error ? err.message : "Something went wrong" });
-    }
-  }
+  const { result, onSubmit } = useSimulation<ValetQuote>(() =>
+    simulate.mutateAsync({ rates, eventType, startTime, endTime, expectedVehicles: vehicles.trim() === "" ? null : Number(vehicles) }),
+  );
 
   return (
     <>
@@ -218,10 +212,7 @@ function ValetSimulator() {
             <option value="draft">Saved draft</option>
           </SelectBox>
         </div>
-        <Button type="submit" className="w-full" disabled={simulate.isPending}>
-          {simulate.isPending ? <Spinner className="size-4 border-background/30 border-t-background" /> : null}
-          Simulate Quote
-        </Button>
+        <SimulateButton pending={simulate.isPending} />
       </form>
       {result ? (
         <SimulatorResult
@@ -234,5 +225,14 @@ function ValetSimulator() {
         />
       ) : null}
     </>
+  );
+}
+
+function SimulateButton({ pending, disabled = false }: { pending: boolean; disabled?: boolean }) {
+  return (
+    <Button type="submit" className="w-full" disabled={disabled || pending}>
+      {pending ? <Spinner className="size-4 border-background/30 border-t-background" /> : null}
+      Simulate Quote
+    </Button>
   );
 }

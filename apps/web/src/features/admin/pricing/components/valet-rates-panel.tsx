@@ -4,16 +4,15 @@
 // from the same shared functions the server prices with.
 import { VALET_EVENT_TYPES, type ValetEventType } from "@meridian/shared/valet";
 import { describeValetRates, priceValet, sameValetRates, valetRatesSchema, type AdminValetRates, type ValetRates } from "@meridian/shared/valet-pricing";
-import { BookOpenText, CircleDot, RotateCcw, Save } from "lucide-react";
+import { BookOpenText, CircleDot } from "lucide-react";
 import type { ReactNode } from "react";
 import { Card } from "@/components/ui/card";
-import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { notifyError, notifySuccess } from "@/lib/notify";
 import { cn, formatUsd } from "@/lib/utils";
 import { useSaveValetRates } from "../api/save-valet-rates";
-import { UnitInput } from "./fleet-ui";
+import { SaveRevertButtons, UnitInput } from "./fleet-ui";
 
 /** The inputs' text, as typed. */
 export type ValetRatesDraft = {
@@ -146,14 +145,7 @@ export function ValetRatesPanel({
             Wedding, 5 PM – 11 PM, 100 cars →{" "}
             <span className="font-display text-xl text-gold tabular-nums">{current && example.ok ? formatUsd(example.quote.totalUsd) : "—"}</span>
           </p>
-          <div className="flex gap-2">
-            <Button variant="ghost" size="sm" disabled={!dirty || save.isPending} onClick={onRevert}>
-              <RotateCcw /> Revert
-            </Button>
-            <Button size="sm" disabled={!dirty || save.isPending} onClick={onSave}>
-              <Save /> Save
-            </Button>
-          </div>
+          <SaveRevertButtons disabled={!dirty || save.isPending} onSave={onSave} onRevert={onRevert} />
         </div>
       </Card>
 
