@@ -40,7 +40,9 @@ export function valetBookingConfirmationEmail(input: { to: string; name: string;
   const { details: d, ticketCode } = input;
   const q = d.quote;
   const when = `${d.date}, ${formatClock(d.startTime)} to ${formatClock(d.endTime)} (Los Angeles time, ${formatDuration(d.durationMinutes)})`;
-  const address = d.address.address && d.address.address !== d.address.name ? `${d.address.name}, ${d.address.address}` : d.address.name;
+  // Addresses often start with the place's name already ("The Beverly Hills Hotel, 9641 Sunset Blvd, ...").
+  const { name, address: line } = d.address;
+  const address = !line || line.startsWith(name) ? line || name : `${name}, ${line}`;
   const event = [
     `Event: ${q.eventLabel}, for ${d.customerName}`,
     `Date: ${when}`,

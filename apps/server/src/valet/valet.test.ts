@@ -229,7 +229,7 @@ describe("POST /api/bookings with service valet", () => {
     expect(mail?.subject).toBe(`Booking Confirmed! Ticket ${res.body.ticket.ticketCode}`);
     expect(mail?.text).toContain("Your valet service is booked.");
     expect(mail?.text).toContain(`Date: ${laDate(7)}, 5:00 PM to 10:00 PM`);
-    expect(mail?.text).toContain(`Address: ${FAKE_PLACES.hills.name}, ${FAKE_PLACES.hills.address}`);
+    expect(mail?.text).toContain(`Address: ${FAKE_PLACES.hills.address}\n`); // the name is not repeated
     expect(mail?.text).toContain("Total: $630.00");
     const ics = mail?.attachments?.[0];
     expect(ics?.filename).toBe("meridian-valet.ics");

@@ -27,7 +27,9 @@ function place(v: unknown): Place | undefined {
   const o = obj(v);
   const name = o && (str(o.name) ?? str(o.address));
   if (!o || !name) return undefined;
-  const address = str(o.address);
+  let address = str(o.address);
+  // Addresses often repeat the place's name first ("LAX, 1 World Way, ..."): show the rest only once.
+  if (address?.startsWith(`${name}, `)) address = address.slice(name.length + 2);
   return { name, address: address && address !== name ? address : undefined };
 }
 
