@@ -1,7 +1,7 @@
 // Ride and valet bookings: the quote id (a ride or a valet one, for that service only) is verified and
-// re-priced with live data, then booking + ticket + the idempotency record are written in one transaction. The idempotency row is inserted first: a concurrent
-// request with the same key waits on its primary key and then replays the committed answer, so one key
-// makes exactly one booking, across server processes too.
+// re-priced with live data, then booking + ticket + the idempotency record are written in one transaction.
+// The idempotency row is inserted first: a concurrent request with the same key waits on its primary key and
+// then replays the committed answer, so one key makes exactly one booking, across server processes too.
 import crypto from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import {
