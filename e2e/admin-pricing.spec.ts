@@ -134,3 +134,69 @@ test("an admin adds a vehicle, sets its rate card, publishes miles_minutes, and 
   await expect(page.getByText("Vehicle Deleted")).toBeVisible();
   await expect(page.getByTestId("vehicle-row").filter({ hasText: name })).toHaveCount(0);
 });
+
+test("an admin changes the valet rates, publishes, and the customer's next valet quote reflects it", async ({ page, request, browser }) => {
+  test.slow();
+  const placeId = await firstPlaceId(request, "Beverly Hills Hotel");
+  const event = { customerName: "Rate Watcher", eventType: "Wedding", date: daysAhead(3), startTime: "17:00", endTime: "22:00", eventPlaceId: placeId, expectedVehicles: 90 };
+  const quoteNow = async () => {
+    const res = await request.post("/api/valet/quotes", { data: event });
+    expect(res.status(), await res.text()).toBe(200);
+    return ((await res.json()) as { quote: { totalUsd: number; attendants: number; billableHours: number } }).quote;
+  };
+  const before = await quoteNow();
+
+  await signInThroughModal(page, ADMIN.email, ADMIN.password);
+  const original = (await (await page.request.get("/api/admin/pricing/valet")).json()) as { published: Record<string, unknown> & { attendantHourlyUsd: number } };
+  await page.goto("/admin/pricing?tab=valet");
+  const panel = page.getByTestId("valet-rates");
+  const publish = page.getByRole("button", { name: "Publish Changes" });
+  await expect(panel.getByTestId("valet-rates-status")).toHaveText("Live");
+  await expect(publish).toBeDisabled();
+  await expect(panel.getByTestId("valet-rules")).toContainText("Attendants: one for every");
+
+  // A saved draft does not change quotes; the simulator shows what it would do.
+  const raised = original.published.attendantHourlyUsd + 10;
+  await panel.getByLabel("Attendant hourly rate").fill(String(raised));
+  await expect(panel.getByTestId("valet-rates-status")).toHaveText("Unsaved changes");
+  await expect(panel.getByTestId("valet-rules")).toContainText(`$${raised.toFixed(2)} an hour`);
+  await panel.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByText("Valet rates saved as draft")).toBeVisible();
+  await expect(panel.getByTestId("valet-rates-status")).toHaveText("Saved draft · not yet published");
+  expect((await quoteNow()).totalUsd).toBe(before.totalUsd);
+  const expected = cents(before.totalUsd + before.attendants * before.billableHours * 10);
+
+  await page.getByRole("radio", { name: "Event valet" }).click();
+  await page.getByLabel("Expected vehicles", { exact: true }).fill("90");
+  await page.getByLabel("Rates", { exact: true }).selectOption("draft");
+  await page.getByRole("button", { name: "Simulate Quote" }).click();
+  await expect(page.getByTestId("simulator-total")).toHaveText(`$${expected.toLocaleString("en-US", { minimumFractionDigits: 2 })}`);
+
+  // Publish Changes: the next quote uses the new rates, in the API and in a customer's booking dialog.
+  await expect(publish).toBeEnabled();
+  await publish.click();
+  await expect(page.getByText("Pricing Published!")).toBeVisible();
+  await expect(page.getByText("The new valet rates now price every valet quote.")).toBeVisible();
+  await expect(panel.getByTestId("valet-rates-status")).toHaveText("Live");
+  await expect(publish).toBeDisabled();
+  expect((await quoteNow()).totalUsd).toBe(expected);
+
+  const visitor = await browser.newPage();
+  await visitor.goto("/");
+  await visitor.getByRole("banner").getByRole("button", { name: "Book Now" }).click();
+  const dialog = visitor.getByRole("dialog", { name: "Reserve Your Experience" });
+  await dialog.getByRole("tab", { name: "Valet Service" }).click();
+  await dialog.getByLabel("Customer Full Name").fill("Rate Watcher");
+  await dialog.getByLabel("Date").fill(event.date);
+  const box = dialog.getByRole("combobox", { name: "Event Address" });
+  await box.fill("Beverly Hills Hotel");
+  await visitor.locator(`[id="${await box.getAttribute("aria-controls")}"]`).getByRole("option").first().click();
+  await dialog.getByLabel("Expected Vehicles (optional)").fill("90");
+  await expect(dialog.getByTestId("quote-total")).toHaveText(`$${expected.toFixed(2)}`);
+  await visitor.close();
+
+  // Tidy up: the original card, published again.
+  expect((await page.request.put("/api/admin/pricing/valet", { data: original.published })).status()).toBe(200);
+  expect((await page.request.post("/api/admin/pricing/publish", { data: { method: "miles_minutes" } })).status()).toBe(200);
+  expect((await quoteNow()).totalUsd).toBe(before.totalUsd);
+});

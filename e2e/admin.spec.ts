@@ -98,7 +98,7 @@ test("bookings: search, status filter, date range, status change, and a CSV expo
   expect(file.charCodeAt(0)).toBe(0xfeff); // byte-order mark, so spreadsheets read UTF-8
   const csv = file.slice(1);
   const lines = csv.trimEnd().split("\r\n");
-  expect(lines[0]).toBe("Booking ID,Created At,Booking Date,Customer,Email,Phone,Service,Status,Price (USD),Ticket Code");
+  expect(lines[0]).toBe("Booking ID,Created At,Booking Date,Customer,Email,Phone,Service,Event,Location,Time,Status,Price (USD),Ticket Code");
   expect(lines).toHaveLength(2);
   expect(lines[1]).toContain(soon.booking.id);
   expect(lines[1]).toContain(`,${customer.email},`);

@@ -199,7 +199,7 @@ test("no vehicle fits a very large party: the spec's messages, no quote, Confirm
   await expect(dialog.getByTestId("quote-total")).toBeVisible();
 });
 
-test("valet tab: defaults, duration, time validation, placeholder submit; switching tabs clears details", async ({ page }) => {
+test("valet tab: defaults, duration, time validation, a live quote, sign-in to book; switching tabs clears details", async ({ page }) => {
   await page.goto("/");
   const dialog = await openBooking(page);
   await (await typeAddress(dialog, "Pickup", "LAX", "LAX")).match.click();
@@ -216,6 +216,7 @@ test("valet tab: defaults, duration, time validation, placeholder submit; switch
 
   await dialog.getByLabel("Customer Full Name").fill("Imogen Castellane");
   await (await typeAddress(dialog, "Event Address", "Beverly Hills Hotel", "Beverly Hills Hotel")).match.click();
+  await expect(dialog.getByTestId("quote-total")).toBeVisible();
   await expect(submit).toBeEnabled();
 
   await dialog.getByLabel("End Time").fill("16:00");
@@ -223,9 +224,12 @@ test("valet tab: defaults, duration, time validation, placeholder submit; switch
   await expect(submit).toBeDisabled();
   await dialog.getByLabel("End Time").fill("23:15");
   await expect(dialog.getByTestId("valet-duration")).toHaveText("6 hours 15 minutes");
+  await expect(dialog.getByTestId("quote-total")).toHaveText(/^\$\d[\d,]*\.\d{2}$/);
+  await expect(submit).toBeEnabled();
   await submit.click();
-  await expect(page.getByText("Feature not implemented")).toBeVisible();
-  await expect(page.getByText("Valet booking is not yet implemented.")).toBeVisible();
+  await expect(page.getByText("You must be logged in to book.")).toBeVisible();
+  await expect(page.getByText("Feature not implemented")).toHaveCount(0);
+  await page.getByRole("dialog", { name: "Sign In" }).getByRole("button", { name: "Close" }).click();
 
   await dialog.getByRole("tab", { name: "Ride Transport" }).click();
   await expect(dialog.getByRole("combobox", { name: "Pickup" })).toHaveValue("");

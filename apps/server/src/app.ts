@@ -25,6 +25,7 @@ import { paymentsRoutes } from "./payments/payments.routes";
 import { placesRoutes } from "./places/places.routes";
 import { quotesRoutes } from "./quotes/quotes.routes";
 import { realtimeRoutes } from "./realtime/realtime.routes";
+import { valetRoutes } from "./valet/valet.routes";
 import { vehiclesRoutes } from "./vehicles/vehicles.routes";
 
 export function createApp(deps: Deps, opts: { webDist?: string } = {}) {
@@ -84,6 +85,7 @@ export function createApp(deps: Deps, opts: { webDist?: string } = {}) {
   app.route("/api/places", placesRoutes);
   app.route("/api/vehicles", vehiclesRoutes);
   app.route("/api/quotes", quotesRoutes);
+  app.route("/api/valet", valetRoutes);
   app.route("/api/bookings", bookingsRoutes);
   app.route("/api/realtime", realtimeRoutes);
   app.route("/api/payments", paymentsRoutes);

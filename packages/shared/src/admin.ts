@@ -70,6 +70,7 @@ export const adminBookingsQuerySchema = z
   .object({
     q: searchText,
     status: optionalQuery(bookingStatusSchema),
+    service: optionalQuery(z.enum(["ride", "valet"], { error: "Service must be ride or valet." })),
     from: optionalQuery(isoDate),
     to: optionalQuery(isoDate),
     page,
@@ -93,6 +94,12 @@ export type AdminBookingRow = {
   customerPhone: string | null;
   userId: string | null;
   ticketCode: string | null;
+  /** Valet: the event ("Wedding", or the 'Other' description); ride: null. */
+  event: string | null;
+  /** Valet: the event address; ride: "pickup → dropoff". */
+  location: string | null;
+  /** Valet: "17:00-22:00"; ride: the pickup time. */
+  time: string | null;
 };
 export type AdminBookingDetail = AdminBookingRow & {
   vehicleTypeId: string | null;
@@ -142,6 +149,10 @@ export type AdminTicketRow = {
   customerPhone: string | null;
   service: string | null;
   bookingDate: string | null;
+  /** The linked booking's event (valet) and place(s), as in the bookings list. */
+  event: string | null;
+  location: string | null;
+  time: string | null;
 };
 
 // ---- Overview, reports, audit

@@ -57,10 +57,11 @@ describe("quoteInputSchema", () => {
 });
 
 describe("createBookingSchema and the Idempotency-Key", () => {
-  it("takes a ride with a quote id, optionally a payment reference", () => {
+  it("takes a ride or valet booking with a quote id, optionally a payment reference", () => {
     expect(createBookingSchema.safeParse({ service: "ride", quoteId: "abc.def" }).success).toBe(true);
     expect(createBookingSchema.safeParse({ service: "ride", quoteId: "abc.def", paymentRef: "dev_1" }).success).toBe(true);
-    expect(createBookingSchema.safeParse({ service: "valet", quoteId: "abc.def" }).success).toBe(false);
+    expect(createBookingSchema.safeParse({ service: "valet", quoteId: "abc.def" }).success).toBe(true);
+    expect(createBookingSchema.safeParse({ service: "limo", quoteId: "abc.def" }).success).toBe(false);
     expect(createBookingSchema.safeParse({ service: "ride", quoteId: "abc.def", price: 1 }).success).toBe(false);
   });
   it("keys are 1 to 200 characters", () => {

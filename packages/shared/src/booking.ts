@@ -94,9 +94,13 @@ export const quoteInputSchema = z.strictObject({
 });
 export type QuoteInput = z.infer<typeof quoteInputSchema>;
 
+export const bookingServices = ["ride", "valet"] as const;
+export type BookingService = (typeof bookingServices)[number];
+
 export const createBookingSchema = z.strictObject({
-  service: z.literal("ride", { error: "Only ride bookings can be made here for now." }),
-  quoteId: z.string({ error: QUOTE_INVALID_MESSAGE }).min(1, QUOTE_INVALID_MESSAGE).max(4096, QUOTE_INVALID_MESSAGE),
+  service: z.enum(bookingServices, { error: "The service must be ride or valet." }),
+  /** A ride quote id for a ride, a valet quote id for valet (a valet id carries the event's details). */
+  quoteId: z.string({ error: QUOTE_INVALID_MESSAGE }).min(1, QUOTE_INVALID_MESSAGE).max(8192, QUOTE_INVALID_MESSAGE),
   /** Payments are a placeholder: the server records "dev_" + the Idempotency-Key whatever is sent. */
   paymentRef: z.string().max(200, "The payment reference is too long.").optional(),
 });

@@ -12,7 +12,12 @@ import {
   valetDurationMinutes,
   valetFormDefaults,
   valetTimeError,
+  valetQuoteInputSchema,
+  valetQuoteInputFromForm,
+  MAX_VALET_VEHICLES,
+  type ValetFormValues,
 } from "./valet";
+import { todayInServiceArea } from "./booking";
 
 const TODAY = "2026-11-22";
 const schema = makeValetFormSchema(TODAY);
@@ -122,5 +127,33 @@ describe("makeValetFormSchema", () => {
     ["instructions optional", { notes: "Use the north gate." }, {}],
   ])("%s", (_name, patch, expected) => {
     expect(errorsOf({ ...valid, ...patch })).toEqual(expected);
+  });
+});
+
+describe("valetQuoteInputSchema (POST /api/valet/quotes)", () => {
+  const today = todayInServiceArea();
+  const good = { customerName: "Avery", eventType: "Wedding", date: today, startTime: "17:00", endTime: "22:00", eventPlaceId: "emb:venue:x" };
+  it("accepts the form's fields; vehicles and notes optional", () => {
+    const r = valetQuoteInputSchema.safeParse(good);
+    expect(r.success && r.data).toEqual({ ...good, eventTypeOther: "", expectedVehicles: null, notes: "" });
+  });
+  it.each([
+    [{ expectedVehicles: 0 }, "expectedVehicles", VALET_MESSAGES.expectedVehicles],
+    [{ expectedVehicles: 1.5 }, "expectedVehicles", VALET_MESSAGES.expectedVehicles],
+    [{ expectedVehicles: MAX_VALET_VEHICLES + 1 }, "expectedVehicles", VALET_MESSAGES.expectedVehiclesMax],
+    [{ endTime: "16:45" }, "endTime", VALET_MESSAGES.endAfterStart],
+    [{ startTime: "17:05" }, "startTime", VALET_MESSAGES.timeStep],
+    [{ eventType: "Other" }, "eventTypeOther", VALET_MESSAGES.eventTypeOther],
+    [{ eventPlaceId: "" }, "eventPlaceId", VALET_MESSAGES.eventAddress],
+    [{ date: "2000-01-01" }, "date", VALET_MESSAGES.dateInPast],
+  ])("refuses %j", (patch, field, message) => {
+    const r = valetQuoteInputSchema.safeParse({ ...good, ...patch });
+    expect(r.success).toBe(false);
+    expect(r.error?.issues.find((i) => i.path[0] === field)?.message).toBe(message);
+  });
+  it("maps the form's values (empty vehicles: the card's default)", () => {
+    const form = { ...valetFormDefaults(today), customerName: "Avery", eventTypeOther: "ignored", expectedVehicles: "" } as ValetFormValues;
+    expect(valetQuoteInputFromForm(form, "p1")).toMatchObject({ eventPlaceId: "p1", expectedVehicles: null, eventTypeOther: "" });
+    expect(valetQuoteInputFromForm({ ...form, expectedVehicles: "80" }, "p1").expectedVehicles).toBe(80);
   });
 });

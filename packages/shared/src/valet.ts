@@ -1,6 +1,7 @@
-// Valet request form: the spec's fields, defaults and messages, and the event-duration rule.
-// One schema for the booking dialog now and the valet endpoint later (a later issue makes valet real).
+// Valet request form: the spec's fields, defaults and messages, and the event-duration rule; and the
+// valet quote's API input (POST /api/valet/quotes), checked with the same messages.
 import { z } from "zod";
+import { INVALID_ADDRESS_MESSAGE, todayInServiceArea } from "./booking";
 
 export const VALET_EVENT_TYPES = ["Wedding", "Corporate", "Private Party", "Hotel/Restaurant", "Other"] as const;
 export type ValetEventType = (typeof VALET_EVENT_TYPES)[number];
@@ -24,7 +25,13 @@ export const VALET_MESSAGES = {
   timeStep: "Times must be in 15-minute steps.",
   endAfterStart: "End time must be after start time.",
   expectedVehicles: "Expected vehicles must be a whole number of at least 1.",
+  expectedVehiclesMax: "Expected vehicles must be at most 2,000. For a larger event, please call us.",
+  eventAddress: "Please choose the event address from the suggestions.",
+  eventType: "Please choose an event type.",
 } as const;
+
+/** The most vehicles one event can be quoted for online. */
+export const MAX_VALET_VEHICLES = 2000;
 
 const TIME_RE = /^([01]\d|2[0-3]):([0-5]\d)$/;
 const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
@@ -107,8 +114,9 @@ export function makeValetFormSchema(today: string) {
         .string()
         .trim()
         .default("")
-        .refine((v) => v === "" || (/^\d+$/.test(v) && Number(v) >= 1 && Number(v) <= 10_000), VALET_MESSAGES.expectedVehicles),
-      notes: z.string().trim().max(2000).default(""),
+        .refine((v) => v === "" || (/^\d+$/.test(v) && Number(v) >= 1), VALET_MESSAGES.expectedVehicles)
+        .refine((v) => !/^\d+$/.test(v) || Number(v) <= MAX_VALET_VEHICLES, VALET_MESSAGES.expectedVehiclesMax),
+      notes: z.string().trim().max(1000, "Special instructions must be at most 1,000 characters.").default(""),
     })
     .superRefine((v, ctx) => {
       if (v.eventType === "Other" && v.eventTypeOther === "") {
@@ -131,4 +139,62 @@ export const valetFormDefaults = (today: string): ValetFormInput => ({
   endTime: VALET_DEFAULTS.endTime,
   expectedVehicles: "",
   notes: "",
+});
+
+/** A calendar date that exists ("2026-02-30" does not). */
+const isCalendarDate = (v: string) => {
+  const d = new Date(`${v}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().startsWith(v);
+};
+
+/**
+ * POST /api/valet/quotes: the valet form's fields as JSON, the address as a place id from the suggestions and
+ * expected vehicles as a number (null or absent: the rate card's default). Dates are in Los Angeles.
+ * Events end on the day they start (end after start), so none lasts a day or more.
+ */
+export const valetQuoteInputSchema = z
+  .strictObject({
+    customerName: z.string({ error: VALET_MESSAGES.customerName }).trim().min(1, VALET_MESSAGES.customerName).max(120, "Customer name must be at most 120 characters."),
+    eventType: z.enum(VALET_EVENT_TYPES, { error: VALET_MESSAGES.eventType }),
+    eventTypeOther: z.string({ error: VALET_MESSAGES.eventTypeOther }).trim().max(80, "The event type must be at most 80 characters.").default(""),
+    date: z
+      .string({ error: VALET_MESSAGES.dateRequired })
+      .trim()
+      .superRefine((v, ctx) => {
+        if (!DATE_RE.test(v) || !isCalendarDate(v)) ctx.addIssue({ code: "custom", message: VALET_MESSAGES.dateRequired });
+        else if (isBeforeToday(v, todayInServiceArea())) ctx.addIssue({ code: "custom", message: VALET_MESSAGES.dateInPast });
+      }),
+    startTime: z.string({ error: VALET_MESSAGES.timeRequired }).pipe(timeField),
+    endTime: z.string({ error: VALET_MESSAGES.timeRequired }).pipe(timeField),
+    eventPlaceId: z.string({ error: VALET_MESSAGES.eventAddress }).trim().min(1, VALET_MESSAGES.eventAddress).max(500, INVALID_ADDRESS_MESSAGE),
+    expectedVehicles: z
+      .number({ error: VALET_MESSAGES.expectedVehicles })
+      .int(VALET_MESSAGES.expectedVehicles)
+      .min(1, VALET_MESSAGES.expectedVehicles)
+      .max(MAX_VALET_VEHICLES, VALET_MESSAGES.expectedVehiclesMax)
+      .nullable()
+      .default(null),
+    notes: z.string({ error: "Special instructions must be text." }).trim().max(1000, "Special instructions must be at most 1,000 characters.").default(""),
+  })
+  .superRefine((v, ctx) => {
+    if (v.eventType === "Other" && v.eventTypeOther === "") {
+      ctx.addIssue({ code: "custom", path: ["eventTypeOther"], message: VALET_MESSAGES.eventTypeOther });
+    }
+    const timeError = valetTimeError(v.startTime, v.endTime);
+    if (timeError) ctx.addIssue({ code: "custom", path: ["endTime"], message: timeError });
+  });
+export type ValetQuoteInput = z.input<typeof valetQuoteInputSchema>;
+export type ValetQuoteValues = z.output<typeof valetQuoteInputSchema>;
+
+/** The form's values as the quote endpoint's input (expected vehicles: "" means the card's default). */
+export const valetQuoteInputFromForm = (v: ValetFormValues, eventPlaceId: string): ValetQuoteValues => ({
+  customerName: v.customerName,
+  eventType: v.eventType,
+  eventTypeOther: v.eventType === "Other" ? v.eventTypeOther : "",
+  date: v.date,
+  startTime: v.startTime,
+  endTime: v.endTime,
+  eventPlaceId,
+  expectedVehicles: v.expectedVehicles === "" ? null : Number(v.expectedVehicles),
+  notes: v.notes,
 });

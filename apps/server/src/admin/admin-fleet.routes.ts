@@ -1,4 +1,4 @@
-// Admin fleet API: vehicles and ride pricing (method, publish, rate cards, tiers, simulator).
+// Admin fleet API: vehicles and pricing (ride method, publish, rate cards, tiers, the valet rate card, simulators).
 // Mounted at /api/admin behind the admin-only middleware in app.ts; each handler also asks for the
 // admin role itself, both for the audit actor and so the rule holds wherever this router is mounted.
 import type { Context } from "hono";
@@ -17,7 +17,9 @@ import { requireRole } from "../auth/session";
 import type { AppEnv } from "../lib/context";
 import { parseBody, parseWith } from "../lib/validate";
 import { invalidatePricingCache } from "../quotes/pricing-data";
-import { createTier, deleteTier, getPricingOverview, publishMethod, saveRateCard, simulateQuote, updateTier } from "./fleet/pricing.service";
+import { simulateValetSchema, valetRatesSchema } from "@meridian/shared/valet-pricing";
+import { getAdminValetRates, saveValetDraft } from "../valet/valet-rates.service";
+import { createTier, deleteTier, getPricingOverview, publishPricing, saveRateCard, simulateQuote, simulateValet, updateTier } from "./fleet/pricing.service";
 import { createVehicle, deleteVehicle, listVehicles, updateVehicle } from "./fleet/vehicles.service";
 
 const idSchema = z.uuid({ error: "That id is not valid." });
@@ -98,7 +100,7 @@ export const adminFleetRoutes = new Hono<AppEnv>()
   .post("/pricing/publish", async (c) => {
     const { db, actor } = await admin(c);
     const { method } = await parseBody(c, publishPricingSchema);
-    const published = await publishMethod(db, actor, method);
+    const published = await publishPricing(db, actor, method);
     pricingChanged(c);
     return c.json(published);
   })
@@ -106,4 +108,19 @@ export const adminFleetRoutes = new Hono<AppEnv>()
     const { db } = await admin(c);
     const input = await parseBody(c, simulateQuoteSchema);
     return c.json({ quote: await simulateQuote(db, input) });
+  })
+  // ---- Valet rates: the draft card (published with the other pricing) and the valet simulator
+  .get("/pricing/valet", async (c) => {
+    const { db } = await admin(c);
+    return c.json(await getAdminValetRates(db));
+  })
+  .put("/pricing/valet", async (c) => {
+    const { db, actor } = await admin(c);
+    const rates = await parseBody(c, valetRatesSchema);
+    return c.json(await saveValetDraft(db, actor, rates));
+  })
+  .post("/pricing/simulate-valet", async (c) => {
+    const { db } = await admin(c);
+    const input = await parseBody(c, simulateValetSchema);
+    return c.json({ quote: await simulateValet(db, input) });
   });

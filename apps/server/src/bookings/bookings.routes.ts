@@ -1,4 +1,4 @@
-// POST /api/bookings: sign-in required, Idempotency-Key header required, body { service, quoteId, paymentRef? }.
+// POST /api/bookings: sign-in required, Idempotency-Key header required, body { service: ride | valet, quoteId, paymentRef? }.
 import { Hono } from "hono";
 import {
   createBookingSchema,
@@ -11,7 +11,7 @@ import { requireUser } from "../auth/session";
 import type { AppEnv } from "../lib/context";
 import { badRequest } from "../lib/errors";
 import { parseBody } from "../lib/validate";
-import { createRideBooking } from "./bookings.service";
+import { createBooking } from "./bookings.service";
 
 export const bookingsRoutes = new Hono<AppEnv>().post("/", async (c) => {
   const me = await requireUser(c, LOGIN_TO_BOOK_MESSAGE);
@@ -20,7 +20,7 @@ export const bookingsRoutes = new Hono<AppEnv>().post("/", async (c) => {
     throw badRequest(IDEMPOTENCY_KEY_REQUIRED_MESSAGE, { [IDEMPOTENCY_KEY_HEADER]: IDEMPOTENCY_KEY_REQUIRED_MESSAGE }, "idempotency_key_required");
   }
   const input = await parseBody(c, createBookingSchema);
-  const outcome = await createRideBooking(c.get("deps"), me, key.data, input);
+  const outcome = await createBooking(c.get("deps"), me, key.data, input);
   if (outcome.replayed) c.header("Idempotent-Replayed", "true");
   return c.json(outcome.body, outcome.status);
 });

@@ -1,7 +1,7 @@
-// Ride bookings: the quote id is verified and re-priced with live data, then booking + ticket + the
-// idempotency record are written in one transaction. The idempotency row is inserted first: a concurrent
-// request with the same key waits on its primary key and then replays the committed answer, so one key
-// makes exactly one booking, across server processes too.
+// Ride and valet bookings: the quote id (a ride or a valet one, for that service only) is verified and
+// re-priced with live data, then booking + ticket + the idempotency record are written in one transaction.
+// The idempotency row is inserted first: a concurrent request with the same key waits on its primary key and
+// then replays the committed answer, so one key makes exactly one booking, across server processes too.
 import crypto from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import {
@@ -16,14 +16,18 @@ import {
   type RideDetails,
 } from "@meridian/shared/booking";
 import { toCents } from "@meridian/shared/pricing";
+import { valetQuoteInputSchema } from "@meridian/shared/valet";
+import type { ValetDetails } from "@meridian/shared/valet-pricing";
 import type { SessionUser } from "../auth/auth";
 import { bookings, idempotencyKeys, tickets } from "../db/schema";
 import type { Deps } from "../lib/context";
 import { badRequest, conflict, HttpError } from "../lib/errors";
 import { parseWith } from "../lib/validate";
-import { bookingConfirmationEmail } from "../mail/booking-emails";
+import { bookingConfirmationEmail, valetBookingConfirmationEmail } from "../mail/booking-emails";
+import type { Mail } from "../mail/mailer";
 import { priceQuote } from "../quotes/quote.service";
-import { verifyQuoteToken } from "../quotes/quote-token";
+import { verifyQuoteToken, verifyValetQuoteToken, type Verified } from "../quotes/quote-token";
+import { priceValetQuote } from "../valet/valet-quote.service";
 import { newTicketCode } from "./ticket-code";
 
 /** A booking re-prices with fleet and pricing data at most this old. */
@@ -49,17 +53,27 @@ async function earlierAnswer(deps: Deps, userId: string, key: string, hash: stri
   return { status: 201, body: row.responseBody as CreateBookingResponse, replayed: true };
 }
 
-export async function createRideBooking(deps: Deps, me: SessionUser, key: string, input: CreateBookingInput): Promise<BookingOutcome> {
-  const hash = requestHash(input);
-  const earlier = await earlierAnswer(deps, me.id, key, hash);
-  if (earlier) return earlier;
+/** What one booking writes, whatever the service: the columns that differ and its confirmation e-mail. */
+type BookingPlan = {
+  service: "ride" | "valet";
+  bookingDate: string;
+  name: string;
+  price: number;
+  vehicleTypeId: string | null;
+  details: RideDetails | ValetDetails;
+  mail: (ticketCode: string) => Mail;
+};
 
-  const verified = verifyQuoteToken(deps.config.authSecret, input.quoteId);
-  if (!verified.ok) {
-    const message = verified.code === "quote_expired" ? QUOTE_EXPIRED_MESSAGE : QUOTE_INVALID_MESSAGE;
-    throw badRequest(message, { quoteId: message }, verified.code);
-  }
-  const claims = verified.claims;
+/** The claims of a verified quote id, or the 400 for an invalid or expired one. */
+function claimsOrRefuse<C>(verified: Verified<C>): C {
+  if (verified.ok) return verified.claims;
+  const message = verified.code === "quote_expired" ? QUOTE_EXPIRED_MESSAGE : QUOTE_INVALID_MESSAGE;
+  throw badRequest(message, { quoteId: message }, verified.code);
+}
+
+/** A ride: the ride quote id re-priced with live data (at most 0.5 s old); a changed total is refused. */
+async function planRide(deps: Deps, me: SessionUser, quoteId: string): Promise<BookingPlan> {
+  const claims = claimsOrRefuse(verifyQuoteToken(deps.config.authSecret, quoteId));
   const rideInput = parseWith(quoteInputSchema, {
     pickupPlaceId: claims.pickupPlaceId,
     dropoffPlaceId: claims.dropoffPlaceId,
@@ -84,6 +98,58 @@ export async function createRideBooking(deps: Deps, me: SessionUser, key: string
     minutes: priced.quote.minutes,
     quote: priced.quote,
   };
+  return {
+    service: "ride",
+    bookingDate: rideInput.date,
+    name: me.name,
+    price: priced.quote.totalUsd,
+    vehicleTypeId: rideInput.vehicleTypeId,
+    details,
+    mail: (ticketCode) =>
+      bookingConfirmationEmail({ to: me.email, name: me.name, ticketCode, details, dashboardUrl: `${deps.config.publicUrl}/dashboard` }),
+  };
+}
+
+/** Event valet: the valet quote id re-priced with the published valet card; a changed total is refused. */
+async function planValet(deps: Deps, me: SessionUser, quoteId: string): Promise<BookingPlan> {
+  const claims = claimsOrRefuse(verifyValetQuoteToken(deps.config.authSecret, quoteId));
+  const { totalUsd: quotedUsd, exp: _exp, ...event } = claims;
+  const input = parseWith(valetQuoteInputSchema, event);
+  const priced = await priceValetQuote(deps, input, { maxPricingAgeMs: BOOKING_PRICING_MAX_AGE_MS });
+  if (toCents(priced.quote.totalUsd) !== toCents(quotedUsd)) throw conflict(QUOTE_CHANGED_MESSAGE, "quote_changed");
+
+  const details: ValetDetails = {
+    customerName: input.customerName,
+    eventType: input.eventType,
+    eventTypeOther: input.eventTypeOther,
+    address: priced.place,
+    date: input.date,
+    startTime: input.startTime,
+    endTime: input.endTime,
+    durationMinutes: priced.quote.durationMinutes,
+    expectedVehicles: priced.quote.expectedVehicles,
+    attendants: priced.quote.attendants,
+    notes: input.notes,
+    quote: priced.quote,
+  };
+  return {
+    service: "valet",
+    bookingDate: input.date,
+    name: input.customerName,
+    price: priced.quote.totalUsd,
+    vehicleTypeId: null,
+    details,
+    mail: (ticketCode) =>
+      valetBookingConfirmationEmail({ to: me.email, name: me.name, ticketCode, details, dashboardUrl: `${deps.config.publicUrl}/dashboard` }),
+  };
+}
+
+export async function createBooking(deps: Deps, me: SessionUser, key: string, input: CreateBookingInput): Promise<BookingOutcome> {
+  const hash = requestHash(input);
+  const earlier = await earlierAnswer(deps, me.id, key, hash);
+  if (earlier) return earlier;
+
+  const plan = input.service === "valet" ? await planValet(deps, me, input.quoteId) : await planRide(deps, me, input.quoteId);
 
   const created = await deps.database.db.transaction(async (tx) => {
     const claimed = await tx
@@ -97,15 +163,15 @@ export async function createRideBooking(deps: Deps, me: SessionUser, key: string
       .insert(bookings)
       .values({
         userId: me.id,
-        service: "ride",
-        bookingDate: rideInput.date,
+        service: plan.service,
+        bookingDate: plan.bookingDate,
         status: "pending",
-        name: me.name,
+        name: plan.name,
         email: me.email,
         phone: me.phone ?? null,
-        price: priced.quote.totalUsd,
-        vehicleTypeId: rideInput.vehicleTypeId,
-        details,
+        price: plan.price,
+        vehicleTypeId: plan.vehicleTypeId,
+        details: plan.details,
         paymentRef: `dev_${key}`,
       })
       .returning();
@@ -143,24 +209,17 @@ export async function createRideBooking(deps: Deps, me: SessionUser, key: string
     throw conflict(IDEMPOTENCY_IN_PROGRESS_MESSAGE, "idempotency_in_progress");
   }
 
-  announce(deps, me, created, details);
+  announce(deps, me, created, plan);
   return { status: 201, body: created, replayed: false };
 }
 
 /** After commit: the realtime event and the confirmation e-mail. Neither can fail the booking. */
-function announce(deps: Deps, me: SessionUser, created: CreateBookingResponse, details: RideDetails) {
+function announce(deps: Deps, me: SessionUser, created: CreateBookingResponse, plan: BookingPlan) {
   const { booking, ticket } = created;
   deps.bus
     .publish({ type: "booking.created", bookingId: booking.id, service: booking.service, userId: me.id, createdAt: booking.createdAt })
     .catch((err: unknown) => deps.logger.error("realtime publish failed", { bookingId: booking.id, err: String(err) }));
-  const mail = bookingConfirmationEmail({
-    to: me.email,
-    name: me.name,
-    ticketCode: ticket.ticketCode,
-    details,
-    dashboardUrl: `${deps.config.publicUrl}/dashboard`,
-  });
   deps.mailer
-    .send(mail)
+    .send(plan.mail(ticket.ticketCode))
     .catch((err: unknown) => deps.logger.error("booking confirmation e-mail failed", { bookingId: booking.id, err: String(err) }));
 }

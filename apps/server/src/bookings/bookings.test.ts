@@ -215,7 +215,7 @@ describe("POST /api/bookings", () => {
 
     const bodies: unknown[] = [
       {},
-      { service: "valet", quoteId: good.quoteId },
+      { service: "limo", quoteId: good.quoteId },
       { service: "ride" },
       { service: "ride", quoteId: "" },
       { service: "ride", quoteId: 42 },

@@ -1,6 +1,8 @@
 // One set of factories for the demo seed, the Vitest suites and the Playwright fixtures.
 import { eq } from "drizzle-orm";
 import type { Role } from "@meridian/shared/auth";
+import { DEMO_VALET_RATES, type ValetRates } from "@meridian/shared/valet-pricing";
+import { writeValetRates } from "../valet/valet-rates.service";
 import type { Auth } from "../auth/auth";
 import type { Db } from "./client";
 import { account, pricingMethods, rideFixedTiers, rideRateCards, user, vehicleTypes } from "./schema";
@@ -74,4 +76,10 @@ export async function setPricingMethod(db: Db, method: "miles_minutes" | "fixed_
     .insert(pricingMethods)
     .values({ service: "ride", method })
     .onConflictDoUpdate({ target: pricingMethods.service, set: { method } });
+}
+
+/** A valet rate card, published (and saved as the draft too, as after a publish). */
+export async function setValetRates(db: Db, rates: ValetRates = DEMO_VALET_RATES) {
+  await writeValetRates(db, "draft", rates);
+  await writeValetRates(db, "published", rates);
 }

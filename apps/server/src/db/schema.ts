@@ -24,6 +24,9 @@ const updatedAt = () =>
     .notNull()
     .defaultNow()
     .$onUpdate(() => new Date());
+/** A file attached to an e-mail: text content (e.g. text/calendar). */
+export type MailAttachment = { filename: string; contentType: string; content: string };
+
 const money = (name: string) => numeric(name, { precision: 10, scale: 2, mode: "number" });
 
 // ---- Accounts (better-auth core + admin plugin). The user row is the profile:
@@ -117,6 +120,8 @@ export const outboxEmails = pgTable("outbox_emails", {
   subject: text("subject").notNull(),
   text: text("text").notNull(),
   html: text("html"),
+  /** Files sent with the e-mail (e.g. a booking's .ics calendar entry). */
+  attachments: jsonb("attachments").$type<MailAttachment[]>(),
   createdAt: createdAt(),
 });
 
@@ -133,6 +138,7 @@ export const mailQueue = pgTable(
     subject: text("subject").notNull(),
     text: text("text").notNull(),
     html: text("html"),
+    attachments: jsonb("attachments").$type<MailAttachment[]>(),
     status: text("status").notNull().default("pending"), // pending | sent | failed
     /** Delivery attempts made so far. */
     attempts: integer("attempts").notNull().default(0),
@@ -186,6 +192,26 @@ export const rideFixedTiers = pgTable(
 export const pricingMethods = pgTable("pricing_methods", {
   service: text("service").primaryKey(),
   method: text("method").notNull().default("miles_minutes"),
+  updatedAt: updatedAt(),
+});
+
+/**
+ * The event valet rate card (packages/shared/src/valet-pricing.ts): one 'draft' row the admin edits and saves,
+ * and one 'published' row that quotes and bookings use; Publish Changes copies the draft over it.
+ */
+export const valetRateCards = pgTable("valet_rate_cards", {
+  stage: text("stage").primaryKey(), // draft | published
+  eventBaseFeeUsd: money("event_base_fee_usd").notNull(),
+  attendantHourlyUsd: money("attendant_hourly_usd").notNull(),
+  minimumHours: numeric("minimum_hours", { precision: 4, scale: 2, mode: "number" }).notNull(),
+  vehiclesPerAttendant: integer("vehicles_per_attendant").notNull(),
+  minimumAttendants: integer("minimum_attendants").notNull(),
+  /** "HH:MM": hours after this carry the late surcharge. */
+  lateAfter: text("late_after").notNull(),
+  lateHourlySurchargeUsd: money("late_hourly_surcharge_usd").notNull(),
+  /** Flat USD per event type, e.g. {"Wedding": 95, "Corporate": 0, ...}. */
+  eventTypeSurchargesUsd: jsonb("event_type_surcharges_usd").$type<Record<string, number>>().notNull(),
+  defaultExpectedVehicles: integer("default_expected_vehicles").notNull(),
   updatedAt: updatedAt(),
 });
 

@@ -1,9 +1,9 @@
-// Demo data for a fresh database: the fleet, its pricing, the live method and an admin login.
+// Demo data for a fresh database: the fleet, its pricing, the live method, the valet rates and an admin login.
 import { and, eq } from "drizzle-orm";
 import type { Auth } from "../auth/auth";
 import type { Db } from "./client";
-import { createRateCard, createTier, createUser, createVehicle, setPricingMethod } from "./factories";
-import { account, pricingMethods, user, vehicleTypes } from "./schema";
+import { createRateCard, createTier, createUser, createVehicle, setPricingMethod, setValetRates } from "./factories";
+import { account, pricingMethods, user, valetRateCards, vehicleTypes } from "./schema";
 
 export const demoFleet = [
   { name: "Executive Sedan", baseFeeUsd: 45, passengerCapacity: 3, luggageCapacity: 3, perMile: 3.25, perMinute: 0.85 },
@@ -38,6 +38,8 @@ export async function seedDemo(db: Db, auth: Auth, admin: { email: string; passw
   }
   const [method] = await db.select().from(pricingMethods).where(eq(pricingMethods.service, "ride"));
   if (!method) await setPricingMethod(db, "miles_minutes");
+  const [valet] = await db.select({ stage: valetRateCards.stage }).from(valetRateCards).limit(1);
+  if (!valet) await setValetRates(db);
 
   const [existing] = await db.select({ id: user.id }).from(user).where(eq(user.email, admin.email.toLowerCase()));
   if (!existing) {

@@ -56,13 +56,14 @@ export const mailboxPageRoutes = new Hono<AppEnv>()
     const [row] = await c.get("deps").database.db.select().from(outboxEmails).where(eq(outboxEmails.id, id));
     if (!row) throw notFound("No such e-mail.");
     const links = [...row.text.matchAll(/https?:\/\/\S+/g)].map((m) => `<li><a href="${esc(m[0])}">${esc(m[0])}</a></li>`);
+    const files = (row.attachments ?? []).map((a) => `<h2>Attachment: ${esc(a.filename)} (${esc(a.contentType)})</h2><pre style="white-space:pre-wrap">${esc(a.content)}</pre>`);
     const body = row.html
       ? `<iframe sandbox="allow-top-navigation-by-user-activation allow-popups" srcdoc="${esc(row.html)}"></iframe>`
       : `<pre>${esc(row.text)}</pre>`;
     return c.html(
       page(
         row.subject,
-        `<p><a href="/dev/mailbox">← All mail</a></p><h1>${esc(row.subject)}</h1><p class="note">To ${esc(row.to)}</p>${links.length ? `<h2>Links</h2><ul>${links.join("")}</ul>` : ""}${body}<h2>Plain text</h2><pre style="white-space:pre-wrap">${esc(row.text)}</pre>`,
+        `<p><a href="/dev/mailbox">← All mail</a></p><h1>${esc(row.subject)}</h1><p class="note">To ${esc(row.to)}</p>${links.length ? `<h2>Links</h2><ul>${links.join("")}</ul>` : ""}${body}<h2>Plain text</h2><pre style="white-space:pre-wrap">${esc(row.text)}</pre>${files.join("")}`,
       ),
     );
   });

@@ -1,5 +1,9 @@
-// The booking confirmation e-mail: ticket code in the subject, the trip and the itemised quote.
-import type { RideDetails } from "@meridian/shared/booking";
+// The booking confirmation e-mails: ticket code in the subject, the trip or the event, and the itemised quote;
+// a valet booking also carries the event as an .ics calendar entry.
+import { serviceAreaDateTime, type RideDetails } from "@meridian/shared/booking";
+import { formatDuration } from "@meridian/shared/valet";
+import { formatClock, type ValetDetails } from "@meridian/shared/valet-pricing";
+import { icsCalendar } from "./ics";
 import type { Mail } from "./mailer";
 import { emailLayout } from "./templates";
 
@@ -29,5 +33,40 @@ export function bookingConfirmationEmail(input: {
     subject: `Booking Confirmed! Ticket ${ticketCode}`,
     text: [...intro, trip.join("\n"), ["Your quote:", ...lines, total].join("\n"), `Your bookings: ${input.dashboardUrl}`].join("\n\n") + "\n",
     html: emailLayout("Booking Confirmed!", [...intro, ...trip, "Your quote:", ...lines, total], { label: "View my bookings", url: input.dashboardUrl }),
+  };
+}
+
+export function valetBookingConfirmationEmail(input: { to: string; name: string; ticketCode: string; details: ValetDetails; dashboardUrl: string }): Mail {
+  const { details: d, ticketCode } = input;
+  const q = d.quote;
+  const when = `${d.date}, ${formatClock(d.startTime)} to ${formatClock(d.endTime)} (Los Angeles time, ${formatDuration(d.durationMinutes)})`;
+  // Addresses often start with the place's name already ("The Beverly Hills Hotel, 9641 Sunset Blvd, ...").
+  const { name, address: line } = d.address;
+  const address = !line || line.startsWith(name) ? line || name : `${name}, ${line}`;
+  const event = [
+    `Event: ${q.eventLabel}, for ${d.customerName}`,
+    `Date: ${when}`,
+    `Address: ${address}`,
+    `Expected vehicles: ${d.expectedVehicles}${q.expectedVehiclesDefaulted ? " (our estimate; tell us if you expect more)" : ""}`,
+    `Attendants: ${d.attendants}`,
+    ...(d.notes ? [`Special instructions: ${d.notes}`] : []),
+  ];
+  const lines = q.lines.map((l) => `${l.label}: ${usd(l.amountUsd)}`);
+  const total = `Total: ${usd(q.totalUsd)}`;
+  const intro = [`Hello ${input.name},`, `Your valet service is booked. Ticket: ${ticketCode}`];
+  const calendar = icsCalendar({
+    uid: `${ticketCode}@meridian`,
+    start: serviceAreaDateTime(d.date, d.startTime),
+    end: serviceAreaDateTime(d.date, d.endTime),
+    summary: `Meridian event valet: ${q.eventLabel}`,
+    location: address,
+    description: `Ticket ${ticketCode}. ${d.attendants} valet attendants for about ${d.expectedVehicles} vehicles. Your bookings: ${input.dashboardUrl}`,
+  });
+  return {
+    to: input.to,
+    subject: `Booking Confirmed! Ticket ${ticketCode}`,
+    text: [...intro, event.join("\n"), ["Your quote:", ...lines, total].join("\n"), "The event is attached as a calendar entry (meridian-valet.ics).", `Your bookings: ${input.dashboardUrl}`].join("\n\n") + "\n",
+    html: emailLayout("Booking Confirmed!", [...intro, ...event, "Your quote:", ...lines, total], { label: "View my bookings", url: input.dashboardUrl }),
+    attachments: [{ filename: "meridian-valet.ics", contentType: "text/calendar; charset=utf-8; method=PUBLISH", content: calendar }],
   };
 }

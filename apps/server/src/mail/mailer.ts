@@ -11,10 +11,10 @@
 import { and, asc, eq, inArray, lte } from "drizzle-orm";
 import nodemailer from "nodemailer";
 import type { Db } from "../db/client";
-import { mailQueue, outboxEmails } from "../db/schema";
+import { mailQueue, outboxEmails, type MailAttachment } from "../db/schema";
 import type { Logger } from "../lib/logger";
 
-export type Mail = { to: string; subject: string; text: string; html?: string };
+export type Mail = { to: string; subject: string; text: string; html?: string; attachments?: MailAttachment[] };
 
 export type RetryCounts = { sent: number; retrying: number; failed: number };
 
@@ -56,7 +56,7 @@ export function createMailer(opts: MailerOptions): Mailer {
   return {
     kind: "outbox",
     async send(mail) {
-      await opts.db.insert(outboxEmails).values({ to: mail.to, subject: mail.subject, text: mail.text, html: mail.html ?? null });
+      await opts.db.insert(outboxEmails).values({ to: mail.to, subject: mail.subject, text: mail.text, html: mail.html ?? null, attachments: mail.attachments ?? null });
       opts.logger.info("mail stored in the embedded outbox", { to: mail.to, subject: mail.subject });
     },
     retryDue: async () => ({ sent: 0, retrying: 0, failed: 0 }),
@@ -97,6 +97,7 @@ function createSmtpMailer(opts: MailerOptions & { smtpUrl: string }): Mailer {
         subject: row.subject,
         text: row.text,
         ...(row.html ? { html: row.html } : {}),
+        ...(row.attachments?.length ? { attachments: row.attachments } : {}),
         // The same Message-ID on every attempt, so a receiver can tell a repeat from a new e-mail.
         messageId: `<mail-${row.id}.${row.createdAt.getTime()}@${senderDomain}>`,
       });
@@ -151,7 +152,7 @@ function createSmtpMailer(opts: MailerOptions & { smtpUrl: string }): Mailer {
     async send(mail) {
       const [row] = await db
         .insert(mailQueue)
-        .values({ to: mail.to, subject: mail.subject, text: mail.text, html: mail.html ?? null, nextAttemptAt: later(leaseMs) })
+        .values({ to: mail.to, subject: mail.subject, text: mail.text, html: mail.html ?? null, attachments: mail.attachments ?? null, nextAttemptAt: later(leaseMs) })
         .returning();
       if (!row) throw new Error("mail_queue insert returned no row");
       logger.debug("mail queued", { mailId: row.id, to: row.to, subject: row.subject });

@@ -1,11 +1,13 @@
-// The live fleet and pricing (active vehicles, the ride method, rate cards, tiers) as one snapshot,
+// The live fleet and pricing (active vehicles, the ride method, rate cards, tiers, the published valet card) as one snapshot,
 // cached in memory for a few seconds: a quote reads no table. Admin changes call invalidatePricingCache();
 // other server processes pick a change up within PRICING_CACHE_TTL_MS; a booking accepts data at most 0.5 s old.
 import { asc, eq } from "drizzle-orm";
 import { DEFAULT_PRICING_METHOD, pricingMethodValues, type PricingMethod, type RateCard, type Tier } from "@meridian/shared/pricing";
 import type { VehicleOption } from "@meridian/shared/booking";
+import type { ValetRates } from "@meridian/shared/valet-pricing";
 import type { Db } from "../db/client";
 import { pricingMethods, rideFixedTiers, rideRateCards, vehicleTypes } from "../db/schema";
+import { readValetRates } from "../valet/valet-rates.service";
 
 export const PRICING_CACHE_TTL_MS = 5_000;
 
@@ -17,6 +19,8 @@ export type PricingSnapshot = {
   byId: Map<string, PricedVehicleData>;
   /** GET /api/vehicles, serialised once per snapshot. */
   vehiclesJson: string;
+  /** The published valet rate card; null until one is published. */
+  valetRates: ValetRates | null;
 };
 
 let generation = 0;
@@ -69,6 +73,7 @@ async function loadSnapshot(db: Db): Promise<PricingSnapshot> {
   const [methodRow] = await db.select({ method: pricingMethods.method }).from(pricingMethods).where(eq(pricingMethods.service, "ride"));
   const cards = await db.select().from(rideRateCards);
   const tiers = await db.select().from(rideFixedTiers).where(eq(rideFixedTiers.active, true));
+  const valetRates = await readValetRates(db, "published");
 
   const method = pricingMethodValues.includes(methodRow?.method as PricingMethod) ? (methodRow!.method as PricingMethod) : DEFAULT_PRICING_METHOD;
   const byId = new Map<string, PricedVehicleData>();
@@ -81,5 +86,5 @@ async function loadSnapshot(db: Db): Promise<PricingSnapshot> {
     byId.get(t.vehicleTypeId)?.tiers.push({ id: t.id, milesMin: t.milesMin, milesMax: t.milesMax, priceUsd: t.priceUsd, active: t.active });
   }
   for (const entry of byId.values()) entry.tiers.sort((a, b) => a.milesMin - b.milesMin);
-  return { method, vehicles: vehicleRows, byId, vehiclesJson: JSON.stringify({ vehicles: vehicleRows }) };
+  return { method, vehicles: vehicleRows, byId, vehiclesJson: JSON.stringify({ vehicles: vehicleRows }), valetRates };
 }

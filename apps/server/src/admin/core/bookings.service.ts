@@ -29,6 +29,7 @@ function filterOf(q: Omit<AdminBookingsQuery, "page" | "pageSize">): SQL | undef
     );
   }
   if (q.status) parts.push(eq(bookings.status, q.status));
+  if (q.service) parts.push(eq(bookings.service, q.service));
   if (q.from) parts.push(gte(bookings.bookingDate, q.from));
   if (q.to) parts.push(lte(bookings.bookingDate, q.to));
   return and(...parts);
@@ -48,6 +49,7 @@ const rowColumns = {
   profileName: user.name,
   profileEmail: user.email,
   profilePhone: user.phone,
+  details: bookings.details,
 };
 type RawRow = {
   id: string;
@@ -63,7 +65,25 @@ type RawRow = {
   profileName: string | null;
   profileEmail: string | null;
   profilePhone: string | null;
+  details: Record<string, unknown> | null;
 };
+
+const text = (v: unknown) => (typeof v === "string" && v.trim() ? v.trim() : null);
+const placeName = (v: unknown) => (v && typeof v === "object" ? text((v as { name?: unknown }).name) : null);
+
+/** The event, the place(s) and the time of a booking, read from its details (older or partial ones give nulls). */
+export function bookingSummary(service: string, details: Record<string, unknown> | null): Pick<AdminBookingRow, "event" | "location" | "time"> {
+  const d = details ?? {};
+  if (service === "valet") {
+    const quote = d.quote && typeof d.quote === "object" ? (d.quote as { eventLabel?: unknown }) : {};
+    const start = text(d.startTime);
+    const end = text(d.endTime);
+    return { event: text(quote.eventLabel) ?? text(d.eventType), location: placeName(d.address), time: start && end ? `${start}-${end}` : start };
+  }
+  const from = placeName(d.pickup);
+  const to = placeName(d.dropoff);
+  return { event: null, location: from && to ? `${from} → ${to}` : (from ?? to), time: text(d.time) };
+}
 
 function toRow(r: RawRow, ticketCode: string | null): AdminBookingRow {
   return {
@@ -79,6 +99,7 @@ function toRow(r: RawRow, ticketCode: string | null): AdminBookingRow {
     customerPhone: r.bookingPhone ?? r.profilePhone,
     userId: r.userId,
     ticketCode,
+    ...bookingSummary(r.service, r.details),
   };
 }
 
@@ -191,6 +212,9 @@ const CSV_COLUMNS: [string, (r: AdminBookingRow) => string | number | null][] = 
   ["Email", (r) => r.customerEmail],
   ["Phone", (r) => r.customerPhone],
   ["Service", (r) => r.service],
+  ["Event", (r) => r.event],
+  ["Location", (r) => r.location],
+  ["Time", (r) => r.time],
   ["Status", (r) => r.status],
   ["Price (USD)", (r) => (r.price == null ? null : r.price.toFixed(2))],
   ["Ticket Code", (r) => r.ticketCode],

@@ -91,11 +91,11 @@ describe("GET /api/admin/bookings/export.csv", () => {
     const raw = await t.app.request("/api/admin/bookings/export.csv?status=pending", { headers: { cookie } });
     expect([...new Uint8Array(await raw.arrayBuffer()).slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]); // UTF-8 byte-order mark
     const lines = (res.body as string).trimEnd().split("\r\n");
-    expect(lines[0]).toBe("Booking ID,Created At,Booking Date,Customer,Email,Phone,Service,Status,Price (USD),Ticket Code");
+    expect(lines[0]).toBe("Booking ID,Created At,Booking Date,Customer,Email,Phone,Service,Event,Location,Time,Status,Price (USD),Ticket Code");
     expect(lines).toHaveLength(3);
     expect(lines[1]).toContain(`${ids.c},`);
-    expect(lines[1]).toContain(",'=HYPERLINK(evil),late@example.com,,ride,pending,300.00,");
-    expect(lines[2]).toContain(",Priya Profile,priya@example.com,,ride,pending,150.50,MER-FINDME1");
+    expect(lines[1]).toContain(",'=HYPERLINK(evil),late@example.com,,ride,,,,pending,300.00,");
+    expect(lines[2]).toContain(",Priya Profile,priya@example.com,,ride,,LAX → Hotel Bel-Air,,pending,150.50,MER-FINDME1");
     expect(res.body).not.toContain("Walk-in");
   });
 
@@ -105,7 +105,7 @@ describe("GET /api/admin/bookings/export.csv", () => {
     expect(csvField("+1 310")).toBe("'+1 310");
     expect(csvField(null)).toBe("");
     const res = await t.call("GET", "/api/admin/bookings/export.csv?q=walk-in", { cookie });
-    expect(res.body).toContain(',"Walk-in, ""Quoted""",walkin@example.com,,valet,confirmed,90.00,');
+    expect(res.body).toContain(',"Walk-in, ""Quoted""",walkin@example.com,,valet,,,,confirmed,90.00,');
     expect(BOOKINGS_CSV_HEADER.split("\r\n")).toEqual([expect.stringMatching(/^Booking ID,/), ""]);
     expect(bookingsCsvLines([])).toBe("");
   });

@@ -8,6 +8,7 @@ import { bookings, tickets, user } from "../../db/schema";
 import { conflict, notFound } from "../../lib/errors";
 import { type AuditActor, writeAudit } from "../audit";
 import { containsPattern, countAll, iso, pageOf } from "./sql-helpers";
+import { bookingSummary } from "./bookings.service";
 import { diff } from "./users.service";
 
 const columns = {
@@ -24,6 +25,7 @@ const columns = {
   profilePhone: user.phone,
   service: bookings.service,
   bookingDate: bookings.bookingDate,
+  details: bookings.details,
 };
 
 type Raw = {
@@ -40,6 +42,7 @@ type Raw = {
   profilePhone: string | null;
   service: string | null;
   bookingDate: string | null;
+  details: Record<string, unknown> | null;
 };
 
 function toRow(r: Raw): AdminTicketRow {
@@ -56,6 +59,7 @@ function toRow(r: Raw): AdminTicketRow {
     customerPhone: r.bookingId ? (r.bookingPhone ?? r.profilePhone) : null,
     service: r.service,
     bookingDate: r.bookingDate,
+    ...(r.service ? bookingSummary(r.service, r.details) : { event: null, location: null, time: null }),
   };
 }
 

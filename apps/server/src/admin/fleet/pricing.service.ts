@@ -19,6 +19,8 @@ import type { Db, Tx } from "../../db/client";
 import { pricingMethods, rideFixedTiers, rideRateCards, vehicleTypes } from "../../db/schema";
 import { badRequest, conflict, HttpError, notFound } from "../../lib/errors";
 import { writeAudit, type AuditActor } from "../audit";
+import { priceValet, type SimulateValetInput, type ValetQuote } from "@meridian/shared/valet-pricing";
+import { getAdminValetRates, publishValetDraft, readValetRates } from "../../valet/valet-rates.service";
 import { lockVehicle, toAdminVehicle, VEHICLE_NOT_FOUND } from "./vehicles.service";
 
 type RateCardRow = typeof rideRateCards.$inferSelect;
@@ -135,23 +137,31 @@ export async function deleteTier(db: Db, actor: AuditActor, id: string): Promise
 }
 
 export const publishedMessage = (method: PricingMethod) => `Booking now uses the active method: ${PRICING_METHOD_LABELS[method]}.`;
+export const VALET_PUBLISHED_MESSAGE = "The new valet rates now price every valet quote.";
 
-export async function publishMethod(db: Db, actor: AuditActor, method: PricingMethod): Promise<{ method: PricingMethod; message: string }> {
+/** Publish Changes: the ride method, and the valet rate card's draft when it differs from the published one. */
+export async function publishPricing(db: Db, actor: AuditActor, method: PricingMethod): Promise<{ method: PricingMethod; message: string; valetPublished: boolean }> {
   return db.transaction(async (tx) => {
-    const [before] = await tx.select().from(pricingMethods).where(eq(pricingMethods.service, "ride")).for("update");
-    await tx
-      .insert(pricingMethods)
-      .values({ service: "ride", method })
-      .onConflictDoUpdate({ target: pricingMethods.service, set: { method } });
-    await writeAudit(tx, actor, {
-      action: "pricing.publish",
-      entity: "pricing_method",
-      entityId: "ride",
-      before: before ? { service: "ride", method: before.method } : null,
-      after: { service: "ride", method },
-    });
-    return { method, message: publishedMessage(method) };
+    const published = await publishMethodIn(tx, actor, method);
+    const valetPublished = await publishValetDraft(tx, actor);
+    return { ...published, message: valetPublished ? `${published.message} ${VALET_PUBLISHED_MESSAGE}` : published.message, valetPublished };
   });
+}
+
+async function publishMethodIn(tx: Tx, actor: AuditActor, method: PricingMethod): Promise<{ method: PricingMethod; message: string }> {
+  const [before] = await tx.select().from(pricingMethods).where(eq(pricingMethods.service, "ride")).for("update");
+  await tx
+    .insert(pricingMethods)
+    .values({ service: "ride", method })
+    .onConflictDoUpdate({ target: pricingMethods.service, set: { method } });
+  await writeAudit(tx, actor, {
+    action: "pricing.publish",
+    entity: "pricing_method",
+    entityId: "ride",
+    before: before ? { service: "ride", method: before.method } : null,
+    after: { service: "ride", method },
+  });
+  return { method, message: publishedMessage(method) };
 }
 
 /** The quote the booking would get for this vehicle, miles and minutes: the same priceRide. */
@@ -172,5 +182,16 @@ export async function simulateQuote(db: Db, input: SimulateQuoteInput): Promise<
     minutes: input.minutes,
   });
   if (!result.ok) throw new HttpError(422, result.code, result.message);
+  return result.quote;
+}
+
+export const NO_PUBLISHED_VALET_RATES = "No valet rates are published yet. Publish the draft first, or simulate with the draft.";
+
+/** The valet quote an event would get with the draft or the published card: the same priceValet. */
+export async function simulateValet(db: Db, input: SimulateValetInput): Promise<ValetQuote> {
+  const rates = input.rates === "draft" ? (await getAdminValetRates(db)).draft : await readValetRates(db, "published");
+  if (!rates) throw new HttpError(422, "valet_unavailable", NO_PUBLISHED_VALET_RATES);
+  const result = priceValet(rates, { ...input, expectedVehicles: input.expectedVehicles ?? null });
+  if (!result.ok) throw badRequest(result.message, { endTime: result.message });
   return result.quote;
 }

@@ -230,7 +230,7 @@ describe("POST /api/admin/pricing/publish", () => {
   it("sets the live method, says so in the spec's words, and audits before and after", async () => {
     const res = await as().post("/api/admin/pricing/publish", { method: "fixed_tiers" });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ method: "fixed_tiers", message: "Booking now uses the active method: Fixed Tiers." });
+    expect(res.body).toEqual({ method: "fixed_tiers", message: "Booking now uses the active method: Fixed Tiers.", valetPublished: false });
     expect((await as().get("/api/admin/pricing")).body.method).toBe("fixed_tiers");
     const back = await as().post("/api/admin/pricing/publish", { method: "miles_minutes" });
     expect(back.body.message).toBe("Booking now uses the active method: Miles & Minutes.");

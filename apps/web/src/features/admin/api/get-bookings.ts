@@ -2,7 +2,7 @@ import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query"
 import type { AdminBookingRow, Paged } from "@meridian/shared/admin";
 import { api } from "@/lib/api";
 
-export type BookingFilters = { q: string; status: string; from: string; to: string; page: number; pageSize: number };
+export type BookingFilters = { q: string; status: string; service: string; from: string; to: string; page: number; pageSize: number };
 
 /** The query string both the list and the CSV export use. Blank filters are left out. */
 export function bookingFilterParams(f: Partial<BookingFilters>): string {
@@ -21,4 +21,4 @@ export const useBookings = (f: BookingFilters, enabled = true) => useQuery({ ...
 
 /** The export link for the same filters (no paging: every filtered row). */
 export const bookingsExportUrl = (f: Partial<BookingFilters>) =>
-  `/api/admin/bookings/export.csv${bookingFilterParams({ q: f.q, status: f.status, from: f.from, to: f.to })}`;
+  `/api/admin/bookings/export.csv${bookingFilterParams({ q: f.q, status: f.status, service: f.service, from: f.from, to: f.to })}`;

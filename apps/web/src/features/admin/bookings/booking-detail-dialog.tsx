@@ -1,4 +1,6 @@
 import { bookingStatusLabels, type BookingStatus } from "@meridian/shared/booking-status";
+import { formatDuration } from "@meridian/shared/valet";
+import { formatClock } from "@meridian/shared/valet-pricing";
 import { ArrowRight, MapPin } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent } from "@/components/ui/dialog";
@@ -74,18 +76,46 @@ export function BookingDetailDialog({ id, onClose }: { id: string | null; onClos
                 </dl>
               </section>
 
+              {ride.event ? (
+                <div className="rounded-xl border border-border bg-surface-2/60 p-5">
+                  <PlaceBlock label="Event address" place={ride.event.address} />
+                </div>
+              ) : null}
+
               <section>
-                <h3 className="mb-2 text-[0.68rem] font-medium uppercase tracking-[0.22em] text-gold">Ride</h3>
+                <h3 className="mb-2 text-[0.68rem] font-medium uppercase tracking-[0.22em] text-gold">{ride.event ? "Event" : "Ride"}</h3>
                 <dl>
-                  <DetailRow label="Date">
-                    {formatDate(b.bookingDate)}
-                    {ride.time ? ` · ${ride.time}` : ""}
-                  </DetailRow>
-                  <DetailRow label="Vehicle">{b.vehicleName ?? ride.vehicleName ?? "—"}</DetailRow>
-                  {ride.passengers != null ? <DetailRow label="Passengers">{ride.passengers}</DetailRow> : null}
-                  {ride.luggage != null ? <DetailRow label="Luggage">{ride.luggage}</DetailRow> : null}
-                  {ride.miles != null ? <DetailRow label="Distance">{ride.miles.toFixed(1)} mi</DetailRow> : null}
-                  {ride.minutes != null ? <DetailRow label="Duration">{Math.round(ride.minutes)} min</DetailRow> : null}
+                  {ride.event ? (
+                    <>
+                      <DetailRow label="Event">{ride.event.label ?? "—"}</DetailRow>
+                      {ride.event.guest ? <DetailRow label="Name on booking">{ride.event.guest}</DetailRow> : null}
+                      <DetailRow label="Date">
+                        {formatDate(b.bookingDate)}
+                        {ride.event.startTime && ride.event.endTime ? ` · ${formatClock(ride.event.startTime)} – ${formatClock(ride.event.endTime)}` : ""}
+                      </DetailRow>
+                      {ride.event.durationMinutes != null ? <DetailRow label="Duration">{formatDuration(ride.event.durationMinutes)}</DetailRow> : null}
+                      {ride.event.vehicles != null ? (
+                        <DetailRow label="Expected vehicles">
+                          {ride.event.vehicles}
+                          {ride.event.vehiclesEstimated ? " (default estimate)" : ""}
+                        </DetailRow>
+                      ) : null}
+                      {ride.event.attendants != null ? <DetailRow label="Attendants">{ride.event.attendants}</DetailRow> : null}
+                      {ride.event.notes ? <DetailRow label="Instructions">{ride.event.notes}</DetailRow> : null}
+                    </>
+                  ) : (
+                    <>
+                      <DetailRow label="Date">
+                        {formatDate(b.bookingDate)}
+                        {ride.time ? ` · ${ride.time}` : ""}
+                      </DetailRow>
+                      <DetailRow label="Vehicle">{b.vehicleName ?? ride.vehicleName ?? "—"}</DetailRow>
+                      {ride.passengers != null ? <DetailRow label="Passengers">{ride.passengers}</DetailRow> : null}
+                      {ride.luggage != null ? <DetailRow label="Luggage">{ride.luggage}</DetailRow> : null}
+                      {ride.miles != null ? <DetailRow label="Distance">{ride.miles.toFixed(1)} mi</DetailRow> : null}
+                      {ride.minutes != null ? <DetailRow label="Duration">{Math.round(ride.minutes)} min</DetailRow> : null}
+                    </>
+                  )}
                   {ride.extra.map(([k, v]) => (
                     <DetailRow key={k} label={k}>
                       {v}
@@ -143,7 +173,7 @@ export function BookingDetailDialog({ id, onClose }: { id: string | null; onClos
                         disabled={change.isPending}
                         onClick={() => setStatus(s)}
                       >
-                        {actionLabel[s]}
+                        {s === "in_progress" && b.service === "valet" ? "Start Service" : actionLabel[s]}
                       </Button>
                     ))}
                   </div>

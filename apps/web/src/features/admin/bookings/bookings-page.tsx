@@ -12,7 +12,7 @@ import { DataTable, PageHeader, Pagination, SearchBox, StateRow, StatusBadge, Td
 import { BookingDetailDialog } from "./booking-detail-dialog";
 
 const PAGE_SIZE = 20;
-const EMPTY: BookingFilters = { q: "", status: "all", from: "", to: "", page: 1, pageSize: PAGE_SIZE };
+const EMPTY: BookingFilters = { q: "", status: "all", service: "all", from: "", to: "", page: 1, pageSize: PAGE_SIZE };
 
 export default function BookingsPage() {
   const [filters, setFilters] = useState<BookingFilters>(EMPTY);
@@ -21,7 +21,7 @@ export default function BookingsPage() {
   const { data, isPending, isError, error } = useBookings(filters, !rangeInvalid);
   const update = useCallback((patch: Partial<BookingFilters>) => setFilters((f) => ({ ...f, page: 1, ...patch })), []);
   const setQ = useCallback((q: string) => update({ q }), [update]);
-  const filtered = filters.q !== "" || filters.status !== "all" || filters.from !== "" || filters.to !== "";
+  const filtered = filters.q !== "" || filters.status !== "all" || filters.service !== "all" || filters.from !== "" || filters.to !== "";
 
   useEffect(() => {
     if (isError) notifyError("Error fetching bookings", error);
@@ -45,7 +45,7 @@ export default function BookingsPage() {
         }
       />
 
-      <div className="mb-6 grid gap-4 rounded-[var(--radius-card)] border border-border bg-surface/60 p-4 sm:grid-cols-2 sm:p-5 lg:grid-cols-[minmax(0,1.6fr)_minmax(0,1fr)_minmax(0,1fr)_minmax(0,1fr)_auto] lg:items-end">
+      <div className="mb-6 grid gap-4 rounded-[var(--radius-card)] border border-border bg-surface/60 p-4 sm:grid-cols-2 sm:p-5 lg:grid-cols-[minmax(0,1.6fr)_minmax(0,1fr)_minmax(0,1fr)_minmax(0,1fr)_minmax(0,1fr)_auto] lg:items-end">
         <div className="sm:col-span-2 lg:col-span-1">
           <Label htmlFor="booking-search">Search</Label>
           <SearchBox id="booking-search" value={filters.q} onSearch={setQ} label="Search bookings" placeholder="Customer, email or ticket code..." className="sm:max-w-none" />
@@ -63,6 +63,19 @@ export default function BookingsPage() {
                   {bookingStatusLabels[s]}
                 </SelectItem>
               ))}
+            </SelectContent>
+          </Select>
+        </div>
+        <div>
+          <Label htmlFor="booking-service">Service</Label>
+          <Select value={filters.service} onValueChange={(service) => update({ service })}>
+            <SelectTrigger id="booking-service" aria-label="Service filter">
+              <SelectValue />
+            </SelectTrigger>
+            <SelectContent>
+              <SelectItem value="all">All services</SelectItem>
+              <SelectItem value="ride">Ride</SelectItem>
+              <SelectItem value="valet">Valet</SelectItem>
             </SelectContent>
           </Select>
         </div>
@@ -107,7 +120,14 @@ export default function BookingsPage() {
                   <div className="font-medium text-foreground">{b.customerName ?? "Guest"}</div>
                   <div className="mt-0.5 text-xs text-muted">{b.customerEmail ?? "—"}</div>
                 </Td>
-                <Td label="Service" className="capitalize">{b.service}</Td>
+                <Td label="Service">
+                  <div className="capitalize">{b.service}</div>
+                  {b.event || b.location ? (
+                    <div className="mt-0.5 max-w-[16rem] truncate text-xs text-muted" title={[b.event, b.location].filter(Boolean).join(" · ")}>
+                      {[b.event, b.location].filter(Boolean).join(" · ")}
+                    </div>
+                  ) : null}
+                </Td>
                 <Td label="Date" className="whitespace-nowrap tabular-nums">{formatDate(b.bookingDate)}</Td>
                 <Td label="Status">
                   <StatusBadge status={b.status} />

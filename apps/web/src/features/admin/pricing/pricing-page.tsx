@@ -1,9 +1,9 @@
-// /admin/pricing: ride pricing method (draft until Publish Changes), rate cards, fixed tiers, valet
-// (not yet implemented) and the Pricing Simulator. ?tab= follows the tab; ?vehicle= scrolls to that
+// /admin/pricing: ride pricing method (draft until Publish Changes), rate cards, fixed tiers, the valet
+// rate card (a saved draft until Publish Changes) and the Pricing Simulator (ride and valet). ?tab= follows the tab; ?vehicle= scrolls to that
 // vehicle's card and rings it in gold for 3 seconds.
 import { useEffect, useState } from "react";
 import { useSearchParams } from "react-router";
-import { Send, Sparkles } from "lucide-react";
+import { Send } from "lucide-react";
 import { parsePricingTab, PRICING_METHOD_LABELS } from "@meridian/shared/fleet";
 import type { PricingMethod } from "@meridian/shared/pricing";
 import { Button } from "@/components/ui/button";
@@ -13,12 +13,14 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { notifyError, notifySuccess } from "@/lib/notify";
 import { cn } from "@/lib/utils";
 import { usePricingOverview } from "./api/get-pricing-overview";
+import { useValetRates } from "./api/get-valet-rates";
 import { usePublishPricing } from "./api/publish-pricing";
 import { PageHeading } from "./components/fleet-ui";
 import { MethodPanel } from "./components/method-panel";
 import { PricingSimulator } from "./components/pricing-simulator";
 import { RateCardPanel, type RateCardDraft } from "./components/rate-card-panel";
 import { TiersPanel } from "./components/tiers-panel";
+import { ValetRatesPanel, type ValetRatesDraft } from "./components/valet-rates-panel";
 import { VehicleCard, vehicleCardId } from "./components/vehicle-card";
 
 export const PRICING_HIGHLIGHT_MS = 3000;
@@ -33,15 +35,22 @@ export default function PricingPage() {
   const [highlightId, setHighlightId] = useState<string | null>(null);
   // Unsaved rate-card drafts outlive a switch to another tab (Radix unmounts the hidden tab).
   const [rateCardDrafts] = useState(() => new Map<string, RateCardDraft>());
+  const valetRates = useValetRates();
+  const [valetEdit, setValetEdit] = useState<ValetRatesDraft | null>(null);
 
   const live = overview.data?.method ?? "miles_minutes";
   const draft = draftChoice ?? live;
-  const dirty = Boolean(overview.data) && draft !== live;
+  const methodDirty = Boolean(overview.data) && draft !== live;
+  const valetUnpublished = Boolean(valetRates.data?.unpublished);
+  const dirty = methodDirty || valetUnpublished;
   const loaded = Boolean(overview.data);
 
   useEffect(() => {
     if (overview.error) notifyError("Error fetching data", `Vehicles: ${overview.error.message}`);
   }, [overview.error]);
+  useEffect(() => {
+    if (valetRates.error) notifyError("Error fetching data", `Valet rates: ${valetRates.error.message}`);
+  }, [valetRates.error]);
 
   // ?vehicle=<id>: scroll to its card on the tab shown and highlight it for 3 seconds (a tab change drops
   // ?vehicle= and so ends the highlight too).
@@ -80,9 +89,9 @@ export default function PricingPage() {
 
   return (
     <div className="space-y-8 pb-28">
-      <PageHeading eyebrow="Ride pricing" title="Pricing Rules">
+      <PageHeading eyebrow="Ride & valet pricing" title="Pricing Rules">
         Bookings are priced with the <span className="text-gold">{PRICING_METHOD_LABELS[live]}</span> method. Changes to rates and tiers apply to new quotes at
-        once; a method change waits for Publish Changes.
+        once; a method change and saved valet rates wait for Publish Changes.
       </PageHeading>
 
       <div className="grid items-start gap-8 xl:grid-cols-[minmax(0,1fr)_360px]">
@@ -138,11 +147,11 @@ export default function PricingPage() {
                 </VehicleGrid>
               </TabsContent>
               <TabsContent value="valet">
-                <Card className="flex flex-col items-center gap-3 py-16 text-center">
-                  <Sparkles className="size-8 text-gold/80" />
-                  <p className="font-display text-2xl">Valet Rates</p>
-                  <p className="max-w-md text-sm text-muted">Valet rate configuration is not yet implemented. Event valet is quoted by our team.</p>
-                </Card>
+                {valetRates.data ? (
+                  <ValetRatesPanel rates={valetRates.data} edit={valetEdit} onEdit={setValetEdit} />
+                ) : (
+                  <div className="grid place-items-center py-24">{valetRates.isPending ? <Spinner className="size-8" /> : null}</div>
+                )}
               </TabsContent>
             </>
           )}
@@ -152,10 +161,13 @@ export default function PricingPage() {
       </div>
 
       <div className="fixed bottom-5 right-5 z-40 flex flex-col items-end gap-2 sm:bottom-8 sm:right-8">
-        {dirty ? (
+        {methodDirty ? (
           <span className="rounded-full border border-gold/40 bg-background/90 px-3 py-1 text-xs text-gold shadow-lg backdrop-blur">
             Draft: {PRICING_METHOD_LABELS[draft]} (live: {PRICING_METHOD_LABELS[live]})
           </span>
+        ) : null}
+        {valetUnpublished ? (
+          <span className="rounded-full border border-gold/40 bg-background/90 px-3 py-1 text-xs text-gold shadow-lg backdrop-blur">Draft: new valet rates</span>
         ) : null}
         <Button
           size="lg"

@@ -54,7 +54,12 @@ function TicketBody({ ticket, onClose }: { ticket: AdminTicketRow; onClose: () =
         <DetailRow label="Customer">{current.customerName ?? "N/A"}</DetailRow>
         <DetailRow label="Phone">{current.customerPhone ?? "N/A"}</DetailRow>
         <DetailRow label="Service">{current.service ? <span className="capitalize">{current.service}</span> : "N/A"}</DetailRow>
-        <DetailRow label="Booking date">{current.bookingDate ? formatDate(current.bookingDate) : "N/A"}</DetailRow>
+        <DetailRow label="Booking date">
+          {current.bookingDate ? formatDate(current.bookingDate) : "N/A"}
+          {current.time ? ` · ${current.time}` : ""}
+        </DetailRow>
+        {current.event ? <DetailRow label="Event">{current.event}</DetailRow> : null}
+        {current.location ? <DetailRow label={current.service === "valet" ? "Address" : "Route"}>{current.location}</DetailRow> : null}
       </dl>
 
       <form

@@ -52,6 +52,12 @@ export default function TicketsPage() {
                   {t.plate || t.keyTag ? (
                     <div className="mt-0.5 text-xs text-muted">{[t.plate, t.keyTag].filter(Boolean).join(" · ")}</div>
                   ) : null}
+                  {t.service ? (
+                    <div className="mt-0.5 max-w-[18rem] truncate text-xs text-muted">
+                      <span className="capitalize">{t.service}</span>
+                      {[t.event, t.location].filter(Boolean).map((part) => ` · ${part}`)}
+                    </div>
+                  ) : null}
                 </Td>
                 <Td label="Customer">
                   {t.customerName || t.customerPhone ? (

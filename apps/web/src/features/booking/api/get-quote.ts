@@ -8,16 +8,17 @@ export type { QuoteInput, QuoteResponse };
 export const getQuote = (input: QuoteInput, signal?: AbortSignal) => api<QuoteResponse>("/api/quotes", { method: "POST", json: input, signal });
 
 /** Refresh a shown quote shortly before its id expires, so Confirm always sends a live one. */
-function msUntilRefresh(data: QuoteResponse | undefined): number | false {
+function msUntilRefresh(data: { expiresAt: string } | undefined): number | false {
   if (!data) return false;
   const left = Date.parse(data.expiresAt) - Date.now();
   return Number.isFinite(left) ? Math.max(5_000, left - 20_000) : false;
 }
 
-export const quoteQueryOptions = (input: QuoteInput | null) =>
-  queryOptions({
-    queryKey: ["quotes", input],
-    queryFn: ({ signal }) => getQuote(input!, signal),
+/** How the dialog asks for a live quote (ride or valet): never retried, kept while the next one loads, refreshed before it expires. */
+export function liveQuoteOptions<I, R extends { expiresAt: string }>(key: string, input: I | null, fetcher: (input: I, signal?: AbortSignal) => Promise<R>) {
+  return queryOptions({
+    queryKey: [key, input],
+    queryFn: ({ signal }) => fetcher(input!, signal),
     enabled: input !== null,
     retry: false,
     staleTime: 30_000,
@@ -25,5 +26,8 @@ export const quoteQueryOptions = (input: QuoteInput | null) =>
     refetchInterval: (q) => msUntilRefresh(q.state.data),
     placeholderData: keepPreviousData,
   });
+}
+
+export const quoteQueryOptions = (input: QuoteInput | null) => liveQuoteOptions("quotes", input, getQuote);
 
 export const useQuote = (input: QuoteInput | null) => useQuery(quoteQueryOptions(input));

@@ -1,21 +1,43 @@
-// The success screen: the ticket code up front, the trip in brief, and Close.
+// The success screen: the ticket code up front, the trip or event in brief, and Close.
+import { formatClock } from "@meridian/shared/valet-pricing";
 import { CheckCircle2 } from "lucide-react";
+import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { Button } from "@/components/ui/button";
+import type { Place } from "@/features/places/api/types";
 import { formatDate, formatUsd } from "@/lib/utils";
-import type { ConfirmedBooking } from "./ride-form";
+import type { CreateBookingResponse } from "../api/create-booking";
 
-/** "18:30" -> "6:30 PM". */
-function formatTime(hhmm: string) {
-  const [h = 0, m = 0] = hhmm.split(":").map(Number);
-  return `${((h + 11) % 12) + 1}:${String(m).padStart(2, "0")} ${h < 12 ? "AM" : "PM"}`;
-}
+/** What the 'Booking Confirmed!' screen shows: the server's answer and the booked trip or event in brief. */
+export type ConfirmedBooking = CreateBookingResponse &
+  (
+    | { service: "ride"; vehicleName: string; totalUsd: number; pickup: Place; dropoff: Place; date: string; time: string }
+    | { service: "valet"; eventLabel: string; totalUsd: number; place: Place; date: string; startTime: string; endTime: string; attendants: number }
+  );
 
 export function BookingConfirmed({ booking, onClose }: { booking: ConfirmedBooking; onClose: () => void }) {
+  const rows: [string, ReactNode][] =
+    booking.service === "valet"
+      ? [
+          ["Event", booking.eventLabel],
+          ["Where", booking.place.name],
+          ["When", `${formatDate(booking.date)}, ${formatClock(booking.startTime)} – ${formatClock(booking.endTime)}`],
+          ["Team", `${booking.attendants} valet attendant${booking.attendants === 1 ? "" : "s"}`],
+        ]
+      : [
+          ["From", booking.pickup.name],
+          ["To", booking.dropoff.name],
+          ["When", `${formatDate(booking.date)} at ${formatClock(booking.time)}`],
+          ["Vehicle", booking.vehicleName],
+        ];
   return (
     <div className="text-center">
       <CheckCircle2 className="mx-auto size-12 text-gold" strokeWidth={1.25} aria-hidden />
-      <p className="mt-3 text-sm text-muted">Your chauffeur is reserved. Present this ticket at pickup.</p>
+      <p className="mt-3 text-sm text-muted">
+        {booking.service === "valet"
+          ? "Your valet team is reserved. Show this ticket to the lead attendant on arrival."
+          : "Your chauffeur is reserved. Present this ticket at pickup."}
+      </p>
 
       <div className="mx-auto mt-6 max-w-md rounded-xl border border-gold/45 bg-gradient-to-b from-gold/[0.1] to-transparent px-6 py-5">
         <p className="text-[11px] font-medium uppercase tracking-[0.22em] text-gold">Ticket</p>
@@ -25,16 +47,12 @@ export function BookingConfirmed({ booking, onClose }: { booking: ConfirmedBooki
       </div>
 
       <dl className="mx-auto mt-6 grid max-w-sm grid-cols-[auto_1fr] gap-x-6 gap-y-2 text-left text-sm">
-        <dt className="text-muted">From</dt>
-        <dd className="truncate text-foreground/90">{booking.pickup.name}</dd>
-        <dt className="text-muted">To</dt>
-        <dd className="truncate text-foreground/90">{booking.dropoff.name}</dd>
-        <dt className="text-muted">When</dt>
-        <dd className="text-foreground/90">
-          {formatDate(booking.date)} at {formatTime(booking.time)}
-        </dd>
-        <dt className="text-muted">Vehicle</dt>
-        <dd className="text-foreground/90">{booking.vehicleName}</dd>
+        {rows.map(([label, value]) => (
+          <div key={label} className="contents">
+            <dt className="text-muted">{label}</dt>
+            <dd className="truncate text-foreground/90">{value}</dd>
+          </div>
+        ))}
         <dt className="text-muted">Total</dt>
         <dd className="font-medium text-gold-bright">{formatUsd(booking.booking.price ?? booking.totalUsd)}</dd>
       </dl>

@@ -8,8 +8,8 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { randomUuid } from "@/features/places/lib/random-uuid";
 import { notifyError } from "@/lib/notify";
 import { useVehicles } from "../api/get-vehicles";
-import { BookingConfirmed } from "./booking-confirmed";
-import { RideForm, type ConfirmedBooking } from "./ride-form";
+import { BookingConfirmed, type ConfirmedBooking } from "./booking-confirmed";
+import { RideForm } from "./ride-form";
 import { ValetForm } from "./valet-form";
 
 type Service = "ride" | "valet";
@@ -71,7 +71,7 @@ export default function BookingModal() {
               />
             </TabsContent>
             <TabsContent value="valet">
-              <ValetForm />
+              <ValetForm idempotencyKey={idempotencyKey} renewIdempotencyKey={() => setIdempotencyKey(randomUuid())} onConfirmed={setConfirmed} />
             </TabsContent>
           </Tabs>
         )}

@@ -1,15 +1,25 @@
-// The server's itemised quote: each line, the total (2 decimals), miles (1 decimal), minutes (0 decimals).
+// The server's itemised quote (a ride's or an event's): a one-line summary, each line, the total (2 decimals).
 // Screen readers hear each new total once it is settled (not the recalculations in between).
-import type { Quote } from "@meridian/shared/pricing";
-import { useState } from "react";
+import { useState, type ReactNode } from "react";
 import { LiveRegion } from "@/components/ui/live-region";
 import { Spinner } from "@/components/ui/spinner";
 import { cn, formatUsd } from "@/lib/utils";
 
-export function QuotePanel(props: { quote: Quote | null; calculating: boolean; hint: string }) {
+type PricedLines = { lines: readonly { kind: string; label: string; amountUsd: number }[]; totalUsd: number };
+
+type QuotePanelProps = {
+  quote: PricedLines | null;
+  /** What was priced, e.g. the vehicle, miles and minutes. */
+  summary?: ReactNode;
+  calculating: boolean;
+  hint: string;
+  caption?: string;
+};
+
+export function QuotePanel(props: QuotePanelProps) {
   const { quote, calculating } = props;
   // While a new quote is calculated the last total stays announced; no quote at all clears it.
-  const settled = calculating ? null : quote ? `Your quote: $${quote.totalUsd.toFixed(2)} for the ${quote.vehicleName}.` : "";
+  const settled = calculating ? null : quote ? `Your quote: $${quote.totalUsd.toFixed(2)}.` : "";
   const [announced, setAnnounced] = useState("");
   if (settled !== null && settled !== announced) setAnnounced(settled);
   return (
@@ -20,7 +30,13 @@ export function QuotePanel(props: { quote: Quote | null; calculating: boolean; h
   );
 }
 
-function QuoteView({ quote, calculating, hint }: { quote: Quote | null; calculating: boolean; hint: string }) {
+function QuoteView({
+  quote,
+  summary,
+  calculating,
+  hint,
+  caption = "All-inclusive fare in USD, confirmed when you book.",
+}: QuotePanelProps) {
   if (!quote && !calculating) {
     return (
       <div className="rounded-lg border border-dashed border-border px-4 py-5 text-center text-sm text-muted">
@@ -37,8 +53,8 @@ function QuoteView({ quote, calculating, hint }: { quote: Quote | null; calculat
     >
       {calculating ? (
         <div className={cn("flex items-center gap-3 px-5 py-4 text-sm text-muted", quote && "absolute inset-x-0 top-0 z-10 bg-surface/85 backdrop-blur-[2px]")}>
-          <Spinner className="size-4 border" label="Calculating your fare" />
-          Calculating your fare…
+          <Spinner className="size-4 border" label="Calculating your quote" />
+          Calculating your quote…
         </div>
       ) : null}
       {quote ? (
@@ -46,7 +62,7 @@ function QuoteView({ quote, calculating, hint }: { quote: Quote | null; calculat
           <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
             <p className="text-xs font-medium uppercase tracking-[0.16em] text-gold">Your quote</p>
             <p className="text-xs text-muted" data-testid="quote-trip">
-              <span className="text-foreground/90">{quote.vehicleName}</span> · {quote.miles.toFixed(1)} mi · {quote.minutes.toFixed(0)} min
+              {summary}
             </p>
           </div>
           <dl className="mt-3 space-y-1.5 text-sm">
@@ -63,7 +79,7 @@ function QuoteView({ quote, calculating, hint }: { quote: Quote | null; calculat
               ${quote.totalUsd.toFixed(2)}
             </span>
           </div>
-          <p className="mt-1 text-right text-[11px] text-muted">All-inclusive fare in USD, confirmed when you book.</p>
+          <p className="mt-1 text-right text-[11px] text-muted">{caption}</p>
         </div>
       ) : null}
     </section>

@@ -1,40 +1,28 @@
 // Ride Transport tab: two addresses, date and time, party size, a vehicle that fits, the server's quote,
 // and Confirm Booking (idempotent, sign-in required).
 import { NO_VEHICLE_FITS, NO_VEHICLE_FOR_CAPACITY, capacityProblems, normaliseLuggage, normalisePassengers, vehiclesThatFit } from "@meridian/shared/capacity";
-import {
-  BOOKING_CONFIRMED_TITLE,
-  LOGIN_TO_BOOK_MESSAGE,
-  RIDE_DEFAULTS,
-  ROUTE_FAILED_DESCRIPTION,
-  ROUTE_FAILED_TITLE,
-  bookingConfirmedDescription,
-  todayInServiceArea,
-} from "@meridian/shared/booking";
+import { RIDE_DEFAULTS, ROUTE_FAILED_DESCRIPTION, ROUTE_FAILED_TITLE, todayInServiceArea } from "@meridian/shared/booking";
 import { TIME_STEP_SECONDS, isBeforeToday, parseTimeOfDay } from "@meridian/shared/valet";
 import { AlertTriangle, Luggage, Users } from "lucide-react";
-import { useEffect, useMemo, useRef, useState } from "react";
-import { useUiState } from "@/app/ui-state";
+import { useEffect, useMemo, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Field } from "@/components/ui/label";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { Spinner } from "@/components/ui/spinner";
-import { useAuth } from "@/features/auth/auth-context";
 import type { Place } from "@/features/places/api/types";
 import { AddressField } from "@/features/places/components/address-field";
-import { useDebouncedValue } from "@/features/places/lib/use-debounced-value";
 import { ApiError } from "@/lib/api";
-import { notifyError, notifySuccess } from "@/lib/notify";
-import { useCreateBooking, type CreateBookingResponse } from "../api/create-booking";
+import { notifyError } from "@/lib/notify";
 import { useQuote, type QuoteInput } from "../api/get-quote";
 import type { BookableVehicle } from "../api/get-vehicles";
+import type { ConfirmedBooking } from "./booking-confirmed";
 import { QuotePanel } from "./quote-panel";
+import { useConfirmBooking } from "./use-confirm-booking";
+import { useLiveQuote } from "./use-live-quote";
 
-const LOGIN_HINT = "Sign in or create an account, then confirm your booking.";
-const QUOTE_DEBOUNCE_MS = 250;
 const DATE_IN_PAST = "Date cannot be before today.";
 
-export type ConfirmedBooking = CreateBookingResponse & { vehicleName: string; totalUsd: number; pickup: Place; dropoff: Place; date: string; time: string };
 
 function quoteErrorToast(err: unknown) {
   if (err instanceof ApiError && err.code === "route_failed") notifyError(ROUTE_FAILED_TITLE, ROUTE_FAILED_DESCRIPTION);
@@ -55,8 +43,6 @@ export function RideForm({
   renewIdempotencyKey: () => void;
   onConfirmed: (booking: ConfirmedBooking) => void;
 }) {
-  const { user } = useAuth();
-  const { openSignIn } = useUiState();
   // Ride dates are in the service area (Los Angeles), as the server checks them.
   const today = todayInServiceArea();
 
@@ -95,23 +81,8 @@ export function RideForm({
     pickup && dropoff && selected && selectedFits && !capacityError && !dateError && !timeError
       ? { pickupPlaceId: pickup.placeId, dropoffPlaceId: dropoff.placeId, vehicleTypeId: selected.id, passengers, luggage, date, time }
       : null;
-  const inputJson = quoteInput ? JSON.stringify(quoteInput) : null;
-  const debouncedJson = useDebouncedValue(inputJson, QUOTE_DEBOUNCE_MS);
-  const debouncedInput = useMemo(() => (debouncedJson ? (JSON.parse(debouncedJson) as QuoteInput) : null), [debouncedJson]);
-  const quoteQuery = useQuote(debouncedInput);
-  const { refetch: refetchQuote } = quoteQuery;
-  const pending = inputJson !== null && inputJson !== debouncedJson;
-  const calculating = inputJson !== null && (pending || quoteQuery.isFetching);
-  const quoteData = inputJson !== null && debouncedJson !== null && !quoteQuery.isError ? (quoteQuery.data ?? null) : null;
-
-  // Toast each quote failure once (route_failed: the spec's route message; the shown quote is cleared).
-  const lastQuoteError = useRef(0);
-  useEffect(() => {
-    if (quoteQuery.isError && quoteQuery.errorUpdatedAt !== lastQuoteError.current && !quoteQuery.isFetching) {
-      lastQuoteError.current = quoteQuery.errorUpdatedAt;
-      quoteErrorToast(quoteQuery.error);
-    }
-  }, [quoteQuery.isError, quoteQuery.errorUpdatedAt, quoteQuery.error, quoteQuery.isFetching]);
+  const live = useLiveQuote(quoteInput, useQuote, quoteErrorToast);
+  const { calculating, data: quoteData } = live;
 
   // A capacity problem blocks the quote: say so once per problem, when a quote would otherwise be fetched.
   const routeReady = Boolean(pickup && dropoff);
@@ -120,44 +91,13 @@ export function RideForm({
     if (capacityKey) notifyError("Capacity Issue", capacityKey);
   }, [capacityKey]);
 
-  const booking = useCreateBooking();
-  const submitting = booking.isPending;
+  const { confirm: book, submitting } = useConfirmBooking({ idempotencyKey, renewIdempotencyKey, refetchQuote: live.refetch });
   const canConfirm = Boolean(quoteData && !calculating && !capacityError && pickup && dropoff && !submitting);
 
   const confirm = () => {
     if (!quoteData || !pickup || !dropoff) return;
-    if (!user) {
-      notifyError(LOGIN_TO_BOOK_MESSAGE, LOGIN_HINT);
-      openSignIn("signIn");
-      return;
-    }
-    const snapshot = { vehicleName: quoteData.quote.vehicleName, totalUsd: quoteData.quote.totalUsd, pickup, dropoff, date, time };
-    booking.mutate(
-      { input: { service: "ride", quoteId: quoteData.quoteId }, idempotencyKey },
-      {
-        onSuccess: (res) => {
-          notifySuccess(BOOKING_CONFIRMED_TITLE, bookingConfirmedDescription(res.booking.service, res.ticket.ticketCode));
-          onConfirmed({ ...res, ...snapshot });
-        },
-        onError: (err) => {
-          const code = err instanceof ApiError ? err.code : "";
-          const status = err instanceof ApiError ? err.status : 0;
-          // A rejected request had no effect: the next attempt is a new request with a new key. After a
-          // network drop or while the first attempt is still running, keep the key so a retry replays.
-          if (status !== 0 && code !== "idempotency_in_progress") renewIdempotencyKey();
-          if (status === 401) {
-            notifyError(LOGIN_TO_BOOK_MESSAGE, LOGIN_HINT);
-            openSignIn("signIn");
-          } else if (code.startsWith("quote_") || code === "capacity" || code === "route_failed") {
-            // quote_changed (409), quote_expired, quote_invalid: show the fresh price before booking.
-            void refetchQuote();
-            notifyError("Quote Error", err);
-          } else {
-            notifyError("Booking Failed", err);
-          }
-        },
-      },
-    );
+    const snapshot = { service: "ride" as const, vehicleName: quoteData.quote.vehicleName, totalUsd: quoteData.quote.totalUsd, pickup, dropoff, date, time };
+    book({ service: "ride", quoteId: quoteData.quoteId }, (res) => onConfirmed({ ...res, ...snapshot }));
   };
 
   return (
@@ -285,6 +225,13 @@ export function RideForm({
 
       <QuotePanel
         quote={quoteData?.quote ?? null}
+        summary={
+          quoteData ? (
+            <>
+              <span className="text-foreground/90">{quoteData.quote.vehicleName}</span> · {quoteData.quote.miles.toFixed(1)} mi · {quoteData.quote.minutes.toFixed(0)} min
+            </>
+          ) : null
+        }
         calculating={calculating}
         hint={
           capacityError
@@ -293,7 +240,7 @@ export function RideForm({
               ? "Choose a valid date and time to see your fare."
               : !pickup || !dropoff
                 ? "Choose both addresses to see your fare."
-                : quoteQuery.isError
+                : live.isError
                   ? "We could not price this trip. Please check the addresses or choose another vehicle."
                   : "Choose a vehicle to see your fare."
         }

@@ -1,18 +1,21 @@
-// Valet Service tab: the event's details and the computed duration. Submitting is a placeholder for now
-// ('Feature not implemented'); a later issue makes valet booking real.
+// Valet Service tab: the event's details, the computed duration, the server's live quote (priced from the
+// published valet rates as the form changes) and Request Valet Service (idempotent, sign-in required).
 import { zodResolver } from "@hookform/resolvers/zod";
 import { todayInServiceArea } from "@meridian/shared/booking";
 import {
+  MAX_VALET_VEHICLES,
   TIME_STEP_SECONDS,
   VALET_EVENT_TYPES,
   formatDuration,
   makeValetFormSchema,
   valetDurationMinutes,
   valetFormDefaults,
+  valetQuoteInputFromForm,
   valetTimeError,
   type ValetFormInput,
   type ValetFormValues,
 } from "@meridian/shared/valet";
+import { formatHours } from "@meridian/shared/valet-pricing";
 import { Hourglass } from "lucide-react";
 import { useMemo, useState } from "react";
 import { Controller, useForm, useWatch } from "react-hook-form";
@@ -22,9 +25,25 @@ import { Field } from "@/components/ui/label";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import type { Place } from "@/features/places/api/types";
 import { AddressField } from "@/features/places/components/address-field";
-import { notifyInfo } from "@/lib/notify";
+import { Spinner } from "@/components/ui/spinner";
+import { notifyError } from "@/lib/notify";
+import { useValetQuote } from "../api/get-valet-quote";
+import { QuotePanel } from "./quote-panel";
+import type { ConfirmedBooking } from "./booking-confirmed";
+import { useConfirmBooking } from "./use-confirm-booking";
+import { useLiveQuote } from "./use-live-quote";
 
-export function ValetForm() {
+const quoteErrorToast = (err: unknown) => notifyError("Quote Error", err);
+
+export function ValetForm({
+  idempotencyKey,
+  renewIdempotencyKey,
+  onConfirmed,
+}: {
+  idempotencyKey: string;
+  renewIdempotencyKey: () => void;
+  onConfirmed: (booking: ConfirmedBooking) => void;
+}) {
   // Dates are in the service area (Los Angeles), like the ride tab.
   const today = todayInServiceArea();
   const schema = useMemo(() => makeValetFormSchema(today), [today]);
@@ -36,14 +55,37 @@ export function ValetForm() {
     formState: { errors },
   } = useForm<ValetFormInput, unknown, ValetFormValues>({ resolver: zodResolver(schema), defaultValues: valetFormDefaults(today), mode: "onTouched" });
 
-  const [customerName, eventType, startTime, endTime, date] = useWatch({ control, name: ["customerName", "eventType", "startTime", "endTime", "date"] });
+  const values = useWatch({ control }) as ValetFormInput;
+  const { customerName, eventType, startTime, endTime, date } = values;
   const timeError = valetTimeError(startTime, endTime);
   const duration = valetDurationMinutes(startTime, endTime);
   const hasDetails = customerName.trim() !== "" && date !== "";
-  const canSubmit = hasDetails && !timeError && address !== null;
 
-  const submit = handleSubmit(() => {
-    notifyInfo("Feature not implemented", "Valet booking is not yet implemented.");
+  // The quote follows the form: whenever every field is valid and an address is chosen.
+  const parsed = schema.safeParse(values);
+  const quoteInput = parsed.success && address ? valetQuoteInputFromForm(parsed.data, address.placeId) : null;
+  const live = useLiveQuote(quoteInput, useValetQuote, quoteErrorToast);
+  const quote = live.data?.quote ?? null;
+
+  const { confirm, submitting } = useConfirmBooking({ idempotencyKey, renewIdempotencyKey, refetchQuote: live.refetch });
+  const canSubmit = hasDetails && !timeError && address !== null && live.data !== null && !live.calculating && !submitting;
+
+  const submit = handleSubmit((v) => {
+    const shown = live.data;
+    if (!shown || !address) return;
+    confirm({ service: "valet", quoteId: shown.quoteId }, (res) =>
+      onConfirmed({
+        ...res,
+        service: "valet",
+        eventLabel: shown.quote.eventLabel,
+        totalUsd: shown.quote.totalUsd,
+        place: address,
+        date: v.date,
+        startTime: v.startTime,
+        endTime: v.endTime,
+        attendants: shown.quote.attendants,
+      }),
+    );
   });
 
   return (
@@ -115,14 +157,48 @@ export function ValetForm() {
       </div>
 
       <Field label="Expected Vehicles (optional)" htmlFor="valet-vehicles" error={errors.expectedVehicles?.message}>
-        <Input id="valet-vehicles" type="number" inputMode="numeric" min={1} step={1} placeholder="e.g. 80" {...register("expectedVehicles")} />
+        <Input
+          id="valet-vehicles"
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={MAX_VALET_VEHICLES}
+          step={1}
+          placeholder="e.g. 80"
+          aria-invalid={Boolean(errors.expectedVehicles) || undefined}
+          {...register("expectedVehicles")}
+        />
       </Field>
       <Field label="Special Instructions (optional)" htmlFor="valet-notes" error={errors.notes?.message}>
         <Textarea id="valet-notes" rows={3} placeholder="Gate codes, VIP arrivals, attendant attire…" {...register("notes")} />
       </Field>
 
-      <Button type="submit" size="lg" className="w-full" disabled={!canSubmit}>
-        Request Valet Service
+      <QuotePanel
+        quote={quote}
+        summary={
+          quote ? (
+            <>
+              <span className="text-foreground/90">
+                {quote.attendants} attendant{quote.attendants === 1 ? "" : "s"}
+              </span>{" "}
+              · {formatHours(quote.billableHours)} h · {quote.expectedVehicles} cars{quote.expectedVehiclesDefaulted ? " (estimate)" : ""}
+            </>
+          ) : null
+        }
+        calculating={live.calculating}
+        caption="All-inclusive event valet in USD, confirmed when you book."
+        hint={
+          !address
+            ? "Fill in the event and choose its address to see your quote."
+            : live.isError
+              ? "We could not price this event. Please check the details."
+              : "Complete the event details to see your quote."
+        }
+      />
+
+      <Button type="submit" size="lg" className="w-full" disabled={!canSubmit} aria-busy={submitting || undefined}>
+        {submitting ? <Spinner className="size-4 border-background/30 border-t-background" label="Booking" /> : null}
+        {submitting ? "Confirming…" : "Request Valet Service"}
       </Button>
     </form>
   );

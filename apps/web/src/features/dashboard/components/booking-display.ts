@@ -85,7 +85,7 @@ export function readBookingDetails(details: Record<string, unknown> | null | und
     minutes: num(quote?.minutes) ?? num(ride.minutes),
     lines,
     totalUsd: num(quote?.totalUsd) ?? num(quote?.total),
-    eventType: str(valet.eventType),
+    eventType: str(quote?.eventLabel) ?? str(valet.eventType),
     customerName: str(valet.customerName),
     startTime: str(valet.startTime),
     endTime: str(valet.endTime),

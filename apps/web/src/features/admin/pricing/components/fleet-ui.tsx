@@ -6,7 +6,8 @@ import { READINESS_LABELS, type Readiness } from "@meridian/shared/fleet";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { cn } from "@/lib/utils";
-import { CheckCircle2, AlertTriangle } from "lucide-react";
+import { CheckCircle2, AlertTriangle, RotateCcw, Save } from "lucide-react";
+import { Button } from "@/components/ui/button";
 
 export function GoldSwitch({ className, ...props }: ComponentProps<typeof S.Root>) {
   return (
@@ -79,6 +80,20 @@ export function SwitchRow({ id, label, hint, checked, onCheckedChange }: { id: s
         <p className="text-xs text-muted">{hint}</p>
       </div>
       <GoldSwitch id={id} aria-label={label} checked={checked} onCheckedChange={onCheckedChange} />
+    </div>
+  );
+}
+
+/** A draft's Revert and Save, enabled only while it differs from the saved values. */
+export function SaveRevertButtons({ disabled, onSave, onRevert }: { disabled: boolean; onSave: () => void; onRevert: () => void }) {
+  return (
+    <div className="flex justify-end gap-2">
+      <Button variant="ghost" size="sm" disabled={disabled} onClick={onRevert}>
+        <RotateCcw /> Revert
+      </Button>
+      <Button size="sm" disabled={disabled} onClick={onSave}>
+        <Save /> Save
+      </Button>
     </div>
   );
 }

@@ -4,13 +4,11 @@
 import { useEffect, useState } from "react";
 import { ABSENT_RATE_CARD, rateCardInputSchema, type AdminRateCard, type AdminVehicle } from "@meridian/shared/fleet";
 import { priceRide } from "@meridian/shared/pricing";
-import { RotateCcw, Save } from "lucide-react";
-import { Button } from "@/components/ui/button";
 import { Label } from "@/components/ui/label";
 import { notifyError, notifySuccess } from "@/lib/notify";
 import { formatUsd } from "@/lib/utils";
 import { useSaveRateCard } from "../api/save-rate-card";
-import { GoldSwitch, UnitInput } from "./fleet-ui";
+import { GoldSwitch, SaveRevertButtons, UnitInput } from "./fleet-ui";
 
 const PREVIEW = { miles: 12, minutes: 30 };
 export type RateCardDraft = { perMile: string; perMinute: string; active: boolean };
@@ -81,14 +79,7 @@ export function RateCardPanel({ vehicle, rateCard, drafts }: { vehicle: AdminVeh
           <span className="font-display text-xl text-gold tabular-nums">{previewOk && preview.ok ? formatUsd(preview.quote.totalUsd) : "—"}</span>
         </p>
       </div>
-      <div className="flex justify-end gap-2">
-        <Button variant="ghost" size="sm" disabled={!dirty || save.isPending} onClick={onRevert}>
-          <RotateCcw /> Revert
-        </Button>
-        <Button size="sm" disabled={!dirty || save.isPending} onClick={onSave}>
-          <Save /> Save
-        </Button>
-      </div>
+      <SaveRevertButtons disabled={!dirty || save.isPending} onSave={onSave} onRevert={onRevert} />
     </div>
   );
 }

@@ -1,0 +1,53 @@
+// Server-side valet quotes: the event address resolved from its place id, the published valet rate card,
+// and the shared priceValet. The booking re-runs the same function, so quote and booking always agree.
+import { INVALID_ADDRESS_MESSAGE, QUOTE_TTL_SECONDS, type QuotePlace } from "@meridian/shared/booking";
+import { VALET_MESSAGES, type ValetQuoteValues } from "@meridian/shared/valet";
+import { priceValet, type ValetQuote, type ValetQuoteResponse } from "@meridian/shared/valet-pricing";
+import type { Deps } from "../lib/context";
+import { badRequest, HttpError } from "../lib/errors";
+import { pricingSnapshot } from "../quotes/pricing-data";
+import { signValetQuoteToken, type ValetQuoteClaims } from "../quotes/quote-token";
+
+export const VALET_UNAVAILABLE_MESSAGE = "Event valet cannot be quoted online yet. Please contact our concierge.";
+
+export type PricedValetQuote = { input: ValetQuoteValues; quote: ValetQuote; place: QuotePlace };
+
+/** Prices an event from trusted inputs; every problem a customer can cause is a 4xx HttpError. */
+export async function priceValetQuote(
+  deps: Pick<Deps, "database" | "geo">,
+  input: ValetQuoteValues,
+  opts: { maxPricingAgeMs?: number } = {},
+): Promise<PricedValetQuote> {
+  const [place, pricing] = await Promise.all([deps.geo.place(input.eventPlaceId), pricingSnapshot(deps.database.db, { maxAgeMs: opts.maxPricingAgeMs })]);
+  if (!place) throw badRequest(INVALID_ADDRESS_MESSAGE, { eventPlaceId: INVALID_ADDRESS_MESSAGE });
+  if (!pricing.valetRates) throw new HttpError(422, "valet_unavailable", VALET_UNAVAILABLE_MESSAGE);
+  const priced = priceValet(pricing.valetRates, input);
+  // The input schema already refuses these times; kept so the rule holds for any caller.
+  if (!priced.ok) throw badRequest(VALET_MESSAGES.endAfterStart, { endTime: VALET_MESSAGES.endAfterStart });
+  return { input, quote: priced.quote, place };
+}
+
+/** The answer to POST /api/valet/quotes: the quote plus its signed, expiring valet quote id. */
+export function issueValetQuote(secret: string, priced: PricedValetQuote, nowMs = Date.now()): ValetQuoteResponse {
+  const exp = Math.floor(nowMs / 1000) + QUOTE_TTL_SECONDS;
+  const { input, quote, place } = priced;
+  const claims: ValetQuoteClaims = {
+    customerName: input.customerName,
+    eventType: input.eventType,
+    eventTypeOther: input.eventTypeOther,
+    date: input.date,
+    startTime: input.startTime,
+    endTime: input.endTime,
+    eventPlaceId: input.eventPlaceId,
+    expectedVehicles: input.expectedVehicles,
+    notes: input.notes,
+    totalUsd: quote.totalUsd,
+    exp,
+  };
+  return {
+    quoteId: signValetQuoteToken(secret, claims),
+    expiresAt: new Date(exp * 1000).toISOString(),
+    quote,
+    eventPlace: { placeId: place.placeId, name: place.name, address: place.address },
+  };
+}
