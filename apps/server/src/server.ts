@@ -11,6 +11,8 @@ import { createLogger } from "./lib/logger";
 import { createGeoService } from "./geo/geo.service";
 import { createMailer, type MailerOptions } from "./mail/mailer";
 import { createEventBus } from "./realtime/bus";
+import { createSmsSender } from "./sms/sms";
+import { createPhotoStore } from "./valet/photo-store";
 
 export function databaseTarget(env: Env): DatabaseTarget {
   return env.DATABASE_URL ? { url: env.DATABASE_URL } : { dataDir: env.DATA_DIR };
@@ -63,7 +65,9 @@ export async function buildDeps(config: AppConfig, database: Database, options: 
   });
   const geo = createGeoService({ env: config.env, db: database.db, logger });
   const bus = await createEventBus(database, { logger });
-  return { config, database, mailer, logger, auth, geo, bus };
+  const sms = createSmsSender(config.env, database.db, logger);
+  const photos = createPhotoStore(config.env);
+  return { config, database, mailer, logger, auth, geo, bus, sms, photos };
 }
 
 export async function openAndMigrate(target: DatabaseTarget): Promise<Database> {

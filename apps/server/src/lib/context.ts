@@ -6,6 +6,8 @@ import type { EventBus } from "../realtime/bus";
 import type { AppConfig } from "../env";
 import type { Mailer } from "../mail/mailer";
 import type { Logger } from "./logger";
+import type { SmsSender } from "../sms/sms";
+import type { PhotoStore } from "../valet/photo-store";
 
 export type Deps = {
   config: AppConfig;
@@ -15,6 +17,8 @@ export type Deps = {
   auth: Auth;
   geo: GeoService;
   bus: EventBus;
+  sms: SmsSender;
+  photos: PhotoStore;
 };
 
 export type AppEnv = {

@@ -1,0 +1,378 @@
+// Valet operations through the HTTP API: check-in and its validation, the claim link by SMS, the state
+// machine (every move from every status), the concurrent take, the guest's claim page and its privacy,
+// the rate limit, and the live queue.
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { nextValetStatuses, valetStatuses } from "@meridian/shared/valet-ticket";
+import { openDatabase } from "../db/client";
+import { tickets } from "../db/schema";
+import { createTestApp, type TestApp } from "../test/harness";
+import { sseClient } from "../test/sse-client";
+import { buildDeps, buildConfig } from "../server";
+import { clearEstimateCache } from "./retrieval.service";
+
+let t: TestApp;
+let valet: { cookie: string; user: { id: string; name: string } };
+let valet2: { cookie: string };
+let dataDir: string;
+
+beforeAll(async () => {
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "valet-test-"));
+  t = await createTestApp({ DATA_DIR: dataDir });
+  valet = await t.userWithSession({ role: "valet", fullName: "Sam Attendant" });
+  valet2 = await t.userWithSession({ role: "valet", fullName: "Alex Runner" });
+});
+afterAll(async () => {
+  await t.close();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+let seq = 0;
+const carInput = (over: Record<string, unknown> = {}) => ({
+  guestPhone: `+1 310 555 ${String(1000 + (seq++ % 9000)).padStart(4, "0")}`,
+  plate: `7ABC${String(seq).padStart(3, "0")}`,
+  make: "Porsche",
+  model: "911",
+  colour: "Black",
+  keyTag: `K-${seq}`,
+  stand: "Main Entrance",
+  ...over,
+});
+
+async function checkIn(over: Record<string, unknown> = {}) {
+  const res = await t.call("POST", "/api/valet/tickets", { cookie: valet.cookie, json: carInput(over) });
+  if (res.status !== 201) throw new Error(`check-in failed: ${res.status} ${JSON.stringify(res.body)}`);
+  const token = (res.body.claimUrl as string).split("/t/")[1]!;
+  return { ticket: res.body.ticket as { id: string; ticketCode: string; status: string; guestPhone: string }, claimUrl: res.body.claimUrl as string, token };
+}
+
+const move = (id: string, status: string, cookie = valet.cookie, extra: Record<string, unknown> = {}) =>
+  t.call("PATCH", `/api/valet/tickets/${id}`, { cookie, json: { status, ...extra } });
+
+describe("check-in", () => {
+  it("refuses anonymous callers and customers", async () => {
+    expect((await t.call("POST", "/api/valet/tickets", { json: carInput() })).status).toBe(401);
+    const customer = await t.userWithSession();
+    expect((await t.call("POST", "/api/valet/tickets", { cookie: customer.cookie, json: carInput() })).status).toBe(403);
+    expect((await t.call("GET", "/api/valet/queue", { cookie: customer.cookie })).status).toBe(403);
+  });
+
+  it("validates plates, phones, key tags and the guest's contact with clear messages", async () => {
+    const res = await t.call("POST", "/api/valet/tickets", {
+      cookie: valet.cookie,
+      json: carInput({ plate: "!!", guestPhone: "call me", keyTag: "K 0 4 2 ###", stall: "level 3 / bay 12 ??" }),
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.error.fields).toMatchObject({
+      plate: "Plates are 2-10 letters or digits (spaces and dashes allowed).",
+      guestPhone: "Enter a valid mobile number, e.g. +1 310 555 0199.",
+      keyTag: "Key tags are 1-12 letters or digits (dashes allowed), e.g. K-042.",
+      stall: "Stalls are up to 12 letters or digits (dashes allowed).",
+    });
+    const noContact = await t.call("POST", "/api/valet/tickets", { cookie: valet.cookie, json: carInput({ guestPhone: "" }) });
+    expect(noContact.status).toBe(400);
+    expect(noContact.body.error.fields.guestPhone).toBe("Enter the guest's mobile number or e-mail.");
+    const unknownBooking = await t.call("POST", "/api/valet/tickets", { cookie: valet.cookie, json: carInput({ bookingId: crypto.randomUUID() }) });
+    expect(unknownBooking.status).toBe(400);
+    expect(unknownBooking.body.error.fields.bookingId).toBe("Unknown valet booking.");
+  });
+
+  it("answers the ticket with its code and claim link, normalised, and texts the link to the guest", async () => {
+    const res = await t.call("POST", "/api/valet/tickets", {
+      cookie: valet.cookie,
+      json: carInput({ guestPhone: "(310) 555-0142", plate: "8xyz 123", keyTag: "k-042", stall: "b12" }),
+    });
+    expect(res.status).toBe(201);
+    const { ticket, claimUrl } = res.body;
+    expect(ticket).toMatchObject({ status: "checked_in", plate: "8XYZ123", keyTag: "K-042", stall: "B12", guestPhone: "+13105550142" });
+    expect(ticket.ticketCode).toMatch(/^MRD-[2-9A-HJKMNP-Z]{4}-[2-9A-HJKMNP-Z]{4}$/);
+    expect(claimUrl).toMatch(/^http:\/\/localhost:3000\/t\/[A-Za-z0-9_-]{43}$/);
+    const sms = await t.call("GET", "/api/dev/mailbox/sms?to=%2B13105550142");
+    expect(sms.body.messages).toHaveLength(1);
+    expect(sms.body.messages[0].body).toContain(claimUrl);
+    expect(sms.body.messages[0].body).toContain(ticket.ticketCode);
+    // The token is kept only as a hash.
+    const [row] = await t.db.select().from(tickets).where(eq(tickets.id, ticket.id));
+    expect(row!.claimTokenHash).toMatch(/^[0-9a-f]{64}$/);
+    expect(JSON.stringify(row)).not.toContain(claimUrl.split("/t/")[1]);
+  });
+
+  it("e-mails the link when the guest gave an e-mail address", async () => {
+    const res = await t.call("POST", "/api/valet/tickets", { cookie: valet.cookie, json: carInput({ guestPhone: "", guestEmail: "Guest.One@Example.com" }) });
+    expect(res.status).toBe(201);
+    const mail = await t.call("GET", "/api/dev/mailbox?to=guest.one@example.com");
+    expect(mail.body.emails[0].text).toContain(res.body.claimUrl);
+  });
+});
+
+describe("the state machine", () => {
+  it("allows exactly the moves of the shared table from every status, and refuses every other with a 409", async () => {
+    for (const from of valetStatuses) {
+      for (const to of valetStatuses) {
+        const { ticket } = await checkIn();
+        await t.db.update(tickets).set({ valetStatus: from }).where(eq(tickets.id, ticket.id));
+        const res = await move(ticket.id, to);
+        const allowed = nextValetStatuses(from).includes(to);
+        expect([from, to, res.status]).toEqual([from, to, allowed ? 200 : 409]);
+        if (allowed) expect(res.body.ticket.status).toBe(to);
+        else {
+          expect(res.body.error.code).toBe(from === "retrieving" && to === "retrieving" ? "already_taken" : "illegal_transition");
+          expect(res.body.error.message).toMatch(/cannot move from|already/);
+          const [row] = await t.db.select({ s: tickets.valetStatus }).from(tickets).where(eq(tickets.id, ticket.id));
+          expect(row!.s).toBe(from);
+        }
+      }
+    }
+  });
+
+  it("stamps every change in the timeline with who and when, and closes the ticket on delivery", async () => {
+    const { ticket, token } = await checkIn();
+    await move(ticket.id, "parked", valet.cookie, { stall: "A7" });
+    await t.call("POST", `/api/claim/${token}/request`);
+    await move(ticket.id, "retrieving", valet2.cookie);
+    await move(ticket.id, "ready");
+    const done = await move(ticket.id, "delivered");
+    expect(done.body.ticket).toMatchObject({ status: "delivered", stall: "A7", nextStatuses: [] });
+    const detail = await t.call("GET", `/api/valet/tickets/${ticket.id}`, { cookie: valet.cookie });
+    expect(detail.body.timeline.map((e: { to: string; by: string }) => `${e.to}:${e.by}`)).toEqual([
+      "checked_in:Sam Attendant",
+      "parked:Sam Attendant",
+      "requested:Guest",
+      "retrieving:Alex Runner",
+      "ready:Sam Attendant",
+      "delivered:Sam Attendant",
+    ]);
+    const times = detail.body.timeline.map((e: { at: string }) => Date.parse(e.at));
+    expect([...times].sort((a, b) => a - b)).toEqual(times);
+    const [row] = await t.db.select({ status: tickets.status }).from(tickets).where(eq(tickets.id, ticket.id));
+    expect(row!.status).toBe("released");
+  });
+
+  it("lets exactly one of several attendants take a request; the others are told who has it", async () => {
+    const { ticket, token } = await checkIn();
+    await t.call("POST", `/api/claim/${token}/request`);
+    const racers = [valet, valet2, ...(await Promise.all([1, 2, 3].map(() => t.userWithSession({ role: "valet", fullName: "Other Runner" }))))];
+    const results = await Promise.all(racers.map((r) => move(ticket.id, "retrieving", r.cookie)));
+    const won = results.filter((r) => r.status === 200);
+    const lost = results.filter((r) => r.status === 409);
+    expect(won).toHaveLength(1);
+    expect(lost).toHaveLength(racers.length - 1);
+    const winner = won[0]!.body.ticket.assignedTo as string;
+    for (const r of lost) {
+      expect(r.body.error.code).toBe("already_taken");
+      expect(r.body.error.message).toBe(`${winner} has already taken this request.`);
+    }
+    const detail = await t.call("GET", `/api/valet/tickets/${ticket.id}`, { cookie: valet.cookie });
+    expect(detail.body.timeline.filter((e: { to: string }) => e.to === "retrieving")).toHaveLength(1);
+  });
+
+  it("shows requested cars in the queue oldest first, with key tag and stall", async () => {
+    const a = await checkIn({ keyTag: "Q-1", stall: "S1" });
+    const b = await checkIn({ keyTag: "Q-2", stall: "S2" });
+    await t.call("POST", `/api/claim/${a.token}/request`);
+    await new Promise((r) => setTimeout(r, 5));
+    await t.call("POST", `/api/claim/${b.token}/request`);
+    const q = await t.call("GET", "/api/valet/queue", { cookie: valet.cookie });
+    const mine = (q.body.queue as { id: string; keyTag: string; stall: string }[]).filter((x) => [a.ticket.id, b.ticket.id].includes(x.id));
+    expect(mine.map((x) => [x.keyTag, x.stall])).toEqual([
+      ["Q-1", "S1"],
+      ["Q-2", "S2"],
+    ]);
+  });
+});
+
+describe("the guest's claim page", () => {
+  it("shows the ticket, the car, a QR code and the status, and nothing of the guest's contact", async () => {
+    const { ticket, token } = await checkIn({ plate: "5PRV001", make: "Bentley", model: "Flying Spur", colour: "Silver" });
+    const res = await t.call("GET", `/api/claim/${token}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("cache-control")).toBe("no-store");
+    expect(res.body.claim).toMatchObject({
+      ticketCode: ticket.ticketCode,
+      status: "checked_in",
+      car: { plate: "5PRV001", make: "Bentley", model: "Flying Spur", colour: "Silver" },
+      stand: "Main Entrance",
+    });
+    expect(res.body.claim.qrSvg).toMatch(/^<svg/);
+    const text = JSON.stringify(res.body);
+    expect(text).not.toContain(ticket.guestPhone);
+    expect(text).not.toContain(ticket.id);
+  });
+
+  it("answers the same bare 404 for a wrong, malformed or expired token, and one guest cannot reach another's car", async () => {
+    const mine = await checkIn({ plate: "1MINE11" });
+    const other = await checkIn({ plate: "2THEIR2" });
+    const wrong = await t.call("GET", `/api/claim/${"A".repeat(43)}`);
+    const malformed = await t.call("GET", "/api/claim/not-a-token");
+    expect(wrong.status).toBe(404);
+    expect(malformed.status).toBe(404);
+    expect(wrong.body).toEqual(malformed.body);
+    expect(wrong.body).toEqual({ error: { code: "not_found", message: "Not found." } });
+    for (const method of ["POST", "DELETE"]) expect((await t.call(method, `/api/claim/${"B".repeat(43)}/request`)).status).toBe(404);
+    // My token never shows or moves the other car.
+    expect((await t.call("GET", `/api/claim/${mine.token}`)).body.claim.car.plate).toBe("1MINE11");
+    await t.call("POST", `/api/claim/${mine.token}/request`);
+    expect((await t.call("GET", `/api/claim/${other.token}`)).body.claim.status).toBe("checked_in");
+    // Delivered more than a day ago: the link is dead.
+    await t.db.update(tickets).set({ valetStatus: "delivered", updatedAt: new Date(Date.now() - 25 * 3600_000) }).where(eq(tickets.id, other.ticket.id));
+    const expired = await t.call("GET", `/api/claim/${other.token}`);
+    expect(expired.status).toBe(404);
+    expect(expired.body).toEqual(wrong.body);
+  });
+
+  it("requests once, cancels a request nobody has taken, and cannot cancel once an attendant has it", async () => {
+    const { ticket, token } = await checkIn();
+    const first = await t.call("POST", `/api/claim/${token}/request`);
+    expect(first.body.claim.status).toBe("requested");
+    expect(first.body.claim.requestedAt).toBeTruthy();
+    const again = await t.call("POST", `/api/claim/${token}/request`);
+    expect(again.status).toBe(409);
+    expect(again.body.error.message).toBe("You have already requested your car.");
+    const cancelled = await t.call("DELETE", `/api/claim/${token}/request`);
+    expect(cancelled.body.claim).toMatchObject({ status: "parked", requestedAt: null });
+    await t.call("POST", `/api/claim/${token}/request`);
+    await move(ticket.id, "retrieving");
+    const late = await t.call("DELETE", `/api/claim/${token}/request`);
+    expect(late.status).toBe(409);
+    expect(late.body.error.message).toBe("An attendant is already bringing your car; the request can no longer be cancelled.");
+  });
+
+  it("rate-limits Request my car per ticket", async () => {
+    const { token } = await checkIn();
+    const other = await checkIn();
+    const statuses: number[] = [];
+    for (let i = 0; i < 8; i++) statuses.push((await t.call(i % 2 ? "DELETE" : "POST", `/api/claim/${token}/request`)).status);
+    expect(statuses.slice(0, 6)).toEqual([200, 200, 200, 200, 200, 200]);
+    expect(statuses.slice(6)).toEqual([429, 429]);
+    const limited = await t.call("POST", `/api/claim/${token}/request`);
+    expect(limited.body.error.code).toBe("rate_limited");
+    // Another ticket is not affected.
+    expect((await t.call("POST", `/api/claim/${other.token}/request`)).status).toBe(200);
+  });
+
+  it("streams the status live to the guest's page and the queue to attendants", async () => {
+    const { ticket, token } = await checkIn();
+    const guestRes = await t.app.request(`/api/claim/${token}/events`);
+    expect(guestRes.status).toBe(200);
+    const guest = sseClient(guestRes);
+    const queueRes = await t.app.request("/api/valet/queue", { headers: { cookie: valet.cookie, accept: "text/event-stream" } });
+    expect(queueRes.status).toBe(200);
+    const queue = sseClient(queueRes);
+    try {
+      await new Promise((r) => setTimeout(r, 50));
+      await t.call("POST", `/api/claim/${token}/request`);
+      const q = await nextFor(queue, ticket.id);
+      expect(JSON.parse(q.data)).toMatchObject({ id: ticket.id, status: "requested", keyTag: expect.any(String) });
+      expect(JSON.parse((await guest.next(2000)).data)).toMatchObject({ status: "requested", estimateMinutes: expect.any(Number) });
+      await move(ticket.id, "retrieving");
+      await move(ticket.id, "ready");
+      expect(JSON.parse((await guest.next(2000)).data).status).toBe("retrieving");
+      const ready = await guest.next(2000);
+      expect(ready.event).toBe("claim.update");
+      expect(JSON.parse(ready.data).status).toBe("ready");
+      // Another guest's stream hears nothing of this car.
+      const otherTicket = await checkIn();
+      const otherRes = await t.app.request(`/api/claim/${otherTicket.token}/events`);
+      const otherGuest = sseClient(otherRes);
+      await move(ticket.id, "delivered");
+      expect(JSON.parse((await guest.next(2000)).data).status).toBe("delivered");
+      await expect(otherGuest.next(300)).rejects.toThrow(/no event/);
+      void otherGuest.close();
+    } finally {
+      void guest.close();
+      void queue.close();
+    }
+    expect((await t.app.request(`/api/claim/${"C".repeat(43)}/events`)).status).toBe(404);
+    expect((await t.app.request("/api/valet/queue", { headers: { accept: "text/event-stream" } })).status).toBe(401);
+  });
+});
+
+async function nextFor(client: ReturnType<typeof sseClient>, ticketId: string) {
+  for (;;) {
+    const e = await client.next(2000);
+    if ((JSON.parse(e.data) as { id: string }).id === ticketId) return e;
+  }
+}
+
+describe("retrieval times", () => {
+  it("keeps request-to-ready and request-to-delivered, and reports p50/p90 per day and per stand; the guest's estimate follows", async () => {
+    // Five retrievals at the Hotel Lobby taking 2, 4, 6, 8, 10 minutes to ready (+1 minute to delivery).
+    const stand = `Hotel Lobby ${Date.now()}`;
+    const base = Date.now() - 3600_000;
+    const made: string[] = [];
+    for (const minutes of [2, 4, 6, 8, 10]) {
+      const { ticket } = await checkIn({ stand });
+      made.push(ticket.id);
+      await move(ticket.id, "parked");
+      await move(ticket.id, "requested");
+      await move(ticket.id, "retrieving");
+      await move(ticket.id, "ready");
+      await move(ticket.id, "delivered");
+      await t.database.db.execute(
+        sql`update valet_retrievals set requested_at = ${new Date(base)}, ready_at = ${new Date(base + minutes * 60_000)},
+          delivered_at = ${new Date(base + (minutes + 1) * 60_000)} where ticket_id = ${ticket.id}`,
+      );
+    }
+    // A withdrawn request is not a retrieval.
+    const withdrawn = await checkIn({ stand });
+    await move(withdrawn.ticket.id, "requested");
+    await move(withdrawn.ticket.id, "parked");
+
+    const admin = await t.userWithSession({ role: "admin" });
+    const board = await t.call("GET", "/api/admin/valet/board", { cookie: admin.cookie });
+    expect(board.status).toBe(200);
+    const row = board.body.retrieval.byStand.find((r: { stand: string }) => r.stand === stand);
+    expect(row).toEqual({ stand, count: 5, p50ReadyMinutes: 6, p90ReadyMinutes: 9.2, p50DeliveredMinutes: 7, p90DeliveredMinutes: 10.2 });
+    const day = new Date(base).toISOString().slice(0, 10);
+    expect(board.body.retrieval.byDay.find((r: { day: string }) => r.day === day)?.count).toBeGreaterThanOrEqual(5);
+    expect(board.body.counts.parked).toBeGreaterThanOrEqual(1);
+    expect((await t.call("GET", "/api/admin/valet/board", { cookie: valet.cookie })).status).toBe(403);
+
+    clearEstimateCache();
+    const guest = await checkIn({ stand });
+    expect((await t.call("GET", `/api/claim/${guest.token}`)).body.claim.estimateMinutes).toBe(6);
+  });
+});
+
+describe("SMS through Twilio", () => {
+  it("sends the claim link with the official client to the configured API (a local server replaying Twilio's answer)", async () => {
+    const { startReplayServer } = await import("../geo/replay-server");
+    const sid = "AC" + "0123456789abcdef".repeat(2);
+    const replay = await startReplayServer({
+      [`POST /2010-04-01/Accounts/${sid}/Messages.json`]: { status: 201, raw: fs.readFileSync(path.join(import.meta.dirname, "../sms/fixtures/twilio-message.json"), "utf8") },
+    });
+    const env = { SMS_PROVIDER: "twilio", TWILIO_ACCOUNT_SID: sid, TWILIO_AUTH_TOKEN: "test-auth-token-0123456789", TWILIO_FROM: "+15005550006", TWILIO_API_URL: replay.url };
+    const database = await openDatabase({ memory: true });
+    const { runMigrations } = await import("../db/migrate");
+    await runMigrations(database);
+    const { loadEnv } = await import("../env");
+    const config = buildConfig(loadEnv({ NODE_ENV: "test", LOG_LEVEL: "silent", AUTH_SECRET: "x".repeat(40), DATA_DIR: dataDir, ...env }));
+    const deps = await buildDeps(config, database);
+    try {
+      expect(deps.sms.kind).toBe("twilio");
+      await deps.sms.send("+13105550199", "Your car: http://localhost/t/abc");
+      expect(replay.requests).toHaveLength(1);
+      const req = replay.requests[0]!;
+      const form = new URLSearchParams(req.body);
+      expect(form.get("To")).toBe("+13105550199");
+      expect(form.get("From")).toBe("+15005550006");
+      expect(form.get("Body")).toBe("Your car: http://localhost/t/abc");
+      expect(req.headers.authorization).toBe(`Basic ${Buffer.from(`${sid}:test-auth-token-0123456789`).toString("base64")}`);
+      // A refusal from Twilio surfaces as an error (check-in logs it and still answers the ticket).
+      replay.setRoutes({ [`POST /2010-04-01/Accounts/${sid}/Messages.json`]: { status: 400, raw: JSON.stringify({ code: 21211, message: "The 'To' number is not a valid phone number.", status: 400 }) } });
+      await expect(deps.sms.send("+10000000000", "x")).rejects.toThrow(/not a valid phone number/);
+    } finally {
+      await deps.bus.close();
+      await database.close();
+      await replay.close();
+    }
+  });
+
+  it("refuses to start with SMS_PROVIDER=twilio and no credentials", async () => {
+    const { loadEnv } = await import("../env");
+    expect(() => loadEnv({ SMS_PROVIDER: "twilio" })).toThrow(/TWILIO_ACCOUNT_SID: is required when SMS_PROVIDER=twilio/);
+  });
+});
