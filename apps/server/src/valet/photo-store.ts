@@ -2,7 +2,6 @@
 // (S3_URL = http(s)://ACCESS_KEY:SECRET@host[:port]/bucket, path-style, so MinIO, R2, s3rver and AWS all work).
 import fs from "node:fs/promises";
 import path from "node:path";
-import { GetObjectCommand, NoSuchKey, PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
 
 export type PhotoStore = {
   kind: "files" | "s3";
@@ -43,25 +42,33 @@ export function createFilePhotoStore(dir: string): PhotoStore {
 export function createS3PhotoStore(s3Url: string, region: string): PhotoStore {
   const url = new URL(s3Url);
   const bucket = url.pathname.replace(/^\/|\/$/g, "");
-  const client = new S3Client({
-    endpoint: `${url.protocol}//${url.host}`,
-    region,
-    forcePathStyle: true,
-    credentials: { accessKeyId: decodeURIComponent(url.username), secretAccessKey: decodeURIComponent(url.password) },
-  });
+  // The SDK is loaded on first use, so the embedded default never pays for it.
+  let sdk: Promise<{ s3: typeof import("@aws-sdk/client-s3"); client: import("@aws-sdk/client-s3").S3Client }> | undefined;
+  const load = () =>
+    (sdk ??= import("@aws-sdk/client-s3").then((s3) => ({
+      s3,
+      client: new s3.S3Client({
+        endpoint: `${url.protocol}//${url.host}`,
+        region,
+        forcePathStyle: true,
+        credentials: { accessKeyId: decodeURIComponent(url.username), secretAccessKey: decodeURIComponent(url.password) },
+      }),
+    })));
   return {
     kind: "s3",
     async put(key, bytes, contentType) {
       checkKey(key);
-      await client.send(new PutObjectCommand({ Bucket: bucket, Key: key, Body: bytes, ContentType: contentType }));
+      const { s3, client } = await load();
+      await client.send(new s3.PutObjectCommand({ Bucket: bucket, Key: key, Body: bytes, ContentType: contentType }));
     },
     async get(key) {
       checkKey(key);
+      const { s3, client } = await load();
       try {
-        const out = await client.send(new GetObjectCommand({ Bucket: bucket, Key: key }));
+        const out = await client.send(new s3.GetObjectCommand({ Bucket: bucket, Key: key }));
         return out.Body ? await out.Body.transformToByteArray() : null;
       } catch (err) {
-        if (err instanceof NoSuchKey || (err as { name?: string }).name === "NoSuchKey") return null;
+        if ((err as { name?: string }).name === "NoSuchKey") return null;
         throw err;
       }
     },
