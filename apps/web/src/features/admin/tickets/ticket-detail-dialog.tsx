@@ -10,13 +10,25 @@ import { notifyError, notifySuccess } from "@/lib/notify";
 import { formatDate } from "@/lib/utils";
 import { useUpdateTicket } from "../api/update-ticket";
 import { DetailRow, formatDateTime, StatusBadge } from "../components/admin-ui";
+import { ValetTicketSection } from "./valet-ticket-section";
 
 export function TicketDetailDialog({ ticket, onClose }: { ticket: AdminTicketRow | null; onClose: () => void }) {
   return (
     <Dialog open={Boolean(ticket)} onOpenChange={(open) => !open && onClose()}>
       {ticket ? (
         <DialogContent title={`Ticket ${ticket.ticketCode}`} description={`Issued ${formatDateTime(ticket.createdAt)}`}>
-          <TicketBody key={ticket.id} ticket={ticket} onClose={onClose} />
+          {ticket.valetStatus ? (
+            <div className="space-y-6">
+              <ValetTicketSection key={ticket.id} ticketId={ticket.id} />
+              <div className="flex justify-end">
+                <Button variant="ghost" onClick={onClose}>
+                  Close
+                </Button>
+              </div>
+            </div>
+          ) : (
+            <TicketBody key={ticket.id} ticket={ticket} onClose={onClose} />
+          )}
         </DialogContent>
       ) : null}
     </Dialog>
