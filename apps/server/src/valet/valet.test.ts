@@ -7,11 +7,13 @@ import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { nextValetStatuses, valetStatuses } from "@meridian/shared/valet-ticket";
-import { openDatabase } from "../db/client";
 import { tickets } from "../db/schema";
 import { createTestApp, type TestApp } from "../test/harness";
 import { sseClient } from "../test/sse-client";
-import { buildDeps, buildConfig } from "../server";
+import { loadEnv } from "../env";
+import { startReplayServer } from "../geo/replay-server";
+import { createLogger } from "../lib/logger";
+import { createSmsSender } from "../sms/sms";
 import { clearEstimateCache } from "./retrieval.service";
 
 let t: TestApp;
@@ -302,6 +304,7 @@ describe("retrieval times", () => {
     // Five retrievals at the Hotel Lobby taking 2, 4, 6, 8, 10 minutes to ready (+1 minute to delivery).
     const stand = `Hotel Lobby ${Date.now()}`;
     const base = Date.now() - 3600_000;
+    const at = (minutes: number) => new Date(base + minutes * 60_000).toISOString();
     const made: string[] = [];
     for (const minutes of [2, 4, 6, 8, 10]) {
       const { ticket } = await checkIn({ stand });
@@ -312,8 +315,8 @@ describe("retrieval times", () => {
       await move(ticket.id, "ready");
       await move(ticket.id, "delivered");
       await t.database.db.execute(
-        sql`update valet_retrievals set requested_at = ${new Date(base)}, ready_at = ${new Date(base + minutes * 60_000)},
-          delivered_at = ${new Date(base + (minutes + 1) * 60_000)} where ticket_id = ${ticket.id}`,
+        sql`update valet_retrievals set requested_at = ${at(0)}::timestamptz, ready_at = ${at(minutes)}::timestamptz,
+          delivered_at = ${at(minutes + 1)}::timestamptz where ticket_id = ${ticket.id}`,
       );
     }
     // A withdrawn request is not a retrieval.
@@ -339,23 +342,18 @@ describe("retrieval times", () => {
 
 describe("SMS through Twilio", () => {
   it("sends the claim link with the official client to the configured API (a local server replaying Twilio's answer)", async () => {
-    const { startReplayServer } = await import("../geo/replay-server");
     const sid = "AC" + "0123456789abcdef".repeat(2);
     const replay = await startReplayServer({
       [`POST /2010-04-01/Accounts/${sid}/Messages.json`]: { status: 201, raw: fs.readFileSync(path.join(import.meta.dirname, "../sms/fixtures/twilio-message.json"), "utf8") },
     });
     const env = { SMS_PROVIDER: "twilio", TWILIO_ACCOUNT_SID: sid, TWILIO_AUTH_TOKEN: "test-auth-token-0123456789", TWILIO_FROM: "+15005550006", TWILIO_API_URL: replay.url };
-    const database = await openDatabase({ memory: true });
-    const { runMigrations } = await import("../db/migrate");
-    await runMigrations(database);
-    const { loadEnv } = await import("../env");
-    const config = buildConfig(loadEnv({ NODE_ENV: "test", LOG_LEVEL: "silent", AUTH_SECRET: "x".repeat(40), DATA_DIR: dataDir, ...env }));
-    const deps = await buildDeps(config, database);
+    const sms = createSmsSender(loadEnv(env), t.db, createLogger("silent"));
     try {
-      expect(deps.sms.kind).toBe("twilio");
-      await deps.sms.send("+13105550199", "Your car: http://localhost/t/abc");
+      expect(sms.kind).toBe("twilio");
+      await sms.send("+13105550199", "Your car: http://localhost/t/abc");
       expect(replay.requests).toHaveLength(1);
       const req = replay.requests[0]!;
+      expect(req.path).toBe(`/2010-04-01/Accounts/${sid}/Messages.json`);
       const form = new URLSearchParams(req.body);
       expect(form.get("To")).toBe("+13105550199");
       expect(form.get("From")).toBe("+15005550006");
@@ -363,16 +361,13 @@ describe("SMS through Twilio", () => {
       expect(req.headers.authorization).toBe(`Basic ${Buffer.from(`${sid}:test-auth-token-0123456789`).toString("base64")}`);
       // A refusal from Twilio surfaces as an error (check-in logs it and still answers the ticket).
       replay.setRoutes({ [`POST /2010-04-01/Accounts/${sid}/Messages.json`]: { status: 400, raw: JSON.stringify({ code: 21211, message: "The 'To' number is not a valid phone number.", status: 400 }) } });
-      await expect(deps.sms.send("+10000000000", "x")).rejects.toThrow(/not a valid phone number/);
+      await expect(sms.send("+10000000000", "x")).rejects.toThrow(/not a valid phone number/);
     } finally {
-      await deps.bus.close();
-      await database.close();
       await replay.close();
     }
   });
 
   it("refuses to start with SMS_PROVIDER=twilio and no credentials", async () => {
-    const { loadEnv } = await import("../env");
     expect(() => loadEnv({ SMS_PROVIDER: "twilio" })).toThrow(/TWILIO_ACCOUNT_SID: is required when SMS_PROVIDER=twilio/);
   });
 });
