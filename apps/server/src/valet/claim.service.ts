@@ -1,12 +1,11 @@
 // The guest's claim ticket behind /t/<token>: the token is the only key (no sign-in), so a wrong, malformed
 // or expired one is the same bare 404, and the page shows only this car (never the guest's contact details).
-import { and, eq, isNotNull } from "drizzle-orm";
+import { and, eq, isNotNull, sql } from "drizzle-orm";
 import QRCode from "qrcode";
 import { isFinalValetStatus, type ClaimView, type ValetStatus } from "@meridian/shared/valet-ticket";
 import type { Db } from "../db/client";
 import { rateLimit, tickets } from "../db/schema";
 import { HttpError, notFound } from "../lib/errors";
-import { sql } from "drizzle-orm";
 import { estimateMinutes } from "./retrieval.service";
 import { hashToken, photosOf } from "./tickets.service";
 
@@ -28,11 +27,22 @@ export async function resolveClaim(db: Db, token: string): Promise<string> {
 
 export const claimPhotoUrl = (token: string) => (photoId: string) => `/api/claim/${token}/photos/${photoId}`;
 
+const qrCache = new Map<string, string>();
+/** The QR code of a ticket code (an SVG); a few hundred are kept, so a busy stand's pages do not redraw them. */
+async function qrOf(ticketCode: string): Promise<string> {
+  const hit = qrCache.get(ticketCode);
+  if (hit) return hit;
+  const svg = await QRCode.toString(ticketCode, { type: "svg", margin: 1, errorCorrectionLevel: "M", color: { dark: "#0b0b0dff", light: "#ffffffff" } });
+  if (qrCache.size >= 500) qrCache.delete(qrCache.keys().next().value!);
+  qrCache.set(ticketCode, svg);
+  return svg;
+}
+
 export async function claimView(db: Db, token: string, ticketId: string): Promise<ClaimView> {
   const [t] = await db.select().from(tickets).where(eq(tickets.id, ticketId));
   if (!t) throw notFound(CLAIM_NOT_FOUND);
   const [qrSvg, estimate, photos] = await Promise.all([
-    QRCode.toString(t.ticketCode, { type: "svg", margin: 1, errorCorrectionLevel: "M", color: { dark: "#0b0b0dff", light: "#ffffffff" } }),
+    qrOf(t.ticketCode),
     estimateMinutes(db, t.stand ?? ""),
     photosOf(db, ticketId, claimPhotoUrl(token)),
   ]);

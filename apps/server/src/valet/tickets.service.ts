@@ -221,7 +221,8 @@ export async function changeStatus(deps: Deps, actor: ValetActor, id: string, to
     await tx.insert(ticketEvents).values({ ticketId: id, fromStatus: from, toStatus: to, at: now, ...actorFields(actor) });
     await recordRetrieval(tx, id, current.stand ?? "", to, now);
   });
-  const ticket = await getValetTicket(db, id);
+  // Photos are not part of a move's answer or its event (GET /api/valet/tickets/:id has them): one query less per tap.
+  const ticket = await getValetTicket(db, id, false);
   await publishChange(deps, ticket);
   return ticket;
 }
