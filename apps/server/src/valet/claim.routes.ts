@@ -6,7 +6,7 @@ import type { AppEnv } from "../lib/context";
 import { notFound } from "../lib/errors";
 import { claimView, limitClaimAttempts, resolveClaim } from "./claim.service";
 import { readPhoto } from "./photos.service";
-import { busStream } from "./sse";
+import { busStream } from "../realtime/bus-stream";
 import { changeStatus } from "./tickets.service";
 
 async function claim(c: Context<AppEnv>) {

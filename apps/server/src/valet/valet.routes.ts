@@ -9,7 +9,7 @@ import { badRequest, notFound } from "../lib/errors";
 import { parseBody, parseWith } from "../lib/validate";
 import { createIncident, deleteIncident, getIncident } from "./incidents.service";
 import { addPhotos, readPhoto } from "./photos.service";
-import { busStream } from "./sse";
+import { busStream } from "../realtime/bus-stream";
 import { changeStatus, checkIn, getQueue, getValetTicket, recentStands, timelineOf } from "./tickets.service";
 import { readMultipart } from "./uploads";
 

@@ -6,6 +6,7 @@ import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import { notifyError, notifySuccess } from "@/lib/notify";
 import { useChangeStatus } from "@/features/valet/api/change-status";
+import { Timeline } from "@/features/valet/components/timeline";
 import { allTicketsQueryKey } from "../api/get-tickets";
 import { useTicketValet } from "../api/get-ticket-valet";
 import { DetailRow, formatDateTime, StatusBadge } from "../components/admin-ui";
@@ -51,16 +52,7 @@ export function ValetTicketSection({ ticketId }: { ticketId: string }) {
       ) : null}
       <section>
         <h3 className={heading}>Timeline</h3>
-        <ol aria-label="Timeline" className="space-y-1.5 text-sm">
-          {timeline.map((e, i) => (
-            <li key={i} className="flex justify-between gap-4 border-b border-border/50 pb-1.5">
-              <span className="text-foreground">{VALET_STATUS_LABELS[e.to as ValetStatus] ?? e.to}</span>
-              <span className="text-right text-muted">
-                {e.by} · {formatDateTime(e.at)}
-              </span>
-            </li>
-          ))}
-        </ol>
+        <Timeline entries={timeline} />
       </section>
       <section>
         <h3 className={heading}>Photos</h3>

@@ -15,6 +15,7 @@ import { useValetTicket } from "../api/get-valet-ticket";
 import { useReportIncident } from "../api/report-incident";
 import { useUploadPhotos, type PhotoUpload } from "../api/upload-photos";
 import { PhotoPicker } from "./photo-picker";
+import { Timeline } from "./timeline";
 import { Centered } from "./queue-view";
 
 export function TicketView() {
@@ -78,16 +79,7 @@ export function TicketView() {
 
       <section>
         <h3 className="mb-3 text-[0.68rem] font-medium uppercase tracking-[0.22em] text-gold">Timeline</h3>
-        <ol className="space-y-2 text-sm">
-          {timeline.map((e, i) => (
-            <li key={i} className="flex justify-between gap-3 border-b border-border/60 pb-2">
-              <span>{VALET_STATUS_LABELS[e.to as ValetStatus] ?? e.to}</span>
-              <span className="text-right text-muted">
-                {e.by} · {formatDateTime(e.at)}
-              </span>
-            </li>
-          ))}
-        </ol>
+        <Timeline entries={timeline} />
       </section>
     </div>
   );
