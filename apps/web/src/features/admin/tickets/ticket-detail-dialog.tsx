@@ -17,25 +17,21 @@ export function TicketDetailDialog({ ticket, onClose }: { ticket: AdminTicketRow
     <Dialog open={Boolean(ticket)} onOpenChange={(open) => !open && onClose()}>
       {ticket ? (
         <DialogContent title={`Ticket ${ticket.ticketCode}`} description={`Issued ${formatDateTime(ticket.createdAt)}`}>
-          {ticket.valetStatus ? (
-            <div className="space-y-6">
-              <ValetTicketSection key={ticket.id} ticketId={ticket.id} />
-              <div className="flex justify-end">
-                <Button variant="ghost" onClick={onClose}>
-                  Close
-                </Button>
-              </div>
+          <div className="space-y-7">
+            {ticket.valetStatus ? <ValetTicketSection key={ticket.id} ticketId={ticket.id} /> : <TicketBody key={ticket.id} ticket={ticket} />}
+            <div className="flex justify-end">
+              <Button variant="ghost" onClick={onClose}>
+                Close
+              </Button>
             </div>
-          ) : (
-            <TicketBody key={ticket.id} ticket={ticket} onClose={onClose} />
-          )}
+          </div>
         </DialogContent>
       ) : null}
     </Dialog>
   );
 }
 
-function TicketBody({ ticket, onClose }: { ticket: AdminTicketRow; onClose: () => void }) {
+function TicketBody({ ticket }: { ticket: AdminTicketRow }) {
   const [current, setCurrent] = useState(ticket);
   const [plate, setPlate] = useState(ticket.plate ?? "");
   const [keyTag, setKeyTag] = useState(ticket.keyTag ?? "");
@@ -105,11 +101,6 @@ function TicketBody({ ticket, onClose }: { ticket: AdminTicketRow; onClose: () =
           <p className="text-sm text-muted">{ticketStatusLabels[current.status as TicketStatus] ?? current.status} is a final status.</p>
         )}
       </section>
-      <div className="flex justify-end">
-        <Button variant="ghost" onClick={onClose}>
-          Close
-        </Button>
-      </div>
     </div>
   );
 }
