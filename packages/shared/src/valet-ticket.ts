@@ -285,13 +285,3 @@ export type LotBoard = { counts: Record<(typeof OPEN_VALET_STATUSES)[number], nu
 
 /** With no recent retrieval to go by, the guest is told this many minutes. */
 export const DEFAULT_ESTIMATE_MINUTES = 8;
-
-/** The p-th percentile (0-100) of `values` by linear interpolation, as PostgreSQL's percentile_cont; null for none. */
-export function percentile(values: readonly number[], p: number): number | null {
-  if (!values.length) return null;
-  const sorted = [...values].sort((a, b) => a - b);
-  const rank = (p / 100) * (sorted.length - 1);
-  const lo = Math.floor(rank);
-  const hi = Math.ceil(rank);
-  return sorted[lo]! + (sorted[hi]! - sorted[lo]!) * (rank - lo);
-}

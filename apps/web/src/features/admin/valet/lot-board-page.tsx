@@ -22,7 +22,7 @@ export default function LotBoardPage() {
             {OPEN_VALET_STATUSES.map((s) => (
               <Panel key={s} className="p-5" aria-label={VALET_STATUS_LABELS[s]}>
                 <p className="text-[0.7rem] uppercase tracking-[0.22em] text-muted">{VALET_STATUS_LABELS[s]}</p>
-                <p className="mt-3 font-display text-5xl tabular-nums" data-testid={`board-${s}`}>
+                <p className="mt-3 font-display text-5xl [font-variant-numeric:lining-nums_tabular-nums]" data-testid={`board-${s}`}>
                   {data.counts[s]}
                 </p>
               </Panel>
