@@ -8,6 +8,7 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { nextValetStatuses, valetStatuses } from "@meridian/shared/valet-ticket";
 import { tickets } from "../db/schema";
+import { createEventBus, type RealtimeEvent } from "../realtime/bus";
 import { createTestApp, type TestApp } from "../test/harness";
 import { sseClient } from "../test/sse-client";
 import { loadEnv } from "../env";
@@ -289,6 +290,29 @@ describe("the guest's claim page", () => {
     }
     expect((await t.app.request(`/api/claim/${"C".repeat(43)}/events`)).status).toBe(404);
     expect((await t.app.request("/api/valet/queue", { headers: { accept: "text/event-stream" } })).status).toBe(401);
+  });
+});
+
+describe("across server processes", () => {
+  it("sends each ticket change over the database's NOTIFY, so another process's streams hear it once", async () => {
+    const other = await createEventBus(t.database);
+    const heard: RealtimeEvent[] = [];
+    const off = other.subscribe((e) => e.type === "valet.ticket" && heard.push(e));
+    try {
+      const { ticket } = await checkIn({ keyTag: "X-1" });
+      await move(ticket.id, "parked");
+      const deadline = Date.now() + 2000;
+      while (heard.filter((e) => e.type === "valet.ticket" && e.ticketId === ticket.id).length < 2 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
+      await new Promise((r) => setTimeout(r, 100)); // room for a duplicate to show up
+      const mine = heard.filter((e) => e.type === "valet.ticket" && e.ticketId === ticket.id);
+      expect(mine.map((e) => (e.type === "valet.ticket" ? [e.ticket.status, e.ticket.keyTag, e.claim.status] : null))).toEqual([
+        ["checked_in", "X-1", "checked_in"],
+        ["parked", "X-1", "parked"],
+      ]);
+    } finally {
+      off();
+      await other.close();
+    }
   });
 });
 

@@ -18,7 +18,7 @@ export function TicketDetailDialog({ ticket, onClose }: { ticket: AdminTicketRow
       {ticket ? (
         <DialogContent title={`Ticket ${ticket.ticketCode}`} description={`Issued ${formatDateTime(ticket.createdAt)}`}>
           <div className="space-y-7">
-            {ticket.valetStatus ? <ValetTicketSection key={ticket.id} ticketId={ticket.id} /> : <TicketBody key={ticket.id} ticket={ticket} />}
+            {ticket.valetStatus ? <ValetTicketSection key={ticket.id} row={ticket} /> : <TicketBody key={ticket.id} ticket={ticket} />}
             <div className="flex justify-end">
               <Button variant="ghost" onClick={onClose}>
                 Close

@@ -1,10 +1,12 @@
 // The valet part of a ticket's detail: the car and guest, the moves the shared state table allows, the
 // timeline (who, when), the condition photos and any incidents, and the linked booking.
 import { useQueryClient } from "@tanstack/react-query";
+import type { AdminTicketRow } from "@meridian/shared/admin";
 import { VALET_ACTION_LABELS, VALET_STATUS_LABELS, type ValetStatus } from "@meridian/shared/valet-ticket";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import { notifyError, notifySuccess } from "@/lib/notify";
+import { formatDate } from "@/lib/utils";
 import { useChangeStatus } from "@/features/valet/api/change-status";
 import { Timeline } from "@/features/valet/components/timeline";
 import { allTicketsQueryKey } from "../api/get-tickets";
@@ -13,8 +15,8 @@ import { DetailRow, formatDateTime, StatusBadge } from "../components/admin-ui";
 
 const heading = "mb-3 text-[0.68rem] font-medium uppercase tracking-[0.22em] text-gold";
 
-export function ValetTicketSection({ ticketId }: { ticketId: string }) {
-  const { data, isPending, isError } = useTicketValet(ticketId);
+export function ValetTicketSection({ row }: { row: AdminTicketRow }) {
+  const { data, isPending, isError } = useTicketValet(row.id);
   const change = useChangeStatus();
   const qc = useQueryClient();
   if (isPending) return <div className="grid place-items-center py-8"><Spinner /></div>;
@@ -39,7 +41,9 @@ export function ValetTicketSection({ ticketId }: { ticketId: string }) {
         <DetailRow label="Key tag">{ticket.keyTag}</DetailRow>
         <DetailRow label="Stand / stall">{`${ticket.stand}${ticket.stall ? ` · ${ticket.stall}` : ""}`}</DetailRow>
         <DetailRow label="Guest">{[ticket.guestPhone, ticket.guestEmail].filter(Boolean).join(" · ") || "N/A"}</DetailRow>
-        <DetailRow label="Booking">{ticket.bookingId ? <span className="font-mono text-xs">{ticket.bookingId}</span> : "Walk-up (no booking)"}</DetailRow>
+        <DetailRow label="Booking">
+          {ticket.bookingId ? [row.customerName, row.service, row.bookingDate ? formatDate(row.bookingDate) : null].filter(Boolean).join(" · ") || ticket.bookingId : "Walk-up (no booking)"}
+        </DetailRow>
       </dl>
       {ticket.nextStatuses.length ? (
         <div className="flex flex-wrap gap-2.5">
