@@ -25,8 +25,12 @@ import { paymentsRoutes } from "./payments/payments.routes";
 import { placesRoutes } from "./places/places.routes";
 import { quotesRoutes } from "./quotes/quotes.routes";
 import { realtimeRoutes } from "./realtime/realtime.routes";
-import { valetRoutes } from "./valet/valet.routes";
+import { valetQuotesRoutes } from "./valet/valet-quotes.routes";
 import { vehiclesRoutes } from "./vehicles/vehicles.routes";
+import { adminValetRoutes } from "./admin/admin-valet.routes";
+import { claimRoutes } from "./valet/claim.routes";
+import { MAX_UPLOAD_BODY_BYTES, UPLOAD_PATH_RE } from "./valet/uploads";
+import { valetRoutes } from "./valet/valet.routes";
 
 export function createApp(deps: Deps, opts: { webDist?: string } = {}) {
   const app = new Hono<AppEnv>();
@@ -57,12 +61,16 @@ export function createApp(deps: Deps, opts: { webDist?: string } = {}) {
   // JSON APIs need no more than this; larger bodies are refused before they are read. A declared
   // Content-Length is checked from the header alone: touching c.req.raw.body would make @hono/node-server
   // build a full Request for every call (about 150 µs of CPU each), the hot quote path included.
+  // Photo uploads (multipart) get room for six photos; their size and count are checked again per photo.
   const limitBody = bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => c.json(PAYLOAD_TOO_LARGE_BODY, 413) });
+  const limitUpload = bodyLimit({ maxSize: MAX_UPLOAD_BODY_BYTES, onError: (c) => c.json(PAYLOAD_TOO_LARGE_BODY, 413) });
   app.use("/api/*", async (c, next) => {
     if (c.req.method === "GET" || c.req.method === "HEAD") return next();
+    const upload = c.req.method === "POST" && UPLOAD_PATH_RE.test(c.req.path);
+    const max = upload ? MAX_UPLOAD_BODY_BYTES : MAX_BODY_BYTES;
     const declared = c.req.header("content-length");
-    if (declared === undefined || !/^\d+$/.test(declared) || c.req.header("transfer-encoding") !== undefined) return limitBody(c, next);
-    if (Number(declared) > MAX_BODY_BYTES) return c.json(PAYLOAD_TOO_LARGE_BODY, 413);
+    if (declared === undefined || !/^\d+$/.test(declared) || c.req.header("transfer-encoding") !== undefined) return (upload ? limitUpload : limitBody)(c, next);
+    if (Number(declared) > max) return c.json(PAYLOAD_TOO_LARGE_BODY, 413);
     await next();
   });
 
@@ -85,10 +93,12 @@ export function createApp(deps: Deps, opts: { webDist?: string } = {}) {
   app.route("/api/places", placesRoutes);
   app.route("/api/vehicles", vehiclesRoutes);
   app.route("/api/quotes", quotesRoutes);
-  app.route("/api/valet", valetRoutes);
+  app.route("/api/valet", valetQuotesRoutes);
   app.route("/api/bookings", bookingsRoutes);
   app.route("/api/realtime", realtimeRoutes);
   app.route("/api/payments", paymentsRoutes);
+  app.route("/api/valet", valetRoutes);
+  app.route("/api/claim", claimRoutes);
   // Every admin route is admin-only, checked here on the server whatever the sub-router does.
   app.use("/api/admin/*", async (c, next) => {
     await requireRole(c, "admin");
@@ -97,6 +107,7 @@ export function createApp(deps: Deps, opts: { webDist?: string } = {}) {
   app.route("/api/admin", adminCoreRoutes);
   app.route("/api/admin", adminFleetRoutes);
   app.route("/api/admin", adminCouponsRoutes);
+  app.route("/api/admin", adminValetRoutes);
   app.get("/api/health", (c) => c.json({ ok: true, database: deps.database.kind, mail: deps.mailer.kind }));
 
   if (deps.config.mailboxEnabled) {

@@ -43,9 +43,25 @@ const envSchema = z.object({
   STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_/, "must start with whsec_").optional(),
   /** Another address for Stripe's API (tests: a local server). */
   STRIPE_API_URL: z.url().optional(),
+  /** Text messages (the valet claim link): "outbox" stores them for the dev mailbox; "twilio" sends them. */
+  SMS_PROVIDER: z.enum(["outbox", "twilio"]).default("outbox"),
+  TWILIO_ACCOUNT_SID: z.string().regex(/^AC[0-9a-fA-F]{32}$/, "must look like AC followed by 32 hex digits").optional(),
+  TWILIO_AUTH_TOKEN: z.string().min(16).optional(),
+  /** The sending number (+15551234567) or a Messaging Service SID (MG...). */
+  TWILIO_FROM: z.string().regex(/^(\+\d{8,15}|MG[0-9a-fA-F]{32})$/, "must be a +E.164 number or a Messaging Service SID").optional(),
+  /** Twilio's API address; change it only to reach a proxy or a local replay server in tests. */
+  TWILIO_API_URL: z.url().default("https://api.twilio.com"),
+  /** Car photos: unset keeps them as files under DATA_DIR/photos; http(s)://KEY:SECRET@host[:port]/bucket uses an S3-compatible store. */
+  S3_URL: z.url().regex(/^https?:\/\/[^:@/]+:[^@/]+@[^/]+\/[^/]+\/?$/, "must look like https://ACCESS_KEY:SECRET@host/bucket").optional(),
+  S3_REGION: z.string().default("us-east-1"),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
   /** Server processes answering HTTP: a number, or "auto" for one per CPU (at most MAX_AUTO_WORKERS). */
   WORKERS: z.union([z.literal("auto"), z.coerce.number().int().min(1).max(64)]).default(1),
+}).superRefine((e, ctx) => {
+  if (e.SMS_PROVIDER !== "twilio") return;
+  for (const key of ["TWILIO_ACCOUNT_SID", "TWILIO_AUTH_TOKEN", "TWILIO_FROM"] as const) {
+    if (!e[key]) ctx.addIssue({ code: "custom", path: [key], message: "is required when SMS_PROVIDER=twilio" });
+  }
 }).transform((e) => ({
   ...e,
   SEED_DEMO: e.SEED_DEMO ?? e.NODE_ENV !== "production",

@@ -12,6 +12,8 @@ import { createGeoService } from "./geo/geo.service";
 import { createMailer, type MailerOptions } from "./mail/mailer";
 import { createPaymentProvider } from "./payments/payments.service";
 import { createEventBus } from "./realtime/bus";
+import { createSmsSender } from "./sms/sms";
+import { createPhotoStore } from "./valet/photo-store";
 
 export function databaseTarget(env: Env): DatabaseTarget {
   return env.DATABASE_URL ? { url: env.DATABASE_URL } : { dataDir: env.DATA_DIR };
@@ -65,7 +67,9 @@ export async function buildDeps(config: AppConfig, database: Database, options: 
   const geo = createGeoService({ env: config.env, db: database.db, logger });
   const payments = createPaymentProvider(config.env, database.db);
   const bus = await createEventBus(database, { logger });
-  return { config, database, mailer, logger, auth, geo, bus, payments };
+  const sms = createSmsSender(config.env, database.db, logger);
+  const photos = createPhotoStore(config.env);
+  return { config, database, mailer, logger, auth, geo, bus, payments, sms, photos };
 }
 
 export async function openAndMigrate(target: DatabaseTarget): Promise<Database> {

@@ -2,6 +2,7 @@
 import { z } from "zod";
 import { fullNameSchema, roles, type Role } from "./auth";
 import { bookingStatuses, ticketStatuses } from "./booking-status";
+import { valetStatuses } from "./valet-ticket";
 import { phoneSchema } from "./profile";
 
 /** Query strings arrive as strings; an empty value means "not given". */
@@ -115,6 +116,8 @@ export type Paged<K extends string, T> = { [P in K]: T[] } & { total: number; pa
 export const adminTicketsQuerySchema = z.object({
   q: searchText,
   status: optionalQuery(z.enum(ticketStatuses, { error: "Status must be active, released or void." })),
+  /** A valet car's status (checked_in, parked, requested, ...). */
+  valetStatus: optionalQuery(z.enum(valetStatuses, { error: `Valet status must be one of ${valetStatuses.join(", ")}.` })),
   page,
   pageSize,
 });
@@ -153,6 +156,9 @@ export type AdminTicketRow = {
   event: string | null;
   location: string | null;
   time: string | null;
+  /** Set on a valet car's claim ticket. */
+  valetStatus: string | null;
+  car: string | null;
 };
 
 // ---- Overview, reports, audit

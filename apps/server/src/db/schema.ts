@@ -125,6 +125,14 @@ export const outboxEmails = pgTable("outbox_emails", {
   createdAt: createdAt(),
 });
 
+/** The embedded SMS outbox: every text message sent while SMS_PROVIDER is "outbox" (shown in the dev mailbox). */
+export const outboxSms = pgTable("outbox_sms", {
+  id: serial("id").primaryKey(),
+  to: text("to").notNull(),
+  body: text("body").notNull(),
+  createdAt: createdAt(),
+});
+
 /**
  * Outgoing mail in SMTP mode (mail/mailer.ts): every e-mail is written here first, then delivered; a failed
  * delivery stays `pending` and is retried with backoff until `sent`, or `failed` after about a day.
@@ -247,10 +255,103 @@ export const tickets = pgTable(
     bookingId: uuid("booking_id").references(() => bookings.id, { onDelete: "cascade" }),
     plate: text("plate"),
     keyTag: text("key_tag"),
+    // ---- A valet car's claim ticket (null on a ride booking's ticket). The lifecycle is
+    // packages/shared/valet-ticket.ts; `status` follows it: delivered -> released, cancelled -> void.
+    valetStatus: text("valet_status"),
+    guestPhone: text("guest_phone"),
+    guestEmail: text("guest_email"),
+    make: text("make"),
+    model: text("model"),
+    colour: text("colour"),
+    stand: text("stand"),
+    stall: text("stall"),
+    /** sha256 (hex) of the guest's claim link token; the token itself is only ever in the link. */
+    claimTokenHash: text("claim_token_hash").unique(),
+    checkedInBy: text("checked_in_by").references(() => user.id, { onDelete: "set null" }),
+    /** The attendant retrieving the car (from take until delivered or re-parked). */
+    assignedTo: text("assigned_to").references(() => user.id, { onDelete: "set null" }),
+    requestedAt: timestamp("requested_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index("tickets_booking_idx").on(t.bookingId)],
+  (t) => [
+    index("tickets_booking_idx").on(t.bookingId),
+    index("tickets_valet_status_idx").on(t.valetStatus, t.requestedAt),
+    index("tickets_plate_idx").on(t.plate),
+  ],
+);
+
+/** Every valet state change of a ticket: who (a staff member, or the guest through the claim link) and when. */
+export const ticketEvents = pgTable(
+  "ticket_events",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    ticketId: uuid("ticket_id")
+      .notNull()
+      .references(() => tickets.id, { onDelete: "cascade" }),
+    fromStatus: text("from_status"),
+    toStatus: text("to_status").notNull(),
+    actorId: text("actor_id").references(() => user.id, { onDelete: "set null" }),
+    /** "guest" for the claim page, else the staff member's name as it was then. */
+    actorLabel: text("actor_label").notNull(),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("ticket_events_ticket_idx").on(t.ticketId, t.at)],
+);
+
+/** One row per "request my car": how long until ready and until delivered (null while open or when withdrawn). */
+export const valetRetrievals = pgTable(
+  "valet_retrievals",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    ticketId: uuid("ticket_id")
+      .notNull()
+      .references(() => tickets.id, { onDelete: "cascade" }),
+    stand: text("stand").notNull(),
+    requestedAt: timestamp("requested_at", { withTimezone: true }).notNull(),
+    readyAt: timestamp("ready_at", { withTimezone: true }),
+    deliveredAt: timestamp("delivered_at", { withTimezone: true }),
+    /** Set when the request was withdrawn or the car re-parked before delivery. */
+    closedAt: timestamp("closed_at", { withTimezone: true }),
+  },
+  (t) => [index("valet_retrievals_requested_idx").on(t.requestedAt), index("valet_retrievals_ticket_idx").on(t.ticketId)],
+);
+
+/** Damage found at delivery (or any time the car is with us). */
+export const incidents = pgTable(
+  "incidents",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    ticketId: uuid("ticket_id")
+      .notNull()
+      .references(() => tickets.id, { onDelete: "cascade" }),
+    type: text("type").notNull(),
+    notes: text("notes").notNull().default(""),
+    reportedBy: text("reported_by").references(() => user.id, { onDelete: "set null" }),
+    reportedByLabel: text("reported_by_label").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("incidents_created_idx").on(t.createdAt)],
+);
+
+/** Photos of a car's condition (check-in, or an incident's); the bytes live in the photo store under `storageKey`. */
+export const ticketPhotos = pgTable(
+  "ticket_photos",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    ticketId: uuid("ticket_id")
+      .notNull()
+      .references(() => tickets.id, { onDelete: "cascade" }),
+    incidentId: uuid("incident_id").references(() => incidents.id, { onDelete: "cascade" }),
+    storageKey: text("storage_key").notNull(),
+    width: integer("width").notNull(),
+    height: integer("height").notNull(),
+    bytes: integer("bytes").notNull(),
+    takenAt: timestamp("taken_at", { withTimezone: true }).notNull(),
+    uploadedBy: text("uploaded_by").references(() => user.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("ticket_photos_ticket_idx").on(t.ticketId)],
 );
 
 /** First response of each (user, Idempotency-Key): replayed for the same body, refused for another. */

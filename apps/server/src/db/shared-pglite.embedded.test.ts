@@ -170,7 +170,7 @@ describe("one PGlite shared by worker processes", () => {
       await a.app.request("/api/quotes", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(rideInput(fleet.sedan.id)) })
     ).json()) as { quoteId: string };
     const announced: string[] = [];
-    b.deps.bus.subscribe((event) => announced.push(event.bookingId));
+    b.deps.bus.subscribe((event) => event.type === "booking.created" && announced.push(event.bookingId));
 
     const key = crypto.randomUUID();
     const results = await Promise.all(

@@ -3,7 +3,7 @@
 import { desc, eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { z } from "zod";
-import { outboxEmails } from "../db/schema";
+import { outboxEmails, outboxSms } from "../db/schema";
 import type { AppEnv } from "../lib/context";
 import { notFound } from "../lib/errors";
 import { parseQuery, parseWith } from "../lib/validate";
@@ -21,7 +21,16 @@ iframe{width:100%;height:70vh;border:1px solid #26241f;border-radius:6px;backgro
 const listQuery = z.object({ to: z.string().max(254).optional(), limit: z.coerce.number().int().min(1).max(200).default(50) });
 const idParam = z.coerce.number().int().positive().max(2_147_483_647); // outbox ids are int4
 
-export const mailboxApiRoutes = new Hono<AppEnv>().get("/", async (c) => {
+const smsQuery = z.object({ to: z.string().max(32).optional(), limit: z.coerce.number().int().min(1).max(200).default(50) });
+
+export const mailboxApiRoutes = new Hono<AppEnv>()
+  .get("/sms", async (c) => {
+    const { to, limit } = parseQuery(c, smsQuery);
+    const db = c.get("deps").database.db;
+    const rows = await db.select().from(outboxSms).where(to ? eq(outboxSms.to, to) : undefined).orderBy(desc(outboxSms.id)).limit(limit);
+    return c.json({ messages: rows });
+  })
+  .get("/", async (c) => {
   const { to, limit } = parseQuery(c, listQuery);
   const db = c.get("deps").database.db;
   const rows = await db
@@ -35,7 +44,15 @@ export const mailboxApiRoutes = new Hono<AppEnv>().get("/", async (c) => {
 
 export const mailboxPageRoutes = new Hono<AppEnv>()
   .get("/", async (c) => {
-    const rows = await c.get("deps").database.db.select().from(outboxEmails).orderBy(desc(outboxEmails.id)).limit(100);
+    const db = c.get("deps").database.db;
+    const rows = await db.select().from(outboxEmails).orderBy(desc(outboxEmails.id)).limit(100);
+    const texts = await db.select().from(outboxSms).orderBy(desc(outboxSms.id)).limit(100);
+    const linkify = (text: string) => esc(text).replace(/https?:\/\/[^\s<]+/g, (url) => `<a href="${url}">${url}</a>`);
+    const smsList = texts.length
+      ? `<table><tr><th>To</th><th>Message</th><th>Sent</th></tr>${texts
+          .map((m) => `<tr><td>${esc(m.to)}</td><td>${linkify(m.body)}</td><td>${m.createdAt.toISOString().replace("T", " ").slice(0, 19)}</td></tr>`)
+          .join("")}</table>`
+      : "<p>No text messages yet. Check a car in at the valet stand and the guest's link will appear here.</p>";
     const list = rows.length
       ? `<table><tr><th>To</th><th>Subject</th><th>Sent</th></tr>${rows
           .map(
@@ -47,7 +64,7 @@ export const mailboxPageRoutes = new Hono<AppEnv>()
     return c.html(
       page(
         "Mailbox",
-        `<h1>Dev mailbox</h1><p class="note">E-mail the server would have sent. Set SMTP_URL to deliver real mail instead.</p>${list}`,
+        `<h1>Dev mailbox</h1><p class="note">E-mail the server would have sent. Set SMTP_URL to deliver real mail instead.</p>${list}<h1 style="margin-top:48px">Text messages</h1><p class="note">SMS the server would have sent. Set SMS_PROVIDER=twilio to send real texts.</p>${smsList}`,
       ),
     );
   })

@@ -7,6 +7,8 @@ import type { AppConfig } from "../env";
 import type { Mailer } from "../mail/mailer";
 import type { PaymentProvider } from "../payments/provider";
 import type { Logger } from "./logger";
+import type { SmsSender } from "../sms/sms";
+import type { PhotoStore } from "../valet/photo-store";
 
 export type Deps = {
   config: AppConfig;
@@ -17,6 +19,8 @@ export type Deps = {
   geo: GeoService;
   bus: EventBus;
   payments: PaymentProvider;
+  sms: SmsSender;
+  photos: PhotoStore;
 };
 
 export type AppEnv = {

@@ -4,9 +4,12 @@
 import { EventEmitter } from "node:events";
 import type { Database } from "../db/client";
 import type { Logger } from "../lib/logger";
+import type { ClaimUpdate, ValetTicket } from "@meridian/shared/valet-ticket";
 
 export type BookingCreatedEvent = { type: "booking.created"; bookingId: string; service: string; userId: string | null; createdAt: string };
-export type RealtimeEvent = BookingCreatedEvent;
+/** A valet ticket changed: the staff queue gets the ticket, the guest's claim page (matched by ticket id) the update. */
+export type ValetTicketEvent = { type: "valet.ticket"; ticketId: string; ticket: ValetTicket; claim: ClaimUpdate };
+export type RealtimeEvent = BookingCreatedEvent | ValetTicketEvent;
 
 export type EventBus = {
   publish(event: RealtimeEvent): Promise<void>;
@@ -21,8 +24,15 @@ type Envelope = { origin: string; event: RealtimeEvent };
 function parseEnvelope(payload: string): Envelope | null {
   try {
     const env = JSON.parse(payload) as Partial<Envelope>;
+    if (typeof env.origin !== "string") return null;
+    const v = env.event as Partial<ValetTicketEvent> | undefined;
+    if (v?.type === "valet.ticket") {
+      // Our own processes wrote it; a shape check keeps a stray NOTIFY from reaching the streams.
+      if (typeof v.ticketId !== "string" || typeof v.ticket?.id !== "string" || typeof v.claim?.status !== "string") return null;
+      return { origin: env.origin, event: { type: v.type, ticketId: v.ticketId, ticket: v.ticket, claim: v.claim } };
+    }
     const e = env.event as Partial<BookingCreatedEvent> | undefined;
-    if (typeof env.origin !== "string" || !e || e.type !== "booking.created") return null;
+    if (!e || e.type !== "booking.created") return null;
     if (typeof e.bookingId !== "string" || typeof e.service !== "string" || typeof e.createdAt !== "string") return null;
     if (e.userId !== null && typeof e.userId !== "string") return null;
     return { origin: env.origin, event: { type: e.type, bookingId: e.bookingId, service: e.service, userId: e.userId, createdAt: e.createdAt } };

@@ -6,64 +6,40 @@
 // for the staff streams and its owner's, not for every customer online); a promotion applies from the next
 // heartbeat.
 import { Hono } from "hono";
-import { streamSSE } from "hono/streaming";
 import { asRole, isDeskRole } from "@meridian/shared/auth";
 import { BOOKING_CREATED_EVENT, type BookingCreatedMessage } from "@meridian/shared/realtime";
 import { requireUser } from "../auth/session";
 import type { AppEnv } from "../lib/context";
-import type { RealtimeEvent } from "./bus";
+import { busStream } from "./bus-stream";
 
-export const HEARTBEAT_MS = 15_000;
+export { HEARTBEAT_MS } from "./bus-stream";
 
 export const realtimeRoutes = new Hono<AppEnv>().get("/", async (c) => {
   const me = await requireUser(c);
   /** The stream's user as last checked. */
   let known = { id: me.id, role: me.role ?? "user" };
-  const { bus, auth } = c.get("deps");
+  const { auth } = c.get("deps");
   const headers = c.req.raw.headers;
-  c.header("X-Accel-Buffering", "no");
-  return streamSSE(c, async (stream) => {
-    let done!: () => void;
-    const finished = new Promise<void>((resolve) => (done = resolve));
-    let stopped = false;
-    const stop = () => {
-      if (stopped) return;
-      stopped = true;
-      clearInterval(heartbeat);
-      unsubscribe();
-      done();
-    };
-    /** The stream's user as of now, or null (and the stream ends) when the session no longer holds. */
-    const currentUser = async () => {
-      const session = await auth.api.getSession({ headers }).catch(() => null);
-      const user = session?.user && !session.user.banned ? session.user : null;
-      if (!user) stop();
-      else known = { id: user.id, role: user.role ?? "user" };
-      return user;
-    };
-
-    // Events are handled one after another so they arrive in the order they happened.
-    let queue = Promise.resolve();
-    const seesAll = (role: string) => isDeskRole(asRole(role));
-    const unsubscribe = bus.subscribe((event: RealtimeEvent) => {
-      if (event.type !== "booking.created") return;
-      if (!seesAll(known.role) && event.userId !== known.id) return; // another customer's booking
-      queue = queue.then(async () => {
-        if (stopped) return;
-        const user = await currentUser();
-        if (!user || stopped) return;
-        if (!seesAll(known.role) && event.userId !== known.id) return;
+  /** The stream's user as of now, or null when the session no longer holds. */
+  const currentUser = async () => {
+    const session = await auth.api.getSession({ headers }).catch(() => null);
+    const user = session?.user && !session.user.banned ? session.user : null;
+    if (user) known = { id: user.id, role: user.role ?? "user" };
+    return user;
+  };
+  const seesAll = (role: string) => isDeskRole(asRole(role));
+  return busStream(
+    c,
+    (event) => {
+      if (event.type !== "booking.created") return null;
+      if (!seesAll(known.role) && event.userId !== known.id) return null; // another customer's booking
+      return currentUser().then((user) => {
+        if (!user) return "stop";
+        if (!seesAll(known.role) && event.userId !== known.id) return null;
         const data: BookingCreatedMessage = { bookingId: event.bookingId, service: event.service, createdAt: event.createdAt };
-        await stream.writeSSE({ event: BOOKING_CREATED_EVENT, data: JSON.stringify(data), id: event.bookingId });
+        return { event: BOOKING_CREATED_EVENT, data, id: event.bookingId };
       });
-    });
-    const heartbeat = setInterval(() => {
-      void currentUser().then((me) => (me && !stopped ? stream.write(": heartbeat\n\n") : undefined));
-    }, HEARTBEAT_MS);
-    stream.onAbort(stop);
-    c.req.raw.signal.addEventListener("abort", stop, { once: true });
-    if (c.req.raw.signal.aborted) stop();
-    await stream.write(": connected\nretry: 3000\n\n");
-    await finished;
-  });
+    },
+    async () => Boolean(await currentUser()),
+  );
 });

@@ -176,8 +176,8 @@ describe("event bus", () => {
     const there: RealtimeEvent[] = [];
     const event: RealtimeEvent = { type: "booking.created", bookingId: crypto.randomUUID(), service: "ride", userId: null, createdAt: new Date().toISOString() };
     // Only this test's event: a notification from an earlier test may still be on its way.
-    const offHere = t.deps.bus.subscribe((e) => e.bookingId === event.bookingId && here.push(e));
-    const offThere = other.subscribe((e) => e.bookingId === event.bookingId && there.push(e));
+    const offHere = t.deps.bus.subscribe((e) => e.type === "booking.created" && e.bookingId === event.bookingId && here.push(e));
+    const offThere = other.subscribe((e) => e.type === "booking.created" && e.bookingId === event.bookingId && there.push(e));
     try {
       await t.deps.bus.publish(event);
       const deadline = Date.now() + 1000;
@@ -201,9 +201,9 @@ describe("event bus", () => {
     await t.database.notify("meridian_events", JSON.stringify({ origin: "elsewhere", event: { ...sentinel, bookingId: 42 } }));
     await t.database.notify("meridian_events", JSON.stringify({ origin: "elsewhere", event: sentinel }));
     const deadline = Date.now() + 1000;
-    while (!seen.some((e) => e.bookingId === sentinel.bookingId) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
+    while (!seen.some((e) => e.type === "booking.created" && e.bookingId === sentinel.bookingId) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
     off();
-    expect(seen.filter((e) => e.bookingId === sentinel.bookingId)).toEqual([sentinel]);
-    expect(seen.every((e) => typeof e.bookingId === "string" && typeof e.createdAt === "string")).toBe(true);
+    expect(seen.filter((e) => e.type === "booking.created" && e.bookingId === sentinel.bookingId)).toEqual([sentinel]);
+    expect(seen.every((e) => e.type === "booking.created" && typeof e.bookingId === "string" && typeof e.createdAt === "string")).toBe(true);
   });
 });

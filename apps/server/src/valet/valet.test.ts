@@ -1,345 +1,397 @@
-// Event valet through the API: quotes priced from the published card (hand-computed totals), publish,
-// valet bookings (idempotent, e-mail with .ics, realtime), refused quote ids and every bad input.
-import { and, eq } from "drizzle-orm";
+// Valet operations through the HTTP API: check-in and its validation, the claim link by SMS, the state
+// machine (every move from every status), the concurrent take, the guest's claim page and its privacy,
+// the rate limit, and the live queue.
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { INVALID_ADDRESS_MESSAGE, QUOTE_CHANGED_MESSAGE, QUOTE_EXPIRED_MESSAGE, QUOTE_INVALID_MESSAGE, serviceAreaDateTime } from "@meridian/shared/booking";
-import { VALET_MESSAGES, type ValetQuoteInput } from "@meridian/shared/valet";
-import type { ValetRates } from "@meridian/shared/valet-pricing";
-import { setValetRates } from "../db/factories";
-import { auditLogs, bookings, idempotencyKeys, tickets } from "../db/schema";
-import { invalidatePricingCache } from "../quotes/pricing-data";
-import { signValetQuoteToken, verifyValetQuoteToken } from "../quotes/quote-token";
-import type { RealtimeEvent } from "../realtime/bus";
-import { FAKE_PLACES, createFakeGeo } from "../test/fake-geo";
+import { nextValetStatuses, valetStatuses } from "@meridian/shared/valet-ticket";
+import { tickets } from "../db/schema";
+import { createEventBus, type RealtimeEvent } from "../realtime/bus";
 import { createTestApp, type TestApp } from "../test/harness";
-import { countRows, outboxFor } from "../test/helpers";
-import { createTestFleet, laDate, rideInput } from "../test/ride-fixtures";
-import { TICKET_CODE_PATTERN } from "../bookings/ticket-code";
-
-/** The card the hand-computed figures below use. */
-const CARD: ValetRates = {
-  eventBaseFeeUsd: 100,
-  attendantHourlyUsd: 30,
-  minimumHours: 4,
-  vehiclesPerAttendant: 25,
-  minimumAttendants: 2,
-  lateAfter: "22:00",
-  lateHourlySurchargeUsd: 10,
-  eventTypeSurchargesUsd: { Wedding: 80, Corporate: 0, "Private Party": 25, "Hotel/Restaurant": 0, Other: 0 },
-  defaultExpectedVehicles: 40,
-};
+import { sseClient } from "../test/sse-client";
+import { loadEnv } from "../env";
+import { startReplayServer } from "../geo/replay-server";
+import { createLogger } from "../lib/logger";
+import { createSmsSender } from "../sms/sms";
+import { clearEstimateCache } from "./retrieval.service";
 
 let t: TestApp;
-let fleet: Awaited<ReturnType<typeof createTestFleet>>;
-let admin: { cookie: string };
+let valet: { cookie: string; user: { id: string; name: string } };
+let valet2: { cookie: string };
+let dataDir: string;
 
 beforeAll(async () => {
-  t = await createTestApp({}, { geo: createFakeGeo() });
-  fleet = await createTestFleet(t.db);
-  admin = await t.userWithSession({ role: "admin" });
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "valet-test-"));
+  t = await createTestApp({ DATA_DIR: dataDir });
+  valet = await t.userWithSession({ role: "valet", fullName: "Sam Attendant" });
+  valet2 = await t.userWithSession({ role: "valet", fullName: "Alex Runner" });
 });
-afterAll(() => t.close());
-
-const event = (overrides: Partial<ValetQuoteInput> & Record<string, unknown> = {}): Record<string, unknown> => ({
-  customerName: "Avery Planner",
-  eventType: "Wedding",
-  date: laDate(7),
-  startTime: "17:00",
-  endTime: "22:00",
-  eventPlaceId: FAKE_PLACES.hills.placeId,
-  expectedVehicles: 60,
-  notes: "Gate code 4412",
-  ...overrides,
+afterAll(async () => {
+  await t.close();
+  fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-const quote = (json: unknown) => t.call("POST", "/api/valet/quotes", { json });
-async function valetQuoteId(overrides: Partial<ValetQuoteInput> = {}): Promise<string> {
-  const res = await quote(event(overrides));
-  if (res.status !== 200) throw new Error(`valet quote failed: ${res.status} ${JSON.stringify(res.body)}`);
-  return res.body.quoteId;
+let seq = 0;
+const carInput = (over: Record<string, unknown> = {}) => ({
+  guestPhone: `+1 310 555 ${String(1000 + (seq++ % 9000)).padStart(4, "0")}`,
+  plate: `7ABC${String(seq).padStart(3, "0")}`,
+  make: "Porsche",
+  model: "911",
+  colour: "Black",
+  keyTag: `K-${seq}`,
+  stand: "Main Entrance",
+  ...over,
+});
+
+async function checkIn(over: Record<string, unknown> = {}) {
+  const res = await t.call("POST", "/api/valet/tickets", { cookie: valet.cookie, json: carInput(over) });
+  if (res.status !== 201) throw new Error(`check-in failed: ${res.status} ${JSON.stringify(res.body)}`);
+  const token = (res.body.claimUrl as string).split("/t/")[1]!;
+  return { ticket: res.body.ticket as { id: string; ticketCode: string; status: string; guestPhone: string }, claimUrl: res.body.claimUrl as string, token };
 }
-const book = (cookie: string | undefined, key: string, json: unknown) => t.call("POST", "/api/bookings", { cookie, json, headers: { "Idempotency-Key": key } });
-const counts = async () => ({ bookings: await countRows(t.db, bookings), tickets: await countRows(t.db, tickets), keys: await countRows(t.db, idempotencyKeys) });
 
-describe("POST /api/valet/quotes", () => {
-  it("says valet cannot be quoted online until a card is published", async () => {
-    const res = await quote(event());
-    expect(res.status).toBe(422);
-    expect(res.body.error.code).toBe("valet_unavailable");
-    await setValetRates(t.db, CARD);
-    invalidatePricingCache();
+const move = (id: string, status: string, cookie = valet.cookie, extra: Record<string, unknown> = {}) =>
+  t.call("PATCH", `/api/valet/tickets/${id}`, { cookie, json: { status, ...extra } });
+
+describe("check-in", () => {
+  it("refuses anonymous callers and customers", async () => {
+    expect((await t.call("POST", "/api/valet/tickets", { json: carInput() })).status).toBe(401);
+    const customer = await t.userWithSession();
+    expect((await t.call("POST", "/api/valet/tickets", { cookie: customer.cookie, json: carInput() })).status).toBe(403);
+    expect((await t.call("GET", "/api/valet/queue", { cookie: customer.cookie })).status).toBe(403);
   });
 
-  it.each([
-    // 3 attendants (60 / 25 rounded up), 5 h: 100 + 3 x 5 x 30 + wedding 80
-    ["a wedding, 17:00-22:00, 60 cars", {}, { total: 630, attendants: 3, hours: 5, lines: [100, 450, 80] }],
-    // 40 cars by default -> 2 attendants, 2.5 h billed as the 4 h minimum: 100 + 2 x 4 x 30
-    ["a short corporate event, vehicles left empty", { eventType: "Corporate", startTime: "09:00", endTime: "11:30", expectedVehicles: null }, { total: 340, attendants: 2, hours: 4, lines: [100, 240] }],
-    // 101 cars -> 5 attendants; 3.75 h -> 4 h; 1.75 h after 22:00 at $10: 100 + 600 + 87.50 + party 25
-    ["a late private party, 101 cars", { eventType: "Private Party", startTime: "20:00", endTime: "23:45", expectedVehicles: 101 }, { total: 812.5, attendants: 5, hours: 4, lines: [100, 600, 87.5, 25] }],
-    // 10 cars -> the 2-attendant minimum; 4.75 h; 1 h late: 100 + 2 x 4.75 x 30 + 2 x 1 x 10
-    ["an 'Other' event, 18:15-23:00, 10 cars", { eventType: "Other", eventTypeOther: "Product launch", startTime: "18:15", endTime: "23:00", expectedVehicles: 10 }, { total: 405, attendants: 2, hours: 4.75, lines: [100, 285, 20] }],
-  ] as const)("prices %s from the published card", async (_name, overrides, expected) => {
-    const res = await quote(event(overrides as Partial<ValetQuoteInput>));
-    expect(res.status).toBe(200);
-    const q = res.body.quote;
-    expect(q.totalUsd).toBe(expected.total);
-    expect(q.attendants).toBe(expected.attendants);
-    expect(q.billableHours).toBe(expected.hours);
-    expect(q.lines.map((l: { amountUsd: number }) => l.amountUsd)).toEqual(expected.lines);
-    expect(res.body.eventPlace).toEqual({ placeId: FAKE_PLACES.hills.placeId, name: FAKE_PLACES.hills.name, address: FAKE_PLACES.hills.address });
-    expect(Date.parse(res.body.expiresAt) - Date.now()).toBeGreaterThan(14 * 60_000);
-    const verified = verifyValetQuoteToken(t.deps.config.authSecret, res.body.quoteId);
-    expect(verified.ok && verified.claims.totalUsd).toBe(expected.total);
+  it("validates plates, phones, key tags and the guest's contact with clear messages", async () => {
+    const res = await t.call("POST", "/api/valet/tickets", {
+      cookie: valet.cookie,
+      json: carInput({ plate: "!!", guestPhone: "call me", keyTag: "K 0 4 2 ###", stall: "level 3 / bay 12 ??" }),
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.error.fields).toMatchObject({
+      plate: "Plates are 2-10 letters or digits (spaces and dashes allowed).",
+      guestPhone: "Enter a valid mobile number, e.g. +1 310 555 0199.",
+      keyTag: "Key tags are 1-12 letters or digits (dashes allowed), e.g. K-042.",
+      stall: "Stalls are up to 12 letters or digits (dashes allowed).",
+    });
+    const noContact = await t.call("POST", "/api/valet/tickets", { cookie: valet.cookie, json: carInput({ guestPhone: "" }) });
+    expect(noContact.status).toBe(400);
+    expect(noContact.body.error.fields.guestPhone).toBe("Enter the guest's mobile number or e-mail.");
+    const unknownBooking = await t.call("POST", "/api/valet/tickets", { cookie: valet.cookie, json: carInput({ bookingId: crypto.randomUUID() }) });
+    expect(unknownBooking.status).toBe(400);
+    expect(unknownBooking.body.error.fields.bookingId).toBe("Unknown valet booking.");
   });
 
-  it("labels each line of the quote", async () => {
-    const res = await quote(event({ eventType: "Private Party", startTime: "20:00", endTime: "23:45", expectedVehicles: 101 }));
-    expect(res.body.quote.lines.map((l: { label: string }) => l.label)).toEqual([
-      "Event base fee",
-      "5 attendants × 4 h × $30.00",
-      "After 10:00 PM: 5 attendants × 1.75 h × $10.00",
-      "Private Party surcharge",
+  it("answers the ticket with its code and claim link, normalised, and texts the link to the guest", async () => {
+    const res = await t.call("POST", "/api/valet/tickets", {
+      cookie: valet.cookie,
+      json: carInput({ guestPhone: "(310) 555-0142", plate: "8xyz 123", keyTag: "k-042", stall: "b12" }),
+    });
+    expect(res.status).toBe(201);
+    const { ticket, claimUrl } = res.body;
+    expect(ticket).toMatchObject({ status: "checked_in", plate: "8XYZ123", keyTag: "K-042", stall: "B12", guestPhone: "+13105550142" });
+    expect(ticket.ticketCode).toMatch(/^MRD-[2-9A-HJKMNP-Z]{4}-[2-9A-HJKMNP-Z]{4}$/);
+    expect(claimUrl).toMatch(/^http:\/\/localhost:3000\/t\/[A-Za-z0-9_-]{43}$/);
+    const sms = await t.call("GET", "/api/dev/mailbox/sms?to=%2B13105550142");
+    expect(sms.body.messages).toHaveLength(1);
+    expect(sms.body.messages[0].body).toContain(claimUrl);
+    expect(sms.body.messages[0].body).toContain(ticket.ticketCode);
+    // The token is kept only as a hash.
+    const [row] = await t.db.select().from(tickets).where(eq(tickets.id, ticket.id));
+    expect(row!.claimTokenHash).toMatch(/^[0-9a-f]{64}$/);
+    expect(JSON.stringify(row)).not.toContain(claimUrl.split("/t/")[1]);
+  });
+
+  it("e-mails the link when the guest gave an e-mail address", async () => {
+    const res = await t.call("POST", "/api/valet/tickets", { cookie: valet.cookie, json: carInput({ guestPhone: "", guestEmail: "Guest.One@Example.com" }) });
+    expect(res.status).toBe(201);
+    const mail = await t.call("GET", "/api/dev/mailbox?to=guest.one@example.com");
+    expect(mail.body.emails[0].text).toContain(res.body.claimUrl);
+  });
+});
+
+describe("the state machine", () => {
+  it("allows exactly the moves of the shared table from every status, and refuses every other with a 409", async () => {
+    for (const from of valetStatuses) {
+      for (const to of valetStatuses) {
+        const { ticket } = await checkIn();
+        await t.db.update(tickets).set({ valetStatus: from }).where(eq(tickets.id, ticket.id));
+        const res = await move(ticket.id, to);
+        const allowed = nextValetStatuses(from).includes(to);
+        expect([from, to, res.status]).toEqual([from, to, allowed ? 200 : 409]);
+        if (allowed) expect(res.body.ticket.status).toBe(to);
+        else {
+          expect(res.body.error.code).toBe(from === "retrieving" && to === "retrieving" ? "already_taken" : "illegal_transition");
+          expect(res.body.error.message).toMatch(/cannot move from|already/);
+          const [row] = await t.db.select({ s: tickets.valetStatus }).from(tickets).where(eq(tickets.id, ticket.id));
+          expect(row!.s).toBe(from);
+        }
+      }
+    }
+  });
+
+  it("stamps every change in the timeline with who and when, and closes the ticket on delivery", async () => {
+    const { ticket, token } = await checkIn();
+    await move(ticket.id, "parked", valet.cookie, { stall: "A7" });
+    await t.call("POST", `/api/claim/${token}/request`);
+    await move(ticket.id, "retrieving", valet2.cookie);
+    await move(ticket.id, "ready");
+    const done = await move(ticket.id, "delivered");
+    expect(done.body.ticket).toMatchObject({ status: "delivered", stall: "A7", nextStatuses: [] });
+    const detail = await t.call("GET", `/api/valet/tickets/${ticket.id}`, { cookie: valet.cookie });
+    expect(detail.body.timeline.map((e: { to: string; by: string }) => `${e.to}:${e.by}`)).toEqual([
+      "checked_in:Sam Attendant",
+      "parked:Sam Attendant",
+      "requested:Guest",
+      "retrieving:Alex Runner",
+      "ready:Sam Attendant",
+      "delivered:Sam Attendant",
+    ]);
+    const times = detail.body.timeline.map((e: { at: string }) => Date.parse(e.at));
+    expect([...times].sort((a, b) => a - b)).toEqual(times);
+    const [row] = await t.db.select({ status: tickets.status }).from(tickets).where(eq(tickets.id, ticket.id));
+    expect(row!.status).toBe("released");
+  });
+
+  it("lets exactly one of several attendants take a request; the others are told who has it", async () => {
+    const { ticket, token } = await checkIn();
+    await t.call("POST", `/api/claim/${token}/request`);
+    const racers = [valet, valet2, ...(await Promise.all([1, 2, 3].map(() => t.userWithSession({ role: "valet", fullName: "Other Runner" }))))];
+    const results = await Promise.all(racers.map((r) => move(ticket.id, "retrieving", r.cookie)));
+    const won = results.filter((r) => r.status === 200);
+    const lost = results.filter((r) => r.status === 409);
+    expect(won).toHaveLength(1);
+    expect(lost).toHaveLength(racers.length - 1);
+    const winner = won[0]!.body.ticket.assignedTo as string;
+    for (const r of lost) {
+      expect(r.body.error.code).toBe("already_taken");
+      expect(r.body.error.message).toBe(`${winner} has already taken this request.`);
+    }
+    const detail = await t.call("GET", `/api/valet/tickets/${ticket.id}`, { cookie: valet.cookie });
+    expect(detail.body.timeline.filter((e: { to: string }) => e.to === "retrieving")).toHaveLength(1);
+  });
+
+  it("shows requested cars in the queue oldest first, with key tag and stall", async () => {
+    const a = await checkIn({ keyTag: "Q-1", stall: "S1" });
+    const b = await checkIn({ keyTag: "Q-2", stall: "S2" });
+    await t.call("POST", `/api/claim/${a.token}/request`);
+    await new Promise((r) => setTimeout(r, 5));
+    await t.call("POST", `/api/claim/${b.token}/request`);
+    const q = await t.call("GET", "/api/valet/queue", { cookie: valet.cookie });
+    const mine = (q.body.queue as { id: string; keyTag: string; stall: string }[]).filter((x) => [a.ticket.id, b.ticket.id].includes(x.id));
+    expect(mine.map((x) => [x.keyTag, x.stall])).toEqual([
+      ["Q-1", "S1"],
+      ["Q-2", "S2"],
     ]);
   });
-
-  it("answers every bad input with a 400 and the spec's message on the field", async () => {
-    const cases: [string, Record<string, unknown>, string, string][] = [
-      ["end before start", { startTime: "20:00", endTime: "18:00" }, "endTime", VALET_MESSAGES.endAfterStart],
-      ["end equal to start", { startTime: "20:00", endTime: "20:00" }, "endTime", VALET_MESSAGES.endAfterStart],
-      ["start off the 15-minute steps", { startTime: "17:10" }, "startTime", VALET_MESSAGES.timeStep],
-      ["end off the 15-minute steps", { endTime: "21:59" }, "endTime", VALET_MESSAGES.timeStep],
-      ["an end past midnight (a day or longer)", { endTime: "24:00" }, "endTime", VALET_MESSAGES.timeRequired],
-      ["a missing time", { startTime: "" }, "startTime", VALET_MESSAGES.timeRequired],
-      ["a past date", { date: laDate(-1) }, "date", VALET_MESSAGES.dateInPast],
-      ["no date", { date: "" }, "date", VALET_MESSAGES.dateRequired],
-      ["a date that does not exist", { date: "2031-02-30" }, "date", VALET_MESSAGES.dateRequired],
-      ["'Other' without a description", { eventType: "Other", eventTypeOther: "  " }, "eventTypeOther", VALET_MESSAGES.eventTypeOther],
-      ["an unknown event type", { eventType: "Rave" }, "eventType", VALET_MESSAGES.eventType],
-      ["0 vehicles", { expectedVehicles: 0 }, "expectedVehicles", VALET_MESSAGES.expectedVehicles],
-      ["negative vehicles", { expectedVehicles: -5 }, "expectedVehicles", VALET_MESSAGES.expectedVehicles],
-      ["fractional vehicles", { expectedVehicles: 12.5 }, "expectedVehicles", VALET_MESSAGES.expectedVehicles],
-      ["vehicles as text", { expectedVehicles: "40" }, "expectedVehicles", VALET_MESSAGES.expectedVehicles],
-      ["an absurd number of vehicles", { expectedVehicles: 2001 }, "expectedVehicles", VALET_MESSAGES.expectedVehiclesMax],
-      ["no customer name", { customerName: " " }, "customerName", VALET_MESSAGES.customerName],
-      ["no address", { eventPlaceId: "" }, "eventPlaceId", VALET_MESSAGES.eventAddress],
-      ["an address not from the suggestions", { eventPlaceId: "typed: 1 Main St" }, "eventPlaceId", INVALID_ADDRESS_MESSAGE],
-      ["a price sent by the client", { totalUsd: 1 }, "totalUsd", "Unknown field."],
-    ];
-    for (const [name, overrides, field, message] of cases) {
-      const res = await quote(event(overrides));
-      expect(res.status, name).toBe(400);
-      expect(res.body.error.fields?.[field], name).toBe(message);
-    }
-    expect((await t.call("POST", "/api/valet/quotes", { body: "{nope" })).status).toBe(400);
-  });
-
-  it("is public; the admin valet routes are admin-only", async () => {
-    const customer = await t.userWithSession();
-    expect((await t.call("GET", "/api/admin/pricing/valet")).status).toBe(401);
-    expect((await t.call("GET", "/api/admin/pricing/valet", { cookie: customer.cookie })).status).toBe(403);
-    expect((await t.call("PUT", "/api/admin/pricing/valet", { cookie: customer.cookie, json: CARD })).status).toBe(403);
-  });
 });
 
-describe("valet rates: draft, publish, simulate", () => {
-  it("saves a draft without changing quotes; Publish Changes makes the next quote use it, audited", async () => {
-    const before = await quote(event());
-    expect(before.body.quote.totalUsd).toBe(630);
-
-    const draft = { ...CARD, attendantHourlyUsd: 40, eventTypeSurchargesUsd: { ...CARD.eventTypeSurchargesUsd, Wedding: 120 } };
-    const saved = await t.call("PUT", "/api/admin/pricing/valet", { cookie: admin.cookie, json: draft });
-    expect(saved.status).toBe(200);
-    expect(saved.body).toEqual({ draft, published: CARD, unpublished: true });
-    expect((await quote(event())).body.quote.totalUsd).toBe(630);
-
-    // The simulator prices the draft or the published card with the same rule.
-    const sim = (rates: string) =>
-      t.call("POST", "/api/admin/pricing/simulate-valet", { cookie: admin.cookie, json: { rates, eventType: "Wedding", startTime: "17:00", endTime: "22:00", expectedVehicles: 60 } });
-    expect((await sim("draft")).body.quote.totalUsd).toBe(820); // 100 + 3 x 5 x 40 + 120
-    expect((await sim("published")).body.quote.totalUsd).toBe(630);
-
-    const published = await t.call("POST", "/api/admin/pricing/publish", { cookie: admin.cookie, json: { method: "miles_minutes" } });
-    expect(published.status).toBe(200);
-    expect(published.body.valetPublished).toBe(true);
-    expect((await quote(event())).body.quote.totalUsd).toBe(820);
-    expect((await t.call("GET", "/api/admin/pricing/valet", { cookie: admin.cookie })).body).toEqual({ draft, published: draft, unpublished: false });
-
-    const audit = await t.db.select().from(auditLogs).where(eq(auditLogs.entity, "valet_rate_card"));
-    expect(audit.map((a) => a.action).sort()).toEqual(["valet_rates.publish", "valet_rates.save_draft"]);
-    expect(audit.find((a) => a.action === "valet_rates.publish")?.before).toEqual(CARD);
-
-    // Publishing again with nothing new changes nothing.
-    const again = await t.call("POST", "/api/admin/pricing/publish", { cookie: admin.cookie, json: { method: "miles_minutes" } });
-    expect(again.body.valetPublished).toBe(false);
-
-    await setValetRates(t.db, CARD);
-    invalidatePricingCache();
-  });
-
-  it("refuses a bad card with 400 and the field's message", async () => {
-    for (const [patch, field] of [
-      [{ vehiclesPerAttendant: 0 }, "vehiclesPerAttendant"],
-      [{ minimumAttendants: 1.5 }, "minimumAttendants"],
-      [{ attendantHourlyUsd: -1 }, "attendantHourlyUsd"],
-      [{ eventBaseFeeUsd: 10.005 }, "eventBaseFeeUsd"],
-      [{ minimumHours: 4.1 }, "minimumHours"],
-      [{ lateAfter: "22:10" }, "lateAfter"],
-      [{ eventTypeSurchargesUsd: { Wedding: 1 } }, "eventTypeSurchargesUsd.Corporate"],
-    ] as const) {
-      const res = await t.call("PUT", "/api/admin/pricing/valet", { cookie: admin.cookie, json: { ...CARD, ...patch } });
-      expect(res.status, JSON.stringify(patch)).toBe(400);
-      expect(res.body.error.fields?.[field], JSON.stringify(patch)).toBeTruthy();
-    }
-  });
-});
-
-describe("POST /api/bookings with service valet", () => {
-  it("books the event: booking, ticket, event details, confirmation e-mail with an .ics, realtime event", async () => {
-    const { user, cookie } = await t.userWithSession({ fullName: "Jordan Host" });
-    const events: RealtimeEvent[] = [];
-    const stop = t.deps.bus.subscribe((e) => events.push(e));
-    const quoteId = await valetQuoteId();
-    const res = await book(cookie, crypto.randomUUID(), { service: "valet", quoteId });
-    stop();
-    expect(res.status).toBe(201);
-    expect(res.body.booking).toEqual({ id: expect.any(String), service: "valet", bookingDate: laDate(7), status: "pending", price: 630, createdAt: expect.any(String) });
-    expect(res.body.ticket).toEqual({ ticketCode: expect.stringMatching(TICKET_CODE_PATTERN), status: "active" });
-
-    const [row] = await t.db.select().from(bookings).where(eq(bookings.id, res.body.booking.id));
-    expect(row).toMatchObject({ userId: user.id, service: "valet", name: "Avery Planner", price: 630, vehicleTypeId: null });
-    expect(row!.details).toMatchObject({
-      customerName: "Avery Planner",
-      eventType: "Wedding",
-      address: { placeId: FAKE_PLACES.hills.placeId, name: FAKE_PLACES.hills.name },
-      date: laDate(7),
-      startTime: "17:00",
-      endTime: "22:00",
-      durationMinutes: 300,
-      expectedVehicles: 60,
-      attendants: 3,
-      notes: "Gate code 4412",
-      quote: { totalUsd: 630 },
+describe("the guest's claim page", () => {
+  it("shows the ticket, the car, a QR code and the status, and nothing of the guest's contact", async () => {
+    const { ticket, token } = await checkIn({ plate: "5PRV001", make: "Bentley", model: "Flying Spur", colour: "Silver" });
+    const res = await t.call("GET", `/api/claim/${token}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("cache-control")).toBe("no-store");
+    expect(res.body.claim).toMatchObject({
+      ticketCode: ticket.ticketCode,
+      status: "checked_in",
+      car: { plate: "5PRV001", make: "Bentley", model: "Flying Spur", colour: "Silver" },
+      stand: "Main Entrance",
     });
-    const [ticket] = await t.db.select().from(tickets).where(eq(tickets.bookingId, row!.id));
-    expect(ticket?.ticketCode).toBe(res.body.ticket.ticketCode);
-    expect(events).toContainEqual(expect.objectContaining({ type: "booking.created", bookingId: row!.id, service: "valet", userId: user.id }));
-
-    const [mail] = await outboxFor(t.db, user.email);
-    expect(mail?.subject).toBe(`Booking Confirmed! Ticket ${res.body.ticket.ticketCode}`);
-    expect(mail?.text).toContain("Your valet service is booked.");
-    expect(mail?.text).toContain(`Date: ${laDate(7)}, 5:00 PM to 10:00 PM`);
-    expect(mail?.text).toContain(`Address: ${FAKE_PLACES.hills.address}\n`); // the name is not repeated
-    expect(mail?.text).toContain("Total: $630.00");
-    const ics = mail?.attachments?.[0];
-    expect(ics?.filename).toBe("meridian-valet.ics");
-    expect(ics?.contentType).toContain("text/calendar");
-    const utc = (d: Date) => d.toISOString().replace(/[-:]/g, "").replace(/\.\d{3}/, "");
-    expect(ics?.content).toContain(`DTSTART:${utc(serviceAreaDateTime(laDate(7), "17:00"))}\r\n`);
-    expect(ics?.content).toContain(`DTEND:${utc(serviceAreaDateTime(laDate(7), "22:00"))}\r\n`);
-    expect(ics?.content).toMatch(/^BEGIN:VCALENDAR\r\n[\s\S]*BEGIN:VEVENT[\s\S]*END:VCALENDAR\r\n$/);
-
-    const mine = await t.call("GET", "/api/me/bookings", { cookie });
-    expect(mine.body.bookings[0]).toMatchObject({ id: row!.id, service: "valet", details: { eventType: "Wedding", startTime: "17:00" } });
-    const myTickets = await t.call("GET", "/api/me/tickets", { cookie });
-    expect(myTickets.body.tickets[0]).toMatchObject({ ticketCode: res.body.ticket.ticketCode, service: "valet", bookingId: row!.id });
+    expect(res.body.claim.qrSvg).toMatch(/^<svg/);
+    const text = JSON.stringify(res.body);
+    expect(text).not.toContain(ticket.guestPhone);
+    expect(text).not.toContain(ticket.id);
   });
 
-  it("makes exactly one booking from 30 concurrent requests with one key; another body with that key is 422", async () => {
-    const { user, cookie } = await t.userWithSession();
-    const key = crypto.randomUUID();
-    const body = { service: "valet", quoteId: await valetQuoteId() };
-    const results = await Promise.all(Array.from({ length: 30 }, () => book(cookie, key, body)));
-    const rows = await t.db.select().from(bookings).where(and(eq(bookings.userId, user.id), eq(bookings.service, "valet")));
-    expect(rows).toHaveLength(1);
-    expect(await t.db.select().from(tickets).where(eq(tickets.bookingId, rows[0]!.id))).toHaveLength(1);
-    for (const r of results) {
-      expect([201, 409]).toContain(r.status);
-      if (r.status === 201) expect(r.body.booking.id).toBe(rows[0]!.id);
-    }
-    const other = await book(cookie, key, { service: "valet", quoteId: await valetQuoteId({ expectedVehicles: 61 }) });
-    expect(other.status).toBe(422);
-    expect(other.body.error.code).toBe("idempotency_mismatch");
+  it("answers the same bare 404 for a wrong, malformed or expired token, and one guest cannot reach another's car", async () => {
+    const mine = await checkIn({ plate: "1MINE11" });
+    const other = await checkIn({ plate: "2THEIR2" });
+    const wrong = await t.call("GET", `/api/claim/${"A".repeat(43)}`);
+    const malformed = await t.call("GET", "/api/claim/not-a-token");
+    expect(wrong.status).toBe(404);
+    expect(malformed.status).toBe(404);
+    expect(wrong.body).toEqual(malformed.body);
+    expect(wrong.body).toEqual({ error: { code: "not_found", message: "Not found." } });
+    for (const method of ["POST", "DELETE"]) expect((await t.call(method, `/api/claim/${"B".repeat(43)}/request`)).status).toBe(404);
+    // My token never shows or moves the other car.
+    expect((await t.call("GET", `/api/claim/${mine.token}`)).body.claim.car.plate).toBe("1MINE11");
+    await t.call("POST", `/api/claim/${mine.token}/request`);
+    expect((await t.call("GET", `/api/claim/${other.token}`)).body.claim.status).toBe("checked_in");
+    // Delivered more than a day ago: the link is dead.
+    await t.db.update(tickets).set({ valetStatus: "delivered", updatedAt: new Date(Date.now() - 25 * 3600_000) }).where(eq(tickets.id, other.ticket.id));
+    const expired = await t.call("GET", `/api/claim/${other.token}`);
+    expect(expired.status).toBe(404);
+    expect(expired.body).toEqual(wrong.body);
   });
 
-  it("refuses tampered, expired and cross-service quote ids, and writes nothing", async () => {
-    const { cookie } = await t.userWithSession();
-    const valetId = await valetQuoteId();
-    const rideRes = await t.call("POST", "/api/quotes", { json: rideInput(fleet.sedan.id) });
-    const rideId: string = rideRes.body.quoteId;
-    const before = await counts();
-
-    const [payload, sig] = valetId.split(".");
-    const claims = JSON.parse(Buffer.from(payload!, "base64url").toString("utf8")) as unknown[];
-    const cheaper = Buffer.from(JSON.stringify(claims.map((v) => (v === 630 ? 1 : v)))).toString("base64url");
-    const secret = t.deps.config.authSecret;
-    const verified = verifyValetQuoteToken(secret, valetId);
-    if (!verified.ok) throw new Error("the fresh valet quote id did not verify");
-    const expired = signValetQuoteToken(secret, { ...verified.claims, exp: Math.floor(Date.now() / 1000) - 1 });
-
-    for (const [name, body, code, message] of [
-      ["a valet id with a lowered total", { service: "valet", quoteId: `${cheaper}.${sig}` }, "invalid_quote", QUOTE_INVALID_MESSAGE],
-      ["a valet id with a broken signature", { service: "valet", quoteId: `${payload}.${sig!.slice(0, -2)}AA` }, "invalid_quote", QUOTE_INVALID_MESSAGE],
-      ["a ride id for a valet booking", { service: "valet", quoteId: rideId }, "invalid_quote", QUOTE_INVALID_MESSAGE],
-      ["a valet id for a ride booking", { service: "ride", quoteId: valetId }, "invalid_quote", QUOTE_INVALID_MESSAGE],
-      ["an expired valet id", { service: "valet", quoteId: expired }, "quote_expired", QUOTE_EXPIRED_MESSAGE],
-    ] as const) {
-      const res = await book(cookie, crypto.randomUUID(), body);
-      expect(res.status, name).toBe(400);
-      expect(res.body.error.code, name).toBe(code);
-      expect(res.body.error.fields.quoteId, name).toBe(message);
-    }
-    expect(await counts()).toEqual(before);
+  it("requests once, cancels a request nobody has taken, and cannot cancel once an attendant has it", async () => {
+    const { ticket, token } = await checkIn();
+    const first = await t.call("POST", `/api/claim/${token}/request`);
+    expect(first.body.claim.status).toBe("requested");
+    expect(first.body.claim.requestedAt).toBeTruthy();
+    const again = await t.call("POST", `/api/claim/${token}/request`);
+    expect(again.status).toBe(409);
+    expect(again.body.error.message).toBe("You have already requested your car.");
+    const cancelled = await t.call("DELETE", `/api/claim/${token}/request`);
+    expect(cancelled.body.claim).toMatchObject({ status: "parked", requestedAt: null });
+    await t.call("POST", `/api/claim/${token}/request`);
+    await move(ticket.id, "retrieving");
+    const late = await t.call("DELETE", `/api/claim/${token}/request`);
+    expect(late.status).toBe(409);
+    expect(late.body.error.message).toBe("An attendant is already bringing your car; the request can no longer be cancelled.");
   });
 
-  it("refuses a quote whose price changed since (the ride flow's message), and books the fresh one", async () => {
-    const { cookie } = await t.userWithSession();
-    const stale = await valetQuoteId();
-    await t.call("PUT", "/api/admin/pricing/valet", { cookie: admin.cookie, json: { ...CARD, eventBaseFeeUsd: 175 } });
-    await t.call("POST", "/api/admin/pricing/publish", { cookie: admin.cookie, json: { method: "miles_minutes" } });
+  it("rate-limits Request my car per ticket", async () => {
+    const { token } = await checkIn();
+    const other = await checkIn();
+    const statuses: number[] = [];
+    for (let i = 0; i < 8; i++) statuses.push((await t.call(i % 2 ? "DELETE" : "POST", `/api/claim/${token}/request`)).status);
+    expect(statuses.slice(0, 6)).toEqual([200, 200, 200, 200, 200, 200]);
+    expect(statuses.slice(6)).toEqual([429, 429]);
+    const limited = await t.call("POST", `/api/claim/${token}/request`);
+    expect(limited.body.error.code).toBe("rate_limited");
+    // Another ticket is not affected.
+    expect((await t.call("POST", `/api/claim/${other.token}/request`)).status).toBe(200);
+  });
+
+  it("streams the status live to the guest's page and the queue to attendants", async () => {
+    const { ticket, token } = await checkIn();
+    const guestRes = await t.app.request(`/api/claim/${token}/events`);
+    expect(guestRes.status).toBe(200);
+    const guest = sseClient(guestRes);
+    const queueRes = await t.app.request("/api/valet/queue", { headers: { cookie: valet.cookie, accept: "text/event-stream" } });
+    expect(queueRes.status).toBe(200);
+    const queue = sseClient(queueRes);
     try {
-      const before = await counts();
-      const res = await book(cookie, crypto.randomUUID(), { service: "valet", quoteId: stale });
-      expect(res.status).toBe(409);
-      expect(res.body.error).toMatchObject({ code: "quote_changed", message: QUOTE_CHANGED_MESSAGE });
-      expect(await counts()).toEqual(before);
-      const fresh = await book(cookie, crypto.randomUUID(), { service: "valet", quoteId: await valetQuoteId() });
-      expect(fresh.status).toBe(201);
-      expect(fresh.body.booking.price).toBe(705);
+      await new Promise((r) => setTimeout(r, 50));
+      await t.call("POST", `/api/claim/${token}/request`);
+      const q = await nextFor(queue, ticket.id);
+      expect(JSON.parse(q.data)).toMatchObject({ id: ticket.id, status: "requested", keyTag: expect.any(String) });
+      expect(JSON.parse((await guest.next(2000)).data)).toMatchObject({ status: "requested", estimateMinutes: expect.any(Number) });
+      await move(ticket.id, "retrieving");
+      await move(ticket.id, "ready");
+      expect(JSON.parse((await guest.next(2000)).data).status).toBe("retrieving");
+      const ready = await guest.next(2000);
+      expect(ready.event).toBe("claim.update");
+      expect(JSON.parse(ready.data).status).toBe("ready");
+      // Another guest's stream hears nothing of this car.
+      const otherTicket = await checkIn();
+      const otherRes = await t.app.request(`/api/claim/${otherTicket.token}/events`);
+      const otherGuest = sseClient(otherRes);
+      await move(ticket.id, "delivered");
+      expect(JSON.parse((await guest.next(2000)).data).status).toBe("delivered");
+      await expect(otherGuest.next(300)).rejects.toThrow(/no event/);
+      void otherGuest.close();
     } finally {
-      await setValetRates(t.db, CARD);
-      invalidatePricingCache();
+      void guest.close();
+      void queue.close();
+    }
+    expect((await t.app.request(`/api/claim/${"C".repeat(43)}/events`)).status).toBe(404);
+    expect((await t.app.request("/api/valet/queue", { headers: { accept: "text/event-stream" } })).status).toBe(401);
+  });
+});
+
+describe("across server processes", () => {
+  it("sends each ticket change over the database's NOTIFY, so another process's streams hear it once", async () => {
+    const other = await createEventBus(t.database);
+    const heard: RealtimeEvent[] = [];
+    const off = other.subscribe((e) => e.type === "valet.ticket" && heard.push(e));
+    try {
+      const { ticket } = await checkIn({ keyTag: "X-1" });
+      await move(ticket.id, "parked");
+      const deadline = Date.now() + 2000;
+      while (heard.filter((e) => e.type === "valet.ticket" && e.ticketId === ticket.id).length < 2 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
+      await new Promise((r) => setTimeout(r, 100)); // room for a duplicate to show up
+      const mine = heard.filter((e) => e.type === "valet.ticket" && e.ticketId === ticket.id);
+      expect(mine.map((e) => (e.type === "valet.ticket" ? [e.ticket.status, e.ticket.keyTag, e.claim.status] : null))).toEqual([
+        ["checked_in", "X-1", "checked_in"],
+        ["parked", "X-1", "parked"],
+      ]);
+    } finally {
+      off();
+      await other.close();
+    }
+  });
+});
+
+async function nextFor(client: ReturnType<typeof sseClient>, ticketId: string) {
+  for (;;) {
+    const e = await client.next(2000);
+    if ((JSON.parse(e.data) as { id: string }).id === ticketId) return e;
+  }
+}
+
+describe("retrieval times", () => {
+  it("keeps request-to-ready and request-to-delivered, and reports p50/p90 per day and per stand; the guest's estimate follows", async () => {
+    // Five retrievals at the Hotel Lobby taking 2, 4, 6, 8, 10 minutes to ready (+1 minute to delivery).
+    const stand = `Hotel Lobby ${Date.now()}`;
+    const base = Date.now() - 3600_000;
+    const at = (minutes: number) => new Date(base + minutes * 60_000).toISOString();
+    const made: string[] = [];
+    for (const minutes of [2, 4, 6, 8, 10]) {
+      const { ticket } = await checkIn({ stand });
+      made.push(ticket.id);
+      await move(ticket.id, "parked");
+      await move(ticket.id, "requested");
+      await move(ticket.id, "retrieving");
+      await move(ticket.id, "ready");
+      await move(ticket.id, "delivered");
+      await t.database.db.execute(
+        sql`update valet_retrievals set requested_at = ${at(0)}::timestamptz, ready_at = ${at(minutes)}::timestamptz,
+          delivered_at = ${at(minutes + 1)}::timestamptz where ticket_id = ${ticket.id}`,
+      );
+    }
+    // A withdrawn request is not a retrieval.
+    const withdrawn = await checkIn({ stand });
+    await move(withdrawn.ticket.id, "requested");
+    await move(withdrawn.ticket.id, "parked");
+
+    const admin = await t.userWithSession({ role: "admin" });
+    const board = await t.call("GET", "/api/admin/valet/board", { cookie: admin.cookie });
+    expect(board.status).toBe(200);
+    const row = board.body.retrieval.byStand.find((r: { stand: string }) => r.stand === stand);
+    expect(row).toEqual({ stand, count: 5, p50ReadyMinutes: 6, p90ReadyMinutes: 9.2, p50DeliveredMinutes: 7, p90DeliveredMinutes: 10.2 });
+    const day = new Date(base).toISOString().slice(0, 10);
+    expect(board.body.retrieval.byDay.find((r: { day: string }) => r.day === day)?.count).toBeGreaterThanOrEqual(5);
+    expect(board.body.counts.parked).toBeGreaterThanOrEqual(1);
+    expect((await t.call("GET", "/api/admin/valet/board", { cookie: valet.cookie })).status).toBe(403);
+
+    clearEstimateCache();
+    const guest = await checkIn({ stand });
+    expect((await t.call("GET", `/api/claim/${guest.token}`)).body.claim.estimateMinutes).toBe(6);
+  });
+});
+
+describe("SMS through Twilio", () => {
+  it("sends the claim link with the official client to the configured API (a local server replaying Twilio's answer)", async () => {
+    const sid = "AC" + "0123456789abcdef".repeat(2);
+    const replay = await startReplayServer({
+      [`POST /2010-04-01/Accounts/${sid}/Messages.json`]: { status: 201, raw: fs.readFileSync(path.join(import.meta.dirname, "../sms/fixtures/twilio-message.json"), "utf8") },
+    });
+    const env = { SMS_PROVIDER: "twilio", TWILIO_ACCOUNT_SID: sid, TWILIO_AUTH_TOKEN: "test-auth-token-0123456789", TWILIO_FROM: "+15005550006", TWILIO_API_URL: replay.url };
+    const sms = createSmsSender(loadEnv(env), t.db, createLogger("silent"));
+    try {
+      expect(sms.kind).toBe("twilio");
+      await sms.send("+13105550199", "Your car: http://localhost/t/abc");
+      expect(replay.requests).toHaveLength(1);
+      const req = replay.requests[0]!;
+      expect(req.path).toBe(`/2010-04-01/Accounts/${sid}/Messages.json`);
+      const form = new URLSearchParams(req.body);
+      expect(form.get("To")).toBe("+13105550199");
+      expect(form.get("From")).toBe("+15005550006");
+      expect(form.get("Body")).toBe("Your car: http://localhost/t/abc");
+      expect(req.headers.authorization).toBe(`Basic ${Buffer.from(`${sid}:test-auth-token-0123456789`).toString("base64")}`);
+      // A refusal from Twilio surfaces as an error (check-in logs it and still answers the ticket).
+      replay.setRoutes({ [`POST /2010-04-01/Accounts/${sid}/Messages.json`]: { status: 400, raw: JSON.stringify({ code: 21211, message: "The 'To' number is not a valid phone number.", status: 400 }) } });
+      await expect(sms.send("+10000000000", "x")).rejects.toThrow(/not a valid phone number/);
+    } finally {
+      await replay.close();
     }
   });
 
-  it("shows valet bookings to the admin: list filter by service, detail, CSV and reports", async () => {
-    const { cookie } = await t.userWithSession();
-    const res = await book(cookie, crypto.randomUUID(), { service: "valet", quoteId: await valetQuoteId({ eventType: "Corporate" }) });
-    const id = res.body.booking.id;
-    const list = await t.call("GET", "/api/admin/bookings?service=valet&pageSize=100", { cookie: admin.cookie });
-    expect(list.status).toBe(200);
-    expect(list.body.bookings.length).toBeGreaterThan(0);
-    expect(list.body.bookings.every((b: { service: string }) => b.service === "valet")).toBe(true);
-    expect(list.body.bookings.map((b: { id: string }) => b.id)).toContain(id);
-    const rides = await t.call("GET", "/api/admin/bookings?service=ride&pageSize=100", { cookie: admin.cookie });
-    expect(rides.body.bookings.map((b: { id: string }) => b.id)).not.toContain(id);
-
-    const detail = await t.call("GET", `/api/admin/bookings/${id}`, { cookie: admin.cookie });
-    expect(detail.body.booking).toMatchObject({ service: "valet", details: { eventType: "Corporate", attendants: 3 }, ticketCode: res.body.ticket.ticketCode });
-
-    const csv = await t.call("GET", "/api/admin/bookings/export.csv?service=valet", { cookie: admin.cookie });
-    expect(csv.status).toBe(200);
-    const lines = String(csv.body).trim().split("\r\n");
-    expect(lines[0]).toContain("Event");
-    const line = lines.find((l) => l.startsWith(id));
-    expect(line).toContain(",valet,");
-    expect(line).toContain(`Corporate`);
-    expect(line).toContain(FAKE_PLACES.hills.name);
-
-    const reports = await t.call("GET", "/api/admin/reports", { cookie: admin.cookie });
-    const valet = reports.body.revenueByService.find((r: { service: string }) => r.service === "valet");
-    expect(valet.bookings).toBeGreaterThan(0);
-    const [sum] = await t.db.select().from(bookings).where(eq(bookings.service, "valet"));
-    expect(sum).toBeTruthy();
+  it("refuses to start with SMS_PROVIDER=twilio and no credentials", async () => {
+    expect(() => loadEnv({ SMS_PROVIDER: "twilio" })).toThrow(/TWILIO_ACCOUNT_SID: is required when SMS_PROVIDER=twilio/);
   });
 });

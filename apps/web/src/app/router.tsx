@@ -8,6 +8,7 @@ export const router = createBrowserRouter([
     element: <RootLayout />,
     children: [
       { path: "/", element: <HomePage /> },
+      { path: "/t/:token", lazy: async () => ({ Component: (await import("@/features/claim/claim-page")).default }) },
       { path: "/reset-password", lazy: async () => ({ Component: (await import("@/features/auth/reset-password-page")).default }) },
       {
         element: <RequireUser />,

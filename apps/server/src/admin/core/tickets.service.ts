@@ -26,6 +26,11 @@ const columns = {
   service: bookings.service,
   bookingDate: bookings.bookingDate,
   details: bookings.details,
+  valetStatus: tickets.valetStatus,
+  guestPhone: tickets.guestPhone,
+  make: tickets.make,
+  model: tickets.model,
+  colour: tickets.colour,
 };
 
 type Raw = {
@@ -43,6 +48,11 @@ type Raw = {
   service: string | null;
   bookingDate: string | null;
   details: Record<string, unknown> | null;
+  valetStatus: string | null;
+  guestPhone: string | null;
+  make: string | null;
+  model: string | null;
+  colour: string | null;
 };
 
 function toRow(r: Raw): AdminTicketRow {
@@ -56,10 +66,12 @@ function toRow(r: Raw): AdminTicketRow {
     bookingId: r.bookingId,
     // Name and phone from the linked booking (its account's profile when the booking has none).
     customerName: r.bookingId ? (r.bookingName ?? r.profileName) : null,
-    customerPhone: r.bookingId ? (r.bookingPhone ?? r.profilePhone) : null,
+    customerPhone: (r.bookingId ? (r.bookingPhone ?? r.profilePhone) : null) ?? r.guestPhone,
     service: r.service,
     bookingDate: r.bookingDate,
     ...(r.service ? bookingSummary(r.service, r.details) : { event: null, location: null, time: null }),
+    valetStatus: r.valetStatus,
+    car: r.make ? [r.colour, r.make, r.model].filter(Boolean).join(" ") : null,
   };
 }
 
@@ -72,15 +84,28 @@ function filterOf(q: AdminTicketsQuery): SQL | undefined {
     const p = containsPattern(q.q);
     // Phone numbers are matched on digits too, so "(310) 555-0199" finds "3105550199".
     const digits = q.q.replace(/\D/g, "");
-    const phone = (col: typeof bookings.phone | typeof user.phone) =>
-      digits.length >= 3 ? or(ilike(col, p), ilike(sqlDigits(col), containsPattern(digits))) : ilike(col, p);
-    parts.push(or(ilike(tickets.ticketCode, p), ilike(tickets.plate, p), ilike(tickets.keyTag, p), phone(bookings.phone), phone(user.phone)));
+    const phone = (col: PhoneColumn) => (digits.length >= 3 ? or(ilike(col, p), ilike(sqlDigits(col), containsPattern(digits))) : ilike(col, p));
+    // Plates are stored without spaces or dashes ("7ABC123"), so "7abc 123" finds them too.
+    const plate = q.q.toUpperCase().replace(/[\s-]+/g, "");
+    parts.push(
+      or(
+        ilike(tickets.ticketCode, p),
+        ilike(tickets.plate, p),
+        plate ? ilike(tickets.plate, containsPattern(plate)) : undefined,
+        ilike(tickets.keyTag, p),
+        phone(bookings.phone),
+        phone(user.phone),
+        phone(tickets.guestPhone),
+      ),
+    );
   }
   if (q.status) parts.push(eq(tickets.status, q.status));
+  if (q.valetStatus) parts.push(eq(tickets.valetStatus, q.valetStatus));
   return and(...parts);
 }
 
-const sqlDigits = (col: typeof bookings.phone | typeof user.phone) => sql<string>`regexp_replace(${col}, '[^0-9]', '', 'g')`;
+type PhoneColumn = typeof bookings.phone | typeof user.phone | typeof tickets.guestPhone;
+const sqlDigits = (col: PhoneColumn) => sql<string>`regexp_replace(${col}, '[^0-9]', '', 'g')`;
 
 export async function listTickets(db: Db, q: AdminTicketsQuery): Promise<Paged<"tickets", AdminTicketRow>> {
   const { page, pageSize, offset } = pageOf(q);
@@ -111,6 +136,7 @@ export async function updateTicket(db: Db, actor: AuditActor, id: string, input:
     if (input.plate !== undefined) patch.plate = input.plate;
     if (input.keyTag !== undefined) patch.keyTag = input.keyTag;
     if (input.status !== undefined && input.status !== current.status) {
+      if (current.valetStatus) throw conflict("A valet ticket changes status through the valet flow (Ticket Center's valet actions).", "illegal_transition");
       const check = checkTicketTransition(current.status, input.status);
       if (!check.ok) throw conflict(check.message, "illegal_transition");
       patch.status = input.status;

@@ -14,7 +14,8 @@ const VehiclesPage = lazy(() => import("./vehicles/vehicles-page"));
 const StaffPage = lazy(() => import("./mock/staff-page"));
 const CouponsPage = lazy(() => import("./coupons/coupons-page"));
 const ReportsPage = lazy(() => import("./reports/reports-page"));
-const IncidentsPage = lazy(() => import("./mock/incidents-page"));
+const IncidentsPage = lazy(() => import("./incidents/incidents-page"));
+const LotBoardPage = lazy(() => import("./valet/lot-board-page"));
 const SettingsPage = lazy(() => import("./mock/settings-page"));
 const AuditPage = lazy(() => import("./audit/audit-page"));
 
@@ -39,6 +40,7 @@ export default function AdminApp() {
                 <Route path="users" element={<UsersPage />} />
                 <Route path="bookings" element={<BookingsPage />} />
                 <Route path="tickets" element={<TicketsPage />} />
+                <Route path="valet" element={<LotBoardPage />} />
                 <Route path="pricing" element={<PricingPage />} />
                 <Route path="vehicles" element={<VehiclesPage />} />
                 <Route path="staff" element={<StaffPage />} />

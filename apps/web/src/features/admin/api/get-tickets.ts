@@ -1,12 +1,14 @@
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 import type { AdminTicketRow, Paged } from "@meridian/shared/admin";
+import type { ValetStatus } from "@meridian/shared/valet-ticket";
 import { api } from "@/lib/api";
 import { searchPageQuery, type SearchPageFilters } from "./search-page";
 
-export type TicketFilters = SearchPageFilters;
+export type TicketFilters = SearchPageFilters & { valetStatus?: ValetStatus };
 
 export function getTickets(f: TicketFilters) {
-  return api<Paged<"tickets", AdminTicketRow>>(`/api/admin/tickets?${searchPageQuery(f)}`);
+  const status = f.valetStatus ? `&valetStatus=${f.valetStatus}` : "";
+  return api<Paged<"tickets", AdminTicketRow>>(`/api/admin/tickets?${searchPageQuery(f)}${status}`);
 }
 export const ticketsQueryOptions = (f: TicketFilters) =>
   queryOptions({ queryKey: ["admin", "tickets", f], queryFn: () => getTickets(f), placeholderData: keepPreviousData });

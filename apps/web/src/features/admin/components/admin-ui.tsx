@@ -129,6 +129,13 @@ const statusTones: Record<string, ComponentProps<typeof Badge>["tone"]> = {
   inactive: "danger",
   released: "gold",
   void: "danger",
+  // valet cars
+  checked_in: "neutral",
+  parked: "info",
+  requested: "gold",
+  retrieving: "gold",
+  ready: "success",
+  delivered: "neutral",
 };
 
 export function StatusBadge({ status }: { status: string }) {

@@ -1,4 +1,4 @@
-// Sample rows for the screens the spec marks as mock (Staff, Incidents). Not real data.
+// Sample rows for the screens the spec marks as mock (Staff). Not real data.
 export const mockStaff = [
   { name: "Marcus Bell", kind: "Chauffeur", phone: "(310) 555-0114", status: "active" },
   { name: "Elena Ruiz", kind: "Valet Captain", phone: "(310) 555-0187", status: "active" },
@@ -10,10 +10,4 @@ export const mockShifts = [
   { staff: "Marcus Bell", role: "Chauffeur", date: "Mon, Jun 2", window: "6:00 AM – 2:00 PM", location: "LAX Terminal B" },
   { staff: "Elena Ruiz", role: "Valet Captain", date: "Mon, Jun 2", window: "4:00 PM – 11:00 PM", location: "The Beverly Hills Hotel" },
   { staff: "Sofia Lindqvist", role: "Valet Attendant", date: "Tue, Jun 3", window: "5:00 PM – 10:00 PM", location: "Private residence, Bel Air" },
-];
-
-export const mockIncidents = [
-  { type: "Vehicle damage", associatedTo: "Ticket MER-7KQ2", reportedBy: "Elena Ruiz", date: "May 28, 2026" },
-  { type: "Late pickup", associatedTo: "Booking #A19F", reportedBy: "Marcus Bell", date: "May 26, 2026" },
-  { type: "Lost item", associatedTo: "Ticket MER-3PZ8", reportedBy: "Sofia Lindqvist", date: "May 21, 2026" },
 ];

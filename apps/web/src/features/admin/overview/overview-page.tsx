@@ -50,7 +50,7 @@ export default function OverviewPage() {
           title="Valet Operations"
           text="Live lot status, key tags and vehicle returns."
           stat={counts ? plural(counts.activeTickets, "active ticket") : undefined}
-          onClick={() => notImplemented("Valet operations are not yet implemented.")}
+          onClick={() => navigate("/admin/valet")}
         />
         <OverviewCard
           icon={<ChartColumn className="size-5" />}

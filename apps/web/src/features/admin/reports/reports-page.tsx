@@ -4,7 +4,9 @@ import { useEffect, type ReactNode } from "react";
 import { Spinner } from "@/components/ui/spinner";
 import { notifyError } from "@/lib/notify";
 import { formatUsd } from "@/lib/utils";
+import { useLotBoard } from "../api/get-lot-board";
 import { useReports } from "../api/get-reports";
+import { byDayRows, byStandRows, RetrievalTable } from "../valet/retrieval-table";
 import { PageHeader, Panel } from "../components/admin-ui";
 
 function ReportCard({ icon, title, figure, caption, children }: { icon: ReactNode; title: string; figure: string; caption: string; children?: ReactNode }) {
@@ -104,6 +106,20 @@ export default function ReportsPage() {
           />
         </div>
       )}
+      <RetrievalReport />
     </>
+  );
+}
+
+/** Valet retrieval times: request -> ready and request -> delivered, p50/p90 per day and per stand. */
+function RetrievalReport() {
+  const { data } = useLotBoard();
+  if (!data) return null;
+  return (
+    <section className="mt-10 space-y-4" aria-label="Valet Retrieval Times">
+      <h2 className="font-display text-3xl">Valet Retrieval Times</h2>
+      <RetrievalTable label="Day" rows={byDayRows(data.retrieval)} />
+      <RetrievalTable label="Stand" rows={byStandRows(data.retrieval)} />
+    </section>
   );
 }

@@ -10,20 +10,28 @@ import { notifyError, notifySuccess } from "@/lib/notify";
 import { formatDate } from "@/lib/utils";
 import { useUpdateTicket } from "../api/update-ticket";
 import { DetailRow, formatDateTime, StatusBadge } from "../components/admin-ui";
+import { ValetTicketSection } from "./valet-ticket-section";
 
 export function TicketDetailDialog({ ticket, onClose }: { ticket: AdminTicketRow | null; onClose: () => void }) {
   return (
     <Dialog open={Boolean(ticket)} onOpenChange={(open) => !open && onClose()}>
       {ticket ? (
         <DialogContent title={`Ticket ${ticket.ticketCode}`} description={`Issued ${formatDateTime(ticket.createdAt)}`}>
-          <TicketBody key={ticket.id} ticket={ticket} onClose={onClose} />
+          <div className="space-y-7">
+            {ticket.valetStatus ? <ValetTicketSection key={ticket.id} row={ticket} /> : <TicketBody key={ticket.id} ticket={ticket} />}
+            <div className="flex justify-end">
+              <Button variant="ghost" onClick={onClose}>
+                Close
+              </Button>
+            </div>
+          </div>
         </DialogContent>
       ) : null}
     </Dialog>
   );
 }
 
-function TicketBody({ ticket, onClose }: { ticket: AdminTicketRow; onClose: () => void }) {
+function TicketBody({ ticket }: { ticket: AdminTicketRow }) {
   const [current, setCurrent] = useState(ticket);
   const [plate, setPlate] = useState(ticket.plate ?? "");
   const [keyTag, setKeyTag] = useState(ticket.keyTag ?? "");
@@ -98,11 +106,6 @@ function TicketBody({ ticket, onClose }: { ticket: AdminTicketRow; onClose: () =
           <p className="text-sm text-muted">{ticketStatusLabels[current.status as TicketStatus] ?? current.status} is a final status.</p>
         )}
       </section>
-      <div className="flex justify-end">
-        <Button variant="ghost" onClick={onClose}>
-          Close
-        </Button>
-      </div>
     </div>
   );
 }

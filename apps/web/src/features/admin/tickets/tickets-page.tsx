@@ -1,4 +1,5 @@
 import type { AdminTicketRow } from "@meridian/shared/admin";
+import { VALET_STATUS_LABELS, valetStatuses, type ValetStatus } from "@meridian/shared/valet-ticket";
 import { Eye } from "lucide-react";
 import { useCallback, useEffect, useState } from "react";
 import { Button } from "@/components/ui/button";
@@ -8,6 +9,11 @@ import { DataTable, formatDateTime, PageHeader, Pagination, SearchBox, StateRow,
 import { TicketDetailDialog } from "./ticket-detail-dialog";
 
 const PAGE_SIZE = 20;
+
+const STATUS_FILTERS: { label: string; value: ValetStatus | undefined }[] = [
+  { label: "All", value: undefined },
+  ...valetStatuses.map((s) => ({ label: VALET_STATUS_LABELS[s], value: s })),
+];
 
 export default function TicketsPage() {
   const [filters, setFilters] = useState<TicketFilters>({ q: "", page: 1, pageSize: PAGE_SIZE });
@@ -22,8 +28,21 @@ export default function TicketsPage() {
   return (
     <>
       <PageHeader eyebrow="Valet" title="Ticket Center" description="Every claim ticket: who it belongs to, the car it covers, and whether the car has been handed back." />
-      <div className="mb-5">
+      <div className="mb-5 flex flex-col gap-3">
         <SearchBox value={filters.q} onSearch={setQ} label="Search tickets" placeholder="Search by phone, plate, ticket code, or key tag..." className="sm:max-w-md" />
+        <div role="group" aria-label="Filter by status" className="flex flex-wrap gap-2">
+          {STATUS_FILTERS.map((f) => (
+            <Button
+              key={f.label}
+              size="sm"
+              variant={filters.valetStatus === f.value ? "outline" : "ghost"}
+              aria-pressed={filters.valetStatus === f.value}
+              onClick={() => setFilters((cur) => ({ ...cur, valetStatus: f.value, page: 1 }))}
+            >
+              {f.label}
+            </Button>
+          ))}
+        </div>
       </div>
       <DataTable label="Tickets">
         <thead>
@@ -49,8 +68,8 @@ export default function TicketsPage() {
               <Tr key={t.id}>
                 <Td label="Ticket Code">
                   <span className="font-mono text-[0.82rem] tracking-wider text-gold-bright">{t.ticketCode}</span>
-                  {t.plate || t.keyTag ? (
-                    <div className="mt-0.5 text-xs text-muted">{[t.plate, t.keyTag].filter(Boolean).join(" · ")}</div>
+                  {t.plate || t.keyTag || t.car ? (
+                    <div className="mt-0.5 text-xs text-muted">{[t.car, t.plate, t.keyTag].filter(Boolean).join(" · ")}</div>
                   ) : null}
                   {t.service ? (
                     <div className="mt-0.5 max-w-[18rem] truncate text-xs text-muted">
@@ -71,7 +90,7 @@ export default function TicketsPage() {
                 </Td>
                 <Td label="Created At" className="whitespace-nowrap text-foreground/80">{formatDateTime(t.createdAt)}</Td>
                 <Td label="Status">
-                  <StatusBadge status={t.status} />
+                  <StatusBadge status={t.valetStatus ?? t.status} />
                 </Td>
                 <Td className="text-right">
                   <Button variant="ghost" size="sm" onClick={() => setViewing(t)} aria-label={`View details of ticket ${t.ticketCode}`}>

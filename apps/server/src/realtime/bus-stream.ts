@@ -1,0 +1,55 @@
+// One Server-Sent Events stream fed by the realtime bus: `onEvent` turns a bus event into a message, or
+// null to skip it, or "stop" to end the stream (e.g. the viewer's session is gone); messages go out one
+// after another, in the order the events happened. A comment line every 15 s keeps proxies from closing
+// the stream, and `stillAllowed` (checked at each heartbeat) ends it when the viewer lost access.
+import type { Context } from "hono";
+import { streamSSE } from "hono/streaming";
+import type { AppEnv } from "../lib/context";
+import type { RealtimeEvent } from "./bus";
+
+export const HEARTBEAT_MS = 15_000;
+
+export type StreamMessage = { event: string; data: unknown; id?: string };
+type Answer = StreamMessage | null | "stop";
+
+export function busStream(c: Context<AppEnv>, onEvent: (event: RealtimeEvent) => Answer | Promise<Answer>, stillAllowed: () => Promise<boolean>) {
+  const { bus } = c.get("deps");
+  c.header("X-Accel-Buffering", "no");
+  c.header("Cache-Control", "no-store");
+  return streamSSE(c, async (stream) => {
+    let done!: () => void;
+    const finished = new Promise<void>((resolve) => (done = resolve));
+    let stopped = false;
+    const stop = () => {
+      if (stopped) return;
+      stopped = true;
+      clearInterval(heartbeat);
+      unsubscribe();
+      done();
+    };
+    let queue = Promise.resolve();
+    const unsubscribe = bus.subscribe((event) => {
+      const answer = onEvent(event);
+      if (answer === null) return; // skipped without waiting on anything
+      queue = queue.then(async () => {
+        if (stopped) return;
+        const msg = await answer;
+        if (msg === "stop") return stop();
+        if (msg && !stopped) await stream.writeSSE({ event: msg.event, data: JSON.stringify(msg.data), id: msg.id });
+      });
+    });
+    const heartbeat = setInterval(() => {
+      void stillAllowed()
+        .catch(() => false)
+        .then(async (ok) => {
+          if (!ok) stop();
+          else if (!stopped) await stream.write(": heartbeat\n\n");
+        });
+    }, HEARTBEAT_MS);
+    stream.onAbort(stop);
+    c.req.raw.signal.addEventListener("abort", stop, { once: true });
+    if (c.req.raw.signal.aborted) stop();
+    await stream.write(": connected\nretry: 3000\n\n");
+    await finished;
+  });
+}

@@ -1,0 +1,48 @@
+// Text messages (the guest's claim link). With SMS_PROVIDER=twilio they go through Twilio's official
+// client; otherwise into the embedded outbox, readable in the dev mailbox beside e-mail.
+import twilio from "twilio";
+import type { Db } from "../db/client";
+import { outboxSms } from "../db/schema";
+import type { Env } from "../env";
+import type { Logger } from "../lib/logger";
+
+export type SmsSender = {
+  kind: "outbox" | "twilio";
+  /** Sends (or stores) one message to an E.164 number; throws when the provider refuses it. */
+  send(to: string, body: string): Promise<void>;
+};
+
+export function createSmsSender(env: Env, db: Db, logger: Logger): SmsSender {
+  if (env.SMS_PROVIDER === "twilio") return createTwilioSender(env, logger);
+  return {
+    kind: "outbox",
+    async send(to, body) {
+      await db.insert(outboxSms).values({ to, body });
+      logger.info("sms stored in the embedded outbox", { to });
+    },
+  };
+}
+
+function createTwilioSender(env: Env, logger: Logger): SmsSender {
+  const base = env.TWILIO_API_URL.replace(/\/$/, "");
+  // The official client talks to api.twilio.com; TWILIO_API_URL points it elsewhere (a proxy, or a local
+  // server replaying recorded answers in tests) by rewriting the address of each request.
+  class RequestClient extends twilio.RequestClient {
+    override request<TData>(opts: Parameters<twilio.RequestClient["request"]>[0] & { data?: TData }) {
+      return super.request<TData>({ ...opts, uri: opts.uri.replace(/^https:\/\/api\.twilio\.com/, base) });
+    }
+  }
+  const client = twilio(env.TWILIO_ACCOUNT_SID, env.TWILIO_AUTH_TOKEN, {
+    httpClient: new RequestClient({ timeout: 10_000 }),
+    autoRetry: true,
+    maxRetries: 2,
+  });
+  const from = env.TWILIO_FROM!;
+  return {
+    kind: "twilio",
+    async send(to, body) {
+      const msg = await client.messages.create({ to, body, ...(from.startsWith("MG") ? { messagingServiceSid: from } : { from }) });
+      logger.info("sms sent", { to, sid: msg.sid, status: msg.status });
+    },
+  };
+}

@@ -1,0 +1,16 @@
+import { queryOptions, useQuery, useQueryClient } from "@tanstack/react-query";
+import { VALET_TICKET_EVENT, type LotBoard } from "@meridian/shared/valet-ticket";
+import { api } from "@/lib/api";
+import { useEventStream } from "@/features/valet/api/use-event-stream";
+
+export const getLotBoard = () => api<LotBoard>("/api/admin/valet/board");
+export const lotBoardQueryOptions = () => queryOptions({ queryKey: ["admin", "valet", "board"], queryFn: getLotBoard });
+export const useLotBoard = () => useQuery(lotBoardQueryOptions());
+
+/** The board kept live from the valet stream (admins may read it). */
+export function useLiveLotBoard() {
+  const qc = useQueryClient();
+  const refresh = () => void qc.invalidateQueries({ queryKey: lotBoardQueryOptions().queryKey });
+  useEventStream("/api/valet/queue", VALET_TICKET_EVENT, refresh, refresh);
+  return useLotBoard();
+}

@@ -1,0 +1,73 @@
+// /admin/valet: the live board of the lot (cars parked, requested, retrieving, ready) and retrieval times.
+import { OPEN_VALET_STATUSES, VALET_STATUS_LABELS } from "@meridian/shared/valet-ticket";
+import { Spinner } from "@/components/ui/spinner";
+import { useLiveLotBoard } from "../api/get-lot-board";
+import { DataTable, PageHeader, Panel, StateRow, StatusBadge, Td, Th, Tr } from "../components/admin-ui";
+import { byDayRows, byStandRows, RetrievalTable } from "./retrieval-table";
+
+export default function LotBoardPage() {
+  const { data, isPending, isError } = useLiveLotBoard();
+  return (
+    <>
+      <PageHeader eyebrow="Valet" title="Valet Operations" description="The lot as it is now, updated live, and how long guests wait for their cars." />
+      {isPending ? (
+        <div className="grid place-items-center py-24">
+          <Spinner />
+        </div>
+      ) : isError ? (
+        <p className="py-16 text-center text-sm text-danger">Could not load the lot. Refresh to try again.</p>
+      ) : (
+        <div className="space-y-8">
+          <div className="grid grid-cols-2 gap-4 md:grid-cols-5">
+            {OPEN_VALET_STATUSES.map((s) => (
+              <Panel key={s} className="p-5" aria-label={VALET_STATUS_LABELS[s]}>
+                <p className="text-[0.7rem] uppercase tracking-[0.22em] text-muted">{VALET_STATUS_LABELS[s]}</p>
+                <p className="mt-3 font-display text-5xl [font-variant-numeric:lining-nums_tabular-nums]" data-testid={`board-${s}`}>
+                  {data.counts[s]}
+                </p>
+              </Panel>
+            ))}
+          </div>
+          <DataTable label="Cars on the lot">
+            <thead>
+              <tr>
+                <Th>Key Tag</Th>
+                <Th>Car</Th>
+                <Th>Stand / Stall</Th>
+                <Th>Ticket</Th>
+                <Th>Status</Th>
+              </tr>
+            </thead>
+            <tbody>
+              {!data.tickets.length ? (
+                <StateRow colSpan={5}>No cars on the lot.</StateRow>
+              ) : (
+                data.tickets.map((t) => (
+                  <Tr key={t.id}>
+                    <Td label="Key Tag" className="font-mono font-semibold">{t.keyTag}</Td>
+                    <Td label="Car">
+                      {t.colour} {t.make} {t.model} <span className="ml-1 font-mono text-xs text-muted">{t.plate}</span>
+                    </Td>
+                    <Td label="Stand / Stall">
+                      {t.stand}
+                      {t.stall ? ` · ${t.stall}` : ""}
+                    </Td>
+                    <Td label="Ticket" className="font-mono text-[0.8rem] text-gold-bright">{t.ticketCode}</Td>
+                    <Td label="Status">
+                      <StatusBadge status={t.status} />
+                    </Td>
+                  </Tr>
+                ))
+              )}
+            </tbody>
+          </DataTable>
+          <section className="space-y-4">
+            <h2 className="font-display text-3xl">Retrieval times</h2>
+            <RetrievalTable label="Day" rows={byDayRows(data.retrieval)} />
+            <RetrievalTable label="Stand" rows={byStandRows(data.retrieval)} />
+          </section>
+        </div>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,15 @@
+import { queryOptions, useQuery, useQueryClient } from "@tanstack/react-query";
+import { VALET_TICKET_EVENT, type ValetQueue, type ValetTicket } from "@meridian/shared/valet-ticket";
+import { api } from "@/lib/api";
+import { useEventStream } from "./use-event-stream";
+
+export const getQueue = () => api<ValetQueue>("/api/valet/queue");
+export const queueQueryOptions = () => queryOptions({ queryKey: ["valet", "queue"], queryFn: getQueue });
+
+/** The queue and the lot, kept live: every ticket change on the stream refreshes them (no reload). */
+export function useLiveQueue() {
+  const qc = useQueryClient();
+  const refresh = () => void qc.invalidateQueries({ queryKey: queueQueryOptions().queryKey });
+  useEventStream<ValetTicket>("/api/valet/queue", VALET_TICKET_EVENT, refresh, refresh);
+  return useQuery(queueQueryOptions());
+}

@@ -1,0 +1,130 @@
+// Valet operations end to end, on phones (390x844): an attendant checks a car in with a photo, the guest
+// opens the link from the SMS outbox and requests the car, the attendant's queue shows it without a reload,
+// ready and delivered reach the guest's page live, and the admin finds the ticket by plate with its timeline
+// and photo.
+import { expect, test, type APIRequestContext, type Browser } from "@playwright/test";
+import sharp from "sharp";
+import { ADMIN, createVerifiedUser } from "./fixtures";
+
+const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
+
+/** A user with the given role, granted by the admin through the API (as Users & Roles does). */
+async function staffMember(request: APIRequestContext, role: string, fullName: string) {
+  const person = await createVerifiedUser(request, fullName);
+  expect((await request.post("/api/auth/sign-in/email", { data: ADMIN })).status()).toBe(200);
+  const found = (await (await request.get(`/api/admin/users?q=${encodeURIComponent(person.email)}`)).json()) as { users: { id: string }[] };
+  const res = await request.patch(`/api/admin/users/${found.users[0]!.id}`, { data: { role } });
+  expect(res.status()).toBe(200);
+  await request.post("/api/auth/sign-out", { data: {} });
+  return person;
+}
+
+async function signedInPhone(browser: Browser, creds?: { email: string; password: string }) {
+  const context = await browser.newContext(PHONE);
+  if (creds) expect((await context.request.post("/api/auth/sign-in/email", { data: { email: creds.email, password: creds.password } })).status()).toBe(200);
+  return { context, page: await context.newPage() };
+}
+
+test("a car's whole stay: check-in with a photo, the guest's live claim page, the attendants' queue, and the admin's Ticket Center", async ({ browser, request }) => {
+  const attendant = await staffMember(request, "valet", "Sam Attendant");
+  const unique = Date.now().toString(36).toUpperCase().slice(-5);
+  const plate = `7E${unique}`;
+  const phoneDigits = `310555${String(Date.now()).slice(-4)}`;
+  const jpeg = await sharp({ create: { width: 1200, height: 900, channels: 3, background: { r: 20, g: 40, b: 90 } } }).jpeg().toBuffer();
+
+  // ---- The attendant checks the car in on their phone.
+  const staff = await signedInPhone(browser, attendant);
+  const sp = staff.page;
+  await sp.goto("/staff/valet");
+  await expect(sp.getByRole("navigation", { name: "Valet" })).toBeVisible();
+  await sp.getByRole("link", { name: "Check In" }).click();
+  await sp.getByLabel("Mobile number").fill(`(${phoneDigits.slice(0, 3)}) ${phoneDigits.slice(3, 6)}-${phoneDigits.slice(6)}`);
+  await sp.getByLabel("Plate").fill(plate);
+  await sp.getByLabel("Key tag").fill(`K-${unique}`);
+  await sp.getByLabel("Make").fill("Aston Martin");
+  await sp.getByLabel("Model").fill("DB12");
+  await sp.getByLabel("Colour").fill("Racing Green");
+  await sp.getByLabel("Stall (optional)").fill("B12");
+  await sp.getByLabel("Stand").fill("Main Entrance");
+  await sp.locator('input[type="file"][capture="environment"]').setInputFiles({ name: "front.jpg", mimeType: "image/jpeg", buffer: jpeg });
+  await expect(sp.getByRole("img", { name: "Photo 1" })).toBeVisible();
+  await sp.getByRole("button", { name: "Check In Car" }).click();
+  await expect(sp.getByText("Car Checked In")).toBeVisible();
+  const code = (await sp.getByTestId("ticket-code").textContent())!.trim();
+  expect(code).toMatch(/^MRD-/);
+  await sp.screenshot({ path: "test-results/valet-checked-in.png" });
+
+  // The queue is open (and live) before the guest asks.
+  await sp.getByRole("link", { name: "Queue" }).click();
+  await expect(sp.getByText("No cars requested.").or(sp.getByRole("list", { name: "Requested cars" }))).toBeVisible();
+
+  // ---- The guest opens the link from the SMS outbox on their phone.
+  let link = "";
+  await expect
+    .poll(async () => {
+      const { messages } = (await (await request.get(`/api/dev/mailbox/sms?to=${encodeURIComponent(`+1${phoneDigits}`)}`)).json()) as { messages: { body: string }[] };
+      link = messages[0]?.body.match(/https?:\/\/\S+/)?.[0] ?? "";
+      return link;
+    })
+    .toMatch(/\/t\/[A-Za-z0-9_-]{43}$/);
+  const guest = await signedInPhone(browser);
+  const gp = guest.page;
+  await gp.goto(link);
+  await expect(gp.getByTestId("claim-code")).toHaveText(code);
+  await expect(gp.getByText("Racing Green Aston Martin DB12")).toBeVisible();
+  await expect(gp.getByRole("img", { name: `QR code of ticket ${code}` })).toBeVisible();
+  await expect(gp.getByTestId("claim-status")).toHaveAttribute("data-status", "checked_in");
+  await gp.screenshot({ path: "test-results/valet-claim.png", fullPage: true });
+  await gp.getByRole("button", { name: "Request my car" }).click();
+  await expect(gp.getByTestId("claim-status")).toHaveAttribute("data-status", "requested");
+  await expect(gp.getByTestId("claim-estimate")).toContainText(/About \d+ minutes?/);
+
+  // ---- The attendant's queue shows it without a reload: take it, mark it ready.
+  const card = sp.getByTestId("valet-ticket").filter({ hasText: `K-${unique}` });
+  await expect(card).toBeVisible();
+  await expect(card).toContainText("Stall B12");
+  await sp.screenshot({ path: "test-results/valet-queue.png", fullPage: true });
+  await card.getByRole("button", { name: "Take" }).click();
+  await expect(gp.getByTestId("claim-status")).toHaveAttribute("data-status", "retrieving");
+  await card.getByRole("button", { name: "Mark Ready" }).click();
+  await expect(gp.getByText("Your car is waiting at the stand")).toBeVisible();
+  await gp.screenshot({ path: "test-results/valet-claim-ready.png", fullPage: true });
+  await card.getByRole("button", { name: "Delivered" }).click();
+  await expect(gp.getByTestId("claim-status")).toHaveAttribute("data-status", "delivered");
+  await expect(gp.getByText("Your car has been handed back. Thank you!")).toBeVisible();
+  await expect(card).toBeHidden();
+
+  // ---- The admin finds the ticket by plate and sees its timeline and photo.
+  const admin = await signedInPhone(browser, ADMIN);
+  const ap = admin.page;
+  await ap.setViewportSize({ width: 1280, height: 900 });
+  await ap.goto("/admin/tickets");
+  await ap.getByLabel("Search tickets").fill(plate.toLowerCase());
+  const row = ap.getByRole("row").filter({ hasText: code });
+  await expect(row).toBeVisible();
+  await row.getByRole("button", { name: `View details of ticket ${code}` }).click();
+  const dialog = ap.getByRole("dialog");
+  const timeline = dialog.getByRole("list", { name: "Timeline" });
+  await expect(timeline.getByRole("listitem")).toHaveCount(5);
+  await expect(timeline).toContainText("Checked In");
+  await expect(timeline).toContainText("Sam Attendant");
+  await expect(timeline).toContainText("Guest");
+  await expect(timeline).toContainText("Delivered");
+  const photo = dialog.getByRole("img", { name: /Check-in photo taken/ });
+  await expect(photo).toBeVisible();
+  await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1200);
+  await ap.screenshot({ path: "test-results/valet-admin-ticket.png" });
+
+  await Promise.all([staff.context.close(), guest.context.close(), admin.context.close()]);
+});
+
+test("a customer cannot reach the valet screens or API, and a wrong claim link shows nothing", async ({ browser, request }) => {
+  const customer = await createVerifiedUser(request, "Curious Customer");
+  const { context, page } = await signedInPhone(browser, customer);
+  expect((await context.request.get("/api/valet/queue")).status()).toBe(403);
+  await page.goto("/staff/valet");
+  await expect(page).not.toHaveURL(/\/staff\/valet/);
+  await page.goto(`/t/${"x".repeat(43)}`);
+  await expect(page.getByRole("heading", { name: "Ticket not found" })).toBeVisible();
+  await context.close();
+});

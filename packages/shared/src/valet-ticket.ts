@@ -1,0 +1,287 @@
+// Valet claim tickets: the car's lifecycle (written once here; the server enforces it with conditional
+// UPDATEs, the staff and admin screens read it to show the next buttons), the check-in and incident inputs
+// with their messages, and the shapes the API answers. Pure: no I/O.
+import { z } from "zod";
+
+export const valetStatuses = ["checked_in", "parked", "requested", "retrieving", "ready", "delivered", "cancelled"] as const;
+export type ValetStatus = (typeof valetStatuses)[number];
+
+export const VALET_STATUS_LABELS: Record<ValetStatus, string> = {
+  checked_in: "Checked In",
+  parked: "Parked",
+  requested: "Requested",
+  retrieving: "Retrieving",
+  ready: "Ready",
+  delivered: "Delivered",
+  cancelled: "Cancelled",
+};
+
+/**
+ * checked in -> parked -> requested -> retrieving -> ready -> delivered, plus cancelled (a check-in made by
+ * mistake). A request can be withdrawn and a car re-parked while it is being fetched or waits at the stand
+ * (the guest did not come); a guest may call for a car that is not parked yet. Delivered and cancelled are final.
+ */
+const valetTransitions: Record<ValetStatus, readonly ValetStatus[]> = {
+  checked_in: ["parked", "requested", "cancelled"],
+  parked: ["requested", "cancelled"],
+  requested: ["retrieving", "parked"],
+  retrieving: ["ready", "parked"],
+  ready: ["delivered", "parked"],
+  delivered: [],
+  cancelled: [],
+};
+
+/** The moves a guest may make from the claim page: request the car, withdraw a request nobody has taken yet. */
+const guestTransitions: Partial<Record<ValetStatus, readonly ValetStatus[]>> = {
+  checked_in: ["requested"],
+  parked: ["requested"],
+  requested: ["parked"],
+};
+
+export const isValetStatus = (v: unknown): v is ValetStatus => valetStatuses.includes(v as ValetStatus);
+
+export function nextValetStatuses(from: string): readonly ValetStatus[] {
+  return isValetStatus(from) ? valetTransitions[from] : [];
+}
+
+/** Statuses in which the car is still with us (the lot board). */
+export const OPEN_VALET_STATUSES = ["checked_in", "parked", "requested", "retrieving", "ready"] as const satisfies readonly ValetStatus[];
+/** The attendants' queue: cars a guest is waiting for. */
+export const QUEUE_VALET_STATUSES = ["requested", "retrieving", "ready"] as const satisfies readonly ValetStatus[];
+export const isFinalValetStatus = (s: string) => nextValetStatuses(s).length === 0;
+
+export type ValetTransitionCheck = { ok: true } | { ok: false; message: string };
+
+export function checkValetTransition(from: string, to: ValetStatus, by: "staff" | "guest" = "staff"): ValetTransitionCheck {
+  const allowed = by === "guest" ? (isValetStatus(from) ? (guestTransitions[from] ?? []) : []) : nextValetStatuses(from);
+  if (allowed.includes(to)) return { ok: true };
+  const fromLabel = isValetStatus(from) ? VALET_STATUS_LABELS[from] : from;
+  if (by === "guest") {
+    if (to === "requested" && from === "requested") return { ok: false, message: "You have already requested your car." };
+    if (to === "requested" && ["retrieving", "ready"].includes(from)) return { ok: false, message: "Your car is already on its way." };
+    if (to === "parked" && ["retrieving", "ready"].includes(from)) return { ok: false, message: "An attendant is already bringing your car; the request can no longer be cancelled." };
+    if (to === "parked") return { ok: false, message: "There is no request to cancel." };
+    return { ok: false, message: `This ticket is ${fromLabel.toLowerCase()}; the car can no longer be requested.` };
+  }
+  if (from === to) return { ok: false, message: `This ticket is already ${VALET_STATUS_LABELS[to]}.` };
+  const options = allowed.map((s) => VALET_STATUS_LABELS[s]);
+  const next = options.length ? `From ${fromLabel} it can only move to ${options.join(" or ")}.` : `${fromLabel} is a final status.`;
+  return { ok: false, message: `A ticket cannot move from ${fromLabel} to ${VALET_STATUS_LABELS[to]}. ${next}` };
+}
+
+/** The button an attendant taps for each move. */
+export const VALET_ACTION_LABELS: Record<ValetStatus, string> = {
+  checked_in: "Check In",
+  parked: "Mark Parked",
+  requested: "Request for Guest",
+  retrieving: "Take",
+  ready: "Mark Ready",
+  delivered: "Delivered",
+  cancelled: "Cancel Ticket",
+};
+
+/** The guest's page: one sentence per status. */
+export const GUEST_STATUS_TEXT: Record<ValetStatus, string> = {
+  checked_in: "Your car has been checked in.",
+  parked: "Your car is parked safely.",
+  requested: "Your request has been received.",
+  retrieving: "An attendant is bringing your car.",
+  ready: "Your car is waiting at the stand",
+  delivered: "Your car has been handed back. Thank you!",
+  cancelled: "This ticket has been cancelled.",
+};
+
+// ---- Inputs
+export const VALET_MESSAGES = {
+  contact: "Enter the guest's mobile number or e-mail.",
+  phone: "Enter a valid mobile number, e.g. +1 310 555 0199.",
+  email: "Enter a valid e-mail address.",
+  plate: "Plates are 2-10 letters or digits (spaces and dashes allowed).",
+  make: "Make is required.",
+  model: "Model is required.",
+  colour: "Colour is required.",
+  keyTag: "Key tags are 1-12 letters or digits (dashes allowed), e.g. K-042.",
+  stand: "Stand is required.",
+  stall: "Stalls are up to 12 letters or digits (dashes allowed).",
+  incidentType: "Choose the kind of damage.",
+  notes: "Notes must be at most 2000 characters.",
+} as const;
+
+/** "+1 (310) 555-0199", "310.555.0199" -> "+13105550199"; ten digits are taken as a US number. Null when not a phone number. */
+export function normalizePhone(value: string): string | null {
+  const trimmed = value.trim();
+  if (!/^\+?[\d\s().-]+$/.test(trimmed)) return null;
+  const digits = trimmed.replace(/\D/g, "");
+  if (trimmed.startsWith("+")) return digits.length >= 8 && digits.length <= 15 ? `+${digits}` : null;
+  if (digits.length === 10) return `+1${digits}`;
+  if (digits.length === 11 && digits.startsWith("1")) return `+${digits}`;
+  return null;
+}
+
+/** "7abc 123" -> "7ABC123": plates are stored upper-case without spaces or dashes. */
+export function normalizePlate(value: string): string | null {
+  const cleaned = value.trim().toUpperCase().replace(/[\s-]+/g, "");
+  return /^[A-Z0-9]{2,10}$/.test(cleaned) ? cleaned : null;
+}
+
+export function normalizeKeyTag(value: string): string | null {
+  const cleaned = value.trim().toUpperCase().replace(/\s+/g, "");
+  return /^[A-Z0-9](?:[A-Z0-9-]{0,10}[A-Z0-9])?$/.test(cleaned) ? cleaned : null;
+}
+
+const optionalText = (max: number, message: string) =>
+  z
+    .string()
+    .trim()
+    .max(max, message)
+    .optional()
+    .transform((v) => (v ? v : undefined));
+
+const required = (message: string, max = 40) => z.string({ error: message }).trim().min(1, message).max(max, `At most ${max} characters.`);
+
+export const valetCheckInSchema = z
+  .strictObject({
+    guestPhone: optionalText(32, VALET_MESSAGES.phone),
+    guestEmail: optionalText(254, VALET_MESSAGES.email),
+    plate: z.string({ error: VALET_MESSAGES.plate }).max(20, VALET_MESSAGES.plate),
+    make: required(VALET_MESSAGES.make),
+    model: required(VALET_MESSAGES.model),
+    colour: required(VALET_MESSAGES.colour, 30),
+    keyTag: z.string({ error: VALET_MESSAGES.keyTag }).max(20, VALET_MESSAGES.keyTag),
+    stand: required(VALET_MESSAGES.stand, 60),
+    stall: optionalText(20, VALET_MESSAGES.stall),
+    /** The valet booking this car belongs to (an event valet), if any. */
+    bookingId: z.uuid("Unknown booking.").optional(),
+  })
+  .transform((v, ctx) => {
+    const plate = normalizePlate(v.plate);
+    const keyTag = normalizeKeyTag(v.keyTag);
+    const guestPhone = v.guestPhone ? normalizePhone(v.guestPhone) : null;
+    const guestEmail = v.guestEmail ? v.guestEmail.toLowerCase() : null;
+    const stall = v.stall ? normalizeKeyTag(v.stall) : null;
+    if (!plate) ctx.addIssue({ code: "custom", path: ["plate"], message: VALET_MESSAGES.plate });
+    if (!keyTag) ctx.addIssue({ code: "custom", path: ["keyTag"], message: VALET_MESSAGES.keyTag });
+    if (v.guestPhone && !guestPhone) ctx.addIssue({ code: "custom", path: ["guestPhone"], message: VALET_MESSAGES.phone });
+    if (guestEmail && !z.email().safeParse(guestEmail).success) ctx.addIssue({ code: "custom", path: ["guestEmail"], message: VALET_MESSAGES.email });
+    if (!v.guestPhone && !v.guestEmail) ctx.addIssue({ code: "custom", path: ["guestPhone"], message: VALET_MESSAGES.contact });
+    if (v.stall && !stall) ctx.addIssue({ code: "custom", path: ["stall"], message: VALET_MESSAGES.stall });
+    return {
+      guestPhone,
+      guestEmail,
+      plate: plate ?? "",
+      make: v.make,
+      model: v.model,
+      colour: v.colour,
+      keyTag: keyTag ?? "",
+      stand: v.stand.replace(/\s+/g, " "),
+      stall,
+      bookingId: v.bookingId ?? null,
+    };
+  });
+export type ValetCheckInInput = z.input<typeof valetCheckInSchema>;
+export type ValetCheckIn = z.output<typeof valetCheckInSchema>;
+
+export const valetStatusChangeSchema = z.strictObject({
+  status: z.enum(valetStatuses, { error: `Status must be one of ${valetStatuses.join(", ")}.` }),
+  /** Where the car was parked (with "parked"). */
+  stall: optionalText(20, VALET_MESSAGES.stall),
+});
+export type ValetStatusChangeInput = z.input<typeof valetStatusChangeSchema>;
+
+export const INCIDENT_TYPES = ["Scratch", "Dent", "Glass", "Wheel or tyre", "Interior", "Other"] as const;
+export const incidentInputSchema = z.strictObject({
+  type: z.enum(INCIDENT_TYPES, { error: VALET_MESSAGES.incidentType }),
+  notes: z.string().trim().max(2000, VALET_MESSAGES.notes).default(""),
+});
+export type IncidentInput = z.input<typeof incidentInputSchema>;
+
+// ---- Photos
+export const MAX_PHOTOS_PER_TICKET = 6;
+export const MAX_PHOTO_BYTES = 10 * 1024 * 1024;
+export const PHOTO_TOO_LARGE = "Each photo must be 10 MB or smaller.";
+export const PHOTO_WRONG_TYPE = "Photos must be JPEG, PNG, WebP or HEIC images.";
+export const tooManyPhotos = (max = MAX_PHOTOS_PER_TICKET) => `At most ${max} photos per ticket.`;
+
+/** The image type from the file's first bytes (never its name), or null when it is not one we take. */
+export function sniffImageType(bytes: Uint8Array): "image/jpeg" | "image/png" | "image/webp" | "image/heic" | null {
+  const at = (i: number) => bytes[i] ?? -1;
+  const ascii = (from: number, to: number) => String.fromCharCode(...bytes.slice(from, to));
+  if (at(0) === 0xff && at(1) === 0xd8 && at(2) === 0xff) return "image/jpeg";
+  if ([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a].every((b, i) => at(i) === b)) return "image/png";
+  if (bytes.length >= 12 && ascii(0, 4) === "RIFF" && ascii(8, 12) === "WEBP") return "image/webp";
+  if (bytes.length >= 12 && ascii(4, 8) === "ftyp" && ["heic", "heix", "hevc", "hevx", "mif1", "msf1"].includes(ascii(8, 12))) return "image/heic";
+  return null;
+}
+
+// ---- Answers
+export type ValetPhoto = { id: string; takenAt: string; width: number; height: number; url: string };
+
+export type ValetTicket = {
+  id: string;
+  ticketCode: string;
+  status: ValetStatus;
+  plate: string;
+  make: string;
+  model: string;
+  colour: string;
+  keyTag: string;
+  stand: string;
+  stall: string | null;
+  guestPhone: string | null;
+  guestEmail: string | null;
+  bookingId: string | null;
+  assignedTo: string | null;
+  requestedAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+  photos: ValetPhoto[];
+  nextStatuses: ValetStatus[];
+};
+
+export type ValetCheckInResult = { ticket: ValetTicket; claimUrl: string };
+
+export type ValetQueue = { queue: ValetTicket[]; lot: ValetTicket[] };
+
+export type TimelineEntry = { from: string | null; to: string; at: string; by: string };
+
+export type IncidentRow = {
+  id: string;
+  ticketId: string;
+  ticketCode: string;
+  plate: string | null;
+  type: string;
+  notes: string;
+  reportedBy: string;
+  createdAt: string;
+  photos: ValetPhoto[];
+};
+
+/** The guest's claim page: nothing about other cars, no guest contact details. */
+export type ClaimView = {
+  ticketCode: string;
+  status: ValetStatus;
+  car: { plate: string; make: string; model: string; colour: string };
+  stand: string;
+  requestedAt: string | null;
+  updatedAt: string;
+  /** Minutes from request to ready, from recent retrievals at this stand. */
+  estimateMinutes: number;
+  qrSvg: string;
+  photos: ValetPhoto[];
+};
+
+/** What a claim page's live stream sends on each change. */
+export type ClaimUpdate = { status: ValetStatus; requestedAt: string | null; updatedAt: string; estimateMinutes: number };
+
+export const VALET_TICKET_EVENT = "valet.ticket";
+export const CLAIM_UPDATE_EVENT = "claim.update";
+
+export type RetrievalFigures = {
+  byDay: { day: string; count: number; p50ReadyMinutes: number | null; p90ReadyMinutes: number | null; p50DeliveredMinutes: number | null; p90DeliveredMinutes: number | null }[];
+  byStand: { stand: string; count: number; p50ReadyMinutes: number | null; p90ReadyMinutes: number | null; p50DeliveredMinutes: number | null; p90DeliveredMinutes: number | null }[];
+};
+
+export type LotBoard = { counts: Record<(typeof OPEN_VALET_STATUSES)[number], number>; tickets: ValetTicket[]; retrieval: RetrievalFigures };
+
+/** With no recent retrieval to go by, the guest is told this many minutes. */
+export const DEFAULT_ESTIMATE_MINUTES = 8;
