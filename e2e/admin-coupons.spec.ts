@@ -1,7 +1,6 @@
 // Admin Coupons end to end: an admin creates a code (the schema's messages on bad input), edits it,
 // deactivates and reactivates it; the list, the API and the audit log agree.
-import { expect, test } from "@playwright/test";
-import { ADMIN, signInThroughModal } from "./fixtures";
+import { ADMIN, expect, signInThroughModal, test } from "./fixtures";
 
 test("an admin creates, edits and deactivates a coupon", async ({ page }) => {
   const code = `GALA${Date.now().toString(36).toUpperCase()}`;

@@ -1,8 +1,8 @@
 // Event valet end to end: the valet tab quotes live from the published valet rates as the form changes, a
 // signed-in customer books it, sees 'Booking Confirmed!' with the ticket, gets the e-mail with the .ics, and
 // finds the booking and the ticket on the dashboard.
-import { expect, test, type Locator, type Page } from "@playwright/test";
-import { createVerifiedUser, signInThroughModal } from "./fixtures";
+import type { Locator, Page } from "@playwright/test";
+import { createVerifiedUser, expect, signInThroughModal, test } from "./fixtures";
 
 const TICKET_CODE = /^MRD-[2-9A-HJKMNP-Z]{4}-[2-9A-HJKMNP-Z]{4}$/;
 /** As the quote panel shows a total ("$2535.00"), and as the rest of the app formats money ("$2,535.00"). */

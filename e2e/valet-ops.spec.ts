@@ -2,9 +2,10 @@
 // opens the link from the SMS outbox and requests the car, the attendant's queue shows it without a reload,
 // ready and delivered reach the guest's page live, and the admin finds the ticket by plate with its timeline
 // and photo.
-import { expect, test, type APIRequestContext, type Browser } from "@playwright/test";
+import type { APIRequestContext, Browser } from "@playwright/test";
 import sharp from "sharp";
-import { ADMIN, createVerifiedUser } from "./fixtures";
+import { expectNoA11yViolations } from "./a11y";
+import { ADMIN, createVerifiedUser, expect, test } from "./fixtures";
 
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
 
@@ -48,6 +49,7 @@ test("a car's whole stay: check-in with a photo, the guest's live claim page, th
   await sp.getByLabel("Stand").fill("Main Entrance");
   await sp.locator('input[type="file"][capture="environment"]').setInputFiles({ name: "front.jpg", mimeType: "image/jpeg", buffer: jpeg });
   await expect(sp.getByRole("img", { name: "Photo 1" })).toBeVisible();
+  await expectNoA11yViolations(sp, { label: "valet check-in" });
   await sp.getByRole("button", { name: "Check In Car" }).click();
   await expect(sp.getByText("Car Checked In")).toBeVisible();
   const code = (await sp.getByTestId("ticket-code").textContent())!.trim();
@@ -73,6 +75,7 @@ test("a car's whole stay: check-in with a photo, the guest's live claim page, th
   await expect(gp.getByTestId("claim-code")).toHaveText(code);
   await expect(gp.getByText("Racing Green Aston Martin DB12")).toBeVisible();
   await expect(gp.getByRole("img", { name: `QR code of ticket ${code}` })).toBeVisible();
+  await expectNoA11yViolations(gp, { label: "claim ticket" });
   await expect(gp.getByTestId("claim-status")).toHaveAttribute("data-status", "checked_in");
   await gp.screenshot({ path: "test-results/valet-claim.png", fullPage: true });
   await gp.getByRole("button", { name: "Request my car" }).click();
@@ -83,6 +86,7 @@ test("a car's whole stay: check-in with a photo, the guest's live claim page, th
   const card = sp.getByTestId("valet-ticket").filter({ hasText: `K-${unique}` });
   await expect(card).toBeVisible();
   await expect(card).toContainText("Stall B12");
+  await expectNoA11yViolations(sp, { label: "valet queue" });
   await sp.screenshot({ path: "test-results/valet-queue.png", fullPage: true });
   await card.getByRole("button", { name: "Take" }).click();
   await expect(gp.getByTestId("claim-status")).toHaveAttribute("data-status", "retrieving");
@@ -113,6 +117,7 @@ test("a car's whole stay: check-in with a photo, the guest's live claim page, th
   const photo = dialog.getByRole("img", { name: /Check-in photo taken/ });
   await expect(photo).toBeVisible();
   await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1200);
+  await expectNoA11yViolations(ap, { include: dialog, label: "admin ticket detail" });
   await ap.screenshot({ path: "test-results/valet-admin-ticket.png" });
 
   await Promise.all([staff.context.close(), guest.context.close(), admin.context.close()]);
