@@ -6,6 +6,9 @@ import type { Locator, Page } from "@playwright/test";
 import { expectNoA11yViolations, expectNoHorizontalScroll } from "./a11y";
 import { ADMIN, createVerifiedUser, expect, test } from "./fixtures";
 
+// Independent tests (own accounts, nothing shared): spread them over the workers.
+test.describe.configure({ mode: "parallel" });
+
 /** Every route of the app, with the heading that says it has loaded. Add new screens here. */
 const ROUTES: { path: string; heading: string | RegExp }[] = [
   { path: "/", heading: /The art of/ },
