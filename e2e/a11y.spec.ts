@@ -6,6 +6,9 @@ import type { Locator, Page } from "@playwright/test";
 import { expectNoA11yViolations, expectNoHorizontalScroll } from "./a11y";
 import { ADMIN, createVerifiedUser, expect, test } from "./fixtures";
 
+// Independent tests (own accounts, nothing shared): spread them over the workers.
+test.describe.configure({ mode: "parallel" });
+
 /** Every route of the app, with the heading that says it has loaded. Add new screens here. */
 const ROUTES: { path: string; heading: string | RegExp }[] = [
   { path: "/", heading: /The art of/ },
@@ -183,7 +186,7 @@ test("a customer signs in and books a ride with the keyboard alone", async ({ pa
 
   const confirmed = page.getByRole("dialog", { name: "Booking Confirmed!" });
   await expect(confirmed).toBeVisible();
-  await expect(confirmed.getByRole("button", { name: "Close" }).last()).toBeFocused();
+  await expect(confirmed.getByRole("button", { name: "Close" }).filter({ hasText: "Close" })).toBeFocused();
   await expectNoA11yViolations(page, { include: confirmed, label: "booking confirmed" });
   await page.keyboard.press("Escape");
   await expect(confirmed).toBeHidden();
@@ -301,4 +304,16 @@ test("an admin form's own checks and the server's answer mark the field, describ
   await expect(fee).toHaveAttribute("aria-invalid", "true");
   await expect(fee).toHaveAccessibleDescription(/.+/);
   await expectNoA11yViolations(page, { include: dialog, label: "add vehicle dialog with an error" });
+  await dialog.getByRole("button", { name: "Cancel" }).click();
+
+  // The server's answer (an e-mail already taken) arrives after the submit: focus still goes to the field.
+  await page.goto("/admin/users");
+  await page.getByRole("button", { name: "New User" }).click();
+  const newUser = page.getByRole("dialog", { name: "New User" });
+  await newUser.getByLabel("Full name").fill("Second Admin");
+  await newUser.getByLabel("Email").fill(ADMIN.email);
+  await newUser.getByRole("button", { name: "Create User" }).click();
+  const email = newUser.getByLabel("Email");
+  await expect(email).toHaveAccessibleDescription("An account with this e-mail already exists.");
+  await expect(email).toBeFocused();
 });

@@ -8,6 +8,8 @@ export function Input({ className, ...props }: ComponentProps<"input">) {
       className={cn(
         "h-11 w-full rounded-md border border-border bg-surface-2 px-3.5 text-sm text-foreground placeholder:text-muted/70",
         "transition-colors focus:border-gold/70 focus:outline-none focus-visible:outline-none focus:ring-2 focus:ring-gold/50",
+        // A date or time input's calendar button is focused inside it (the input itself is not :focus then).
+        "focus-within:border-gold/70 focus-within:ring-2 focus-within:ring-gold/50",
         "disabled:opacity-50 aria-[invalid=true]:border-danger/80",
         className,
       )}

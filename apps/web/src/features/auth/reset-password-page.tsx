@@ -74,8 +74,6 @@ function ResetForm({ token, onInvalid }: { token: string; onInvalid: () => void 
             id="reset-password"
             autoComplete="new-password"
             placeholder="At least 8 characters"
-            aria-invalid={errors.password ? true : undefined}
-            aria-describedby={errors.password ? "reset-password-error" : undefined}
             {...register("password")}
           />
         </Field>
@@ -84,8 +82,6 @@ function ResetForm({ token, onInvalid }: { token: string; onInvalid: () => void 
             id="reset-confirm"
             autoComplete="new-password"
             placeholder="Repeat the new password"
-            aria-invalid={errors.confirmPassword ? true : undefined}
-            aria-describedby={errors.confirmPassword ? "reset-confirm-error" : undefined}
             {...register("confirmPassword")}
           />
         </Field>

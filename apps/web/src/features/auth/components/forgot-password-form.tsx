@@ -46,8 +46,6 @@ export function ForgotPasswordForm({ onMode }: { onMode: (mode: SignInMode) => v
           type="email"
           autoComplete="email"
           placeholder="you@example.com"
-          aria-invalid={errors.email ? true : undefined}
-          aria-describedby={errors.email ? "forgot-email-error" : undefined}
           {...register("email")}
         />
       </Field>

@@ -63,8 +63,6 @@ export function SignInForm({ onMode, onDone }: { onMode: (mode: SignInMode) => v
           type="email"
           autoComplete="email"
           placeholder="you@example.com"
-          aria-invalid={errors.email ? true : undefined}
-          aria-describedby={errors.email ? "signin-email-error" : undefined}
           {...register("email")}
         />
       </Field>
@@ -73,8 +71,6 @@ export function SignInForm({ onMode, onDone }: { onMode: (mode: SignInMode) => v
           id="signin-password"
           autoComplete="current-password"
           placeholder="••••••••"
-          aria-invalid={errors.password ? true : undefined}
-          aria-describedby={errors.password ? "signin-password-error" : undefined}
           {...register("password")}
         />
       </Field>

@@ -46,8 +46,6 @@ export function SignUpForm({ onMode }: { onMode: (mode: SignInMode) => void }) {
           id="signup-name"
           autoComplete="name"
           placeholder="Alexandra Reyes"
-          aria-invalid={errors.fullName ? true : undefined}
-          aria-describedby={errors.fullName ? "signup-name-error" : undefined}
           {...register("fullName")}
         />
       </Field>
@@ -57,8 +55,6 @@ export function SignUpForm({ onMode }: { onMode: (mode: SignInMode) => void }) {
           type="email"
           autoComplete="email"
           placeholder="you@example.com"
-          aria-invalid={errors.email ? true : undefined}
-          aria-describedby={errors.email ? "signup-email-error" : undefined}
           {...register("email")}
         />
       </Field>
@@ -67,8 +63,6 @@ export function SignUpForm({ onMode }: { onMode: (mode: SignInMode) => void }) {
           id="signup-password"
           autoComplete="new-password"
           placeholder="At least 8 characters"
-          aria-invalid={errors.password ? true : undefined}
-          aria-describedby={errors.password ? "signup-password-error" : undefined}
           {...register("password")}
         />
       </Field>

@@ -130,8 +130,6 @@ export function RideForm({
               required
               value={date}
               onChange={(e) => setDate(e.target.value)}
-              aria-invalid={Boolean(dateError) || undefined}
-              aria-describedby={dateError ? "ride-date-error" : undefined}
               className="[color-scheme:dark]"
             />
           </div>
@@ -145,7 +143,6 @@ export function RideForm({
               required
               value={time}
               onChange={(e) => setTime(e.target.value)}
-              aria-invalid={Boolean(timeError) || undefined}
               className="[color-scheme:dark]"
             />
           </div>

@@ -77,8 +77,6 @@ function ProfileForm({
           <Input
             id="profile-name"
             autoComplete="name"
-            aria-invalid={errors.fullName ? true : undefined}
-            aria-describedby={errors.fullName ? "profile-name-error" : undefined}
             {...register("fullName")}
           />
         </Field>
@@ -88,8 +86,6 @@ function ProfileForm({
             type="tel"
             autoComplete="tel"
             placeholder="(310) 555-0123"
-            aria-invalid={errors.phone ? true : undefined}
-            aria-describedby={errors.phone ? "profile-phone-error" : undefined}
             {...register("phone")}
           />
         </Field>
