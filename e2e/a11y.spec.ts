@@ -27,6 +27,9 @@ const ROUTES: { path: string; heading: string | RegExp }[] = [
   { path: "/admin/incidents", heading: "Incidents" },
   { path: "/admin/settings", heading: "Settings" },
   { path: "/admin/audit", heading: "Audit Logs" },
+  { path: "/admin/valet", heading: "Valet Operations" },
+  { path: "/staff/valet", heading: "Valet" },
+  { path: `/t/${"x".repeat(43)}`, heading: "Ticket not found" },
 ];
 
 /** The admin reaches every route (the dashboard too), so one session covers them all. */

@@ -15,6 +15,7 @@ const TABS = [
 export default function ValetScreen() {
   return (
     <div>
+      <h1 className="sr-only">Valet</h1>
       <nav aria-label="Valet" className="mb-5 grid grid-cols-3 gap-1 rounded-xl border border-border bg-surface/70 p-1">
         {TABS.map((t) => (
           <NavLink
