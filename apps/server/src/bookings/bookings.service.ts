@@ -24,6 +24,10 @@ import { parseWith } from "../lib/validate";
 import { bookingConfirmationEmail } from "../mail/booking-emails";
 import { priceQuote } from "../quotes/quote.service";
 import { verifyQuoteToken } from "../quotes/quote-token";
+import { scheduleRideReminder } from "../rides/ride-notices";
+import { stampEvent } from "../rides/ride-status";
+import { getOperationsSettings } from "../settings/settings.service";
+import { zonedInstant } from "@meridian/shared/zoned-time";
 import { newTicketCode } from "./ticket-code";
 
 /** A booking re-prices with fleet and pricing data at most this old. */
@@ -85,6 +89,8 @@ export async function createRideBooking(deps: Deps, me: SessionUser, key: string
     quote: priced.quote,
   };
 
+  const { timeZone } = await getOperationsSettings(deps.database.db);
+  const pickupAt = zonedInstant(rideInput.date, rideInput.time, timeZone);
   const created = await deps.database.db.transaction(async (tx) => {
     const claimed = await tx
       .insert(idempotencyKeys)
@@ -107,8 +113,11 @@ export async function createRideBooking(deps: Deps, me: SessionUser, key: string
         vehicleTypeId: rideInput.vehicleTypeId,
         details,
         paymentRef: `dev_${key}`,
+        pickupAt,
       })
       .returning();
+    await stampEvent(tx, booking!.id, null, "pending", { id: me.id, name: me.name, role: me.role ?? "user" }, "Booked");
+    await scheduleRideReminder(tx, booking!);
     let ticket: typeof tickets.$inferSelect | undefined;
     for (let attempt = 0; attempt < 8 && !ticket; attempt++) {
       [ticket] = await tx

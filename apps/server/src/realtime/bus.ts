@@ -6,7 +6,18 @@ import type { Database } from "../db/client";
 import type { Logger } from "../lib/logger";
 
 export type BookingCreatedEvent = { type: "booking.created"; bookingId: string; service: string; userId: string | null; createdAt: string };
-export type RealtimeEvent = BookingCreatedEvent;
+/** A booking changed status or assignment: for its customer, its chauffeurs (new and previous) and the desk. */
+export type BookingUpdatedEvent = {
+  type: "booking.updated";
+  bookingId: string;
+  service: string;
+  userId: string | null;
+  chauffeurIds: string[];
+  status: string;
+  chauffeurFirstName: string | null;
+  vehicleName: string | null;
+};
+export type RealtimeEvent = BookingCreatedEvent | BookingUpdatedEvent;
 
 export type EventBus = {
   publish(event: RealtimeEvent): Promise<void>;
@@ -18,11 +29,27 @@ export const EVENTS_CHANNEL = "meridian_events";
 
 type Envelope = { origin: string; event: RealtimeEvent };
 
+const str = (v: unknown): v is string => typeof v === "string";
+const strOrNull = (v: unknown): v is string | null => v === null || typeof v === "string";
+
+function parseUpdated(e: Partial<BookingUpdatedEvent>): BookingUpdatedEvent | null {
+  if (!str(e.bookingId) || !str(e.service) || !str(e.status) || !strOrNull(e.userId)) return null;
+  if (!Array.isArray(e.chauffeurIds) || !e.chauffeurIds.every(str)) return null;
+  if (!strOrNull(e.chauffeurFirstName) || !strOrNull(e.vehicleName)) return null;
+  const { bookingId, service, status, userId, chauffeurIds, chauffeurFirstName, vehicleName } = e;
+  return { type: "booking.updated", bookingId, service, status, userId, chauffeurIds, chauffeurFirstName, vehicleName };
+}
+
 function parseEnvelope(payload: string): Envelope | null {
   try {
     const env = JSON.parse(payload) as Partial<Envelope>;
+    if (typeof env.origin !== "string") return null;
+    if ((env.event as { type?: string } | undefined)?.type === "booking.updated") {
+      const updated = parseUpdated(env.event as Partial<BookingUpdatedEvent>);
+      return updated ? { origin: env.origin, event: updated } : null;
+    }
     const e = env.event as Partial<BookingCreatedEvent> | undefined;
-    if (typeof env.origin !== "string" || !e || e.type !== "booking.created") return null;
+    if (!e || e.type !== "booking.created") return null;
     if (typeof e.bookingId !== "string" || typeof e.service !== "string" || typeof e.createdAt !== "string") return null;
     if (e.userId !== null && typeof e.userId !== "string") return null;
     return { origin: env.origin, event: { type: e.type, bookingId: e.bookingId, service: e.service, userId: e.userId, createdAt: e.createdAt } };

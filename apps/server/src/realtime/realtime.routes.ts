@@ -8,7 +8,7 @@
 import { Hono } from "hono";
 import { streamSSE } from "hono/streaming";
 import { asRole, isDeskRole } from "@meridian/shared/auth";
-import { BOOKING_CREATED_EVENT, type BookingCreatedMessage } from "@meridian/shared/realtime";
+import { BOOKING_CREATED_EVENT, BOOKING_UPDATED_EVENT, type BookingCreatedMessage, type BookingUpdatedMessage } from "@meridian/shared/realtime";
 import { requireUser } from "../auth/session";
 import type { AppEnv } from "../lib/context";
 import type { RealtimeEvent } from "./bus";
@@ -45,16 +45,22 @@ export const realtimeRoutes = new Hono<AppEnv>().get("/", async (c) => {
     // Events are handled one after another so they arrive in the order they happened.
     let queue = Promise.resolve();
     const seesAll = (role: string) => isDeskRole(asRole(role));
+    /** Whether the stream's user may hear about this event: the desk all of them, others their own bookings and rides. */
+    const concerns = (event: RealtimeEvent) =>
+      seesAll(known.role) || event.userId === known.id || (event.type === "booking.updated" && event.chauffeurIds.includes(known.id));
     const unsubscribe = bus.subscribe((event: RealtimeEvent) => {
-      if (event.type !== "booking.created") return;
-      if (!seesAll(known.role) && event.userId !== known.id) return; // another customer's booking
+      if (!concerns(event)) return; // another customer's booking
       queue = queue.then(async () => {
         if (stopped) return;
         const user = await currentUser();
-        if (!user || stopped) return;
-        if (!seesAll(known.role) && event.userId !== known.id) return;
-        const data: BookingCreatedMessage = { bookingId: event.bookingId, service: event.service, createdAt: event.createdAt };
-        await stream.writeSSE({ event: BOOKING_CREATED_EVENT, data: JSON.stringify(data), id: event.bookingId });
+        if (!user || stopped || !concerns(event)) return;
+        if (event.type === "booking.created") {
+          const data: BookingCreatedMessage = { bookingId: event.bookingId, service: event.service, createdAt: event.createdAt };
+          await stream.writeSSE({ event: BOOKING_CREATED_EVENT, data: JSON.stringify(data), id: event.bookingId });
+        } else {
+          const data: BookingUpdatedMessage = { bookingId: event.bookingId, status: event.status, chauffeurFirstName: event.chauffeurFirstName, vehicleName: event.vehicleName };
+          await stream.writeSSE({ event: BOOKING_UPDATED_EVENT, data: JSON.stringify(data) });
+        }
       });
     });
     const heartbeat = setInterval(() => {

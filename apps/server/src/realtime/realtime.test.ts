@@ -204,6 +204,6 @@ describe("event bus", () => {
     while (!seen.some((e) => e.bookingId === sentinel.bookingId) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
     off();
     expect(seen.filter((e) => e.bookingId === sentinel.bookingId)).toEqual([sentinel]);
-    expect(seen.every((e) => typeof e.bookingId === "string" && typeof e.createdAt === "string")).toBe(true);
+    expect(seen.every((e) => typeof e.bookingId === "string" && e.type === "booking.created" && typeof e.createdAt === "string")).toBe(true);
   });
 });
