@@ -2,14 +2,16 @@
 // Each staff screen adds one entry to STAFF_SCREENS and one <Route> below.
 import type { Role } from "@meridian/shared/auth";
 import { homePathFor, ROLE_LABELS } from "@meridian/shared/auth";
-import { Suspense } from "react";
+import { lazy, Suspense } from "react";
 import { Navigate, NavLink, Route, Routes } from "react-router";
 import { FullPageSpinner } from "@/components/ui/spinner";
 import { useAuth } from "@/features/auth/auth-context";
 import { cn } from "@/lib/utils";
 
 /** The staff screens and who may open them (admins may open all of them). */
-const STAFF_SCREENS: { path: string; label: string; roles: Role[] }[] = [];
+const STAFF_SCREENS: { path: string; label: string; roles: Role[] }[] = [{ path: "rides", label: "Rides", roles: ["chauffeur"] }];
+
+const RidesScreen = lazy(() => import("./rides/rides-screen"));
 
 export default function StaffApp() {
   const { user, profile } = useAuth();
@@ -43,6 +45,7 @@ export default function StaffApp() {
       ) : null}
       <Suspense fallback={<FullPageSpinner />}>
         <Routes>
+          {screens.some((s) => s.path === "rides") ? <Route path="rides/*" element={<RidesScreen />} /> : null}
           <Route path="*" element={<Navigate to={home} replace />} />
         </Routes>
       </Suspense>

@@ -1,4 +1,5 @@
 // Building blocks shared by the admin screens: page header, tables, pagination, badges, search.
+import { bookingStatusLabels, type BookingStatus } from "@meridian/shared/booking-status";
 import { ChevronLeft, ChevronRight, Search } from "lucide-react";
 import { useEffect, useState, type ComponentProps, type ReactNode } from "react";
 import { Badge } from "@/components/ui/badge";
@@ -121,6 +122,10 @@ const statusTones: Record<string, ComponentProps<typeof Badge>["tone"]> = {
   pending: "neutral",
   confirmed: "gold",
   in_progress: "info",
+  en_route: "info",
+  on_location: "info",
+  on_board: "info",
+  no_show: "danger",
   completed: "success",
   cancelled: "danger",
   refunded: "neutral",
@@ -131,7 +136,7 @@ const statusTones: Record<string, ComponentProps<typeof Badge>["tone"]> = {
 };
 
 export function StatusBadge({ status }: { status: string }) {
-  const label = status.replace(/_/g, " ").replace(/\b\w/g, (c) => c.toUpperCase());
+  const label = bookingStatusLabels[status as BookingStatus] ?? status.replace(/_/g, " ").replace(/\b\w/g, (c) => c.toUpperCase());
   return <Badge tone={statusTones[status] ?? "neutral"}>{label}</Badge>;
 }
 
