@@ -128,7 +128,7 @@ function Timeline({ board }: { board: DispatchBoard }) {
                       "absolute inset-y-2 overflow-hidden truncate rounded-md px-2 text-[0.7rem] leading-7",
                       r.assignment ? "bg-gold text-background" : "border border-gold/70 bg-gold/15 text-gold",
                     )}
-                    style={{ left: pos(hourOf(r.pickupAt)), width: width(hourOf(r.pickupAt), hourOf(r.endsAt)) }}
+                    style={{ left: pos(hourOf(r.pickupAt)), width: width(hourOf(r.pickupAt), hourOf(r.endsAt)), minWidth: "4.25rem" }}
                   >
                     {clockIn(r.pickupAt, timeZone)} {r.pickup}
                   </span>

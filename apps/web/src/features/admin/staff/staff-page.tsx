@@ -205,7 +205,7 @@ function ShiftsWeek() {
         </Button>
       </div>
       <Panel className="overflow-x-auto">
-        <table aria-label="Shifts" className="w-full min-w-[900px] border-collapse text-left text-sm">
+        <table aria-label="Shifts" className="w-full min-w-[900px] table-fixed border-collapse text-left text-sm">
           <thead>
             <tr>
               <Th className="w-44">Staff</Th>
