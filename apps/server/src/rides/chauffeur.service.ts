@@ -2,7 +2,7 @@
 // completed, or no-show), each a state-machine move stamped with the chauffeur's name.
 import { and, asc, eq, gte, inArray, or } from "drizzle-orm";
 import { nextBookingStatuses, type BookingStatus } from "@meridian/shared/booking-status";
-import { rideWindow, type StaffRide } from "@meridian/shared/rides";
+import type { StaffRide } from "@meridian/shared/rides";
 import { wallClock, zonedInstant } from "@meridian/shared/zoned-time";
 import type { SessionUser } from "../auth/auth";
 import { bookings, user, vehicleTypes } from "../db/schema";
@@ -11,7 +11,7 @@ import type { Deps } from "../lib/context";
 import { notFound } from "../lib/errors";
 import { getOperationsSettings } from "../settings/settings.service";
 import { sendRideNotice } from "./ride-notices";
-import { announceBooking, moveBooking, rideFacts } from "./ride-status";
+import { announceBooking, moveBooking, rideView } from "./ride-status";
 
 export async function listChauffeurRides(db: Db, chauffeurId: string): Promise<{ rides: StaffRide[]; timeZone: string }> {
   const { timeZone, dispatchBufferMinutes } = await getOperationsSettings(db);
@@ -30,28 +30,15 @@ export async function listChauffeurRides(db: Db, chauffeurId: string): Promise<{
       ),
     )
     .orderBy(asc(bookings.pickupAt));
-  const rides = rows.map(({ b, customerName, customerPhone, vehicleName }): StaffRide => {
-    const f = rideFacts(b);
-    const pickupAt = b.pickupAt!;
-    return {
-      id: b.id,
-      status: b.status as BookingStatus,
-      pickupAt: pickupAt.toISOString(),
-      endsAt: rideWindow(pickupAt, f.minutes, dispatchBufferMinutes).end.toISOString(),
-      time: wallClock(pickupAt, timeZone).time,
-      minutes: Math.round(f.minutes),
-      pickup: f.pickup,
-      dropoff: f.dropoff,
-      passengers: f.passengers,
-      luggage: f.luggage,
-      vehicleTypeId: b.assignedVehicleTypeId,
-      vehicleTypeName: vehicleName,
-      vehicleName,
-      customerName: customerName ?? b.name,
-      customerPhone: b.phone ?? customerPhone,
-      nextStatuses: nextBookingStatuses(b.status, { service: "ride", actor: "chauffeur" }),
-    };
-  });
+  const rides = rows.map(({ b, customerName, customerPhone, vehicleName }): StaffRide => ({
+    ...rideView(b, timeZone, dispatchBufferMinutes),
+    vehicleTypeId: b.assignedVehicleTypeId,
+    vehicleTypeName: vehicleName,
+    vehicleName,
+    customerName: customerName ?? b.name,
+    customerPhone: b.phone ?? customerPhone,
+    nextStatuses: nextBookingStatuses(b.status, { service: "ride", actor: "chauffeur" }),
+  }));
   return { rides, timeZone };
 }
 

@@ -14,7 +14,7 @@ import { conflict, notFound } from "../lib/errors";
 import { type AuditActor, writeAudit } from "../admin/audit";
 import { getOperationsSettings } from "../settings/settings.service";
 import { formatWhen, sendRideNotice } from "./ride-notices";
-import { announceBooking, moveBooking, rideFacts, stampEvent, type BookingRow, type EventActor } from "./ride-status";
+import { announceBooking, moveBooking, rideFacts, rideView, stampEvent, type BookingRow, type EventActor } from "./ride-status";
 
 export type DeskActor = AuditActor & { name: string; role: Role };
 const eventActor = (a: DeskActor): EventActor => ({ id: a.id, name: a.name, role: a.role });
@@ -42,29 +42,15 @@ export async function getDispatchBoard(db: Db, date?: string): Promise<DispatchB
   ]);
   const names = new Map(chauffeurs.map((c) => [c.id, c.fullName]));
   const vehicleNames = new Map(vehicles.map((v) => [v.id, v.name]));
-  const rides: DispatchRide[] = rows.map(({ b, customerName, vehicleTypeName }) => {
-    const f = rideFacts(b);
-    const pickupAt = b.pickupAt ?? zonedInstant(b.bookingDate, f.time || "12:00", timeZone);
-    const w = rideWindow(pickupAt, f.minutes, buffer);
-    return {
-      id: b.id,
-      status: b.status as DispatchRide["status"],
-      pickupAt: pickupAt.toISOString(),
-      endsAt: w.end.toISOString(),
-      time: wallClock(pickupAt, timeZone).time,
-      minutes: Math.round(f.minutes),
-      pickup: f.pickup,
-      dropoff: f.dropoff,
-      passengers: f.passengers,
-      luggage: f.luggage,
-      vehicleTypeId: b.vehicleTypeId,
-      vehicleTypeName,
-      customerName: customerName ?? b.name,
-      assignment: b.chauffeurId
-        ? { chauffeurId: b.chauffeurId, chauffeurName: names.get(b.chauffeurId) ?? "Former chauffeur", vehicleId: b.assignedVehicleTypeId ?? "", vehicleName: vehicleNames.get(b.assignedVehicleTypeId ?? "") ?? "—" }
-        : null,
-    };
-  });
+  const rides: DispatchRide[] = rows.map(({ b, customerName, vehicleTypeName }) => ({
+    ...rideView(b, timeZone, buffer),
+    vehicleTypeId: b.vehicleTypeId,
+    vehicleTypeName,
+    customerName: customerName ?? b.name,
+    assignment: b.chauffeurId
+      ? { chauffeurId: b.chauffeurId, chauffeurName: names.get(b.chauffeurId) ?? "Former chauffeur", vehicleId: b.assignedVehicleTypeId ?? "", vehicleName: vehicleNames.get(b.assignedVehicleTypeId ?? "") ?? "—" }
+      : null,
+  }));
   // Unassigned first, then by pickup time.
   rides.sort((a, b) => Number(Boolean(a.assignment)) - Number(Boolean(b.assignment)) || a.pickupAt.localeCompare(b.pickupAt));
   return {

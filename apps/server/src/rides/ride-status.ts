@@ -3,7 +3,8 @@
 // other gets a 409, and every move is stamped in booking_events (who, when): the admin's timeline.
 import { and, eq } from "drizzle-orm";
 import { checkBookingTransition, type BookingStatus, type StatusActor } from "@meridian/shared/booking-status";
-import { firstName } from "@meridian/shared/rides";
+import { firstName, rideWindow } from "@meridian/shared/rides";
+import { wallClock, zonedInstant } from "@meridian/shared/zoned-time";
 import type { Db, Tx } from "../db/client";
 import { bookingEvents, bookings, user, vehicleTypes } from "../db/schema";
 import type { Deps } from "../lib/context";
@@ -56,6 +57,24 @@ export function rideFacts(b: BookingRow) {
     pickup: place(d.pickup),
     pickupAddress: typeof d.pickup?.address === "string" ? (d.pickup.address as string) : "",
     dropoff: place(d.dropoff),
+  };
+}
+
+/** The part of a ride every list shows (dispatch board, chauffeur's phone): times on the service's clock, route, party. */
+export function rideView(b: BookingRow, timeZone: string, bufferMinutes: number) {
+  const f = rideFacts(b);
+  const pickupAt = b.pickupAt ?? zonedInstant(b.bookingDate, f.time || "12:00", timeZone);
+  return {
+    id: b.id,
+    status: b.status as BookingStatus,
+    pickupAt: pickupAt.toISOString(),
+    endsAt: rideWindow(pickupAt, f.minutes, bufferMinutes).end.toISOString(),
+    time: wallClock(pickupAt, timeZone).time,
+    minutes: Math.round(f.minutes),
+    pickup: f.pickup,
+    dropoff: f.dropoff,
+    passengers: f.passengers,
+    luggage: f.luggage,
   };
 }
 
