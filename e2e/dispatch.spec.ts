@@ -43,7 +43,8 @@ test("a booked ride is assigned on the dispatch board, driven from the chauffeur
   await add.getByRole("combobox", { name: "Role" }).click();
   await admin.getByRole("option", { name: "Chauffeur" }).click();
   await add.getByRole("button", { name: "Add Staff" }).click();
-  await expect(admin.getByText("Staff Promoted")).toBeVisible();
+  // (The desk's toasts are checked by state instead: another spec's booking may raise "New Booking Received!" in their place.)
+  await expect(add).toBeHidden();
   await expect(admin.getByRole("table", { name: "Staff members" })).toContainText(driver.email);
   await expect(admin.getByText("Feature not implemented")).toHaveCount(0);
   const { staff } = (await (await admin.request.get("/api/admin/staff")).json()) as { staff: { id: string; email: string }[] };
@@ -70,7 +71,6 @@ test("a booked ride is assigned on the dispatch board, driven from the chauffeur
   await card.getByRole("combobox", { name: /^Chauffeur for/ }).click();
   await admin.getByRole("option", { name: driver.fullName }).click();
   await card.getByRole("button", { name: "Assign" }).click();
-  await expect(admin.getByText("Chauffeur Assigned")).toBeVisible();
   await expect(card).toContainText(`${driver.fullName} ·`);
   await expect(admin.getByTestId("timeline-lane").filter({ hasText: driver.fullName })).toContainText("12:00 PM");
 
