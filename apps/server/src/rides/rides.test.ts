@@ -10,6 +10,7 @@ import { createFakeGeo } from "../test/fake-geo";
 import { createTestApp, type TestApp } from "../test/harness";
 import { outboxFor } from "../test/helpers";
 import { createTestFleet, laDate, rideInput } from "../test/ride-fixtures";
+import { sseClient } from "../test/sse-client";
 
 let t: TestApp;
 let fleet: Awaited<ReturnType<typeof createTestFleet>>;
@@ -181,6 +182,30 @@ describe("dispatch", () => {
       ["confirmed", "pending", "Dana Desk", "Chauffeur unassigned"],
     ]);
     await t.call("POST", `/api/admin/bookings/${id}/cancel`, { cookie: admin.cookie, json: { reason: "Test cleanup" } });
+  });
+});
+
+describe("live updates (SSE)", () => {
+  it("tell the customer, the chauffeur and the desk about an assignment and each step, and nobody else", async () => {
+    const id = await book(customer.cookie, { time: "15:30" });
+    const open = async (cookie: string) => sseClient(await t.app.request("/api/realtime", { headers: { cookie } }));
+    const [mine, driver, desk, stranger, otherDriver] = await Promise.all([customer.cookie, marcus.cookie, dispatcher.cookie, other.cookie, elena.cookie].map(open));
+    try {
+      await new Promise((r) => setTimeout(r, 100)); // the streams are subscribed
+      await assign(id, { chauffeurId: marcus.user.id });
+      for (const stream of [mine!, driver!, desk!]) {
+        const ev = await stream.next(2000);
+        expect(ev.event).toBe("booking.updated");
+        expect(JSON.parse(ev.data)).toEqual({ bookingId: id, status: "confirmed", chauffeurFirstName: "Marcus", vehicleName: "Test Sedan" });
+      }
+      await step(id, "en_route");
+      expect(JSON.parse((await mine!.next(2000)).data)).toMatchObject({ bookingId: id, status: "en_route" });
+      await new Promise((r) => setTimeout(r, 200));
+      expect(stranger!.events.filter((e) => e.event === "booking.updated")).toEqual([]);
+      expect(otherDriver!.events.filter((e) => e.event === "booking.updated")).toEqual([]);
+    } finally {
+      await Promise.all([mine, driver, desk, stranger, otherDriver].map((s) => s!.close()));
+    }
   });
 });
 

@@ -1,5 +1,5 @@
-// /api/staff: the signed-in chauffeur's rides and their one-tap steps. Only chauffeurs (the staff shell's gate in
-// app.ts keeps customers out of /api/staff entirely).
+// /api/staff: the signed-in chauffeur's rides and their one-tap steps. Only chauffeurs move rides (the staff
+// gate in app.ts keeps customers out of /api/staff entirely).
 import { Hono } from "hono";
 import { uuidParamSchema } from "@meridian/shared/admin";
 import { rideStatusChangeSchema } from "@meridian/shared/rides";
@@ -11,7 +11,8 @@ import { listChauffeurRides, stepRide } from "./chauffeur.service";
 
 export const staffRoutes = new Hono<AppEnv>()
   .get("/rides", async (c) => {
-    const me = await requireRole(c, "chauffeur");
+    // Admins may open the staff screens too (they have no rides of their own).
+    const me = await requireRole(c, "chauffeur", "admin");
     return c.json(await listChauffeurRides(c.get("deps").database.db, me.id));
   })
   .post("/rides/:id/status", async (c) => {
