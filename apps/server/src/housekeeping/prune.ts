@@ -1,8 +1,8 @@
 // Housekeeping: rows that only matter for a while are deleted once they are stale, so tables stay small
 // on a server that runs for months. Runs at start-up and then every hour (see main.ts).
-import { and, eq, lt, or } from "drizzle-orm";
+import { and, eq, inArray, lt, or } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { geoCache, idempotencyKeys, mailQueue, session, verification } from "../db/schema";
+import { geoCache, idempotencyKeys, jobs, mailQueue, session, verification } from "../db/schema";
 import type { Logger } from "../lib/logger";
 
 /** A retried booking replays its first answer for this long; after it, the same key books anew. */
@@ -12,9 +12,11 @@ export const GEO_CACHE_RETENTION_MS = 30 * 24 * 3600 * 1000;
 /** Delivered e-mail (it holds sign-in links) is kept this long for inquiries, failed e-mail a little longer. */
 export const SENT_MAIL_RETENTION_MS = 7 * 24 * 3600 * 1000;
 export const FAILED_MAIL_RETENTION_MS = 30 * 24 * 3600 * 1000;
+/** Finished background jobs (done, cancelled, failed) are kept this long for inquiries; pending ones always. */
+export const FINISHED_JOB_RETENTION_MS = 30 * 24 * 3600 * 1000;
 export const PRUNE_INTERVAL_MS = 3600 * 1000;
 
-export type PruneCounts = { idempotencyKeys: number; geoCache: number; sessions: number; verifications: number; mailQueue: number };
+export type PruneCounts = { idempotencyKeys: number; geoCache: number; sessions: number; verifications: number; mailQueue: number; jobs: number };
 
 export async function pruneStaleRows(db: Db, now = new Date()): Promise<PruneCounts> {
   const before = (ms: number) => new Date(now.getTime() - ms);
@@ -31,7 +33,11 @@ export async function pruneStaleRows(db: Db, now = new Date()): Promise<PruneCou
       ),
     )
     .returning({ id: mailQueue.id });
-  return { idempotencyKeys: keys.length, geoCache: geo.length, sessions: sessions.length, verifications: verifications.length, mailQueue: mail.length };
+  const finishedJobs = await db
+    .delete(jobs)
+    .where(and(inArray(jobs.status, ["done", "cancelled", "failed"]), lt(jobs.finishedAt, before(FINISHED_JOB_RETENTION_MS))))
+    .returning({ id: jobs.id });
+  return { idempotencyKeys: keys.length, geoCache: geo.length, sessions: sessions.length, verifications: verifications.length, mailQueue: mail.length, jobs: finishedJobs.length };
 }
 
 /** Prunes now and every PRUNE_INTERVAL_MS; a failure is logged and retried on the next tick. Returns a stop function. */
