@@ -66,7 +66,7 @@ export async function getDispatchBoard(db: Db, date?: string): Promise<DispatchB
   };
 }
 
-async function lockedRide(tx: Tx, id: string): Promise<BookingRow> {
+async function rideById(tx: Tx, id: string): Promise<BookingRow> {
   const [b] = await tx.select().from(bookings).where(eq(bookings.id, id));
   if (!b || b.service !== "ride") throw notFound("Ride not found.");
   return b;
@@ -129,7 +129,7 @@ export async function assignRide(deps: Deps, actor: DeskActor, id: string, input
   const db = deps.database.db;
   let previousChauffeurId: string | null = null;
   const row = await db.transaction(async (tx) => {
-    const b = await lockedRide(tx, id);
+    const b = await rideById(tx, id);
     if (b.status !== "pending" && b.status !== "confirmed") {
       const label = bookingStatusLabels[b.status as BookingStatus] ?? b.status;
       throw conflict(`A ride that is ${label} cannot be assigned. Only Pending and Confirmed rides can.`, "illegal_transition");
@@ -167,7 +167,7 @@ export async function unassignRide(deps: Deps, actor: DeskActor, id: string): Pr
   const db = deps.database.db;
   let previous: string | null = null;
   const row = await db.transaction(async (tx) => {
-    const b = await lockedRide(tx, id);
+    const b = await rideById(tx, id);
     if (!b.chauffeurId) throw conflict("This ride has no chauffeur to unassign.", "not_assigned");
     previous = b.chauffeurId;
     const updated = await moveBooking(tx, b, "pending", "dispatch", eventActor(actor), { set: { chauffeurId: null, assignedVehicleTypeId: null }, note: "Chauffeur unassigned" });
