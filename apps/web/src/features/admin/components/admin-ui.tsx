@@ -186,3 +186,17 @@ export function DetailRow({ label, children }: { label: string; children: ReactN
 export function formatDateTime(value: string) {
   return new Date(value).toLocaleString("en-US", { year: "numeric", month: "short", day: "numeric", hour: "numeric", minute: "2-digit" });
 }
+
+/** A dialog form's footer: Cancel, and the submit button with its pending label. */
+export function FormActions({ onCancel, pending, label, pendingLabel }: { onCancel: () => void; pending: boolean; label: string; pendingLabel: string }) {
+  return (
+    <div className="flex justify-end gap-3 pt-2">
+      <Button type="button" variant="ghost" onClick={onCancel}>
+        Cancel
+      </Button>
+      <Button type="submit" disabled={pending}>
+        {pending ? pendingLabel : label}
+      </Button>
+    </div>
+  );
+}

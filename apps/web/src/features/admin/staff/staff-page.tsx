@@ -19,7 +19,7 @@ import { useAddStaff } from "../api/add-staff";
 import { useShifts } from "../api/get-shifts";
 import { useStaff } from "../api/get-staff";
 import { useCreateShift, useDeleteShift } from "../api/save-shift";
-import { DataTable, PageHeader, Panel, StateRow, StatusBadge, Td, Th, Tr } from "../components/admin-ui";
+import { DataTable, FormActions, PageHeader, Panel, StateRow, StatusBadge, Td, Th, Tr } from "../components/admin-ui";
 
 const roleOptions = staffRoles.map((value) => ({ value, label: ROLE_LABELS[value] }));
 
@@ -148,14 +148,7 @@ function AddStaffDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (
             <Field label="Role" htmlFor="staff-role" error={errors.role?.message}>
               <RoleSelect control={control} name="role" id="staff-role" />
             </Field>
-            <div className="flex justify-end gap-3 pt-2">
-              <Button type="button" variant="ghost" onClick={() => onOpenChange(false)}>
-                Cancel
-              </Button>
-              <Button type="submit" disabled={mutation.isPending}>
-                {mutation.isPending ? "Adding…" : "Add Staff"}
-              </Button>
-            </div>
+            <FormActions onCancel={() => onOpenChange(false)} pending={mutation.isPending} label="Add Staff" pendingLabel="Adding…" />
           </form>
         </DialogContent>
       ) : null}
@@ -342,14 +335,7 @@ function NewShiftForm({ date, people, onDone }: { date: string; people: StaffMem
           <Input id="shift-location" placeholder="LAX Terminal B" {...register("location")} />
         </Field>
       </div>
-      <div className="flex justify-end gap-3 pt-2">
-        <Button type="button" variant="ghost" onClick={onDone}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={mutation.isPending}>
-          {mutation.isPending ? "Scheduling…" : "Schedule Shift"}
-        </Button>
-      </div>
+      <FormActions onCancel={onDone} pending={mutation.isPending} label="Schedule Shift" pendingLabel="Scheduling…" />
     </form>
   );
 }
