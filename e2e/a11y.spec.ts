@@ -28,6 +28,8 @@ const ROUTES: { path: string; heading: string | RegExp }[] = [
   { path: "/admin/settings", heading: "Settings" },
   { path: "/admin/audit", heading: "Audit Logs" },
   { path: "/admin/valet", heading: "Valet Operations" },
+  { path: "/admin/dispatch", heading: "Dispatch Board" },
+  { path: "/staff/rides", heading: "Your Rides" },
   { path: "/staff/valet", heading: "Valet" },
   { path: `/t/${"x".repeat(43)}`, heading: "Ticket not found" },
 ];

@@ -30,7 +30,7 @@ test("the admin shell: sidebar labels, collapse to 80 px, welcome line, overview
   await page.goto("/admin");
   await expect(page.getByText(/^Welcome, /)).toBeVisible();
   const sidebar = page.getByTestId("admin-sidebar");
-  const labels = ["Overview", "Users & Roles", "Bookings", "Ticket Center", "Pricing Rules", "Vehicles", "Staff", "Coupons", "Reports", "Incidents", "Settings", "Audit Logs"];
+  const labels = ["Overview", "Users & Roles", "Dispatch Board", "Bookings", "Ticket Center", "Pricing Rules", "Vehicles", "Staff", "Coupons", "Reports", "Incidents", "Settings", "Audit Logs"];
   await expect(sidebar.getByRole("link")).toHaveText(labels);
   expect((await sidebar.boundingBox())?.width).toBe(280);
   await sidebar.getByRole("button", { name: "Collapse sidebar" }).click();
@@ -79,18 +79,22 @@ test("bookings: search, status filter, date range, status change, and a CSV expo
   await expect(dialog.getByText(soon.ticket.ticketCode)).toBeVisible();
   await expect(dialog.getByText("Los Angeles International Airport (LAX)", { exact: true })).toBeVisible();
   await expectNoA11yViolations(page, { include: dialog, label: "admin booking details" });
-  await dialog.getByRole("button", { name: "Confirm" }).click();
-  await expect(page.getByText("Status Updated")).toBeVisible();
-  await expect(dialog.getByRole("button", { name: "Start Ride" })).toBeVisible();
+  // A ride is confirmed by dispatch; the admin can cancel it, with a reason, which the timeline records.
+  await dialog.getByRole("button", { name: "Cancel Booking" }).click();
+  await dialog.getByLabel("Reason for cancelling").fill("Customer called to cancel");
+  await dialog.getByRole("button", { name: "Confirm Cancellation" }).click();
+  // (No toast check: another spec's booking may raise the desk's "New Booking Received!" in its place.)
+  await expect(dialog.getByRole("button", { name: "Refund" })).toBeVisible();
+  await expect(dialog.getByRole("list", { name: "Timeline" })).toContainText("Customer called to cancel");
   await dialog.getByRole("button", { name: "Close" }).click();
 
-  // Status filter + name search: only the confirmed booking.
+  // Status filter + name search: only the cancelled booking.
   await page.getByLabel("Search bookings").fill(customer.fullName);
   await expect(rows).toHaveCount(2);
   await page.getByRole("combobox", { name: "Status filter" }).click();
-  await page.getByRole("option", { name: "Confirmed" }).click();
+  await page.getByRole("option", { name: "Cancelled" }).click();
   await expect(rows).toHaveCount(1);
-  await expect(rows.first()).toContainText("Confirmed");
+  await expect(rows.first()).toContainText("Cancelled");
 
   const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Export CSV" }).click()]);
   expect(download.suggestedFilename()).toMatch(/^meridian-bookings-\d{4}-\d{2}-\d{2}\.csv$/);
@@ -102,7 +106,7 @@ test("bookings: search, status filter, date range, status change, and a CSV expo
   expect(lines).toHaveLength(2);
   expect(lines[1]).toContain(soon.booking.id);
   expect(lines[1]).toContain(`,${customer.email},`);
-  expect(lines[1]).toContain(",confirmed,");
+  expect(lines[1]).toContain(",cancelled,");
   expect(lines[1]).toContain(soon.ticket.ticketCode);
   expect(csv).not.toContain(later.booking.id);
 

@@ -141,7 +141,7 @@ test("booked rides appear newest first with their details and tickets", async ({
   await expect(rows.nth(1)).toContainText(first.pickup.primary);
   await expect(rows.nth(1)).toContainText(usd(first.price));
   await expect(rows.nth(0)).toContainText("Ride");
-  await expect(rows.nth(0)).toContainText("pending");
+  await expect(rows.nth(0)).toContainText("Pending");
 
   await rows.nth(1).getByRole("button", { name: "View Details" }).click();
   const dialog = page.getByRole("dialog");

@@ -65,3 +65,16 @@ export async function signInThroughModal(page: Page, email: string, password: st
   await dialog.getByRole("button", { name: "Sign In" }).click();
   await expect(page.getByText("Welcome back!")).toBeVisible();
 }
+
+/** Opens `url` and waits until that page's realtime stream is connected (the listener opens it once the session loads). */
+export async function gotoWithStream(page: Page, url: string) {
+  const stream = page.waitForResponse((r) => r.url().endsWith("/api/realtime") && r.status() === 200, { timeout: 30_000 });
+  await Promise.all([stream, page.goto(url)]);
+}
+
+/** A date `days` after today in Los Angeles (the service's time zone), YYYY-MM-DD. */
+export function laDaysAhead(days: number): string {
+  const today = new Intl.DateTimeFormat("en-CA", { timeZone: "America/Los_Angeles" }).format(new Date());
+  const [y, m, d] = today.split("-").map(Number);
+  return new Date(Date.UTC(y!, m! - 1, d! + days)).toISOString().slice(0, 10);
+}

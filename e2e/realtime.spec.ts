@@ -1,8 +1,8 @@
 // Live booking events over SSE: an admin's open admin list refreshes with a toast the moment a customer
 // books (anywhere); a customer's own dashboard refreshes when they book from another tab; a customer never
 // hears about other people's bookings.
-import type { APIRequestContext, Page } from "@playwright/test";
-import { ADMIN, createVerifiedUser, expect, signInThroughModal, test } from "./fixtures";
+import type { APIRequestContext } from "@playwright/test";
+import { ADMIN, createVerifiedUser, expect, gotoWithStream, signInThroughModal, test } from "./fixtures";
 
 const inTenDays = () => new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10);
 
@@ -23,12 +23,6 @@ async function bookRide(api: APIRequestContext) {
   const res = await api.post("/api/bookings", { headers: { "Idempotency-Key": crypto.randomUUID() }, data: { service: "ride", quoteId } });
   expect(res.status()).toBe(201);
   return (await res.json()) as { ticket: { ticketCode: string } };
-}
-
-/** Opens `url` and waits until that page's realtime stream is connected (the listener opens it once the session loads). */
-async function gotoWithStream(page: Page, url: string) {
-  const stream = page.waitForResponse((r) => r.url().endsWith("/api/realtime") && r.status() === 200, { timeout: 30_000 });
-  await Promise.all([stream, page.goto(url)]);
 }
 
 test("an admin on the bookings list gets 'New Booking Received!' and the new row without reloading", async ({ browser, page, request }) => {

@@ -19,6 +19,9 @@ import { newsletterRoutes } from "./newsletter/newsletter.routes";
 import { adminCoreRoutes } from "./admin/admin-core.routes";
 import { adminFleetRoutes } from "./admin/admin-fleet.routes";
 import { requireRole } from "./auth/session";
+import { adminOpsRoutes } from "./admin/admin-ops.routes";
+import { staffRoutes } from "./rides/staff.routes";
+import { deskRoles, staffRoles } from "@meridian/shared/auth";
 import { bookingsRoutes } from "./bookings/bookings.routes";
 import { adminCouponsRoutes } from "./coupons/coupons.routes";
 import { paymentsRoutes } from "./payments/payments.routes";
@@ -99,15 +102,23 @@ export function createApp(deps: Deps, opts: { webDist?: string } = {}) {
   app.route("/api/payments", paymentsRoutes);
   app.route("/api/valet", valetRoutes);
   app.route("/api/claim", claimRoutes);
-  // Every admin route is admin-only, checked here on the server whatever the sub-router does.
+  // Every admin route is admin-only, checked here on the server whatever the sub-router does, except the
+  // desk's: dispatchers also reach the dispatch board, assignment and reading bookings (each handler checks again).
   app.use("/api/admin/*", async (c, next) => {
-    await requireRole(c, "admin");
+    await requireRole(c, ...(isDeskRoute(c.req.method, c.req.path) ? deskRoles : (["admin"] as const)));
     await next();
   });
   app.route("/api/admin", adminCoreRoutes);
   app.route("/api/admin", adminFleetRoutes);
   app.route("/api/admin", adminCouponsRoutes);
   app.route("/api/admin", adminValetRoutes);
+  app.route("/api/admin", adminOpsRoutes);
+  // Staff screens' APIs: staff and admins only (each handler narrows to its role).
+  app.use("/api/staff/*", async (c, next) => {
+    await requireRole(c, ...staffRoles, "admin");
+    await next();
+  });
+  app.route("/api/staff", staffRoutes);
   app.get("/api/health", (c) => c.json({ ok: true, database: deps.database.kind, mail: deps.mailer.kind }));
 
   if (deps.config.mailboxEnabled) {
@@ -130,6 +141,16 @@ export function createApp(deps: Deps, opts: { webDist?: string } = {}) {
   }
   return app;
 }
+
+/** The /api/admin routes dispatchers may use too: the dispatch board, (un)assigning a ride, reading bookings. */
+const DESK_ROUTES: [string, RegExp][] = [
+  ["GET", /^\/api\/admin\/dispatch\/?$/],
+  ["GET", /^\/api\/admin\/bookings\/?$/],
+  ["GET", /^\/api\/admin\/bookings\/[0-9a-f-]{36}\/?$/i],
+  ["PUT", /^\/api\/admin\/bookings\/[0-9a-f-]{36}\/assignment\/?$/i],
+  ["DELETE", /^\/api\/admin\/bookings\/[0-9a-f-]{36}\/assignment\/?$/i],
+];
+export const isDeskRoute = (method: string, path: string) => DESK_ROUTES.some(([m, re]) => m === method && re.test(path));
 
 /** better-auth answers errors as { code, message }; give them the API's one error shape too. */
 async function toErrorEnvelope(res: Response): Promise<Response> {

@@ -55,6 +55,8 @@ const envSchema = z.object({
   S3_URL: z.url().regex(/^https?:\/\/[^:@/]+:[^@/]+@[^/]+\/[^/]+\/?$/, "must look like https://ACCESS_KEY:SECRET@host/bucket").optional(),
   S3_REGION: z.string().default("us-east-1"),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
+  /** How often each server process looks for due background jobs (ride reminders). */
+  JOB_POLL_MS: z.coerce.number().int().min(100).max(600_000).default(5000),
   /** Server processes answering HTTP: a number, or "auto" for one per CPU (at most MAX_AUTO_WORKERS). */
   WORKERS: z.union([z.literal("auto"), z.coerce.number().int().min(1).max(64)]).default(1),
 }).superRefine((e, ctx) => {

@@ -16,6 +16,8 @@ import { startHousekeeping } from "./housekeeping/prune";
 import { loadEnv, type AppConfig, type Env } from "./env";
 import type { Deps } from "./lib/context";
 import { startMailRetry } from "./mail/mailer";
+import { startJobRunner } from "./jobs/job-runner";
+import { jobHandlers } from "./rides/ride-notices";
 import { withQuoteFastPath } from "./quotes/quote-fast-path";
 import { buildConfig, buildDeps, databaseTarget, openAndMigrate } from "./server";
 
@@ -78,6 +80,11 @@ function ipcPort(end: IpcEnd, connected: () => boolean): Port {
   };
 }
 
+/** Durable background jobs (ride reminders): every process runs them; a row is claimed by one at a time. */
+function runJobs(deps: Deps, env: Env) {
+  return startJobRunner(deps.database.db, jobHandlers(deps), { intervalMs: env.JOB_POLL_MS, logger: deps.logger });
+}
+
 function onSignals(shutdown: () => Promise<void>) {
   process.on("SIGINT", () => void shutdown());
   process.on("SIGTERM", () => void shutdown());
@@ -89,6 +96,7 @@ async function runSingle(env: Env, started: number) {
   const stopHousekeeping = startHousekeeping(database.db, deps.logger);
   // SMTP mode: queued e-mail that failed to leave is retried with backoff (a no-op for the embedded outbox).
   const stopMailRetry = startMailRetry(deps.mailer, deps.logger);
+  const stopJobs = runJobs(deps, env);
   const server = listen(deps, env, (address) => banner(config, database, deps, adminLine, address, Math.round(performance.now() - started), 1));
 
   let closing = false;
@@ -98,6 +106,7 @@ async function runSingle(env: Env, started: number) {
     stopHousekeeping();
     stopMailRetry();
     server.close();
+    await stopJobs();
     // Deliveries in flight finish first (bounded); an unfinished one is retried by the next start.
     await deps.mailer.drain();
     await database.close();
@@ -110,6 +119,7 @@ async function runPrimary(env: Env, started: number) {
   const { config, database, deps, adminLine } = await startUp(env);
   const stopHousekeeping = startHousekeeping(database.db, deps.logger);
   const stopMailRetry = startMailRetry(deps.mailer, deps.logger);
+  const stopJobs = runJobs(deps, env);
   // "advanced": rows cross the channel with their types (Date, bytes, bigint) as they left PGlite.
   cluster.setupPrimary({ serialization: "advanced" });
 
@@ -151,6 +161,7 @@ async function runPrimary(env: Env, started: number) {
     closing = true;
     stopHousekeeping();
     stopMailRetry();
+    await stopJobs();
     const workers = Object.values(cluster.workers ?? {}).filter((w): w is Worker => !!w);
     await Promise.all(
       workers.map(
@@ -177,12 +188,14 @@ async function runWorker(env: Env) {
   const database = env.DATABASE_URL ? await openDatabase({ url: env.DATABASE_URL }) : connectSharedPglite(ipcPort(process, () => process.connected));
   const deps = await buildDeps(config, database);
   const server = listen(deps, env, () => {});
+  const stopJobs = runJobs(deps, env);
 
   let closing = false;
   const shutdown = async () => {
     if (closing) return;
     closing = true;
     server.close();
+    await stopJobs();
     await deps.mailer.drain();
     await deps.bus.close();
     await database.close();

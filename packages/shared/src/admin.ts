@@ -64,7 +64,7 @@ export type AdminUser = {
 
 // ---- Bookings
 export const bookingStatusSchema = z.enum(bookingStatuses, {
-  error: "Status must be one of pending, confirmed, in_progress, completed, cancelled or refunded.",
+  error: `Status must be one of ${bookingStatuses.join(", ")}.`,
 });
 
 export const adminBookingsQuerySchema = z
@@ -109,6 +109,11 @@ export type AdminBookingDetail = AdminBookingRow & {
   details: Record<string, unknown>;
   tickets: { id: string; ticketCode: string; status: string; plate: string | null; keyTag: string | null; createdAt: string }[];
   nextStatuses: string[];
+  pickupAt: string | null;
+  assignment: { chauffeurId: string; chauffeurName: string | null; vehicleId: string | null; vehicleName: string | null } | null;
+  cancellation: { at: string; by: string | null; reason: string | null; feeUsd: number | null } | null;
+  /** Every status change, oldest first: who and when. */
+  timeline: { id: string; at: string; from: string | null; to: string; actorName: string | null; actorRole: string; note: string | null }[];
 };
 export type Paged<K extends string, T> = { [P in K]: T[] } & { total: number; page: number; pageSize: number };
 

@@ -1,48 +1,94 @@
 import { describe, expect, it } from "vitest";
-import { bookingStatuses, checkBookingTransition, checkTicketTransition, nextBookingStatuses, ticketStatuses, type BookingStatus } from "./booking-status";
+import {
+  bookingStatuses,
+  checkBookingTransition,
+  checkTicketTransition,
+  nextBookingStatuses,
+  rideStatuses,
+  ticketStatuses,
+  type RideStatus,
+  type StatusActor,
+} from "./booking-status";
 
-const allowed: [string, BookingStatus][] = [
-  ["pending", "confirmed"],
-  ["pending", "cancelled"],
-  ["confirmed", "in_progress"],
-  ["confirmed", "cancelled"],
-  ["in_progress", "completed"],
-  ["completed", "refunded"],
-  ["cancelled", "refunded"],
+const actors: StatusActor[] = ["admin", "dispatch", "chauffeur", "customer"];
+
+/** The ride's whole table, written out: [from, to, who]. */
+const rideAllowed: [RideStatus, RideStatus, StatusActor[]][] = [
+  ["pending", "confirmed", ["dispatch"]],
+  ["pending", "cancelled", ["customer", "admin"]],
+  ["confirmed", "pending", ["dispatch", "customer"]],
+  ["confirmed", "en_route", ["chauffeur", "admin"]],
+  ["confirmed", "cancelled", ["customer", "admin"]],
+  ["en_route", "on_location", ["chauffeur", "admin"]],
+  ["en_route", "cancelled", ["admin"]],
+  ["on_location", "on_board", ["chauffeur", "admin"]],
+  ["on_location", "no_show", ["chauffeur", "admin"]],
+  ["on_location", "cancelled", ["admin"]],
+  ["on_board", "completed", ["chauffeur", "admin"]],
+  ["completed", "refunded", ["admin"]],
+  ["cancelled", "refunded", ["admin"]],
+  ["no_show", "refunded", ["admin"]],
 ];
 
-describe("booking status transitions", () => {
-  it.each(allowed)("%s -> %s is allowed", (from, to) => {
-    expect(checkBookingTransition(from, to)).toEqual({ ok: true });
+describe("ride status transitions", () => {
+  const cases = rideStatuses.flatMap((from) => bookingStatuses.flatMap((to) => actors.map((actor) => [from, to, actor] as const)));
+  const isAllowed = (from: string, to: string, actor: StatusActor) => rideAllowed.some(([f, t, who]) => f === from && t === to && who.includes(actor));
+
+  it.each(cases.filter(([f, t, a]) => isAllowed(f, t, a)))("%s -> %s by %s is allowed", (from, to, actor) => {
+    expect(checkBookingTransition(from, to, { service: "ride", actor })).toEqual({ ok: true });
   });
 
-  const refused = bookingStatuses.flatMap((from) =>
-    bookingStatuses.filter((to) => !allowed.some(([f, t]) => f === from && t === to)).map((to) => [from, to] as const),
-  );
-  it("refuses every other pair (29 of 36)", () => {
-    expect(refused).toHaveLength(29);
+  const refused = cases.filter(([f, t, a]) => !isAllowed(f, t, a));
+  it("refuses every other move, for every actor (all but 22 of 360)", () => {
+    expect(cases).toHaveLength(360);
+    expect(refused).toHaveLength(360 - 22);
   });
-  it.each(refused)("%s -> %s is refused with a sentence", (from, to) => {
-    const res = checkBookingTransition(from, to);
+  it.each(refused)("%s -> %s by %s is refused with a sentence", (from, to, actor) => {
+    const res = checkBookingTransition(from, to, { service: "ride", actor });
     expect(res.ok).toBe(false);
     if (!res.ok) expect(res.message).toMatch(/\.$/);
   });
 
+  it("walks the happy path for the chauffeur", () => {
+    const path: RideStatus[] = ["confirmed", "en_route", "on_location", "on_board", "completed"];
+    for (let i = 1; i < path.length; i++) expect(nextBookingStatuses(path[i - 1]!, { service: "ride", actor: "chauffeur" })).toContain(path[i]);
+    expect(nextBookingStatuses("completed", { service: "ride", actor: "chauffeur" })).toEqual([]);
+  });
+
   it("explains what is possible", () => {
-    expect(checkBookingTransition("pending", "completed")).toEqual({
+    expect(checkBookingTransition("pending", "en_route", { service: "ride", actor: "chauffeur" })).toEqual({
       ok: false,
-      message: "A booking cannot move from Pending to Completed. From Pending it can only move to Confirmed or Cancelled.",
+      message: "A ride cannot move from Pending to En Route. From Pending it is not yours to move.",
     });
-    expect(checkBookingTransition("refunded", "pending")).toEqual({
+    expect(checkBookingTransition("confirmed", "on_board", { service: "ride", actor: "chauffeur" })).toEqual({
       ok: false,
-      message: "A booking cannot move from Refunded to Pending. Refunded is a final status.",
+      message: "A ride cannot move from Confirmed to Passenger On Board. From Confirmed it can only move to En Route.",
     });
-    expect(checkBookingTransition("confirmed", "confirmed")).toEqual({ ok: false, message: "This booking is already Confirmed." });
+    expect(checkBookingTransition("refunded", "pending", { service: "ride", actor: "admin" })).toEqual({
+      ok: false,
+      message: "A ride cannot move from Refunded to Pending. Refunded is a final status.",
+    });
+    expect(checkBookingTransition("en_route", "en_route", { service: "ride", actor: "chauffeur" })).toEqual({ ok: false, message: "This ride is already En Route." });
   });
 
   it("an unknown current status allows nothing", () => {
     expect(nextBookingStatuses("weird")).toEqual([]);
     expect(checkBookingTransition("weird", "confirmed").ok).toBe(false);
+  });
+});
+
+describe("other services (valet)", () => {
+  it.each([
+    ["pending", "confirmed", true],
+    ["confirmed", "in_progress", true],
+    ["in_progress", "completed", true],
+    ["pending", "en_route", false],
+    ["in_progress", "cancelled", false],
+  ] as const)("%s -> %s by admin: %s", (from, to, ok) => {
+    expect(checkBookingTransition(from, to, { service: "valet", actor: "admin" }).ok).toBe(ok);
+  });
+  it("a customer may cancel a valet booking before it starts", () => {
+    expect(nextBookingStatuses("confirmed", { service: "valet", actor: "customer" })).toEqual(["cancelled"]);
   });
 });
 

@@ -1,20 +1,60 @@
-// Booking and ticket status rules: which change is allowed from which state. Pure; the server enforces them
-// and the admin screens only offer the allowed ones.
+// Booking and ticket status rules: which change is allowed from which state, and who may make it. Written once
+// here; the server enforces them inside the write (a conditional UPDATE, so of two racing changes one wins)
+// and the screens read the same tables to offer only the next steps.
+//
+// A ride is driven:  pending -> confirmed (a chauffeur assigned) -> en_route -> on_location -> on_board ->
+// completed, or cancelled (before the passenger is on board) or no_show (the chauffeur waited on location).
+// Other services (valet) keep the simpler pending -> confirmed -> in_progress -> completed.
 
-export const bookingStatuses = ["pending", "confirmed", "in_progress", "completed", "cancelled", "refunded"] as const;
+export const bookingStatuses = [
+  "pending",
+  "confirmed",
+  "in_progress",
+  "en_route",
+  "on_location",
+  "on_board",
+  "completed",
+  "cancelled",
+  "no_show",
+  "refunded",
+] as const;
 export type BookingStatus = (typeof bookingStatuses)[number];
+
+/** A ride's statuses, in the order a ride lives them. */
+export const rideStatuses = ["pending", "confirmed", "en_route", "on_location", "on_board", "completed", "cancelled", "no_show", "refunded"] as const satisfies readonly BookingStatus[];
+export type RideStatus = (typeof rideStatuses)[number];
 
 export const ticketStatuses = ["active", "released", "void"] as const;
 export type TicketStatus = (typeof ticketStatuses)[number];
 
-/** pending -> confirmed -> in_progress -> completed; cancel from pending/confirmed; refund only once completed or cancelled. */
-const bookingTransitions: Record<BookingStatus, readonly BookingStatus[]> = {
-  pending: ["confirmed", "cancelled"],
-  confirmed: ["in_progress", "cancelled"],
-  in_progress: ["completed"],
-  completed: ["refunded"],
-  cancelled: ["refunded"],
-  refunded: [],
+/**
+ * Who makes a move: "dispatch" assigns and unassigns (dispatchers and admins at the board), "chauffeur" is the
+ * assigned chauffeur on the phone, "customer" the booking's owner, "admin" the back office (status changes,
+ * and cancelling with a reason).
+ */
+export type StatusActor = "admin" | "dispatch" | "chauffeur" | "customer";
+type Moves<S extends string> = Record<S, Partial<Record<S, readonly StatusActor[]>>>;
+
+const rideMoves: Moves<RideStatus> = {
+  pending: { confirmed: ["dispatch"], cancelled: ["customer", "admin"] },
+  confirmed: { pending: ["dispatch", "customer"], en_route: ["chauffeur", "admin"], cancelled: ["customer", "admin"] },
+  en_route: { on_location: ["chauffeur", "admin"], cancelled: ["admin"] },
+  on_location: { on_board: ["chauffeur", "admin"], no_show: ["chauffeur", "admin"], cancelled: ["admin"] },
+  on_board: { completed: ["chauffeur", "admin"] },
+  completed: { refunded: ["admin"] },
+  cancelled: { refunded: ["admin"] },
+  no_show: { refunded: ["admin"] },
+  refunded: {},
+};
+
+/** Every other service (valet): pending -> confirmed -> in_progress -> completed; cancel before it starts. */
+const serviceMoves: Moves<"pending" | "confirmed" | "in_progress" | "completed" | "cancelled" | "refunded"> = {
+  pending: { confirmed: ["admin"], cancelled: ["customer", "admin"] },
+  confirmed: { in_progress: ["admin"], cancelled: ["customer", "admin"] },
+  in_progress: { completed: ["admin"] },
+  completed: { refunded: ["admin"] },
+  cancelled: { refunded: ["admin"] },
+  refunded: {},
 };
 
 /** A ticket starts active and ends released (car handed back) or void; both are final. */
@@ -28,9 +68,34 @@ export const bookingStatusLabels: Record<BookingStatus, string> = {
   pending: "Pending",
   confirmed: "Confirmed",
   in_progress: "In Progress",
+  en_route: "En Route",
+  on_location: "On Location",
+  on_board: "Passenger On Board",
   completed: "Completed",
   cancelled: "Cancelled",
+  no_show: "No-Show",
   refunded: "Refunded",
+};
+
+/** The chauffeur's one-tap buttons, by the status each one moves the ride to. */
+export const rideStepLabels: Partial<Record<RideStatus, string>> = {
+  en_route: "Start: En Route",
+  on_location: "Arrived: On Location",
+  on_board: "Passenger On Board",
+  completed: "Complete Ride",
+  no_show: "Passenger No-Show",
+};
+
+/** What the customer reads about their ride in each status. */
+export const rideStatusSentences: Partial<Record<RideStatus, string>> = {
+  pending: "We are assigning your chauffeur.",
+  confirmed: "Your chauffeur is assigned.",
+  en_route: "Your chauffeur is on the way.",
+  on_location: "Your chauffeur has arrived.",
+  on_board: "Enjoy your ride.",
+  completed: "Ride completed. Thank you for riding with Meridian.",
+  cancelled: "This ride was cancelled.",
+  no_show: "Your chauffeur waited but could not find you.",
 };
 
 export const ticketStatusLabels: Record<TicketStatus, string> = { active: "Active", released: "Released", void: "Void" };
@@ -38,29 +103,47 @@ export const ticketStatusLabels: Record<TicketStatus, string> = { active: "Activ
 export const isBookingStatus = (v: unknown): v is BookingStatus => bookingStatuses.includes(v as BookingStatus);
 export const isTicketStatus = (v: unknown): v is TicketStatus => ticketStatuses.includes(v as TicketStatus);
 
-/** The statuses a booking may move to next (empty for a final state or an unknown one). */
-export function nextBookingStatuses(from: string): readonly BookingStatus[] {
-  return isBookingStatus(from) ? bookingTransitions[from] : [];
+/** Ride statuses in which a chauffeur is on the job (their time is taken). */
+export const activeRideStatuses = ["confirmed", "en_route", "on_location", "on_board"] as const satisfies readonly RideStatus[];
+
+function movesFor(service: string): Moves<string> {
+  return (service === "ride" ? rideMoves : serviceMoves) as Moves<string>;
 }
 
-export function nextTicketStatuses(from: string): readonly TicketStatus[] {
-  return isTicketStatus(from) ? ticketTransitions[from] : [];
+/** The statuses a booking of this service may move to next, for this actor or for anyone (empty for a final or unknown state). */
+export function nextBookingStatuses(from: string, opts: { service?: string; actor?: StatusActor } = {}): BookingStatus[] {
+  const moves = movesFor(opts.service ?? "ride")[from];
+  if (!moves) return [];
+  return (Object.entries(moves) as [BookingStatus, readonly StatusActor[]][])
+    .filter(([, who]) => !opts.actor || who.includes(opts.actor))
+    .map(([to]) => to);
 }
 
 export type TransitionCheck = { ok: true } | { ok: false; message: string };
 
-function describe<S extends string>(from: string, to: S, allowed: readonly S[], labels: Record<S, string>, noun: string): TransitionCheck {
+function describe<S extends string>(from: string, to: S, allowed: readonly S[], labels: Record<S, string>, noun: string, final = true): TransitionCheck {
   if (allowed.includes(to)) return { ok: true };
   const fromLabel = (labels as Record<string, string>)[from] ?? from;
   const toLabel = labels[to] ?? to;
   if (from === to) return { ok: false, message: `This ${noun} is already ${toLabel}.` };
   const options = allowed.map((s) => labels[s]);
-  const next = options.length ? `From ${fromLabel} it can only move to ${options.join(" or ")}.` : `${fromLabel} is a final status.`;
+  const next = options.length
+    ? `From ${fromLabel} it can only move to ${options.join(" or ")}.`
+    : final
+      ? `${fromLabel} is a final status.`
+      : `From ${fromLabel} it is not yours to move.`;
   return { ok: false, message: `A ${noun} cannot move from ${fromLabel} to ${toLabel}. ${next}` };
 }
 
-export function checkBookingTransition(from: string, to: BookingStatus): TransitionCheck {
-  return describe(from, to, nextBookingStatuses(from), bookingStatusLabels, "booking");
+/** Whether `actor` may move a booking of `service` from `from` to `to`; the refusal says what is possible. */
+export function checkBookingTransition(from: string, to: BookingStatus, opts: { service?: string; actor?: StatusActor } = {}): TransitionCheck {
+  const service = opts.service ?? "ride";
+  const final = nextBookingStatuses(from, { service }).length === 0;
+  return describe(from, to, nextBookingStatuses(from, { service, actor: opts.actor }), bookingStatusLabels, service === "ride" ? "ride" : "booking", final);
+}
+
+export function nextTicketStatuses(from: string): readonly TicketStatus[] {
+  return isTicketStatus(from) ? ticketTransitions[from] : [];
 }
 
 export function checkTicketTransition(from: string, to: TicketStatus): TransitionCheck {

@@ -3,6 +3,7 @@
 // sends about miles or money is trusted.
 import { z } from "zod";
 import type { Quote } from "./pricing";
+import { zonedInstant } from "./zoned-time";
 
 export { bookingStatuses, ticketStatuses, type BookingStatus, type TicketStatus } from "./booking-status";
 
@@ -155,25 +156,6 @@ export type MyBooking = BookingSummary & { details: Partial<RideDetails> & Recor
 export type MyTicket = { id: string; ticketCode: string; status: string; createdAt: string; bookingId: string | null; service: string; bookingDate: string };
 
 
-const zoneParts = new Intl.DateTimeFormat("en-US", {
-  timeZone: SERVICE_TIME_ZONE,
-  hourCycle: "h23",
-  year: "numeric",
-  month: "2-digit",
-  day: "2-digit",
-  hour: "2-digit",
-  minute: "2-digit",
-  second: "2-digit",
-});
-
-/** How far Los Angeles wall-clock time is ahead of UTC at this instant (negative: -7 h or -8 h). */
-function serviceAreaOffsetMs(utcMs: number): number {
-  const p: Record<string, number> = {};
-  for (const part of zoneParts.formatToParts(new Date(utcMs))) if (part.type !== "literal") p[part.type] = Number(part.value);
-  const asUtc = Date.UTC(p.year!, p.month! - 1, p.day!, p.hour! % 24, p.minute!, p.second!);
-  return asUtc - Math.floor(utcMs / 1000) * 1000;
-}
-
 const instants = new Map<string, number>();
 
 /** The instant of a Los Angeles wall-clock date ("YYYY-MM-DD") and time ("HH:MM"). */
@@ -189,11 +171,5 @@ export function serviceAreaDateTime(date: string, time: string): Date {
 }
 
 function computeServiceAreaDateTime(date: string, time: string): number {
-  const [y, mo, d] = date.split("-").map(Number);
-  const [h, mi] = time.split(":").map(Number);
-  const naive = Date.UTC(y!, mo! - 1, d!, h!, mi!);
-  let utc = naive - serviceAreaOffsetMs(naive);
-  const second = serviceAreaOffsetMs(utc);
-  if (naive - second !== utc) utc = naive - second; // across a daylight-saving change
-  return utc;
+  return zonedInstant(date, time, SERVICE_TIME_ZONE).getTime();
 }

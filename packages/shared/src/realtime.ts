@@ -4,3 +4,7 @@ export const BOOKING_CREATED_EVENT = "booking.created";
 export type BookingCreatedMessage = { bookingId: string; service: string; createdAt: string };
 export const NEW_BOOKING_TITLE = "New Booking Received!";
 export const newBookingDescription = (service: string) => `A new ${service} booking was just created.`;
+
+/** A booking's status or assignment changed: its customer, its chauffeur and the desk hear it. */
+export const BOOKING_UPDATED_EVENT = "booking.updated";
+export type BookingUpdatedMessage = { bookingId: string; status: string; chauffeurFirstName: string | null; vehicleName: string | null };

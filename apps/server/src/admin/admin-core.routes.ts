@@ -12,6 +12,7 @@ import {
   bookingStatusChangeSchema,
   uuidParamSchema,
 } from "@meridian/shared/admin";
+import { asRole, deskRoles } from "@meridian/shared/auth";
 import { requireRole } from "../auth/session";
 import type { AppEnv } from "../lib/context";
 import { notFound } from "../lib/errors";
@@ -21,13 +22,19 @@ import { getOverview, getReports, listAudit } from "./core/insights.service";
 import { getTicket, listTickets, updateTicket } from "./core/tickets.service";
 import { createUserByAdmin, searchUsers, updateUser } from "./core/users.service";
 
-async function admin(c: Context<AppEnv>) {
+export async function admin(c: Context<AppEnv>) {
   const me = await requireRole(c, "admin");
-  return { actor: { id: me.id, email: me.email }, db: c.get("deps").database.db };
+  return { actor: { id: me.id, email: me.email, name: me.name, role: asRole(me.role) }, db: c.get("deps").database.db };
+}
+
+/** The desk: admins and dispatchers (the dispatch board, assignment, reading bookings). */
+export async function desk(c: Context<AppEnv>) {
+  const me = await requireRole(c, ...deskRoles);
+  return { actor: { id: me.id, email: me.email, name: me.name, role: asRole(me.role) }, db: c.get("deps").database.db };
 }
 
 /** A path id that is not a UUID cannot name a row: 404 (and no database error). */
-function idParam(c: Context<AppEnv>, what: string): string {
+export function idParam(c: Context<AppEnv>, what: string): string {
   const id = c.req.param("id") ?? "";
   if (!uuidParamSchema.safeParse(id).success) throw notFound(`${what} not found.`);
   return id;
@@ -58,7 +65,7 @@ export const adminCoreRoutes = new Hono<AppEnv>()
   })
   // ---- Bookings
   .get("/bookings", async (c) => {
-    const { db } = await admin(c);
+    const { db } = await desk(c);
     return c.json(await listBookings(db, parseQuery(c, adminBookingsQuerySchema)));
   })
   .get("/bookings/export.csv", async (c) => {
@@ -93,14 +100,14 @@ export const adminCoreRoutes = new Hono<AppEnv>()
     });
   })
   .get("/bookings/:id", async (c) => {
-    const { db } = await admin(c);
+    const { db } = await desk(c);
     return c.json({ booking: await getBooking(db, idParam(c, "Booking")) });
   })
   .patch("/bookings/:id/status", async (c) => {
-    const { db, actor } = await admin(c);
+    const { actor } = await admin(c);
     const id = idParam(c, "Booking");
     const { status } = await parseBody(c, bookingStatusChangeSchema);
-    return c.json({ booking: await changeBookingStatus(db, actor, id, status) });
+    return c.json({ booking: await changeBookingStatus(c.get("deps"), actor, id, status) });
   })
   // ---- Tickets
   .get("/tickets", async (c) => {

@@ -28,6 +28,10 @@ import type { Mail } from "../mail/mailer";
 import { priceQuote } from "../quotes/quote.service";
 import { verifyQuoteToken, verifyValetQuoteToken, type Verified } from "../quotes/quote-token";
 import { priceValetQuote } from "../valet/valet-quote.service";
+import { scheduleRideReminder } from "../rides/ride-notices";
+import { stampEvent } from "../rides/ride-status";
+import { getOperationsSettings } from "../settings/settings.service";
+import { zonedInstant } from "@meridian/shared/zoned-time";
 import { newTicketCode } from "./ticket-code";
 
 /** A booking re-prices with fleet and pricing data at most this old. */
@@ -60,6 +64,8 @@ type BookingPlan = {
   name: string;
   price: number;
   vehicleTypeId: string | null;
+  /** A ride's pickup time ("HH:MM", the service's time zone); null for event valet. */
+  pickupTime: string | null;
   details: RideDetails | ValetDetails;
   mail: (ticketCode: string) => Mail;
 };
@@ -104,6 +110,7 @@ async function planRide(deps: Deps, me: SessionUser, quoteId: string): Promise<B
     name: me.name,
     price: priced.quote.totalUsd,
     vehicleTypeId: rideInput.vehicleTypeId,
+    pickupTime: rideInput.time,
     details,
     mail: (ticketCode) =>
       bookingConfirmationEmail({ to: me.email, name: me.name, ticketCode, details, dashboardUrl: `${deps.config.publicUrl}/dashboard` }),
@@ -138,6 +145,7 @@ async function planValet(deps: Deps, me: SessionUser, quoteId: string): Promise<
     name: input.customerName,
     price: priced.quote.totalUsd,
     vehicleTypeId: null,
+    pickupTime: null,
     details,
     mail: (ticketCode) =>
       valetBookingConfirmationEmail({ to: me.email, name: me.name, ticketCode, details, dashboardUrl: `${deps.config.publicUrl}/dashboard` }),
@@ -151,6 +159,8 @@ export async function createBooking(deps: Deps, me: SessionUser, key: string, in
 
   const plan = input.service === "valet" ? await planValet(deps, me, input.quoteId) : await planRide(deps, me, input.quoteId);
 
+  const { timeZone } = await getOperationsSettings(deps.database.db);
+  const pickupAt = plan.pickupTime ? zonedInstant(plan.bookingDate, plan.pickupTime, timeZone) : null;
   const created = await deps.database.db.transaction(async (tx) => {
     const claimed = await tx
       .insert(idempotencyKeys)
@@ -173,8 +183,11 @@ export async function createBooking(deps: Deps, me: SessionUser, key: string, in
         vehicleTypeId: plan.vehicleTypeId,
         details: plan.details,
         paymentRef: `dev_${key}`,
+        pickupAt,
       })
       .returning();
+    await stampEvent(tx, booking!.id, null, "pending", { id: me.id, name: me.name, role: me.role ?? "user" }, "Booked");
+    await scheduleRideReminder(tx, booking!);
     let ticket: typeof tickets.$inferSelect | undefined;
     for (let attempt = 0; attempt < 8 && !ticket; attempt++) {
       [ticket] = await tx

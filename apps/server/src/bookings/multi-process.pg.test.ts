@@ -1,21 +1,18 @@
 // Two real server processes on one PostgreSQL database: one idempotency key makes one booking whichever
 // process each request reaches, and a booking made on one process is announced on the other (LISTEN/NOTIFY).
 // PostgreSQL only (vitest.config.ts runs *.pg.test.ts in the server-postgres project).
-import { spawn, type ChildProcess } from "node:child_process";
-import path from "node:path";
+import type { ChildProcess } from "node:child_process";
 import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { demoFleet } from "../db/seed";
 import { freshPostgres } from "../test/harness";
-import { freePort } from "../test/helpers";
+import { startServer as startServerProcess, stopServer, type ServerProcess } from "../test/server-process";
 import { laDate } from "../test/ride-fixtures";
 import { sseClient } from "../test/sse-client";
 
-const root = path.resolve(import.meta.dirname, "../../../..");
-const AUTH_SECRET = "multi-process-secret-multi-process-secret";
 const ADMIN = { email: "admin@meridian.local", password: "meridian-admin-2026" };
 
-type Server = { base: string; child: ChildProcess; log: string[] };
+type Server = ServerProcess;
 /** Every process started, stopped in afterAll even when another failed to start. */
 const started: ChildProcess[] = [];
 let db: { url: string; drop: () => Promise<void> };
@@ -24,52 +21,9 @@ let a: Server;
 let b: Server;
 
 async function startServer(url: string): Promise<Server> {
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const child = spawn("npx", ["tsx", "apps/server/src/main.ts"], {
-    cwd: root,
-    detached: true,
-    stdio: ["ignore", "pipe", "pipe"],
-    env: {
-      ...process.env,
-      NODE_ENV: "development",
-      DATABASE_URL: url,
-      SEED_DEMO: "true",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      PUBLIC_URL: base,
-      AUTH_SECRET,
-      SIGN_IN_PER_MINUTE: "10000",
-      LOG_LEVEL: "warn",
-      GEO_PROVIDER: "embedded",
-    },
-  });
-  started.push(child);
-  const log: string[] = [];
-  child.stdout!.on("data", (d) => log.push(String(d)));
-  child.stderr!.on("data", (d) => log.push(String(d)));
-  const deadline = Date.now() + 90_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited early:\n${log.join("")}`);
-    try {
-      const res = await fetch(`${base}/api/health`);
-      if (res.ok) break;
-    } catch {
-      /* not listening yet */
-    }
-    if (Date.now() > deadline) throw new Error(`server did not start:\n${log.join("")}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  return { base, child, log };
-}
-
-function stop(child: ChildProcess) {
-  if (!child.pid || child.exitCode !== null) return;
-  try {
-    process.kill(-child.pid, "SIGTERM"); // the process group: npx, tsx and node
-  } catch {
-    /* already gone */
-  }
+  const server = await startServerProcess(url);
+  started.push(server.child);
+  return server;
 }
 
 async function signIn(s: Server, email: string, password: string): Promise<string> {
@@ -110,8 +64,7 @@ beforeAll(async () => {
 }, 180_000);
 
 afterAll(async () => {
-  for (const child of started) stop(child);
-  await new Promise((r) => setTimeout(r, 500));
+  await Promise.all(started.map((child) => stopServer(child)));
   await sql?.end();
   await db?.drop();
 });

@@ -240,10 +240,61 @@ export const bookings = pgTable(
     /** Ride or valet details and the itemised quote the price came from. */
     details: jsonb("details").$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
     paymentRef: text("payment_ref"),
+    /** Rides: the pickup instant (the ride's date and time in the service's time zone). */
+    pickupAt: timestamp("pickup_at", { withTimezone: true }),
+    /** Rides: the assigned chauffeur and the vehicle type sent (set together by dispatch, cleared together). */
+    chauffeurId: text("chauffeur_id").references(() => user.id, { onDelete: "set null" }),
+    assignedVehicleTypeId: uuid("assigned_vehicle_type_id").references(() => vehicleTypes.id, { onDelete: "set null" }),
+    /** Set when cancelled: when, by whom, why, and the fee recorded (charging it is the payments' job). */
+    cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
+    cancelledBy: text("cancelled_by"),
+    cancelReason: text("cancel_reason"),
+    cancellationFee: money("cancellation_fee"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index("bookings_user_created_idx").on(t.userId, t.createdAt), index("bookings_created_idx").on(t.createdAt)],
+  (t) => [
+    index("bookings_user_created_idx").on(t.userId, t.createdAt),
+    index("bookings_created_idx").on(t.createdAt),
+    index("bookings_date_idx").on(t.bookingDate),
+    index("bookings_chauffeur_pickup_idx").on(t.chauffeurId, t.pickupAt),
+  ],
+);
+
+/** Every status change of a booking, stamped: the timeline the admin reads. */
+export const bookingEvents = pgTable(
+  "booking_events",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    bookingId: uuid("booking_id")
+      .notNull()
+      .references(() => bookings.id, { onDelete: "cascade" }),
+    fromStatus: text("from_status"),
+    toStatus: text("to_status").notNull(),
+    actorId: text("actor_id").references(() => user.id, { onDelete: "set null" }),
+    actorName: text("actor_name"),
+    actorRole: text("actor_role").notNull(), // admin | dispatcher | chauffeur | user | system
+    note: text("note"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("booking_events_booking_idx").on(t.bookingId, t.createdAt)],
+);
+
+/** Work shifts of staff: one person's shifts never overlap (checked under a lock on the person). */
+export const shifts = pgTable(
+  "shifts",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    role: text("role").notNull(),
+    location: text("location").notNull(),
+    startsAt: timestamp("starts_at", { withTimezone: true }).notNull(),
+    endsAt: timestamp("ends_at", { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("shifts_user_start_idx").on(t.userId, t.startsAt), index("shifts_start_idx").on(t.startsAt)],
 );
 
 export const tickets = pgTable(
@@ -368,6 +419,37 @@ export const idempotencyKeys = pgTable(
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.key] })],
+);
+
+// ---- Settings the back office edits (one row per group, e.g. "operations"), validated by packages/shared
+export const appSettings = pgTable("app_settings", {
+  key: text("key").primaryKey(),
+  value: jsonb("value").notNull(),
+  updatedAt: updatedAt(),
+});
+
+/**
+ * Durable background jobs (jobs/job-runner.ts): each server process claims due rows with FOR UPDATE SKIP LOCKED
+ * and runs the handler inside the claiming transaction, so a job's writes and its "done" commit together:
+ * exactly once, across restarts and processes. `key` is unique so scheduling twice is harmless.
+ */
+export const jobs = pgTable(
+  "jobs",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    kind: text("kind").notNull(),
+    key: text("key").notNull().unique(),
+    payload: jsonb("payload").$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
+    status: text("status").notNull().default("pending"), // pending | done | failed | cancelled
+    runAt: timestamp("run_at", { withTimezone: true }).notNull(),
+    attempts: integer("attempts").notNull().default(0),
+    lastError: text("last_error"),
+    result: text("result"),
+    finishedAt: timestamp("finished_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("jobs_status_run_at_idx").on(t.status, t.runAt)],
 );
 
 // ---- Geo cache (places, suggestions, routes) so a repeated quote costs no provider lookup

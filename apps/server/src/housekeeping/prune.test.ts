@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { embeddedIdempotencyKeys, geoCache, idempotencyKeys, mailQueue, paymentWebhookEvents, session, verification } from "../db/schema";
+import { embeddedIdempotencyKeys, geoCache, idempotencyKeys, jobs, mailQueue, paymentWebhookEvents, session, verification } from "../db/schema";
 import { createTestApp, type TestApp } from "../test/harness";
 import { pruneStaleRows } from "./prune";
 
@@ -48,12 +48,19 @@ describe("housekeeping", () => {
       { id: "evt_old", provider: "stripe", type: "payment_intent.succeeded", receivedAt: hoursAgo(31 * 24) },
       { id: "evt_fresh", provider: "stripe", type: "payment_intent.succeeded", receivedAt: hoursAgo(29 * 24) },
     ]);
+    const job = { kind: "test.kind", payload: {}, runAt: hoursAgo(40 * 24) };
+    await t.db.insert(jobs).values([
+      { ...job, key: "old-done", status: "done", finishedAt: hoursAgo(31 * 24) },
+      { ...job, key: "fresh-done", status: "done", finishedAt: hoursAgo(29 * 24) },
+      { ...job, key: "old-pending", status: "pending" },
+    ]);
 
     const counts = await pruneStaleRows(t.db);
 
-    expect(counts).toMatchObject({ idempotencyKeys: 1, geoCache: 1, sessions: 1, mailQueue: 2, paymentKeys: 1, webhookEvents: 1 });
+    expect(counts).toMatchObject({ idempotencyKeys: 1, geoCache: 1, sessions: 1, mailQueue: 2, paymentKeys: 1, webhookEvents: 1, jobs: 1 });
     expect((await t.db.select().from(embeddedIdempotencyKeys)).map((r) => r.key)).toEqual(["fresh-pay-key"]);
     expect((await t.db.select().from(paymentWebhookEvents)).map((r) => r.id)).toEqual(["evt_fresh"]);
+    expect((await t.db.select().from(jobs)).map((r) => r.key).sort()).toEqual(["fresh-done", "old-pending"]);
     expect(counts.verifications).toBeGreaterThanOrEqual(1);
     expect((await t.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.userId, user.id))).map((r) => r.key)).toEqual(["fresh-key"]);
     expect((await t.db.select().from(geoCache)).map((r) => r.key)).toEqual(["fresh"]);
@@ -62,6 +69,6 @@ describe("housekeeping", () => {
     expect((await t.db.select().from(verification).where(eq(verification.identifier, "x"))).map((r) => r.id)).toEqual(["v-fresh"]);
     // The customer's live session survives: still signed in.
     expect((await t.call("GET", "/api/me/profile", { cookie })).status).toBe(200);
-    expect(await pruneStaleRows(t.db)).toEqual({ idempotencyKeys: 0, geoCache: 0, sessions: 0, verifications: 0, mailQueue: 0, paymentKeys: 0, webhookEvents: 0 });
+    expect(await pruneStaleRows(t.db)).toEqual({ idempotencyKeys: 0, geoCache: 0, sessions: 0, verifications: 0, mailQueue: 0, paymentKeys: 0, webhookEvents: 0, jobs: 0 });
   });
 });

@@ -1,8 +1,8 @@
 // Housekeeping: rows that only matter for a while are deleted once they are stale, so tables stay small
 // on a server that runs for months. Runs at start-up and then every hour (see main.ts).
-import { and, eq, lt, or } from "drizzle-orm";
+import { and, eq, inArray, lt, or } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { embeddedIdempotencyKeys, geoCache, idempotencyKeys, mailQueue, paymentWebhookEvents, session, verification } from "../db/schema";
+import { embeddedIdempotencyKeys, geoCache, idempotencyKeys, jobs, mailQueue, paymentWebhookEvents, session, verification } from "../db/schema";
 import type { Logger } from "../lib/logger";
 
 /** A retried booking replays its first answer for this long; after it, the same key books anew. */
@@ -16,6 +16,8 @@ export const FAILED_MAIL_RETENTION_MS = 30 * 24 * 3600 * 1000;
 export const PAYMENT_KEY_RETENTION_MS = 24 * 3600 * 1000;
 /** Stripe redelivers an event for up to 3 days; its id is kept well beyond, so a late replay is still ignored. */
 export const WEBHOOK_EVENT_RETENTION_MS = 30 * 24 * 3600 * 1000;
+/** Finished background jobs (done, cancelled, failed) are kept this long for inquiries; pending ones always. */
+export const FINISHED_JOB_RETENTION_MS = 30 * 24 * 3600 * 1000;
 export const PRUNE_INTERVAL_MS = 3600 * 1000;
 
 export type PruneCounts = {
@@ -26,6 +28,7 @@ export type PruneCounts = {
   mailQueue: number;
   paymentKeys: number;
   webhookEvents: number;
+  jobs: number;
 };
 
 export async function pruneStaleRows(db: Db, now = new Date()): Promise<PruneCounts> {
@@ -51,6 +54,10 @@ export async function pruneStaleRows(db: Db, now = new Date()): Promise<PruneCou
     .delete(paymentWebhookEvents)
     .where(lt(paymentWebhookEvents.receivedAt, before(WEBHOOK_EVENT_RETENTION_MS)))
     .returning({ id: paymentWebhookEvents.id });
+  const finishedJobs = await db
+    .delete(jobs)
+    .where(and(inArray(jobs.status, ["done", "cancelled", "failed"]), lt(jobs.finishedAt, before(FINISHED_JOB_RETENTION_MS))))
+    .returning({ id: jobs.id });
   return {
     idempotencyKeys: keys.length,
     geoCache: geo.length,
@@ -59,6 +66,7 @@ export async function pruneStaleRows(db: Db, now = new Date()): Promise<PruneCou
     mailQueue: mail.length,
     paymentKeys: paymentKeys.length,
     webhookEvents: events.length,
+    jobs: finishedJobs.length,
   };
 }
 

@@ -10,7 +10,7 @@
 // RETURNING), so a row is in one worker's hands at a time and each e-mail is sent once.
 import { and, asc, eq, inArray, lte } from "drizzle-orm";
 import nodemailer from "nodemailer";
-import type { Db } from "../db/client";
+import type { Db, Tx } from "../db/client";
 import { mailQueue, outboxEmails, type MailAttachment } from "../db/schema";
 import type { Logger } from "../lib/logger";
 
@@ -20,8 +20,12 @@ export type RetryCounts = { sent: number; retrying: number; failed: number };
 
 export type Mailer = {
   kind: "smtp" | "outbox";
-  /** Stores the e-mail (outbox, or the SMTP queue) and returns; throws only if the database write fails. */
-  send(mail: Mail): Promise<void>;
+  /**
+   * Stores the e-mail (outbox, or the SMTP queue) and returns; throws only if the database write fails.
+   * With `tx` the e-mail is written in that transaction (it exists only if the transaction commits; in SMTP mode
+   * the retry worker delivers it, as nothing may leave before the commit).
+   */
+  send(mail: Mail, opts?: { tx?: Tx }): Promise<void>;
   /** One pass of the retry worker: claims queued e-mail that is due and tries to deliver it. */
   retryDue(): Promise<RetryCounts>;
   /** Waits (at most `timeoutMs`) for deliveries in flight, e.g. before the database is closed. */
@@ -55,8 +59,8 @@ export function createMailer(opts: MailerOptions): Mailer {
   if (opts.smtpUrl) return createSmtpMailer({ ...opts, smtpUrl: opts.smtpUrl });
   return {
     kind: "outbox",
-    async send(mail) {
-      await opts.db.insert(outboxEmails).values({ to: mail.to, subject: mail.subject, text: mail.text, html: mail.html ?? null, attachments: mail.attachments ?? null });
+    async send(mail, sendOpts) {
+      await (sendOpts?.tx ?? opts.db).insert(outboxEmails).values({ to: mail.to, subject: mail.subject, text: mail.text, html: mail.html ?? null, attachments: mail.attachments ?? null });
       opts.logger.info("mail stored in the embedded outbox", { to: mail.to, subject: mail.subject });
     },
     retryDue: async () => ({ sent: 0, retrying: 0, failed: 0 }),
@@ -149,12 +153,13 @@ function createSmtpMailer(opts: MailerOptions & { smtpUrl: string }): Mailer {
 
   return {
     kind: "smtp",
-    async send(mail) {
-      const [row] = await db
+    async send(mail, sendOpts) {
+      const [row] = await (sendOpts?.tx ?? db)
         .insert(mailQueue)
-        .values({ to: mail.to, subject: mail.subject, text: mail.text, html: mail.html ?? null, attachments: mail.attachments ?? null, nextAttemptAt: later(leaseMs) })
+        .values({ to: mail.to, subject: mail.subject, text: mail.text, html: mail.html ?? null, attachments: mail.attachments ?? null, nextAttemptAt: sendOpts?.tx ? now() : later(leaseMs) })
         .returning();
       if (!row) throw new Error("mail_queue insert returned no row");
+      if (sendOpts?.tx) return; // due now: the retry worker sends it once the transaction has committed
       logger.debug("mail queued", { mailId: row.id, to: row.to, subject: row.subject });
       void track(attempt(row));
     },

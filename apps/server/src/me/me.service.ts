@@ -1,8 +1,10 @@
 import { desc, eq } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import { firstName } from "@meridian/shared/rides";
 import type { Profile, UpdateProfileInput } from "@meridian/shared/profile";
 import { asRole } from "@meridian/shared/auth";
 import type { Db } from "../db/client";
-import { bookings, tickets, user } from "../db/schema";
+import { bookings, tickets, user, vehicleTypes } from "../db/schema";
 import { notFound } from "../lib/errors";
 
 type UserRow = typeof user.$inferSelect;
@@ -36,8 +38,11 @@ export async function updateProfile(db: Db, userId: string, input: UpdateProfile
   return toProfile(row);
 }
 
+const chauffeur = alias(user, "chauffeur");
+
+/** The customer's bookings, newest first, with the ride's progress: the chauffeur's first name and vehicle once assigned. */
 export async function listMyBookings(db: Db, userId: string) {
-  return db
+  const rows = await db
     .select({
       id: bookings.id,
       service: bookings.service,
@@ -46,10 +51,18 @@ export async function listMyBookings(db: Db, userId: string) {
       price: bookings.price,
       createdAt: bookings.createdAt,
       details: bookings.details,
+      pickupAt: bookings.pickupAt,
+      chauffeurName: chauffeur.name,
+      vehicleName: vehicleTypes.name,
+      cancellationFee: bookings.cancellationFee,
+      cancelledAt: bookings.cancelledAt,
     })
     .from(bookings)
+    .leftJoin(chauffeur, eq(bookings.chauffeurId, chauffeur.id))
+    .leftJoin(vehicleTypes, eq(bookings.assignedVehicleTypeId, vehicleTypes.id))
     .where(eq(bookings.userId, userId))
     .orderBy(desc(bookings.createdAt));
+  return rows.map(({ chauffeurName, ...r }) => ({ ...r, chauffeurFirstName: chauffeurName ? firstName(chauffeurName) : null }));
 }
 
 export async function listMyTickets(db: Db, userId: string) {

@@ -9,7 +9,18 @@ import type { ClaimUpdate, ValetTicket } from "@meridian/shared/valet-ticket";
 export type BookingCreatedEvent = { type: "booking.created"; bookingId: string; service: string; userId: string | null; createdAt: string };
 /** A valet ticket changed: the staff queue gets the ticket, the guest's claim page (matched by ticket id) the update. */
 export type ValetTicketEvent = { type: "valet.ticket"; ticketId: string; ticket: ValetTicket; claim: ClaimUpdate };
-export type RealtimeEvent = BookingCreatedEvent | ValetTicketEvent;
+/** A booking changed status or assignment: for its customer, its chauffeurs (new and previous) and the desk. */
+export type BookingUpdatedEvent = {
+  type: "booking.updated";
+  bookingId: string;
+  service: string;
+  userId: string | null;
+  chauffeurIds: string[];
+  status: string;
+  chauffeurFirstName: string | null;
+  vehicleName: string | null;
+};
+export type RealtimeEvent = BookingCreatedEvent | BookingUpdatedEvent | ValetTicketEvent;
 
 export type EventBus = {
   publish(event: RealtimeEvent): Promise<void>;
@@ -21,6 +32,17 @@ export const EVENTS_CHANNEL = "meridian_events";
 
 type Envelope = { origin: string; event: RealtimeEvent };
 
+const str = (v: unknown): v is string => typeof v === "string";
+const strOrNull = (v: unknown): v is string | null => v === null || typeof v === "string";
+
+function parseUpdated(e: Partial<BookingUpdatedEvent>): BookingUpdatedEvent | null {
+  if (!str(e.bookingId) || !str(e.service) || !str(e.status) || !strOrNull(e.userId)) return null;
+  if (!Array.isArray(e.chauffeurIds) || !e.chauffeurIds.every(str)) return null;
+  if (!strOrNull(e.chauffeurFirstName) || !strOrNull(e.vehicleName)) return null;
+  const { bookingId, service, status, userId, chauffeurIds, chauffeurFirstName, vehicleName } = e;
+  return { type: "booking.updated", bookingId, service, status, userId, chauffeurIds, chauffeurFirstName, vehicleName };
+}
+
 function parseEnvelope(payload: string): Envelope | null {
   try {
     const env = JSON.parse(payload) as Partial<Envelope>;
@@ -30,6 +52,10 @@ function parseEnvelope(payload: string): Envelope | null {
       // Our own processes wrote it; a shape check keeps a stray NOTIFY from reaching the streams.
       if (typeof v.ticketId !== "string" || typeof v.ticket?.id !== "string" || typeof v.claim?.status !== "string") return null;
       return { origin: env.origin, event: { type: v.type, ticketId: v.ticketId, ticket: v.ticket, claim: v.claim } };
+    }
+    if ((env.event as { type?: string } | undefined)?.type === "booking.updated") {
+      const updated = parseUpdated(env.event as Partial<BookingUpdatedEvent>);
+      return updated ? { origin: env.origin, event: updated } : null;
     }
     const e = env.event as Partial<BookingCreatedEvent> | undefined;
     if (!e || e.type !== "booking.created") return null;

@@ -1,5 +1,5 @@
-// GET /api/realtime: Server-Sent Events for signed-in users. Admins and staff receive every
-// booking.created; a customer only their own. The session is checked again before each event the stream
+// GET /api/realtime: Server-Sent Events for signed-in users. Admins and dispatchers receive every
+// booking event; a customer only their own bookings', a chauffeur those of their rides. The session is checked again before each event the stream
 // may receive and at each heartbeat (every 15 s, which also keeps proxies from closing the stream): a stream
 // whose session was signed out, revoked or deactivated ends, and a demotion applies to the next event. A
 // customer's stream skips other customers' bookings without a session lookup (so a booking costs lookups
@@ -7,9 +7,10 @@
 // heartbeat.
 import { Hono } from "hono";
 import { asRole, isDeskRole } from "@meridian/shared/auth";
-import { BOOKING_CREATED_EVENT, type BookingCreatedMessage } from "@meridian/shared/realtime";
+import { BOOKING_CREATED_EVENT, BOOKING_UPDATED_EVENT, type BookingCreatedMessage, type BookingUpdatedMessage } from "@meridian/shared/realtime";
 import { requireUser } from "../auth/session";
 import type { AppEnv } from "../lib/context";
+import type { BookingCreatedEvent, BookingUpdatedEvent } from "./bus";
 import { busStream } from "./bus-stream";
 
 export { HEARTBEAT_MS } from "./bus-stream";
@@ -28,16 +29,23 @@ export const realtimeRoutes = new Hono<AppEnv>().get("/", async (c) => {
     return user;
   };
   const seesAll = (role: string) => isDeskRole(asRole(role));
+  /** Whether the stream's user may hear about this booking event: the desk all of them, others their own bookings and rides. */
+  const concerns = (event: BookingCreatedEvent | BookingUpdatedEvent) =>
+    seesAll(known.role) || event.userId === known.id || (event.type === "booking.updated" && event.chauffeurIds.includes(known.id));
   return busStream(
     c,
     (event) => {
-      if (event.type !== "booking.created") return null;
-      if (!seesAll(known.role) && event.userId !== known.id) return null; // another customer's booking
+      if (event.type !== "booking.created" && event.type !== "booking.updated") return null;
+      if (!concerns(event)) return null; // another customer's booking
       return currentUser().then((user) => {
         if (!user) return "stop";
-        if (!seesAll(known.role) && event.userId !== known.id) return null;
-        const data: BookingCreatedMessage = { bookingId: event.bookingId, service: event.service, createdAt: event.createdAt };
-        return { event: BOOKING_CREATED_EVENT, data, id: event.bookingId };
+        if (!concerns(event)) return null;
+        if (event.type === "booking.created") {
+          const data: BookingCreatedMessage = { bookingId: event.bookingId, service: event.service, createdAt: event.createdAt };
+          return { event: BOOKING_CREATED_EVENT, data, id: event.bookingId };
+        }
+        const data: BookingUpdatedMessage = { bookingId: event.bookingId, status: event.status, chauffeurFirstName: event.chauffeurFirstName, vehicleName: event.vehicleName };
+        return { event: BOOKING_UPDATED_EVENT, data };
       });
     },
     async () => Boolean(await currentUser()),

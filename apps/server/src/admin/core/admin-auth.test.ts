@@ -7,12 +7,14 @@ let t: TestApp;
 let userCookie: string;
 let staffCookie: string;
 let adminCookie: string;
+let dispatcherCookie: string;
 
 beforeAll(async () => {
   t = await createTestApp();
   userCookie = (await t.userWithSession({ role: "user" })).cookie;
   staffCookie = (await t.userWithSession({ role: "chauffeur" })).cookie;
   adminCookie = (await t.userWithSession({ role: "admin" })).cookie;
+  dispatcherCookie = (await t.userWithSession({ role: "dispatcher" })).cookie;
 });
 afterAll(() => t.close());
 
@@ -73,6 +75,24 @@ describe("admin authorisation", () => {
       const res = await t.call(method, path, { cookie: adminCookie });
       expect([401, 403], `${method} ${path} as admin`).not.toContain(res.status);
       expect(res.status, `${method} ${path} as admin`).toBeLessThan(500);
+    }
+  });
+
+  it("lets a dispatcher reach exactly the desk's routes (dispatch board, assignment, reading bookings) and refuses the rest", async () => {
+    const desk = new Set([
+      "GET /api/admin/dispatch",
+      "GET /api/admin/bookings",
+      "GET /api/admin/bookings/00000000-0000-4000-8000-000000000000",
+      "PUT /api/admin/bookings/00000000-0000-4000-8000-000000000000/assignment",
+      "DELETE /api/admin/bookings/00000000-0000-4000-8000-000000000000/assignment",
+    ]);
+    const routes = adminRoutes();
+    for (const key of desk) expect(routes.map((r) => `${r.method} ${r.path}`)).toContain(key);
+    for (const { method, path } of routes) {
+      const json = method === "GET" || method === "HEAD" ? undefined : { chauffeurId: "nobody", status: "confirmed", fullName: "Eve", role: "admin" };
+      const res = await t.call(method, path, { json, cookie: dispatcherCookie });
+      if (desk.has(`${method} ${path}`)) expect([401, 403], `${method} ${path} as dispatcher`).not.toContain(res.status);
+      else expect(res.status, `${method} ${path} as dispatcher`).toBe(403);
     }
   });
 

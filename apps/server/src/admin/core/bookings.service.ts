@@ -1,10 +1,12 @@
 // Admin bookings: filtered, paginated list; CSV export of the same filter; detail; status changes.
 import { and, asc, desc, eq, exists, gte, ilike, inArray, lte, or, sql, type SQL } from "drizzle-orm";
 import type { AdminBookingDetail, AdminBookingRow, AdminBookingsQuery, Paged } from "@meridian/shared/admin";
-import { checkBookingTransition, nextBookingStatuses, type BookingStatus } from "@meridian/shared/booking-status";
+import { nextBookingStatuses, type BookingStatus } from "@meridian/shared/booking-status";
 import type { Db } from "../../db/client";
-import { bookings, tickets, user, vehicleTypes } from "../../db/schema";
-import { conflict, notFound } from "../../lib/errors";
+import type { Deps } from "../../lib/context";
+import { bookingEvents, bookings, tickets, user, vehicleTypes } from "../../db/schema";
+import { badRequest, notFound } from "../../lib/errors";
+import { announceBooking, assignmentNames, moveBooking } from "../../rides/ride-status";
 import { type AuditActor, writeAudit } from "../audit";
 import { containsPattern, countAll, iso, pageOf } from "./sql-helpers";
 
@@ -166,13 +168,30 @@ export async function* exportBookingRows(db: Db, allIds: string[]): AsyncGenerat
 
 export async function getBooking(db: Db, id: string): Promise<AdminBookingDetail> {
   const [r] = await db
-    .select({ ...rowColumns, vehicleTypeId: bookings.vehicleTypeId, vehicleName: vehicleTypes.name, paymentRef: bookings.paymentRef, details: bookings.details })
+    .select({
+      ...rowColumns,
+      vehicleTypeId: bookings.vehicleTypeId,
+      vehicleName: vehicleTypes.name,
+      paymentRef: bookings.paymentRef,
+      details: bookings.details,
+      pickupAt: bookings.pickupAt,
+      chauffeurId: bookings.chauffeurId,
+      assignedVehicleTypeId: bookings.assignedVehicleTypeId,
+      cancelledAt: bookings.cancelledAt,
+      cancelledBy: bookings.cancelledBy,
+      cancelReason: bookings.cancelReason,
+      cancellationFee: bookings.cancellationFee,
+    })
     .from(bookings)
     .leftJoin(user, eq(bookings.userId, user.id))
     .leftJoin(vehicleTypes, eq(bookings.vehicleTypeId, vehicleTypes.id))
     .where(eq(bookings.id, id));
   if (!r) throw notFound("Booking not found.");
-  const ticketRows = await db.select().from(tickets).where(eq(tickets.bookingId, id)).orderBy(asc(tickets.createdAt));
+  const [ticketRows, events, names] = await Promise.all([
+    db.select().from(tickets).where(eq(tickets.bookingId, id)).orderBy(asc(tickets.createdAt)),
+    db.select().from(bookingEvents).where(eq(bookingEvents.bookingId, id)).orderBy(asc(bookingEvents.createdAt), asc(bookingEvents.id)),
+    assignmentNames(db, r),
+  ]);
   return {
     ...toRow(r, ticketRows[0]?.ticketCode ?? null),
     vehicleTypeId: r.vehicleTypeId,
@@ -187,19 +206,26 @@ export async function getBooking(db: Db, id: string): Promise<AdminBookingDetail
       keyTag: t.keyTag,
       createdAt: iso(t.createdAt),
     })),
-    nextStatuses: [...nextBookingStatuses(r.status)],
+    nextStatuses: nextBookingStatuses(r.status, { service: r.service, actor: "admin" }),
+    pickupAt: r.pickupAt ? iso(r.pickupAt) : null,
+    assignment: r.chauffeurId ? { chauffeurId: r.chauffeurId, chauffeurName: names.chauffeurName, vehicleId: r.assignedVehicleTypeId, vehicleName: names.vehicleName } : null,
+    cancellation: r.cancelledAt ? { at: iso(r.cancelledAt), by: r.cancelledBy, reason: r.cancelReason, feeUsd: r.cancellationFee } : null,
+    timeline: events.map((e) => ({ id: e.id, at: iso(e.createdAt), from: e.fromStatus, to: e.toStatus, actorName: e.actorName, actorRole: e.actorRole, note: e.note })),
   };
 }
 
-export async function changeBookingStatus(db: Db, actor: AuditActor, id: string, to: BookingStatus): Promise<AdminBookingDetail> {
-  await db.transaction(async (tx) => {
-    const [current] = await tx.select({ status: bookings.status }).from(bookings).where(eq(bookings.id, id)).for("update");
+/** The back office moves a booking one step (cancelling goes through cancelByAdmin, with a reason). */
+export async function changeBookingStatus(deps: Deps, actor: AuditActor & { name: string; role: string }, id: string, to: BookingStatus): Promise<AdminBookingDetail> {
+  if (to === "cancelled") throw badRequest("Cancelling needs a reason: use Cancel Booking.", { status: "Cancelling needs a reason: use Cancel Booking." }, "reason_required");
+  const db = deps.database.db;
+  const row = await db.transaction(async (tx) => {
+    const [current] = await tx.select().from(bookings).where(eq(bookings.id, id));
     if (!current) throw notFound("Booking not found.");
-    const check = checkBookingTransition(current.status, to);
-    if (!check.ok) throw conflict(check.message, "illegal_transition");
-    await tx.update(bookings).set({ status: to }).where(eq(bookings.id, id));
+    const row = await moveBooking(tx, current, to, "admin", { id: actor.id, name: actor.name, role: actor.role });
     await writeAudit(tx, actor, { action: "booking.status", entity: "booking", entityId: id, before: { status: current.status }, after: { status: to } });
+    return row;
   });
+  announceBooking(deps, row);
   return getBooking(db, id);
 }
 

@@ -152,7 +152,7 @@ describe("GET /api/admin/bookings/:id", () => {
       vehicleName: "Executive Sedan",
       details: { pickup: { name: "LAX" }, passengers: 2, quote: { total: 150.5 } },
       tickets: [{ ticketCode: "MER-FINDME1", status: "active" }],
-      nextStatuses: ["confirmed", "cancelled"],
+      nextStatuses: ["cancelled"], // a ride is confirmed by assigning a chauffeur, not by a status change
     });
   });
   it("404s unknown and malformed ids", async () => {
@@ -166,8 +166,8 @@ describe("GET /api/admin/bookings/:id", () => {
 describe("PATCH /api/admin/bookings/:id/status", () => {
   const change = (id: string, status: unknown) => t.call("PATCH", `/api/admin/bookings/${id}/status`, { cookie, json: { status } });
 
-  it("walks pending -> confirmed -> in_progress -> completed -> refunded, auditing each step", async () => {
-    const bk = await insertBooking(t.db, { status: "pending" });
+  it("walks a valet booking pending -> confirmed -> in_progress -> completed -> refunded, auditing each step", async () => {
+    const bk = await insertBooking(t.db, { status: "pending", service: "valet" });
     for (const status of ["confirmed", "in_progress", "completed", "refunded"]) {
       const res = await change(bk.id, status);
       expect(res.status, status).toBe(200);
@@ -183,24 +183,40 @@ describe("PATCH /api/admin/bookings/:id/status", () => {
     expect(audit).toHaveLength(4);
   });
 
-  it("cancels from confirmed and refunds a cancelled booking", async () => {
+  it("steps an assigned ride for the chauffeur: en_route -> on_location -> on_board -> completed, stamped on the timeline", async () => {
     const bk = await insertBooking(t.db, { status: "confirmed" });
-    expect((await change(bk.id, "cancelled")).status).toBe(200);
+    for (const status of ["en_route", "on_location", "on_board", "completed"]) expect((await change(bk.id, status)).status, status).toBe(200);
+    const detail = await t.call("GET", `/api/admin/bookings/${bk.id}`, { cookie });
+    expect(detail.body.booking.timeline.map((e: { from: string; to: string; actorRole: string }) => `${e.from}>${e.to}:${e.actorRole}`)).toEqual([
+      "confirmed>en_route:admin",
+      "en_route>on_location:admin",
+      "on_location>on_board:admin",
+      "on_board>completed:admin",
+    ]);
+  });
+
+  it("cancels only with a reason (POST .../cancel), then refunds the cancelled booking", async () => {
+    const bk = await insertBooking(t.db, { status: "confirmed" });
+    const noReason = await change(bk.id, "cancelled");
+    expect(noReason.status).toBe(400);
+    expect(noReason.body.error.code).toBe("reason_required");
+    expect((await t.call("POST", `/api/admin/bookings/${bk.id}/cancel`, { cookie, json: {} })).status).toBe(400);
+    const cancelled = await t.call("POST", `/api/admin/bookings/${bk.id}/cancel`, { cookie, json: { reason: "Vehicle breakdown" } });
+    expect(cancelled.status).toBe(200);
+    expect(cancelled.body.booking).toMatchObject({ status: "cancelled", cancellation: { by: "admin", reason: "Vehicle breakdown", feeUsd: 0 } });
     expect((await change(bk.id, "refunded")).status).toBe(200);
   });
 
   it("rejects illegal transitions with 409 illegal_transition and leaves the booking alone", async () => {
     const bk = await insertBooking(t.db, { status: "pending" });
-    for (const status of ["completed", "in_progress", "refunded", "pending"]) {
+    for (const status of ["completed", "in_progress", "refunded", "pending", "confirmed", "en_route"]) {
       const res = await change(bk.id, status);
       expect(res.status, status).toBe(409);
       expect(res.body.error.code).toBe("illegal_transition");
     }
-    expect((await change(bk.id, "refunded")).body.error.message).toBe(
-      "A booking cannot move from Pending to Refunded. From Pending it can only move to Confirmed or Cancelled.",
-    );
-    const inProgress = await insertBooking(t.db, { status: "in_progress" });
-    expect((await change(inProgress.id, "cancelled")).status).toBe(409);
+    expect((await change(bk.id, "refunded")).body.error.message).toBe("A ride cannot move from Pending to Refunded. From Pending it can only move to Cancelled.");
+    const inProgress = await insertBooking(t.db, { status: "in_progress", service: "valet" });
+    expect((await t.call("POST", `/api/admin/bookings/${inProgress.id}/cancel`, { cookie, json: { reason: "Too late" } })).status).toBe(409);
     const [row] = await t.db.select().from(bookings).where(eq(bookings.id, bk.id));
     expect(row!.status).toBe("pending");
     expect(await t.db.select().from(auditLogs).where(eq(auditLogs.entityId, bk.id))).toEqual([]);

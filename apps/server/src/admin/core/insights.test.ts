@@ -53,8 +53,12 @@ describe("with bookings", () => {
       { status: "pending", count: 2 },
       { status: "confirmed", count: 1 },
       { status: "in_progress", count: 0 },
+      { status: "en_route", count: 0 },
+      { status: "on_location", count: 0 },
+      { status: "on_board", count: 0 },
       { status: "completed", count: 1 },
       { status: "cancelled", count: 1 },
+      { status: "no_show", count: 0 },
       { status: "refunded", count: 1 },
     ]);
   });

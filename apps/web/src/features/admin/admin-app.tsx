@@ -11,16 +11,17 @@ const BookingsPage = lazy(() => import("./bookings/bookings-page"));
 const TicketsPage = lazy(() => import("./tickets/tickets-page"));
 const PricingPage = lazy(() => import("./pricing/pricing-page"));
 const VehiclesPage = lazy(() => import("./vehicles/vehicles-page"));
-const StaffPage = lazy(() => import("./mock/staff-page"));
+const StaffPage = lazy(() => import("./staff/staff-page"));
+const DispatchPage = lazy(() => import("./dispatch/dispatch-page"));
 const CouponsPage = lazy(() => import("./coupons/coupons-page"));
 const ReportsPage = lazy(() => import("./reports/reports-page"));
 const IncidentsPage = lazy(() => import("./incidents/incidents-page"));
 const LotBoardPage = lazy(() => import("./valet/lot-board-page"));
-const SettingsPage = lazy(() => import("./mock/settings-page"));
+const SettingsPage = lazy(() => import("./settings/settings-page"));
 const AuditPage = lazy(() => import("./audit/audit-page"));
 
 export default function AdminApp() {
-  const { profile } = useAuth();
+  const { profile, isAdmin } = useAuth();
   const name = profile?.fullName?.trim() || "Admin";
   return (
     <div className="min-h-dvh bg-[radial-gradient(ellipse_at_top_right,rgba(201,163,92,0.07),transparent_55%)] pt-[72px]">
@@ -35,8 +36,10 @@ export default function AdminApp() {
           </div>
           <div className="mx-auto max-w-[1240px]">
             <Suspense fallback={<FullPageSpinner />}>
+              {isAdmin ? (
               <Routes>
                 <Route index element={<OverviewPage />} />
+                <Route path="dispatch" element={<DispatchPage />} />
                 <Route path="users" element={<UsersPage />} />
                 <Route path="bookings" element={<BookingsPage />} />
                 <Route path="tickets" element={<TicketsPage />} />
@@ -51,6 +54,14 @@ export default function AdminApp() {
                 <Route path="audit" element={<AuditPage />} />
                 <Route path="*" element={<Navigate to="/admin" replace />} />
               </Routes>
+              ) : (
+                // A dispatcher: the desk's screens only.
+                <Routes>
+                  <Route path="dispatch" element={<DispatchPage />} />
+                  <Route path="bookings" element={<BookingsPage />} />
+                  <Route path="*" element={<Navigate to="/admin/dispatch" replace />} />
+                </Routes>
+              )}
             </Suspense>
           </div>
         </main>

@@ -1,5 +1,6 @@
 // The auth context of the spec: loading until the first session check, then the user and their profile.
 import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { isDeskRole } from "@meridian/shared/auth";
 import type { Profile } from "@meridian/shared/profile";
 import { createContext, useCallback, useContext, useMemo, type ReactNode } from "react";
 import { api } from "@/lib/api";
@@ -11,6 +12,8 @@ type AuthContextValue = {
   user: SessionUser | null;
   profile: Profile | null;
   isAdmin: boolean;
+  /** Admins and dispatchers: the people at the desk (dispatch board, bookings). */
+  isDesk: boolean;
   /** Re-reads the session (after sign-in, sign-up, sign-out); answers the signed-in user, if any. */
   refresh: () => Promise<SessionUser | null>;
   signOut: () => Promise<void>;
@@ -44,6 +47,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       // A failed profile fetch is only logged; the profile is then empty.
       profile: profile.data ?? null,
       isAdmin: user?.role === "admin",
+      isDesk: user ? isDeskRole(user.role) : false,
       refresh,
       signOut,
     }),

@@ -1,6 +1,6 @@
-// Live booking events over SSE (GET /api/realtime). Admins and staff get every booking, a customer only
+// Live booking events over SSE (GET /api/realtime). The desk (admins, dispatchers) gets every booking, others only
 // their own: admins see 'New Booking Received!' and their lists refresh; everyone's dashboard refreshes.
-import { BOOKING_CREATED_EVENT, NEW_BOOKING_TITLE, newBookingDescription, type BookingCreatedMessage } from "@meridian/shared/realtime";
+import { BOOKING_CREATED_EVENT, BOOKING_UPDATED_EVENT, NEW_BOOKING_TITLE, newBookingDescription, type BookingCreatedMessage } from "@meridian/shared/realtime";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { useAuth } from "@/features/auth/auth-context";
@@ -23,7 +23,7 @@ function parseEvent(data: unknown): BookingCreated | null {
 
 /** Subscribes the signed-in user to live booking events (issue #3). Renders nothing. */
 export function RealtimeListener() {
-  const { user, isAdmin } = useAuth();
+  const { user, isDesk } = useAuth();
   const queryClient = useQueryClient();
   const userId = user?.id ?? null;
 
@@ -39,22 +39,31 @@ export function RealtimeListener() {
       const event = parseEvent(e.data);
       if (!event) return;
       void queryClient.invalidateQueries({ queryKey: ["me"] });
-      if (isAdmin) {
+      if (isDesk) {
         void queryClient.invalidateQueries({ queryKey: ["admin"] });
         notifySuccess(NEW_BOOKING_TITLE, newBookingDescription(event.service));
       }
+    };
+
+    // A booking's status or assignment changed: the customer's dashboard, the chauffeur's rides and the desk follow.
+    const onBookingUpdated = () => {
+      void queryClient.invalidateQueries({ queryKey: ["me"] });
+      void queryClient.invalidateQueries({ queryKey: ["staff"] });
+      if (isDesk) void queryClient.invalidateQueries({ queryKey: ["admin"] });
     };
 
     const connect = () => {
       if (stopped) return;
       source = new EventSource("/api/realtime");
       source.addEventListener(BOOKING_CREATED_EVENT, onBookingCreated as EventListener);
+      source.addEventListener(BOOKING_UPDATED_EVENT, onBookingUpdated);
       source.onopen = () => {
         attempt = 0;
         // After a reconnect, catch up on anything missed while the stream was down.
         if (opened) {
           void queryClient.invalidateQueries({ queryKey: ["me"] });
-          if (isAdmin) void queryClient.invalidateQueries({ queryKey: ["admin"] });
+          void queryClient.invalidateQueries({ queryKey: ["staff"] });
+          if (isDesk) void queryClient.invalidateQueries({ queryKey: ["admin"] });
         }
         opened = true;
       };
@@ -74,7 +83,7 @@ export function RealtimeListener() {
       clearTimeout(retryTimer);
       source?.close();
     };
-  }, [userId, isAdmin, queryClient]);
+  }, [userId, isDesk, queryClient]);
 
   return null;
 }

@@ -9,9 +9,13 @@ import { useAuth } from "@/features/auth/auth-context";
 import { cn } from "@/lib/utils";
 
 /** The staff screens and who may open them (admins may open all of them). */
-const STAFF_SCREENS: { path: string; label: string; roles: Role[] }[] = [{ path: "valet", label: "Valet", roles: ["valet"] }];
+const STAFF_SCREENS: { path: string; label: string; roles: Role[] }[] = [
+  { path: "valet", label: "Valet", roles: ["valet"] },
+  { path: "rides", label: "Rides", roles: ["chauffeur"] },
+];
 
 const ValetScreen = lazy(() => import("@/features/valet/valet-screen"));
+const RidesScreen = lazy(() => import("./rides/rides-screen"));
 
 export default function StaffApp() {
   const { user, profile } = useAuth();
@@ -46,6 +50,7 @@ export default function StaffApp() {
       <Suspense fallback={<FullPageSpinner />}>
         <Routes>
           {screens.some((s) => s.path === "valet") ? <Route path="valet/*" element={<ValetScreen />} /> : null}
+          {screens.some((s) => s.path === "rides") ? <Route path="rides/*" element={<RidesScreen />} /> : null}
           <Route path="*" element={<Navigate to={home} replace />} />
         </Routes>
       </Suspense>

@@ -1,6 +1,11 @@
+import { ROLE_LABELS, type Role } from "@meridian/shared/auth";
 import { bookingStatusLabels, type BookingStatus } from "@meridian/shared/booking-status";
 import { formatDuration } from "@meridian/shared/valet";
 import { formatClock } from "@meridian/shared/valet-pricing";
+import { useState } from "react";
+import { Input } from "@/components/ui/input";
+import { useAuth } from "@/features/auth/auth-context";
+import { useCancelBooking } from "../api/cancel-booking";
 import { ArrowRight, MapPin } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent } from "@/components/ui/dialog";
@@ -15,15 +20,24 @@ import { readRideDetails } from "./booking-details";
 const actionLabel: Record<BookingStatus, string> = {
   pending: "Mark Pending",
   confirmed: "Confirm",
-  in_progress: "Start Ride",
+  in_progress: "Start Service",
+  en_route: "En Route",
+  on_location: "On Location",
+  on_board: "Passenger On Board",
   completed: "Complete",
   cancelled: "Cancel Booking",
+  no_show: "No-Show",
   refunded: "Refund",
 };
+
+const roleLabel = (role: string) => (role in ROLE_LABELS ? ROLE_LABELS[role as Role] : role === "system" ? "Meridian" : role);
 
 export function BookingDetailDialog({ id, onClose }: { id: string | null; onClose: () => void }) {
   const { data, isPending, isError, error } = useBooking(id);
   const change = useChangeBookingStatus();
+  const cancel = useCancelBooking();
+  const { isAdmin } = useAuth();
+  const [reason, setReason] = useState<string | null>(null);
   const b = data?.booking;
   const ride = b ? readRideDetails(b.details) : null;
 
@@ -34,6 +48,17 @@ export function BookingDetailDialog({ id, onClose }: { id: string | null; onClos
       notifySuccess("Status Updated", `Booking is now ${bookingStatusLabels[status]}.`);
     } catch (err) {
       notifyError("Update Failed", err);
+    }
+  };
+
+  const cancelWithReason = async () => {
+    if (!b || reason === null) return;
+    try {
+      await cancel.mutateAsync({ id: b.id, reason });
+      notifySuccess("Booking Cancelled", "The customer sees the cancellation on their dashboard.");
+      setReason(null);
+    } catch (err) {
+      notifyError("Cancel Failed", err);
     }
   };
 
@@ -161,26 +186,83 @@ export function BookingDetailDialog({ id, onClose }: { id: string | null; onClos
                 )}
               </section>
 
-              <section className="border-t border-border pt-5">
-                <h3 className="mb-3 text-[0.68rem] font-medium uppercase tracking-[0.22em] text-gold">Change status</h3>
-                {b.nextStatuses.length ? (
-                  <div className="flex flex-wrap gap-2.5">
-                    {(b.nextStatuses as BookingStatus[]).map((s) => (
-                      <Button
-                        key={s}
-                        size="sm"
-                        variant={s === "cancelled" || s === "refunded" ? "subtle" : "gold"}
-                        disabled={change.isPending}
-                        onClick={() => setStatus(s)}
-                      >
-                        {s === "in_progress" && b.service === "valet" ? "Start Service" : actionLabel[s]}
-                      </Button>
+              {b.assignment || b.cancellation ? (
+                <section>
+                  <h3 className="mb-2 text-[0.68rem] font-medium uppercase tracking-[0.22em] text-gold">{b.cancellation ? "Cancellation" : "Assignment"}</h3>
+                  <dl>
+                    {b.assignment ? <DetailRow label="Chauffeur">{b.assignment.chauffeurName ?? "—"}</DetailRow> : null}
+                    {b.assignment ? <DetailRow label="Vehicle">{b.assignment.vehicleName ?? "—"}</DetailRow> : null}
+                    {b.cancellation ? (
+                      <>
+                        <DetailRow label="Cancelled">{`${formatDateTime(b.cancellation.at)} by ${b.cancellation.by === "admin" ? "Meridian" : "the customer"}`}</DetailRow>
+                        {b.cancellation.reason ? <DetailRow label="Reason">{b.cancellation.reason}</DetailRow> : null}
+                        <DetailRow label="Cancellation fee">{formatUsd(b.cancellation.feeUsd ?? 0)}</DetailRow>
+                      </>
+                    ) : null}
+                  </dl>
+                </section>
+              ) : null}
+
+              <section>
+                <h3 className="mb-3 text-[0.68rem] font-medium uppercase tracking-[0.22em] text-gold">Timeline</h3>
+                {b.timeline.length ? (
+                  <ol aria-label="Timeline" className="relative space-y-3 border-l border-gold/30 pl-5">
+                    {b.timeline.map((e) => (
+                      <li key={e.id} className="relative text-sm">
+                        <span className="absolute -left-[25px] top-1.5 size-2.5 rounded-full border border-gold bg-background" aria-hidden />
+                        <p className="text-foreground">
+                          {e.from === e.to ? bookingStatusLabels[e.to as BookingStatus] ?? e.to : `${e.from ? `${bookingStatusLabels[e.from as BookingStatus] ?? e.from} → ` : ""}${bookingStatusLabels[e.to as BookingStatus] ?? e.to}`}
+                          {e.note ? <span className="text-muted"> · {e.note}</span> : null}
+                        </p>
+                        <p className="text-xs text-muted">
+                          {e.actorName ?? "Someone"} ({roleLabel(e.actorRole)}) · <time dateTime={e.at}>{formatDateTime(e.at)}</time>
+                        </p>
+                      </li>
                     ))}
-                  </div>
+                  </ol>
                 ) : (
-                  <p className="text-sm text-muted">{bookingStatusLabels[b.status as BookingStatus] ?? b.status} is a final status.</p>
+                  <p className="text-sm text-muted">No changes recorded yet.</p>
                 )}
               </section>
+
+              {isAdmin ? (
+                <section className="border-t border-border pt-5">
+                  <h3 className="mb-3 text-[0.68rem] font-medium uppercase tracking-[0.22em] text-gold">Change status</h3>
+                  {reason !== null ? (
+                    <div className="space-y-3">
+                      <label htmlFor="cancel-reason" className="block text-xs uppercase tracking-[0.14em] text-muted">
+                        Reason for cancelling
+                      </label>
+                      <Input id="cancel-reason" value={reason} autoFocus onChange={(e) => setReason(e.target.value)} placeholder="Vehicle breakdown, customer called…" />
+                      <div className="flex gap-2.5">
+                        <Button size="sm" variant="gold" disabled={cancel.isPending || reason.trim().length < 3} onClick={cancelWithReason}>
+                          Confirm Cancellation
+                        </Button>
+                        <Button size="sm" variant="ghost" onClick={() => setReason(null)}>
+                          Keep Booking
+                        </Button>
+                      </div>
+                    </div>
+                  ) : b.nextStatuses.length ? (
+                    <div className="flex flex-wrap gap-2.5">
+                      {(b.nextStatuses as BookingStatus[]).map((s) => (
+                        <Button
+                          key={s}
+                          size="sm"
+                          variant={s === "cancelled" || s === "refunded" || s === "no_show" ? "subtle" : "gold"}
+                          disabled={change.isPending}
+                          onClick={() => (s === "cancelled" ? setReason("") : setStatus(s))}
+                        >
+                          {actionLabel[s]}
+                        </Button>
+                      ))}
+                    </div>
+                  ) : (
+                    <p className="text-sm text-muted">{bookingStatusLabels[b.status as BookingStatus] ?? b.status} is a final status.</p>
+                  )}
+                  {b.service === "ride" && b.status === "pending" ? <p className="mt-3 text-xs text-muted">A ride is confirmed by assigning a chauffeur on the Dispatch Board.</p> : null}
+                </section>
+              ) : null}
             </div>
           ) : null}
         </DialogContent>

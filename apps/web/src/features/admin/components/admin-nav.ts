@@ -4,6 +4,7 @@ import {
   Car,
   ChartColumn,
   LayoutDashboard,
+  Route as RouteIcon,
   ScrollText,
   Settings,
   Ticket,
@@ -14,13 +15,17 @@ import {
   type LucideIcon,
 } from "lucide-react";
 
-export type AdminNavItem = { to: string; label: string; icon: LucideIcon; end?: boolean };
+import type { Role } from "@meridian/shared/auth";
+
+/** `desk`: dispatchers see it too; every other screen is admin-only (the server checks the same). */
+export type AdminNavItem = { to: string; label: string; icon: LucideIcon; end?: boolean; desk?: boolean };
 
 /** The sidebar, in the spec's order and words. */
 export const adminNav: AdminNavItem[] = [
   { to: "/admin", label: "Overview", icon: LayoutDashboard, end: true },
   { to: "/admin/users", label: "Users & Roles", icon: Users },
-  { to: "/admin/bookings", label: "Bookings", icon: CalendarCheck },
+  { to: "/admin/dispatch", label: "Dispatch Board", icon: RouteIcon, desk: true },
+  { to: "/admin/bookings", label: "Bookings", icon: CalendarCheck, desk: true },
   { to: "/admin/tickets", label: "Ticket Center", icon: Ticket },
   { to: "/admin/pricing", label: "Pricing Rules", icon: BadgeDollarSign },
   { to: "/admin/vehicles", label: "Vehicles", icon: Car },
@@ -31,3 +36,6 @@ export const adminNav: AdminNavItem[] = [
   { to: "/admin/settings", label: "Settings", icon: Settings },
   { to: "/admin/audit", label: "Audit Logs", icon: ScrollText },
 ];
+
+/** The sidebar items this role may open. */
+export const adminNavFor = (role: Role) => adminNav.filter((i) => role === "admin" || (role === "dispatcher" && i.desk));

@@ -4,16 +4,23 @@ import { Menu, PanelLeftClose, PanelLeftOpen, X } from "lucide-react";
 import { useEffect, useState } from "react";
 import { NavLink, useLocation } from "react-router";
 import { cn } from "@/lib/utils";
-import { adminNav } from "./admin-nav";
+import { useAuth } from "@/features/auth/auth-context";
+import { adminNavFor } from "./admin-nav";
+
+function useNav() {
+  const { user } = useAuth();
+  return adminNavFor(user?.role ?? "user");
+}
 
 export const SIDEBAR_EXPANDED_PX = 280;
 export const SIDEBAR_COLLAPSED_PX = 80;
 const STORAGE_KEY = "meridian.admin.sidebarCollapsed";
 
 function NavList({ collapsed, onNavigate }: { collapsed: boolean; onNavigate?: () => void }) {
+  const nav = useNav();
   return (
     <ul className="flex flex-col gap-1">
-      {adminNav.map(({ to, label, icon: Icon, end }) => (
+      {nav.map(({ to, label, icon: Icon, end }) => (
         <li key={to}>
           <NavLink
             to={to}
@@ -91,7 +98,7 @@ export function AdminSidebar() {
 export function AdminMobileNav() {
   const [open, setOpen] = useState(false);
   const { pathname } = useLocation();
-  const current = adminNav.find((i) => (i.end ? pathname === i.to || pathname === `${i.to}/` : pathname.startsWith(i.to)));
+  const current = useNav().find((i) => (i.end ? pathname === i.to || pathname === `${i.to}/` : pathname.startsWith(i.to)));
   return (
     <D.Root open={open} onOpenChange={setOpen}>
       <D.Trigger asChild>

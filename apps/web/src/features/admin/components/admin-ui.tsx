@@ -1,4 +1,5 @@
 // Building blocks shared by the admin screens: page header, tables, pagination, badges, search.
+import { bookingStatusLabels, type BookingStatus } from "@meridian/shared/booking-status";
 import { ChevronLeft, ChevronRight, Search } from "lucide-react";
 import { useEffect, useState, type ComponentProps, type ReactNode } from "react";
 import { Badge } from "@/components/ui/badge";
@@ -122,6 +123,10 @@ const statusTones: Record<string, ComponentProps<typeof Badge>["tone"]> = {
   pending: "neutral",
   confirmed: "gold",
   in_progress: "info",
+  en_route: "info",
+  on_location: "info",
+  on_board: "info",
+  no_show: "danger",
   completed: "success",
   cancelled: "danger",
   refunded: "neutral",
@@ -139,7 +144,7 @@ const statusTones: Record<string, ComponentProps<typeof Badge>["tone"]> = {
 };
 
 export function StatusBadge({ status }: { status: string }) {
-  const label = status.replace(/_/g, " ").replace(/\b\w/g, (c) => c.toUpperCase());
+  const label = bookingStatusLabels[status as BookingStatus] ?? status.replace(/_/g, " ").replace(/\b\w/g, (c) => c.toUpperCase());
   return <Badge tone={statusTones[status] ?? "neutral"}>{label}</Badge>;
 }
 
@@ -188,4 +193,18 @@ export function DetailRow({ label, children }: { label: string; children: ReactN
 
 export function formatDateTime(value: string) {
   return new Date(value).toLocaleString("en-US", { year: "numeric", month: "short", day: "numeric", hour: "numeric", minute: "2-digit" });
+}
+
+/** A dialog form's footer: Cancel, and the submit button with its pending label. */
+export function FormActions({ onCancel, pending, label, pendingLabel }: { onCancel: () => void; pending: boolean; label: string; pendingLabel: string }) {
+  return (
+    <div className="flex justify-end gap-3 pt-2">
+      <Button type="button" variant="ghost" onClick={onCancel}>
+        Cancel
+      </Button>
+      <Button type="submit" disabled={pending}>
+        {pending ? pendingLabel : label}
+      </Button>
+    </div>
+  );
 }

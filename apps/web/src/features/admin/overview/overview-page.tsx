@@ -41,9 +41,9 @@ export default function OverviewPage() {
         <OverviewCard
           icon={<CalendarCheck className="size-5" />}
           title="Dispatch Board"
-          text="Assign chauffeurs and valets to upcoming bookings."
+          text="Assign chauffeurs and vehicles to upcoming rides."
           stat={counts ? plural(counts.pendingBookings, "pending booking") : undefined}
-          onClick={() => notImplemented("The dispatch board is not yet implemented.")}
+          onClick={() => navigate("/admin/dispatch")}
         />
         <OverviewCard
           icon={<Ticket className="size-5" />}

@@ -3,7 +3,6 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { adminCreateUserSchema, adminUserFormSchema, type AdminCreateUserInput, type AdminUser, type AdminUserForm } from "@meridian/shared/admin";
 import { ROLE_LABELS, roles } from "@meridian/shared/auth";
 import { Controller, useForm } from "react-hook-form";
-import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent } from "@/components/ui/dialog";
 import { Input } from "@/components/ui/input";
 import { Field } from "@/components/ui/label";
@@ -12,6 +11,7 @@ import { ApiError } from "@/lib/api";
 import { notifyError, notifySuccess } from "@/lib/notify";
 import { useCreateUser } from "../api/create-user";
 import { useUpdateUser } from "../api/update-user";
+import { FormActions } from "../components/admin-ui";
 
 const roleOptions = roles.map((value) => ({ value, label: ROLE_LABELS[value] }));
 
@@ -96,14 +96,7 @@ function EditUserForm({ user, isSelf, onDone }: { user: AdminUser; isSelf: boole
       </div>
       {isSelf ? <p className="text-xs text-muted">You cannot change your own role or deactivate your own account. Ask another admin to do it.</p> : null}
       <p className="text-xs text-muted">Deactivating an account signs that person out everywhere at once.</p>
-      <div className="flex justify-end gap-3 pt-2">
-        <Button type="button" variant="ghost" onClick={onDone}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={mutation.isPending}>
-          {mutation.isPending ? "Saving…" : "Save Changes"}
-        </Button>
-      </div>
+      <FormActions onCancel={onDone} pending={mutation.isPending} label="Save Changes" pendingLabel="Saving…" />
     </form>
   );
 }
@@ -170,14 +163,7 @@ function NewUserForm({ onDone }: { onDone: () => void }) {
           )}
         />
       </Field>
-      <div className="flex justify-end gap-3 pt-2">
-        <Button type="button" variant="ghost" onClick={onDone}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={mutation.isPending}>
-          {mutation.isPending ? "Creating…" : "Create User"}
-        </Button>
-      </div>
+      <FormActions onCancel={onDone} pending={mutation.isPending} label="Create User" pendingLabel="Creating…" />
     </form>
   );
 }

@@ -21,10 +21,11 @@ export function RequireStaff() {
   return <Outlet />;
 }
 
+/** The back office: admins, and dispatchers (who see only the desk's screens, see admin-nav.ts). */
 export function RequireAdmin() {
-  const { loading, user, isAdmin } = useAuth();
+  const { loading, user, isDesk } = useAuth();
   if (loading) return <FullPageSpinner />;
   if (!user) return <Navigate to="/" replace />;
-  if (!isAdmin) return <Navigate to="/dashboard" replace />;
+  if (!isDesk) return <Navigate to="/dashboard" replace />;
   return <Outlet />;
 }

@@ -10,6 +10,13 @@ export type MyBooking = {
   createdAt: string;
   /** Ride or valet details and the itemised quote, as stored with the booking. */
   details: Record<string, unknown> | null;
+  /** Rides: the pickup instant, and the chauffeur's first name and vehicle once assigned. */
+  pickupAt: string | null;
+  chauffeurFirstName: string | null;
+  vehicleName: string | null;
+  /** Set when cancelled (0 when free). */
+  cancellationFee: number | null;
+  cancelledAt: string | null;
 };
 
 export const getMyBookings = () => api<{ bookings: MyBooking[] }>("/api/me/bookings");

@@ -8,11 +8,12 @@ export const serviceName = (service: string) =>
 export const serviceTagline = (service: string) =>
   service === "ride" ? "Executive chauffeur" : service === "valet" ? "Valet parking" : "Meridian service";
 
-/** The dashboard colours confirmed, completed and cancelled; every other status looks like pending. */
-export function bookingStatusTone(status: string): "gold" | "success" | "danger" | "neutral" {
+/** The dashboard colours confirmed, completed and cancelled (no-show too), a ride under way in blue; every other status looks like pending. */
+export function bookingStatusTone(status: string): "gold" | "success" | "danger" | "neutral" | "info" {
   if (status === "confirmed") return "gold";
   if (status === "completed") return "success";
-  if (status === "cancelled") return "danger";
+  if (status === "cancelled" || status === "no_show") return "danger";
+  if (status === "en_route" || status === "on_location" || status === "on_board") return "info";
   return "neutral";
 }
 

@@ -4,7 +4,9 @@ import { Button } from "@/components/ui/button";
 import { notifyError } from "@/lib/notify";
 import { formatDate, formatUsd } from "@/lib/utils";
 import { useMyBookings, type MyBooking } from "../api/get-my-bookings";
+import { rideStatusSentences, type RideStatus } from "@meridian/shared/booking-status";
 import { BookingDetailsDialog } from "./booking-details-dialog";
+import { CancelBookingDialog, canChange, RescheduleDialog } from "./ride-actions";
 import { formatTime, readBookingDetails, serviceName, serviceTagline } from "./booking-display";
 import { EmptyState } from "./empty-state";
 import { BookingStatusBadge } from "./status-badge";
@@ -12,6 +14,8 @@ import { BookingStatusBadge } from "./status-badge";
 export function BookingsTab() {
   const bookings = useMyBookings();
   const [selected, setSelected] = useState<MyBooking | null>(null);
+  const [cancelling, setCancelling] = useState<MyBooking | null>(null);
+  const [rescheduling, setRescheduling] = useState<MyBooking | null>(null);
 
   useEffect(() => {
     if (bookings.isError) notifyError("Error fetching bookings", bookings.error);
@@ -40,15 +44,18 @@ export function BookingsTab() {
     <>
       <ul className="space-y-3" aria-label="Your bookings">
         {bookings.data.map((b) => (
-          <BookingRow key={b.id} booking={b} onView={() => setSelected(b)} />
+          <BookingRow key={b.id} booking={b} onView={() => setSelected(b)} onCancel={() => setCancelling(b)} onReschedule={() => setRescheduling(b)} />
         ))}
       </ul>
       <BookingDetailsDialog booking={selected} onClose={() => setSelected(null)} />
+      <CancelBookingDialog booking={cancelling} onClose={() => setCancelling(null)} />
+      <RescheduleDialog booking={rescheduling} onClose={() => setRescheduling(null)} />
     </>
   );
 }
 
-function BookingRow({ booking, onView }: { booking: MyBooking; onView: () => void }) {
+function BookingRow({ booking, onView, onCancel, onReschedule }: { booking: MyBooking; onView: () => void; onCancel: () => void; onReschedule: () => void }) {
+  const sentence = booking.service === "ride" ? rideStatusSentences[booking.status as RideStatus] : undefined;
   const view = readBookingDetails(booking.details);
   const Icon = booking.service === "valet" ? ParkingSquare : Car;
   const route =
@@ -73,13 +80,44 @@ function BookingRow({ booking, onView }: { booking: MyBooking; onView: () => voi
             {formatDate(booking.bookingDate)}
             {time ? ` · ${time}` : ""}
           </p>
+          {sentence ? (
+            <p className="mt-2 text-sm text-foreground/90" data-testid="ride-progress" aria-live="polite">
+              {sentence}
+              {booking.chauffeurFirstName ? (
+                <span className="text-gold">
+                  {" "}
+                  Chauffeur: {booking.chauffeurFirstName}
+                  {booking.vehicleName ? ` · ${booking.vehicleName}` : ""}
+                </span>
+              ) : null}
+            </p>
+          ) : null}
+          {booking.status === "cancelled" && booking.cancellationFee != null ? (
+            <p className="mt-1 text-xs text-muted" data-testid="cancellation-fee">
+              {booking.cancellationFee > 0 ? `Cancellation fee: ${formatUsd(booking.cancellationFee)}` : "Cancelled free of charge"}
+            </p>
+          ) : null}
         </div>
       </div>
       <div className="flex items-center justify-between gap-4 border-t border-border pt-4 sm:border-0 sm:pt-0">
         <p className="font-display text-2xl text-gold">{booking.price != null ? formatUsd(booking.price) : "—"}</p>
-        <Button variant="outline" size="sm" onClick={onView}>
-          View Details <ChevronRight aria-hidden />
-        </Button>
+        <div className="flex flex-wrap justify-end gap-2">
+          {canChange(booking) ? (
+            <>
+              {booking.service === "ride" ? (
+                <Button variant="ghost" size="sm" onClick={onReschedule}>
+                  Reschedule
+                </Button>
+              ) : null}
+              <Button variant="ghost" size="sm" onClick={onCancel}>
+                Cancel
+              </Button>
+            </>
+          ) : null}
+          <Button variant="outline" size="sm" onClick={onView}>
+            View Details <ChevronRight aria-hidden />
+          </Button>
+        </div>
       </div>
     </li>
   );

@@ -1,0 +1,119 @@
+// The durable job runner and the ride reminder, on PGlite and PostgreSQL: a reminder is written exactly once
+// (run twice, run by a "restarted" process, run by two runners at once), never for a cancelled ride, and a job
+// whose handler fails leaves nothing behind and is retried.
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openDatabase, type Database } from "../db/client";
+import { jobs, outboxEmails } from "../db/schema";
+import { createLogger } from "../lib/logger";
+import { createMailer } from "../mail/mailer";
+import { RIDE_REMINDER_JOB, rideReminderHandler } from "../rides/ride-notices";
+import { createFakeGeo } from "../test/fake-geo";
+import { createTestApp, type TestApp } from "../test/harness";
+import { outboxFor } from "../test/helpers";
+import { createTestFleet, laDate, rideInput } from "../test/ride-fixtures";
+import { runDueJobs, runOneJob, scheduleJob, type JobHandlers } from "./job-runner";
+
+let t: TestApp;
+let fleet: Awaited<ReturnType<typeof createTestFleet>>;
+let customer: Awaited<ReturnType<TestApp["userWithSession"]>>;
+const logger = createLogger("silent");
+const farFuture = () => new Date(Date.now() + 30 * 86_400_000);
+
+beforeAll(async () => {
+  t = await createTestApp({}, { geo: createFakeGeo() });
+  fleet = await createTestFleet(t.db);
+  customer = await t.userWithSession({ fullName: "Rosa Reminder" });
+});
+afterAll(() => t.close());
+
+const reminderHandlers = (db = t.db): JobHandlers => ({
+  [RIDE_REMINDER_JOB]: rideReminderHandler({ mailer: createMailer({ from: "x@meridian.local", db, logger }), publicUrl: "http://localhost:3000" }),
+});
+
+async function book(time: string, days = 3): Promise<string> {
+  const q = await t.call("POST", "/api/quotes", { json: rideInput(fleet.sedan.id, { date: laDate(days), time }) });
+  const res = await t.call("POST", "/api/bookings", { cookie: customer.cookie, json: { service: "ride", quoteId: q.body.quoteId }, headers: { "Idempotency-Key": crypto.randomUUID() } });
+  expect(res.status).toBe(201);
+  return res.body.booking.id;
+}
+const remindersTo = async () => (await outboxFor(t.db, customer.user.email)).filter((m) => m.subject.startsWith("Reminder:"));
+const jobsOf = async (bookingId: string) => (await t.db.select().from(jobs)).filter((j) => j.payload.bookingId === bookingId);
+
+describe("the ride reminder", () => {
+  it("is scheduled with the booking, the lead time before pickup, and sent exactly once however often the runner runs", async () => {
+    const id = await book("09:30");
+    const [job] = await jobsOf(id);
+    expect(job).toMatchObject({ kind: RIDE_REMINDER_JOB, status: "pending" });
+    expect(new Date(job!.payload.pickupAt as string).getTime() - job!.runAt.getTime()).toBe(24 * 3_600_000);
+
+    expect(await runDueJobs(t.db, reminderHandlers(), { now: () => new Date(job!.runAt.getTime() - 1000) })).toBe(0);
+    expect(await remindersTo()).toHaveLength(0);
+    expect(await runDueJobs(t.db, reminderHandlers(), { now: farFuture })).toBeGreaterThanOrEqual(1);
+    // Run again, and as a restarted process would (a new mailer and runner on the same database).
+    await runDueJobs(t.db, reminderHandlers(), { now: farFuture });
+    await runDueJobs(t.db, reminderHandlers(t.db), { now: farFuture });
+    const mails = await remindersTo();
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.text).toContain("Pickup: Test Airport");
+    expect((await jobsOf(id))[0]).toMatchObject({ status: "done", result: "sent", attempts: 1 });
+  });
+
+  it("is not sent for a cancelled ride, even if its job were still pending", async () => {
+    const id = await book("10:30");
+    const cancel = await t.call("POST", `/api/me/bookings/${id}/cancel`, { cookie: customer.cookie, json: { acceptFeeUsd: 0 } });
+    expect(cancel.status).toBe(200);
+    expect((await jobsOf(id))[0]!.status).toBe("cancelled");
+    await t.db.update(jobs).set({ status: "pending" }).where(eq(jobs.id, (await jobsOf(id))[0]!.id));
+    const before = (await remindersTo()).length;
+    await runDueJobs(t.db, reminderHandlers(), { now: farFuture });
+    expect((await jobsOf(id))[0]).toMatchObject({ status: "done", result: "skipped: cancelled" });
+    expect(await remindersTo()).toHaveLength(before);
+  });
+
+  it("is sent once when two runners (two connection pools on PostgreSQL) race for twenty due reminders", async () => {
+    const ids: string[] = [];
+    for (let i = 0; i < 20; i++) ids.push(await book(`${String(6 + (i % 12)).padStart(2, "0")}:${i < 12 ? "00" : "30"}`, 5));
+    const second: Database = t.databaseUrl ? await openDatabase({ url: t.databaseUrl }) : t.database;
+    try {
+      await Promise.all([runDueJobs(t.db, reminderHandlers(), { now: farFuture }), runDueJobs(second.db, reminderHandlers(second.db), { now: farFuture })]);
+    } finally {
+      if (second !== t.database) await second.close();
+    }
+    const mails = await remindersTo();
+    const all = await t.db.select().from(jobs);
+    for (const id of ids) expect(all.find((j) => j.payload.bookingId === id)).toMatchObject({ status: "done", result: "sent", attempts: 1 });
+    expect(mails.length).toBe(1 + 20); // the first test's one, and one for each
+  });
+});
+
+describe("the job runner", () => {
+  it("rolls back a failing handler's writes, records the attempt, retries later, and takes effect once", async () => {
+    await scheduleJob(t.db, { kind: "test.flaky", key: "test.flaky:1", runAt: new Date(0), payload: { n: 1 } });
+    await scheduleJob(t.db, { kind: "test.flaky", key: "test.flaky:1", runAt: new Date(0), payload: { n: 2 } }); // same key: ignored
+    let calls = 0;
+    const handlers: JobHandlers = {
+      "test.flaky": async (tx) => {
+        calls++;
+        await tx.insert(outboxEmails).values({ to: "flaky@example.com", subject: `attempt ${calls}`, text: "x" });
+        if (calls === 1) throw new Error("the mail server hung up");
+        return "sent";
+      },
+    };
+    const now = new Date();
+    const failed = await runOneJob(t.db, handlers, { now: () => now });
+    expect(failed).toMatchObject({ status: "pending", attempts: 1, lastError: "the mail server hung up" });
+    expect(failed!.runAt.getTime()).toBe(now.getTime() + 60_000);
+    expect(await outboxFor(t.db, "flaky@example.com")).toHaveLength(0);
+    expect(await runOneJob(t.db, handlers, { now: () => now })).toBeNull(); // not due yet
+    expect(await runOneJob(t.db, handlers, { now: () => new Date(now.getTime() + 61_000) })).toMatchObject({ status: "done", attempts: 2, result: "sent" });
+    expect((await outboxFor(t.db, "flaky@example.com")).map((m) => m.subject)).toEqual(["attempt 2"]);
+    expect((await t.db.select().from(jobs).where(eq(jobs.key, "test.flaky:1")))[0]!.payload).toEqual({ n: 1 });
+  });
+
+  it("marks a job of an unknown kind failed", async () => {
+    await scheduleJob(t.db, { kind: "test.unknown", key: "test.unknown:1", runAt: new Date(0), payload: {} });
+    await runDueJobs(t.db, {}, { now: farFuture });
+    expect((await t.db.select().from(jobs).where(eq(jobs.key, "test.unknown:1")))[0]).toMatchObject({ status: "failed", lastError: 'No handler for job kind "test.unknown".' });
+  });
+});

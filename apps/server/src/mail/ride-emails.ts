@@ -1,0 +1,39 @@
+// The ride's e-mails to the customer: the chauffeur assigned, the chauffeur arrived, and the reminder the day before.
+import type { Mail } from "./mailer";
+import { emailLayout } from "./templates";
+
+export type RideMailFacts = {
+  to: string;
+  name: string;
+  pickup: string;
+  pickupAddress: string;
+  dropoff: string;
+  /** "Wednesday, November 25 at 9:30 AM", in the service's time zone. */
+  when: string;
+  chauffeurFirstName: string | null;
+  vehicleName: string | null;
+  dashboardUrl: string;
+};
+
+function mail(f: RideMailFacts, subject: string, title: string, lines: string[]): Mail {
+  const all = [`Hello ${f.name},`, ...lines, `Pickup: ${f.pickup}${f.pickupAddress && f.pickupAddress !== f.pickup ? ` (${f.pickupAddress})` : ""}`, `Dropoff: ${f.dropoff}`, `When: ${f.when}`];
+  return {
+    to: f.to,
+    subject,
+    text: `${all.join("\n\n")}\n\nFollow your ride: ${f.dashboardUrl}\n`,
+    html: emailLayout(title, all, { label: "Follow your ride", url: f.dashboardUrl }),
+  };
+}
+
+const driver = (f: RideMailFacts) => `${f.chauffeurFirstName ?? "Your chauffeur"}${f.vehicleName ? `, in a ${f.vehicleName}` : ""}`;
+
+export const chauffeurAssignedEmail = (f: RideMailFacts) =>
+  mail(f, `Your chauffeur: ${driver(f)}`, "Your chauffeur", [`${driver(f)}, will drive you.`]);
+
+export const chauffeurArrivedEmail = (f: RideMailFacts) =>
+  mail(f, "Your chauffeur has arrived", "Your chauffeur has arrived", [`${driver(f)}, is waiting for you at the pickup.`]);
+
+export const rideReminderEmail = (f: RideMailFacts) =>
+  mail(f, `Reminder: your ride on ${f.when}`, "See you soon", [
+    f.chauffeurFirstName ? `${driver(f)}, will drive you.` : "Your chauffeur will be confirmed shortly.",
+  ]);

@@ -1,0 +1,72 @@
+// A customer moves their ride to another date and time: the same ride re-quoted with the existing quote service
+// (a quote id for the new time, verified and re-priced as a booking is), the customer's agreement required when
+// the price changes. Until the cancellation cut-off only; an assigned chauffeur is released (dispatch assigns
+// again), and the reminder moves with the ride.
+import { and, eq } from "drizzle-orm";
+import { QUOTE_CHANGED_MESSAGE, QUOTE_EXPIRED_MESSAGE, QUOTE_INVALID_MESSAGE, type RideDetails } from "@meridian/shared/booking";
+import { toCents } from "@meridian/shared/pricing";
+import { PRICE_CHANGED_ON_RESCHEDULE, type RescheduleInput } from "@meridian/shared/rides";
+import { zonedInstant } from "@meridian/shared/zoned-time";
+import type { SessionUser } from "../auth/auth";
+import { bookings } from "../db/schema";
+import type { Deps } from "../lib/context";
+import { badRequest, conflict, HttpError } from "../lib/errors";
+import { priceQuote } from "../quotes/quote.service";
+import { verifyQuoteToken } from "../quotes/quote-token";
+import { getOperationsSettings } from "../settings/settings.service";
+import { myBooking, termsFor } from "./cancel.service";
+import { cancelRideReminders, scheduleRideReminder } from "./ride-notices";
+import { announceBooking, moveBooking, stampEvent, STALE_STATUS_MESSAGE } from "./ride-status";
+
+export async function rescheduleRide(deps: Deps, me: SessionUser, id: string, input: RescheduleInput) {
+  const db = deps.database.db;
+  const b = await myBooking(db, me, id);
+  if (b.service !== "ride") throw conflict("Only rides can be rescheduled here.", "not_a_ride");
+  if (b.status !== "pending" && b.status !== "confirmed") throw conflict("This ride can no longer be rescheduled.", "illegal_transition");
+  const terms = await termsFor(db, b);
+  if (!terms.free && terms.cutoffHours > 0) {
+    throw conflict(`Rides can be rescheduled until ${terms.cutoffHours} hours before pickup. You can still cancel.`, "past_cutoff");
+  }
+  const d = b.details as unknown as RideDetails;
+  const verified = verifyQuoteToken(deps.config.authSecret, input.quoteId);
+  if (!verified.ok) {
+    const message = verified.code === "quote_expired" ? QUOTE_EXPIRED_MESSAGE : QUOTE_INVALID_MESSAGE;
+    throw badRequest(message, { quoteId: message }, verified.code);
+  }
+  const c = verified.claims;
+  const same =
+    c.pickupPlaceId === d.pickup?.placeId &&
+    c.dropoffPlaceId === d.dropoff?.placeId &&
+    c.vehicleTypeId === d.vehicleTypeId &&
+    c.passengers === d.passengers &&
+    c.luggage === d.luggage &&
+    c.date === input.date &&
+    c.time === input.time;
+  if (!same) throw badRequest("This quote is for a different ride. Get a quote for the new time.", { quoteId: QUOTE_INVALID_MESSAGE }, "invalid_quote");
+  const priced = await priceQuote(deps, { pickupPlaceId: c.pickupPlaceId, dropoffPlaceId: c.dropoffPlaceId, vehicleTypeId: c.vehicleTypeId, passengers: c.passengers, luggage: c.luggage, date: input.date, time: input.time }, { maxPricingAgeMs: 500 });
+  if (toCents(priced.quote.totalUsd) !== toCents(c.totalUsd)) throw conflict(QUOTE_CHANGED_MESSAGE, "quote_changed");
+  const priceChanged = toCents(priced.quote.totalUsd) !== toCents(b.price ?? 0);
+  if (priceChanged && !input.acceptNewPrice) throw new HttpError(409, "price_changed", PRICE_CHANGED_ON_RESCHEDULE);
+
+  const { timeZone } = await getOperationsSettings(db);
+  const pickupAt = zonedInstant(input.date, input.time, timeZone);
+  const details: RideDetails = { ...d, date: input.date, time: input.time, miles: priced.quote.miles, minutes: priced.quote.minutes, quote: priced.quote };
+  const set = { bookingDate: input.date, pickupAt, price: priced.quote.totalUsd, details };
+  const actor = { id: me.id, name: me.name, role: me.role ?? "user" };
+  const note = `Rescheduled from ${d.date} ${d.time} to ${input.date} ${input.time}${priceChanged ? `; new price $${priced.quote.totalUsd.toFixed(2)} accepted` : ""}`;
+  const row = await db.transaction(async (tx) => {
+    let row;
+    if (b.status === "confirmed") {
+      row = await moveBooking(tx, b, "pending", "customer", actor, { set: { ...set, chauffeurId: null, assignedVehicleTypeId: null }, note: `${note}; chauffeur released` });
+    } else {
+      [row] = await tx.update(bookings).set(set).where(and(eq(bookings.id, b.id), eq(bookings.status, "pending"))).returning();
+      if (!row) throw conflict(STALE_STATUS_MESSAGE, "stale_status");
+      await stampEvent(tx, b.id, "pending", "pending", actor, note);
+    }
+    await cancelRideReminders(tx, b.id);
+    await scheduleRideReminder(tx, row);
+    return row;
+  });
+  announceBooking(deps, row, b.chauffeurId);
+  return row;
+}

@@ -1,0 +1,79 @@
+// The customer's ride e-mails: "Your chauffeur" on assignment and "Your chauffeur has arrived" on location (after
+// the commit), and the reminder before pickup: a durable job (jobs/job-runner.ts) scheduled with the booking,
+// moved by a reschedule, cancelled with the ride, and skipped if the ride is no longer on when it comes due.
+import { eq } from "drizzle-orm";
+import { firstName } from "@meridian/shared/rides";
+import type { Db, Tx } from "../db/client";
+import { bookings, user } from "../db/schema";
+import type { JobHandler } from "../jobs/job-runner";
+import { cancelJobs, scheduleJob } from "../jobs/job-runner";
+import type { Deps } from "../lib/context";
+import type { Mail, Mailer } from "../mail/mailer";
+import { chauffeurArrivedEmail, chauffeurAssignedEmail, rideReminderEmail, type RideMailFacts } from "../mail/ride-emails";
+import { getOperationsSettings } from "../settings/settings.service";
+import { assignmentNames, rideFacts, type BookingRow } from "./ride-status";
+
+export const RIDE_REMINDER_JOB = "ride.reminder";
+
+export function formatWhen(at: Date, timeZone: string): string {
+  return new Intl.DateTimeFormat("en-US", { timeZone, weekday: "long", month: "long", day: "numeric", hour: "numeric", minute: "2-digit" }).format(at);
+}
+
+async function mailFacts(db: Db | Tx, b: BookingRow, publicUrl: string): Promise<RideMailFacts | null> {
+  const [owner] = b.userId ? await db.select({ email: user.email, name: user.name }).from(user).where(eq(user.id, b.userId)) : [];
+  const to = b.email ?? owner?.email;
+  if (!to || !b.pickupAt) return null;
+  const { timeZone } = await getOperationsSettings(db);
+  const facts = rideFacts(b);
+  const names = await assignmentNames(db, b);
+  return {
+    to,
+    name: owner?.name ?? b.name ?? "there",
+    pickup: facts.pickup,
+    pickupAddress: facts.pickupAddress,
+    dropoff: facts.dropoff,
+    when: formatWhen(b.pickupAt, timeZone),
+    chauffeurFirstName: names.chauffeurName ? firstName(names.chauffeurName) : null,
+    vehicleName: names.vehicleName,
+    dashboardUrl: `${publicUrl}/dashboard`,
+  };
+}
+
+/** After commit: the e-mail that goes with this ride's new state, if any. Never fails the request. */
+export function sendRideNotice(deps: Deps, b: BookingRow, kind: "assigned" | "arrived") {
+  void (async () => {
+    const facts = await mailFacts(deps.database.db, b, deps.config.publicUrl);
+    if (!facts) return;
+    await deps.mailer.send(kind === "assigned" ? chauffeurAssignedEmail(facts) : chauffeurArrivedEmail(facts));
+  })().catch((err: unknown) => deps.logger.error("ride e-mail failed", { bookingId: b.id, kind, err: String(err) }));
+}
+
+/** Schedules the reminder of a ride at its pickup time (one per booking and pickup time); none when already too close. */
+export async function scheduleRideReminder(tx: Tx, b: Pick<BookingRow, "id" | "pickupAt">, now = new Date()) {
+  if (!b.pickupAt) return;
+  const { reminderLeadHours } = await getOperationsSettings(tx);
+  const runAt = new Date(b.pickupAt.getTime() - reminderLeadHours * 3_600_000);
+  if (runAt.getTime() <= now.getTime()) return; // booked inside the lead time: the confirmation e-mail is the reminder
+  await scheduleJob(tx, { kind: RIDE_REMINDER_JOB, key: `${RIDE_REMINDER_JOB}:${b.id}:${b.pickupAt.toISOString()}`, runAt, payload: { bookingId: b.id, pickupAt: b.pickupAt.toISOString() } });
+}
+
+export const cancelRideReminders = (tx: Tx, bookingId: string) => cancelJobs(tx, [RIDE_REMINDER_JOB], "bookingId", bookingId);
+
+/** The reminder job: sent inside the job's transaction, so it is written exactly once; never for a ride no longer on. */
+export function rideReminderHandler(deps: { mailer: Mailer; publicUrl: string }): JobHandler {
+  return async (tx, job) => {
+    const bookingId = String(job.payload.bookingId ?? "");
+    const [b] = await tx.select().from(bookings).where(eq(bookings.id, bookingId));
+    if (!b) return "skipped: booking deleted";
+    if (b.status !== "pending" && b.status !== "confirmed") return `skipped: ${b.status}`;
+    if (b.pickupAt?.toISOString() !== job.payload.pickupAt) return "skipped: rescheduled";
+    const facts = await mailFacts(tx, b, deps.publicUrl);
+    if (!facts) return "skipped: no e-mail address";
+    const reminder: Mail = rideReminderEmail(facts);
+    await deps.mailer.send(reminder, { tx });
+    return "sent";
+  };
+}
+
+/** Every job kind this server runs. */
+export const jobHandlers = (deps: Deps) => ({ [RIDE_REMINDER_JOB]: rideReminderHandler({ mailer: deps.mailer, publicUrl: deps.config.publicUrl }) });

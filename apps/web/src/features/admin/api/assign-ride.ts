@@ -1,0 +1,26 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import type { AdminBookingDetail } from "@meridian/shared/admin";
+import type { AssignmentInput } from "@meridian/shared/rides";
+import { api } from "@/lib/api";
+import { allAuditQueryKey } from "./get-audit";
+import { allBookingsQueryKey } from "./get-bookings";
+import { allDispatchQueryKey } from "./get-dispatch";
+
+const path = (id: string) => `/api/admin/bookings/${encodeURIComponent(id)}/assignment`;
+export const assignRide = (id: string, input: AssignmentInput) => api<{ booking: AdminBookingDetail }>(path(id), { method: "PUT", json: input });
+export const unassignRide = (id: string) => api<{ booking: AdminBookingDetail }>(path(id), { method: "DELETE" });
+
+function useInvalidateDesk() {
+  const qc = useQueryClient();
+  return () => Promise.all([allDispatchQueryKey, allBookingsQueryKey, allAuditQueryKey].map((queryKey) => qc.invalidateQueries({ queryKey })));
+}
+
+export function useAssignRide() {
+  const invalidate = useInvalidateDesk();
+  return useMutation({ mutationFn: ({ id, input }: { id: string; input: AssignmentInput }) => assignRide(id, input), onSettled: invalidate });
+}
+
+export function useUnassignRide() {
+  const invalidate = useInvalidateDesk();
+  return useMutation({ mutationFn: unassignRide, onSettled: invalidate });
+}

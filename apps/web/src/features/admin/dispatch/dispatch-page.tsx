@@ -1,0 +1,251 @@
+// The dispatch board: one day's rides on a timeline per chauffeur (their shifts behind), then every ride with
+// its pickup time, route, vehicle type and party, unassigned first. The desk assigns a chauffeur and a vehicle,
+// reassigns or unassigns; the server refuses (409, its sentence in the toast) overlaps, off-shift and too small a car.
+import type { DispatchBoard, DispatchRide } from "@meridian/shared/rides";
+import { bookingStatusLabels } from "@meridian/shared/booking-status";
+import { ArrowRight, CalendarDays, ChevronLeft, ChevronRight, Luggage, UserRound, Users } from "lucide-react";
+import { useState } from "react";
+import { Button } from "@/components/ui/button";
+import { Input } from "@/components/ui/input";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
+import { Spinner } from "@/components/ui/spinner";
+import { notifyError, notifySuccess } from "@/lib/notify";
+import { addDays, clockIn, dayLabel, todayHere } from "@/lib/time";
+import { cn } from "@/lib/utils";
+import { useAssignRide, useUnassignRide } from "../api/assign-ride";
+import { useDispatch } from "../api/get-dispatch";
+import { PageHeader, Panel, StatusBadge } from "../components/admin-ui";
+
+const plural = (n: number, noun: string) => `${n} ${noun}${n === 1 ? "" : "s"}`;
+
+export default function DispatchPage() {
+  const [date, setDate] = useState(todayHere);
+  const board = useDispatch(date);
+  const data = board.data;
+  const unassigned = data?.rides.filter((r) => !r.assignment).length ?? 0;
+  return (
+    <>
+      <PageHeader
+        eyebrow="Operations"
+        title="Dispatch Board"
+        description="Assign a chauffeur and a vehicle to each ride. Unassigned rides come first."
+        actions={
+          <div className="flex items-center gap-2">
+            <Button variant="subtle" size="sm" aria-label="Previous day" onClick={() => setDate(addDays(date, -1))}>
+              <ChevronLeft />
+            </Button>
+            <Input aria-label="Day" type="date" value={date} onChange={(e) => e.target.value && setDate(e.target.value)} className="w-40 [color-scheme:dark]" />
+            <Button variant="subtle" size="sm" aria-label="Next day" onClick={() => setDate(addDays(date, 1))}>
+              <ChevronRight />
+            </Button>
+            <Button variant="ghost" size="sm" onClick={() => setDate(todayHere())}>
+              Today
+            </Button>
+          </div>
+        }
+      />
+      {board.isPending ? (
+        <div className="grid place-items-center py-24">
+          <Spinner />
+        </div>
+      ) : board.isError ? (
+        <p className="py-16 text-center text-sm text-danger">{board.error.message}</p>
+      ) : data ? (
+        <>
+          <div className="mb-6 flex flex-wrap items-baseline gap-x-6 gap-y-2">
+            <h2 className="font-display text-3xl text-foreground">{dayLabel(data.date)}</h2>
+            <p className="text-sm text-muted">
+              {plural(data.rides.length, "ride")} · <span className={unassigned ? "text-gold" : undefined}>{unassigned} unassigned</span> · ride time includes a {data.bufferMinutes}-minute buffer
+            </p>
+          </div>
+          <Timeline board={data} />
+          {data.rides.length ? (
+            <ul aria-label="Rides" className="mt-8 space-y-3">
+              {data.rides.map((ride) => (
+                <RideCard key={ride.id} ride={ride} board={data} />
+              ))}
+            </ul>
+          ) : (
+            <Panel className="mt-8 grid place-items-center gap-3 px-6 py-16 text-center">
+              <CalendarDays className="size-6 text-gold" aria-hidden />
+              <p className="text-sm text-muted">No rides booked for this day.</p>
+            </Panel>
+          )}
+        </>
+      ) : null}
+    </>
+  );
+}
+
+/** Hours 5:00 to 24:00 of the day, or wider when a ride or shift falls outside. */
+function Timeline({ board }: { board: DispatchBoard }) {
+  const { timeZone } = board;
+  const hourOf = (iso: string) => {
+    const [h, m] = new Date(iso).toLocaleTimeString("en-GB", { timeZone, hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).split(":").map(Number);
+    const sameDay = new Date(iso).toLocaleDateString("en-CA", { timeZone }) === board.date;
+    return sameDay ? h! + m! / 60 : new Date(iso) < new Date(`${board.date}T12:00:00Z`) ? 0 : 24;
+  };
+  const starts = [...board.rides.map((r) => hourOf(r.pickupAt)), ...board.chauffeurs.flatMap((c) => c.shifts.map((s) => hourOf(s.startsAt)))];
+  const from = Math.max(0, Math.min(5, ...starts.map(Math.floor)));
+  const span = 24 - from;
+  const pos = (h: number) => `${((Math.min(24, Math.max(from, h)) - from) / span) * 100}%`;
+  const width = (a: number, b: number) => `${((Math.min(24, b) - Math.max(from, a)) / span) * 100}%`;
+  const hours = Array.from({ length: Math.floor(span / 2) + 1 }, (_, i) => from + i * 2).filter((h) => h <= 24);
+  const lanes = [{ id: "", fullName: "Unassigned", shifts: [] as DispatchBoard["chauffeurs"][number]["shifts"] }, ...board.chauffeurs];
+  return (
+    <Panel className="overflow-x-auto p-5 sm:p-6" aria-label="Timeline">
+      <div className="min-w-[760px]">
+        <div className="relative ml-40 h-6 border-b border-border/70">
+          {hours.map((h) => (
+            <span key={h} className="absolute -translate-x-1/2 text-[0.66rem] uppercase tracking-[0.14em] text-muted" style={{ left: pos(h) }}>
+              {h === 24 ? "" : `${((h + 11) % 12) + 1}${h < 12 ? "a" : "p"}`}
+            </span>
+          ))}
+        </div>
+        {lanes.map((lane) => {
+          const rides = board.rides.filter((r) => (r.assignment?.chauffeurId ?? "") === lane.id);
+          if (lane.id === "" && !rides.length) return null;
+          return (
+            <div key={lane.id || "unassigned"} className="flex items-center border-b border-border/40 py-2 last:border-b-0" data-testid="timeline-lane">
+              <p className={cn("w-40 shrink-0 truncate pr-3 text-sm", lane.id ? "text-foreground" : "text-gold")}>{lane.fullName}</p>
+              <div className="relative h-11 flex-1">
+                {hours.map((h) => (
+                  <span key={h} className="absolute inset-y-0 w-px bg-border/40" style={{ left: pos(h) }} aria-hidden />
+                ))}
+                {lane.shifts.map((s) => (
+                  <span
+                    key={s.startsAt}
+                    title={`On shift ${clockIn(s.startsAt, timeZone)} – ${clockIn(s.endsAt, timeZone)} · ${s.location}`}
+                    className="absolute inset-y-1 rounded-md border border-dashed border-success/30 bg-success/[0.06]"
+                    style={{ left: pos(hourOf(s.startsAt)), width: width(hourOf(s.startsAt), hourOf(s.endsAt)) }}
+                  />
+                ))}
+                {rides.map((r) => (
+                  <span
+                    key={r.id}
+                    title={`${clockIn(r.pickupAt, timeZone)} ${r.pickup} → ${r.dropoff}`}
+                    className={cn(
+                      "absolute inset-y-2 overflow-hidden truncate rounded-md px-2 text-[0.7rem] leading-7",
+                      r.assignment ? "bg-gold text-background" : "border border-gold/70 bg-gold/15 text-gold",
+                    )}
+                    style={{ left: pos(hourOf(r.pickupAt)), width: width(hourOf(r.pickupAt), hourOf(r.endsAt)), minWidth: "4.25rem" }}
+                  >
+                    {clockIn(r.pickupAt, timeZone)} {r.pickup}
+                  </span>
+                ))}
+              </div>
+            </div>
+          );
+        })}
+        {!board.chauffeurs.length ? <p className="pt-4 text-sm text-muted">No chauffeurs yet: add them on the Staff page.</p> : null}
+      </div>
+    </Panel>
+  );
+}
+
+function RideCard({ ride, board }: { ride: DispatchRide; board: DispatchBoard }) {
+  const assign = useAssignRide();
+  const unassign = useUnassignRide();
+  const [chauffeurId, setChauffeurId] = useState(ride.assignment?.chauffeurId ?? "");
+  const [vehicleId, setVehicleId] = useState(ride.assignment?.vehicleId || ride.vehicleTypeId || "");
+  const time = clockIn(ride.pickupAt, board.timeZone);
+  const busy = assign.isPending || unassign.isPending;
+  const canAssign = ride.status === "pending" || ride.status === "confirmed";
+
+  const onAssign = async () => {
+    try {
+      const { booking } = await assign.mutateAsync({ id: ride.id, input: { chauffeurId, ...(vehicleId ? { vehicleId } : {}) } });
+      notifySuccess(ride.assignment ? "Ride Reassigned" : "Chauffeur Assigned", `${booking.assignment?.chauffeurName} drives the ${time} ride in a ${booking.assignment?.vehicleName}.`);
+    } catch (err) {
+      notifyError("Assignment Refused", err);
+    }
+  };
+  const onUnassign = async () => {
+    try {
+      await unassign.mutateAsync(ride.id);
+      setChauffeurId("");
+      notifySuccess("Chauffeur Unassigned", `The ${time} ride is back among the unassigned.`);
+    } catch (err) {
+      notifyError("Could not unassign", err);
+    }
+  };
+
+  return (
+    <li
+      data-testid="dispatch-ride"
+      className={cn(
+        "grid gap-5 rounded-[var(--radius-card)] border bg-surface/80 p-5 lg:grid-cols-[110px_1fr_minmax(380px,auto)] lg:items-center",
+        ride.assignment ? "border-border" : "border-gold/50 shadow-[0_0_0_1px_rgba(201,163,92,0.15)]",
+      )}
+    >
+      <div>
+        <p className="font-display text-3xl leading-none text-foreground">{time}</p>
+        <p className="mt-1.5 text-xs text-muted">{ride.minutes} min ride</p>
+      </div>
+      <div className="min-w-0">
+        <p className="flex flex-wrap items-center gap-2 text-sm text-foreground">
+          <span className="truncate">{ride.pickup}</span>
+          <ArrowRight className="size-3.5 shrink-0 text-gold" aria-hidden />
+          <span className="truncate">{ride.dropoff}</span>
+        </p>
+        <p className="mt-2 flex flex-wrap items-center gap-x-4 gap-y-1 text-xs text-muted">
+          <span>{ride.vehicleTypeName ?? "Any vehicle"}</span>
+          <span className="inline-flex items-center gap-1">
+            <Users className="size-3.5" aria-hidden /> {plural(ride.passengers, "passenger")}
+          </span>
+          <span className="inline-flex items-center gap-1">
+            <Luggage className="size-3.5" aria-hidden /> {plural(ride.luggage, "bag")}
+          </span>
+          <span className="inline-flex items-center gap-1">
+            <UserRound className="size-3.5" aria-hidden /> {ride.customerName ?? "Guest"}
+          </span>
+          <StatusBadge status={ride.status} />
+        </p>
+        {ride.assignment ? (
+          <p className="mt-2 text-sm text-gold">
+            {ride.assignment.chauffeurName} · {ride.assignment.vehicleName}
+          </p>
+        ) : null}
+      </div>
+      {canAssign ? (
+        <div className="flex flex-wrap items-center gap-2 lg:justify-end">
+          <Select value={chauffeurId} onValueChange={setChauffeurId}>
+            <SelectTrigger aria-label={`Chauffeur for the ${time} ride`} className="w-44">
+              <SelectValue placeholder="Chauffeur" />
+            </SelectTrigger>
+            <SelectContent>
+              {board.chauffeurs.map((c) => (
+                <SelectItem key={c.id} value={c.id}>
+                  {c.fullName}
+                  {c.shifts.length ? "" : " (no shift)"}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+          <Select value={vehicleId} onValueChange={setVehicleId}>
+            <SelectTrigger aria-label={`Vehicle for the ${time} ride`} className="w-40">
+              <SelectValue placeholder="Vehicle" />
+            </SelectTrigger>
+            <SelectContent>
+              {board.vehicles.map((v) => (
+                <SelectItem key={v.id} value={v.id}>
+                  {v.name} ({v.passengerCapacity})
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+          <Button size="sm" disabled={!chauffeurId || busy || (chauffeurId === ride.assignment?.chauffeurId && vehicleId === ride.assignment?.vehicleId)} onClick={onAssign}>
+            {ride.assignment ? "Reassign" : "Assign"}
+          </Button>
+          {ride.assignment ? (
+            <Button size="sm" variant="ghost" disabled={busy} onClick={onUnassign}>
+              Unassign
+            </Button>
+          ) : null}
+        </div>
+      ) : (
+        <p className="text-sm text-muted lg:text-right">{bookingStatusLabels[ride.status]}</p>
+      )}
+    </li>
+  );
+}

@@ -1,0 +1,143 @@
+// Settings: Operations is real (cancellation cut-off and fee, dispatch buffer, reminder lead time, time zone:
+// saved on the server, validated by the shared schema, audited); the other tabs describe server-side settings.
+import { zodResolver } from "@hookform/resolvers/zod";
+import { operationsSettingsSchema, type OperationsSettings } from "@meridian/shared/rides";
+import { Building2, Clock, CreditCard, Mail, Map, ToggleRight, type LucideIcon } from "lucide-react";
+import { useForm } from "react-hook-form";
+import { Button } from "@/components/ui/button";
+import { Input } from "@/components/ui/input";
+import { Field } from "@/components/ui/label";
+import { Spinner } from "@/components/ui/spinner";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
+import { applyServerFieldErrors } from "@/features/auth/components/form-helpers";
+import { notifyError, notifySuccess } from "@/lib/notify";
+import { useOperationsSettings, useSaveOperationsSettings } from "../api/operations-settings";
+import { notImplemented, PageHeader, Panel } from "../components/admin-ui";
+
+const sections: { value: string; label: string; icon: LucideIcon; text: string }[] = [
+  { value: "company", label: "Company", icon: Building2, text: "Company name, contact details and service area are managed server-side." },
+  { value: "payments", label: "Payments", icon: CreditCard, text: "Payment provider keys and payout settings are managed server-side." },
+  { value: "maps", label: "Maps", icon: Map, text: "The maps provider (embedded, Google or OpenStreetMap) and its keys are managed server-side." },
+  { value: "email", label: "Email/SMS", icon: Mail, text: "E-mail delivery (SMTP or the embedded outbox) and SMS settings are managed server-side." },
+  { value: "features", label: "Features", icon: ToggleRight, text: "Feature switches are managed server-side." },
+];
+
+export default function SettingsPage() {
+  return (
+    <>
+      <PageHeader eyebrow="Configuration" title="Settings" description="How Meridian runs: operations rules are edited here; the rest lives on the server, in its environment." />
+      <Tabs defaultValue="operations">
+        <TabsList aria-label="Settings sections">
+          <TabsTrigger value="operations">Operations</TabsTrigger>
+          {sections.map((s) => (
+            <TabsTrigger key={s.value} value={s.value}>
+              {s.label}
+            </TabsTrigger>
+          ))}
+        </TabsList>
+        <TabsContent value="operations">
+          <OperationsPanel />
+        </TabsContent>
+        {sections.map(({ value, label, icon: Icon, text }) => (
+          <TabsContent key={value} value={value}>
+            <Panel className="flex flex-col gap-6 p-7 sm:flex-row sm:items-center sm:justify-between sm:p-9">
+              <div className="flex items-start gap-5">
+                <span className="grid size-12 shrink-0 place-items-center rounded-full border border-gold/30 bg-gold/[0.07] text-gold">
+                  <Icon className="size-5" />
+                </span>
+                <div>
+                  <h2 className="font-display text-3xl text-foreground">{label}</h2>
+                  <p className="mt-2 max-w-xl text-sm leading-relaxed text-muted">{text}</p>
+                </div>
+              </div>
+              <Button variant="outline" onClick={() => notImplemented(`Editing ${label} settings here is not yet implemented.`)}>
+                Edit
+              </Button>
+            </Panel>
+          </TabsContent>
+        ))}
+      </Tabs>
+    </>
+  );
+}
+
+const numberFields: { name: Exclude<keyof OperationsSettings, "timeZone">; label: string; unit: string; hint: string }[] = [
+  { name: "cancellationCutoffHours", label: "Free cancellation cut-off", unit: "hours before pickup", hint: "Customers cancel free of charge until then." },
+  { name: "cancellationFeePercent", label: "Cancellation fee", unit: "% of the fare", hint: "Charged when a customer cancels after the cut-off." },
+  { name: "dispatchBufferMinutes", label: "Dispatch buffer", unit: "minutes", hint: "Added after each ride's quoted time before the chauffeur's next ride." },
+  { name: "reminderLeadHours", label: "Reminder lead time", unit: "hours before pickup", hint: "When the reminder e-mail goes out." },
+];
+
+const timeZones = typeof Intl.supportedValuesOf === "function" ? Intl.supportedValuesOf("timeZone") : ["America/Los_Angeles"];
+
+function OperationsPanel() {
+  const settings = useOperationsSettings();
+  if (settings.isPending) {
+    return (
+      <Panel className="grid place-items-center py-16">
+        <Spinner />
+      </Panel>
+    );
+  }
+  if (settings.isError) return <Panel className="p-8 text-sm text-danger">{settings.error.message}</Panel>;
+  return <OperationsForm initial={settings.data.operations} />;
+}
+
+function OperationsForm({ initial }: { initial: OperationsSettings }) {
+  const save = useSaveOperationsSettings();
+  const { register, handleSubmit, setError, reset, formState: { errors, isDirty } } = useForm<OperationsSettings>({
+    resolver: zodResolver(operationsSettingsSchema),
+    defaultValues: initial,
+  });
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      const { operations } = await save.mutateAsync(values);
+      reset(operations);
+      notifySuccess("Settings Saved", "The new operations rules apply from now on.");
+    } catch (err) {
+      applyServerFieldErrors(err, setError, ["cancellationCutoffHours", "cancellationFeePercent", "dispatchBufferMinutes", "reminderLeadHours", "timeZone"]);
+      notifyError("Could not save settings", err);
+    }
+  });
+  return (
+    <Panel className="p-7 sm:p-9">
+      <div className="mb-8 flex items-start gap-5">
+        <span className="grid size-12 shrink-0 place-items-center rounded-full border border-gold/30 bg-gold/[0.07] text-gold">
+          <Clock className="size-5" />
+        </span>
+        <div>
+          <h2 className="font-display text-3xl text-foreground">Operations</h2>
+          <p className="mt-2 max-w-xl text-sm leading-relaxed text-muted">Cancellation terms, dispatch spacing, reminders and the service's time zone. Every change is recorded in the Audit Logs.</p>
+        </div>
+      </div>
+      <form onSubmit={onSubmit} noValidate className="grid gap-6 sm:grid-cols-2">
+        {numberFields.map((f) => (
+          <Field key={f.name} label={f.label} htmlFor={`ops-${f.name}`} error={errors[f.name]?.message}>
+            <div className="flex items-center gap-3">
+              <Input id={`ops-${f.name}`} type="number" inputMode="numeric" className="w-28" aria-invalid={Boolean(errors[f.name])} {...register(f.name, { valueAsNumber: true })} />
+              <span className="text-sm text-muted">{f.unit}</span>
+            </div>
+            <p className="mt-1.5 text-xs text-muted">{f.hint}</p>
+          </Field>
+        ))}
+        <Field label="Time zone" htmlFor="ops-timeZone" error={errors.timeZone?.message}>
+          <Input id="ops-timeZone" list="ops-time-zones" autoComplete="off" aria-invalid={Boolean(errors.timeZone)} {...register("timeZone")} />
+          <datalist id="ops-time-zones">
+            {timeZones.map((z) => (
+              <option key={z} value={z} />
+            ))}
+          </datalist>
+          <p className="mt-1.5 text-xs text-muted">Ride times, shifts and the dispatch day are read on this clock.</p>
+        </Field>
+        <div className="flex items-end justify-end gap-3 sm:col-span-2">
+          <Button type="button" variant="ghost" disabled={!isDirty || save.isPending} onClick={() => reset(initial)}>
+            Revert
+          </Button>
+          <Button type="submit" disabled={!isDirty || save.isPending}>
+            {save.isPending ? "Saving…" : "Save Settings"}
+          </Button>
+        </div>
+      </form>
+    </Panel>
+  );
+}

@@ -1,0 +1,341 @@
+// Staff: the real staff accounts (Add Staff creates or promotes one) and their shifts on a week view (New Shift;
+// the server refuses a shift overlapping the same person's).
+import { zodResolver } from "@hookform/resolvers/zod";
+import { ROLE_LABELS, staffRoles } from "@meridian/shared/auth";
+import { createShiftSchema, createStaffSchema, type CreateShiftInput, type CreateStaffInput, type Shift, type StaffMember } from "@meridian/shared/rides";
+import { CalendarPlus, ChevronLeft, ChevronRight, UserPlus, X } from "lucide-react";
+import { useState } from "react";
+import { Controller, useForm, type Control, type FieldValues, type Path } from "react-hook-form";
+import { Button } from "@/components/ui/button";
+import { Dialog, DialogContent } from "@/components/ui/dialog";
+import { Input } from "@/components/ui/input";
+import { Field } from "@/components/ui/label";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
+import { applyServerFieldErrors } from "@/features/auth/components/form-helpers";
+import { notifyError, notifySuccess } from "@/lib/notify";
+import { addDays, clockIn, dayLabel, mondayOf, todayHere } from "@/lib/time";
+import { useAddStaff } from "../api/add-staff";
+import { useShifts } from "../api/get-shifts";
+import { useStaff } from "../api/get-staff";
+import { useCreateShift, useDeleteShift } from "../api/save-shift";
+import { DataTable, FormActions, PageHeader, Panel, StateRow, StatusBadge, Td, Th, Tr } from "../components/admin-ui";
+
+const roleOptions = staffRoles.map((value) => ({ value, label: ROLE_LABELS[value] }));
+
+export default function StaffPage() {
+  const [adding, setAdding] = useState(false);
+  return (
+    <>
+      <PageHeader
+        eyebrow="Team"
+        title="Staff"
+        description="Chauffeurs, valet attendants and dispatchers, and who works when."
+        actions={
+          <Button variant="outline" onClick={() => setAdding(true)}>
+            <UserPlus /> Add Staff
+          </Button>
+        }
+      />
+      <Tabs defaultValue="members">
+        <TabsList aria-label="Staff sections">
+          <TabsTrigger value="members">Staff Members</TabsTrigger>
+          <TabsTrigger value="shifts">Shifts</TabsTrigger>
+        </TabsList>
+        <TabsContent value="members">
+          <MembersTable />
+        </TabsContent>
+        <TabsContent value="shifts">
+          <ShiftsWeek />
+        </TabsContent>
+      </Tabs>
+      <AddStaffDialog open={adding} onOpenChange={setAdding} />
+    </>
+  );
+}
+
+function MembersTable() {
+  const staff = useStaff();
+  return (
+    <DataTable label="Staff members">
+      <thead>
+        <tr>
+          <Th>Name</Th>
+          <Th>Role</Th>
+          <Th>Email</Th>
+          <Th>Phone</Th>
+          <Th>Status</Th>
+        </tr>
+      </thead>
+      <tbody>
+        {staff.isPending ? (
+          <StateRow colSpan={5} loading />
+        ) : staff.isError ? (
+          <StateRow colSpan={5}>{staff.error.message}</StateRow>
+        ) : !staff.data.staff.length ? (
+          <StateRow colSpan={5}>No staff yet. Add Staff creates their account.</StateRow>
+        ) : (
+          staff.data.staff.map((s) => (
+            <Tr key={s.id}>
+              <Td label="Name" className="font-medium">{s.fullName}</Td>
+              <Td label="Role" className="text-foreground/80">{ROLE_LABELS[s.role]}</Td>
+              <Td label="Email" className="text-foreground/80">{s.email}</Td>
+              <Td label="Phone" className="tabular-nums text-foreground/80">{s.phone ?? "—"}</Td>
+              <Td label="Status">
+                <StatusBadge status={s.status} />
+              </Td>
+            </Tr>
+          ))
+        )}
+      </tbody>
+    </DataTable>
+  );
+}
+
+function RoleSelect<T extends FieldValues>({ control, name, id }: { control: Control<T>; name: Path<T>; id: string }) {
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field }) => (
+        <Select value={field.value} onValueChange={field.onChange}>
+          <SelectTrigger id={id} aria-label="Role">
+            <SelectValue />
+          </SelectTrigger>
+          <SelectContent>
+            {roleOptions.map((r) => (
+              <SelectItem key={r.value} value={r.value}>
+                {r.label}
+              </SelectItem>
+            ))}
+          </SelectContent>
+        </Select>
+      )}
+    />
+  );
+}
+
+function AddStaffDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+  const mutation = useAddStaff();
+  const { register, control, handleSubmit, setError, formState: { errors } } = useForm<CreateStaffInput>({
+    resolver: zodResolver(createStaffSchema),
+    defaultValues: { fullName: "", email: "", role: "chauffeur" },
+  });
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      const { created, staff } = await mutation.mutateAsync(values);
+      notifySuccess(
+        created ? "Staff Added" : "Staff Promoted",
+        created ? `We e-mailed ${staff.email} a link to choose a password.` : `${staff.fullName} is now a ${ROLE_LABELS[staff.role]}.`,
+      );
+      onOpenChange(false);
+    } catch (err) {
+      applyServerFieldErrors(err, setError, ["fullName", "email", "role"]);
+      notifyError("Could not add staff", err);
+    }
+  });
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      {open ? (
+        <DialogContent title="Add Staff" description="A new e-mail gets an account and a link to choose a password; an existing customer's account is promoted.">
+          <form onSubmit={onSubmit} noValidate className="space-y-5">
+            <Field label="Full name" htmlFor="staff-fullName" error={errors.fullName?.message}>
+              <Input id="staff-fullName" autoComplete="off" {...register("fullName")} />
+            </Field>
+            <Field label="Email" htmlFor="staff-email" error={errors.email?.message}>
+              <Input id="staff-email" type="email" autoComplete="off" {...register("email")} />
+            </Field>
+            <Field label="Role" htmlFor="staff-role" error={errors.role?.message}>
+              <RoleSelect control={control} name="role" id="staff-role" />
+            </Field>
+            <FormActions onCancel={() => onOpenChange(false)} pending={mutation.isPending} label="Add Staff" pendingLabel="Adding…" />
+          </form>
+        </DialogContent>
+      ) : null}
+    </Dialog>
+  );
+}
+
+function ShiftsWeek() {
+  const [from, setFrom] = useState(() => mondayOf(todayHere()));
+  const [creating, setCreating] = useState<string | null>(null);
+  const staff = useStaff();
+  const shifts = useShifts(from);
+  const remove = useDeleteShift();
+  const days = Array.from({ length: 7 }, (_, i) => addDays(from, i));
+  const timeZone = shifts.data?.timeZone ?? "America/Los_Angeles";
+  const dayOf = (s: Shift) => new Date(s.startsAt).toLocaleDateString("en-CA", { timeZone });
+  const people = staff.data?.staff ?? [];
+
+  const onDelete = async (s: Shift) => {
+    try {
+      await remove.mutateAsync(s.id);
+      notifySuccess("Shift Removed", `${s.staffName}'s shift was removed.`);
+    } catch (err) {
+      notifyError("Could not remove the shift", err);
+    }
+  };
+
+  return (
+    <>
+      <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
+        <div className="flex items-center gap-2">
+          <Button variant="subtle" size="sm" aria-label="Previous week" onClick={() => setFrom(addDays(from, -7))}>
+            <ChevronLeft />
+          </Button>
+          <p className="min-w-48 text-center text-sm text-foreground" aria-live="polite">
+            Week of {dayLabel(from)}
+          </p>
+          <Button variant="subtle" size="sm" aria-label="Next week" onClick={() => setFrom(addDays(from, 7))}>
+            <ChevronRight />
+          </Button>
+          <Button variant="ghost" size="sm" onClick={() => setFrom(mondayOf(todayHere()))}>
+            This week
+          </Button>
+        </div>
+        <Button variant="outline" size="sm" onClick={() => setCreating(todayHere() >= from && todayHere() <= days[6]! ? todayHere() : from)}>
+          <CalendarPlus /> New Shift
+        </Button>
+      </div>
+      <Panel className="overflow-x-auto">
+        <table aria-label="Shifts" className="w-full min-w-[900px] table-fixed border-collapse text-left text-sm">
+          <thead>
+            <tr>
+              <Th className="w-44">Staff</Th>
+              {days.map((d) => (
+                <Th key={d} className="px-3">
+                  {dayLabel(d)}
+                </Th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {staff.isPending || shifts.isPending ? (
+              <StateRow colSpan={8} loading />
+            ) : !people.length ? (
+              <StateRow colSpan={8}>No staff yet. Add Staff first, then schedule their shifts.</StateRow>
+            ) : (
+              people.map((p: StaffMember) => (
+                <tr key={p.id} className="border-b border-border/60 last:border-b-0">
+                  <td className="px-5 py-3 align-top">
+                    <p className="font-medium text-foreground">{p.fullName}</p>
+                    <p className="text-xs text-muted">{ROLE_LABELS[p.role]}</p>
+                  </td>
+                  {days.map((d) => (
+                    <td key={d} className="px-2 py-2 align-top">
+                      <ul className="space-y-1.5">
+                        {(shifts.data?.shifts ?? [])
+                          .filter((s) => s.staffId === p.id && dayOf(s) === d)
+                          .map((s) => (
+                            <li key={s.id} className="group relative rounded-md border border-gold/30 bg-gold/[0.07] px-2 py-1.5 text-xs" data-testid="shift">
+                              <p className="font-medium text-gold">
+                                {clockIn(s.startsAt, timeZone)} – {clockIn(s.endsAt, timeZone)}
+                              </p>
+                              <p className="truncate text-foreground/70">
+                                {ROLE_LABELS[s.role]} · {s.location}
+                              </p>
+                              <button
+                                type="button"
+                                aria-label={`Remove ${p.fullName}'s shift ${clockIn(s.startsAt, timeZone)}`}
+                                onClick={() => onDelete(s)}
+                                className="absolute right-1 top-1 hidden cursor-pointer rounded p-0.5 text-muted hover:text-danger group-hover:block"
+                              >
+                                <X className="size-3" />
+                              </button>
+                            </li>
+                          ))}
+                      </ul>
+                    </td>
+                  ))}
+                </tr>
+              ))
+            )}
+          </tbody>
+        </table>
+      </Panel>
+      <NewShiftDialog date={creating} people={people} onClose={() => setCreating(null)} />
+    </>
+  );
+}
+
+function NewShiftDialog({ date, people, onClose }: { date: string | null; people: StaffMember[]; onClose: () => void }) {
+  return (
+    <Dialog open={date !== null} onOpenChange={(open) => !open && onClose()}>
+      {date ? (
+        <DialogContent title="New Shift" description="An end at or before the start ends the next morning.">
+          <NewShiftForm date={date} people={people} onDone={onClose} />
+        </DialogContent>
+      ) : null}
+    </Dialog>
+  );
+}
+
+function NewShiftForm({ date, people, onDone }: { date: string; people: StaffMember[]; onDone: () => void }) {
+  const mutation = useCreateShift();
+  const first = people[0];
+  const { register, control, handleSubmit, setError, setValue, formState: { errors } } = useForm<CreateShiftInput>({
+    resolver: zodResolver(createShiftSchema),
+    defaultValues: { staffId: first?.id ?? "", date, start: "08:00", end: "16:00", role: first?.role ?? "chauffeur", location: "" },
+  });
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      const { shift } = await mutation.mutateAsync(values);
+      notifySuccess("Shift Scheduled", `${shift.staffName} works ${values.start}–${values.end} on ${dayLabel(values.date)}.`);
+      onDone();
+    } catch (err) {
+      applyServerFieldErrors(err, setError, ["staffId", "date", "start", "end", "role", "location"]);
+      notifyError("Could not schedule the shift", err);
+    }
+  });
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-5">
+      <Field label="Staff member" htmlFor="shift-staff" error={errors.staffId?.message}>
+        <Controller
+          control={control}
+          name="staffId"
+          render={({ field }) => (
+            <Select
+              value={field.value}
+              onValueChange={(v) => {
+                field.onChange(v);
+                const person = people.find((p) => p.id === v);
+                if (person) setValue("role", person.role);
+              }}
+            >
+              <SelectTrigger id="shift-staff" aria-label="Staff member">
+                <SelectValue placeholder="Choose a staff member" />
+              </SelectTrigger>
+              <SelectContent>
+                {people.map((p) => (
+                  <SelectItem key={p.id} value={p.id}>
+                    {p.fullName} · {ROLE_LABELS[p.role]}
+                  </SelectItem>
+                ))}
+              </SelectContent>
+            </Select>
+          )}
+        />
+      </Field>
+      <div className="grid gap-5 sm:grid-cols-3">
+        <Field label="Date" htmlFor="shift-date" error={errors.date?.message}>
+          <Input id="shift-date" type="date" className="[color-scheme:dark]" {...register("date")} />
+        </Field>
+        <Field label="Start" htmlFor="shift-start" error={errors.start?.message}>
+          <Input id="shift-start" type="time" className="[color-scheme:dark]" {...register("start")} />
+        </Field>
+        <Field label="End" htmlFor="shift-end" error={errors.end?.message}>
+          <Input id="shift-end" type="time" className="[color-scheme:dark]" {...register("end")} />
+        </Field>
+      </div>
+      <div className="grid gap-5 sm:grid-cols-2">
+        <Field label="Role" htmlFor="shift-role" error={errors.role?.message}>
+          <RoleSelect control={control} name="role" id="shift-role" />
+        </Field>
+        <Field label="Location" htmlFor="shift-location" error={errors.location?.message}>
+          <Input id="shift-location" placeholder="LAX Terminal B" {...register("location")} />
+        </Field>
+      </div>
+      <FormActions onCancel={onDone} pending={mutation.isPending} label="Schedule Shift" pendingLabel="Scheduling…" />
+    </form>
+  );
+}

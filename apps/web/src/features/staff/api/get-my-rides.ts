@@ -1,0 +1,8 @@
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import type { StaffRide } from "@meridian/shared/rides";
+import { api } from "@/lib/api";
+
+export type MyRides = { rides: StaffRide[]; timeZone: string };
+export const getMyRides = () => api<MyRides>("/api/staff/rides");
+export const myRidesQueryOptions = queryOptions({ queryKey: ["staff", "rides"], queryFn: getMyRides });
+export const useMyRides = () => useQuery(myRidesQueryOptions);

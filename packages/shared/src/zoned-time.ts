@@ -1,0 +1,61 @@
+// Wall-clock dates and times in a named time zone (the service's, set in admin Settings), as instants and back.
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function partsFormatter(timeZone: string): Intl.DateTimeFormat {
+  let f = formatters.get(timeZone);
+  if (!f) {
+    f = new Intl.DateTimeFormat("en-US", {
+      timeZone,
+      hourCycle: "h23",
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+      second: "2-digit",
+    });
+    formatters.set(timeZone, f);
+  }
+  return f;
+}
+
+/** Whether `name` is a time zone this runtime knows (e.g. "America/Los_Angeles"). */
+export function isTimeZone(name: string): boolean {
+  try {
+    new Intl.DateTimeFormat("en-US", { timeZone: name });
+    return name.includes("/") || name === "UTC";
+  } catch {
+    return false;
+  }
+}
+
+/** The wall clock of `timeZone` at `at`: date "YYYY-MM-DD", time "HH:MM". */
+export function wallClock(at: Date, timeZone: string): { date: string; time: string } {
+  const p: Record<string, string> = {};
+  for (const part of partsFormatter(timeZone).formatToParts(at)) if (part.type !== "literal") p[part.type] = part.value;
+  return { date: `${p.year}-${p.month}-${p.day}`, time: `${p.hour}:${p.minute}` };
+}
+
+function offsetMs(utcMs: number, timeZone: string): number {
+  const p: Record<string, number> = {};
+  for (const part of partsFormatter(timeZone).formatToParts(new Date(utcMs))) if (part.type !== "literal") p[part.type] = Number(part.value);
+  const asUtc = Date.UTC(p.year!, p.month! - 1, p.day!, p.hour! % 24, p.minute!, p.second!);
+  return asUtc - Math.floor(utcMs / 1000) * 1000;
+}
+
+/** The instant of a wall-clock date ("YYYY-MM-DD") and time ("HH:MM") in `timeZone`. */
+export function zonedInstant(date: string, time: string, timeZone: string): Date {
+  const [y, mo, d] = date.split("-").map(Number);
+  const [h, mi] = time.split(":").map(Number);
+  const naive = Date.UTC(y!, mo! - 1, d!, h!, mi!);
+  let utc = naive - offsetMs(naive, timeZone);
+  const second = offsetMs(utc, timeZone);
+  if (naive - second !== utc) utc = naive - second; // across a daylight-saving change
+  return new Date(utc);
+}
+
+/** "YYYY-MM-DD" plus `days`. */
+export function addDays(date: string, days: number): string {
+  const [y, m, d] = date.split("-").map(Number);
+  return new Date(Date.UTC(y!, m! - 1, d! + days)).toISOString().slice(0, 10);
+}
