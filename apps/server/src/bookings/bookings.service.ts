@@ -1,9 +1,10 @@
-// Ride bookings: the quote id is verified and re-priced with live data, then booking + ticket + the
-// idempotency record are written in one transaction. The idempotency row is inserted first: a concurrent
-// request with the same key waits on its primary key and then replays the committed answer, so one key
-// makes exactly one booking, across server processes too.
+// Ride bookings: the quote id is verified and re-priced with live data, then the idempotency record (with its
+// answer), the booking and its ticket are written by one statement. The idempotency row is inserted first: a
+// concurrent request with the same key waits on its primary key and then replays the committed answer, so one
+// key makes exactly one booking, across server processes too. A booking costs the session lookup and that one
+// statement; its event and e-mail are written after commit, batched with others (docs/decisions/009-*.md).
 import crypto from "node:crypto";
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import {
   IDEMPOTENCY_IN_PROGRESS_MESSAGE,
   IDEMPOTENCY_MISMATCH_MESSAGE,
@@ -13,10 +14,12 @@ import {
   quoteInputSchema,
   type CreateBookingInput,
   type CreateBookingResponse,
+  type QuoteInput,
   type RideDetails,
 } from "@meridian/shared/booking";
 import { toCents } from "@meridian/shared/pricing";
 import type { SessionUser } from "../auth/auth";
+import { executeRows, isUniqueViolation, type Db } from "../db/client";
 import { bookings, idempotencyKeys, tickets } from "../db/schema";
 import type { Deps } from "../lib/context";
 import { badRequest, conflict, HttpError } from "../lib/errors";
@@ -51,9 +54,32 @@ async function earlierAnswer(deps: Deps, userId: string, key: string, hash: stri
 
 export async function createRideBooking(deps: Deps, me: SessionUser, key: string, input: CreateBookingInput): Promise<BookingOutcome> {
   const hash = requestHash(input);
-  const earlier = await earlierAnswer(deps, me.id, key, hash);
-  if (earlier) return earlier;
+  let priced: Awaited<ReturnType<typeof reprice>>;
+  try {
+    priced = await reprice(deps, input);
+  } catch (err) {
+    // The quote no longer holds (expired, re-priced, vehicle retired): a retry of a booking that was made
+    // still gets its first answer, and a key used for another body is still refused.
+    const earlier = await earlierAnswer(deps, me.id, key, hash);
+    if (earlier) return earlier;
+    throw err;
+  }
+  const { rideInput, quote, details } = priced;
 
+  const created = await insertBooking(deps.database.db, me, key, hash, rideInput, quote.totalUsd, details);
+  if (!created) {
+    // Another request with this key committed first: its answer, or a refusal for another body.
+    const replay = await earlierAnswer(deps, me.id, key, hash);
+    if (replay) return replay;
+    throw conflict(IDEMPOTENCY_IN_PROGRESS_MESSAGE, "idempotency_in_progress");
+  }
+
+  announce(deps, me, created, details);
+  return { status: 201, body: created, replayed: false };
+}
+
+/** The quote id verified and re-priced with live data (at most BOOKING_PRICING_MAX_AGE_MS old); 4xx when it no longer holds. */
+async function reprice(deps: Deps, input: CreateBookingInput) {
   const verified = verifyQuoteToken(deps.config.authSecret, input.quoteId);
   if (!verified.ok) {
     const message = verified.code === "quote_expired" ? QUOTE_EXPIRED_MESSAGE : QUOTE_INVALID_MESSAGE;
@@ -71,7 +97,6 @@ export async function createRideBooking(deps: Deps, me: SessionUser, key: string
   });
   const priced = await priceQuote(deps, rideInput, { maxPricingAgeMs: BOOKING_PRICING_MAX_AGE_MS });
   if (toCents(priced.quote.totalUsd) !== toCents(claims.totalUsd)) throw conflict(QUOTE_CHANGED_MESSAGE, "quote_changed");
-
   const details: RideDetails = {
     pickup: priced.pickup,
     dropoff: priced.dropoff,
@@ -84,67 +109,57 @@ export async function createRideBooking(deps: Deps, me: SessionUser, key: string
     minutes: priced.quote.minutes,
     quote: priced.quote,
   };
+  return { rideInput, quote: priced.quote, details };
+}
 
-  const created = await deps.database.db.transaction(async (tx) => {
-    const claimed = await tx
-      .insert(idempotencyKeys)
-      .values({ userId: me.id, key, requestHash: hash })
-      .onConflictDoNothing()
-      .returning({ key: idempotencyKeys.key });
-    if (!claimed.length) return null; // another request with this key committed first
-
-    const [booking] = await tx
-      .insert(bookings)
-      .values({
-        userId: me.id,
-        service: "ride",
-        bookingDate: rideInput.date,
-        status: "pending",
-        name: me.name,
-        email: me.email,
-        phone: me.phone ?? null,
-        price: priced.quote.totalUsd,
-        vehicleTypeId: rideInput.vehicleTypeId,
-        details,
-        paymentRef: `dev_${key}`,
-      })
-      .returning();
-    let ticket: typeof tickets.$inferSelect | undefined;
-    for (let attempt = 0; attempt < 8 && !ticket; attempt++) {
-      [ticket] = await tx
-        .insert(tickets)
-        .values({ ticketCode: newTicketCode(), bookingId: booking!.id, status: "active" })
-        .onConflictDoNothing({ target: tickets.ticketCode })
-        .returning();
-    }
-    if (!ticket) throw new Error("Could not allocate a unique ticket code.");
-
+/**
+ * Claims the key and writes the booking, its ticket and the answer in ONE statement (one round trip, its own
+ * transaction): the idempotency row is inserted first and the booking and ticket only from the row it
+ * returns, so a request whose key was claimed by another writes nothing and gets null. The ids, the time and
+ * the ticket code are made here so the answer can be stored with the claim; a ticket code already taken
+ * (rare: 31^8 codes) fails the whole statement, which is tried again with another code.
+ */
+async function insertBooking(
+  db: Db,
+  me: SessionUser,
+  key: string,
+  hash: string,
+  rideInput: QuoteInput,
+  price: number,
+  details: RideDetails,
+): Promise<CreateBookingResponse | null> {
+  const bookingId = crypto.randomUUID();
+  const createdAt = new Date().toISOString();
+  for (let attempt = 0; ; attempt++) {
     const body: CreateBookingResponse = {
-      booking: {
-        id: booking!.id,
-        service: booking!.service,
-        bookingDate: booking!.bookingDate,
-        status: booking!.status,
-        price: booking!.price,
-        createdAt: booking!.createdAt.toISOString(),
-      },
-      ticket: { ticketCode: ticket.ticketCode, status: ticket.status },
+      booking: { id: bookingId, service: "ride", bookingDate: rideInput.date, status: "pending", price, createdAt },
+      ticket: { ticketCode: newTicketCode(), status: "active" },
     };
-    await tx
-      .update(idempotencyKeys)
-      .set({ responseStatus: 201, responseBody: body })
-      .where(and(eq(idempotencyKeys.userId, me.id), eq(idempotencyKeys.key, key)));
-    return body;
-  });
-
-  if (!created) {
-    const replay = await earlierAnswer(deps, me.id, key, hash);
-    if (replay) return replay;
-    throw conflict(IDEMPOTENCY_IN_PROGRESS_MESSAGE, "idempotency_in_progress");
+    try {
+      const rows = await executeRows(
+        db,
+        sql`with claimed as (
+          insert into ${idempotencyKeys} (user_id, key, request_hash, response_status, response_body, created_at)
+          values (${me.id}, ${key}, ${hash}, 201, ${JSON.stringify(body)}::jsonb, ${createdAt}::timestamptz)
+          on conflict do nothing
+          returning user_id
+        ), booking as (
+          insert into ${bookings} (id, user_id, service, booking_date, status, name, email, phone, price, vehicle_type_id, details, payment_ref, created_at, updated_at)
+          select ${bookingId}::uuid, user_id, 'ride', ${rideInput.date}::date, 'pending', ${me.name}, ${me.email}, ${me.phone ?? null}, ${price}::numeric,
+            ${rideInput.vehicleTypeId}::uuid, ${JSON.stringify(details)}::jsonb, ${`dev_${key}`}, ${createdAt}::timestamptz, ${createdAt}::timestamptz
+          from claimed
+          returning id
+        )
+        insert into ${tickets} (ticket_code, status, booking_id, created_at, updated_at)
+        select ${body.ticket.ticketCode}, 'active', id, ${createdAt}::timestamptz, ${createdAt}::timestamptz from booking
+        returning booking_id`,
+      );
+      return rows.length ? body : null;
+    } catch (err) {
+      if (attempt < 8 && isUniqueViolation(err, "tickets_ticket_code_unique")) continue;
+      throw err;
+    }
   }
-
-  announce(deps, me, created, details);
-  return { status: 201, body: created, replayed: false };
 }
 
 /** After commit: the realtime event and the confirmation e-mail. Neither can fail the booking. */

@@ -4,6 +4,7 @@ import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
+import type { SQL } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import postgres from "postgres";
 import * as schema from "./schema";
@@ -26,6 +27,20 @@ export type Database = {
   exclusive<T>(work: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
 };
+
+/** The rows of a raw statement, whichever driver ran it (postgres.js answers an array, PGlite { rows }). */
+export async function executeRows(db: Db, query: SQL): Promise<Record<string, unknown>[]> {
+  const result = (await db.execute(query)) as unknown;
+  return Array.isArray(result) ? result : (result as { rows: Record<string, unknown>[] }).rows;
+}
+
+/** Whether `err` (or its cause, as drizzle wraps driver errors) is a unique violation of `constraint`. */
+export function isUniqueViolation(err: unknown, constraint: string): boolean {
+  for (let e = err as { code?: string; constraint?: string; constraint_name?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
+    if (e.code === "23505") return (e.constraint_name ?? e.constraint) === constraint;
+  }
+  return false;
+}
 
 /** The advisory lock key that serialises start-up across server processes. */
 const STARTUP_LOCK = 727274;

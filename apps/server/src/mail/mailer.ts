@@ -12,6 +12,7 @@ import { and, asc, eq, inArray, lte } from "drizzle-orm";
 import nodemailer from "nodemailer";
 import type { Db } from "../db/client";
 import { mailQueue, outboxEmails } from "../db/schema";
+import { createBatcher } from "../lib/batch";
 import type { Logger } from "../lib/logger";
 
 export type Mail = { to: string; subject: string; text: string; html?: string };
@@ -24,7 +25,7 @@ export type Mailer = {
   send(mail: Mail): Promise<void>;
   /** One pass of the retry worker: claims queued e-mail that is due and tries to deliver it. */
   retryDue(): Promise<RetryCounts>;
-  /** Waits (at most `timeoutMs`) for deliveries in flight, e.g. before the database is closed. */
+  /** Waits for e-mail being stored, then (at most `timeoutMs`) for deliveries in flight, e.g. before the database is closed. */
   drain(timeoutMs?: number): Promise<void>;
 };
 
@@ -53,14 +54,18 @@ export type MailerOptions = {
 
 export function createMailer(opts: MailerOptions): Mailer {
   if (opts.smtpUrl) return createSmtpMailer({ ...opts, smtpUrl: opts.smtpUrl });
+  // The e-mails of concurrent requests are stored by one INSERT (lib/batch.ts).
+  const store = createBatcher<Mail>(async (mails) => {
+    await opts.db.insert(outboxEmails).values(mails.map((mail) => ({ to: mail.to, subject: mail.subject, text: mail.text, html: mail.html ?? null })));
+  });
   return {
     kind: "outbox",
     async send(mail) {
-      await opts.db.insert(outboxEmails).values({ to: mail.to, subject: mail.subject, text: mail.text, html: mail.html ?? null });
+      await store.add(mail);
       opts.logger.info("mail stored in the embedded outbox", { to: mail.to, subject: mail.subject });
     },
     retryDue: async () => ({ sent: 0, retrying: 0, failed: 0 }),
-    drain: async () => {},
+    drain: () => store.idle(),
   };
 }
 
@@ -146,16 +151,23 @@ function createSmtpMailer(opts: MailerOptions & { smtpUrl: string }): Mailer {
       .returning();
   }
 
+  // The e-mails of concurrent requests are queued by one INSERT (lib/batch.ts), then each is tried.
+  const queue = createBatcher<Mail>(async (mails) => {
+    const rows = await db
+      .insert(mailQueue)
+      .values(mails.map((mail) => ({ to: mail.to, subject: mail.subject, text: mail.text, html: mail.html ?? null, nextAttemptAt: later(leaseMs) })))
+      .returning();
+    if (rows.length !== mails.length) throw new Error("mail_queue insert returned too few rows");
+    for (const row of rows) {
+      logger.debug("mail queued", { mailId: row.id, to: row.to, subject: row.subject });
+      void track(attempt(row));
+    }
+  });
+
   return {
     kind: "smtp",
     async send(mail) {
-      const [row] = await db
-        .insert(mailQueue)
-        .values({ to: mail.to, subject: mail.subject, text: mail.text, html: mail.html ?? null, nextAttemptAt: later(leaseMs) })
-        .returning();
-      if (!row) throw new Error("mail_queue insert returned no row");
-      logger.debug("mail queued", { mailId: row.id, to: row.to, subject: row.subject });
-      void track(attempt(row));
+      await queue.add(mail);
     },
     async retryDue() {
       const counts: RetryCounts = { sent: 0, retrying: 0, failed: 0 };
@@ -165,6 +177,7 @@ function createSmtpMailer(opts: MailerOptions & { smtpUrl: string }): Mailer {
       return counts;
     },
     async drain(timeoutMs = 10_000) {
+      await queue.idle(); // e-mail being queued is stored first
       let timer: NodeJS.Timeout | undefined;
       const timeout = new Promise<void>((resolve) => {
         timer = setTimeout(resolve, timeoutMs);
