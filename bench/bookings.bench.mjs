@@ -63,6 +63,34 @@ const laDate = (days) => {
   return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
 };
 
+/** CPU time (user + system, ms) a process has used so far; 0 where /proc is unavailable or it is gone. */
+function cpuMs(pid) {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // clock ticks (USER_HZ 100)
+  } catch {
+    return 0;
+  }
+}
+
+/** CPU time of a process and its children (the server's workers). */
+function treeCpuMs(pid) {
+  let kids = [];
+  try {
+    kids = fs.readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8").trim().split(/\s+/).filter(Boolean).map(Number);
+  } catch {
+    /* no /proc */
+  }
+  return kids.reduce((sum, kid) => sum + cpuMs(kid), cpuMs(pid));
+}
+
+/** CPU time of the PostgreSQL backends serving database `name` (the server runs on this machine). */
+async function backendCpuMs(admin, name) {
+  const rows = await admin`select pid from pg_stat_activity where datname = ${name} and pid <> pg_backend_pid()`;
+  return new Map(rows.map((r) => [r.pid, cpuMs(r.pid)]));
+}
+const cpuSince = (before, after) => [...after].reduce((sum, [pid, ms]) => sum + ms - (before.get(pid) ?? 0), 0);
+
 const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))];
 
 /** One HTTP request on `agent`; resolves { status, body, headers, ms }. */
@@ -122,12 +150,13 @@ async function stopServer(server) {
 }
 
 /** (a) Single-row INSERT transactions/s into a scratch table with `clients` concurrent connections. */
-async function rawInserts(url, clients, seconds) {
+async function rawInserts(url, clients, seconds, backends) {
   const sql = postgres(url, { max: clients, onnotice: () => {} });
   try {
     await sql`create table bench_insert (id bigserial primary key, payload text not null, created_at timestamptz not null default now())`;
     await Promise.all(Array.from({ length: clients }, () => sql`select 1`)); // open every connection first
     const latencies = [];
+    const cpuBefore = await backends();
     const until = performance.now() + seconds * 1000;
     const started = performance.now();
     await Promise.all(
@@ -140,10 +169,11 @@ async function rawInserts(url, clients, seconds) {
       }),
     );
     const elapsed = (performance.now() - started) / 1000;
+    const pgCpuMs = cpuSince(cpuBefore, await backends());
     const [{ count }] = await sql`select count(*)::int as count from bench_insert`;
     await sql`drop table bench_insert`;
     latencies.sort((x, y) => x - y);
-    return { perSecond: count / elapsed, count, p50: percentile(latencies, 50), p99: percentile(latencies, 99) };
+    return { perSecond: count / elapsed, count, p50: percentile(latencies, 50), p99: percentile(latencies, 99), pgCpuUs: (pgCpuMs * 1000) / count };
   } finally {
     await sql.end();
   }
@@ -227,7 +257,7 @@ async function bookings(base, cookies, quoteIds, runId) {
 }
 
 /** Starts the server, makes customers and quotes, warms up, measures bookings; returns the figures and the server. */
-async function runBookings(label, env, count) {
+async function runBookings(label, env, count, backends = async () => new Map()) {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const server = startServer({
@@ -252,10 +282,16 @@ async function runBookings(label, env, count) {
   const ids = await quotes(base, count + warmup);
   const warm = await bookings(base, cookies, ids.slice(0, warmup), `${runId}-warm`);
   if (warm.failures.length) throw new Error(`${label}: warm-up bookings failed: ${warm.failures.slice(0, 3).join("; ")}`);
+  const serverBefore = treeCpuMs(server.child.pid);
+  const pgBefore = await backends();
   const result = await bookings(base, cookies, ids.slice(warmup), runId);
+  const n = result.acknowledged.length || 1;
+  result.serverCpuUs = ((treeCpuMs(server.child.pid) - serverBefore) * 1000) / n;
+  result.pgCpuUs = (cpuSince(pgBefore, await backends()) * 1000) / n;
   console.log(
     `${label}: ${result.acknowledged.length} bookings in ${result.seconds.toFixed(1)} s by ${CLIENTS} customers on ${processes} HTTP process${processes === "1" ? "" : "es"}: ` +
-      `${Math.round(result.perSecond)} bookings/s, p50 ${result.p50.toFixed(1)} ms, p99 ${result.p99.toFixed(1)} ms, ${result.failures.length} failed`,
+      `${Math.round(result.perSecond)} bookings/s, p50 ${result.p50.toFixed(1)} ms, p99 ${result.p99.toFixed(1)} ms, ${result.failures.length} failed; ` +
+      `CPU per booking: server ${Math.round(result.serverCpuUs)} µs${result.pgCpuUs ? `, PostgreSQL ${Math.round(result.pgCpuUs)} µs` : ""}`,
   );
   if (result.failures.length) console.log(`  first failures: ${result.failures.slice(0, 3).join("; ")}`);
   return { result, server, acknowledged: [...warm.acknowledged, ...result.acknowledged] };
@@ -288,10 +324,14 @@ async function benchPostgres() {
   });
   console.log(`PostgreSQL ${url.host}, scratch database ${dbName}`);
 
-  const raw = await rawInserts(url.href, CLIENTS, INSERT_SECONDS);
-  console.log(`raw INSERT: ${raw.count} single-row transactions in ${INSERT_SECONDS} s by ${CLIENTS} clients: ${Math.round(raw.perSecond)} tx/s, p50 ${raw.p50.toFixed(1)} ms, p99 ${raw.p99.toFixed(1)} ms`);
+  const backends = () => backendCpuMs(admin, dbName);
+  const raw = await rawInserts(url.href, CLIENTS, INSERT_SECONDS, backends);
+  console.log(
+    `raw INSERT: ${raw.count} single-row transactions in ${INSERT_SECONDS} s by ${CLIENTS} clients: ${Math.round(raw.perSecond)} tx/s, p50 ${raw.p50.toFixed(1)} ms, p99 ${raw.p99.toFixed(1)} ms; ` +
+      `PostgreSQL CPU per insert ${Math.round(raw.pgCpuUs)} µs`,
+  );
 
-  const { result, server, acknowledged } = await runBookings(`bookings (PostgreSQL, WORKERS=${WORKERS})`, { DATABASE_URL: url.href, WORKERS }, BOOKINGS);
+  const { result, server, acknowledged } = await runBookings(`bookings (PostgreSQL, WORKERS=${WORKERS})`, { DATABASE_URL: url.href, WORKERS }, BOOKINGS, backends);
   const code = await stopServer(server);
   const sql = postgres(url.href, { max: 1, onnotice: () => {} });
   const rows = await countRows((q, p) => sql.unsafe(q, p), acknowledged);
@@ -310,6 +350,7 @@ async function benchPostgres() {
       ratio: Number(ratio.toFixed(3)),
       p50Ms: Number(result.p50.toFixed(1)),
       p99Ms: Number(result.p99.toFixed(1)),
+      cpuUs: { rawInsertPg: Math.round(raw.pgCpuUs), bookingServer: Math.round(result.serverCpuUs), bookingPg: Math.round(result.pgCpuUs) },
       acknowledged: acknowledged.length,
       rows: rows.bookings,
     }),
