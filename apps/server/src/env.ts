@@ -9,6 +9,9 @@ const bool = z
 /** WORKERS=auto starts one process per CPU, up to this many. */
 export const MAX_AUTO_WORKERS = 4;
 
+export const WORKERS_NEED_POSTGRES_MESSAGE =
+  "several server processes need PostgreSQL: set DATABASE_URL, or WORKERS=1 for the embedded database (one process)";
+
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -39,13 +42,16 @@ const envSchema = z.object({
   /** Time limit for one call to the Google or OSM maps services. */
   GEO_TIMEOUT_MS: z.coerce.number().int().min(50).max(60000).default(4000),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
-  /** Server processes answering HTTP: a number, or "auto" for one per CPU (at most MAX_AUTO_WORKERS). */
+  /** Server processes answering HTTP: a number, or "auto" for one per CPU (at most MAX_AUTO_WORKERS); more than one needs DATABASE_URL. */
   WORKERS: z.union([z.literal("auto"), z.coerce.number().int().min(1).max(64)]).default(1),
-}).transform((e) => ({
-  ...e,
-  SEED_DEMO: e.SEED_DEMO ?? e.NODE_ENV !== "production",
-  WORKERS: e.WORKERS === "auto" ? Math.min(os.availableParallelism(), MAX_AUTO_WORKERS) : e.WORKERS,
-}));
+})
+  .transform((e) => ({
+    ...e,
+    SEED_DEMO: e.SEED_DEMO ?? e.NODE_ENV !== "production",
+    WORKERS: e.WORKERS === "auto" ? Math.min(os.availableParallelism(), MAX_AUTO_WORKERS) : e.WORKERS,
+  }))
+  // The embedded database lives in one process: several processes share a PostgreSQL database (decision 010).
+  .refine((e) => e.WORKERS === 1 || e.DATABASE_URL, { path: ["WORKERS"], message: WORKERS_NEED_POSTGRES_MESSAGE });
 
 export type Env = z.infer<typeof envSchema>;
 

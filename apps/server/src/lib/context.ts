@@ -5,6 +5,7 @@ import type { GeoService } from "../geo/geo.service";
 import type { EventBus } from "../realtime/bus";
 import type { AppConfig } from "../env";
 import type { Mailer } from "../mail/mailer";
+import type { Lifecycle } from "./lifecycle";
 import type { Logger } from "./logger";
 
 export type Deps = {
@@ -15,6 +16,7 @@ export type Deps = {
   auth: Auth;
   geo: GeoService;
   bus: EventBus;
+  lifecycle: Lifecycle;
 };
 
 export type AppEnv = {

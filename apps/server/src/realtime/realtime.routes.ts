@@ -13,12 +13,14 @@ import type { AppEnv } from "../lib/context";
 import type { RealtimeEvent } from "./bus";
 
 export const HEARTBEAT_MS = 15_000;
+/** When the server stops (SIGTERM), each stream ends with this reconnection delay for its browser. */
+export const RETRY_AFTER_STOP_MS = 1000;
 
 export const realtimeRoutes = new Hono<AppEnv>().get("/", async (c) => {
   const me = await requireUser(c);
   /** The stream's user as last checked. */
   let known = { id: me.id, role: me.role ?? "user" };
-  const { bus, auth } = c.get("deps");
+  const { bus, auth, lifecycle } = c.get("deps");
   const headers = c.req.raw.headers;
   c.header("X-Accel-Buffering", "no");
   return streamSSE(c, async (stream) => {
@@ -30,6 +32,7 @@ export const realtimeRoutes = new Hono<AppEnv>().get("/", async (c) => {
       stopped = true;
       clearInterval(heartbeat);
       unsubscribe();
+      offStop();
       done();
     };
     /** The stream's user as of now, or null (and the stream ends) when the session no longer holds. */
@@ -59,6 +62,8 @@ export const realtimeRoutes = new Hono<AppEnv>().get("/", async (c) => {
     const heartbeat = setInterval(() => {
       void currentUser().then((me) => (me && !stopped ? stream.write(": heartbeat\n\n") : undefined));
     }, HEARTBEAT_MS);
+    // The server is stopping: tell the browser to come back in a second (EventSource reconnects by itself), end.
+    const offStop = lifecycle.onStop(() => void stream.write(`retry: ${RETRY_AFTER_STOP_MS}\n\n`).finally(stop));
     stream.onAbort(stop);
     c.req.raw.signal.addEventListener("abort", stop, { once: true });
     if (c.req.raw.signal.aborted) stop();
