@@ -1,16 +1,18 @@
 #!/usr/bin/env node
-// Quote and booking throughput of the built server (run `npm run build` first), on the embedded defaults:
-// PGlite in a temporary data dir, embedded geo, the demo seed. Prints, in one run:
+// Quote and booking throughput of the built server (run `npm run build` first) in the production shape:
+// PostgreSQL (DATABASE_URL, else the local server postgres://postgres@127.0.0.1:5432; a scratch database
+// created for the run and dropped after it) with WORKERS=auto, embedded geo, the demo seed; `--embedded` runs
+// the embedded default instead (PGlite in a temporary data dir, one process). Prints, in one run:
 //   - a bare node:http "hello" server's req/s (the machine's ceiling),
 //   - POST /api/quotes req/s and p99 (LAX -> Beverly Hills, places cached after warm-up),
 //   - POST /api/bookings creations/s and p99 (each with a unique Idempotency-Key and its own fresh quote id),
 //   - the ratio quote/bare. Targets: ratio >= 0.5, quote p99 < 20 ms.
-// The server runs with WORKERS=auto (one HTTP process per CPU; the embedded database stays in the primary),
-// or WORKERS from the environment (WORKERS=1: a single process).
+// The server runs with WORKERS=auto (one HTTP process per CPU) or WORKERS from the environment (WORKERS=1: a
+// single process); on the embedded database always one process.
 // Bare and quote runs alternate for --rounds rounds (each --duration seconds) so a change in the machine's
 // load hits both alike; the ratio and p99 reported are the medians over the rounds.
 // Usage: node bench/quote-booking.bench.mjs [--duration 10] [--rounds 3] [--connections 50] [--bookings 1000]
-//        [--booking-connections 10] [--strict]   (--strict: exit 1 when a target is missed)
+//        [--booking-connections 10] [--embedded] [--strict]   (--strict: exit 1 when a target is missed)
 import { spawn } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
@@ -19,6 +21,7 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
+import postgres from "postgres";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const serverMain = path.join(root, "apps/server/dist/main.js");
@@ -35,16 +38,27 @@ const BOOKINGS = arg("bookings", 1000);
 const BOOKING_CONNECTIONS = arg("booking-connections", 10);
 const ROUNDS = arg("rounds", 3);
 const STRICT = process.argv.includes("--strict");
+const EMBEDDED = process.argv.includes("--embedded");
 // One server process per CPU, as the README recommends for production; WORKERS=1 measures a single process.
-const WORKERS = process.env.WORKERS || "auto";
+const WORKERS = EMBEDDED ? "1" : process.env.WORKERS || "auto";
+const ADMIN_URL = process.env.DATABASE_URL || "postgres://postgres@127.0.0.1:5432/postgres";
 
 const children = [];
 let tmpDir;
+let scratch; // { admin, name } of the scratch PostgreSQL database
 function cleanup() {
   for (const child of children) if (child.exitCode === null) child.kill("SIGTERM");
   if (tmpDir) fs.rmSync(tmpDir, { recursive: true, force: true });
 }
 process.on("exit", cleanup);
+
+async function dropScratch() {
+  if (!scratch) return;
+  for (const child of children) if (child.exitCode === null) await new Promise((r) => (child.once("exit", r), child.kill("SIGTERM")));
+  await scratch.admin.unsafe(`drop database if exists ${scratch.name} with (force)`);
+  await scratch.admin.end();
+  scratch = undefined;
+}
 process.on("SIGINT", () => process.exit(130));
 
 function freePort() {
@@ -158,8 +172,17 @@ async function main() {
   const bareOpts = { url: `http://127.0.0.1:${barePort}/`, connections: CONNECTIONS };
   await cannon({ ...bareOpts, duration: 1 });
 
-  // 2. The built server on a fresh embedded data dir.
+  // 2. The built server on a scratch PostgreSQL database (or a fresh embedded data dir).
   tmpDir = fs.mkdtempSync(path.join(os.tmpdir(), "meridian-bench-"));
+  let databaseUrl = "";
+  if (!EMBEDDED) {
+    const name = `meridian_bench_${crypto.randomBytes(4).toString("hex")}`;
+    scratch = { admin: postgres(ADMIN_URL, { max: 1, onnotice: () => {} }), name };
+    await scratch.admin.unsafe(`create database ${name}`);
+    const url = new URL(ADMIN_URL);
+    url.pathname = `/${name}`;
+    databaseUrl = url.href;
+  }
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const server = start([serverMain], {
@@ -168,7 +191,7 @@ async function main() {
     HOST: "127.0.0.1",
     PUBLIC_URL: base,
     DATA_DIR: tmpDir,
-    DATABASE_URL: "",
+    DATABASE_URL: databaseUrl,
     SMTP_URL: "",
     MAILBOX: "true",
     SEED_DEMO: "true",
@@ -182,7 +205,8 @@ async function main() {
   await waitFor(`${base}/api/health`, server.child, server.log);
   while (!/ready in \d+ ms/.test(server.log.join(""))) await new Promise((r) => setTimeout(r, 100)); // every worker listens
   const workers = server.log.join("").match(/(\d+) worker processes/)?.[1] ?? "1";
-  console.log(`server ready in ${Date.now() - booted} ms (PGlite in ${tmpDir}; WORKERS=${WORKERS}: ${workers} HTTP process${workers === "1" ? "" : "es"})`);
+  const where = EMBEDDED ? `PGlite in ${tmpDir}` : `PostgreSQL ${new URL(databaseUrl).host}, scratch database ${scratch.name}`;
+  console.log(`server ready in ${Date.now() - booted} ms (${where}; WORKERS=${WORKERS}: ${workers} HTTP process${workers === "1" ? "" : "es"})`);
 
   // 3. A verified customer: sign up, follow the link in the embedded outbox, sign in.
   const email = `bench-${Date.now()}@example.com`;
@@ -318,4 +342,7 @@ main()
     console.error(err instanceof Error ? err.message : err);
     process.exitCode = 1;
   })
-  .finally(() => cleanup());
+  .finally(async () => {
+    await dropScratch().catch((err) => console.error(String(err)));
+    cleanup();
+  });
