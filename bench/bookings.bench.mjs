@@ -14,22 +14,16 @@ import { spawn } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
 import http from "node:http";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
 import postgres from "postgres";
+import { arg, cpuMs, freePort, laDate, scratchDatabase, treeCpuMs } from "./lib.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const serverMain = path.join(root, "apps/server/dist/main.js");
 
-function arg(name, fallback) {
-  const i = process.argv.indexOf(`--${name}`);
-  if (i < 0) return fallback;
-  const v = process.argv[i + 1];
-  return typeof fallback === "number" ? Number(v) : v;
-}
 const BOOKINGS = arg("bookings", 4000);
 const EMBEDDED_BOOKINGS = arg("embedded-bookings", 1000);
 const CLIENTS = arg("clients", 32);
@@ -37,7 +31,6 @@ const INSERT_SECONDS = arg("insert-seconds", 5);
 const ONLY = arg("only", "");
 const STRICT = process.argv.includes("--strict");
 const WORKERS = process.env.WORKERS || "auto";
-const ADMIN_URL = process.env.DATABASE_URL || "postgres://postgres@127.0.0.1:5432/postgres";
 
 const children = [];
 const cleanups = [];
@@ -46,48 +39,10 @@ process.on("exit", () => {
 });
 process.on("SIGINT", () => process.exit(130));
 
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once("error", reject);
-    srv.listen(0, "127.0.0.1", () => {
-      const { port } = srv.address();
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
-const laDate = (days) => {
-  const today = new Intl.DateTimeFormat("en-CA", { timeZone: "America/Los_Angeles" }).format(new Date());
-  const [y, m, d] = today.split("-").map(Number);
-  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
-};
-
-/** CPU time (user + system, ms) a process has used so far; 0 where /proc is unavailable or it is gone. */
-function cpuMs(pid) {
-  try {
-    const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // clock ticks (USER_HZ 100)
-  } catch {
-    return 0;
-  }
-}
-
-/** CPU time of a process and its children (the server's workers). */
-function treeCpuMs(pid) {
-  let kids = [];
-  try {
-    kids = fs.readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8").trim().split(/\s+/).filter(Boolean).map(Number);
-  } catch {
-    /* no /proc */
-  }
-  return kids.reduce((sum, kid) => sum + cpuMs(kid), cpuMs(pid));
-}
-
 /** CPU time of the PostgreSQL backends serving database `name` (the server runs on this machine). */
 async function backendCpuMs(admin, name) {
   const rows = await admin`select pid from pg_stat_activity where datname = ${name} and pid <> pg_backend_pid()`;
-  return new Map(rows.map((r) => [r.pid, cpuMs(r.pid)]));
+  return new Map(rows.map((r) => [r.pid, cpuMs(r.pid) ?? 0]));
 }
 const cpuSince = (before, after) => [...after].reduce((sum, [pid, ms]) => sum + ms - (before.get(pid) ?? 0), 0);
 
@@ -286,7 +241,7 @@ async function runBookings(label, env, count, backends = async () => new Map()) 
   const pgBefore = await backends();
   const result = await bookings(base, cookies, ids.slice(warmup), runId);
   const n = result.acknowledged.length || 1;
-  result.serverCpuUs = ((treeCpuMs(server.child.pid) - serverBefore) * 1000) / n;
+  result.serverCpuUs = (((treeCpuMs(server.child.pid) ?? 0) - (serverBefore ?? 0)) * 1000) / n;
   result.pgCpuUs = (cpuSince(pgBefore, await backends()) * 1000) / n;
   console.log(
     `${label}: ${result.acknowledged.length} bookings in ${result.seconds.toFixed(1)} s by ${CLIENTS} customers on ${processes} HTTP process${processes === "1" ? "" : "es"}: ` +
@@ -313,15 +268,10 @@ function reportRows(label, rows, ids) {
 }
 
 async function benchPostgres() {
-  const admin = postgres(ADMIN_URL, { max: 1, onnotice: () => {} });
-  const dbName = `meridian_bench_${crypto.randomBytes(4).toString("hex")}`;
-  await admin.unsafe(`create database ${dbName}`);
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${dbName}`;
-  cleanups.push(async () => {
-    await admin.unsafe(`drop database if exists ${dbName} with (force)`);
-    await admin.end();
-  });
+  const scratch = await scratchDatabase();
+  cleanups.push(() => scratch.drop());
+  const { admin, name: dbName } = scratch;
+  const url = new URL(scratch.url);
   console.log(`PostgreSQL ${url.host}, scratch database ${dbName}`);
 
   const backends = () => backendCpuMs(admin, dbName);

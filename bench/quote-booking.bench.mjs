@@ -16,22 +16,15 @@
 import { spawn } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
-import postgres from "postgres";
+import { arg, freePort, laDate, scratchDatabase, treeCpuMs } from "./lib.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const serverMain = path.join(root, "apps/server/dist/main.js");
 
-function arg(name, fallback) {
-  const i = process.argv.indexOf(`--${name}`);
-  if (i < 0) return fallback;
-  const v = process.argv[i + 1];
-  return typeof fallback === "number" ? Number(v) : v;
-}
 const DURATION = arg("duration", 10);
 const CONNECTIONS = arg("connections", 50);
 const BOOKINGS = arg("bookings", 1000);
@@ -41,11 +34,10 @@ const STRICT = process.argv.includes("--strict");
 const EMBEDDED = process.argv.includes("--embedded");
 // One server process per CPU, as the README recommends for production; WORKERS=1 measures a single process.
 const WORKERS = EMBEDDED ? "1" : process.env.WORKERS || "auto";
-const ADMIN_URL = process.env.DATABASE_URL || "postgres://postgres@127.0.0.1:5432/postgres";
 
 const children = [];
 let tmpDir;
-let scratch; // { admin, name } of the scratch PostgreSQL database
+let scratch; // the scratch PostgreSQL database (lib.mjs)
 function cleanup() {
   for (const child of children) if (child.exitCode === null) child.kill("SIGTERM");
   if (tmpDir) fs.rmSync(tmpDir, { recursive: true, force: true });
@@ -55,22 +47,10 @@ process.on("exit", cleanup);
 async function dropScratch() {
   if (!scratch) return;
   for (const child of children) if (child.exitCode === null) await new Promise((r) => (child.once("exit", r), child.kill("SIGTERM")));
-  await scratch.admin.unsafe(`drop database if exists ${scratch.name} with (force)`);
-  await scratch.admin.end();
+  await scratch.drop();
   scratch = undefined;
 }
 process.on("SIGINT", () => process.exit(130));
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once("error", reject);
-    srv.listen(0, "127.0.0.1", () => {
-      const { port } = srv.address();
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 async function waitFor(url, child, log, timeoutMs = 120_000) {
   const deadline = Date.now() + timeoutMs;
@@ -96,28 +76,6 @@ function start(args, env) {
   return { child, log };
 }
 
-/** CPU time (user + system, ms) a process has used so far; null where /proc is unavailable. */
-function cpuMs(pid) {
-  try {
-    const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // clock ticks (USER_HZ 100)
-  } catch {
-    return null;
-  }
-}
-
-/** CPU time of a process and its child processes (the server's workers). */
-function treeCpuMs(pid) {
-  let kids = [];
-  try {
-    kids = fs.readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8").trim().split(/\s+/).filter(Boolean).map(Number);
-  } catch {
-    /* no /proc */
-  }
-  const own = cpuMs(pid);
-  return own === null ? null : kids.reduce((sum, kid) => sum + (cpuMs(kid) ?? 0), own);
-}
-
 /** Runs autocannon and adds the server's CPU microseconds per request (a figure the machine's load barely moves). */
 async function measured(pid, opts) {
   const before = treeCpuMs(pid);
@@ -133,12 +91,6 @@ function cannon(opts) {
     autocannon.track(instance, { renderProgressBar: false, renderResultsTable: false, renderLatencyTable: false });
   });
 }
-
-const laDate = (days) => {
-  const today = new Intl.DateTimeFormat("en-CA", { timeZone: "America/Los_Angeles" }).format(new Date());
-  const [y, m, d] = today.split("-").map(Number);
-  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
-};
 
 async function json(base, p, { method = "GET", body, headers = {} } = {}) {
   const res = await fetch(base + p, {
@@ -176,12 +128,8 @@ async function main() {
   tmpDir = fs.mkdtempSync(path.join(os.tmpdir(), "meridian-bench-"));
   let databaseUrl = "";
   if (!EMBEDDED) {
-    const name = `meridian_bench_${crypto.randomBytes(4).toString("hex")}`;
-    scratch = { admin: postgres(ADMIN_URL, { max: 1, onnotice: () => {} }), name };
-    await scratch.admin.unsafe(`create database ${name}`);
-    const url = new URL(ADMIN_URL);
-    url.pathname = `/${name}`;
-    databaseUrl = url.href;
+    scratch = await scratchDatabase();
+    databaseUrl = scratch.url;
   }
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;

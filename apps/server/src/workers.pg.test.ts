@@ -1,7 +1,7 @@
 // WORKERS=2 on PostgreSQL: the real server (src/main.ts) as a primary process (migrations, seed, background
 // jobs) and two worker processes, each with its own pool, that answer HTTP on one port. Each new connection
 // goes to the next worker, so requests on separate connections reach both. PostgreSQL only (vitest.config.ts).
-import { execFileSync, spawn, type ChildProcess } from "node:child_process";
+import { execFileSync, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
 import os from "node:os";
@@ -9,18 +9,17 @@ import path from "node:path";
 import { Readable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freshPostgres } from "./test/harness";
-import { freePort } from "./test/helpers";
 import { laDate } from "./test/ride-fixtures";
+import { startServerProcess } from "./test/server-process";
 import { sseClient } from "./test/sse-client";
 
-const root = path.resolve(import.meta.dirname, "../../..");
 const ADMIN = { email: "admin@meridian.local", password: "meridian-admin-2026" };
 
 let child: ChildProcess;
 let base: string;
 let dataDir: string;
 let pg: { url: string; drop: () => Promise<void> };
-const log: string[] = [];
+let log: string[] = [];
 let customerCookie: string;
 let vehicleId: string;
 
@@ -74,37 +73,9 @@ const book = (key: string, quote: string) =>
 beforeAll(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "meridian-workers-"));
   pg = await freshPostgres();
-  const port = await freePort();
-  base = `http://127.0.0.1:${port}`;
-  child = spawn(process.execPath, ["--import", "tsx", "apps/server/src/main.ts"], {
-    cwd: root,
-    stdio: ["ignore", "pipe", "pipe"],
-    env: {
-      ...process.env,
-      NODE_ENV: "development",
-      WORKERS: "2",
-      DATA_DIR: dataDir,
-      DATABASE_URL: pg.url,
-      SMTP_URL: "",
-      MAILBOX: "true",
-      SEED_DEMO: "true",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      PUBLIC_URL: base,
-      AUTH_SECRET: "workers-secret-workers-secret-workers-01",
-      SIGN_IN_PER_MINUTE: "10000",
-      LOG_LEVEL: "warn",
-      GEO_PROVIDER: "embedded",
-    },
-  });
-  child.stdout!.on("data", (d) => log.push(String(d)));
-  child.stderr!.on("data", (d) => log.push(String(d)));
-  const deadline = Date.now() + 90_000;
-  while (!/ready in \d+ ms, 2 worker processes/.test(log.join(""))) {
-    if (child.exitCode !== null) throw new Error(`server exited early:\n${log.join("")}`);
-    if (Date.now() > deadline) throw new Error(`server did not start:\n${log.join("")}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  const server = await startServerProcess({ WORKERS: "2", DATA_DIR: dataDir, DATABASE_URL: pg.url });
+  ({ child, base, log } = server);
+  expect(log.join("")).toContain("2 worker processes");
 
   // A verified customer: sign up, follow the link from the embedded outbox.
   const email = `workers-${Date.now()}@example.com`;
