@@ -5,7 +5,8 @@
 // fifth of the server's work. Anything else (a bearer token, a "don't remember me" session, an expired session
 // or one due for refresh) is left to better-auth: `undefined` means "ask better-auth".
 import crypto from "node:crypto";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
+import type { Db } from "../db/client";
 import { session as sessionTable, user as userTable } from "../db/schema";
 import type { Deps } from "../lib/context";
 import type { SessionUser } from "./auth";
@@ -25,6 +26,22 @@ function namesFor(auth: Deps["auth"]): Promise<CookieNames> {
     cookieNames.set(auth, names);
   }
   return names;
+}
+
+/** The session's expiry and its user by token, built once per database (drizzle renders SQL on every call otherwise). */
+const sessionUserQueries = new WeakMap<Db, ReturnType<typeof buildSessionUserQuery>>();
+const buildSessionUserQuery = (db: Db) =>
+  db
+    .select({ expiresAt: sessionTable.expiresAt, user: userTable })
+    .from(sessionTable)
+    .innerJoin(userTable, eq(userTable.id, sessionTable.userId))
+    .where(eq(sessionTable.token, sql.placeholder("token")))
+    .prepare("session_user_by_token");
+
+function sessionUserQuery(db: Db) {
+  let query = sessionUserQueries.get(db);
+  if (!query) sessionUserQueries.set(db, (query = buildSessionUserQuery(db)));
+  return query;
 }
 
 /** The value of cookie `name` in a Cookie header (the first one, URL-decoded as better-call does), or null. */
@@ -63,11 +80,7 @@ export async function lookupSessionUser(deps: Deps, headers: Headers): Promise<S
   if (cookieValue(cookie, names.dontRemember) !== null) return undefined;
   const token = verifiedToken(value, deps.config.authSecret);
   if (!token) return null; // a forged or foreign cookie signs nobody in (better-auth answers the same)
-  const [row] = await deps.database.db
-    .select({ expiresAt: sessionTable.expiresAt, user: userTable })
-    .from(sessionTable)
-    .innerJoin(userTable, eq(userTable.id, sessionTable.userId))
-    .where(eq(sessionTable.token, token));
+  const [row] = await sessionUserQuery(deps.database.db).execute({ token });
   if (!row) return null;
   const now = Date.now();
   const expiresAt = row.expiresAt.getTime();
