@@ -19,7 +19,7 @@ import { withQuoteFastPath } from "./quotes/quote-fast-path";
 import { buildConfig, buildDeps, databaseTarget, openAndMigrate } from "./server";
 
 /** A process asked to stop (SIGTERM) exits within this, whatever is still open. */
-export const STOP_DEADLINE_MS = 10_000;
+const STOP_DEADLINE_MS = 10_000;
 /** Requests still running this long after SIGTERM have their connections closed, so the process exits in time. */
 const DRAIN_MS = 8_000;
 
@@ -75,7 +75,7 @@ function listen(deps: Deps, env: Env, onListening: (address: string) => void): S
  * written), end the event streams with a retry hint, then close the database. Requests still running after
  * DRAIN_MS lose their connections; the process exits within STOP_DEADLINE_MS in any case.
  */
-async function stopGracefully(server: Server, deps: Deps, database: Database, beforeClose: () => void | Promise<void> = () => {}) {
+async function stopGracefully(server: Server, deps: Deps, database: Database) {
   setTimeout(() => {
     process.stderr.write("Meridian did not stop in time; exiting.\n");
     process.exit(1);
@@ -89,7 +89,6 @@ async function stopGracefully(server: Server, deps: Deps, database: Database, be
   await closed;
   clearInterval(idle);
   clearTimeout(force);
-  await beforeClose();
   // E-mail being stored and deliveries in flight finish first (bounded); an unfinished one is retried by the next start.
   await deps.mailer.drain(1000);
   await deps.bus.close();

@@ -87,7 +87,7 @@ function openPglite(client: PGlite, release: () => void): Database {
 /**
  * drizzle runs every statement through `sql.unsafe()`, which postgres.js does not prepare: PostgreSQL then
  * parses and plans each statement every time, which cost more than executing most of ours (a session lookup
- * ~190 µs of the server's CPU instead of ~30, a booking ~4x). Here they are prepared: postgres.js names
+ * took ~190 µs of PostgreSQL's CPU instead of ~45, docs/decisions/009). Here they are prepared: postgres.js names
  * each distinct statement text once per connection and reuses it (connections are recycled after 30-60
  * minutes, which bounds that cache). Transactions get the same treatment. Needs a direct connection or a
  * pooler in session mode (as does LISTEN).
