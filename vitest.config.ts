@@ -4,9 +4,8 @@ import { defineConfig } from "vitest/config";
 // Server suites run on in-memory PGlite, and again on PostgreSQL when TEST_DATABASE_URL is set.
 const serverSuite = (name: string, db: string) => ({
   extends: true as const,
-  // *.pg.test.ts (several server processes on one PostgreSQL database) only run in the PostgreSQL project;
-  // *.embedded.test.ts (one embedded database shared by worker processes) only in the PGlite one.
-  test: { name, include: ["apps/server/src/**/*.test.ts"], exclude: db === "postgres" ? ["**/*.embedded.test.ts"] : ["**/*.pg.test.ts"], env: { TEST_DB: db } },
+  // *.pg.test.ts (several server processes on one PostgreSQL database) only run in the PostgreSQL project.
+  test: { name, include: ["apps/server/src/**/*.test.ts"], exclude: db === "postgres" ? [] : ["**/*.pg.test.ts"], env: { TEST_DB: db } },
 });
 
 export default defineConfig({

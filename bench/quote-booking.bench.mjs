@@ -1,62 +1,56 @@
 #!/usr/bin/env node
-// Quote and booking throughput of the built server (run `npm run build` first), on the embedded defaults:
-// PGlite in a temporary data dir, embedded geo, the demo seed. Prints, in one run:
+// Quote and booking throughput of the built server (run `npm run build` first) in the production shape:
+// PostgreSQL (DATABASE_URL, else the local server postgres://postgres@127.0.0.1:5432; a scratch database
+// created for the run and dropped after it) with WORKERS=auto, embedded geo, the demo seed; `--embedded` runs
+// the embedded default instead (PGlite in a temporary data dir, one process). Prints, in one run:
 //   - a bare node:http "hello" server's req/s (the machine's ceiling),
 //   - POST /api/quotes req/s and p99 (LAX -> Beverly Hills, places cached after warm-up),
 //   - POST /api/bookings creations/s and p99 (each with a unique Idempotency-Key and its own fresh quote id),
 //   - the ratio quote/bare. Targets: ratio >= 0.5, quote p99 < 20 ms.
-// The server runs with WORKERS=auto (one HTTP process per CPU; the embedded database stays in the primary),
-// or WORKERS from the environment (WORKERS=1: a single process).
+// The server runs with WORKERS=auto (one HTTP process per CPU) or WORKERS from the environment (WORKERS=1: a
+// single process); on the embedded database always one process.
 // Bare and quote runs alternate for --rounds rounds (each --duration seconds) so a change in the machine's
 // load hits both alike; the ratio and p99 reported are the medians over the rounds.
 // Usage: node bench/quote-booking.bench.mjs [--duration 10] [--rounds 3] [--connections 50] [--bookings 1000]
-//        [--booking-connections 10] [--strict]   (--strict: exit 1 when a target is missed)
+//        [--booking-connections 10] [--embedded] [--strict]   (--strict: exit 1 when a target is missed)
 import { spawn } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
+import { arg, freePort, laDate, scratchDatabase, treeCpuMs } from "./lib.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const serverMain = path.join(root, "apps/server/dist/main.js");
 
-function arg(name, fallback) {
-  const i = process.argv.indexOf(`--${name}`);
-  if (i < 0) return fallback;
-  const v = process.argv[i + 1];
-  return typeof fallback === "number" ? Number(v) : v;
-}
 const DURATION = arg("duration", 10);
 const CONNECTIONS = arg("connections", 50);
 const BOOKINGS = arg("bookings", 1000);
 const BOOKING_CONNECTIONS = arg("booking-connections", 10);
 const ROUNDS = arg("rounds", 3);
 const STRICT = process.argv.includes("--strict");
+const EMBEDDED = process.argv.includes("--embedded");
 // One server process per CPU, as the README recommends for production; WORKERS=1 measures a single process.
-const WORKERS = process.env.WORKERS || "auto";
+const WORKERS = EMBEDDED ? "1" : process.env.WORKERS || "auto";
 
 const children = [];
 let tmpDir;
+let scratch; // the scratch PostgreSQL database (lib.mjs)
 function cleanup() {
   for (const child of children) if (child.exitCode === null) child.kill("SIGTERM");
   if (tmpDir) fs.rmSync(tmpDir, { recursive: true, force: true });
 }
 process.on("exit", cleanup);
-process.on("SIGINT", () => process.exit(130));
 
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once("error", reject);
-    srv.listen(0, "127.0.0.1", () => {
-      const { port } = srv.address();
-      srv.close(() => resolve(port));
-    });
-  });
+async function dropScratch() {
+  if (!scratch) return;
+  for (const child of children) if (child.exitCode === null) await new Promise((r) => (child.once("exit", r), child.kill("SIGTERM")));
+  await scratch.drop();
+  scratch = undefined;
 }
+process.on("SIGINT", () => process.exit(130));
 
 async function waitFor(url, child, log, timeoutMs = 120_000) {
   const deadline = Date.now() + timeoutMs;
@@ -82,28 +76,6 @@ function start(args, env) {
   return { child, log };
 }
 
-/** CPU time (user + system, ms) a process has used so far; null where /proc is unavailable. */
-function cpuMs(pid) {
-  try {
-    const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // clock ticks (USER_HZ 100)
-  } catch {
-    return null;
-  }
-}
-
-/** CPU time of a process and its child processes (the server's workers). */
-function treeCpuMs(pid) {
-  let kids = [];
-  try {
-    kids = fs.readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8").trim().split(/\s+/).filter(Boolean).map(Number);
-  } catch {
-    /* no /proc */
-  }
-  const own = cpuMs(pid);
-  return own === null ? null : kids.reduce((sum, kid) => sum + (cpuMs(kid) ?? 0), own);
-}
-
 /** Runs autocannon and adds the server's CPU microseconds per request (a figure the machine's load barely moves). */
 async function measured(pid, opts) {
   const before = treeCpuMs(pid);
@@ -119,12 +91,6 @@ function cannon(opts) {
     autocannon.track(instance, { renderProgressBar: false, renderResultsTable: false, renderLatencyTable: false });
   });
 }
-
-const laDate = (days) => {
-  const today = new Intl.DateTimeFormat("en-CA", { timeZone: "America/Los_Angeles" }).format(new Date());
-  const [y, m, d] = today.split("-").map(Number);
-  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
-};
 
 async function json(base, p, { method = "GET", body, headers = {} } = {}) {
   const res = await fetch(base + p, {
@@ -158,8 +124,13 @@ async function main() {
   const bareOpts = { url: `http://127.0.0.1:${barePort}/`, connections: CONNECTIONS };
   await cannon({ ...bareOpts, duration: 1 });
 
-  // 2. The built server on a fresh embedded data dir.
+  // 2. The built server on a scratch PostgreSQL database (or a fresh embedded data dir).
   tmpDir = fs.mkdtempSync(path.join(os.tmpdir(), "meridian-bench-"));
+  let databaseUrl = "";
+  if (!EMBEDDED) {
+    scratch = await scratchDatabase();
+    databaseUrl = scratch.url;
+  }
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const server = start([serverMain], {
@@ -168,7 +139,7 @@ async function main() {
     HOST: "127.0.0.1",
     PUBLIC_URL: base,
     DATA_DIR: tmpDir,
-    DATABASE_URL: "",
+    DATABASE_URL: databaseUrl,
     SMTP_URL: "",
     MAILBOX: "true",
     SEED_DEMO: "true",
@@ -182,7 +153,8 @@ async function main() {
   await waitFor(`${base}/api/health`, server.child, server.log);
   while (!/ready in \d+ ms/.test(server.log.join(""))) await new Promise((r) => setTimeout(r, 100)); // every worker listens
   const workers = server.log.join("").match(/(\d+) worker processes/)?.[1] ?? "1";
-  console.log(`server ready in ${Date.now() - booted} ms (PGlite in ${tmpDir}; WORKERS=${WORKERS}: ${workers} HTTP process${workers === "1" ? "" : "es"})`);
+  const where = EMBEDDED ? `PGlite in ${tmpDir}` : `PostgreSQL ${new URL(databaseUrl).host}, scratch database ${scratch.name}`;
+  console.log(`server ready in ${Date.now() - booted} ms (${where}; WORKERS=${WORKERS}: ${workers} HTTP process${workers === "1" ? "" : "es"})`);
 
   // 3. A verified customer: sign up, follow the link in the embedded outbox, sign in.
   const email = `bench-${Date.now()}@example.com`;
@@ -318,4 +290,7 @@ main()
     console.error(err instanceof Error ? err.message : err);
     process.exitCode = 1;
   })
-  .finally(() => cleanup());
+  .finally(async () => {
+    await dropScratch().catch((err) => console.error(String(err)));
+    cleanup();
+  });

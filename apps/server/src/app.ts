@@ -9,6 +9,7 @@ import { CLIENT_IP_HEADER } from "./auth/auth";
 import { clientIpOf } from "./auth/client-ip";
 import { guardAuthRequest } from "./auth/guard";
 import { mailboxApiRoutes, mailboxPageRoutes } from "./dev/mailbox.routes";
+import { healthRoutes } from "./health/health.routes";
 import type { AppEnv, Deps } from "./lib/context";
 import { errorReply } from "./lib/error-reply";
 import { errorBody, PAYLOAD_TOO_LARGE_BODY } from "./lib/errors";
@@ -119,7 +120,7 @@ export function createApp(deps: Deps, opts: { webDist?: string } = {}) {
     await next();
   });
   app.route("/api/staff", staffRoutes);
-  app.get("/api/health", (c) => c.json({ ok: true, database: deps.database.kind, mail: deps.mailer.kind }));
+  app.route("/api/health", healthRoutes);
 
   if (deps.config.mailboxEnabled) {
     app.route("/api/dev/mailbox", mailboxApiRoutes);

@@ -9,6 +9,9 @@ const bool = z
 /** WORKERS=auto starts one process per CPU, up to this many. */
 export const MAX_AUTO_WORKERS = 4;
 
+export const WORKERS_NEED_POSTGRES_MESSAGE =
+  "several server processes need PostgreSQL: set DATABASE_URL, or WORKERS=1 for the embedded database (one process)";
+
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -57,18 +60,22 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
   /** How often each server process looks for due background jobs (ride reminders). */
   JOB_POLL_MS: z.coerce.number().int().min(100).max(600_000).default(5000),
-  /** Server processes answering HTTP: a number, or "auto" for one per CPU (at most MAX_AUTO_WORKERS). */
+  /** Server processes answering HTTP: a number, or "auto" for one per CPU (at most MAX_AUTO_WORKERS); more than one needs DATABASE_URL. */
   WORKERS: z.union([z.literal("auto"), z.coerce.number().int().min(1).max(64)]).default(1),
-}).superRefine((e, ctx) => {
-  if (e.SMS_PROVIDER !== "twilio") return;
-  for (const key of ["TWILIO_ACCOUNT_SID", "TWILIO_AUTH_TOKEN", "TWILIO_FROM"] as const) {
-    if (!e[key]) ctx.addIssue({ code: "custom", path: [key], message: "is required when SMS_PROVIDER=twilio" });
-  }
-}).transform((e) => ({
-  ...e,
-  SEED_DEMO: e.SEED_DEMO ?? e.NODE_ENV !== "production",
-  WORKERS: e.WORKERS === "auto" ? Math.min(os.availableParallelism(), MAX_AUTO_WORKERS) : e.WORKERS,
-}));
+})
+  .superRefine((e, ctx) => {
+    if (e.SMS_PROVIDER !== "twilio") return;
+    for (const key of ["TWILIO_ACCOUNT_SID", "TWILIO_AUTH_TOKEN", "TWILIO_FROM"] as const) {
+      if (!e[key]) ctx.addIssue({ code: "custom", path: [key], message: "is required when SMS_PROVIDER=twilio" });
+    }
+  })
+  .transform((e) => ({
+    ...e,
+    SEED_DEMO: e.SEED_DEMO ?? e.NODE_ENV !== "production",
+    WORKERS: e.WORKERS === "auto" ? Math.min(os.availableParallelism(), MAX_AUTO_WORKERS) : e.WORKERS,
+  }))
+  // The embedded database lives in one process: several processes share a PostgreSQL database (decision 016).
+  .refine((e) => e.WORKERS === 1 || e.DATABASE_URL, { path: ["WORKERS"], message: WORKERS_NEED_POSTGRES_MESSAGE });
 
 export type Env = z.infer<typeof envSchema>;
 

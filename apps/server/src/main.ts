@@ -1,7 +1,7 @@
 // Starts Meridian: settings, database (migrated, seeded), API + built client on one port.
-// WORKERS > 1: this process becomes the primary (database, start-up, housekeeping, mail retry) and starts
-// that many worker processes that answer HTTP on the same port; with the embedded database the workers
-// reach it through the primary (db/shared-pglite.ts). See docs/decisions/008-workers.md.
+// WORKERS > 1 (PostgreSQL only, env.ts): this process becomes the primary (start-up, housekeeping, mail retry)
+// and starts that many worker processes that answer HTTP on the same port, each with its own connection pool.
+// See docs/decisions/016-one-scaling-story.md. SIGTERM stops gracefully within STOP_DEADLINE_MS (stopGracefully).
 import cluster, { type Worker } from "node:cluster";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -11,7 +11,6 @@ import { getRequestListener } from "@hono/node-server";
 import { createApp } from "./app";
 import { DataDirLockedError, openDatabase, type Database } from "./db/client";
 import { adminPasswordWorks, seedDemo } from "./db/seed";
-import { connectSharedPglite, servePglite, type Port } from "./db/shared-pglite";
 import { startHousekeeping } from "./housekeeping/prune";
 import { loadEnv, type AppConfig, type Env } from "./env";
 import type { Deps } from "./lib/context";
@@ -21,8 +20,10 @@ import { jobHandlers } from "./rides/ride-notices";
 import { withQuoteFastPath } from "./quotes/quote-fast-path";
 import { buildConfig, buildDeps, databaseTarget, openAndMigrate } from "./server";
 
-/** A worker that has not stopped this long after being asked is killed. */
-const WORKER_STOP_TIMEOUT_MS = 10_000;
+/** A process asked to stop (SIGTERM) exits within this, whatever is still open. */
+const STOP_DEADLINE_MS = 10_000;
+/** Requests still running this long after SIGTERM have their connections closed, so the process exits in time. */
+const DRAIN_MS = 8_000;
 
 /** Opens and migrates the database, builds the dependencies, seeds the demo data; returns the banner lines. */
 async function startUp(env: Env) {
@@ -57,7 +58,12 @@ function banner(config: AppConfig, database: Database, deps: Deps, adminLine: st
 function listen(deps: Deps, env: Env, onListening: (address: string) => void): Server {
   const here = path.dirname(fileURLToPath(import.meta.url));
   const app = createApp(deps, { webDist: path.resolve(here, "../../web/dist") });
-  const server = createServer(withQuoteFastPath(deps, getRequestListener(app.fetch, { hostname: env.HOST })));
+  const handler = withQuoteFastPath(deps, getRequestListener(app.fetch, { hostname: env.HOST }));
+  const server = createServer((req, res) => {
+    // Once stopping, each answer closes its connection: a keep-alive client opens a new one, elsewhere.
+    if (deps.lifecycle.stopping) res.shouldKeepAlive = false;
+    handler(req, res);
+  });
   server.listen(env.PORT, env.HOST, () => {
     const info = server.address() as AddressInfo;
     onListening(`${info.address}:${info.port}`);
@@ -65,19 +71,31 @@ function listen(deps: Deps, env: Env, onListening: (address: string) => void): S
   return server;
 }
 
-type IpcEnd = { send?(message: never): unknown; on(event: "message", listener: (message: unknown) => void): unknown; off(event: "message", listener: (message: unknown) => void): unknown };
-
-/** The IPC channel between the primary and a worker as a Port: the primary's end (a Worker) or the worker's (process). */
-function ipcPort(end: IpcEnd, connected: () => boolean): Port {
-  return {
-    send: (message) => {
-      if (connected()) end.send!(message as never);
-    },
-    onMessage: (listener) => {
-      end.on("message", listener);
-      return () => end.off("message", listener);
-    },
-  };
+/**
+ * SIGTERM (or SIGINT) on a process that answers HTTP: stop accepting connections, let the requests in flight
+ * finish and be answered (a booking in flight commits and is answered; a request never read was never
+ * written), end the event streams with a retry hint, then close the database. Requests still running after
+ * DRAIN_MS lose their connections; the process exits within STOP_DEADLINE_MS in any case.
+ */
+async function stopGracefully(server: Server, deps: Deps, database: Database, stopJobs: () => Promise<void>) {
+  setTimeout(() => {
+    process.stderr.write("Meridian did not stop in time; exiting.\n");
+    process.exit(1);
+  }, STOP_DEADLINE_MS).unref();
+  deps.lifecycle.stop(); // readiness answers 503, event streams end with "retry:"
+  const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+  server.closeIdleConnections();
+  // Connections that were busy close as soon as their answer is out (shouldKeepAlive is off from now on).
+  const idle = setInterval(() => server.closeIdleConnections(), 100);
+  const force = setTimeout(() => server.closeAllConnections(), DRAIN_MS);
+  await closed;
+  clearInterval(idle);
+  clearTimeout(force);
+  await stopJobs(); // a job in progress finishes (or rolls back and is claimed again by the next start)
+  // E-mail being stored and deliveries in flight finish first (bounded); an unfinished one is retried by the next start.
+  await deps.mailer.drain(1000);
+  await deps.bus.close();
+  await database.close();
 }
 
 /** Durable background jobs (ride reminders): every process runs them; a row is claimed by one at a time. */
@@ -90,7 +108,7 @@ function onSignals(shutdown: () => Promise<void>) {
   process.on("SIGTERM", () => void shutdown());
 }
 
-/** One process does everything (WORKERS=1, the default). */
+/** One process does everything (WORKERS=1, the default; the only shape on the embedded database). */
 async function runSingle(env: Env, started: number) {
   const { config, database, deps, adminLine } = await startUp(env);
   const stopHousekeeping = startHousekeeping(database.db, deps.logger);
@@ -105,37 +123,22 @@ async function runSingle(env: Env, started: number) {
     closing = true;
     stopHousekeeping();
     stopMailRetry();
-    server.close();
-    await stopJobs();
-    // Deliveries in flight finish first (bounded); an unfinished one is retried by the next start.
-    await deps.mailer.drain();
-    await database.close();
+    await stopGracefully(server, deps, database, stopJobs);
     process.exit(0);
   });
 }
 
-/** The primary of WORKERS > 1: the database, start-up, housekeeping and mail retry; the workers answer HTTP. */
+/** The primary of WORKERS > 1 (PostgreSQL): start-up, housekeeping and mail retry; the workers answer HTTP. */
 async function runPrimary(env: Env, started: number) {
   const { config, database, deps, adminLine } = await startUp(env);
   const stopHousekeeping = startHousekeeping(database.db, deps.logger);
   const stopMailRetry = startMailRetry(deps.mailer, deps.logger);
   const stopJobs = runJobs(deps, env);
-  // "advanced": rows cross the channel with their types (Date, bytes, bigint) as they left PGlite.
-  cluster.setupPrimary({ serialization: "advanced" });
 
-  const served = new Map<Worker, { close(): Promise<void> }>();
   let closing = false;
   let ready = false;
 
-  const fork = () => {
-    const worker = cluster.fork();
-    if (database.pglite) served.set(worker, servePglite(database.pglite, ipcPort(worker, () => worker.isConnected())));
-    return worker;
-  };
-
   cluster.on("exit", (worker, code, signal) => {
-    void served.get(worker)?.close(); // its unfinished transactions are rolled back
-    served.delete(worker);
     if (closing) return;
     if (!ready) {
       process.stderr.write(`\nA worker process failed to start (exit ${signal ?? code}); see its error above.\n\n`);
@@ -143,7 +146,7 @@ async function runPrimary(env: Env, started: number) {
       return;
     }
     deps.logger.error("a worker process stopped; starting another", { pid: worker.process.pid, code, signal });
-    setTimeout(() => closing || fork(), 1000);
+    setTimeout(() => closing || cluster.fork(), 1000);
   });
 
   const count = env.WORKERS;
@@ -154,7 +157,7 @@ async function runPrimary(env: Env, started: number) {
     const host = address.address ?? env.HOST;
     banner(config, database, deps, adminLine, `${host}:${address.port}`, Math.round(performance.now() - started), count);
   });
-  for (let i = 0; i < count; i++) fork();
+  for (let i = 0; i < count; i++) cluster.fork();
 
   const shutdown = async (exitCode = 0) => {
     if (closing) return;
@@ -162,30 +165,31 @@ async function runPrimary(env: Env, started: number) {
     stopHousekeeping();
     stopMailRetry();
     await stopJobs();
+    // Each worker stops gracefully on its own deadline; one that has not exited by then is killed.
     const workers = Object.values(cluster.workers ?? {}).filter((w): w is Worker => !!w);
     await Promise.all(
       workers.map(
         (worker) =>
           new Promise<void>((resolve) => {
             if (worker.isDead()) return resolve();
-            const kill = setTimeout(() => worker.process.kill("SIGKILL"), WORKER_STOP_TIMEOUT_MS);
+            const kill = setTimeout(() => worker.process.kill("SIGKILL"), STOP_DEADLINE_MS - 500);
             worker.once("exit", () => (clearTimeout(kill), resolve()));
             worker.process.kill("SIGTERM");
           }),
       ),
     );
-    await Promise.allSettled([...served.values()].map((s) => s.close()));
-    await deps.mailer.drain();
+    await deps.mailer.drain(500);
+    await deps.bus.close();
     await database.close();
     process.exit(exitCode);
   };
   onSignals(() => shutdown());
 }
 
-/** A worker of WORKERS > 1: answers HTTP; the primary has migrated, seeded and runs the background jobs. */
+/** A worker of WORKERS > 1: answers HTTP with its own pool; the primary has migrated, seeded and runs the background jobs. */
 async function runWorker(env: Env) {
   const config = buildConfig(env);
-  const database = env.DATABASE_URL ? await openDatabase({ url: env.DATABASE_URL }) : connectSharedPglite(ipcPort(process, () => process.connected));
+  const database = await openDatabase(databaseTarget(env));
   const deps = await buildDeps(config, database);
   const server = listen(deps, env, () => {});
   const stopJobs = runJobs(deps, env);
@@ -194,11 +198,7 @@ async function runWorker(env: Env) {
   const shutdown = async () => {
     if (closing) return;
     closing = true;
-    server.close();
-    await stopJobs();
-    await deps.mailer.drain();
-    await deps.bus.close();
-    await database.close();
+    await stopGracefully(server, deps, database, stopJobs);
     process.exit(0);
   };
   onSignals(shutdown);

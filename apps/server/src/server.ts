@@ -7,6 +7,7 @@ import { openDatabase, type Database, type DatabaseTarget } from "./db/client";
 import { runMigrations } from "./db/migrate";
 import type { AppConfig, Env } from "./env";
 import type { Deps } from "./lib/context";
+import { createLifecycle } from "./lib/lifecycle";
 import { createLogger } from "./lib/logger";
 import { createGeoService } from "./geo/geo.service";
 import { createMailer, type MailerOptions } from "./mail/mailer";
@@ -69,7 +70,7 @@ export async function buildDeps(config: AppConfig, database: Database, options: 
   const bus = await createEventBus(database, { logger });
   const sms = createSmsSender(config.env, database.db, logger);
   const photos = createPhotoStore(config.env);
-  return { config, database, mailer, logger, auth, geo, bus, payments, sms, photos };
+  return { config, database, mailer, logger, auth, geo, bus, payments, sms, photos, lifecycle: createLifecycle() };
 }
 
 export async function openAndMigrate(target: DatabaseTarget): Promise<Database> {

@@ -117,7 +117,8 @@ export function createAuth(opts: AuthOptions) {
       // better-auth skips its origin and callback-URL checks when NODE_ENV=test; keep them on so the
       // tests prove what production does (no open redirects in e-mailed links, CSRF origin check).
       disableOriginCheck: false,
-      database: { generateId: () => crypto.randomUUID() },
+      // A session and its user in one query (drizzle relations in db/schema.ts), not two: every signed-in request reads them.
+      database: { generateId: () => crypto.randomUUID(), joins: true },
     },
     hooks: {
       before: createAuthMiddleware(async (ctx) => {

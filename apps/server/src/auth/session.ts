@@ -4,12 +4,17 @@ import type { Role } from "@meridian/shared/auth";
 import { forbidden, unauthorized } from "../lib/errors";
 import type { AppEnv } from "../lib/context";
 import type { SessionUser } from "./auth";
+import { lookupSessionUser } from "./session-lookup";
 
 export async function currentUser(c: Context<AppEnv>): Promise<SessionUser | null> {
   const cached = c.get("sessionUser");
   if (cached !== undefined) return cached;
-  const session = await c.get("deps").auth.api.getSession({ headers: c.req.raw.headers });
-  const user = session?.user && !session.user.banned ? session.user : null;
+  const deps = c.get("deps");
+  let user = await lookupSessionUser(deps, c.req.raw.headers);
+  if (user === undefined) {
+    const session = await deps.auth.api.getSession({ headers: c.req.raw.headers });
+    user = session?.user && !session.user.banned ? session.user : null;
+  }
   c.set("sessionUser", user);
   return user;
 }

@@ -4,6 +4,7 @@ import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
+import type { SQL } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import postgres from "postgres";
 import * as schema from "./schema";
@@ -26,6 +27,20 @@ export type Database = {
   exclusive<T>(work: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
 };
+
+/** The rows of a raw statement, whichever driver ran it (postgres.js answers an array, PGlite { rows }). */
+export async function executeRows(db: Db, query: SQL): Promise<Record<string, unknown>[]> {
+  const result = (await db.execute(query)) as unknown;
+  return Array.isArray(result) ? result : (result as { rows: Record<string, unknown>[] }).rows;
+}
+
+/** Whether `err` (or its cause, as drizzle wraps driver errors) is a unique violation of `constraint`. */
+export function isUniqueViolation(err: unknown, constraint: string): boolean {
+  for (let e = err as { code?: string; constraint?: string; constraint_name?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
+    if (e.code === "23505") return (e.constraint_name ?? e.constraint) === constraint;
+  }
+  return false;
+}
 
 /** The advisory lock key that serialises start-up across server processes. */
 const STARTUP_LOCK = 727274;
@@ -69,9 +84,35 @@ function openPglite(client: PGlite, release: () => void): Database {
   };
 }
 
+/**
+ * drizzle runs every statement through `sql.unsafe()`, which postgres.js does not prepare: PostgreSQL then
+ * parses and plans each statement every time, which cost more than executing most of ours (a session lookup
+ * took ~190 µs of PostgreSQL's CPU instead of ~45, docs/decisions/015). Here they are prepared: postgres.js names
+ * each distinct statement text once per connection and reuses it (connections are recycled after 30-60
+ * minutes, which bounds that cache). Transactions get the same treatment. Needs a direct connection or a
+ * pooler in session mode (as does LISTEN).
+ */
+function preparedStatements(sql: postgres.Sql): postgres.Sql {
+  return new Proxy(sql, {
+    get(target, prop, receiver) {
+      if (prop === "unsafe") {
+        return (query: string, args?: postgres.ParameterOrJSON<never>[], options?: postgres.UnsafeQueryOptions) =>
+          target.unsafe(query, args, { ...options, prepare: true });
+      }
+      if (prop === "begin") {
+        return (...args: unknown[]) => {
+          const callback = args.pop() as (tx: postgres.TransactionSql) => unknown;
+          return (target.begin as (...a: unknown[]) => unknown)(...args, (tx: postgres.TransactionSql) => callback(preparedStatements(tx as never) as never));
+        };
+      }
+      return Reflect.get(target, prop, receiver) as unknown;
+    },
+  });
+}
+
 function openPostgres(url: string): Database {
   const sql = postgres(url, { max: 10, onnotice: () => {} });
-  const db = drizzlePostgres(sql, { schema }) as unknown as Db;
+  const db = drizzlePostgres(preparedStatements(sql), { schema }) as unknown as Db;
   return {
     db,
     kind: "postgres",

@@ -1,6 +1,6 @@
 // One schema for PGlite and PostgreSQL. Columns are snake_case; the TypeScript side is camelCase.
 // Money is numeric(10,2) read as a JS number; totals are rounded to cents in packages/shared/pricing.
-import { sql } from "drizzle-orm";
+import { relations, sql } from "drizzle-orm";
 import {
   bigint,
   boolean,
@@ -85,6 +85,11 @@ export const account = pgTable(
   },
   (t) => [index("account_user_id_idx").on(t.userId)],
 );
+
+/** Lets better-auth read a session and its user in one query (advanced.database.joins in auth/auth.ts). */
+export const sessionRelations = relations(session, ({ one }) => ({ user: one(user, { fields: [session.userId], references: [user.id] }) }));
+export const userRelations = relations(user, ({ many }) => ({ sessions: many(session), accounts: many(account) }));
+export const accountRelations = relations(account, ({ one }) => ({ user: one(user, { fields: [account.userId], references: [user.id] }) }));
 
 export const verification = pgTable(
   "verification",

@@ -6,6 +6,7 @@ import type { EventBus } from "../realtime/bus";
 import type { AppConfig } from "../env";
 import type { Mailer } from "../mail/mailer";
 import type { PaymentProvider } from "../payments/provider";
+import type { Lifecycle } from "./lifecycle";
 import type { Logger } from "./logger";
 import type { SmsSender } from "../sms/sms";
 import type { PhotoStore } from "../valet/photo-store";
@@ -21,6 +22,7 @@ export type Deps = {
   payments: PaymentProvider;
   sms: SmsSender;
   photos: PhotoStore;
+  lifecycle: Lifecycle;
 };
 
 export type AppEnv = {

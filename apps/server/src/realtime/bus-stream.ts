@@ -1,19 +1,22 @@
 // One Server-Sent Events stream fed by the realtime bus: `onEvent` turns a bus event into a message, or
 // null to skip it, or "stop" to end the stream (e.g. the viewer's session is gone); messages go out one
 // after another, in the order the events happened. A comment line every 15 s keeps proxies from closing
-// the stream, and `stillAllowed` (checked at each heartbeat) ends it when the viewer lost access.
+// the stream, and `stillAllowed` (checked at each heartbeat) ends it when the viewer lost access. When the
+// server stops, every stream ends with a short retry hint.
 import type { Context } from "hono";
 import { streamSSE } from "hono/streaming";
 import type { AppEnv } from "../lib/context";
 import type { RealtimeEvent } from "./bus";
 
 export const HEARTBEAT_MS = 15_000;
+/** When the server stops (SIGTERM), each stream ends with this reconnection delay for its browser. */
+export const RETRY_AFTER_STOP_MS = 1000;
 
 export type StreamMessage = { event: string; data: unknown; id?: string };
 type Answer = StreamMessage | null | "stop";
 
 export function busStream(c: Context<AppEnv>, onEvent: (event: RealtimeEvent) => Answer | Promise<Answer>, stillAllowed: () => Promise<boolean>) {
-  const { bus } = c.get("deps");
+  const { bus, lifecycle } = c.get("deps");
   c.header("X-Accel-Buffering", "no");
   c.header("Cache-Control", "no-store");
   return streamSSE(c, async (stream) => {
@@ -25,6 +28,7 @@ export function busStream(c: Context<AppEnv>, onEvent: (event: RealtimeEvent) =>
       stopped = true;
       clearInterval(heartbeat);
       unsubscribe();
+      offStop();
       done();
     };
     let queue = Promise.resolve();
@@ -46,6 +50,8 @@ export function busStream(c: Context<AppEnv>, onEvent: (event: RealtimeEvent) =>
           else if (!stopped) await stream.write(": heartbeat\n\n");
         });
     }, HEARTBEAT_MS);
+    // The server is stopping: tell the browser to come back in a second (EventSource reconnects by itself), end.
+    const offStop = lifecycle.onStop(() => void stream.write(`retry: ${RETRY_AFTER_STOP_MS}\n\n`).finally(stop));
     stream.onAbort(stop);
     c.req.raw.signal.addEventListener("abort", stop, { once: true });
     if (c.req.raw.signal.aborted) stop();

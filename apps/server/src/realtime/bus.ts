@@ -1,8 +1,11 @@
 // Realtime events for Server-Sent Events subscribers: an in-process emitter, fanned out across server
 // processes through the database's LISTEN/NOTIFY on one channel. Each process tags what it sends with its
-// origin id and ignores its own echo, so every subscriber sees each event exactly once.
+// origin id and ignores its own echo, so every subscriber sees each event exactly once. The events published
+// in one moment go out together in one NOTIFY (a NOTIFY per booking made every commit queue for PostgreSQL's
+// one notification lock).
 import { EventEmitter } from "node:events";
 import type { Database } from "../db/client";
+import { createBatcher } from "../lib/batch";
 import type { Logger } from "../lib/logger";
 import type { ClaimUpdate, ValetTicket } from "@meridian/shared/valet-ticket";
 
@@ -30,7 +33,26 @@ export type EventBus = {
 
 export const EVENTS_CHANNEL = "meridian_events";
 
-type Envelope = { origin: string; event: RealtimeEvent };
+type Envelope = { origin: string; events: RealtimeEvent[] };
+
+/** PostgreSQL refuses a NOTIFY payload of 8000 bytes or more. */
+const MAX_PAYLOAD_BYTES = 7000;
+
+/** One event of an envelope, shape-checked: our own processes wrote it, but a stray NOTIFY must not reach the streams. */
+function parseEvent(value: unknown): RealtimeEvent | null {
+  const type = (value as { type?: unknown } | undefined)?.type;
+  if (type === "valet.ticket") {
+    const v = value as Partial<ValetTicketEvent>;
+    if (typeof v.ticketId !== "string" || typeof v.ticket?.id !== "string" || typeof v.claim?.status !== "string") return null;
+    return { type, ticketId: v.ticketId, ticket: v.ticket, claim: v.claim };
+  }
+  if (type === "booking.updated") return parseUpdated(value as Partial<BookingUpdatedEvent>);
+  const e = value as Partial<BookingCreatedEvent> | undefined;
+  if (!e || e.type !== "booking.created") return null;
+  if (typeof e.bookingId !== "string" || typeof e.service !== "string" || typeof e.createdAt !== "string") return null;
+  if (e.userId !== null && typeof e.userId !== "string") return null;
+  return { type: e.type, bookingId: e.bookingId, service: e.service, userId: e.userId, createdAt: e.createdAt };
+}
 
 const str = (v: unknown): v is string => typeof v === "string";
 const strOrNull = (v: unknown): v is string | null => v === null || typeof v === "string";
@@ -45,26 +67,31 @@ function parseUpdated(e: Partial<BookingUpdatedEvent>): BookingUpdatedEvent | nu
 
 function parseEnvelope(payload: string): Envelope | null {
   try {
-    const env = JSON.parse(payload) as Partial<Envelope>;
-    if (typeof env.origin !== "string") return null;
-    const v = env.event as Partial<ValetTicketEvent> | undefined;
-    if (v?.type === "valet.ticket") {
-      // Our own processes wrote it; a shape check keeps a stray NOTIFY from reaching the streams.
-      if (typeof v.ticketId !== "string" || typeof v.ticket?.id !== "string" || typeof v.claim?.status !== "string") return null;
-      return { origin: env.origin, event: { type: v.type, ticketId: v.ticketId, ticket: v.ticket, claim: v.claim } };
-    }
-    if ((env.event as { type?: string } | undefined)?.type === "booking.updated") {
-      const updated = parseUpdated(env.event as Partial<BookingUpdatedEvent>);
-      return updated ? { origin: env.origin, event: updated } : null;
-    }
-    const e = env.event as Partial<BookingCreatedEvent> | undefined;
-    if (!e || e.type !== "booking.created") return null;
-    if (typeof e.bookingId !== "string" || typeof e.service !== "string" || typeof e.createdAt !== "string") return null;
-    if (e.userId !== null && typeof e.userId !== "string") return null;
-    return { origin: env.origin, event: { type: e.type, bookingId: e.bookingId, service: e.service, userId: e.userId, createdAt: e.createdAt } };
+    const env = JSON.parse(payload) as { origin?: unknown; events?: unknown };
+    if (typeof env.origin !== "string" || !Array.isArray(env.events)) return null;
+    return { origin: env.origin, events: env.events.map(parseEvent).filter((e): e is RealtimeEvent => e !== null) };
   } catch {
     return null;
   }
+}
+
+/** The events as envelopes of at most MAX_PAYLOAD_BYTES each. */
+function payloads(origin: string, events: RealtimeEvent[]): string[] {
+  const out: string[] = [];
+  let chunk: RealtimeEvent[] = [];
+  let bytes = 0;
+  for (const event of events) {
+    const size = Buffer.byteLength(JSON.stringify(event)) + 1;
+    if (chunk.length && bytes + size > MAX_PAYLOAD_BYTES) {
+      out.push(JSON.stringify({ origin, events: chunk } satisfies Envelope));
+      chunk = [];
+      bytes = 0;
+    }
+    chunk.push(event);
+    bytes += size;
+  }
+  if (chunk.length) out.push(JSON.stringify({ origin, events: chunk } satisfies Envelope));
+  return out;
 }
 
 export async function createEventBus(database: Database, opts: { logger?: Logger } = {}): Promise<EventBus> {
@@ -85,18 +112,22 @@ export async function createEventBus(database: Database, opts: { logger?: Logger
   try {
     unlisten = await database.listen(EVENTS_CHANNEL, (payload) => {
       const envelope = parseEnvelope(payload);
-      if (envelope && envelope.origin !== origin) deliver(envelope.event);
+      if (envelope && envelope.origin !== origin) for (const event of envelope.events) deliver(event);
     });
   } catch (err) {
     opts.logger?.warn("realtime: LISTEN failed; events stay within this process", { err: String(err) });
   }
+
+  const outgoing = createBatcher<RealtimeEvent>(async (events) => {
+    for (const payload of payloads(origin, events)) await database.notify(EVENTS_CHANNEL, payload);
+  });
 
   let closed = false;
   return {
     async publish(event) {
       deliver(event);
       if (closed) return;
-      await database.notify(EVENTS_CHANNEL, JSON.stringify({ origin, event } satisfies Envelope));
+      await outgoing.add(event);
     },
     subscribe(listener) {
       emitter.on("event", listener);
@@ -106,6 +137,7 @@ export async function createEventBus(database: Database, opts: { logger?: Logger
       if (closed) return;
       closed = true;
       emitter.removeAllListeners();
+      await outgoing.idle();
       try {
         await unlisten?.();
       } catch {

@@ -13,7 +13,7 @@ import type { AppEnv } from "../lib/context";
 import type { BookingCreatedEvent, BookingUpdatedEvent } from "./bus";
 import { busStream } from "./bus-stream";
 
-export { HEARTBEAT_MS } from "./bus-stream";
+export { HEARTBEAT_MS, RETRY_AFTER_STOP_MS } from "./bus-stream";
 
 export const realtimeRoutes = new Hono<AppEnv>().get("/", async (c) => {
   const me = await requireUser(c);

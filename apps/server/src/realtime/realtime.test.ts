@@ -192,14 +192,44 @@ describe("event bus", () => {
     }
   });
 
+  it("sends the events of one moment in few NOTIFYs, each under PostgreSQL's payload limit, and they arrive in order", async () => {
+    const other = await createEventBus(t.database);
+    const runId = crypto.randomUUID();
+    const events: RealtimeEvent[] = Array.from({ length: 150 }, (_, i) => ({
+      type: "booking.created",
+      bookingId: `${runId}-${i}`,
+      service: "ride",
+      userId: crypto.randomUUID(),
+      createdAt: new Date().toISOString(),
+    }));
+    const there: RealtimeEvent[] = [];
+    const offThere = other.subscribe((e) => e.type === "booking.created" && e.bookingId.startsWith(runId) && there.push(e));
+    const notify = t.database.notify;
+    const payloads: string[] = [];
+    t.database.notify = (channel, payload) => (payloads.push(payload), notify.call(t.database, channel, payload));
+    try {
+      await Promise.all(events.map((e) => t.deps.bus.publish(e)));
+      const deadline = Date.now() + 2000;
+      while (there.length < events.length && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
+      expect(there).toEqual(events);
+      expect(payloads.length).toBeGreaterThan(1); // 150 events do not fit one payload
+      expect(payloads.length).toBeLessThan(10);
+      for (const p of payloads) expect(Buffer.byteLength(p)).toBeLessThan(8000);
+    } finally {
+      t.database.notify = notify;
+      offThere();
+      await other.close();
+    }
+  });
+
   it("ignores malformed notifications on the channel", async () => {
     const seen: RealtimeEvent[] = [];
     const off = t.deps.bus.subscribe((e) => seen.push(e));
     const sentinel = { type: "booking.created", bookingId: crypto.randomUUID(), service: "ride", userId: null, createdAt: new Date().toISOString() };
     await t.database.notify("meridian_events", "not json");
-    await t.database.notify("meridian_events", JSON.stringify({ origin: "elsewhere", event: { type: "booking.created" } }));
-    await t.database.notify("meridian_events", JSON.stringify({ origin: "elsewhere", event: { ...sentinel, bookingId: 42 } }));
-    await t.database.notify("meridian_events", JSON.stringify({ origin: "elsewhere", event: sentinel }));
+    await t.database.notify("meridian_events", JSON.stringify({ origin: "elsewhere", events: "nope" }));
+    await t.database.notify("meridian_events", JSON.stringify({ origin: "elsewhere", events: [{ type: "booking.created" }] }));
+    await t.database.notify("meridian_events", JSON.stringify({ origin: "elsewhere", events: [{ ...sentinel, bookingId: 42 }, sentinel] }));
     const deadline = Date.now() + 1000;
     while (!seen.some((e) => e.type === "booking.created" && e.bookingId === sentinel.bookingId) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
     off();

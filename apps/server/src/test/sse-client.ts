@@ -7,6 +7,8 @@ export function sseClient(res: Response) {
   const decoder = new TextDecoder();
   const events: SseEvent[] = [];
   const comments: string[] = [];
+  /** The reconnection delays ("retry:" lines) the server sent, in ms. */
+  const retries: number[] = [];
   let waiters: (() => void)[] = [];
   let buffer = "";
   let ended = false;
@@ -31,6 +33,7 @@ export function sseClient(res: Response) {
               hasData = true;
             }
             else if (line.startsWith("id: ")) ev.id = line.slice(4);
+            else if (line.startsWith("retry: ")) retries.push(Number(line.slice(7)));
           }
           if (hasData) events.push(ev);
         }
@@ -62,5 +65,15 @@ export function sseClient(res: Response) {
     return events[taken++]!;
   }
 
-  return { events, comments, next, close: () => reader.cancel().catch(() => {}) };
+  return {
+    events,
+    comments,
+    retries,
+    next,
+    /** Whether the server has ended the stream. */
+    get ended() {
+      return ended;
+    },
+    close: () => reader.cancel().catch(() => {}),
+  };
 }

@@ -1,0 +1,63 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { session, user } from "../db/schema";
+import { createTestApp, type TestApp } from "../test/harness";
+import { lookupSessionUser } from "./session-lookup";
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const lookup = (cookie: string, extra: Record<string, string> = {}) => lookupSessionUser(t.deps, new Headers({ cookie, ...extra }));
+const betterAuth = async (cookie: string) => (await t.deps.auth.api.getSession({ headers: new Headers({ cookie }) }))?.user ?? null;
+
+describe("the one-query session lookup", () => {
+  it("finds the same user as better-auth for a signed-in browser", async () => {
+    const { user: created, cookie } = await t.userWithSession({ fullName: "Grace Hopper", phone: "3105550100" });
+    const fast = await lookup(cookie);
+    const slow = await betterAuth(cookie);
+    expect(fast).toMatchObject({ id: created.id, email: created.email, name: "Grace Hopper", phone: "3105550100", role: "user", banned: false });
+    expect(JSON.parse(JSON.stringify(fast))).toEqual(JSON.parse(JSON.stringify(slow)));
+  });
+
+  it("signs nobody in with a tampered or foreign-signed cookie, as better-auth", async () => {
+    const { cookie } = await t.userWithSession();
+    const [name, value] = cookie.split("=") as [string, string];
+    const [token] = decodeURIComponent(value).split(".");
+    const forged = `${name}=${encodeURIComponent(`${token}.${Buffer.alloc(32, 7).toString("base64")}`)}`;
+    expect(await lookup(forged)).toBeNull();
+    expect(await betterAuth(forged)).toBeNull();
+    expect(await lookup(`${name}=${token}`)).toBeNull(); // unsigned
+  });
+
+  it("signs nobody in once the session is signed out, or the account deactivated", async () => {
+    const a = await t.userWithSession();
+    expect(await lookup(a.cookie)).not.toBeNull();
+    expect((await t.call("POST", "/api/auth/sign-out", { cookie: a.cookie })).status).toBe(200);
+    expect(await lookup(a.cookie)).toBeNull();
+
+    const b = await t.userWithSession();
+    await t.db.update(user).set({ banned: true }).where(eq(user.id, b.user.id));
+    expect(await lookup(b.cookie)).toBeNull();
+    expect((await t.call("GET", "/api/me/bookings", { cookie: b.cookie })).status).toBe(401);
+  });
+
+  it("leaves bearer tokens, expired sessions and sessions due for refresh to better-auth", async () => {
+    const { user: created, cookie } = await t.userWithSession();
+    expect(await lookup(cookie, { authorization: "Bearer x" })).toBeUndefined();
+    // Due for refresh: created more than a day ago (updateAge), so better-auth extends it.
+    const longAgo = new Date(Date.now() + 29 * 24 * 3600_000 - 60_000);
+    await t.db.update(session).set({ expiresAt: longAgo }).where(eq(session.userId, created.id));
+    expect(await lookup(cookie)).toBeUndefined();
+    expect((await t.call("GET", "/api/me/bookings", { cookie })).status).toBe(200);
+    const [refreshed] = await t.db.select().from(session).where(eq(session.userId, created.id));
+    expect(refreshed!.expiresAt.getTime()).toBeGreaterThan(longAgo.getTime());
+    expect(await lookup(cookie)).toMatchObject({ id: created.id });
+    // Expired: better-auth answers (nobody).
+    await t.db.update(session).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(session.userId, created.id));
+    expect(await lookup(cookie)).toBeUndefined();
+    expect((await t.call("GET", "/api/me/bookings", { cookie })).status).toBe(401);
+  });
+});
