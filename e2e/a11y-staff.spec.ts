@@ -6,7 +6,7 @@
 import type { Locator, Page } from "@playwright/test";
 import sharp from "sharp";
 import { expectNoA11yViolations, focusedInfo, recordAnnouncements, tabTo } from "./a11y";
-import { ADMIN, bookRideThroughDialog, createVerifiedUser, expect, gotoWithStream, laDaysAhead, signedInPhone, signInThroughModal, staffMember, test } from "./fixtures";
+import { ADMIN, bookRideThroughDialog, chauffeurShift, claimLinkFromSms, createVerifiedUser, expect, gotoWithStream, laDaysAhead, signedInPhone, signInThroughModal, staffMember, test } from "./fixtures";
 
 test.describe.configure({ mode: "parallel" });
 
@@ -71,14 +71,7 @@ test("the valet attendant checks a car in and hands it back with the keyboard al
   await expect(sp.getByText("No cars requested.").or(sp.getByRole("list", { name: "Requested cars" }))).toBeVisible();
 
   // The guest (mouse or thumb, not under test) asks for the car from the texted link; their page says each status once.
-  let link = "";
-  await expect
-    .poll(async () => {
-      const { messages } = (await (await request.get(`/api/dev/mailbox/sms?to=${encodeURIComponent(`+1${phoneDigits}`)}`)).json()) as { messages: { body: string }[] };
-      link = messages[0]?.body.match(/https?:\/\/\S+/)?.[0] ?? "";
-      return link;
-    })
-    .toMatch(/\/t\/[A-Za-z0-9_-]{43}$/);
+  const link = await claimLinkFromSms(request, phoneDigits);
   const guest = await signedInPhone(browser);
   const gp = guest.page;
   await gp.goto(link);
@@ -140,10 +133,7 @@ test("the chauffeur drives an assigned ride with the keyboard alone, and the cus
   const admin = await browser.newContext();
   expect((await admin.request.post("/api/auth/sign-in/email", { data: ADMIN })).status()).toBe(200);
   expect((await admin.request.post("/api/admin/staff", { data: { fullName: driver.fullName, email: driver.email, role: "chauffeur" } })).ok()).toBe(true);
-  const { staff } = (await (await admin.request.get("/api/admin/staff")).json()) as { staff: { id: string; email: string }[] };
-  const driverId = staff.find((s) => s.email === driver.email)!.id;
-  const shift = await admin.request.post("/api/admin/shifts", { data: { staffId: driverId, date: day, start: "00:00", end: "00:00", role: "chauffeur", location: "LAX" } });
-  expect(shift.status(), await shift.text()).toBe(201);
+  const driverId = await chauffeurShift(admin.request, driver.email, day);
 
   await signInThroughModal(page, customer.email, customer.password);
   await bookRideThroughDialog(page, day);

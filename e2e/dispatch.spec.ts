@@ -3,7 +3,7 @@
 // location, on board and completed; the customer's open dashboard follows each step without a reload; the
 // e-mails are in the mailbox.
 import { expectNoA11yViolations } from "./a11y";
-import { ADMIN, bookRideThroughDialog, createVerifiedUser, expect, gotoWithStream, laDaysAhead, signInThroughModal, test } from "./fixtures";
+import { ADMIN, bookRideThroughDialog, chauffeurShift, createVerifiedUser, expect, gotoWithStream, laDaysAhead, signInThroughModal, test } from "./fixtures";
 
 test("a booked ride is assigned on the dispatch board, driven from the chauffeur's phone, and followed live by the customer", async ({ browser, page, request }) => {
   test.slow();
@@ -27,10 +27,7 @@ test("a booked ride is assigned on the dispatch board, driven from the chauffeur
   await expect(add).toBeHidden();
   await expect(admin.getByRole("table", { name: "Staff members" })).toContainText(driver.email);
   await expect(admin.getByText("Feature not implemented")).toHaveCount(0);
-  const { staff } = (await (await admin.request.get("/api/admin/staff")).json()) as { staff: { id: string; email: string }[] };
-  const driverId = staff.find((s) => s.email === driver.email)!.id;
-  const shift = await admin.request.post("/api/admin/shifts", { data: { staffId: driverId, date: day, start: "00:00", end: "00:00", role: "chauffeur", location: "LAX" } });
-  expect(shift.status(), await shift.text()).toBe(201);
+  await chauffeurShift(admin.request, driver.email, day);
 
   // The customer books and keeps the dashboard open.
   await signInThroughModal(page, customer.email, customer.password);

@@ -121,3 +121,25 @@ export async function bookRideThroughDialog(page: Page, date: string) {
   await expect(confirmed).toBeVisible();
   await confirmed.getByRole("button", { name: "Close" }).last().click();
 }
+
+/** The claim link (/t/<token>) texted to `+1<digits>` at check-in, from the SMS outbox. */
+export async function claimLinkFromSms(request: APIRequestContext, digits: string): Promise<string> {
+  let link = "";
+  await expect
+    .poll(async () => {
+      const { messages } = (await (await request.get(`/api/dev/mailbox/sms?to=${encodeURIComponent(`+1${digits}`)}`)).json()) as { messages: { body: string }[] };
+      link = messages[0]?.body.match(/https?:\/\/\S+/)?.[0] ?? "";
+      return link;
+    })
+    .toMatch(/\/t\/[A-Za-z0-9_-]{43}$/);
+  return link;
+}
+
+/** Gives the staff member `email` an all-day chauffeur shift on `day` (admin's request) and returns their staff id. */
+export async function chauffeurShift(adminRequest: APIRequestContext, email: string, day: string): Promise<string> {
+  const { staff } = (await (await adminRequest.get("/api/admin/staff")).json()) as { staff: { id: string; email: string }[] };
+  const staffId = staff.find((s) => s.email === email)!.id;
+  const shift = await adminRequest.post("/api/admin/shifts", { data: { staffId, date: day, start: "00:00", end: "00:00", role: "chauffeur", location: "LAX" } });
+  expect(shift.status(), await shift.text()).toBe(201);
+  return staffId;
+}

@@ -4,7 +4,7 @@
 // and photo.
 import sharp from "sharp";
 import { expectNoA11yViolations } from "./a11y";
-import { ADMIN, createVerifiedUser, expect, signedInPhone, staffMember, test } from "./fixtures";
+import { ADMIN, claimLinkFromSms, createVerifiedUser, expect, signedInPhone, staffMember, test } from "./fixtures";
 
 test("a car's whole stay: check-in with a photo, the guest's live claim page, the attendants' queue, and the admin's Ticket Center", async ({ browser, request }) => {
   const attendant = await staffMember(request, "valet", "Sam Attendant");
@@ -41,14 +41,7 @@ test("a car's whole stay: check-in with a photo, the guest's live claim page, th
   await expect(sp.getByText("No cars requested.").or(sp.getByRole("list", { name: "Requested cars" }))).toBeVisible();
 
   // ---- The guest opens the link from the SMS outbox on their phone.
-  let link = "";
-  await expect
-    .poll(async () => {
-      const { messages } = (await (await request.get(`/api/dev/mailbox/sms?to=${encodeURIComponent(`+1${phoneDigits}`)}`)).json()) as { messages: { body: string }[] };
-      link = messages[0]?.body.match(/https?:\/\/\S+/)?.[0] ?? "";
-      return link;
-    })
-    .toMatch(/\/t\/[A-Za-z0-9_-]{43}$/);
+  const link = await claimLinkFromSms(request, phoneDigits);
   const guest = await signedInPhone(browser);
   const gp = guest.page;
   await gp.goto(link);

@@ -30,7 +30,7 @@ export default function DispatchPage() {
         title="Dispatch Board"
         description="Assign a chauffeur and a vehicle to each ride. Unassigned rides come first."
         actions={
-          <div className="flex items-center gap-2">
+          <div className="flex flex-wrap items-center gap-2">
             <Button variant="subtle" size="sm" aria-label="Previous day" onClick={() => setDate(addDays(date, -1))}>
               <ChevronLeft />
             </Button>

@@ -17,22 +17,27 @@ export function TicketCard({ ticket, primary }: { ticket: ValetTicket; primary?:
   const card = useRef<HTMLLIElement>(null);
   const button = useRef<HTMLButtonElement>(null);
   const [refocus, setRefocus] = useState(false);
+  const acted = useRef(false);
   // Keyboard users keep their place: the button (disabled while the change is saved) gets focus back, now
   // with the next step's words; a card that leaves the list hands focus to the next card or the current tab.
   useEffect(() => {
     if (!refocus || change.isPending) return;
     setRefocus(false);
+    acted.current = false;
     button.current?.focus();
   }, [refocus, change.isPending]);
   useLayoutEffect(() => {
     const li = card.current;
     return () => {
-      if (!li || !(li.contains(document.activeElement) || document.activeElement === document.body)) return;
+      // Only when this card had focus, or was just tapped and focus fell to the page (a car that another
+      // attendant delivers takes nobody's focus).
+      if (!li || !(li.contains(document.activeElement) || (acted.current && document.activeElement === document.body))) return;
       const sibling = (li.nextElementSibling ?? li.previousElementSibling)?.querySelector<HTMLElement>("button");
       (sibling ?? document.querySelector<HTMLElement>('[data-focus-home] [aria-current="page"]'))?.focus();
     };
   }, []);
   const go = async (status: ValetStatus) => {
+    acted.current = true;
     setRefocus(true);
     try {
       await change.mutateAsync({ id: ticket.id, status });
