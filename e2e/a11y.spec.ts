@@ -2,8 +2,8 @@
 // Accessibility beyond each spec's own audits (WCAG 2.2 AA): every route at 320 px and at 200% zoom,
 // reduced motion on the home page, a ride booked with the keyboard alone, live regions that speak once,
 // and form errors tied to their fields with focus on the first one.
-import type { Locator, Page } from "@playwright/test";
-import { expectNoA11yViolations, expectNoHorizontalScroll } from "./a11y";
+import type { Page } from "@playwright/test";
+import { expectNoA11yViolations, expectNoHorizontalScroll, recordAnnouncements, tabTo } from "./a11y";
 import { ADMIN, createVerifiedUser, expect, test } from "./fixtures";
 
 // Independent tests (own accounts, nothing shared): spread them over the workers.
@@ -91,31 +91,6 @@ test("the home page's motion respects prefers-reduced-motion", async ({ page }) 
   await expect(page.locator("#pricing")).toBeInViewport();
   expect(await running()).toEqual([]);
 });
-
-/** The focused element's accessible description for messages, and whether its focus is visible. */
-async function focusedInfo(page: Page) {
-  return page.evaluate(() => {
-    const el = document.activeElement as HTMLElement | null;
-    if (!el || el === document.body) return { name: "", visible: false, tag: "body", style: "" };
-    const s = getComputedStyle(el);
-    const outline = s.outlineStyle !== "none" && parseFloat(s.outlineWidth) > 0;
-    const ring = s.boxShadow !== "none";
-    const name = (el.getAttribute("aria-label") || el.textContent || (el as HTMLInputElement).labels?.[0]?.textContent || "").trim();
-    return { name, visible: outline || ring, tag: el.tagName.toLowerCase(), style: `${s.outlineStyle} ${s.outlineWidth} ${s.boxShadow} fv=${el.matches(":focus-visible")}` };
-  });
-}
-
-/** Presses Tab (or Shift+Tab) until `target` has focus; every stop on the way must show its focus. */
-async function tabTo(page: Page, target: Locator, { back = false, max = 40 } = {}) {
-  if (await target.evaluate((el) => el === document.activeElement)) return;
-  for (let i = 0; i < max; i++) {
-    await page.keyboard.press(back ? "Shift+Tab" : "Tab");
-    const info = await focusedInfo(page);
-    expect(info.visible, `focus is visible on <${info.tag}> "${info.name}" (${info.style})`).toBe(true);
-    if (await target.evaluate((el) => el === document.activeElement)) return;
-  }
-  throw new Error(`Tab never reached ${target}`);
-}
 
 test("a customer signs in and books a ride with the keyboard alone", async ({ page, request }) => {
   test.slow();
@@ -210,21 +185,6 @@ test("a customer signs in and books a ride with the keyboard alone", async ({ pa
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByRole("list", { name: "Your bookings" }).getByRole("listitem")).toHaveCount(1);
 });
-
-/** Records the words a live region gains: each inserted text or changed text is one announcement. */
-async function recordAnnouncements(region: Locator) {
-  await region.evaluate((el) => {
-    const said: string[] = [];
-    (el as HTMLElement & { said?: string[] }).said = said;
-    new MutationObserver((records) => {
-      for (const r of records) {
-        if (r.type === "characterData") said.push((r.target.textContent ?? "").trim());
-        for (const n of Array.from(r.addedNodes)) if (n.textContent?.trim()) said.push(n.textContent.trim());
-      }
-    }).observe(el, { subtree: true, childList: true, characterData: true });
-  });
-  return () => region.evaluate((el) => [...((el as HTMLElement & { said?: string[] }).said ?? [])].filter(Boolean));
-}
 
 test("a toast is announced once by a live region, and the quote's total once per new total", async ({ page }) => {
   await page.goto("/");

@@ -85,3 +85,46 @@ export async function expectNoHorizontalScroll(page: Page) {
   expect(found.outside, `elements outside the ${found.vw} px viewport`).toEqual([]);
   expect(found.scrollWidth, "page scrolls sideways").toBeLessThanOrEqual(found.vw);
 }
+
+/** The focused element's accessible description for messages, and whether its focus is visible. */
+export async function focusedInfo(page: Page) {
+  return page.evaluate(() => {
+    const el = document.activeElement as HTMLElement | null;
+    if (!el || el === document.body) return { name: "", visible: false, tag: "body", style: "" };
+    // A visually hidden control (a file input) shows its focus on its label.
+    const box = el.getBoundingClientRect();
+    const shown = box.width <= 1 && box.height <= 1 && (el as HTMLInputElement).labels?.[0] ? (el as HTMLInputElement).labels![0]! : el;
+    const s = getComputedStyle(shown);
+    const outline = s.outlineStyle !== "none" && parseFloat(s.outlineWidth) > 0;
+    const ring = s.boxShadow !== "none";
+    const name = (el.getAttribute("aria-label") || el.textContent || (el as HTMLInputElement).labels?.[0]?.textContent || "").trim();
+    return { name, visible: outline || ring, tag: el.tagName.toLowerCase(), style: `${s.outlineStyle} ${s.outlineWidth} ${s.boxShadow} fv=${el.matches(":focus-visible")}` };
+  });
+}
+
+/** Presses Tab (or Shift+Tab) until `target` has focus; every stop on the way must show its focus. */
+export async function tabTo(page: Page, target: Locator, { back = false, max = 40 } = {}) {
+  if (await target.evaluate((el) => el === document.activeElement)) return;
+  for (let i = 0; i < max; i++) {
+    await page.keyboard.press(back ? "Shift+Tab" : "Tab");
+    const info = await focusedInfo(page);
+    expect(info.visible, `focus is visible on <${info.tag}> "${info.name}" (${info.style})`).toBe(true);
+    if (await target.evaluate((el) => el === document.activeElement)) return;
+  }
+  throw new Error(`Tab never reached ${target}`);
+}
+
+/** Records the words a live region gains: each inserted text or changed text is one announcement. */
+export async function recordAnnouncements(region: Locator) {
+  await region.evaluate((el) => {
+    const said: string[] = [];
+    (el as HTMLElement & { said?: string[] }).said = said;
+    new MutationObserver((records) => {
+      for (const r of records) {
+        if (r.type === "characterData") said.push((r.target.textContent ?? "").trim());
+        for (const n of Array.from(r.addedNodes)) if (n.textContent?.trim()) said.push(n.textContent.trim());
+      }
+    }).observe(el, { subtree: true, childList: true, characterData: true });
+  });
+  return () => region.evaluate((el) => [...((el as HTMLElement & { said?: string[] }).said ?? [])].filter(Boolean));
+}

@@ -2,29 +2,8 @@
 // on the Dispatch Board; the chauffeur, on a phone in their own browser, moves the ride through en route, on
 // location, on board and completed; the customer's open dashboard follows each step without a reload; the
 // e-mails are in the mailbox.
-import type { Locator, Page } from "@playwright/test";
 import { expectNoA11yViolations } from "./a11y";
-import { ADMIN, createVerifiedUser, expect, gotoWithStream, laDaysAhead, signInThroughModal, test } from "./fixtures";
-
-async function typeAddress(dialog: Locator, label: string, text: string, option: string | RegExp) {
-  const box = dialog.getByRole("combobox", { name: label });
-  await box.fill(text);
-  const listbox = dialog.page().locator(`[id="${await box.getAttribute("aria-controls")}"]`);
-  await listbox.getByRole("option").filter({ hasText: option }).first().click();
-}
-
-async function bookThroughDialog(page: Page, date: string) {
-  await page.getByRole("banner").getByRole("button", { name: "Book Now" }).click();
-  const dialog = page.getByRole("dialog", { name: "Reserve Your Experience" });
-  await typeAddress(dialog, "Pickup", "LAX", "Los Angeles International Airport");
-  await typeAddress(dialog, "Dropoff", "Beverly Hills", /^Beverly Hills/);
-  await dialog.getByLabel("Date").fill(date);
-  await expect(dialog.getByRole("region", { name: "Your quote" }).getByTestId("quote-total")).toHaveText(/^\$\d/);
-  await dialog.getByRole("button", { name: "Confirm Booking" }).click();
-  const confirmed = page.getByRole("dialog", { name: "Booking Confirmed!" });
-  await expect(confirmed).toBeVisible();
-  await confirmed.getByRole("button", { name: "Close" }).last().click();
-}
+import { ADMIN, bookRideThroughDialog, chauffeurShift, createVerifiedUser, expect, gotoWithStream, laDaysAhead, signInThroughModal, test } from "./fixtures";
 
 test("a booked ride is assigned on the dispatch board, driven from the chauffeur's phone, and followed live by the customer", async ({ browser, page, request }) => {
   test.slow();
@@ -48,14 +27,11 @@ test("a booked ride is assigned on the dispatch board, driven from the chauffeur
   await expect(add).toBeHidden();
   await expect(admin.getByRole("table", { name: "Staff members" })).toContainText(driver.email);
   await expect(admin.getByText("Feature not implemented")).toHaveCount(0);
-  const { staff } = (await (await admin.request.get("/api/admin/staff")).json()) as { staff: { id: string; email: string }[] };
-  const driverId = staff.find((s) => s.email === driver.email)!.id;
-  const shift = await admin.request.post("/api/admin/shifts", { data: { staffId: driverId, date: day, start: "00:00", end: "00:00", role: "chauffeur", location: "LAX" } });
-  expect(shift.status(), await shift.text()).toBe(201);
+  await chauffeurShift(admin.request, driver.email, day);
 
   // The customer books and keeps the dashboard open.
   await signInThroughModal(page, customer.email, customer.password);
-  await bookThroughDialog(page, day);
+  await bookRideThroughDialog(page, day);
   await gotoWithStream(page, "/dashboard");
   const progress = page.getByRole("list", { name: "Your bookings" }).getByTestId("ride-progress");
   await expect(progress).toHaveText("We are assigning your chauffeur.");

@@ -1,5 +1,5 @@
 // Shared helpers for the end-to-end specs: unique accounts, the embedded outbox, the demo admin.
-import { test as base, expect, type APIRequestContext, type Page } from "@playwright/test";
+import { test as base, expect, type APIRequestContext, type Browser, type Locator, type Page } from "@playwright/test";
 import { expectNoA11yViolations } from "./a11y";
 
 export { expect };
@@ -77,4 +77,69 @@ export function laDaysAhead(days: number): string {
   const today = new Intl.DateTimeFormat("en-CA", { timeZone: "America/Los_Angeles" }).format(new Date());
   const [y, m, d] = today.split("-").map(Number);
   return new Date(Date.UTC(y!, m! - 1, d! + days)).toISOString().slice(0, 10);
+}
+
+/** A staff phone: 390x844, touch. */
+export const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
+
+/** A user with the given role, granted by the admin through the API (as Users & Roles does). */
+export async function staffMember(request: APIRequestContext, role: string, fullName: string) {
+  const person = await createVerifiedUser(request, fullName);
+  expect((await request.post("/api/auth/sign-in/email", { data: ADMIN })).status()).toBe(200);
+  const found = (await (await request.get(`/api/admin/users?q=${encodeURIComponent(person.email)}`)).json()) as { users: { id: string }[] };
+  const res = await request.patch(`/api/admin/users/${found.users[0]!.id}`, { data: { role } });
+  expect(res.status()).toBe(200);
+  await request.post("/api/auth/sign-out", { data: {} });
+  return person;
+}
+
+/** A new phone browser context, signed in as `creds` (or a guest without them). */
+export async function signedInPhone(browser: Browser, creds?: { email: string; password: string }) {
+  const context = await browser.newContext(PHONE);
+  if (creds) expect((await context.request.post("/api/auth/sign-in/email", { data: { email: creds.email, password: creds.password } })).status()).toBe(200);
+  return { context, page: await context.newPage() };
+}
+
+/** Types into an address box and picks the matching suggestion. */
+export async function typeAddress(dialog: Locator, label: string, text: string, option: string | RegExp) {
+  const box = dialog.getByRole("combobox", { name: label });
+  await box.fill(text);
+  const listbox = dialog.page().locator(`[id="${await box.getAttribute("aria-controls")}"]`);
+  await listbox.getByRole("option").filter({ hasText: option }).first().click();
+}
+
+/** Books a ride from LAX to Beverly Hills on `date` through the booking dialog (signed in), and closes the confirmation. */
+export async function bookRideThroughDialog(page: Page, date: string) {
+  await page.getByRole("banner").getByRole("button", { name: "Book Now" }).click();
+  const dialog = page.getByRole("dialog", { name: "Reserve Your Experience" });
+  await typeAddress(dialog, "Pickup", "LAX", "Los Angeles International Airport");
+  await typeAddress(dialog, "Dropoff", "Beverly Hills", /^Beverly Hills/);
+  await dialog.getByLabel("Date").fill(date);
+  await expect(dialog.getByRole("region", { name: "Your quote" }).getByTestId("quote-total")).toHaveText(/^\$\d/);
+  await dialog.getByRole("button", { name: "Confirm Booking" }).click();
+  const confirmed = page.getByRole("dialog", { name: "Booking Confirmed!" });
+  await expect(confirmed).toBeVisible();
+  await confirmed.getByRole("button", { name: "Close" }).last().click();
+}
+
+/** The claim link (/t/<token>) texted to `+1<digits>` at check-in, from the SMS outbox. */
+export async function claimLinkFromSms(request: APIRequestContext, digits: string): Promise<string> {
+  let link = "";
+  await expect
+    .poll(async () => {
+      const { messages } = (await (await request.get(`/api/dev/mailbox/sms?to=${encodeURIComponent(`+1${digits}`)}`)).json()) as { messages: { body: string }[] };
+      link = messages[0]?.body.match(/https?:\/\/\S+/)?.[0] ?? "";
+      return link;
+    })
+    .toMatch(/\/t\/[A-Za-z0-9_-]{43}$/);
+  return link;
+}
+
+/** Gives the staff member `email` an all-day chauffeur shift on `day` (admin's request) and returns their staff id. */
+export async function chauffeurShift(adminRequest: APIRequestContext, email: string, day: string): Promise<string> {
+  const { staff } = (await (await adminRequest.get("/api/admin/staff")).json()) as { staff: { id: string; email: string }[] };
+  const staffId = staff.find((s) => s.email === email)!.id;
+  const shift = await adminRequest.post("/api/admin/shifts", { data: { staffId, date: day, start: "00:00", end: "00:00", role: "chauffeur", location: "LAX" } });
+  expect(shift.status(), await shift.text()).toBe(201);
+  return staffId;
 }

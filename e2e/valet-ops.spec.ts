@@ -2,29 +2,9 @@
 // opens the link from the SMS outbox and requests the car, the attendant's queue shows it without a reload,
 // ready and delivered reach the guest's page live, and the admin finds the ticket by plate with its timeline
 // and photo.
-import type { APIRequestContext, Browser } from "@playwright/test";
 import sharp from "sharp";
 import { expectNoA11yViolations } from "./a11y";
-import { ADMIN, createVerifiedUser, expect, test } from "./fixtures";
-
-const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
-
-/** A user with the given role, granted by the admin through the API (as Users & Roles does). */
-async function staffMember(request: APIRequestContext, role: string, fullName: string) {
-  const person = await createVerifiedUser(request, fullName);
-  expect((await request.post("/api/auth/sign-in/email", { data: ADMIN })).status()).toBe(200);
-  const found = (await (await request.get(`/api/admin/users?q=${encodeURIComponent(person.email)}`)).json()) as { users: { id: string }[] };
-  const res = await request.patch(`/api/admin/users/${found.users[0]!.id}`, { data: { role } });
-  expect(res.status()).toBe(200);
-  await request.post("/api/auth/sign-out", { data: {} });
-  return person;
-}
-
-async function signedInPhone(browser: Browser, creds?: { email: string; password: string }) {
-  const context = await browser.newContext(PHONE);
-  if (creds) expect((await context.request.post("/api/auth/sign-in/email", { data: { email: creds.email, password: creds.password } })).status()).toBe(200);
-  return { context, page: await context.newPage() };
-}
+import { ADMIN, claimLinkFromSms, createVerifiedUser, expect, signedInPhone, staffMember, test } from "./fixtures";
 
 test("a car's whole stay: check-in with a photo, the guest's live claim page, the attendants' queue, and the admin's Ticket Center", async ({ browser, request }) => {
   const attendant = await staffMember(request, "valet", "Sam Attendant");
@@ -61,14 +41,7 @@ test("a car's whole stay: check-in with a photo, the guest's live claim page, th
   await expect(sp.getByText("No cars requested.").or(sp.getByRole("list", { name: "Requested cars" }))).toBeVisible();
 
   // ---- The guest opens the link from the SMS outbox on their phone.
-  let link = "";
-  await expect
-    .poll(async () => {
-      const { messages } = (await (await request.get(`/api/dev/mailbox/sms?to=${encodeURIComponent(`+1${phoneDigits}`)}`)).json()) as { messages: { body: string }[] };
-      link = messages[0]?.body.match(/https?:\/\/\S+/)?.[0] ?? "";
-      return link;
-    })
-    .toMatch(/\/t\/[A-Za-z0-9_-]{43}$/);
+  const link = await claimLinkFromSms(request, phoneDigits);
   const guest = await signedInPhone(browser);
   const gp = guest.page;
   await gp.goto(link);
@@ -91,11 +64,11 @@ test("a car's whole stay: check-in with a photo, the guest's live claim page, th
   await card.getByRole("button", { name: "Take" }).click();
   await expect(gp.getByTestId("claim-status")).toHaveAttribute("data-status", "retrieving");
   await card.getByRole("button", { name: "Mark Ready" }).click();
-  await expect(gp.getByText("Your car is waiting at the stand")).toBeVisible();
+  await expect(gp.getByTestId("claim-status").getByText("Your car is waiting at the stand")).toBeVisible();
   await gp.screenshot({ path: "test-results/valet-claim-ready.png", fullPage: true });
   await card.getByRole("button", { name: "Delivered" }).click();
   await expect(gp.getByTestId("claim-status")).toHaveAttribute("data-status", "delivered");
-  await expect(gp.getByText("Your car has been handed back. Thank you!")).toBeVisible();
+  await expect(gp.getByTestId("claim-status").getByText("Your car has been handed back. Thank you!")).toBeVisible();
   await expect(card).toBeHidden();
 
   // ---- The admin finds the ticket by plate and sees its timeline and photo.

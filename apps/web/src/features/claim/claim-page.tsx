@@ -5,6 +5,7 @@ import { useEffect, useState } from "react";
 import { useParams } from "react-router";
 import { GUEST_STATUS_TEXT, VALET_STATUS_LABELS, type ClaimView } from "@meridian/shared/valet-ticket";
 import { Button } from "@/components/ui/button";
+import { LiveRegion } from "@/components/ui/live-region";
 import { FullPageSpinner } from "@/components/ui/spinner";
 import { notifyError } from "@/lib/notify";
 import { cn } from "@/lib/utils";
@@ -69,8 +70,9 @@ function Ticket({ token, claim }: { token: string; claim: ClaimView }) {
         {claim.ticketCode}
       </p>
 
+      {/* Said once per status change; the estimate's countdown below changes quietly. */}
+      <LiveRegion message={`${GUEST_STATUS_TEXT[claim.status]}${ready ? `. Please come to ${claim.stand}.` : ""}`} data-testid="claim-announcement" />
       <section
-        aria-live="polite"
         data-testid="claim-status"
         data-status={claim.status}
         className={cn("mt-6 rounded-2xl border p-6", ready ? "border-gold/70 bg-gold/10" : "border-border bg-surface/80")}

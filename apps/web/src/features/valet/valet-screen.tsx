@@ -16,7 +16,7 @@ export default function ValetScreen() {
   return (
     <div>
       <h1 className="sr-only">Valet</h1>
-      <nav aria-label="Valet" className="mb-5 grid grid-cols-3 gap-1 rounded-xl border border-border bg-surface/70 p-1">
+      <nav aria-label="Valet" data-focus-home className="mb-5 grid grid-cols-3 gap-1 rounded-xl border border-border bg-surface/70 p-1">
         {TABS.map((t) => (
           <NavLink
             key={t.to}

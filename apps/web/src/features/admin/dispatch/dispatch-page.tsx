@@ -92,6 +92,7 @@ function Timeline({ board }: { board: DispatchBoard }) {
   const width = (a: number, b: number) => `${((Math.min(24, b) - Math.max(from, a)) / span) * 100}%`;
   const hours = Array.from({ length: Math.floor(span / 2) + 1 }, (_, i) => from + i * 2).filter((h) => h <= 24);
   const lanes = [{ id: "", fullName: "Unassigned", shifts: [] as DispatchBoard["chauffeurs"][number]["shifts"] }, ...board.chauffeurs];
+  // It scrolls sideways on narrow screens: focusable so the keyboard can scroll it (like the data tables).
   return (
     <Panel className="overflow-x-auto p-5 focus-visible:outline-offset-[-2px] sm:p-6" aria-label="Timeline" tabIndex={0}>
       <div className="min-w-[760px]">

@@ -1,6 +1,7 @@
 import { CalendarDays, Car, ChevronRight, ParkingSquare, RotateCw } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Button } from "@/components/ui/button";
+import { LiveRegion } from "@/components/ui/live-region";
 import { notifyError } from "@/lib/notify";
 import { formatDate, formatUsd } from "@/lib/utils";
 import { useMyBookings, type MyBooking } from "../api/get-my-bookings";
@@ -80,8 +81,15 @@ function BookingRow({ booking, onView, onCancel, onReschedule }: { booking: MyBo
             {formatDate(booking.bookingDate)}
             {time ? ` · ${time}` : ""}
           </p>
+          {/* The ride's progress is said once per change (the list re-renders on every realtime event). */}
+          {booking.service === "ride" ? (
+            <LiveRegion
+              message={sentence ? `${sentence}${booking.chauffeurFirstName ? ` Chauffeur: ${booking.chauffeurFirstName}${booking.vehicleName ? ` · ${booking.vehicleName}` : ""}` : ""}` : ""}
+              data-testid="ride-announcement"
+            />
+          ) : null}
           {sentence ? (
-            <p className="mt-2 text-sm text-foreground/90" data-testid="ride-progress" aria-live="polite">
+            <p className="mt-2 text-sm text-foreground/90" data-testid="ride-progress">
               {sentence}
               {booking.chauffeurFirstName ? (
                 <span className="text-gold">

@@ -3,6 +3,7 @@
 // assignment or a change from the desk arrives over the realtime stream.
 import { bookingStatusLabels, rideStepLabels, type BookingStatus } from "@meridian/shared/booking-status";
 import type { StaffRide } from "@meridian/shared/rides";
+import { useEffect, useRef } from "react";
 import { ArrowDown, CalendarClock, Car, Luggage, Phone, Users } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -67,7 +68,17 @@ function RideCard({ ride, timeZone, showDay }: { ride: StaffRide; timeZone: stri
   const step = useStepRide();
   const next = ride.nextStatuses.filter((s) => s !== "no_show");
   const canNoShow = ride.nextStatuses.includes("no_show");
+  const card = useRef<HTMLLIElement>(null);
+  const acted = useRef(false);
+  // After a tap the step's buttons are replaced by the next step's: focus goes to the new first button, or
+  // to the card itself once the ride is over, so a keyboard user carries on from where they were.
+  useEffect(() => {
+    if (!acted.current || step.isPending) return;
+    acted.current = false;
+    (card.current?.querySelector<HTMLElement>("button") ?? card.current)?.focus();
+  }, [ride.status, step.isPending]);
   const go = async (status: BookingStatus) => {
+    acted.current = true;
     try {
       await step.mutateAsync({ id: ride.id, status });
       notifySuccess(bookingStatusLabels[status], `${ride.customerName ?? "The passenger"} sees it on their dashboard.`);
@@ -77,6 +88,8 @@ function RideCard({ ride, timeZone, showDay }: { ride: StaffRide; timeZone: stri
   };
   return (
     <li
+      ref={card}
+      tabIndex={-1}
       data-testid="staff-ride"
       className={cn("rounded-[var(--radius-card)] border bg-surface p-5", finished(ride.status) ? "border-border opacity-70" : "border-gold/40 shadow-[0_20px_50px_-30px_rgba(201,163,92,0.45)]")}
     >

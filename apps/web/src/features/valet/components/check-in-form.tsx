@@ -1,7 +1,7 @@
 // Check a car in at the stand: the guest's mobile (or e-mail), the car, the key tag, where it is, photos.
 // On success the attendant sees the ticket code and that the guest has their link.
 import { CheckCircle2 } from "lucide-react";
-import { useState, type FormEvent } from "react";
+import { useEffect, useRef, useState, type FormEvent } from "react";
 import { valetCheckInSchema, type ValetCheckInInput, type ValetCheckInResult } from "@meridian/shared/valet-ticket";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
@@ -31,6 +31,11 @@ export function CheckInForm() {
   const checkIn = useCheckIn();
   const upload = useUploadPhotos();
   const busy = checkIn.isPending || upload.isPending;
+  const result = useRef<HTMLElement>(null);
+  // The form goes away on success: focus moves to the result, so the keyboard (and a screen reader) stays with it.
+  useEffect(() => {
+    if (done) result.current?.focus();
+  }, [done]);
 
   const set = (k: keyof Values) => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [k]: e.target.value }));
 
@@ -63,7 +68,7 @@ export function CheckInForm() {
 
   if (done) {
     return (
-      <section className="rounded-2xl border border-gold/40 bg-gold/[0.06] p-6 text-center" aria-live="polite">
+      <section ref={result} tabIndex={-1} aria-label="Car checked in" className="rounded-2xl border border-gold/40 bg-gold/[0.06] p-6 text-center">
         <CheckCircle2 className="mx-auto size-10 text-gold" />
         <p className="mt-3 text-xs uppercase tracking-[0.22em] text-gold">Checked in</p>
         <p className="mt-2 font-mono text-3xl tracking-wider text-foreground" data-testid="ticket-code">

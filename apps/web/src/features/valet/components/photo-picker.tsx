@@ -10,7 +10,8 @@ export function PhotoPicker({ id, photos, onChange, max = MAX_PHOTOS_PER_TICKET 
   useEffect(() => () => urls.forEach((u) => URL.revokeObjectURL(u)), [urls]);
   const left = max - photos.length;
   return (
-    <div>
+    // The file input is visually hidden: its focus shows on the "Add photo" tile that opens it.
+    <div className="has-[>input:focus-visible]:[&_label]:outline-2 has-[>input:focus-visible]:[&_label]:outline-offset-2 has-[>input:focus-visible]:[&_label]:outline-gold has-[>input:focus-visible]:[&_label]:outline-solid">
       <div className="grid grid-cols-3 gap-2.5">
         {photos.map((p, i) => (
           <div key={urls[i]} className="relative aspect-[4/3] overflow-hidden rounded-lg border border-border bg-surface-2">

@@ -1,6 +1,7 @@
 // One car in the attendants' lists: key tag and stall first (what a runner needs), then the car, the wait,
 // and one big button for the next step.
 import { VALET_ACTION_LABELS, type ValetStatus, type ValetTicket } from "@meridian/shared/valet-ticket";
+import { useEffect, useLayoutEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import { Button } from "@/components/ui/button";
 import { notifyError, notifySuccess } from "@/lib/notify";
@@ -13,7 +14,31 @@ export function minutesSince(iso: string | null, now = Date.now()) {
 
 export function TicketCard({ ticket, primary }: { ticket: ValetTicket; primary?: ValetStatus }) {
   const change = useChangeStatus();
+  const card = useRef<HTMLLIElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
+  const [refocus, setRefocus] = useState(false);
+  const acted = useRef(false);
+  // Keyboard users keep their place: the button (disabled while the change is saved) gets focus back, now
+  // with the next step's words; a card that leaves the list hands focus to the next card or the current tab.
+  useEffect(() => {
+    if (!refocus || change.isPending) return;
+    setRefocus(false);
+    acted.current = false;
+    button.current?.focus();
+  }, [refocus, change.isPending]);
+  useLayoutEffect(() => {
+    const li = card.current;
+    return () => {
+      // Only when this card had focus, or was just tapped and focus fell to the page (a car that another
+      // attendant delivers takes nobody's focus).
+      if (!li || !(li.contains(document.activeElement) || (acted.current && document.activeElement === document.body))) return;
+      const sibling = (li.nextElementSibling ?? li.previousElementSibling)?.querySelector<HTMLElement>("button");
+      (sibling ?? document.querySelector<HTMLElement>('[data-focus-home] [aria-current="page"]'))?.focus();
+    };
+  }, []);
   const go = async (status: ValetStatus) => {
+    acted.current = true;
+    setRefocus(true);
     try {
       await change.mutateAsync({ id: ticket.id, status });
       notifySuccess("Status Updated", `${ticket.keyTag}: ${VALET_ACTION_LABELS[status]}.`);
@@ -23,7 +48,7 @@ export function TicketCard({ ticket, primary }: { ticket: ValetTicket; primary?:
   };
   const waited = ticket.requestedAt ? minutesSince(ticket.requestedAt) : null;
   return (
-    <li className="rounded-2xl border border-border bg-surface/80 p-4" data-testid="valet-ticket" data-ticket-code={ticket.ticketCode}>
+    <li ref={card} className="rounded-2xl border border-border bg-surface/80 p-4" data-testid="valet-ticket" data-ticket-code={ticket.ticketCode}>
       <Link to={`/staff/valet/tickets/${ticket.id}`} className="block">
         <div className="flex items-start justify-between gap-3">
           <div>
@@ -49,7 +74,7 @@ export function TicketCard({ ticket, primary }: { ticket: ValetTicket; primary?:
         </p>
       </Link>
       {primary ? (
-        <Button className="mt-4 h-12 w-full text-base" disabled={change.isPending} onClick={() => go(primary)}>
+        <Button ref={button} className="mt-4 h-12 w-full text-base" disabled={change.isPending} onClick={() => go(primary)}>
           {VALET_ACTION_LABELS[primary]}
         </Button>
       ) : null}
