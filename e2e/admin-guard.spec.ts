@@ -1,6 +1,5 @@
 // Who may enter /admin: signed-out visitors go home, non-admins go to their dashboard, and the API agrees.
-import { expect, test } from "@playwright/test";
-import { createVerifiedUser, signInThroughModal } from "./fixtures";
+import { createVerifiedUser, expect, signInThroughModal, test } from "./fixtures";
 
 test("a signed-out visitor opening /admin lands on the home page; the admin API answers 401", async ({ page, request }) => {
   await page.goto("/admin/bookings");

@@ -1,7 +1,7 @@
 // Admin fleet and pricing end to end: an admin adds a vehicle, opens Set Pricing, saves its rate card,
 // publishes the method, and a customer's quote for that vehicle is priced with exactly those rates.
-import { expect, test, type APIRequestContext } from "@playwright/test";
-import { ADMIN, createVerifiedUser, signInThroughModal } from "./fixtures";
+import type { APIRequestContext } from "@playwright/test";
+import { ADMIN, createVerifiedUser, expect, signInThroughModal, test } from "./fixtures";
 
 /** A date `days` from now as YYYY-MM-DD (UTC is never behind Los Angeles, so it is never in the past there). */
 const daysAhead = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);

@@ -1,8 +1,8 @@
 // The admin back office: the shell, bookings (search, status filter, date range, status change, CSV export of
 // exactly the filtered rows) and users (role change that shows up in the Audit Logs).
 import fs from "node:fs/promises";
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { ADMIN, createVerifiedUser, linkFromLatestEmail, signInThroughModal, uniqueEmail } from "./fixtures";
+import type { APIRequestContext, Page } from "@playwright/test";
+import { ADMIN, createVerifiedUser, expect, linkFromLatestEmail, signInThroughModal, test, uniqueEmail } from "./fixtures";
 
 /** A date `days` from now as YYYY-MM-DD (UTC is never behind Los Angeles, so it is never in the past there). */
 const daysAhead = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);

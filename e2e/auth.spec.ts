@@ -1,7 +1,7 @@
 // Accounts end to end, as a guest would live them: sign up, verify from the e-mail, sign in, edit the
 // profile, stay signed in across a reload, sign out; forgot password; validation; route guards.
-import { expect, test, type Locator, type Page } from "@playwright/test";
-import { ADMIN, createVerifiedUser, linkFromLatestEmail, signInThroughModal, uniqueEmail } from "./fixtures";
+import type { Locator, Page } from "@playwright/test";
+import { ADMIN, createVerifiedUser, expect, linkFromLatestEmail, signInThroughModal, test, uniqueEmail } from "./fixtures";
 
 const dialogOf = (page: Page) => page.getByRole("dialog");
 

@@ -1,7 +1,7 @@
 // The booking dialog against the real server (embedded gazetteer): addresses, map chips, the server's
 // quote, the capacity auto-switch, confirm, the ticket, the dashboard, and the admin's live toast.
-import { expect, test, type Locator, type Page } from "@playwright/test";
-import { ADMIN, createVerifiedUser, signInThroughModal } from "./fixtures";
+import type { Locator, Page } from "@playwright/test";
+import { ADMIN, createVerifiedUser, expect, signInThroughModal, test } from "./fixtures";
 
 const TICKET_CODE = /^MRD-[2-9A-HJKMNP-Z]{4}-[2-9A-HJKMNP-Z]{4}$/;
 type Vehicle = { id: string; name: string; passengerCapacity: number; luggageCapacity: number };

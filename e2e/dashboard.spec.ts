@@ -1,6 +1,5 @@
 // The customer dashboard: tabs and their empty states, profile rules, the open tab kept in the address.
-import { expect, test } from "@playwright/test";
-import { createVerifiedUser, signInThroughModal } from "./fixtures";
+import { createVerifiedUser, expect, signInThroughModal, test } from "./fixtures";
 
 test("a new customer's dashboard: Bookings first, then Profile, My Tickets and Receipts", async ({ page, request }) => {
   const user = await createVerifiedUser(request, "Sebastian Hale");

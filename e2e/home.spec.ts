@@ -1,8 +1,8 @@
 /// <reference lib="dom" />
 // The public home page and header as a visitor meets them: content, anchors, the header's opacity,
 // the mobile menu at 360 px, Book Now, and the signed-in avatar menu.
-import { expect, test, type Page } from "@playwright/test";
-import { ADMIN, createVerifiedUser, signInThroughModal } from "./fixtures";
+import type { Page } from "@playwright/test";
+import { ADMIN, createVerifiedUser, expect, signInThroughModal, test } from "./fixtures";
 
 const SECTIONS = [
   { id: "services", link: "Services" },

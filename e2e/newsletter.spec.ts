@@ -1,8 +1,8 @@
 /// <reference lib="dom" />
 // Newsletter sign-up on the home page, as a visitor sees it: success toast and a cleared field, then the
 // same address again is refused with the spec's failure toast.
-import { expect, test, type Page } from "@playwright/test";
-import { uniqueEmail } from "./fixtures";
+import type { Page } from "@playwright/test";
+import { expect, test, uniqueEmail } from "./fixtures";
 
 function newsletterForm(page: Page) {
   return page.getByRole("form", { name: "Newsletter sign-up" });

@@ -1,8 +1,8 @@
 // Live booking events over SSE: an admin's open admin list refreshes with a toast the moment a customer
 // books (anywhere); a customer's own dashboard refreshes when they book from another tab; a customer never
 // hears about other people's bookings.
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { ADMIN, createVerifiedUser, signInThroughModal } from "./fixtures";
+import type { APIRequestContext, Page } from "@playwright/test";
+import { ADMIN, createVerifiedUser, expect, signInThroughModal, test } from "./fixtures";
 
 const inTenDays = () => new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10);
 

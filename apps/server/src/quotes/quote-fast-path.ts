@@ -26,8 +26,11 @@ function flushAnswers() {
   for (const [res, json] of answers) res.end(json);
 }
 
-/** A request listener that answers POST /api/quotes itself and hands every other request to `next`. */
-export function withQuoteFastPath(deps: Deps, next: RequestListener): RequestListener {
+/**
+ * A request listener that answers POST /api/quotes itself and hands every other request to `next`.
+ * `headers`: what the Hono app's middleware adds to every answer (the security headers, lib/security-headers.ts).
+ */
+export function withQuoteFastPath(deps: Deps, next: RequestListener, headers: Record<string, string>): RequestListener {
   const nextRequestId = requestIdGenerator();
 
   return (req: IncomingMessage, res: ServerResponse) => {
@@ -39,7 +42,7 @@ export function withQuoteFastPath(deps: Deps, next: RequestListener): RequestLis
     // A string body goes out in one socket write with the header; a quote's JSON is plain ASCII (see
     // quoteResponseJson): its length is its byte count, and the write is the cheapest.
     const send = (status: number, json: string, bytes = Buffer.byteLength(json)) => {
-      res.writeHead(status, { "content-type": "application/json", "content-length": bytes, "x-request-id": requestId });
+      res.writeHead(status, { ...headers, "content-type": "application/json", "content-length": bytes, "x-request-id": requestId });
       if (pending.push([res, json]) === 1) setImmediate(flushAnswers);
     };
     const fail = (err: unknown) => {
