@@ -12,6 +12,8 @@ import { mailboxApiRoutes, mailboxPageRoutes } from "./dev/mailbox.routes";
 import type { AppEnv, Deps } from "./lib/context";
 import { errorReply } from "./lib/error-reply";
 import { errorBody, PAYLOAD_TOO_LARGE_BODY } from "./lib/errors";
+import { requestMetrics } from "./lib/metrics";
+import { metricsRoutes } from "./lib/metrics.routes";
 import { requestIdGenerator } from "./lib/request-id";
 import { CSP_NONCE_PLACEHOLDER, pageNonce, pageSecurityHeaders, securityHeaders } from "./lib/security-headers";
 import { MAX_BODY_BYTES } from "./lib/validate";
@@ -52,6 +54,8 @@ export function createApp(deps: Deps, opts: { webDist?: string } = {}) {
     }
   });
 
+  // Every answer counted and timed by route and status (/metrics); the quote fast path does the same itself.
+  app.use("*", requestMetrics(deps.metrics));
   // CSP, frame, sniffing, referrer, permissions and (https) HSTS headers on every answer, errors included.
   app.use("*", securityHeaders(deps.config));
   if (deps.config.mailboxEnabled) {
@@ -99,6 +103,7 @@ export function createApp(deps: Deps, opts: { webDist?: string } = {}) {
   });
   app.route("/api/admin", adminCoreRoutes);
   app.route("/api/admin", adminFleetRoutes);
+  app.route("/metrics", metricsRoutes(deps.config.env.METRICS_TOKEN));
   app.get("/api/health", (c) => c.json({ ok: true, database: deps.database.kind, mail: deps.mailer.kind }));
 
   if (deps.config.mailboxEnabled) {

@@ -38,6 +38,8 @@ const envSchema = z.object({
   OSM_OSRM_URL: z.url().optional(),
   /** Time limit for one call to the Google or OSM maps services. */
   GEO_TIMEOUT_MS: z.coerce.number().int().min(50).max(60000).default(4000),
+  /** Bearer token for GET /metrics (Prometheus); unset, /metrics is off. */
+  METRICS_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
   /** Server processes answering HTTP: a number, or "auto" for one per CPU (at most MAX_AUTO_WORKERS). */
   WORKERS: z.union([z.literal("auto"), z.coerce.number().int().min(1).max(64)]).default(1),

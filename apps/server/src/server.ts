@@ -8,6 +8,7 @@ import { runMigrations } from "./db/migrate";
 import type { AppConfig, Env } from "./env";
 import type { Deps } from "./lib/context";
 import { createLogger } from "./lib/logger";
+import { createMetrics } from "./lib/metrics";
 import { createGeoService } from "./geo/geo.service";
 import { createMailer, type MailerOptions } from "./mail/mailer";
 import { createEventBus } from "./realtime/bus";
@@ -63,7 +64,7 @@ export async function buildDeps(config: AppConfig, database: Database, options: 
   });
   const geo = createGeoService({ env: config.env, db: database.db, logger });
   const bus = await createEventBus(database, { logger });
-  return { config, database, mailer, logger, auth, geo, bus };
+  return { config, database, mailer, logger, auth, geo, bus, metrics: createMetrics(database) };
 }
 
 export async function openAndMigrate(target: DatabaseTarget): Promise<Database> {

@@ -144,6 +144,7 @@ export async function createRideBooking(deps: Deps, me: SessionUser, key: string
   }
 
   announce(deps, me, created, details);
+  deps.metrics.bookingsCreated.inc({ service: created.booking.service });
   return { status: 201, body: created, replayed: false };
 }
 

@@ -6,6 +6,7 @@ import type { EventBus } from "../realtime/bus";
 import type { AppConfig } from "../env";
 import type { Mailer } from "../mail/mailer";
 import type { Logger } from "./logger";
+import type { Metrics } from "./metrics";
 
 export type Deps = {
   config: AppConfig;
@@ -15,6 +16,7 @@ export type Deps = {
   auth: Auth;
   geo: GeoService;
   bus: EventBus;
+  metrics: Metrics;
 };
 
 export type AppEnv = {

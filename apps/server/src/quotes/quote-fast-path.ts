@@ -32,6 +32,7 @@ function flushAnswers() {
  */
 export function withQuoteFastPath(deps: Deps, next: RequestListener, headers: Record<string, string>): RequestListener {
   const nextRequestId = requestIdGenerator();
+  const { metrics } = deps;
 
   return (req: IncomingMessage, res: ServerResponse) => {
     if (req.method !== "POST" || req.url !== QUOTES_PATH) {
@@ -39,10 +40,12 @@ export function withQuoteFastPath(deps: Deps, next: RequestListener, headers: Re
       return;
     }
     const requestId = nextRequestId();
+    const started = performance.now();
     // A string body goes out in one socket write with the header; a quote's JSON is plain ASCII (see
     // quoteResponseJson): its length is its byte count, and the write is the cheapest.
     const send = (status: number, json: string, bytes = Buffer.byteLength(json)) => {
       res.writeHead(status, { ...headers, "content-type": "application/json", "content-length": bytes, "x-request-id": requestId });
+      metrics.observeRequest("POST", QUOTES_PATH, status, (performance.now() - started) / 1000);
       if (pending.push([res, json]) === 1) setImmediate(flushAnswers);
     };
     const fail = (err: unknown) => {
@@ -52,6 +55,7 @@ export function withQuoteFastPath(deps: Deps, next: RequestListener, headers: Re
     };
     const answer = (priced: PricedQuote) => {
       const json = quoteResponseJson(issueQuote(deps.config.authSecret, priced));
+      metrics.quotesIssued.inc();
       send(200, json, json.length);
     };
     // As soon as the body is known to be too large; the connection closes so the rest is not read.

@@ -11,5 +11,6 @@ export const quotesRoutes = new Hono<AppEnv>().post("/", async (c) => {
   const input = await parseBody(c, quoteInputSchema);
   const deps = c.get("deps");
   const response = issueQuote(deps.config.authSecret, await priceQuote(deps, input));
+  deps.metrics.quotesIssued.inc();
   return c.body(quoteResponseJson(response), 200, { "content-type": "application/json" });
 });

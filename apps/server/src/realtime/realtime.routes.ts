@@ -18,16 +18,18 @@ export const realtimeRoutes = new Hono<AppEnv>().get("/", async (c) => {
   const me = await requireUser(c);
   /** The stream's user as last checked. */
   let known = { id: me.id, role: me.role ?? "user" };
-  const { bus, auth } = c.get("deps");
+  const { bus, auth, metrics } = c.get("deps");
   const headers = c.req.raw.headers;
   c.header("X-Accel-Buffering", "no");
   return streamSSE(c, async (stream) => {
     let done!: () => void;
     const finished = new Promise<void>((resolve) => (done = resolve));
     let stopped = false;
+    metrics.sseClients.inc();
     const stop = () => {
       if (stopped) return;
       stopped = true;
+      metrics.sseClients.dec();
       clearInterval(heartbeat);
       unsubscribe();
       done();

@@ -2,6 +2,7 @@
 import { Select as S } from "radix-ui";
 import { Check, ChevronDown } from "lucide-react";
 import type { ComponentProps, ReactNode } from "react";
+import { cspNonce } from "@/lib/csp";
 import { cn } from "@/lib/utils";
 
 export const Select = S.Root;
@@ -38,7 +39,9 @@ export function SelectContent({ className, children, position = "popper", ...pro
         )}
         {...props}
       >
-        <S.Viewport className="p-0.5">{children}</S.Viewport>
+        <S.Viewport className="p-0.5" nonce={cspNonce}>
+          {children}
+        </S.Viewport>
       </S.Content>
     </S.Portal>
   );
