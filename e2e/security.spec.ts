@@ -40,3 +40,10 @@ test("an inline script is blocked and reported as a violation", async ({ page, c
   expect(cspViolations.join("\n")).toContain("script-src");
   cspViolations.length = 0; // seen: this test expects it, the fixture must not fail it
 });
+
+test("the API reference renders from this origin under its CSP", async ({ page }) => {
+  await page.goto("/api/docs");
+  await expect(page.getByRole("heading", { name: /Meridian API/ })).toBeVisible();
+  await page.getByText("/api/quotes", { exact: true }).click();
+  await expect(page.getByText("An itemised price and a signed quote id that expires")).toBeVisible();
+});

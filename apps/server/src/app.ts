@@ -4,6 +4,7 @@ import type { ServerResponse } from "node:http";
 import path from "node:path";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono, type Context } from "hono";
+import { z } from "zod";
 import { bodyLimit } from "hono/body-limit";
 import { CLIENT_IP_HEADER } from "./auth/auth";
 import { clientIpOf } from "./auth/client-ip";
@@ -13,6 +14,8 @@ import type { AppEnv, Deps } from "./lib/context";
 import { errorReply } from "./lib/error-reply";
 import { errorBody, PAYLOAD_TOO_LARGE_BODY } from "./lib/errors";
 import { requestMetrics } from "./lib/metrics";
+import { route } from "./lib/openapi";
+import { openApiRoutes } from "./lib/openapi.routes";
 import { metricsRoutes } from "./lib/metrics.routes";
 import { requestIdGenerator } from "./lib/request-id";
 import { CSP_NONCE_PLACEHOLDER, pageNonce, pageSecurityHeaders, securityHeaders } from "./lib/security-headers";
@@ -104,7 +107,12 @@ export function createApp(deps: Deps, opts: { webDist?: string } = {}) {
   app.route("/api/admin", adminCoreRoutes);
   app.route("/api/admin", adminFleetRoutes);
   app.route("/metrics", metricsRoutes(deps.config.env.METRICS_TOKEN));
-  app.get("/api/health", (c) => c.json({ ok: true, database: deps.database.kind, mail: deps.mailer.kind }));
+  app.get(
+    "/api/health",
+    route({ summary: "Liveness", tags: ["Reference"], access: "public", responses: { 200: z.object({ ok: z.literal(true), database: z.string(), mail: z.string() }) } }),
+    (c) => c.json({ ok: true as const, database: deps.database.kind, mail: deps.mailer.kind }),
+  );
+  app.route("/api", openApiRoutes(app, deps.config));
 
   if (deps.config.mailboxEnabled) {
     app.route("/api/dev/mailbox", mailboxApiRoutes);

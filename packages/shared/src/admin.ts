@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { fullNameSchema, roles } from "./auth";
 import { bookingStatuses, ticketStatuses } from "./booking-status";
-import { phoneSchema } from "./profile";
+import { phoneSchema, profileSchema } from "./profile";
 
 /** Query strings arrive as strings; an empty value means "not given". */
 const blankToUndefined = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : v);
@@ -50,16 +50,8 @@ export type AdminUpdateUserInput = z.infer<typeof adminUpdateUserSchema>;
 export const adminCreateUserSchema = z.strictObject({ fullName: fullNameSchema, email: adminEmail, role: roleSchema });
 export type AdminCreateUserInput = z.infer<typeof adminCreateUserSchema>;
 
-export type AdminUser = {
-  id: string;
-  fullName: string;
-  email: string;
-  phone: string | null;
-  role: "admin" | "staff" | "user";
-  status: "active" | "inactive";
-  emailVerified: boolean;
-  createdAt: string;
-};
+export const adminUserSchema = profileSchema;
+export type AdminUser = z.infer<typeof adminUserSchema>;
 
 // ---- Bookings
 export const bookingStatusSchema = z.enum(bookingStatuses, {
@@ -81,19 +73,20 @@ export type AdminBookingsQuery = z.infer<typeof adminBookingsQuerySchema>;
 export const bookingStatusChangeSchema = z.strictObject({ status: bookingStatusSchema });
 export type BookingStatusChangeInput = z.infer<typeof bookingStatusChangeSchema>;
 
-export type AdminBookingRow = {
-  id: string;
-  service: string;
-  bookingDate: string;
-  status: string;
-  price: number | null;
-  createdAt: string;
-  customerName: string | null;
-  customerEmail: string | null;
-  customerPhone: string | null;
-  userId: string | null;
-  ticketCode: string | null;
-};
+export const adminBookingRowSchema = z.object({
+  id: z.string(),
+  service: z.string(),
+  bookingDate: z.string(),
+  status: z.string(),
+  price: z.number().nullable(),
+  createdAt: z.string(),
+  customerName: z.string().nullable(),
+  customerEmail: z.string().nullable(),
+  customerPhone: z.string().nullable(),
+  userId: z.string().nullable(),
+  ticketCode: z.string().nullable(),
+});
+export type AdminBookingRow = z.infer<typeof adminBookingRowSchema>;
 export type AdminBookingDetail = AdminBookingRow & {
   vehicleTypeId: string | null;
   vehicleName: string | null;
@@ -103,6 +96,15 @@ export type AdminBookingDetail = AdminBookingRow & {
   nextStatuses: string[];
 };
 export type Paged<K extends string, T> = { [P in K]: T[] } & { total: number; page: number; pageSize: number };
+/** A page of a list: { <key>: items[], total, page, pageSize }. */
+export const pagedSchema = <K extends string, T extends z.ZodType>(key: K, item: T) =>
+  z.object({ [key]: z.array(item), total: z.number().int(), page: z.number().int(), pageSize: z.number().int() } as { [P in K]: z.ZodArray<T> } & {
+    total: z.ZodNumber;
+    page: z.ZodNumber;
+    pageSize: z.ZodNumber;
+  });
+export const adminUsersPageSchema = pagedSchema("users", adminUserSchema);
+export const adminBookingsPageSchema = pagedSchema("bookings", adminBookingRowSchema);
 
 // ---- Tickets
 export const adminTicketsQuerySchema = z.object({

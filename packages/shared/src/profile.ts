@@ -11,13 +11,14 @@ export const updateProfileSchema = z.strictObject({ fullName: fullNameSchema, ph
 export type UpdateProfileInput = z.input<typeof updateProfileSchema>;
 
 /** What the server returns for the signed-in user's profile. */
-export type Profile = {
-  id: string;
-  fullName: string;
-  email: string;
-  phone: string | null;
-  role: "admin" | "staff" | "user";
-  status: "active" | "inactive";
-  emailVerified: boolean;
-  createdAt: string;
-};
+export const profileSchema = z.object({
+  id: z.string(),
+  fullName: z.string(),
+  email: z.string(),
+  phone: z.string().nullable(),
+  role: z.enum(["admin", "staff", "user"]),
+  status: z.enum(["active", "inactive"]),
+  emailVerified: z.boolean(),
+  createdAt: z.string(),
+});
+export type Profile = z.infer<typeof profileSchema>;

@@ -6,7 +6,8 @@ import { z } from "zod";
 import { outboxEmails } from "../db/schema";
 import type { AppEnv } from "../lib/context";
 import { notFound } from "../lib/errors";
-import { parseQuery, parseWith } from "../lib/validate";
+import { describedJson, route } from "../lib/openapi";
+import { parseWith } from "../lib/validate";
 
 const esc = (s: string) => s.replace(/[&<>"]/g, (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[ch]!);
 
@@ -21,17 +22,27 @@ iframe{width:100%;height:70vh;border:1px solid #26241f;border-radius:6px;backgro
 const listQuery = z.object({ to: z.string().max(254).optional(), limit: z.coerce.number().int().min(1).max(200).default(50) });
 const idParam = z.coerce.number().int().positive().max(2_147_483_647); // outbox ids are int4
 
-export const mailboxApiRoutes = new Hono<AppEnv>().get("/", async (c) => {
-  const { to, limit } = parseQuery(c, listQuery);
-  const db = c.get("deps").database.db;
-  const rows = await db
-    .select()
-    .from(outboxEmails)
-    .where(to ? eq(outboxEmails.to, to.toLowerCase()) : undefined)
-    .orderBy(desc(outboxEmails.id))
-    .limit(limit);
-  return c.json({ emails: rows });
-});
+export const mailboxApiRoutes = new Hono<AppEnv>().get(
+  "/",
+  route({
+    summary: "The embedded outbox (development only: while MAILBOX is on)",
+    tags: ["Development"],
+    access: "public",
+    query: listQuery,
+    responses: { 200: describedJson("{ emails }: the newest first") },
+  }),
+  async (c) => {
+    const { to, limit } = c.req.valid("query");
+    const db = c.get("deps").database.db;
+    const rows = await db
+      .select()
+      .from(outboxEmails)
+      .where(to ? eq(outboxEmails.to, to.toLowerCase()) : undefined)
+      .orderBy(desc(outboxEmails.id))
+      .limit(limit);
+    return c.json({ emails: rows });
+  },
+);
 
 export const mailboxPageRoutes = new Hono<AppEnv>()
   .get("/", async (c) => {

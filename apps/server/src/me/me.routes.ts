@@ -1,25 +1,36 @@
+// /api/me: the signed-in customer's profile, bookings and tickets.
 import { Hono } from "hono";
-import { updateProfileSchema } from "@meridian/shared/profile";
+import { myBookingsResponseSchema, myTicketsResponseSchema } from "@meridian/shared/booking";
+import { profileSchema, updateProfileSchema } from "@meridian/shared/profile";
 import { requireUser } from "../auth/session";
 import type { AppEnv } from "../lib/context";
-import { parseBody } from "../lib/validate";
+import { route } from "../lib/openapi";
 import { getProfile, listMyBookings, listMyTickets, updateProfile } from "./me.service";
 
+const tags = ["Account"];
+
 export const meRoutes = new Hono<AppEnv>()
-  .get("/profile", async (c) => {
+  .get("/profile", route({ summary: "My profile", tags, access: "signed-in", responses: { 200: profileSchema } }), async (c) => {
     const me = await requireUser(c);
     return c.json(await getProfile(c.get("deps").database.db, me.id));
   })
-  .patch("/profile", async (c) => {
-    const me = await requireUser(c);
-    const input = await parseBody(c, updateProfileSchema);
-    return c.json(await updateProfile(c.get("deps").database.db, me.id, input));
-  })
-  .get("/bookings", async (c) => {
-    const me = await requireUser(c);
-    return c.json({ bookings: await listMyBookings(c.get("deps").database.db, me.id) });
-  })
-  .get("/tickets", async (c) => {
+  .patch(
+    "/profile",
+    route({ summary: "Change my name and phone", tags, access: "signed-in", body: updateProfileSchema, responses: { 200: profileSchema } }),
+    async (c) => {
+      const me = await requireUser(c);
+      return c.json(await updateProfile(c.get("deps").database.db, me.id, c.req.valid("json")));
+    },
+  )
+  .get(
+    "/bookings",
+    route({ summary: "My bookings, newest first", tags, access: "signed-in", responses: { 200: myBookingsResponseSchema } }),
+    async (c) => {
+      const me = await requireUser(c);
+      return c.json({ bookings: await listMyBookings(c.get("deps").database.db, me.id) });
+    },
+  )
+  .get("/tickets", route({ summary: "My tickets, newest first", tags, access: "signed-in", responses: { 200: myTicketsResponseSchema } }), async (c) => {
     const me = await requireUser(c);
     return c.json({ tickets: await listMyTickets(c.get("deps").database.db, me.id) });
   });
