@@ -1,6 +1,7 @@
 // Admin back-office inputs (queries and bodies), shared by the admin screens and the /api/admin routes.
 import { z } from "zod";
 import { fullNameSchema, roles } from "./auth";
+import { bookingSummarySchema } from "./booking";
 import { bookingStatuses, ticketStatuses } from "./booking-status";
 import { phoneSchema, profileSchema } from "./profile";
 
@@ -73,13 +74,7 @@ export type AdminBookingsQuery = z.infer<typeof adminBookingsQuerySchema>;
 export const bookingStatusChangeSchema = z.strictObject({ status: bookingStatusSchema });
 export type BookingStatusChangeInput = z.infer<typeof bookingStatusChangeSchema>;
 
-export const adminBookingRowSchema = z.object({
-  id: z.string(),
-  service: z.string(),
-  bookingDate: z.string(),
-  status: z.string(),
-  price: z.number().nullable(),
-  createdAt: z.string(),
+export const adminBookingRowSchema = bookingSummarySchema.extend({
   customerName: z.string().nullable(),
   customerEmail: z.string().nullable(),
   customerPhone: z.string().nullable(),

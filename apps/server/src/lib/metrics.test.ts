@@ -5,6 +5,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { getRequestListener } from "@hono/node-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createApp } from "../app";
 import { mailQueue } from "../db/schema";
 import { withQuoteFastPath } from "../quotes/quote-fast-path";
 import { createFakeGeo } from "../test/fake-geo";
@@ -51,14 +52,11 @@ describe("GET /metrics", () => {
   });
 
   it("is off (404) without METRICS_TOKEN", async () => {
-    const off = await createTestApp();
-    try {
-      const res = await off.call("GET", "/metrics", { headers: { authorization: `Bearer ${TOKEN}` } });
-      expect(res.status).toBe(404);
-      expect(res.body.error.message).toContain("METRICS_TOKEN");
-    } finally {
-      await off.close();
-    }
+    const { config } = t.deps;
+    const off = createApp({ ...t.deps, config: { ...config, env: { ...config.env, METRICS_TOKEN: undefined } } });
+    const res = await off.request("/metrics", { headers: { authorization: `Bearer ${TOKEN}` } });
+    expect(res.status).toBe(404);
+    expect(((await res.json()) as { error: { message: string } }).error.message).toContain("METRICS_TOKEN");
   });
 
   it("counts requests by route pattern and status, with their latency", async () => {
