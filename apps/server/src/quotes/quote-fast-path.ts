@@ -33,6 +33,8 @@ function flushAnswers() {
 export function withQuoteFastPath(deps: Deps, next: RequestListener, headers: Record<string, string>): RequestListener {
   const nextRequestId = requestIdGenerator();
   const { metrics } = deps;
+  // As a flat [name, value, ...] list, which node:http takes with a little less work than an object.
+  const fixedHeaders = Object.entries(headers).flat();
 
   return (req: IncomingMessage, res: ServerResponse) => {
     if (req.method !== "POST" || req.url !== QUOTES_PATH) {
@@ -44,7 +46,7 @@ export function withQuoteFastPath(deps: Deps, next: RequestListener, headers: Re
     // A string body goes out in one socket write with the header; a quote's JSON is plain ASCII (see
     // quoteResponseJson): its length is its byte count, and the write is the cheapest.
     const send = (status: number, json: string, bytes = Buffer.byteLength(json)) => {
-      res.writeHead(status, { ...headers, "content-type": "application/json", "content-length": bytes, "x-request-id": requestId });
+      res.writeHead(status, [...fixedHeaders, "content-type", "application/json", "content-length", String(bytes), "x-request-id", requestId]);
       metrics.observeRequest("POST", QUOTES_PATH, status, (performance.now() - started) / 1000);
       if (pending.push([res, json]) === 1) setImmediate(flushAnswers);
     };
