@@ -66,7 +66,7 @@ export const CSP_NONCE_PLACEHOLDER = "__CSP_NONCE__";
 /**
  * For the client's HTML pages: styles may also come from <style> elements that carry this answer's nonce. The
  * dialogs' scroll lock (react-remove-scroll) writes one as it opens; the page's index.html hands the nonce to it
- * (apps/web/src/lib/csp-nonce.ts). Scripts stay 'self' only. The handler reads the nonce with `pageNonce(c)`.
+ * (apps/web/src/lib/csp.ts). Scripts stay 'self' only. The handler reads the nonce with `pageNonce(c)`.
  */
 export function pageSecurityHeaders(config: AppConfig): MiddlewareHandler {
   return securityHeaders(config, { csp: { styleSrc: [SELF, NONCE] } });
