@@ -112,7 +112,7 @@ export function route<B extends z.ZodType | undefined = undefined, Q extends z.Z
 ): MiddlewareHandler<AppEnv, string, { out: Out<B, Q> }> {
   const middleware: MiddlewareHandler<AppEnv> = async (c, next) => {
     if (spec.access === "signed-in") await requireUser(c, spec.signInMessage);
-    else if (spec.access !== "public") await requireRole(c, spec.access);
+    else if (spec.access !== "public") await requireRole(c, spec.access, "admin");
     if (spec.query) c.req.addValidatedData("query", parseQuery(c, spec.query) as Record<string, unknown>);
     if (spec.body) c.req.addValidatedData("json", (await parseBody(c, spec.body)) as Record<string, unknown>);
     await next();
