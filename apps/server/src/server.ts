@@ -8,6 +8,7 @@ import { runMigrations } from "./db/migrate";
 import type { AppConfig, Env } from "./env";
 import type { Deps } from "./lib/context";
 import { createLogger } from "./lib/logger";
+import { createMetrics } from "./lib/metrics";
 import { createGeoService } from "./geo/geo.service";
 import { createMailer, type MailerOptions } from "./mail/mailer";
 import { createPaymentProvider } from "./payments/payments.service";
@@ -69,7 +70,7 @@ export async function buildDeps(config: AppConfig, database: Database, options: 
   const bus = await createEventBus(database, { logger });
   const sms = createSmsSender(config.env, database.db, logger);
   const photos = createPhotoStore(config.env);
-  return { config, database, mailer, logger, auth, geo, bus, payments, sms, photos };
+  return { config, database, mailer, logger, auth, geo, bus, payments, sms, photos, metrics: createMetrics(database) };
 }
 
 export async function openAndMigrate(target: DatabaseTarget): Promise<Database> {

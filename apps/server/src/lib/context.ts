@@ -9,6 +9,7 @@ import type { PaymentProvider } from "../payments/provider";
 import type { Logger } from "./logger";
 import type { SmsSender } from "../sms/sms";
 import type { PhotoStore } from "../valet/photo-store";
+import type { Metrics } from "./metrics";
 
 export type Deps = {
   config: AppConfig;
@@ -21,6 +22,7 @@ export type Deps = {
   payments: PaymentProvider;
   sms: SmsSender;
   photos: PhotoStore;
+  metrics: Metrics;
 };
 
 export type AppEnv = {

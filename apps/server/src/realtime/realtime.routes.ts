@@ -12,10 +12,21 @@ import { requireUser } from "../auth/session";
 import type { AppEnv } from "../lib/context";
 import type { BookingCreatedEvent, BookingUpdatedEvent } from "./bus";
 import { busStream } from "./bus-stream";
+import { route } from "../lib/openapi";
 
 export { HEARTBEAT_MS } from "./bus-stream";
 
-export const realtimeRoutes = new Hono<AppEnv>().get("/", async (c) => {
+export const realtimeRoutes = new Hono<AppEnv>().get(
+  "/",
+  route({
+    summary: "Live events (Server-Sent Events)",
+    description:
+      "booking.created and booking.updated events: every booking for the desk (admins, dispatchers), a customer's own bookings and a chauffeur's rides otherwise; a heartbeat comment every 15 s.",
+    tags: ["Account"],
+    access: "signed-in",
+    responses: { 200: { description: "An event stream", contentType: "text/event-stream" } },
+  }),
+  async (c) => {
   const me = await requireUser(c);
   /** The stream's user as last checked. */
   let known = { id: me.id, role: me.role ?? "user" };
@@ -50,4 +61,5 @@ export const realtimeRoutes = new Hono<AppEnv>().get("/", async (c) => {
     },
     async () => Boolean(await currentUser()),
   );
-});
+},
+);
