@@ -177,7 +177,16 @@ export type RideDetails = {
 /** GET /api/me/bookings and /api/me/tickets rows. */
 export type MyBooking = BookingSummary & { details: Partial<RideDetails> & Record<string, unknown> };
 export const myBookingsResponseSchema = z.object({
-  bookings: z.array(bookingSummarySchema.extend({ details: z.record(z.string(), z.unknown()).describe("What was booked (a ride: places, party, date, time, vehicle, quote)") })),
+  bookings: z.array(
+    bookingSummarySchema.extend({
+      details: z.record(z.string(), z.unknown()).describe("What was booked (a ride: places, party, date, time, vehicle, quote)"),
+      pickupAt: z.string().nullable().describe("A ride's pickup instant"),
+      chauffeurFirstName: z.string().nullable().describe("The assigned chauffeur's first name"),
+      vehicleName: z.string().nullable().describe("The assigned vehicle"),
+      cancellationFee: z.number().nullable(),
+      cancelledAt: z.string().nullable(),
+    }),
+  ),
 });
 export const myTicketSchema = z.object({
   id: z.string(),

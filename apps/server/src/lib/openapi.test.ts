@@ -129,7 +129,7 @@ describe("real answers match the document's response schemas", () => {
     expectDocumented("/api/admin/users", "get", users);
     expectDocumented("/api/admin/bookings", "get", await t.call("GET", "/api/admin/bookings", { cookie }));
     expectDocumented("/api/admin/pricing/simulate", "post", await t.call("POST", "/api/admin/pricing/simulate", { cookie, json: { vehicleTypeId: fleet.sedan.id, miles: 12, minutes: 30 } }));
-    const created = await t.call("POST", "/api/admin/users", { cookie, json: { fullName: "Ada Admin-Made", email: `a-${crypto.randomUUID()}@example.com`, role: "staff" } });
+    const created = await t.call("POST", "/api/admin/users", { cookie, json: { fullName: "Ada Admin-Made", email: `a-${crypto.randomUUID()}@example.com`, role: "valet" } });
     expect(created.status).toBe(201);
     expectDocumented("/api/admin/users", "post", created);
     await t.db.delete(outboxEmails);

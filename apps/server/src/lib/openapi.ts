@@ -129,8 +129,8 @@ export function routesFor(access: Access, tags: string[]) {
   return <B extends z.ZodType | undefined = undefined, Q extends z.ZodType | undefined = undefined>(
     summary: string,
     responses: Record<number, ResponseSpec>,
-    input: { body?: B; query?: Q; tags?: string[] } = {},
-  ) => route<B, Q>({ summary, tags: input.tags ?? tags, access, responses, body: input.body, query: input.query });
+    input: { body?: B; query?: Q; tags?: string[]; parameters?: Parameter[] } = {},
+  ) => route<B, Q>({ summary, tags: input.tags ?? tags, access, responses, body: input.body, query: input.query, parameters: input.parameters });
 }
 
 /** An answer whose JSON is described in words only, for now (no schema of its fields yet). */
