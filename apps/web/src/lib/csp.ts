@@ -11,5 +11,7 @@ export const cspNonce = meta && meta !== PLACEHOLDER ? meta : undefined;
 if (cspNonce) (globalThis as { __webpack_nonce__?: string }).__webpack_nonce__ = cspNonce;
 
 // No eval: zod would otherwise try `new Function` once to see whether it may compile its parsers, which the
-// CSP refuses (and reports). The forms' schemas are small; the interpreted parsers are fast enough.
+// CSP refuses (and reports). The forms' schemas are small; the interpreted parsers are fast enough. In the built
+// app public/zod-jitless.js has set this already, before any chunk (one that builds schemas may run before this
+// module); here it covers the dev server and tests.
 z.config({ jitless: true });
