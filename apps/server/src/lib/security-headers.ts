@@ -33,8 +33,8 @@ export function securityHeadersOptions(
       defaultSrc: [SELF],
       scriptSrc: add([SELF], "scriptSrc"),
       styleSrc: [SELF],
-      // data: for the inline SVG favicon of index.html
-      imgSrc: add([SELF, "data:"], "imgSrc"),
+      // data: for the inline SVG favicon of index.html; blob: for the attendant's previews of the photos about to be uploaded
+      imgSrc: add([SELF, "data:", "blob:"], "imgSrc"),
       fontSrc: [SELF],
       connectSrc: add([SELF], "connectSrc"),
       frameSrc: frameSrc.length ? frameSrc : ["'none'"],
