@@ -30,7 +30,7 @@ export default function DispatchPage() {
         title="Dispatch Board"
         description="Assign a chauffeur and a vehicle to each ride. Unassigned rides come first."
         actions={
-          <div className="flex items-center gap-2">
+          <div className="flex flex-wrap items-center gap-2">
             <Button variant="subtle" size="sm" aria-label="Previous day" onClick={() => setDate(addDays(date, -1))}>
               <ChevronLeft />
             </Button>
@@ -93,7 +93,7 @@ function Timeline({ board }: { board: DispatchBoard }) {
   const hours = Array.from({ length: Math.floor(span / 2) + 1 }, (_, i) => from + i * 2).filter((h) => h <= 24);
   const lanes = [{ id: "", fullName: "Unassigned", shifts: [] as DispatchBoard["chauffeurs"][number]["shifts"] }, ...board.chauffeurs];
   return (
-    <Panel className="overflow-x-auto p-5 sm:p-6" aria-label="Timeline">
+    <Panel className="overflow-x-auto p-5 focus-visible:outline-offset-[-2px] sm:p-6" aria-label="Timeline" tabIndex={0}>
       <div className="min-w-[760px]">
         <div className="relative ml-40 h-6 border-b border-border/70">
           {hours.map((h) => (
