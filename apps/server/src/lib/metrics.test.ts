@@ -6,7 +6,7 @@ import type { AddressInfo } from "node:net";
 import { getRequestListener } from "@hono/node-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../app";
-import { mailQueue } from "../db/schema";
+import { jobs, mailQueue } from "../db/schema";
 import { withQuoteFastPath } from "../quotes/quote-fast-path";
 import { createFakeGeo } from "../test/fake-geo";
 import { createTestApp, type TestApp } from "../test/harness";
@@ -110,16 +110,28 @@ describe("GET /metrics", () => {
     expect(diff('meridian_http_requests_total{method="POST",route="/api/bookings",status="201"}')).toBe(2);
   });
 
-  it("reports the mail queue's depth and the open SSE streams", async () => {
+  it("reports the mail and job queues' depth and the open SSE streams", async () => {
     await t.db.insert(mailQueue).values([
       { to: "a@example.com", subject: "Waiting", text: "x" },
       { to: "b@example.com", subject: "Waiting too", text: "x" },
       { to: "c@example.com", subject: "Given up", text: "x", status: "failed" },
       { to: "d@example.com", subject: "Gone", text: "x", status: "sent" },
     ]);
+    // The ride booked above has its reminder job queued already: count from here.
+    const jobsBefore = await scrape();
+    const runAt = new Date(Date.now() + 3_600_000);
+    await t.db.insert(jobs).values([
+      { kind: "test", key: `due-${crypto.randomUUID()}`, runAt },
+      { kind: "test", key: `failed-${crypto.randomUUID()}`, runAt, status: "failed" },
+      { kind: "test", key: `done-${crypto.randomUUID()}`, runAt, status: "done" },
+    ]);
     const queued = await scrape();
     expect(value(queued, 'meridian_queue_depth{queue="mail",status="pending"}')).toBe(2);
     expect(value(queued, 'meridian_queue_depth{queue="mail",status="failed"}')).toBe(1);
+    for (const status of ["pending", "failed"]) {
+      const sample = `meridian_queue_depth{queue="jobs",status="${status}"}`;
+      expect(value(queued, sample) - value(jobsBefore, sample)).toBe(1);
+    }
 
     const { cookie } = await t.userWithSession();
     const open = value(queued, "meridian_sse_clients");

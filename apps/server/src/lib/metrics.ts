@@ -6,14 +6,14 @@ import type { Context, MiddlewareHandler } from "hono";
 import { routePath } from "hono/route";
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
 import type { Database } from "../db/client";
-import { mailQueue } from "../db/schema";
+import { jobs, mailQueue } from "../db/schema";
 
 /** Seconds; a quote takes well under 5 ms, a booking tens of ms, a maps lookup up to GEO_TIMEOUT_MS. */
 const LATENCY_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 
 /**
- * Queues whose depth /metrics reports, read when scraped: [queue, status] -> rows waiting. The mail queue is
- * here; a later job queue adds its reader the same way.
+ * Queues whose depth /metrics reports, read when scraped: [queue, status] -> rows waiting: the mail queue and
+ * the background jobs (ride reminders).
  */
 export type QueueDepthReader = (db: Database["db"]) => Promise<{ queue: string; status: string; depth: number }[]>;
 
@@ -23,7 +23,13 @@ const mailQueueDepth: QueueDepthReader = async (db) => {
   return statuses.map((status) => ({ queue: "mail", status, depth: rows.find((r) => r.status === status)?.depth ?? 0 }));
 };
 
-export const queueDepthReaders: QueueDepthReader[] = [mailQueueDepth];
+const jobQueueDepth: QueueDepthReader = async (db) => {
+  const statuses = ["pending", "failed"];
+  const rows = await db.select({ status: jobs.status, depth: count() }).from(jobs).where(inArray(jobs.status, statuses)).groupBy(jobs.status);
+  return statuses.map((status) => ({ queue: "jobs", status, depth: rows.find((r) => r.status === status)?.depth ?? 0 }));
+};
+
+export const queueDepthReaders: QueueDepthReader[] = [mailQueueDepth, jobQueueDepth];
 
 export type Metrics = ReturnType<typeof createMetrics>;
 
