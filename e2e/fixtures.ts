@@ -49,6 +49,9 @@ export const test = base.extend<{ cspViolations: string[]; a11yAudit: void }>({
     async ({ page }, use, testInfo) => {
       await use();
       if (testInfo.status !== testInfo.expectedStatus || page.isClosed() || !page.url().startsWith("http")) return;
+      // /api/docs is Swagger UI's own page (the developers' API reference, not a Meridian screen): its colours and
+      // nested controls are Swagger's, so it is not held to the screens' audit.
+      if (new URL(page.url()).pathname.startsWith("/api/")) return;
       await expectNoA11yViolations(page, { label: `${new URL(page.url()).pathname} (the test's last screen)` });
     },
     { auto: true },
