@@ -494,6 +494,8 @@ export const payments = pgTable(
   {
     id: uuid("id").primaryKey().defaultRandom(),
     provider: text("provider").notNull(), // embedded | stripe
+    /** booking: the service's own charge (authorised at booking, captured at completion); tip: a tip after it. */
+    kind: text("kind").notNull().default("booking"),
     intentId: text("intent_id").notNull().unique(),
     bookingId: uuid("booking_id").references(() => bookings.id, { onDelete: "set null" }),
     /** The PaymentIntent's status: requires_action | requires_capture | succeeded | canceled | requires_payment_method */
@@ -503,6 +505,10 @@ export const payments = pgTable(
     refundedCents: integer("refunded_cents").notNull().default(0),
     cardBrand: text("card_brand"),
     cardLast4: text("card_last4"),
+    /** The card used (pm_...), kept to authorise again off-session nearer a far-off service, and to tip with. */
+    paymentMethod: text("payment_method"),
+    /** The provider's customer the card is saved to (stripe: cus_...), when it is kept for later. */
+    customerRef: text("customer_ref"),
     lastError: text("last_error"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -612,4 +618,54 @@ export const couponRedemptions = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index("coupon_redemptions_coupon_user_idx").on(t.couponId, t.userId)],
+);
+
+/** A tip's share for each staff member of the service it was given for (the chauffeur, or the attendants). */
+export const tipAllocations = pgTable(
+  "tip_allocations",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    paymentId: uuid("payment_id")
+      .notNull()
+      .references(() => payments.id, { onDelete: "cascade" }),
+    bookingId: uuid("booking_id").references(() => bookings.id, { onDelete: "set null" }),
+    staffId: text("staff_id").references(() => user.id, { onDelete: "set null" }),
+    amountCents: integer("amount_cents").notNull(),
+    /** Set when the tip has been paid out to the staff member. */
+    paidOutAt: timestamp("paid_out_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("tip_allocations_staff_idx").on(t.staffId, t.createdAt), index("tip_allocations_booking_idx").on(t.bookingId)],
+);
+
+/** Each refund given (by an admin, with a reason), whichever provider made it. */
+export const paymentRefunds = pgTable(
+  "payment_refunds",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    paymentId: uuid("payment_id")
+      .notNull()
+      .references(() => payments.id, { onDelete: "cascade" }),
+    bookingId: uuid("booking_id").references(() => bookings.id, { onDelete: "set null" }),
+    /** The provider's refund id (re_...). */
+    providerRefundId: text("provider_refund_id").notNull().unique(),
+    amountCents: integer("amount_cents").notNull(),
+    reason: text("reason").notNull(),
+    createdBy: text("created_by").references(() => user.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("payment_refunds_booking_idx").on(t.bookingId), index("payment_refunds_created_idx").on(t.createdAt)],
+);
+
+/** Quotes answered per day and service (the top of the booking funnel), counted in memory and flushed. */
+export const quoteCounts = pgTable(
+  "quote_counts",
+  {
+    day: date("day").notNull(),
+    service: text("service").notNull(), // ride | valet
+    quotes: integer("quotes").notNull().default(0),
+    /** Quotes that carried a coupon code that applied. */
+    withCoupon: integer("with_coupon").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.service] })],
 );

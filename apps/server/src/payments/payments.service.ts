@@ -22,7 +22,13 @@ export function createPaymentProvider(env: Env, db: Db): PaymentProvider {
 export type PaymentRecord = typeof payments.$inferSelect;
 
 /** Writes (or brings up to date) the app's record of a PaymentIntent, e.g. right after authorising it. */
-export async function recordPayment(db: Db | Tx, provider: PaymentProvider["kind"], intent: PaymentIntent, bookingId: string | null = null): Promise<PaymentRecord> {
+export async function recordPayment(
+  db: Db | Tx,
+  provider: PaymentProvider["kind"],
+  intent: PaymentIntent,
+  bookingId: string | null = null,
+  kind: "booking" | "tip" = "booking",
+): Promise<PaymentRecord> {
   const values = {
     status: intent.status,
     amountCents: intent.amountCents,
@@ -33,7 +39,7 @@ export async function recordPayment(db: Db | Tx, provider: PaymentProvider["kind
   };
   const [row] = await db
     .insert(payments)
-    .values({ provider, intentId: intent.id, bookingId, ...values })
+    .values({ provider, kind, intentId: intent.id, bookingId, ...values })
     .onConflictDoUpdate({ target: payments.intentId, set: { ...values, ...(bookingId ? { bookingId } : {}) } })
     .returning();
   return row!;
