@@ -98,12 +98,18 @@ export type QuoteInput = z.infer<typeof quoteInputSchema>;
 export const bookingServices = ["ride", "valet"] as const;
 export type BookingService = (typeof bookingServices)[number];
 
+export const PAYMENT_METHOD_REQUIRED_MESSAGE = "Please enter a card.";
+
 export const createBookingSchema = z.strictObject({
   service: z.enum(bookingServices, { error: "The service must be ride or valet." }),
   /** A ride quote id for a ride, a valet quote id for valet (a valet id carries the event's details). */
   quoteId: z.string({ error: QUOTE_INVALID_MESSAGE }).min(1, QUOTE_INVALID_MESSAGE).max(8192, QUOTE_INVALID_MESSAGE),
-  /** Payments are a placeholder: the server records "dev_" + the Idempotency-Key whatever is sent. */
+  /** Old clients' payment placeholder; ignored. */
   paymentRef: z.string().max(200, "The payment reference is too long.").optional(),
+  /** The card to authorise the total on: a provider payment method id (embedded test mode: "pm_card_visa"). */
+  paymentMethod: z.string().trim().min(1, PAYMENT_METHOD_REQUIRED_MESSAGE).max(200, PAYMENT_METHOD_REQUIRED_MESSAGE).optional(),
+  /** After an authentication step (3-D Secure): the PaymentIntent it confirmed, sent with the same Idempotency-Key. */
+  paymentIntentId: z.string().trim().min(1).max(200).optional(),
 });
 export type CreateBookingInput = z.infer<typeof createBookingSchema>;
 

@@ -1,0 +1,25 @@
+// Test helper: the booking's card charge (the `payments` row of kind "booking"). Booking with `paymentMethod`
+// authorises the total at booking; this answers that charge, and authorises one itself only for a booking
+// that has none (a booking made without a card, e.g. seeded straight into the database).
+import { and, desc, eq } from "drizzle-orm";
+import { toCents } from "@meridian/shared/pricing";
+import { bookings, payments } from "../db/schema";
+import { recordPayment, type PaymentRecord } from "../payments/payments.service";
+import type { TestApp } from "./harness";
+
+export async function bookingCharge(app: TestApp, bookingId: string, paymentMethod = "pm_card_visa"): Promise<PaymentRecord> {
+  const [existing] = await app.db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.bookingId, bookingId), eq(payments.kind, "booking")))
+    .orderBy(desc(payments.createdAt))
+    .limit(1);
+  if (existing) return existing;
+  const [booking] = await app.db.select().from(bookings).where(eq(bookings.id, bookingId));
+  if (!booking) throw new Error(`no booking ${bookingId}`);
+  const intent = await app.deps.payments.authorize(
+    { amountCents: toCents(booking.price ?? 0), paymentMethod, description: `Booking ${bookingId}`, metadata: { bookingId } },
+    `test:booking:${bookingId}:authorize`,
+  );
+  return recordPayment(app.db, app.deps.payments.kind, intent, bookingId);
+}
