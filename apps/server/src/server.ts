@@ -9,6 +9,7 @@ import type { AppConfig, Env } from "./env";
 import type { Deps } from "./lib/context";
 import { createLifecycle } from "./lib/lifecycle";
 import { createLogger } from "./lib/logger";
+import { createMetrics } from "./lib/metrics";
 import { createGeoService } from "./geo/geo.service";
 import { createMailer, type MailerOptions } from "./mail/mailer";
 import { createPaymentProvider } from "./payments/payments.service";
@@ -70,7 +71,7 @@ export async function buildDeps(config: AppConfig, database: Database, options: 
   const bus = await createEventBus(database, { logger });
   const sms = createSmsSender(config.env, database.db, logger);
   const photos = createPhotoStore(config.env);
-  return { config, database, mailer, logger, auth, geo, bus, payments, sms, photos, lifecycle: createLifecycle() };
+  return { config, database, mailer, logger, auth, geo, bus, payments, sms, photos, lifecycle: createLifecycle(), metrics: createMetrics(database) };
 }
 
 export async function openAndMigrate(target: DatabaseTarget): Promise<Database> {

@@ -1,2 +1,11 @@
+import { z } from "zod";
+
 /** The body of every failed API call. */
-export type ApiErrorBody = { error: { code: string; message: string; fields?: Record<string, string> } };
+export const apiErrorSchema = z.object({
+  error: z.object({
+    code: z.string().describe("Stable, machine-readable (e.g. validation_error, unauthorized, not_found)"),
+    message: z.string().describe("A sentence for the person using the app"),
+    fields: z.record(z.string(), z.string()).optional().describe("Per-field messages, by field path"),
+  }),
+});
+export type ApiErrorBody = z.infer<typeof apiErrorSchema>;

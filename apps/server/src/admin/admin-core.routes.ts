@@ -1,14 +1,18 @@
 // /api/admin core routes (admin-only middleware in app.ts; each handler also asks requireRole itself):
 // overview, users, bookings (+ CSV export, status), tickets, reports, audit. Thin: validate, call a service.
 import { Hono, type Context } from "hono";
+import { z } from "zod";
 import {
   adminAuditQuerySchema,
+  adminBookingsPageSchema,
   adminBookingsQuerySchema,
   adminCreateUserSchema,
   adminTicketsQuerySchema,
   adminUpdateTicketSchema,
   adminUpdateUserSchema,
+  adminUsersPageSchema,
   adminUsersQuerySchema,
+  adminUserSchema,
   bookingStatusChangeSchema,
   uuidParamSchema,
 } from "@meridian/shared/admin";
@@ -16,7 +20,7 @@ import { asRole, deskRoles } from "@meridian/shared/auth";
 import { requireRole } from "../auth/session";
 import type { AppEnv } from "../lib/context";
 import { notFound } from "../lib/errors";
-import { parseBody, parseQuery } from "../lib/validate";
+import { describedJson, routesFor } from "../lib/openapi";
 import { BOOKINGS_CSV_HEADER, bookingsCsvLines, changeBookingStatus, exportBookingIds, exportBookingRows, getBooking, listBookings } from "./core/bookings.service";
 import { getOverview, getReports, listAudit } from "./core/insights.service";
 import { getTicket, listTickets, updateTicket } from "./core/tickets.service";
@@ -40,37 +44,42 @@ export function idParam(c: Context<AppEnv>, what: string): string {
   return id;
 }
 
+const admin$ = routesFor("admin", ["Admin"]);
+const desk$ = routesFor(["dispatcher"], ["Admin"]);
+const json = describedJson;
+const notFoundAnswer = { description: "No such row" };
+
 export const adminCoreRoutes = new Hono<AppEnv>()
-  .get("/overview", async (c) => {
+  .get("/overview", admin$("Counts and recent activity", { 200: json("Counts (users, bookings, pending, active tickets, revenue) and recent events") }), async (c) => {
     const { db } = await admin(c);
     return c.json(await getOverview(db));
   })
   // ---- Users
-  .get("/users", async (c) => {
+  .get("/users", admin$("Search users", { 200: adminUsersPageSchema }, { query: adminUsersQuerySchema, tags: ["Admin: users"] }), async (c) => {
     const { db } = await admin(c);
-    return c.json(await searchUsers(db, parseQuery(c, adminUsersQuerySchema)));
+    return c.json(await searchUsers(db, c.req.valid("query")));
   })
-  .post("/users", async (c) => {
+  .post("/users", admin$("Create a user (they set a password from an e-mail)", { 201: z.object({ user: adminUserSchema }), 409: { description: "The e-mail is taken" } }, { body: adminCreateUserSchema, tags: ["Admin: users"] }), async (c) => {
     const { db, actor } = await admin(c);
-    const input = await parseBody(c, adminCreateUserSchema);
+    const input = c.req.valid("json");
     const deps = c.get("deps");
     const created = await createUserByAdmin({ db, auth: deps.auth, mailer: deps.mailer, publicUrl: deps.config.publicUrl }, actor, input);
     return c.json({ user: created }, 201);
   })
-  .patch("/users/:id", async (c) => {
+  .patch("/users/:id", admin$("Change a user's name, phone, role or status", { 200: z.object({ user: adminUserSchema }), 404: notFoundAnswer }, { body: adminUpdateUserSchema, tags: ["Admin: users"] }), async (c) => {
     const { db, actor } = await admin(c);
     const id = c.req.param("id");
-    const input = await parseBody(c, adminUpdateUserSchema);
+    const input = c.req.valid("json");
     return c.json({ user: await updateUser(db, actor, id, input) });
   })
   // ---- Bookings
-  .get("/bookings", async (c) => {
+  .get("/bookings", desk$("Search bookings", { 200: adminBookingsPageSchema }, { query: adminBookingsQuerySchema, tags: ["Admin: bookings"] }), async (c) => {
     const { db } = await desk(c);
-    return c.json(await listBookings(db, parseQuery(c, adminBookingsQuerySchema)));
+    return c.json(await listBookings(db, c.req.valid("query")));
   })
-  .get("/bookings/export.csv", async (c) => {
+  .get("/bookings/export.csv", admin$("The filtered bookings as CSV", { 200: { description: "CSV (UTF-8 with a byte-order mark)", contentType: "text/csv" } }, { query: adminBookingsQuerySchema, tags: ["Admin: bookings"] }), async (c) => {
     const { db } = await admin(c);
-    const ids = await exportBookingIds(db, parseQuery(c, adminBookingsQuerySchema));
+    const ids = await exportBookingIds(db, c.req.valid("query"));
     const batches = exportBookingRows(db, ids);
     const encoder = new TextEncoder();
     const log = c.get("deps").logger;
@@ -99,37 +108,37 @@ export const adminCoreRoutes = new Hono<AppEnv>()
       "cache-control": "no-store",
     });
   })
-  .get("/bookings/:id", async (c) => {
+  .get("/bookings/:id", desk$("A booking with its tickets, next statuses, assignment, cancellation and timeline", { 200: json("{ booking }"), 404: notFoundAnswer }, { tags: ["Admin: bookings"] }), async (c) => {
     const { db } = await desk(c);
     return c.json({ booking: await getBooking(db, idParam(c, "Booking")) });
   })
-  .patch("/bookings/:id/status", async (c) => {
+  .patch("/bookings/:id/status", admin$("Move a booking to another status", { 200: json("{ booking }"), 404: notFoundAnswer, 409: { description: "That move is not allowed from the booking's status" } }, { body: bookingStatusChangeSchema, tags: ["Admin: bookings"] }), async (c) => {
     const { actor } = await admin(c);
     const id = idParam(c, "Booking");
-    const { status } = await parseBody(c, bookingStatusChangeSchema);
+    const { status } = c.req.valid("json");
     return c.json({ booking: await changeBookingStatus(c.get("deps"), actor, id, status) });
   })
   // ---- Tickets
-  .get("/tickets", async (c) => {
+  .get("/tickets", admin$("Search tickets", { 200: json("{ tickets, total, page, pageSize }") }, { query: adminTicketsQuerySchema, tags: ["Admin: tickets"] }), async (c) => {
     const { db } = await admin(c);
-    return c.json(await listTickets(db, parseQuery(c, adminTicketsQuerySchema)));
+    return c.json(await listTickets(db, c.req.valid("query")));
   })
-  .get("/tickets/:id", async (c) => {
+  .get("/tickets/:id", admin$("A ticket", { 200: json("{ ticket }"), 404: notFoundAnswer }, { tags: ["Admin: tickets"] }), async (c) => {
     const { db } = await admin(c);
     return c.json({ ticket: await getTicket(db, idParam(c, "Ticket")) });
   })
-  .patch("/tickets/:id", async (c) => {
+  .patch("/tickets/:id", admin$("Record a ticket's plate and key tag, or change its status", { 200: json("{ ticket }"), 404: notFoundAnswer }, { body: adminUpdateTicketSchema, tags: ["Admin: tickets"] }), async (c) => {
     const { db, actor } = await admin(c);
     const id = idParam(c, "Ticket");
-    const input = await parseBody(c, adminUpdateTicketSchema);
+    const input = c.req.valid("json");
     return c.json({ ticket: await updateTicket(db, actor, id, input) });
   })
   // ---- Reports and audit
-  .get("/reports", async (c) => {
+  .get("/reports", admin$("Revenue, tips, funnel and coupons", { 200: json("Report figures") }), async (c) => {
     const { db } = await admin(c);
     return c.json(await getReports(db));
   })
-  .get("/audit", async (c) => {
+  .get("/audit", admin$("The audit log, newest first", { 200: json("{ entries, total, page, pageSize }") }, { query: adminAuditQuerySchema }), async (c) => {
     const { db } = await admin(c);
-    return c.json(await listAudit(db, parseQuery(c, adminAuditQuerySchema)));
+    return c.json(await listAudit(db, c.req.valid("query")));
   });

@@ -223,6 +223,7 @@ export async function createBooking(deps: Deps, me: SessionUser, key: string, in
   }
 
   announce(deps, me, created, plan);
+  deps.metrics.bookingsCreated.inc({ service: created.booking.service });
   return { status: 201, body: created, replayed: false };
 }
 

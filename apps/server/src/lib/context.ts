@@ -10,6 +10,7 @@ import type { Lifecycle } from "./lifecycle";
 import type { Logger } from "./logger";
 import type { SmsSender } from "../sms/sms";
 import type { PhotoStore } from "../valet/photo-store";
+import type { Metrics } from "./metrics";
 
 export type Deps = {
   config: AppConfig;
@@ -23,6 +24,7 @@ export type Deps = {
   sms: SmsSender;
   photos: PhotoStore;
   lifecycle: Lifecycle;
+  metrics: Metrics;
 };
 
 export type AppEnv = {
