@@ -106,8 +106,8 @@ export const createBookingSchema = z.strictObject({
   quoteId: z.string({ error: QUOTE_INVALID_MESSAGE }).min(1, QUOTE_INVALID_MESSAGE).max(8192, QUOTE_INVALID_MESSAGE),
   /** Old clients' payment placeholder; ignored. */
   paymentRef: z.string().max(200, "The payment reference is too long.").optional(),
-  /** The card to authorise the total on: a provider payment method id (embedded test mode: "pm_card_visa"). */
-  paymentMethod: z.string().trim().min(1, PAYMENT_METHOD_REQUIRED_MESSAGE).max(200, PAYMENT_METHOD_REQUIRED_MESSAGE).optional(),
+  /** The card to authorise the total on (required): a provider payment method id (embedded test mode: "pm_card_visa"). */
+  paymentMethod: z.string({ error: PAYMENT_METHOD_REQUIRED_MESSAGE }).trim().min(1, PAYMENT_METHOD_REQUIRED_MESSAGE).max(200, PAYMENT_METHOD_REQUIRED_MESSAGE),
   /** After an authentication step (3-D Secure): the PaymentIntent it confirmed, sent with the same Idempotency-Key. */
   paymentIntentId: z.string().trim().min(1).max(200).optional(),
 });
@@ -141,7 +141,9 @@ export type QuoteResponse = { quoteId: string; expiresAt: string; quote: Quote; 
 
 export type BookingSummary = { id: string; service: string; bookingDate: string; status: string; price: number | null; createdAt: string };
 export type TicketSummary = { ticketCode: string; status: string };
-export type CreateBookingResponse = { booking: BookingSummary; ticket: TicketSummary };
+/** The card the booking's total was authorised on; `held` false: a far-off service, the hold released and the card kept. */
+export type BookingPayment = { cardBrand: string | null; cardLast4: string | null; held: boolean };
+export type CreateBookingResponse = { booking: BookingSummary; ticket: TicketSummary; payment?: BookingPayment };
 
 /** What a ride booking stores in bookings.details. */
 export type RideDetails = {
