@@ -93,6 +93,25 @@ async function earlierAnswer(deps: Deps, userId: string, key: string, hash: stri
   return { status: 201, body: row.responseBody as CreateBookingResponse, replayed: true };
 }
 
+/** A retry waits this long for the request holding its key to answer, then gets 409 idempotency_in_progress. */
+const IN_PROGRESS_WAIT_MS = 3000;
+
+/**
+ * Another request holds the key: its answer once it has one (a short wait), else 409 in progress; null when
+ * the row is gone (the holder released the key).
+ */
+async function awaitEarlierAnswer(deps: Deps, userId: string, key: string, hash: string): Promise<BookingOutcome | null> {
+  const until = Date.now() + IN_PROGRESS_WAIT_MS;
+  for (;;) {
+    try {
+      return await earlierAnswer(deps, userId, key, hash);
+    } catch (err) {
+      if (!(err instanceof HttpError && err.code === "idempotency_in_progress") || Date.now() >= until) throw err;
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
 /**
  * Step 1: claims the (user, key) row in its own committed statement. Answers the claim's time (its token),
  * or null when another request holds or answered the key. A row left "in progress" longer than
@@ -316,11 +335,14 @@ export async function createBooking(deps: Deps, me: SessionUser, key: string, in
   const startsAt = pickupAt ?? zonedInstant(plan.bookingDate, (plan.details as ValetDetails).startTime ?? "00:00", timeZone);
 
   // 1. Claim the key (committed on its own).
-  const claim = await claimKey(deps, me.id, key, hash);
-  if (!claim) {
-    const replay = await earlierAnswer(deps, me.id, key, hash);
-    if (replay) return replay;
-    throw conflict(IDEMPOTENCY_IN_PROGRESS_MESSAGE, "idempotency_in_progress");
+  let claim = await claimKey(deps, me.id, key, hash);
+  for (let attempt = 0; !claim; attempt++) {
+    const answer = await awaitEarlierAnswer(deps, me.id, key, hash);
+    if (answer) return answer;
+    // The holder let the key go (a declined card, an authentication step): this retry goes again, and the
+    // provider's key replays the holder's answer.
+    if (attempt >= 3) throw conflict(IDEMPOTENCY_IN_PROGRESS_MESSAGE, "idempotency_in_progress");
+    claim = await claimKey(deps, me.id, key, hash);
   }
 
   // 2. Authorise the card, outside any transaction. No usable authorisation: the key is released.
