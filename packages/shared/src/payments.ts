@@ -54,3 +54,11 @@ export const completeAuthenticationSchema = z.strictObject({
 });
 export type CompleteAuthenticationInput = z.infer<typeof completeAuthenticationSchema>;
 export type CompleteAuthenticationResponse = { paymentIntentId: string; status: string };
+
+const BRAND_LABELS: Record<string, string> = { visa: "Visa", mastercard: "Mastercard", amex: "American Express", discover: "Discover", diners: "Diners Club", jcb: "JCB", unionpay: "UnionPay" };
+/** "Visa •••• 4242", as receipts and the confirmation show a card. */
+export function cardLabel(brand: string | null | undefined, last4: string | null | undefined): string | null {
+  if (!last4) return null;
+  const name = brand ? (BRAND_LABELS[brand] ?? brand.charAt(0).toUpperCase() + brand.slice(1)) : "Card";
+  return `${name} •••• ${last4}`;
+}

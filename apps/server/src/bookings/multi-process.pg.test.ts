@@ -141,6 +141,8 @@ describe("two server processes on one PostgreSQL database", () => {
       else expect(r.body.error.code).toBe("idempotency_in_progress");
     }
     expect(results.filter((r) => r.status === 201 && r.headers.get("idempotent-replayed") !== "true")).toHaveLength(1);
-    expect(results.filter((r) => r.status === 201).length).toBeGreaterThanOrEqual(25);
+    // The key is claimed before the card is authorised (decision 011): a retry waits a moment for the first
+    // answer, then gets 409; how many see the 201 depends on the machine's speed, at least the first does.
+    expect(results.filter((r) => r.status === 201).length).toBeGreaterThanOrEqual(1);
   });
 });
