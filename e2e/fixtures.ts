@@ -155,6 +155,8 @@ export async function bookRideThroughDialog(page: Page, date: string) {
   await typeAddress(dialog, "Dropoff", "Beverly Hills", /^Beverly Hills/);
   await dialog.getByLabel("Date").fill(date);
   await expect(dialog.getByRole("region", { name: "Your quote" }).getByTestId("quote-total")).toHaveText(/^\$\d/);
+  // The card step (embedded test mode): the test Visa that succeeds.
+  await expect(dialog.getByTestId("card-select")).toContainText("Visa 4242");
   await dialog.getByRole("button", { name: "Confirm Booking" }).click();
   const confirmed = page.getByRole("dialog", { name: "Booking Confirmed!" });
   await expect(confirmed).toBeVisible();

@@ -44,6 +44,8 @@ const envSchema = z.object({
   PAYMENT_PROVIDER: z.enum(["embedded", "stripe"]).default("embedded"),
   STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_/, "must start with sk_ or rk_").optional(),
   STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_/, "must start with whsec_").optional(),
+  /** Stripe's publishable key for the booking dialog's Payment Element (stripe mode). */
+  STRIPE_PUBLISHABLE_KEY: z.string().regex(/^pk_/, "must start with pk_").optional(),
   /** Another address for Stripe's API (tests: a local server). */
   STRIPE_API_URL: z.url().optional(),
   /** Text messages (the valet claim link): "outbox" stores them for the dev mailbox; "twilio" sends them. */

@@ -107,8 +107,8 @@ export const createBookingSchema = z.strictObject({
   quoteId: z.string({ error: QUOTE_INVALID_MESSAGE }).min(1, QUOTE_INVALID_MESSAGE).max(8192, QUOTE_INVALID_MESSAGE),
   /** Old clients' payment placeholder; ignored. */
   paymentRef: z.string().max(200, "The payment reference is too long.").optional(),
-  /** The card to authorise the total on: a provider payment method id (embedded test mode: "pm_card_visa"). */
-  paymentMethod: z.string().trim().min(1, PAYMENT_METHOD_REQUIRED_MESSAGE).max(200, PAYMENT_METHOD_REQUIRED_MESSAGE).optional(),
+  /** The card to authorise the total on (required): a provider payment method id (embedded test mode: "pm_card_visa"). */
+  paymentMethod: z.string({ error: PAYMENT_METHOD_REQUIRED_MESSAGE }).trim().min(1, PAYMENT_METHOD_REQUIRED_MESSAGE).max(200, PAYMENT_METHOD_REQUIRED_MESSAGE),
   /** After an authentication step (3-D Secure): the PaymentIntent it confirmed, sent with the same Idempotency-Key. */
   paymentIntentId: z.string().trim().min(1).max(200).optional(),
 });
@@ -162,8 +162,11 @@ export const bookingSummarySchema = z.object({
 export type BookingSummary = z.infer<typeof bookingSummarySchema>;
 export const ticketSummarySchema = z.object({ ticketCode: z.string(), status: z.string() });
 export type TicketSummary = z.infer<typeof ticketSummarySchema>;
+/** The card the booking's total was authorised on; `held` false: a far-off service, the hold released and the card kept. */
+export const bookingPaymentSchema = z.object({ cardBrand: z.string().nullable(), cardLast4: z.string().nullable(), held: z.boolean() });
+export type BookingPayment = z.infer<typeof bookingPaymentSchema>;
 /** POST /api/bookings (201; the same answer again for a replayed Idempotency-Key). */
-export const createBookingResponseSchema = z.object({ booking: bookingSummarySchema, ticket: ticketSummarySchema });
+export const createBookingResponseSchema = z.object({ booking: bookingSummarySchema, ticket: ticketSummarySchema, payment: bookingPaymentSchema.optional() });
 export type CreateBookingResponse = z.infer<typeof createBookingResponseSchema>;
 
 /** What a ride booking stores in bookings.details. */

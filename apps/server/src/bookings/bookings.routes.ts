@@ -36,6 +36,7 @@ export const bookingsRoutes = new Hono<AppEnv>().post(
     body: createBookingSchema,
     responses: {
       201: createBookingResponseSchema,
+      402: { description: "The card was declined (card_declined, with the provider's reason) or needs its authentication step (authentication_required, with error.paymentIntent); nothing was booked" },
       409: { description: "The price changed since the quote, or the key is in use by another request" },
       422: { description: "The key was used with another body, or the quote can no longer be booked" },
     },
