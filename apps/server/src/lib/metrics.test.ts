@@ -97,7 +97,7 @@ describe("GET /metrics", () => {
     const { cookie } = await t.userWithSession();
     const key = crypto.randomUUID();
     for (let i = 0; i < 2; i++) {
-      const res = await t.call("POST", "/api/bookings", { cookie, json: { service: "ride", quoteId: quote.body.quoteId }, headers: { "Idempotency-Key": key } });
+      const res = await t.call("POST", "/api/bookings", { cookie, json: { service: "ride", quoteId: quote.body.quoteId, paymentMethod: "pm_card_visa" }, headers: { "Idempotency-Key": key } });
       expect(res.status).toBe(201);
     }
 
