@@ -16,6 +16,7 @@ import { errorBody, PAYLOAD_TOO_LARGE_BODY } from "./lib/errors";
 import { requestIdGenerator } from "./lib/request-id";
 import { MAX_BODY_BYTES } from "./lib/validate";
 import { meRoutes } from "./me/me.routes";
+import { mePaymentRoutes } from "./payments/payment-lifecycle.routes";
 import { newsletterRoutes } from "./newsletter/newsletter.routes";
 import { adminCoreRoutes } from "./admin/admin-core.routes";
 import { adminFleetRoutes } from "./admin/admin-fleet.routes";
@@ -93,6 +94,7 @@ export function createApp(deps: Deps, opts: { webDist?: string } = {}) {
   });
 
   app.route("/api/me", meRoutes);
+  app.route("/api/me", mePaymentRoutes);
   app.route("/api/newsletter", newsletterRoutes);
   app.route("/api/places", placesRoutes);
   app.route("/api/vehicles", vehiclesRoutes);

@@ -32,6 +32,14 @@ export type AuthorizeInput = {
   paymentMethod: string;
   description?: string;
   metadata?: Record<string, string>;
+  /**
+   * The customer is not there (a job authorising again nearer a far-off service): a card that needs its
+   * 3-D Secure step cannot take it, so the call fails with `authentication_required` instead of answering
+   * requires_action. Stripe: `off_session: true` with the Customer the card is saved to.
+   */
+  offSession?: boolean;
+  /** The provider's customer the saved card belongs to (stripe: cus_...); needed off-session in stripe mode. */
+  customer?: string;
 };
 
 export type PaymentErrorCode =
@@ -50,12 +58,14 @@ export class PaymentError extends Error {
     readonly code: PaymentErrorCode,
     message: string,
     readonly declineCode?: string,
+    /** The PaymentIntent the failed attempt left behind (a declined or unauthenticated authorisation), when known. */
+    readonly intentId?: string,
   ) {
     super(message);
     this.name = "PaymentError";
   }
   toJSON() {
-    return { code: this.code, message: this.message, ...(this.declineCode ? { declineCode: this.declineCode } : {}) };
+    return { code: this.code, message: this.message, ...(this.declineCode ? { declineCode: this.declineCode } : {}), ...(this.intentId ? { intentId: this.intentId } : {}) };
   }
 }
 
