@@ -2,7 +2,7 @@
 // the fee or a release at cancellation), and the customer confirming a card when a far-off booking's card could
 // not be authorised again. Provider calls never run inside a database transaction: each is made first, with the
 // booking's fixed idempotency key, and its answer recorded afterwards in one transaction.
-import { and, desc, eq, inArray, isNotNull } from "drizzle-orm";
+import { and, desc, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import { toCents } from "@meridian/shared/pricing";
 import {
   ALREADY_PAID_MESSAGE,
@@ -14,13 +14,14 @@ import {
   type ConfirmCardInput,
 } from "@meridian/shared/payment-lifecycle";
 import type { Db, Tx } from "../db/client";
-import { bookings, payments } from "../db/schema";
+import { bookings, jobs, payments } from "../db/schema";
 import { scheduleJob } from "../jobs/job-runner";
 import type { Deps } from "../lib/context";
 import { conflict, HttpError, notFound } from "../lib/errors";
 import { announceBooking, type BookingRow } from "../rides/ride-status";
 import { recordPayment, type PaymentRecord } from "./payments.service";
 import { PaymentError, type PaymentIntent, type PaymentProvider } from "./provider";
+import { SETTLE_JOB } from "./settlement-job";
 
 export const RECEIPT_JOB = "payment.receipt";
 
@@ -126,8 +127,15 @@ export const scheduleReceipt = (tx: Tx, bookingId: string) => scheduleJob(tx, { 
 export async function settleBookingNow(deps: Deps, bookingId: string): Promise<void> {
   try {
     const outcome = await settleCall(deps, bookingId);
-    if (outcome.kind === "skip" && !outcome.receiptFor) return;
-    const note = await deps.database.db.transaction((tx) => settleRecord(tx, deps.payments.kind, outcome));
+    const note = await deps.database.db.transaction(async (tx) => {
+      const note = await settleRecord(tx, deps.payments.kind, outcome);
+      // Settled (or nothing to settle): the retry job scheduled with the move has nothing left to do.
+      await tx
+        .update(jobs)
+        .set({ status: "done", attempts: sql`${jobs.attempts} + 1`, result: `${note} (by the request)`, finishedAt: new Date() })
+        .where(and(eq(jobs.kind, SETTLE_JOB), eq(jobs.status, "pending"), sql`${jobs.payload}->>'bookingId' = ${bookingId}`));
+      return note;
+    });
     deps.logger.info("booking payment settled", { bookingId, note });
   } catch (err) {
     deps.logger.warn("booking payment not settled yet; the settlement job will retry", { bookingId, err: String(err) });
