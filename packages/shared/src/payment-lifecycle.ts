@@ -50,13 +50,16 @@ export const UNPAID_CANCEL_REASON = "The card could not be authorised before the
 export const ALREADY_PAID_MESSAGE = "This booking is already paid for: nothing to confirm.";
 export const NOT_PAYABLE_MESSAGE = "This booking is no longer on, so there is nothing to pay.";
 
-/** The customer's "confirm a card" step: a card (embedded test mode: one of Stripe's test methods), or the intent after 3-D Secure. */
+/**
+ * The customer's "confirm a card" step: a card (embedded test mode: one of Stripe's test methods), the intent
+ * after its 3-D Secure step, or neither: the card on file, tried again with the customer there.
+ */
 export const confirmCardSchema = z
   .strictObject({
     paymentMethod: z.string({ error: "Choose a card." }).trim().min(1, "Choose a card.").max(200, "Choose a card.").optional(),
     paymentIntentId: z.string().trim().min(1).max(200).optional(),
   })
-  .refine((v) => Boolean(v.paymentMethod) !== Boolean(v.paymentIntentId), { message: "Choose a card.", path: ["paymentMethod"] });
+  .refine((v) => !(v.paymentMethod && v.paymentIntentId), { message: "Choose a card, or finish the authentication step, not both.", path: ["paymentMethod"] });
 export type ConfirmCardInput = z.infer<typeof confirmCardSchema>;
 
 /** GET /api/me/bookings/:id/payment */

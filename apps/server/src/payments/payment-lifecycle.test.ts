@@ -313,7 +313,11 @@ describe("a far-off service", () => {
     expect((await t.call("GET", `/api/me/bookings/${id}/payment`, { cookie: other.cookie })).status).toBe(404);
 
     const pay = (json: unknown, key = crypto.randomUUID()) => t.call("POST", `/api/me/bookings/${id}/payment`, { cookie: customer.cookie, json, headers: { "Idempotency-Key": key } });
-    expect((await pay({})).status).toBe(400);
+    expect((await pay({ paymentMethod: "pm_card_visa", paymentIntentId: "pi_x" })).status).toBe(400);
+    // With nothing chosen, the card on file is tried again with the customer there: it asks for its step.
+    const onFile = await pay({});
+    expect(onFile.status).toBe(402);
+    expect(onFile.body.error).toMatchObject({ code: "authentication_required", fields: { paymentIntentId: expect.stringMatching(/^pi_/) } });
     const declined = await pay({ paymentMethod: "pm_card_chargeDeclined" });
     expect(declined.status).toBe(402);
     expect(declined.body.error).toMatchObject({ code: "card_declined", message: "Your card was declined." });

@@ -48,7 +48,6 @@ export function toPaymentError(err: unknown): unknown {
   if (code === "authentication_required" || code === "payment_intent_authentication_failure") ours = "authentication_required";
   else if (err instanceof Stripe.errors.StripeCardError) ours = "card_declined";
   else if (err instanceof Stripe.errors.StripeIdempotencyError) ours = "idempotency_mismatch";
-  else if (code === "payment_intent_authentication_failure" || code === "authentication_required") ours = "authentication_required";
   else if (code === "payment_intent_unexpected_state" || code === "charge_already_refunded" || code === "charge_already_captured") ours = "invalid_state";
   else if (code === "amount_too_large" || code === "amount_to_capture_too_large") ours = "amount_too_large";
   else if (code === "charge_expired_for_capture") ours = "authorization_expired";
