@@ -38,7 +38,8 @@ async function book(time: string, days = 3): Promise<string> {
   return res.body.booking.id;
 }
 const remindersTo = async () => (await outboxFor(t.db, customer.user.email)).filter((m) => m.subject.startsWith("Reminder:"));
-const jobsOf = async (bookingId: string) => (await t.db.select().from(jobs)).filter((j) => j.payload.bookingId === bookingId);
+// A booking's reminder jobs (a cancelled or completed booking also has its payment settlement job).
+const jobsOf = async (bookingId: string) => (await t.db.select().from(jobs)).filter((j) => j.payload.bookingId === bookingId && j.kind === RIDE_REMINDER_JOB);
 
 describe("the ride reminder", () => {
   it("is scheduled with the booking, the lead time before pickup, and sent exactly once however often the runner runs", async () => {

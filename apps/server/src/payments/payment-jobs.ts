@@ -104,7 +104,8 @@ function reauthorizeHandler(deps: Deps): TwoStepJobHandler<ReauthOutcome> {
       if (found.skip !== undefined) return { kind: "skip", reason: found.skip };
       const { b } = found;
       const charge = await currentCharge(db, b.id);
-      if (charge && (PAID_CHARGE_STATUSES as readonly string[]).includes(charge.status)) return { kind: "skip", reason: "already authorised" };
+      if (!charge) return { kind: "skip", reason: "no card charge" }; // booked without a card (before payments)
+      if ((PAID_CHARGE_STATUSES as readonly string[]).includes(charge.status)) return { kind: "skip", reason: "already authorised" };
       const key = paymentKeys.reauthorize(b.id, String(job.payload.day));
       const card = await savedCard(db, b.id);
       if (!card) return { kind: "failed", b, message: "There is no card on file for this booking.", card: null, key };
