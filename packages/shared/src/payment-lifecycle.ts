@@ -48,6 +48,7 @@ export const PAYMENT_NEEDED_LABEL = "Payment needed";
 export const PAYMENT_NEEDED_HINT = "The card on file could not be authorised. The customer has been e-mailed a link to confirm a card.";
 export const UNPAID_CANCEL_REASON = "The card could not be authorised before the service; cancelled without a fee.";
 export const ALREADY_PAID_MESSAGE = "This booking is already paid for: nothing to confirm.";
+export const NOT_YET_MESSAGE = "Nothing to pay yet: we will authorise your card 48 hours before the service.";
 export const NOT_PAYABLE_MESSAGE = "This booking is no longer on, so there is nothing to pay.";
 
 /**

@@ -276,6 +276,10 @@ describe("a far-off service", () => {
 
     await runJobsAt(new Date(startsAt.getTime() - 49 * H));
     expect((await chargeRows(id)).map((c) => c.status)).toEqual(["canceled"]);
+    // Waiting for it, the customer has nothing to confirm (a hold taken now could lapse before the service).
+    const early = await t.call("POST", `/api/me/bookings/${id}/payment`, { cookie: customer.cookie, json: { paymentMethod: "pm_card_visa" }, headers: { "Idempotency-Key": crypto.randomUUID() } });
+    expect(early.status).toBe(409);
+    expect(early.body.error.code).toBe("not_yet");
 
     await runJobsAt(new Date(startsAt.getTime() - 48 * H));
     const rows = await chargeRows(id);

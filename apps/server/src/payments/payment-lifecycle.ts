@@ -8,6 +8,7 @@ import {
   ALREADY_PAID_MESSAGE,
   FAILED_CHARGE_STATUSES,
   NOT_PAYABLE_MESSAGE,
+  NOT_YET_MESSAGE,
   PAID_CHARGE_STATUSES,
   settlementFor,
   type BookingPaymentState,
@@ -185,6 +186,9 @@ export async function confirmBookingCard(deps: Deps, userId: string, bookingId: 
   if (!ON.includes(b.status)) throw conflict(NOT_PAYABLE_MESSAGE, "not_payable");
   const charge = await currentCharge(db, b.id);
   if (charge && (PAID_CHARGE_STATUSES as readonly string[]).includes(charge.status)) throw conflict(ALREADY_PAID_MESSAGE, "already_paid");
+  // A far-off booking waiting for its re-authorisation (hold released at booking): a hold taken now could lapse
+  // before the service, so the card is authorised by the job 48 hours before, not here.
+  if (charge?.status === "canceled") throw conflict(NOT_YET_MESSAGE, "not_yet");
   const kept = await savedCard(db, b.id);
   const card = input.paymentMethod ? { paymentMethod: input.paymentMethod, customerRef: kept?.customerRef ?? null } : kept;
   if (!card) throw new HttpError(422, "no_card", "Choose a card.", { paymentMethod: "Choose a card." });

@@ -4,7 +4,7 @@
 import { CreditCard, ShieldCheck } from "lucide-react";
 import { useState } from "react";
 import { Link, useParams } from "react-router";
-import { TEST_MODE_CARDS } from "@meridian/shared/payment-lifecycle";
+import { NOT_PAYABLE_MESSAGE, NOT_YET_MESSAGE, TEST_MODE_CARDS } from "@meridian/shared/payment-lifecycle";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Label } from "@/components/ui/label";
@@ -57,10 +57,12 @@ export default function BookingPaymentPage() {
               </p>
               <p className="mt-1 font-display text-3xl text-foreground">{usd(p.amountUsd)}</p>
             </div>
-            {p.state === "needed" && p.payable ? (
+            {(p.state === "needed" || p.state === "none") && p.payable ? (
               <>
                 <p className="text-sm text-foreground">
-                  We could not authorise your card for this booking{p.lastError ? `: ${p.lastError}` : "."} Confirm a card to keep it.
+                  {p.state === "needed"
+                    ? `We could not authorise your card for this booking${p.lastError ? `: ${p.lastError}` : "."} Confirm a card to keep it.`
+                    : "No card is on file for this booking yet. Confirm one to keep it."}
                 </p>
                 {pendingIntent ? (
                   <div className="space-y-3 rounded-md border border-gold/40 bg-gold/5 p-4">
@@ -101,8 +103,8 @@ export default function BookingPaymentPage() {
                 {p.state === "authorised" || p.state === "captured"
                   ? `Paid: ${usd(p.amountUsd)} is ${p.state === "authorised" ? "authorised" : "charged"}${p.card ? ` on your ${p.card.brand} ending ${p.card.last4}` : ""}. Nothing more to do.`
                   : p.payable
-                    ? "Nothing to pay yet: we will authorise your card 48 hours before the service."
-                    : "This booking is no longer on, so there is nothing to pay."}
+                    ? NOT_YET_MESSAGE
+                    : NOT_PAYABLE_MESSAGE}
               </p>
             )}
             <Link to="/dashboard" className="inline-block text-sm text-gold underline-offset-4 hover:underline">
