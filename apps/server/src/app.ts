@@ -20,6 +20,7 @@ import { requestIdGenerator } from "./lib/request-id";
 import { CSP_NONCE_PLACEHOLDER, pageNonce, pageSecurityHeaders, securityHeaders } from "./lib/security-headers";
 import { MAX_BODY_BYTES } from "./lib/validate";
 import { meRoutes } from "./me/me.routes";
+import { mePaymentRoutes } from "./payments/payment-lifecycle.routes";
 import { newsletterRoutes } from "./newsletter/newsletter.routes";
 import { adminCoreRoutes } from "./admin/admin-core.routes";
 import { adminFleetRoutes } from "./admin/admin-fleet.routes";
@@ -106,6 +107,7 @@ export function createApp(deps: Deps, opts: { webDist?: string } = {}) {
   });
 
   app.route("/api/me", meRoutes);
+  app.route("/api/me", mePaymentRoutes);
   app.route("/api/newsletter", newsletterRoutes);
   app.route("/api/places", placesRoutes);
   app.route("/api/vehicles", vehiclesRoutes);

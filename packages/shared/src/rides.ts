@@ -98,6 +98,8 @@ export type DispatchRide = {
   vehicleTypeName: string | null;
   customerName: string | null;
   assignment: RideAssignment | null;
+  /** The card could not be authorised again before this far-off ride: the customer has been asked to confirm one. */
+  paymentNeeded: boolean;
 };
 export type DispatchChauffeur = { id: string; fullName: string; shifts: { startsAt: string; endsAt: string; location: string }[] };
 export type DispatchBoard = {
@@ -112,7 +114,7 @@ export type DispatchBoard = {
 // ---- The chauffeur's phone
 const rideStatusSchema = z.enum(bookingStatuses, { error: "Status must be a ride status such as en_route." });
 export const rideStatusChangeSchema = z.strictObject({ status: rideStatusSchema });
-export type StaffRide = Omit<DispatchRide, "assignment"> & {
+export type StaffRide = Omit<DispatchRide, "assignment" | "paymentNeeded"> & {
   customerPhone: string | null;
   vehicleName: string | null;
   nextStatuses: BookingStatus[];

@@ -36,6 +36,7 @@ import { valetQuoteInputSchema } from "@meridian/shared/valet";
 import type { ValetDetails } from "@meridian/shared/valet-pricing";
 import type { SessionUser } from "../auth/auth";
 import { bookings, idempotencyKeys, payments, tickets } from "../db/schema";
+import { schedulePaymentJobs } from "../payments/payment-jobs";
 import { recordPayment } from "../payments/payments.service";
 import { PaymentError, type PaymentIntent } from "../payments/provider";
 import type { Deps } from "../lib/context";
@@ -378,6 +379,7 @@ export async function createBooking(deps: Deps, me: SessionUser, key: string, in
         .returning();
       await stampEvent(tx, booking!.id, null, "pending", { id: me.id, name: me.name, role: me.role ?? "user" }, "Booked");
       await scheduleRideReminder(tx, booking!);
+      await schedulePaymentJobs(tx, booking!); // a far-off service: authorised again 48 h before it
       let ticket: typeof tickets.$inferSelect | undefined;
       for (let attempt = 0; attempt < 8 && !ticket; attempt++) {
         [ticket] = await tx

@@ -3,7 +3,7 @@
 // whose handler fails leaves nothing behind and is retried.
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase, type Database } from "../db/client";
+import { openDatabase, type Database, type Tx } from "../db/client";
 import { jobs, outboxEmails } from "../db/schema";
 import { createLogger } from "../lib/logger";
 import { createMailer } from "../mail/mailer";
@@ -12,7 +12,7 @@ import { createFakeGeo } from "../test/fake-geo";
 import { createTestApp, type TestApp } from "../test/harness";
 import { outboxFor } from "../test/helpers";
 import { createTestFleet, laDate, rideInput } from "../test/ride-fixtures";
-import { runDueJobs, runOneJob, scheduleJob, type JobHandlers } from "./job-runner";
+import { runDueJobs, runOneJob, scheduleJob, type Job, type JobHandlers } from "./job-runner";
 
 let t: TestApp;
 let fleet: Awaited<ReturnType<typeof createTestFleet>>;
@@ -38,7 +38,8 @@ async function book(time: string, days = 3): Promise<string> {
   return res.body.booking.id;
 }
 const remindersTo = async () => (await outboxFor(t.db, customer.user.email)).filter((m) => m.subject.startsWith("Reminder:"));
-const jobsOf = async (bookingId: string) => (await t.db.select().from(jobs)).filter((j) => j.payload.bookingId === bookingId);
+// A booking's reminder jobs (a cancelled or completed booking also has its payment settlement job).
+const jobsOf = async (bookingId: string) => (await t.db.select().from(jobs)).filter((j) => j.payload.bookingId === bookingId && j.kind === RIDE_REMINDER_JOB);
 
 describe("the ride reminder", () => {
   it("is scheduled with the booking, the lead time before pickup, and sent exactly once however often the runner runs", async () => {
@@ -115,5 +116,53 @@ describe("the job runner", () => {
     await scheduleJob(t.db, { kind: "test.unknown", key: "test.unknown:1", runAt: new Date(0), payload: {} });
     await runDueJobs(t.db, {}, { now: farFuture });
     expect((await t.db.select().from(jobs).where(eq(jobs.key, "test.unknown:1")))[0]).toMatchObject({ status: "failed", lastError: 'No handler for job kind "test.unknown".' });
+  });
+});
+
+describe("two-step jobs (a provider call outside any transaction, then its record)", () => {
+  const at = new Date("2000-01-01T00:00:00Z"); // before every other job of this file, so only these are due
+  const calls: string[] = [];
+  let down = false;
+  const handlers: JobHandlers = {
+    "test.two-step": {
+      // Reads through the database pool while the job is leased: on PGlite (one connection) this would wait
+      // forever inside the claiming transaction, so it finishing shows the call runs outside it.
+      call: async (job: Job) => {
+        if (down) throw new Error("provider down");
+        const [row] = await t.db.select().from(jobs).where(eq(jobs.id, job.id));
+        calls.push(`${job.key}:${row!.attempts}`);
+        return { leasedUntil: row!.runAt.toISOString() };
+      },
+      record: async (tx: Tx, job: Job, _now: Date, outcome: { leasedUntil: string }) => {
+        await tx.update(jobs).set({ payload: { ...job.payload, recorded: outcome.leasedUntil } }).where(eq(jobs.id, job.id));
+        return "recorded";
+      },
+    },
+  };
+
+  it("leases the row, calls outside the transaction, records with the row's done; a failed call is retried", async () => {
+    await scheduleJob(t.db, { kind: "test.two-step", key: "two-step-1", runAt: at, payload: {} });
+    down = true;
+    await runOneJob(t.db, handlers, { now: () => at });
+    const [failed] = await t.db.select().from(jobs).where(eq(jobs.key, "two-step-1"));
+    expect(failed).toMatchObject({ status: "pending", attempts: 1, lastError: "provider down" });
+    expect(failed!.runAt.getTime()).toBe(at.getTime() + 60_000);
+
+    down = false;
+    const later = new Date(at.getTime() + 60_000);
+    const done = await runOneJob(t.db, handlers, { now: () => later });
+    expect(done).toMatchObject({ status: "done", attempts: 2, result: "recorded" });
+    // During the call the row was leased five minutes ahead, and the record step wrote in the job's transaction.
+    expect(calls).toEqual(["two-step-1:2"]);
+    expect(done!.payload).toMatchObject({ recorded: new Date(later.getTime() + 5 * 60_000).toISOString() });
+  });
+
+  it("a process that died after taking the lease: the row is claimed again once the lease lapses", async () => {
+    await scheduleJob(t.db, { kind: "test.two-step", key: "two-step-2", runAt: at, payload: {} });
+    // As a claim that was never finished leaves it: attempted once, run_at pushed by the lease.
+    await t.db.update(jobs).set({ attempts: 1, runAt: new Date(at.getTime() + 5 * 60_000) }).where(eq(jobs.key, "two-step-2"));
+    expect(await runDueJobs(t.db, handlers, { now: () => new Date(at.getTime() + 4 * 60_000) })).toBe(0);
+    await runDueJobs(t.db, handlers, { now: () => new Date(at.getTime() + 5 * 60_000) });
+    expect((await t.db.select().from(jobs).where(eq(jobs.key, "two-step-2")))[0]).toMatchObject({ status: "done", attempts: 2, result: "recorded" });
   });
 });

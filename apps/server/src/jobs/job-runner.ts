@@ -12,9 +12,22 @@ import type { Logger } from "../lib/logger";
 export type Job = typeof jobs.$inferSelect;
 /** Runs one job inside the claiming transaction; answers a short result note ("sent", "skipped: cancelled"). */
 export type JobHandler = (tx: Tx, job: Job, now: Date) => Promise<string>;
-export type JobHandlers = Record<string, JobHandler>;
+/**
+ * A job whose work calls another service (a payment provider), which must never run inside a database
+ * transaction: the row is claimed on a lease (its run_at pushed LEASE_MS ahead, committed), `call` runs outside any
+ * transaction, then `record` runs in one transaction with the row's "done". A process that dies in between
+ * leaves the row pending; it is claimed again once the lease lapses, so `call` must be idempotent (a fixed
+ * provider idempotency key). `call` throwing is a failed attempt, retried with backoff like any job.
+ */
+export type TwoStepJobHandler<T = any> = {
+  call: (job: Job, now: Date) => Promise<T>;
+  record: (tx: Tx, job: Job, now: Date, outcome: T) => Promise<string>;
+};
+export type JobHandlers = Record<string, JobHandler | TwoStepJobHandler>;
 
 export const MAX_ATTEMPTS = 8;
+/** How long a two-step job's claim holds before another process may take the row again. */
+export const LEASE_MS = 5 * 60_000;
 /** Wait before retry n (1-based): 1, 2, 4 ... minutes, at most an hour. */
 export const retryDelayMs = (attempt: number) => Math.min(60, 2 ** (attempt - 1)) * 60_000;
 
@@ -38,7 +51,7 @@ type RunOptions = { logger?: Logger; now?: () => Date; limit?: number };
 /** Claims and runs one due job; answers it (with its new status) or null when none is due. */
 export async function runOneJob(db: Db, handlers: JobHandlers, opts: RunOptions = {}): Promise<Job | null> {
   const now = (opts.now ?? (() => new Date()))();
-  return db.transaction(async (tx) => {
+  const claimed = await db.transaction(async (tx): Promise<Job | { lease: Job } | null> => {
     const [job] = await tx
       .select()
       .from(jobs)
@@ -49,27 +62,62 @@ export async function runOneJob(db: Db, handlers: JobHandlers, opts: RunOptions 
     if (!job) return null;
     const attempts = job.attempts + 1;
     const handler = handlers[job.kind];
+    if (handler && typeof handler !== "function") {
+      // Two steps: take a lease now; the work happens outside this transaction.
+      const [leased] = await tx.update(jobs).set({ attempts, runAt: new Date(now.getTime() + LEASE_MS) }).where(eq(jobs.id, job.id)).returning();
+      return { lease: leased! };
+    }
     try {
       if (!handler) throw new Error(`No handler for job kind "${job.kind}".`);
       // A savepoint: a handler that fails leaves none of its writes behind, and the row still records the attempt.
       const result = await tx.transaction((inner) => handler(inner, job, now));
-      const [done] = await tx
-        .update(jobs)
-        .set({ status: "done", attempts, result, lastError: null, finishedAt: now })
-        .where(eq(jobs.id, job.id))
-        .returning();
-      opts.logger?.info("job done", { jobId: job.id, kind: job.kind, result });
-      return done!;
+      return await finish(tx, job.id, attempts, { result }, now, opts, job.kind);
     } catch (err) {
-      const error = err instanceof Error ? err.message : String(err);
-      const failed = attempts >= MAX_ATTEMPTS || !handler;
-      const [row] = await tx
-        .update(jobs)
-        .set(failed ? { status: "failed", attempts, lastError: error, finishedAt: now } : { attempts, lastError: error, runAt: new Date(now.getTime() + retryDelayMs(attempts)) })
-        .where(eq(jobs.id, job.id))
-        .returning();
-      opts.logger?.[failed ? "error" : "warn"](failed ? "job failed for good" : "job failed; will retry", { jobId: job.id, kind: job.kind, attempt: attempts, err: error });
-      return row!;
+      return finish(tx, job.id, attempts, { err, final: !handler }, now, opts, job.kind);
+    }
+  });
+  if (!claimed || !("lease" in claimed)) return claimed;
+  return runTwoStep(db, handlers[claimed.lease.kind] as TwoStepJobHandler, claimed.lease, now, opts);
+}
+
+async function finish(tx: Tx, id: string, attempts: number, outcome: { result: string } | { err: unknown; final?: boolean }, now: Date, opts: RunOptions, kind: string): Promise<Job> {
+  if ("result" in outcome) {
+    const [done] = await tx.update(jobs).set({ status: "done", attempts, result: outcome.result, lastError: null, finishedAt: now }).where(eq(jobs.id, id)).returning();
+    opts.logger?.info("job done", { jobId: id, kind, result: outcome.result });
+    return done!;
+  }
+  const error = outcome.err instanceof Error ? outcome.err.message : String(outcome.err);
+  const failed = attempts >= MAX_ATTEMPTS || outcome.final === true;
+  const [row] = await tx
+    .update(jobs)
+    .set(failed ? { status: "failed", attempts, lastError: error, finishedAt: now } : { attempts, lastError: error, runAt: new Date(now.getTime() + retryDelayMs(attempts)) })
+    .where(eq(jobs.id, id))
+    .returning();
+  opts.logger?.[failed ? "error" : "warn"](failed ? "job failed for good" : "job failed; will retry", { jobId: id, kind, attempt: attempts, err: error });
+  return row!;
+}
+
+/** The leased row, still ours: pending with the run_at we set (after the lease lapsed, another process may hold it). */
+const stillLeased = (job: Job) => and(eq(jobs.id, job.id), eq(jobs.status, "pending"), eq(jobs.runAt, job.runAt));
+
+async function runTwoStep(db: Db, handler: TwoStepJobHandler, job: Job, now: Date, opts: RunOptions): Promise<Job> {
+  let outcome: unknown;
+  try {
+    outcome = await handler.call(job, now);
+  } catch (err) {
+    return db.transaction(async (tx) => {
+      const [mine] = await tx.select().from(jobs).where(stillLeased(job)).for("update");
+      return mine ? finish(tx, job.id, job.attempts, { err }, now, opts, job.kind) : job;
+    });
+  }
+  return db.transaction(async (tx) => {
+    const [mine] = await tx.select().from(jobs).where(stillLeased(job)).for("update");
+    if (!mine) return job; // the lease lapsed and another process took the row: its run records the outcome
+    try {
+      const result = await tx.transaction((inner) => handler.record(inner, job, now, outcome));
+      return await finish(tx, job.id, job.attempts, { result }, now, opts, job.kind);
+    } catch (err) {
+      return finish(tx, job.id, job.attempts, { err }, now, opts, job.kind);
     }
   });
 }

@@ -77,4 +77,19 @@ describe("embedded provider books", () => {
     expect((await paymentError(provider.authorize({ amountCents: 49, paymentMethod: "pm_card_visa" }, key()))).code).toBe("invalid_request");
     expect((await paymentError(provider.capture("pi_missing", undefined, key()))).code).toBe("not_found");
   });
+
+  it("off-session: a saved card authorises, one that needs 3-D Secure fails with authentication_required (replayed by its key)", async () => {
+    const ok = await provider.authorize({ amountCents: 18_250, paymentMethod: "pm_card_visa", offSession: true }, key());
+    expect(ok).toMatchObject({ status: "requires_capture", amountCapturableCents: 18_250 });
+    const k = key();
+    const err = await paymentError(provider.authorize({ amountCents: 18_250, paymentMethod: "pm_card_authenticationRequired", offSession: true }, k));
+    expect(err).toMatchObject({ code: "authentication_required", intentId: expect.stringMatching(/^pi_/) });
+    expect(await provider.retrieve(err.intentId!)).toMatchObject({ status: "requires_payment_method", amountCapturableCents: 0 });
+    const again = await paymentError(provider.authorize({ amountCents: 18_250, paymentMethod: "pm_card_authenticationRequired", offSession: true }, k));
+    expect(again).toMatchObject({ code: "authentication_required", intentId: err.intentId });
+    // With the customer there, the same card asks for its step instead.
+    expect(await provider.authorize({ amountCents: 18_250, paymentMethod: "pm_card_authenticationRequired" }, key())).toMatchObject({ status: "requires_action" });
+    const declined = await paymentError(provider.authorize({ amountCents: 18_250, paymentMethod: "pm_card_chargeDeclined", offSession: true }, key()));
+    expect(declined).toMatchObject({ code: "card_declined", declineCode: "generic_decline", intentId: expect.stringMatching(/^pi_/) });
+  });
 });

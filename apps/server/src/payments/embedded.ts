@@ -35,7 +35,7 @@ const mismatch = (key: string) =>
     `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${key}' if you meant to execute a different request.`,
   );
 
-type Stored<T> = { ok: T } | { error: { code: PaymentError["code"]; message: string; declineCode?: string } };
+type Stored<T> = { ok: T } | { error: { code: PaymentError["code"]; message: string; declineCode?: string; intentId?: string } };
 
 export function createEmbeddedPaymentProvider(db: Db, opts: { now?: () => Date } = {}): PaymentProvider {
   const now = opts.now ?? (() => new Date());
@@ -65,7 +65,7 @@ export function createEmbeddedPaymentProvider(db: Db, opts: { now?: () => Date }
       await tx.update(embeddedIdempotencyKeys).set({ response: answer }).where(eq(embeddedIdempotencyKeys.key, key));
       return answer;
     });
-    if ("error" in stored) throw new PaymentError(stored.error.code, stored.error.message, stored.error.declineCode);
+    if ("error" in stored) throw new PaymentError(stored.error.code, stored.error.message, stored.error.declineCode, stored.error.intentId);
     return stored.ok;
   }
 
@@ -118,7 +118,19 @@ export function createEmbeddedPaymentProvider(db: Db, opts: { now?: () => Date }
             { intentId: id, type: "payment_intent.created" },
             { intentId: id, type: "payment_intent.payment_failed", amountCents: input.amountCents },
           ]);
-          throw new PaymentError("card_declined", card.decline.message, card.decline.code);
+          throw new PaymentError("card_declined", card.decline.message, card.decline.code, id);
+        }
+        if (card.requiresAction && input.offSession) {
+          // Off-session nobody can take the 3-D Secure step: Stripe fails the confirmation (the intent is left
+          // needing a payment method) with authentication_required.
+          const message = "Your card requires authentication to complete this payment. The customer must return and confirm the payment.";
+          const lastError = { code: "authentication_required", message };
+          await tx.insert(embeddedPaymentIntents).values({ ...base, status: "requires_payment_method", lastError });
+          await tx.insert(embeddedPaymentEvents).values([
+            { intentId: id, type: "payment_intent.created" },
+            { intentId: id, type: "payment_intent.payment_failed", amountCents: input.amountCents },
+          ]);
+          throw new PaymentError("authentication_required", message, "authentication_required", id);
         }
         if (card.requiresAction) {
           const [row] = await tx.insert(embeddedPaymentIntents).values({ ...base, status: "requires_action" }).returning();

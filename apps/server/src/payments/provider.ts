@@ -34,6 +34,14 @@ export type AuthorizeInput = {
   metadata?: Record<string, string>;
   /** Keep the card for later charges without the customer (stripe: the Customer it is saved to, setup_future_usage off_session). */
   saveCard?: { customerRef: string | null };
+  /**
+   * The customer is not there (a job authorising again nearer a far-off service): a card that needs its
+   * 3-D Secure step cannot take it, so the call fails with `authentication_required` instead of answering
+   * requires_action. Stripe: `off_session: true` with the Customer the card is saved to.
+   */
+  offSession?: boolean;
+  /** The provider's customer the saved card belongs to (stripe: cus_...); needed off-session in stripe mode. */
+  customer?: string;
 };
 
 export type PaymentErrorCode =
@@ -52,12 +60,14 @@ export class PaymentError extends Error {
     readonly code: PaymentErrorCode,
     message: string,
     readonly declineCode?: string,
+    /** The PaymentIntent the failed attempt left behind (a declined or unauthenticated authorisation), when known. */
+    readonly intentId?: string,
   ) {
     super(message);
     this.name = "PaymentError";
   }
   toJSON() {
-    return { code: this.code, message: this.message, ...(this.declineCode ? { declineCode: this.declineCode } : {}) };
+    return { code: this.code, message: this.message, ...(this.declineCode ? { declineCode: this.declineCode } : {}), ...(this.intentId ? { intentId: this.intentId } : {}) };
   }
 }
 

@@ -193,6 +193,50 @@ describe("what the stripe adapter sends", () => {
     expect(new Set(replay.requests.map((r) => r.headers["idempotency-key"]))).toEqual(new Set(["one-key"]));
   });
 
+  it("authorises a saved card off-session: off_session, confirm and the customer it is saved to", async () => {
+    replay.expect([create("pi_3OffSession", 18_250, "pm_card_visa", held(18_250))]);
+    const pi = await provider.authorize(
+      { amountCents: 18_250, paymentMethod: "pm_1SavedVisa", customer: "cus_Meridian42", offSession: true, metadata: { bookingId: "b-7" } },
+      "booking:b-7:authorize:2026-12-01",
+    );
+    expect(pi).toMatchObject({ id: "pi_3OffSession", status: "requires_capture", amountCapturableCents: 18_250 });
+    const [req] = replay.requests;
+    expect(req!.headers["idempotency-key"]).toBe("booking:b-7:authorize:2026-12-01");
+    expect(Object.fromEntries(req!.form)).toMatchObject({
+      amount: "18250",
+      capture_method: "manual",
+      confirm: "true",
+      off_session: "true",
+      customer: "cus_Meridian42",
+      payment_method: "pm_1SavedVisa",
+    });
+  });
+
+  it("sends neither off_session nor a customer when the customer is there", async () => {
+    replay.expect([create("pi_3OnSession", 1_000, "pm_card_visa", held(1_000))]);
+    await provider.authorize({ amountCents: 1_000, paymentMethod: "pm_card_visa" }, "k-on-session");
+    expect(replay.requests[0]!.form.has("off_session")).toBe(false);
+    expect(replay.requests[0]!.form.has("customer")).toBe(false);
+  });
+
+  it("reports a card that needs authentication off-session as authentication_required, and a decline as card_declined, with the intent left behind", async () => {
+    const cardError = (code: string, declineCode: string, message: string, id: string) => ({
+      method: "POST" as const,
+      path: "/v1/payment_intents",
+      status: 402,
+      body: { error: { type: "card_error", code, decline_code: declineCode, message, payment_intent: paymentIntent(id, 18_250, "pm_card_authenticationRequired", { status: "requires_payment_method" }) } },
+    });
+    replay.expect([
+      cardError("authentication_required", "authentication_required", "Your card was declined. This transaction requires authentication.", "pi_3NeedsAuth"),
+      cardError("card_declined", "insufficient_funds", "Your card has insufficient funds.", "pi_3Broke"),
+    ]);
+    const offSession = { amountCents: 18_250, paymentMethod: "pm_1Saved", customer: "cus_Meridian42", offSession: true };
+    const auth = await paymentError(provider.authorize(offSession, "k-off-auth"));
+    expect(auth).toMatchObject({ code: "authentication_required", intentId: "pi_3NeedsAuth", message: "Your card was declined. This transaction requires authentication." });
+    const declined = await paymentError(provider.authorize(offSession, "k-off-declined"));
+    expect(declined).toMatchObject({ code: "card_declined", declineCode: "insufficient_funds", intentId: "pi_3Broke" });
+  });
+
   it("hands over the client secret Stripe.js needs for the 3-D Secure step", async () => {
     replay.expect([create("pi_3Secret", 2_000, "pm_card_authenticationRequired", { status: "requires_action" })]);
     const pi = await provider.authorize({ amountCents: 2_000, paymentMethod: "pm_card_authenticationRequired" }, "k-secret");

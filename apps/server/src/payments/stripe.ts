@@ -44,16 +44,17 @@ export function toPaymentError(err: unknown): unknown {
   if (!(err instanceof Stripe.errors.StripeError)) return err;
   const code = err.code ?? "";
   let ours: PaymentErrorCode;
-  if (err instanceof Stripe.errors.StripeCardError) ours = "card_declined";
+  // Off-session, a card that needs its 3-D Secure step answers a card error with code authentication_required.
+  if (code === "authentication_required" || code === "payment_intent_authentication_failure") ours = "authentication_required";
+  else if (err instanceof Stripe.errors.StripeCardError) ours = "card_declined";
   else if (err instanceof Stripe.errors.StripeIdempotencyError) ours = "idempotency_mismatch";
-  else if (code === "payment_intent_authentication_failure" || code === "authentication_required") ours = "authentication_required";
   else if (code === "payment_intent_unexpected_state" || code === "charge_already_refunded" || code === "charge_already_captured") ours = "invalid_state";
   else if (code === "amount_too_large" || code === "amount_to_capture_too_large") ours = "amount_too_large";
   else if (code === "charge_expired_for_capture") ours = "authorization_expired";
   else if (code === "resource_missing") ours = "not_found";
   else if (err instanceof Stripe.errors.StripeInvalidRequestError) ours = "invalid_request";
   else ours = "provider_unavailable";
-  return new PaymentError(ours, err.message, err.decline_code ?? undefined);
+  return new PaymentError(ours, err.message, err.decline_code ?? undefined, err.payment_intent?.id ?? undefined);
 }
 
 async function call<T>(work: () => Promise<T>): Promise<T> {
@@ -80,6 +81,9 @@ export function createStripePaymentProvider(opts: StripeProviderOptions): Paymen
               payment_method: input.paymentMethod,
               automatic_payment_methods: { enabled: true, allow_redirects: "never" }, // cards and the like: no redirect, no return_url
               confirm: true,
+              // A saved card charged while the customer is away (authorising again before a far-off service).
+              ...(input.offSession ? { off_session: true } : {}),
+              ...(input.customer ? { customer: input.customer } : {}),
               ...(input.description ? { description: input.description } : {}),
               ...(input.metadata ? { metadata: input.metadata } : {}),
               // Saved for off-session charges later (re-authorisation before a far-off service, tips): the

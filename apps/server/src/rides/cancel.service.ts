@@ -14,6 +14,8 @@ import type { Deps } from "../lib/context";
 import { HttpError, notFound } from "../lib/errors";
 import { type AuditActor, writeAudit } from "../admin/audit";
 import { getOperationsSettings } from "../settings/settings.service";
+import { settleBookingNow } from "../payments/payment-lifecycle";
+import { cancelPaymentJobs } from "../payments/payment-jobs";
 import { cancelRideReminders } from "./ride-notices";
 import { announceBooking, moveBooking, type BookingRow, type EventActor } from "./ride-status";
 
@@ -56,9 +58,12 @@ export async function cancelByCustomer(deps: Deps, me: SessionUser, id: string, 
       note,
     });
     await cancelRideReminders(tx, b.id);
+    await cancelPaymentJobs(tx, b.id);
     return { row, terms };
   });
   announceBooking(deps, row);
+  // Within the cut-off only the fee is captured (the rest released); before it, the hold is released.
+  await settleBookingNow(deps, row.id);
   return { booking: row, cancellation: terms };
 }
 
@@ -71,9 +76,11 @@ export async function cancelByAdmin(deps: Deps, actor: AuditActor & { name: stri
       note: `Cancelled by Meridian: ${reason}`,
     });
     await cancelRideReminders(tx, b.id);
+    await cancelPaymentJobs(tx, b.id);
     await writeAudit(tx, actor, { action: "booking.cancel", entity: "booking", entityId: id, before: { status: b.status }, after: { status: "cancelled", reason } });
     return row;
   });
   announceBooking(deps, row);
+  await settleBookingNow(deps, row.id); // cancelled by Meridian: no fee, the hold is released
   return row;
 }

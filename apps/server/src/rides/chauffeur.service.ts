@@ -10,6 +10,7 @@ import type { Db } from "../db/client";
 import type { Deps } from "../lib/context";
 import { notFound } from "../lib/errors";
 import { getOperationsSettings } from "../settings/settings.service";
+import { settleBookingNow } from "../payments/payment-lifecycle";
 import { sendRideNotice } from "./ride-notices";
 import { announceBooking, moveBooking, rideView } from "./ride-status";
 
@@ -51,5 +52,6 @@ export async function stepRide(deps: Deps, me: SessionUser, id: string, to: Book
   });
   announceBooking(deps, row);
   if (row.status === "on_location") sendRideNotice(deps, row, "arrived");
+  if (row.status === "completed" || row.status === "no_show") await settleBookingNow(deps, row.id);
   return row;
 }

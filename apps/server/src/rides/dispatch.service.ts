@@ -13,6 +13,7 @@ import type { Deps } from "../lib/context";
 import { conflict, notFound } from "../lib/errors";
 import { type AuditActor, writeAudit } from "../admin/audit";
 import { getOperationsSettings } from "../settings/settings.service";
+import { bookingsNeedingPayment } from "../payments/payment-lifecycle";
 import { formatWhen, sendRideNotice } from "./ride-notices";
 import { announceBooking, moveBooking, rideFacts, rideView, stampEvent, type BookingRow, type EventActor } from "./ride-status";
 
@@ -41,6 +42,7 @@ export async function getDispatchBoard(db: Db, date?: string): Promise<DispatchB
     db.select().from(vehicleTypes).where(eq(vehicleTypes.active, true)).orderBy(asc(vehicleTypes.passengerCapacity), asc(vehicleTypes.name)),
   ]);
   const names = new Map(chauffeurs.map((c) => [c.id, c.fullName]));
+  const unpaid = await bookingsNeedingPayment(db, rows.map((r) => r.b));
   const vehicleNames = new Map(vehicles.map((v) => [v.id, v.name]));
   const rides: DispatchRide[] = rows.map(({ b, customerName, vehicleTypeName }) => ({
     ...rideView(b, timeZone, buffer),
@@ -50,6 +52,7 @@ export async function getDispatchBoard(db: Db, date?: string): Promise<DispatchB
     assignment: b.chauffeurId
       ? { chauffeurId: b.chauffeurId, chauffeurName: names.get(b.chauffeurId) ?? "Former chauffeur", vehicleId: b.assignedVehicleTypeId ?? "", vehicleName: vehicleNames.get(b.assignedVehicleTypeId ?? "") ?? "—" }
       : null,
+    paymentNeeded: unpaid.has(b.id),
   }));
   // Unassigned first, then by pickup time.
   rides.sort((a, b) => Number(Boolean(a.assignment)) - Number(Boolean(b.assignment)) || a.pickupAt.localeCompare(b.pickupAt));

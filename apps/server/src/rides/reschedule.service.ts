@@ -15,6 +15,7 @@ import { priceQuote } from "../quotes/quote.service";
 import { verifyQuoteToken } from "../quotes/quote-token";
 import { getOperationsSettings } from "../settings/settings.service";
 import { myBooking, termsFor } from "./cancel.service";
+import { cancelPaymentJobs, schedulePaymentJobs } from "../payments/payment-jobs";
 import { cancelRideReminders, scheduleRideReminder } from "./ride-notices";
 import { announceBooking, moveBooking, stampEvent, STALE_STATUS_MESSAGE } from "./ride-status";
 
@@ -65,6 +66,9 @@ export async function rescheduleRide(deps: Deps, me: SessionUser, id: string, in
     }
     await cancelRideReminders(tx, b.id);
     await scheduleRideReminder(tx, row);
+    // A far-off ride's re-authorisation and unpaid cancellation follow the new time.
+    await cancelPaymentJobs(tx, b.id);
+    await schedulePaymentJobs(tx, row);
     return row;
   });
   announceBooking(deps, row, b.chauffeurId);

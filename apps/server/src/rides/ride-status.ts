@@ -9,6 +9,7 @@ import type { Db, Tx } from "../db/client";
 import { bookingEvents, bookings, user, vehicleTypes } from "../db/schema";
 import type { Deps } from "../lib/context";
 import { conflict } from "../lib/errors";
+import { scheduleSettlement } from "../payments/settlement-job";
 
 export type BookingRow = typeof bookings.$inferSelect;
 /** Who made a change, as the timeline shows it; `role` is the account's role, or "system". */
@@ -41,6 +42,9 @@ export async function moveBooking(
     .returning();
   if (!row) throw conflict(STALE_STATUS_MESSAGE, "stale_status");
   await stampEvent(tx, booking.id, booking.status, to, actor, opts.note);
+  // Completed, cancelled or no-show: the card is settled (captured, the fee taken, or released) after the commit;
+  // this durable job is the retry if that attempt fails (payments/settlement-job.ts).
+  await scheduleSettlement(tx, row);
   return row;
 }
 

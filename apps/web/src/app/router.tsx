@@ -12,7 +12,10 @@ export const router = createBrowserRouter([
       { path: "/reset-password", lazy: async () => ({ Component: (await import("@/features/auth/reset-password-page")).default }) },
       {
         element: <RequireUser />,
-        children: [{ path: "/dashboard", lazy: async () => ({ Component: (await import("@/features/dashboard/dashboard-page")).default }) }],
+        children: [
+          { path: "/dashboard", lazy: async () => ({ Component: (await import("@/features/dashboard/dashboard-page")).default }) },
+          { path: "/bookings/:id/payment", lazy: async () => ({ Component: (await import("@/features/payments/booking-payment-page")).default }) },
+        ],
       },
       {
         element: <RequireStaff />,

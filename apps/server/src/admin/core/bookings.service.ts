@@ -7,6 +7,7 @@ import type { Deps } from "../../lib/context";
 import { bookingEvents, bookings, tickets, user, vehicleTypes } from "../../db/schema";
 import { badRequest, notFound } from "../../lib/errors";
 import { announceBooking, assignmentNames, moveBooking } from "../../rides/ride-status";
+import { settleBookingNow } from "../../payments/payment-lifecycle";
 import { type AuditActor, writeAudit } from "../audit";
 import { containsPattern, countAll, iso, pageOf } from "./sql-helpers";
 
@@ -226,6 +227,8 @@ export async function changeBookingStatus(deps: Deps, actor: AuditActor & { name
     return row;
   });
   announceBooking(deps, row);
+  // A ride or valet booking completed (or a no-show) from the back office: its card is captured.
+  if (row.status === "completed" || row.status === "no_show") await settleBookingNow(deps, row.id);
   return getBooking(db, id);
 }
 

@@ -3,7 +3,8 @@
 // reassigns or unassigns; the server refuses (409, its sentence in the toast) overlaps, off-shift and too small a car.
 import type { DispatchBoard, DispatchRide } from "@meridian/shared/rides";
 import { bookingStatusLabels } from "@meridian/shared/booking-status";
-import { ArrowRight, CalendarDays, ChevronLeft, ChevronRight, Luggage, UserRound, Users } from "lucide-react";
+import { PAYMENT_NEEDED_HINT, PAYMENT_NEEDED_LABEL } from "@meridian/shared/payment-lifecycle";
+import { ArrowRight, CalendarDays, ChevronLeft, ChevronRight, CreditCard, Luggage, UserRound, Users } from "lucide-react";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
@@ -201,7 +202,13 @@ function RideCard({ ride, board }: { ride: DispatchRide; board: DispatchBoard })
             <UserRound className="size-3.5" aria-hidden /> {ride.customerName ?? "Guest"}
           </span>
           <StatusBadge status={ride.status} />
+          {ride.paymentNeeded ? (
+            <span data-testid="payment-needed" title={PAYMENT_NEEDED_HINT} className="inline-flex items-center gap-1 rounded-full border border-danger/50 bg-danger/10 px-2.5 py-0.5 font-medium text-danger">
+              <CreditCard className="size-3.5" aria-hidden /> {PAYMENT_NEEDED_LABEL}
+            </span>
+          ) : null}
         </p>
+        {ride.paymentNeeded ? <p className="mt-1.5 text-xs text-muted">{PAYMENT_NEEDED_HINT}</p> : null}
         {ride.assignment ? (
           <p className="mt-2 text-sm text-gold">
             {ride.assignment.chauffeurName} · {ride.assignment.vehicleName}

@@ -1,0 +1,181 @@
+// The payment jobs (durable, jobs/job-runner.ts), docs/decisions/011:
+// - payment.settle: the retry of a booking's settlement (capture / fee / release) after its status move.
+// - payment.reauthorize: 48 hours before a far-off service (whose booking-time hold was released), the total is
+//   authorised again off-session on the kept card. Declined or needing authentication: the customer is e-mailed a
+//   link to confirm a card, and the booking reads "payment needed" (the dispatch board shows it).
+// - payment.unpaid_cancel: still unpaid 12 hours before the service, the booking is cancelled without a fee.
+// The provider steps are two-step jobs: the call outside any transaction, then the record with the job's "done".
+import { eq } from "drizzle-orm";
+import { keepHoldAtBooking, reauthorizeAt, unpaidCancelAt } from "@meridian/shared/payment-policy";
+import { PAID_CHARGE_STATUSES, paymentKeys, UNPAID_CANCEL_REASON } from "@meridian/shared/payment-lifecycle";
+import { toCents } from "@meridian/shared/pricing";
+import type { Tx } from "../db/client";
+import { bookings, user } from "../db/schema";
+import { cancelJobs, scheduleJob, type Job, type JobHandler, type JobHandlers, type TwoStepJobHandler } from "../jobs/job-runner";
+import type { Deps } from "../lib/context";
+import type { Mail } from "../mail/mailer";
+import { emailLayout } from "../mail/templates";
+import { cancelRideReminders, formatWhen } from "../rides/ride-notices";
+import { moveBooking, type BookingRow } from "../rides/ride-status";
+import { getOperationsSettings } from "../settings/settings.service";
+import { startOf } from "../rides/cancel.service";
+import { currentCharge, recordAuthorisation, recordFailedAuthorisation, savedCard, settleCall, settleRecord, type SettleOutcome } from "./payment-lifecycle";
+import { PaymentError, type PaymentIntent } from "./provider";
+import { SETTLE_JOB } from "./settlement-job";
+
+export const REAUTHORIZE_JOB = "payment.reauthorize";
+export const UNPAID_CANCEL_JOB = "payment.unpaid_cancel";
+
+const isOn = (b: BookingRow) => b.status === "pending" || b.status === "confirmed";
+
+/**
+ * Called by the booking code inside its transaction (and again after a reschedule): for a far-off service (one
+ * whose booking-time hold is released, see keepHoldAtBooking) the re-authorisation 48 hours before it and the
+ * unpaid cancellation 12 hours before it. A near service keeps its hold until completion: nothing to schedule.
+ */
+export async function schedulePaymentJobs(tx: Tx, booking: BookingRow, now = new Date()): Promise<void> {
+  const { timeZone } = await getOperationsSettings(tx);
+  const startsAt = startOf(booking, timeZone);
+  if (keepHoldAtBooking(startsAt, now)) return;
+  const at = startsAt.toISOString();
+  const reauthorizeOn = reauthorizeAt(startsAt);
+  const payload = { bookingId: booking.id, startsAt: at, day: reauthorizeOn.toISOString().slice(0, 10) };
+  await scheduleJob(tx, { kind: REAUTHORIZE_JOB, key: `${REAUTHORIZE_JOB}:${booking.id}:${at}`, runAt: reauthorizeOn, payload });
+  await scheduleJob(tx, { kind: UNPAID_CANCEL_JOB, key: `${UNPAID_CANCEL_JOB}:${booking.id}:${at}`, runAt: unpaidCancelAt(startsAt), payload });
+}
+
+/** A booking's pending payment jobs (before scheduling them again for a new time). */
+export const cancelPaymentJobs = (tx: Tx, bookingId: string) => cancelJobs(tx, [REAUTHORIZE_JOB, UNPAID_CANCEL_JOB], "bookingId", bookingId);
+
+async function bookingFor(db: Deps["database"]["db"] | Tx, job: Job): Promise<{ b: BookingRow; skip?: undefined } | { skip: string }> {
+  const [b] = await db.select().from(bookings).where(eq(bookings.id, String(job.payload.bookingId ?? "")));
+  if (!b) return { skip: "booking deleted" };
+  if (!isOn(b)) return { skip: b.status };
+  const { timeZone } = await getOperationsSettings(db);
+  if (startOf(b, timeZone).toISOString() !== job.payload.startsAt) return { skip: "rescheduled" };
+  return { b };
+}
+
+// ---- e-mails
+
+async function customerOf(tx: Tx, b: BookingRow) {
+  const [owner] = b.userId ? await tx.select({ email: user.email, name: user.name }).from(user).where(eq(user.id, b.userId)) : [];
+  const to = b.email ?? owner?.email;
+  return to ? { to, name: owner?.name ?? b.name ?? "there" } : null;
+}
+
+const serviceName = (b: BookingRow) => (b.service === "ride" ? "ride" : "valet service");
+
+export function paymentNeededEmail(f: { to: string; name: string; what: string; when: string; amountUsd: number; reason: string; url: string; cancelBy: string }): Mail {
+  const lines = [
+    `Hello ${f.name},`,
+    `We tried to authorise $${f.amountUsd.toFixed(2)} on your card for your ${f.what} on ${f.when}, and it did not go through: ${f.reason}`,
+    `Please confirm a card before ${f.cancelBy}, or the booking will be cancelled (without a fee).`,
+  ];
+  return { to: f.to, subject: `Payment needed for your ${f.what} on ${f.when}`, text: `${lines.join("\n\n")}\n\nConfirm a card: ${f.url}\n`, html: emailLayout("Payment needed", lines, { label: "Confirm a card", url: f.url }) };
+}
+
+export function unpaidCancelledEmail(f: { to: string; name: string; what: string; when: string; url: string }): Mail {
+  const lines = [`Hello ${f.name},`, `Your ${f.what} on ${f.when} has been cancelled because no card could be authorised for it. No fee was charged.`, "You are welcome to book again."];
+  return { to: f.to, subject: `Your ${f.what} on ${f.when} was cancelled`, text: `${lines.join("\n\n")}\n\n${f.url}\n`, html: emailLayout("Booking cancelled", lines, { label: "Book again", url: f.url }) };
+}
+
+export const paymentPageUrl = (publicUrl: string, bookingId: string) => `${publicUrl}/bookings/${bookingId}/payment`;
+
+// ---- handlers
+
+function settleHandler(deps: Deps): TwoStepJobHandler<SettleOutcome> {
+  return {
+    call: (job) => settleCall(deps, String(job.payload.bookingId ?? "")),
+    record: (tx, _job, _now, outcome) => settleRecord(tx, deps.payments.kind, outcome),
+  };
+}
+
+type ReauthOutcome =
+  | { kind: "skip"; reason: string }
+  | { kind: "authorised"; b: BookingRow; intent: PaymentIntent; card: { paymentMethod: string; customerRef: string | null } }
+  | { kind: "failed"; b: BookingRow; intentId?: string; status?: "requires_payment_method" | "requires_action"; message: string; card: { paymentMethod: string; customerRef: string | null } | null; key: string };
+
+function reauthorizeHandler(deps: Deps): TwoStepJobHandler<ReauthOutcome> {
+  return {
+    async call(job) {
+      const db = deps.database.db;
+      const found = await bookingFor(db, job);
+      if (found.skip !== undefined) return { kind: "skip", reason: found.skip };
+      const { b } = found;
+      const charge = await currentCharge(db, b.id);
+      if (!charge) return { kind: "skip", reason: "no card charge" }; // booked without a card (before payments)
+      if ((PAID_CHARGE_STATUSES as readonly string[]).includes(charge.status)) return { kind: "skip", reason: "already authorised" };
+      const key = paymentKeys.reauthorize(b.id, String(job.payload.day));
+      const card = await savedCard(db, b.id);
+      if (!card) return { kind: "failed", b, message: "There is no card on file for this booking.", card: null, key };
+      try {
+        const intent = await deps.payments.authorize(
+          { amountCents: toCents(b.price ?? 0), paymentMethod: card.paymentMethod, offSession: true, ...(card.customerRef ? { customer: card.customerRef } : {}), description: `Booking ${b.id}`, metadata: { bookingId: b.id } },
+          key,
+        );
+        if (intent.status === "requires_capture") return { kind: "authorised", b, intent, card };
+        return { kind: "failed", b, intentId: intent.id, status: "requires_action", message: "Your card needs an authentication step.", card, key };
+      } catch (err) {
+        if (err instanceof PaymentError && err.code !== "provider_unavailable") {
+          return { kind: "failed", b, intentId: err.intentId, message: err.message, card, key };
+        }
+        throw err; // the provider is down: retried with backoff
+      }
+    },
+    async record(tx, _job, _now, outcome) {
+      if (outcome.kind === "skip") return `skipped: ${outcome.reason}`;
+      if (outcome.kind === "authorised") {
+        await recordAuthorisation(tx, deps.payments.kind, outcome.intent, outcome.b.id, outcome.card);
+        return `authorised ${outcome.intent.amountCents}`;
+      }
+      const { b } = outcome;
+      await recordFailedAuthorisation(tx, deps.payments.kind, b, outcome);
+      const who = await customerOf(tx, b);
+      if (who) {
+        const { timeZone } = await getOperationsSettings(tx);
+        const startsAt = startOf(b, timeZone);
+        const mail = paymentNeededEmail({
+          ...who,
+          what: serviceName(b),
+          when: formatWhen(startsAt, timeZone),
+          amountUsd: b.price ?? 0,
+          reason: outcome.message,
+          url: paymentPageUrl(deps.config.publicUrl, b.id),
+          cancelBy: formatWhen(unpaidCancelAt(startsAt), timeZone),
+        });
+        await deps.mailer.send(mail, { tx });
+      }
+      return `payment needed: ${outcome.message}`;
+    },
+  };
+}
+
+function unpaidCancelHandler(deps: Deps): JobHandler {
+  return async (tx, job, now) => {
+    const found = await bookingFor(tx, job);
+    if (found.skip !== undefined) return `skipped: ${found.skip}`;
+    const { b } = found;
+    const charge = await currentCharge(tx, b.id);
+    if (!charge) return "skipped: no card charge";
+    if ((PAID_CHARGE_STATUSES as readonly string[]).includes(charge.status)) return "skipped: paid";
+    await moveBooking(tx, b, "cancelled", "admin", { id: null, name: "Meridian", role: "system" }, {
+      set: { cancelledAt: now, cancelledBy: "system", cancelReason: UNPAID_CANCEL_REASON, cancellationFee: 0 },
+      note: `Cancelled: ${UNPAID_CANCEL_REASON}`,
+    });
+    await cancelRideReminders(tx, b.id);
+    const who = await customerOf(tx, b);
+    if (who) {
+      const { timeZone } = await getOperationsSettings(tx);
+      await deps.mailer.send(unpaidCancelledEmail({ ...who, what: serviceName(b), when: formatWhen(startOf(b, timeZone), timeZone), url: `${deps.config.publicUrl}/` }), { tx });
+    }
+    return "cancelled: unpaid";
+  };
+}
+
+/** Every payment job kind (registered in main.ts next to jobHandlers(deps)). */
+export const paymentJobHandlers = (deps: Deps): JobHandlers => ({
+  [SETTLE_JOB]: settleHandler(deps),
+  [REAUTHORIZE_JOB]: reauthorizeHandler(deps),
+  [UNPAID_CANCEL_JOB]: unpaidCancelHandler(deps),
+});

@@ -1,0 +1,359 @@
+// The money after booking, through the API on PGlite and PostgreSQL with the embedded provider: a ride or valet
+// booking's card captured to the cent on completion (and retried after a provider outage, never twice), the fee
+// alone captured on a late cancellation with the rest released, everything released on an early or Meridian's
+// cancellation, the no-show fare; for a far-off service, the off-session re-authorisation 48 hours before (a
+// movable clock runs the jobs), "payment needed" on the dispatch board with the customer's e-mail and link when
+// it fails, the customer confirming a card, and the unpaid booking cancelled without a fee 12 hours before.
+import { and, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { QuoteInput } from "@meridian/shared/booking";
+import { reauthorizeAt, unpaidCancelAt } from "@meridian/shared/payment-policy";
+import { toCents } from "@meridian/shared/pricing";
+import type { ValetRates } from "@meridian/shared/valet-pricing";
+import { setValetRates } from "../db/factories";
+import { bookings, embeddedPaymentEvents, embeddedPaymentIntents, jobs, payments } from "../db/schema";
+import { runDueJobs } from "../jobs/job-runner";
+import { invalidatePricingCache } from "../quotes/pricing-data";
+import { jobHandlers } from "../rides/ride-notices";
+import { startOf } from "../rides/cancel.service";
+import { FAKE_PLACES, createFakeGeo } from "../test/fake-geo";
+import { createTestApp, type TestApp } from "../test/harness";
+import { linkIn, outboxFor } from "../test/helpers";
+import { bookingCharge } from "../test/paid-booking";
+import { createTestFleet, laDate, rideInput } from "../test/ride-fixtures";
+import { paymentJobHandlers, schedulePaymentJobs } from "./payment-jobs";
+import { PaymentError, type PaymentProvider } from "./provider";
+
+let t: TestApp;
+let fleet: Awaited<ReturnType<typeof createTestFleet>>;
+let admin: { cookie: string };
+let dispatcher: { cookie: string };
+let marcus: { cookie: string; user: { id: string } };
+let customer: { cookie: string; user: { id: string; email: string } };
+let other: { cookie: string };
+let realProvider: PaymentProvider;
+
+const NEAR = laDate(3); // within 5 days: the booking-time hold is kept until completion
+const H = 3_600_000;
+
+/** The valet card of valet-booking.test.ts: 60 cars, a wedding from 17:00 to 22:00 is $630.00. */
+const CARD: ValetRates = {
+  eventBaseFeeUsd: 100,
+  attendantHourlyUsd: 30,
+  minimumHours: 4,
+  vehiclesPerAttendant: 25,
+  minimumAttendants: 2,
+  lateAfter: "22:00",
+  lateHourlySurchargeUsd: 10,
+  eventTypeSurchargesUsd: { Wedding: 80, Corporate: 0, "Private Party": 25, "Hotel/Restaurant": 0, Other: 0 },
+  defaultExpectedVehicles: 40,
+};
+
+beforeAll(async () => {
+  t = await createTestApp({}, { geo: createFakeGeo() });
+  fleet = await createTestFleet(t.db);
+  await setValetRates(t.db, CARD);
+  invalidatePricingCache();
+  admin = await t.userWithSession({ role: "admin", fullName: "Ada Admin" });
+  dispatcher = await t.userWithSession({ role: "dispatcher", fullName: "Dana Desk" });
+  marcus = await t.userWithSession({ role: "chauffeur", fullName: "Marcus Bell" });
+  customer = await t.userWithSession({ fullName: "Grace Hopper" });
+  other = await t.userWithSession({ fullName: "Other Customer" });
+  realProvider = t.deps.payments;
+  const shift = await t.call("POST", "/api/admin/shifts", { cookie: admin.cookie, json: { staffId: marcus.user.id, date: NEAR, start: "06:00", end: "23:00", role: "chauffeur", location: "LAX" } });
+  expect(shift.status).toBe(201);
+});
+afterAll(() => t.close());
+
+async function bookRide(overrides: Partial<QuoteInput> = {}): Promise<string> {
+  const q = await t.call("POST", "/api/quotes", { json: rideInput(fleet.sedan.id, { date: NEAR, ...overrides }) });
+  expect(q.status).toBe(200);
+  const res = await t.call("POST", "/api/bookings", { cookie: customer.cookie, json: { service: "ride", quoteId: q.body.quoteId, paymentMethod: "pm_card_visa" }, headers: { "Idempotency-Key": crypto.randomUUID() } });
+  expect(res.status).toBe(201);
+  return res.body.booking.id;
+}
+
+async function bookValet(date: string): Promise<string> {
+  const q = await t.call("POST", "/api/valet/quotes", {
+    json: { customerName: "Avery Planner", eventType: "Wedding", date, startTime: "17:00", endTime: "22:00", eventPlaceId: FAKE_PLACES.hills.placeId, expectedVehicles: 60 },
+  });
+  expect(q.status).toBe(200);
+  const res = await t.call("POST", "/api/bookings", { cookie: customer.cookie, json: { service: "valet", quoteId: q.body.quoteId, paymentMethod: "pm_card_visa" }, headers: { "Idempotency-Key": crypto.randomUUID() } });
+  expect(res.status).toBe(201);
+  return res.body.booking.id;
+}
+
+const booking = async (id: string) => (await t.db.select().from(bookings).where(eq(bookings.id, id)))[0]!;
+const chargeRows = (id: string) => t.db.select().from(payments).where(and(eq(payments.bookingId, id), eq(payments.kind, "booking")));
+const intent = async (id: string) => (await t.db.select().from(embeddedPaymentIntents).where(eq(embeddedPaymentIntents.id, id)))[0]!;
+const captures = async (intentId: string) =>
+  (await t.db.select().from(embeddedPaymentEvents).where(eq(embeddedPaymentEvents.intentId, intentId))).filter((e) => e.type === "payment_intent.succeeded");
+const jobsOf = async (bookingId: string) => (await t.db.select().from(jobs)).filter((j) => j.payload.bookingId === bookingId);
+const runJobsAt = (at: Date) => runDueJobs(t.db, { ...jobHandlers(t.deps), ...paymentJobHandlers(t.deps) }, { now: () => at });
+const step = (id: string, status: string) => t.call("POST", `/api/staff/rides/${id}/status`, { cookie: marcus.cookie, json: { status } });
+
+async function driveToOnBoard(id: string) {
+  const assigned = await t.call("PUT", `/api/admin/bookings/${id}/assignment`, { cookie: dispatcher.cookie, json: { chauffeurId: marcus.user.id } });
+  expect(assigned.status).toBe(200);
+  for (const s of ["en_route", "on_location", "on_board"]) expect((await step(id, s)).status).toBe(200);
+}
+
+/** A provider whose every call fails as if Stripe could not be reached (the embedded books stay untouched). */
+function downProvider(): PaymentProvider {
+  const down = async (): Promise<never> => {
+    throw new PaymentError("provider_unavailable", "Could not connect to the payment provider.");
+  };
+  return { kind: realProvider.kind, authorize: down, completeAuthentication: down, capture: down, cancel: down, refund: down, retrieve: down, createCustomer: down };
+}
+
+describe("capture on completion", () => {
+  it("captures a completed ride's authorised total to the cent, once, and schedules the receipt e-mail", async () => {
+    const id = await bookRide({ time: "09:30" });
+    const charge = await bookingCharge(t, id);
+    const total = toCents((await booking(id)).price!);
+    expect(charge).toMatchObject({ status: "requires_capture", amountCents: total, capturedCents: 0 });
+
+    await driveToOnBoard(id);
+    expect((await chargeRows(id))[0]!.status).toBe("requires_capture"); // nothing taken before the ride is done
+    expect((await step(id, "completed")).status).toBe(200);
+
+    const [row] = await chargeRows(id);
+    expect(row).toMatchObject({ intentId: charge.intentId, status: "succeeded", amountCents: total, capturedCents: total, refundedCents: 0 });
+    expect(await intent(charge.intentId)).toMatchObject({ status: "succeeded", amountReceivedCents: total, amountCapturableCents: 0 });
+    const mine = await jobsOf(id);
+    expect(mine.find((j) => j.kind === "payment.receipt")).toMatchObject({ key: `receipt:${id}`, status: "pending", payload: { bookingId: id } });
+    // The retry job scheduled with the move was closed by the request's own capture.
+    expect(mine.find((j) => j.kind === "payment.settle")).toMatchObject({ status: "done" });
+    expect(await captures(charge.intentId)).toHaveLength(1);
+  });
+
+  it("captures a completed valet booking's total to the cent ($630.00 on the test card)", async () => {
+    const id = await bookValet(laDate(4));
+    const charge = await bookingCharge(t, id);
+    expect(charge.amountCents).toBe(63_000);
+    for (const status of ["confirmed", "in_progress", "completed"]) {
+      const res = await t.call("PATCH", `/api/admin/bookings/${id}/status`, { cookie: admin.cookie, json: { status } });
+      expect(res.status).toBe(200);
+      if (status !== "completed") expect((await chargeRows(id))[0]!.capturedCents).toBe(0);
+    }
+    expect((await chargeRows(id))[0]).toMatchObject({ status: "succeeded", capturedCents: 63_000 });
+    expect(await intent(charge.intentId)).toMatchObject({ amountReceivedCents: 63_000 });
+    expect((await jobsOf(id)).map((j) => j.key)).toContain(`receipt:${id}`);
+  });
+
+  it("retries a capture that failed while the provider was down, and never captures twice", async () => {
+    const id = await bookRide({ time: "12:00" });
+    const charge = await bookingCharge(t, id);
+    await driveToOnBoard(id);
+    t.deps.payments = downProvider();
+    try {
+      // The chauffeur's tap still completes the ride; the card is not captured yet.
+      const done = await step(id, "completed");
+      expect(done.status).toBe(200);
+      expect(done.body.rides.find((r: { id: string }) => r.id === id)).toMatchObject({ status: "completed" });
+      expect((await chargeRows(id))[0]).toMatchObject({ status: "requires_capture", capturedCents: 0 });
+      const settle = (await jobsOf(id)).find((j) => j.kind === "payment.settle")!;
+      expect(settle.status).toBe("pending");
+
+      // Its retry job runs a minute later: the provider is still down, so it is tried again later with backoff.
+      await runJobsAt(new Date(Date.now() + 2 * 60_000));
+      const retried = (await jobsOf(id)).find((j) => j.kind === "payment.settle")!;
+      expect(retried).toMatchObject({ status: "pending", attempts: 1, lastError: "Could not connect to the payment provider." });
+      expect((await jobsOf(id)).find((j) => j.kind === "payment.receipt")).toBeUndefined();
+    } finally {
+      t.deps.payments = realProvider;
+    }
+    // Back up: the next run captures the total, and records it with the receipt.
+    await runJobsAt(new Date(Date.now() + 10 * 60_000));
+    const total = toCents((await booking(id)).price!);
+    expect((await chargeRows(id))[0]).toMatchObject({ status: "succeeded", capturedCents: total });
+    expect((await jobsOf(id)).find((j) => j.kind === "payment.settle")).toMatchObject({ status: "done", attempts: 2 });
+    expect((await jobsOf(id)).find((j) => j.kind === "payment.receipt")).toBeDefined();
+    expect(await captures(charge.intentId)).toHaveLength(1);
+  });
+
+  it("records a capture made by a process that died before recording it, without capturing again", async () => {
+    const id = await bookRide({ time: "14:00" });
+    const charge = await bookingCharge(t, id);
+    await driveToOnBoard(id);
+    t.deps.payments = downProvider();
+    try {
+      expect((await step(id, "completed")).status).toBe(200);
+    } finally {
+      t.deps.payments = realProvider;
+    }
+    // The capture reached the provider (with the booking's fixed key) but its answer was never recorded.
+    await realProvider.capture(charge.intentId, undefined, `booking:${id}:capture`);
+    expect((await chargeRows(id))[0]!.status).toBe("requires_capture");
+    await runJobsAt(new Date(Date.now() + 2 * 60_000));
+    const total = toCents((await booking(id)).price!);
+    expect((await chargeRows(id))[0]).toMatchObject({ status: "succeeded", capturedCents: total });
+    expect(await captures(charge.intentId)).toHaveLength(1);
+    expect(await intent(charge.intentId)).toMatchObject({ amountReceivedCents: total });
+  });
+
+  it("captures the whole fare on a no-show", async () => {
+    const id = await bookRide({ time: "16:00" });
+    const charge = await bookingCharge(t, id);
+    expect((await t.call("PUT", `/api/admin/bookings/${id}/assignment`, { cookie: dispatcher.cookie, json: { chauffeurId: marcus.user.id } })).status).toBe(200);
+    for (const s of ["en_route", "on_location", "no_show"]) expect((await step(id, s)).status).toBe(200);
+    expect((await chargeRows(id))[0]).toMatchObject({ status: "succeeded", capturedCents: charge.amountCents });
+  });
+});
+
+describe("cancellation", () => {
+  const setPickupIn = (id: string, ms: number) => t.db.update(bookings).set({ pickupAt: new Date(Date.now() + ms) }).where(eq(bookings.id, id));
+
+  it("after the cut-off captures exactly the fee, and the rest of the hold is released", async () => {
+    const id = await bookRide({ time: "18:00" });
+    const charge = await bookingCharge(t, id);
+    await setPickupIn(id, 24 * H - 60_000); // a minute past the 24 h cut-off: 50% fee
+    const terms = (await t.call("GET", `/api/me/bookings/${id}/cancellation`, { cookie: customer.cookie })).body.cancellation;
+    const fee = toCents(terms.feeUsd);
+    expect(fee).toBe(Math.round(charge.amountCents / 2));
+    const res = await t.call("POST", `/api/me/bookings/${id}/cancel`, { cookie: customer.cookie, json: { acceptFeeUsd: terms.feeUsd } });
+    expect(res.status).toBe(200);
+    expect((await chargeRows(id))[0]).toMatchObject({ status: "succeeded", amountCents: charge.amountCents, capturedCents: fee });
+    // Only the fee moved: nothing is left on hold.
+    expect(await intent(charge.intentId)).toMatchObject({ status: "succeeded", amountReceivedCents: fee, amountCapturableCents: 0 });
+    expect((await jobsOf(id)).map((j) => j.key)).toContain(`receipt:${id}`);
+  });
+
+  it("before the cut-off releases the whole hold: nothing is captured", async () => {
+    const id = await bookRide({ time: "19:00" });
+    const charge = await bookingCharge(t, id);
+    const res = await t.call("POST", `/api/me/bookings/${id}/cancel`, { cookie: customer.cookie, json: { acceptFeeUsd: 0 } });
+    expect(res.status).toBe(200);
+    expect((await chargeRows(id))[0]).toMatchObject({ status: "canceled", capturedCents: 0 });
+    expect(await intent(charge.intentId)).toMatchObject({ status: "canceled", amountReceivedCents: 0, amountCapturableCents: 0 });
+    expect((await jobsOf(id)).map((j) => j.kind)).not.toContain("payment.receipt");
+  });
+
+  it("by Meridian (admin, with a reason) releases the hold even after the cut-off", async () => {
+    const id = await bookRide({ time: "20:00" });
+    const charge = await bookingCharge(t, id);
+    await setPickupIn(id, 2 * H);
+    const res = await t.call("POST", `/api/admin/bookings/${id}/cancel`, { cookie: admin.cookie, json: { reason: "Vehicle unavailable" } });
+    expect(res.status).toBe(200);
+    expect((await chargeRows(id))[0]).toMatchObject({ status: "canceled", capturedCents: 0 });
+    expect(await intent(charge.intentId)).toMatchObject({ status: "canceled", amountReceivedCents: 0 });
+  });
+});
+
+describe("a far-off service", () => {
+  /** A far-off booking as booking-time payment leaves it: authorised, then released at once with the card kept (`kept`: the card on file). */
+  async function farOff(kind: "ride" | "valet", date: string, kept = "pm_card_visa") {
+    const id = kind === "ride" ? await bookRide({ date, time: "10:00" }) : await bookValet(date);
+    const charge = await bookingCharge(t, id);
+    expect(charge).toMatchObject({ status: "canceled", paymentMethod: "pm_card_visa", capturedCents: 0 });
+    await t.db.update(payments).set({ paymentMethod: kept }).where(eq(payments.intentId, charge.intentId));
+    const b = await booking(id);
+    const startsAt = startOf(b, "America/Los_Angeles");
+    return { id, startsAt, total: toCents(b.price!) };
+  }
+  const board = async (date: string) => (await t.call("GET", `/api/admin/dispatch?date=${date}`, { cookie: dispatcher.cookie })).body;
+
+  it("schedules nothing for a near service (its hold is kept until completion)", async () => {
+    const id = await bookRide({ time: "07:00" });
+    const b = await booking(id);
+    await t.db.transaction((tx) => schedulePaymentJobs(tx, b));
+    expect((await jobsOf(id)).map((j) => j.kind).filter((k) => k.startsWith("payment."))).toEqual([]);
+  });
+
+  it("authorises the total again off-session 48 hours before, not earlier", async () => {
+    const date = laDate(10);
+    const { id, startsAt, total } = await farOff("ride", date);
+    const mine = await jobsOf(id);
+    expect(mine.find((j) => j.kind === "payment.reauthorize")!.runAt.toISOString()).toBe(reauthorizeAt(startsAt).toISOString());
+    expect(mine.find((j) => j.kind === "payment.unpaid_cancel")!.runAt.toISOString()).toBe(unpaidCancelAt(startsAt).toISOString());
+
+    await runJobsAt(new Date(startsAt.getTime() - 49 * H));
+    expect((await chargeRows(id)).map((c) => c.status)).toEqual(["canceled"]);
+    // Waiting for it, the customer has nothing to confirm (a hold taken now could lapse before the service).
+    const early = await t.call("POST", `/api/me/bookings/${id}/payment`, { cookie: customer.cookie, json: { paymentMethod: "pm_card_visa" }, headers: { "Idempotency-Key": crypto.randomUUID() } });
+    expect(early.status).toBe(409);
+    expect(early.body.error.code).toBe("not_yet");
+
+    await runJobsAt(new Date(startsAt.getTime() - 48 * H));
+    const rows = await chargeRows(id);
+    expect(rows).toHaveLength(2);
+    const fresh = rows.find((r) => r.status === "requires_capture")!;
+    expect(fresh).toMatchObject({ amountCents: total, capturedCents: 0, paymentMethod: "pm_card_visa", cardLast4: "4242" });
+    expect(await intent(fresh.intentId)).toMatchObject({ status: "requires_capture", amountCapturableCents: total });
+    expect((await jobsOf(id)).find((j) => j.kind === "payment.reauthorize")).toMatchObject({ status: "done", result: `authorised ${total}` });
+    expect((await board(date)).rides.find((r: { id: string }) => r.id === id)).toMatchObject({ paymentNeeded: false });
+
+    // 12 hours before: paid, so the booking stays on; completing it captures the new authorisation.
+    await runJobsAt(new Date(startsAt.getTime() - 12 * H));
+    expect((await booking(id)).status).toBe("pending");
+    expect((await jobsOf(id)).find((j) => j.kind === "payment.unpaid_cancel")).toMatchObject({ status: "done", result: "skipped: paid" });
+  });
+
+  it("declined off-session: payment needed on the board and an e-mail link; the customer confirms a card and the booking stays on", async () => {
+    const date = laDate(11);
+    // A card that needs its 3-D Secure step: fine with the customer there, refused off-session.
+    const { id, startsAt, total } = await farOff("ride", date, "pm_card_authenticationRequired");
+    await runJobsAt(new Date(startsAt.getTime() - 48 * H));
+    const failed = (await jobsOf(id)).find((j) => j.kind === "payment.reauthorize")!;
+    expect(failed.status).toBe("done");
+    expect(failed.result).toMatch(/^payment needed: Your card requires authentication/);
+
+    const ride = (await board(date)).rides.find((r: { id: string }) => r.id === id);
+    expect(ride).toMatchObject({ paymentNeeded: true });
+    const [mail] = (await outboxFor(t.db, customer.user.email)).filter((m) => m.subject.startsWith("Payment needed"));
+    expect(mail!.text).toContain(`$${(total / 100).toFixed(2)}`);
+    const { path } = linkIn(mail!);
+    expect(path).toBe(`/bookings/${id}/payment`);
+
+    const state = await t.call("GET", `/api/me/bookings/${id}/payment`, { cookie: customer.cookie });
+    expect(state.body.payment).toMatchObject({ bookingId: id, state: "needed", amountUsd: total / 100, payable: true, provider: "embedded" });
+    expect((await t.call("GET", `/api/me/bookings/${id}/payment`, { cookie: other.cookie })).status).toBe(404);
+
+    const pay = (json: unknown, key = crypto.randomUUID()) => t.call("POST", `/api/me/bookings/${id}/payment`, { cookie: customer.cookie, json, headers: { "Idempotency-Key": key } });
+    expect((await pay({ paymentMethod: "pm_card_visa", paymentIntentId: "pi_x" })).status).toBe(400);
+    // With nothing chosen, the card on file is tried again with the customer there: it asks for its step.
+    const onFile = await pay({});
+    expect(onFile.status).toBe(402);
+    expect(onFile.body.error).toMatchObject({ code: "authentication_required", fields: { paymentIntentId: expect.stringMatching(/^pi_/) } });
+    const declined = await pay({ paymentMethod: "pm_card_chargeDeclined" });
+    expect(declined.status).toBe(402);
+    expect(declined.body.error).toMatchObject({ code: "card_declined", message: "Your card was declined." });
+    // On-session, the 3-D Secure card asks for its step, then authorises.
+    const step3ds = await pay({ paymentMethod: "pm_card_authenticationRequired" });
+    expect(step3ds.status).toBe(402);
+    expect(step3ds.body.error.code).toBe("authentication_required");
+    const done = await pay({ paymentIntentId: step3ds.body.error.fields.paymentIntentId });
+    expect(done.status).toBe(200);
+    expect(done.body.payment).toMatchObject({ state: "authorised", card: { brand: "visa", last4: "3184" } });
+    expect((await pay({ paymentMethod: "pm_card_visa" })).status).toBe(409);
+
+    expect((await board(date)).rides.find((r: { id: string }) => r.id === id)).toMatchObject({ paymentNeeded: false });
+    await runJobsAt(new Date(startsAt.getTime() - 12 * H));
+    expect((await booking(id)).status).toBe("pending");
+    const held = (await chargeRows(id)).filter((r) => r.status === "requires_capture");
+    expect(held).toHaveLength(1);
+    expect(held[0]!.amountCents).toBe(total);
+  });
+
+  it("still unpaid 12 hours before: cancelled without a fee, nothing captured, the customer told", async () => {
+    const date = laDate(12);
+    // The card went through at booking and is declined by the time it is authorised again.
+    const { id, startsAt } = await farOff("valet", date, "pm_card_chargeDeclined");
+    await runJobsAt(new Date(startsAt.getTime() - 48 * H));
+    expect((await t.call("GET", `/api/me/bookings/${id}/payment`, { cookie: customer.cookie })).body.payment.state).toBe("needed");
+    await runJobsAt(new Date(startsAt.getTime() - 13 * H));
+    expect((await booking(id)).status).toBe("pending");
+
+    await runJobsAt(new Date(startsAt.getTime() - 12 * H));
+    const b = await booking(id);
+    expect(b).toMatchObject({ status: "cancelled", cancelledBy: "system", cancellationFee: 0 });
+    expect((await jobsOf(id)).find((j) => j.kind === "payment.unpaid_cancel")).toMatchObject({ status: "done", result: "cancelled: unpaid" });
+    expect((await chargeRows(id)).every((c) => c.capturedCents === 0)).toBe(true);
+    const subjects = (await outboxFor(t.db, customer.user.email)).map((m) => m.subject);
+    expect(subjects.some((s) => s.startsWith("Your valet service on") && s.endsWith("was cancelled"))).toBe(true);
+    const state = await t.call("GET", `/api/me/bookings/${id}/payment`, { cookie: customer.cookie });
+    expect(state.body.payment.payable).toBe(false);
+    const late = await t.call("POST", `/api/me/bookings/${id}/payment`, { cookie: customer.cookie, json: { paymentMethod: "pm_card_visa" }, headers: { "Idempotency-Key": crypto.randomUUID() } });
+    expect(late.status).toBe(409);
+  });
+});

@@ -1,0 +1,240 @@
+// The money after booking (docs/decisions/011): settling a booking's card when it ends (capture at completion,
+// the fee or a release at cancellation), and the customer confirming a card when a far-off booking's card could
+// not be authorised again. Provider calls never run inside a database transaction: each is made first, with the
+// booking's fixed idempotency key, and its answer recorded afterwards in one transaction.
+import { and, desc, eq, inArray, isNotNull, sql } from "drizzle-orm";
+import { toCents } from "@meridian/shared/pricing";
+import {
+  ALREADY_PAID_MESSAGE,
+  FAILED_CHARGE_STATUSES,
+  NOT_PAYABLE_MESSAGE,
+  NOT_YET_MESSAGE,
+  PAID_CHARGE_STATUSES,
+  settlementFor,
+  type BookingPaymentState,
+  type ConfirmCardInput,
+} from "@meridian/shared/payment-lifecycle";
+import type { Db, Tx } from "../db/client";
+import { bookings, jobs, payments } from "../db/schema";
+import { scheduleJob } from "../jobs/job-runner";
+import type { Deps } from "../lib/context";
+import { conflict, HttpError, notFound } from "../lib/errors";
+import { announceBooking, type BookingRow } from "../rides/ride-status";
+import { recordPayment, type PaymentRecord } from "./payments.service";
+import { PaymentError, type PaymentIntent, type PaymentProvider } from "./provider";
+import { SETTLE_JOB } from "./settlement-job";
+
+export const RECEIPT_JOB = "payment.receipt";
+
+/** The booking's charge: the newest `payments` row of kind "booking" (null when it has none). */
+export async function currentCharge(db: Db | Tx, bookingId: string): Promise<PaymentRecord | null> {
+  const [row] = await db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.bookingId, bookingId), eq(payments.kind, "booking")))
+    .orderBy(desc(payments.createdAt), desc(payments.id))
+    .limit(1);
+  return row ?? null;
+}
+
+/** The card kept for the booking (the newest of its charges that names one): to authorise again off-session. */
+export async function savedCard(db: Db | Tx, bookingId: string): Promise<{ paymentMethod: string; customerRef: string | null } | null> {
+  const [row] = await db
+    .select({ paymentMethod: payments.paymentMethod, customerRef: payments.customerRef })
+    .from(payments)
+    .where(and(eq(payments.bookingId, bookingId), eq(payments.kind, "booking"), isNotNull(payments.paymentMethod)))
+    .orderBy(desc(payments.createdAt), desc(payments.id))
+    .limit(1);
+  return row?.paymentMethod ? { paymentMethod: row.paymentMethod, customerRef: row.customerRef } : null;
+}
+
+/** Records an authorisation made for a booking, with the card it used (kept for later). */
+export async function recordAuthorisation(tx: Tx, provider: PaymentProvider["kind"], intent: PaymentIntent, bookingId: string, card: { paymentMethod: string; customerRef: string | null }, lastError: string | null = null) {
+  await recordPayment(tx, provider, intent, bookingId, "booking");
+  await tx.update(payments).set({ paymentMethod: card.paymentMethod, customerRef: card.customerRef, lastError }).where(eq(payments.intentId, intent.id));
+}
+
+/**
+ * A failed authorisation attempt (declined, or the card needs its 3-D Secure step) becomes the booking's charge,
+ * so the booking reads "payment needed" until a card is confirmed. Stripe and the embedded provider leave a
+ * PaymentIntent behind; when none is known, the row gets a placeholder id that no provider call ever uses.
+ */
+export async function recordFailedAuthorisation(
+  tx: Tx,
+  provider: PaymentProvider["kind"],
+  b: Pick<BookingRow, "id" | "price">,
+  attempt: { intentId?: string; status?: "requires_payment_method" | "requires_action"; message: string; card: { paymentMethod: string; customerRef: string | null } | null; key: string },
+) {
+  const intentId = attempt.intentId ?? `unpaid_${attempt.key}`;
+  const values = { status: attempt.status ?? "requires_payment_method", amountCents: toCents(b.price ?? 0), lastError: attempt.message, paymentMethod: attempt.card?.paymentMethod ?? null, customerRef: attempt.card?.customerRef ?? null };
+  await tx
+    .insert(payments)
+    .values({ provider, kind: "booking", intentId, bookingId: b.id, ...values })
+    .onConflictDoUpdate({ target: payments.intentId, set: values });
+}
+
+// ---- Settlement: completed, no-show, cancelled
+
+export type SettleOutcome =
+  | { kind: "skip"; reason: string; receiptFor?: string }
+  | { kind: "settled"; bookingId: string; intent: PaymentIntent; note: string; error?: string };
+
+/** The provider step of a booking's settlement (no transaction held). Throws only when worth retrying (provider down). */
+export async function settleCall(deps: Pick<Deps, "database" | "payments">, bookingId: string): Promise<SettleOutcome> {
+  const db = deps.database.db;
+  const [b] = await db.select().from(bookings).where(eq(bookings.id, bookingId));
+  if (!b) return { kind: "skip", reason: "booking deleted" };
+  const plan = settlementFor({ id: b.id, status: b.status, cancellationFeeCents: toCents(b.cancellationFee ?? 0) });
+  if (!plan) return { kind: "skip", reason: `booking ${b.status}` };
+  const charge = await currentCharge(db, b.id);
+  if (!charge) return { kind: "skip", reason: "no card charge" };
+  // Already settled (by the request, or an earlier run): make sure the receipt is on its way.
+  if (charge.status === "succeeded") return { kind: "skip", reason: "already captured", receiptFor: b.id };
+  if (charge.status !== "requires_capture") return { kind: "skip", reason: `no authorisation held (${charge.status})` };
+  try {
+    const intent =
+      plan.action === "capture" ? await deps.payments.capture(charge.intentId, plan.amountCents, plan.key) : await deps.payments.cancel(charge.intentId, plan.key);
+    return { kind: "settled", bookingId: b.id, intent, note: plan.action === "capture" ? `captured ${intent.amountReceivedCents} (${plan.why})` : "released" };
+  } catch (err) {
+    // The provider answered: no retry would change it. Record where the intent stands (e.g. lapsed, or settled
+    // by an earlier call whose key the provider has since forgotten).
+    if (err instanceof PaymentError && err.code !== "provider_unavailable") {
+      const intent = await deps.payments.retrieve(charge.intentId);
+      return { kind: "settled", bookingId: b.id, intent, note: `provider refused: ${err.code}`, error: err.message };
+    }
+    throw err;
+  }
+}
+
+/** The database step: the charge brought up to date, and the receipt e-mail scheduled with a capture. */
+export async function settleRecord(tx: Tx, provider: PaymentProvider["kind"], outcome: SettleOutcome): Promise<string> {
+  if (outcome.kind === "skip") {
+    if (outcome.receiptFor) await scheduleReceipt(tx, outcome.receiptFor);
+    return `skipped: ${outcome.reason}`;
+  }
+  await recordPayment(tx, provider, outcome.intent, outcome.bookingId, "booking");
+  if (outcome.error) await tx.update(payments).set({ lastError: outcome.error }).where(eq(payments.intentId, outcome.intent.id));
+  if (outcome.intent.amountReceivedCents > 0) await scheduleReceipt(tx, outcome.bookingId);
+  return outcome.note;
+}
+
+/** The receipt e-mail (pay-after's handler, payments/receipts.ts), once per booking. */
+export const scheduleReceipt = (tx: Tx, bookingId: string) => scheduleJob(tx, { kind: RECEIPT_JOB, key: `receipt:${bookingId}`, runAt: new Date(), payload: { bookingId } });
+
+/**
+ * Right after a booking's completing, cancelling or no-show move has committed: settle its card now. Never fails
+ * the request: when the provider is down, the settlement job scheduled with the move retries it.
+ */
+export async function settleBookingNow(deps: Deps, bookingId: string): Promise<void> {
+  try {
+    const outcome = await settleCall(deps, bookingId);
+    const note = await deps.database.db.transaction(async (tx) => {
+      const note = await settleRecord(tx, deps.payments.kind, outcome);
+      // Settled (or nothing to settle): the retry job scheduled with the move has nothing left to do.
+      await tx
+        .update(jobs)
+        .set({ status: "done", attempts: sql`${jobs.attempts} + 1`, result: `${note} (by the request)`, finishedAt: new Date() })
+        .where(and(eq(jobs.kind, SETTLE_JOB), eq(jobs.status, "pending"), sql`${jobs.payload}->>'bookingId' = ${bookingId}`));
+      return note;
+    });
+    deps.logger.info("booking payment settled", { bookingId, note });
+  } catch (err) {
+    deps.logger.warn("booking payment not settled yet; the settlement job will retry", { bookingId, err: String(err) });
+  }
+}
+
+// ---- Payment needed: the customer confirms a card
+
+const ON = ["pending", "confirmed"];
+
+export async function bookingPaymentState(deps: Deps, userId: string, bookingId: string): Promise<BookingPaymentState> {
+  const db = deps.database.db;
+  const [b] = await db.select().from(bookings).where(and(eq(bookings.id, bookingId), eq(bookings.userId, userId)));
+  if (!b) throw notFound("Booking not found.");
+  const charge = await currentCharge(db, b.id);
+  const state: BookingPaymentState["state"] = !charge
+    ? "none"
+    : charge.status === "requires_capture"
+      ? "authorised"
+      : charge.status === "succeeded"
+        ? "captured"
+        : (FAILED_CHARGE_STATUSES as readonly string[]).includes(charge.status)
+          ? "needed"
+          : "released";
+  return {
+    bookingId: b.id,
+    service: b.service,
+    bookingDate: b.bookingDate,
+    amountUsd: b.price ?? 0,
+    state,
+    card: charge?.cardBrand && charge.cardLast4 ? { brand: charge.cardBrand, last4: charge.cardLast4 } : null,
+    lastError: state === "needed" ? (charge?.lastError ?? null) : null,
+    provider: deps.payments.kind,
+    payable: ON.includes(b.status),
+  };
+}
+
+/**
+ * POST /api/me/bookings/:id/payment: the customer, signed in, authorises the booking's total on a card (embedded:
+ * a test card; stripe: the card on file, on-session), or finishes the 3-D Secure step of that attempt. 402 with
+ * the provider's reason on a decline; 402 authentication_required with the intent id when the step is needed.
+ */
+export async function confirmBookingCard(deps: Deps, userId: string, bookingId: string, input: ConfirmCardInput, idemKey: string): Promise<BookingPaymentState> {
+  const db = deps.database.db;
+  const [b] = await db.select().from(bookings).where(and(eq(bookings.id, bookingId), eq(bookings.userId, userId)));
+  if (!b) throw notFound("Booking not found.");
+  if (!ON.includes(b.status)) throw conflict(NOT_PAYABLE_MESSAGE, "not_payable");
+  const charge = await currentCharge(db, b.id);
+  if (charge && (PAID_CHARGE_STATUSES as readonly string[]).includes(charge.status)) throw conflict(ALREADY_PAID_MESSAGE, "already_paid");
+  // A far-off booking waiting for its re-authorisation (hold released at booking): a hold taken now could lapse
+  // before the service, so the card is authorised by the job 48 hours before, not here.
+  if (charge?.status === "canceled") throw conflict(NOT_YET_MESSAGE, "not_yet");
+  const kept = await savedCard(db, b.id);
+  const card = input.paymentMethod ? { paymentMethod: input.paymentMethod, customerRef: kept?.customerRef ?? null } : kept;
+  if (!card) throw new HttpError(422, "no_card", "Choose a card.", { paymentMethod: "Choose a card." });
+  const key = `booking:${b.id}:authorize:customer:${idemKey}`;
+  let intent: PaymentIntent;
+  try {
+    if (input.paymentIntentId) {
+      const [mine] = await db.select().from(payments).where(and(eq(payments.intentId, input.paymentIntentId), eq(payments.bookingId, b.id)));
+      if (!mine) throw notFound("Payment not found.");
+      intent = await deps.payments.completeAuthentication(input.paymentIntentId, `${key}:complete`);
+    } else {
+      intent = await deps.payments.authorize(
+        { amountCents: toCents(b.price ?? 0), paymentMethod: card.paymentMethod, ...(card.customerRef ? { customer: card.customerRef } : {}), description: `Booking ${b.id}`, metadata: { bookingId: b.id } },
+        key,
+      );
+    }
+  } catch (err) {
+    if (!(err instanceof PaymentError)) throw err;
+    if (err.code === "card_declined" || err.code === "authentication_required") {
+      await db.transaction((tx) => recordFailedAuthorisation(tx, deps.payments.kind, b, { intentId: err.intentId, message: err.message, card, key }));
+      throw new HttpError(402, err.code, err.message, { paymentMethod: err.message });
+    }
+    if (err.code === "provider_unavailable") throw new HttpError(503, "provider_unavailable", "Payments are unavailable for a moment. Please try again.");
+    throw new HttpError(422, err.code, err.message, { paymentMethod: err.message });
+  }
+  await db.transaction(async (tx) => {
+    if (intent.status === "requires_capture") await recordAuthorisation(tx, deps.payments.kind, intent, b.id, card);
+    else await recordFailedAuthorisation(tx, deps.payments.kind, b, { intentId: intent.id, status: "requires_action", message: "The card needs its authentication step.", card, key });
+  });
+  if (intent.status !== "requires_capture") {
+    throw new HttpError(402, "authentication_required", "Your card needs an authentication step. Complete it to confirm the payment.", { paymentIntentId: intent.id });
+  }
+  announceBooking(deps, b);
+  return bookingPaymentState(deps, userId, b.id);
+}
+
+/** Which of these bookings need payment: still on, and their charge's last authorisation attempt failed. */
+export async function bookingsNeedingPayment(db: Db | Tx, rows: Pick<BookingRow, "id" | "status">[]): Promise<Set<string>> {
+  const on = rows.filter((r) => ON.includes(r.status)).map((r) => r.id);
+  if (!on.length) return new Set();
+  const charges = await db
+    .select({ bookingId: payments.bookingId, status: payments.status, createdAt: payments.createdAt, id: payments.id })
+    .from(payments)
+    .where(and(inArray(payments.bookingId, on), eq(payments.kind, "booking")))
+    .orderBy(desc(payments.createdAt), desc(payments.id));
+  const newest = new Map<string, string>();
+  for (const c of charges) if (c.bookingId && !newest.has(c.bookingId)) newest.set(c.bookingId, c.status);
+  return new Set([...newest].filter(([, status]) => (FAILED_CHARGE_STATUSES as readonly string[]).includes(status)).map(([id]) => id));
+}

@@ -1,0 +1,118 @@
+// /bookings/:id/payment: the link in the "Payment needed" e-mail. The card on file could not be authorised again
+// before a far-off service; the customer confirms a card here (embedded mode: Stripe's test cards, clearly
+// labelled as test mode; a card that needs its 3-D Secure step gets a test-mode "Complete authentication" button).
+import { CreditCard, ShieldCheck } from "lucide-react";
+import { useState } from "react";
+import { Link, useParams } from "react-router";
+import { NOT_PAYABLE_MESSAGE, NOT_YET_MESSAGE, TEST_MODE_CARDS } from "@meridian/shared/payment-lifecycle";
+import { Button } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import { Label } from "@/components/ui/label";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
+import { Spinner } from "@/components/ui/spinner";
+import { ApiError } from "@/lib/api";
+import { notifyError, notifySuccess } from "@/lib/notify";
+import { useBookingPayment, useConfirmBookingCard } from "./api/booking-payment";
+
+const usd = (n: number) => `$${n.toFixed(2)}`;
+
+export default function BookingPaymentPage() {
+  const { id = "" } = useParams();
+  const payment = useBookingPayment(id);
+  const confirm = useConfirmBookingCard(id);
+  const [card, setCard] = useState<string>(TEST_MODE_CARDS[0].paymentMethod);
+  const [pendingIntent, setPendingIntent] = useState<string | null>(null);
+  const p = payment.data;
+
+  const submit = async (input: { paymentMethod?: string; paymentIntentId?: string }) => {
+    try {
+      const { payment: done } = await confirm.mutateAsync(input);
+      setPendingIntent(null);
+      notifySuccess("Payment Confirmed", `${usd(done.amountUsd)} is authorised on your card. Your booking stays on.`);
+    } catch (err) {
+      if (err instanceof ApiError && err.code === "authentication_required" && err.fields?.paymentIntentId) {
+        setPendingIntent(err.fields.paymentIntentId);
+        return;
+      }
+      notifyError("Payment Failed", err);
+    }
+  };
+
+  return (
+    <main className="relative min-h-[100svh] pb-24 pt-28 sm:pt-32">
+      <div className="mx-auto w-full max-w-xl px-4 sm:px-6">
+        <p className="text-xs font-medium uppercase tracking-[0.28em] text-gold">Your Meridian</p>
+        <h1 className="mt-3 font-display text-4xl font-medium leading-tight text-foreground">Confirm your payment</h1>
+        {payment.isPending ? (
+          <div className="mt-10 flex justify-center">
+            <Spinner />
+          </div>
+        ) : payment.isError || !p ? (
+          <p className="mt-6 text-muted">We could not find this booking. It may belong to another account.</p>
+        ) : (
+          <Card className="mt-8 space-y-6">
+            <div>
+              <p className="text-sm text-muted">
+                {p.service === "ride" ? "Ride" : "Valet service"} on {p.bookingDate}
+              </p>
+              <p className="mt-1 font-display text-3xl text-foreground">{usd(p.amountUsd)}</p>
+            </div>
+            {(p.state === "needed" || p.state === "none") && p.payable ? (
+              <>
+                <p className="text-sm text-foreground">
+                  {p.state === "needed"
+                    ? `We could not authorise your card for this booking${p.lastError ? `: ${p.lastError}` : "."} Confirm a card to keep it.`
+                    : "No card is on file for this booking yet. Confirm one to keep it."}
+                </p>
+                {pendingIntent ? (
+                  <div className="space-y-3 rounded-md border border-gold/40 bg-gold/5 p-4">
+                    <p className="text-xs font-semibold uppercase tracking-[0.2em] text-gold">Test mode</p>
+                    <p className="text-sm text-foreground">Your card asks for an authentication step (3-D Secure). In test mode, complete it here.</p>
+                    <Button disabled={confirm.isPending} onClick={() => submit({ paymentIntentId: pendingIntent })}>
+                      <ShieldCheck aria-hidden /> Complete authentication
+                    </Button>
+                  </div>
+                ) : p.provider === "embedded" ? (
+                  <div className="space-y-3">
+                    <p className="text-xs font-semibold uppercase tracking-[0.2em] text-gold">Test mode: no real card is charged</p>
+                    <Label htmlFor="test-card">Test card</Label>
+                    <Select value={card} onValueChange={setCard}>
+                      <SelectTrigger id="test-card" aria-label="Test card">
+                        <SelectValue />
+                      </SelectTrigger>
+                      <SelectContent>
+                        {TEST_MODE_CARDS.map((c) => (
+                          <SelectItem key={c.paymentMethod} value={c.paymentMethod}>
+                            {c.label}
+                          </SelectItem>
+                        ))}
+                      </SelectContent>
+                    </Select>
+                    <Button disabled={confirm.isPending} onClick={() => submit({ paymentMethod: card })}>
+                      <CreditCard aria-hidden /> Authorise {usd(p.amountUsd)}
+                    </Button>
+                  </div>
+                ) : (
+                  <Button disabled={confirm.isPending} onClick={() => submit({})}>
+                    <CreditCard aria-hidden /> Try my card again
+                  </Button>
+                )}
+              </>
+            ) : (
+              <p className="text-sm text-foreground" data-testid="payment-state">
+                {p.state === "authorised" || p.state === "captured"
+                  ? `Paid: ${usd(p.amountUsd)} is ${p.state === "authorised" ? "authorised" : "charged"}${p.card ? ` on your ${p.card.brand} ending ${p.card.last4}` : ""}. Nothing more to do.`
+                  : p.payable
+                    ? NOT_YET_MESSAGE
+                    : NOT_PAYABLE_MESSAGE}
+              </p>
+            )}
+            <Link to="/dashboard" className="inline-block text-sm text-gold underline-offset-4 hover:underline">
+              Back to your bookings
+            </Link>
+          </Card>
+        )}
+      </div>
+    </main>
+  );
+}

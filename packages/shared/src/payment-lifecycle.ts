@@ -1,0 +1,88 @@
+// The money after booking (issue 13, docs/decisions/011): what happens to a booking's card authorisation when
+// the booking ends, the customer's "confirm a card" step when the card could not be authorised again before a
+// far-off service, and the words the screens and e-mails use for it.
+import { z } from "zod";
+
+/** Provider idempotency keys of the after-booking calls (fixed per booking, so a retry never charges twice). */
+export const paymentKeys = {
+  capture: (bookingId: string) => `booking:${bookingId}:capture`,
+  cancelFee: (bookingId: string) => `booking:${bookingId}:cancel-fee`,
+  cancel: (bookingId: string) => `booking:${bookingId}:cancel`,
+  /** `day` is the yyyy-mm-dd (UTC) the re-authorisation was due. */
+  reauthorize: (bookingId: string, day: string) => `booking:${bookingId}:authorize:${day}`,
+} as const;
+
+export type Settlement =
+  | { action: "capture"; amountCents: number | undefined; key: string; why: "completed" | "no_show" | "late_cancel" }
+  | { action: "release"; key: string; why: "free_cancel" };
+
+/**
+ * What a booking's held authorisation becomes once the booking ends:
+ * - completed: captured in full;
+ * - no-show (the chauffeur came and waited): captured in full, as the fare was earned (see decision 011);
+ * - cancelled with a fee (after the cut-off): only the fee is captured, which releases the rest;
+ * - cancelled free of charge (before the cut-off, by Meridian, or unpaid): the authorisation is released.
+ * Anything else (still on, refunded): nothing.
+ */
+export function settlementFor(b: { id: string; status: string; cancellationFeeCents: number }): Settlement | null {
+  switch (b.status) {
+    case "completed":
+      return { action: "capture", amountCents: undefined, key: paymentKeys.capture(b.id), why: "completed" };
+    case "no_show":
+      return { action: "capture", amountCents: undefined, key: paymentKeys.capture(b.id), why: "no_show" };
+    case "cancelled":
+      return b.cancellationFeeCents > 0
+        ? { action: "capture", amountCents: b.cancellationFeeCents, key: paymentKeys.cancelFee(b.id), why: "late_cancel" }
+        : { action: "release", key: paymentKeys.cancel(b.id), why: "free_cancel" };
+    default:
+      return null;
+  }
+}
+
+/** A charge in one of these states holds (or has taken) the money: the booking is paid for. */
+export const PAID_CHARGE_STATUSES = ["requires_capture", "succeeded"] as const;
+/** The last attempt to authorise failed (declined, or the card needs its 3-D Secure step): payment needed. */
+export const FAILED_CHARGE_STATUSES = ["requires_payment_method", "requires_action"] as const;
+
+export const PAYMENT_NEEDED_LABEL = "Payment needed";
+export const PAYMENT_NEEDED_HINT = "The card on file could not be authorised. The customer has been e-mailed a link to confirm a card.";
+export const UNPAID_CANCEL_REASON = "The card could not be authorised before the service; cancelled without a fee.";
+export const ALREADY_PAID_MESSAGE = "This booking is already paid for: nothing to confirm.";
+export const NOT_YET_MESSAGE = "Nothing to pay yet: we will authorise your card 48 hours before the service.";
+export const NOT_PAYABLE_MESSAGE = "This booking is no longer on, so there is nothing to pay.";
+
+/**
+ * The customer's "confirm a card" step: a card (embedded test mode: one of Stripe's test methods), the intent
+ * after its 3-D Secure step, or neither: the card on file, tried again with the customer there.
+ */
+export const confirmCardSchema = z
+  .strictObject({
+    paymentMethod: z.string({ error: "Choose a card." }).trim().min(1, "Choose a card.").max(200, "Choose a card.").optional(),
+    paymentIntentId: z.string().trim().min(1).max(200).optional(),
+  })
+  .refine((v) => !(v.paymentMethod && v.paymentIntentId), { message: "Choose a card, or finish the authentication step, not both.", path: ["paymentMethod"] });
+export type ConfirmCardInput = z.infer<typeof confirmCardSchema>;
+
+/** GET /api/me/bookings/:id/payment */
+export type BookingPaymentState = {
+  bookingId: string;
+  service: string;
+  bookingDate: string;
+  amountUsd: number;
+  /** needed: the customer must confirm a card; authorised: a hold is in place; captured; released; none: no card charge yet. */
+  state: "needed" | "authorised" | "captured" | "released" | "none";
+  card: { brand: string; last4: string } | null;
+  lastError: string | null;
+  /** embedded: test cards are offered (clearly labelled test mode); stripe: the card on file is tried again. */
+  provider: "embedded" | "stripe";
+  /** The booking is still on (pending or confirmed): a card can be confirmed. */
+  payable: boolean;
+};
+
+/** Stripe's test cards the embedded provider knows, for the test-mode card picker. */
+export const TEST_MODE_CARDS = [
+  { paymentMethod: "pm_card_visa", label: "Visa •••• 4242 (succeeds)" },
+  { paymentMethod: "pm_card_mastercard", label: "Mastercard •••• 4444 (succeeds)" },
+  { paymentMethod: "pm_card_authenticationRequired", label: "Visa •••• 3184 (needs authentication)" },
+  { paymentMethod: "pm_card_chargeDeclined", label: "Visa •••• 0002 (declined)" },
+] as const;
