@@ -26,6 +26,8 @@ import { deskRoles, staffRoles } from "@meridian/shared/auth";
 import { bookingsRoutes } from "./bookings/bookings.routes";
 import { adminCouponsRoutes } from "./coupons/coupons.routes";
 import { paymentsRoutes } from "./payments/payments.routes";
+import { meMoneyRoutes } from "./payments/receipts.routes";
+import { adminRefundRoutes } from "./payments/refunds.routes";
 import { placesRoutes } from "./places/places.routes";
 import { quotesRoutes } from "./quotes/quotes.routes";
 import { realtimeRoutes } from "./realtime/realtime.routes";
@@ -93,6 +95,7 @@ export function createApp(deps: Deps, opts: { webDist?: string } = {}) {
   });
 
   app.route("/api/me", meRoutes);
+  app.route("/api/me", meMoneyRoutes);
   app.route("/api/newsletter", newsletterRoutes);
   app.route("/api/places", placesRoutes);
   app.route("/api/vehicles", vehiclesRoutes);
@@ -114,6 +117,7 @@ export function createApp(deps: Deps, opts: { webDist?: string } = {}) {
   app.route("/api/admin", adminCouponsRoutes);
   app.route("/api/admin", adminValetRoutes);
   app.route("/api/admin", adminOpsRoutes);
+  app.route("/api/admin", adminRefundRoutes);
   // Staff screens' APIs: staff and admins only (each handler narrows to its role).
   app.use("/api/staff/*", async (c, next) => {
     await requireRole(c, ...staffRoles, "admin");

@@ -17,6 +17,7 @@ import type { Deps } from "./lib/context";
 import { startMailRetry } from "./mail/mailer";
 import { startJobRunner } from "./jobs/job-runner";
 import { jobHandlers } from "./rides/ride-notices";
+import { receiptJobHandlers } from "./payments/receipts";
 import { withQuoteFastPath } from "./quotes/quote-fast-path";
 import { buildConfig, buildDeps, databaseTarget, openAndMigrate } from "./server";
 
@@ -100,7 +101,7 @@ async function stopGracefully(server: Server, deps: Deps, database: Database, st
 
 /** Durable background jobs (ride reminders): every process runs them; a row is claimed by one at a time. */
 function runJobs(deps: Deps, env: Env) {
-  return startJobRunner(deps.database.db, jobHandlers(deps), { intervalMs: env.JOB_POLL_MS, logger: deps.logger });
+  return startJobRunner(deps.database.db, { ...jobHandlers(deps), ...receiptJobHandlers(deps) }, { intervalMs: env.JOB_POLL_MS, logger: deps.logger });
 }
 
 function onSignals(shutdown: () => Promise<void>) {
