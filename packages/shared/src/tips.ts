@@ -55,7 +55,7 @@ export function splitCents(totalCents: number, n: number): number[] {
   return Array.from({ length: n }, (_, i) => base + (i < remainder ? 1 : 0));
 }
 
-/** POST /api/me/bookings/:id/tip answers this (201, or 200 when a retry with the same key replays it). */
+/** POST /api/me/bookings/:id/tip answers this (201; a retry with the same Idempotency-Key replays it, header Idempotent-Replayed). */
 export type TipResponse = {
   tip: {
     bookingId: string;

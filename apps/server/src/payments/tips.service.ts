@@ -35,7 +35,7 @@ import type { PaymentIntent } from "./provider";
 
 type BookingRow = typeof bookings.$inferSelect;
 
-export type TipOutcome = { status: 200 | 201; body: TipResponse; replayed: boolean };
+export type TipOutcome = { status: 201; body: TipResponse; replayed: boolean };
 
 const claimKey = (bookingId: string) => `tip:${bookingId}`;
 const hashOf = (key: string, amountCents: number) => crypto.createHash("sha256").update(JSON.stringify({ key, amountCents })).digest("hex");
@@ -50,7 +50,7 @@ export async function addTip(deps: Deps, me: SessionUser, bookingId: string, key
   // A retry of a tip already made answers what it answered, whatever has changed since.
   const [earlier] = await db.select().from(idempotencyKeys).where(and(eq(idempotencyKeys.userId, me.id), eq(idempotencyKeys.key, claimKey(bookingId))));
   if (earlier?.requestHash === hash && earlier.responseStatus === 201 && earlier.responseBody) {
-    return { status: 200, body: earlier.responseBody as TipResponse, replayed: true };
+    return { status: 201, body: earlier.responseBody as TipResponse, replayed: true };
   }
 
   if (booking.status !== "completed") throw conflict(TIP_NOT_COMPLETED_MESSAGE, "not_completed");
