@@ -85,7 +85,7 @@ export function BookingPaymentSection({ bookingId }: { bookingId: string }) {
               <RefundForm bookingId={bookingId} refundableUsd={p.charge.refundableUsd} onDone={() => setRefunding(false)} />
             ) : (
               <Button size="sm" variant="subtle" onClick={() => setRefunding(true)}>
-                Refund
+                Issue Refund
               </Button>
             )
           ) : null}
