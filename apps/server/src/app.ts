@@ -8,6 +8,7 @@ import { bodyLimit } from "hono/body-limit";
 import { CLIENT_IP_HEADER } from "./auth/auth";
 import { clientIpOf } from "./auth/client-ip";
 import { guardAuthRequest } from "./auth/guard";
+import { devPaymentsRoutes } from "./dev/dev-payments.routes";
 import { mailboxApiRoutes, mailboxPageRoutes } from "./dev/mailbox.routes";
 import { healthRoutes } from "./health/health.routes";
 import type { AppEnv, Deps } from "./lib/context";
@@ -31,6 +32,8 @@ import { deskRoles, staffRoles } from "@meridian/shared/auth";
 import { bookingsRoutes } from "./bookings/bookings.routes";
 import { adminCouponsRoutes } from "./coupons/coupons.routes";
 import { paymentsRoutes } from "./payments/payments.routes";
+import { meMoneyRoutes } from "./payments/receipts.routes";
+import { adminRefundRoutes } from "./payments/refunds.routes";
 import { placesRoutes } from "./places/places.routes";
 import { quotesRoutes } from "./quotes/quotes.routes";
 import { realtimeRoutes } from "./realtime/realtime.routes";
@@ -108,6 +111,7 @@ export function createApp(deps: Deps, opts: { webDist?: string } = {}) {
 
   app.route("/api/me", meRoutes);
   app.route("/api/me", mePaymentRoutes);
+  app.route("/api/me", meMoneyRoutes);
   app.route("/api/newsletter", newsletterRoutes);
   app.route("/api/places", placesRoutes);
   app.route("/api/vehicles", vehiclesRoutes);
@@ -129,6 +133,7 @@ export function createApp(deps: Deps, opts: { webDist?: string } = {}) {
   app.route("/api/admin", adminCouponsRoutes);
   app.route("/api/admin", adminValetRoutes);
   app.route("/api/admin", adminOpsRoutes);
+  app.route("/api/admin", adminRefundRoutes);
   // Staff screens' APIs: staff and admins only (each handler narrows to its role).
   app.use("/api/staff/*", async (c, next) => {
     await requireRole(c, ...staffRoles, "admin");
@@ -141,6 +146,7 @@ export function createApp(deps: Deps, opts: { webDist?: string } = {}) {
 
   if (deps.config.mailboxEnabled) {
     app.route("/api/dev/mailbox", mailboxApiRoutes);
+    app.route("/api/dev/payments", devPaymentsRoutes);
     app.route("/dev/mailbox", mailboxPageRoutes);
   }
 

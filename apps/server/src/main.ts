@@ -19,6 +19,7 @@ import { startJobRunner } from "./jobs/job-runner";
 import { jobHandlers } from "./rides/ride-notices";
 import { securityHeaderList } from "./lib/security-headers";
 import { paymentJobHandlers } from "./payments/payment-jobs";
+import { receiptJobHandlers } from "./payments/receipts";
 import { withQuoteFastPath } from "./quotes/quote-fast-path";
 import { buildConfig, buildDeps, databaseTarget, openAndMigrate } from "./server";
 
@@ -103,7 +104,8 @@ async function stopGracefully(server: Server, deps: Deps, database: Database, st
 
 /** Durable background jobs (ride reminders): every process runs them; a row is claimed by one at a time. */
 function runJobs(deps: Deps, env: Env) {
-  return startJobRunner(deps.database.db, { ...jobHandlers(deps), ...paymentJobHandlers(deps) }, { intervalMs: env.JOB_POLL_MS, logger: deps.logger });
+  const handlers = { ...jobHandlers(deps), ...paymentJobHandlers(deps), ...receiptJobHandlers(deps) };
+  return startJobRunner(deps.database.db, handlers, { intervalMs: env.JOB_POLL_MS, logger: deps.logger });
 }
 
 function onSignals(shutdown: () => Promise<void>) {

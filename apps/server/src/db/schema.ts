@@ -24,8 +24,8 @@ const updatedAt = () =>
     .notNull()
     .defaultNow()
     .$onUpdate(() => new Date());
-/** A file attached to an e-mail: text content (e.g. text/calendar). */
-export type MailAttachment = { filename: string; contentType: string; content: string };
+/** A file attached to an e-mail: text content (e.g. text/calendar), or binary as base64 (e.g. a PDF receipt). */
+export type MailAttachment = { filename: string; contentType: string; content: string; encoding?: "base64" };
 
 const money = (name: string) => numeric(name, { precision: 10, scale: 2, mode: "number" });
 

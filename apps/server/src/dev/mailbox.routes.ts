@@ -89,12 +89,24 @@ export const mailboxPageRoutes = new Hono<AppEnv>()
       ),
     );
   })
+  .get("/:id/attachments/:n", async (c) => {
+    const id = parseWith(idParam, c.req.param("id"));
+    const [row] = await c.get("deps").database.db.select().from(outboxEmails).where(eq(outboxEmails.id, id));
+    const file = row?.attachments?.[Number(c.req.param("n"))];
+    if (!file) throw notFound("No such attachment.");
+    const bytes = file.encoding === "base64" ? Buffer.from(file.content, "base64") : Buffer.from(file.content, "utf8");
+    return c.body(new Uint8Array(bytes), 200, { "content-type": file.contentType, "content-disposition": `attachment; filename="${file.filename.replace(/[^\w.-]/g, "_")}"` });
+  })
   .get("/:id", async (c) => {
     const id = parseWith(idParam, c.req.param("id"));
     const [row] = await c.get("deps").database.db.select().from(outboxEmails).where(eq(outboxEmails.id, id));
     if (!row) throw notFound("No such e-mail.");
     const links = [...row.text.matchAll(/https?:\/\/\S+/g)].map((m) => `<li><a href="${esc(m[0])}">${esc(m[0])}</a></li>`);
-    const files = (row.attachments ?? []).map((a) => `<h2>Attachment: ${esc(a.filename)} (${esc(a.contentType)})</h2><pre style="white-space:pre-wrap">${esc(a.content)}</pre>`);
+    const files = (row.attachments ?? []).map((a, i) =>
+      a.encoding === "base64"
+        ? `<h2>Attachment: <a href="/dev/mailbox/${row.id}/attachments/${i}">${esc(a.filename)}</a> (${esc(a.contentType)}, ${Buffer.from(a.content, "base64").length} bytes)</h2>`
+        : `<h2>Attachment: ${esc(a.filename)} (${esc(a.contentType)})</h2><pre style="white-space:pre-wrap">${esc(a.content)}</pre>`,
+    );
     const body = row.html
       ? `<iframe sandbox="allow-top-navigation-by-user-activation allow-popups" srcdoc="${esc(row.html)}"></iframe>`
       : `<pre>${esc(row.text)}</pre>`;

@@ -2,6 +2,7 @@
 // the fee or a release at cancellation), and the customer confirming a card when a far-off booking's card could
 // not be authorised again. Provider calls never run inside a database transaction: each is made first, with the
 // booking's fixed idempotency key, and its answer recorded afterwards in one transaction.
+import { RECEIPT_JOB, receiptJobKey } from "./receipts";
 import { and, desc, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import { toCents } from "@meridian/shared/pricing";
 import {
@@ -24,7 +25,6 @@ import { recordPayment, type PaymentRecord } from "./payments.service";
 import { PaymentError, type PaymentIntent, type PaymentProvider } from "./provider";
 import { SETTLE_JOB } from "./settlement-job";
 
-export const RECEIPT_JOB = "payment.receipt";
 
 /** The booking's charge: the newest `payments` row of kind "booking" (null when it has none). */
 export async function currentCharge(db: Db | Tx, bookingId: string): Promise<PaymentRecord | null> {
@@ -119,7 +119,7 @@ export async function settleRecord(tx: Tx, provider: PaymentProvider["kind"], ou
 }
 
 /** The receipt e-mail (pay-after's handler, payments/receipts.ts), once per booking. */
-export const scheduleReceipt = (tx: Tx, bookingId: string) => scheduleJob(tx, { kind: RECEIPT_JOB, key: `receipt:${bookingId}`, runAt: new Date(), payload: { bookingId } });
+export const scheduleReceipt = (tx: Tx, bookingId: string) => scheduleJob(tx, { kind: RECEIPT_JOB, key: receiptJobKey(bookingId), runAt: new Date(), payload: { bookingId } });
 
 /**
  * Right after a booking's completing, cancelling or no-show move has committed: settle its card now. Never fails

@@ -15,6 +15,7 @@ import { formatDate, formatUsd } from "@/lib/utils";
 import { useChangeBookingStatus } from "../api/change-booking-status";
 import { useBooking } from "../api/get-booking";
 import { DetailRow, formatDateTime, StatusBadge } from "../components/admin-ui";
+import { BookingPaymentSection } from "./booking-payment-section";
 import { readRideDetails } from "./booking-details";
 
 const actionLabel: Record<BookingStatus, string> = {
@@ -202,6 +203,8 @@ export function BookingDetailDialog({ id, onClose }: { id: string | null; onClos
                   </dl>
                 </section>
               ) : null}
+
+              {isAdmin ? <BookingPaymentSection bookingId={b.id} /> : null}
 
               <section>
                 <h3 className="mb-3 text-[0.68rem] font-medium uppercase tracking-[0.22em] text-gold">Timeline</h3>

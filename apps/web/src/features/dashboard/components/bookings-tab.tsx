@@ -5,18 +5,23 @@ import { LiveRegion } from "@/components/ui/live-region";
 import { notifyError } from "@/lib/notify";
 import { formatDate, formatUsd } from "@/lib/utils";
 import { useMyBookings, type MyBooking } from "../api/get-my-bookings";
+import { useMyReceipts, type Receipt } from "../api/get-my-receipts";
 import { rideStatusSentences, type RideStatus } from "@meridian/shared/booking-status";
 import { BookingDetailsDialog } from "./booking-details-dialog";
 import { CancelBookingDialog, canChange, RescheduleDialog } from "./ride-actions";
 import { formatTime, readBookingDetails, serviceName, serviceTagline } from "./booking-display";
 import { EmptyState } from "./empty-state";
 import { BookingStatusBadge } from "./status-badge";
+import { TipDialog, tipTargetOf, type TipTarget } from "./tip-dialog";
 
 export function BookingsTab() {
   const bookings = useMyBookings();
   const [selected, setSelected] = useState<MyBooking | null>(null);
   const [cancelling, setCancelling] = useState<MyBooking | null>(null);
   const [rescheduling, setRescheduling] = useState<MyBooking | null>(null);
+  const [tipping, setTipping] = useState<TipTarget | null>(null);
+  // A completed service paid by card can take a tip: its receipt says so.
+  const receipts = useMyReceipts();
 
   useEffect(() => {
     if (bookings.isError) notifyError("Error fetching bookings", bookings.error);
@@ -45,17 +50,40 @@ export function BookingsTab() {
     <>
       <ul className="space-y-3" aria-label="Your bookings">
         {bookings.data.map((b) => (
-          <BookingRow key={b.id} booking={b} onView={() => setSelected(b)} onCancel={() => setCancelling(b)} onReschedule={() => setRescheduling(b)} />
+          <BookingRow
+            key={b.id}
+            booking={b}
+            receipt={receipts.data?.find((r) => r.bookingId === b.id)}
+            onView={() => setSelected(b)}
+            onCancel={() => setCancelling(b)}
+            onReschedule={() => setRescheduling(b)}
+            onTip={(r) => setTipping(tipTargetOf(r))}
+          />
         ))}
       </ul>
       <BookingDetailsDialog booking={selected} onClose={() => setSelected(null)} />
       <CancelBookingDialog booking={cancelling} onClose={() => setCancelling(null)} />
       <RescheduleDialog booking={rescheduling} onClose={() => setRescheduling(null)} />
+      <TipDialog target={tipping} onClose={() => setTipping(null)} />
     </>
   );
 }
 
-function BookingRow({ booking, onView, onCancel, onReschedule }: { booking: MyBooking; onView: () => void; onCancel: () => void; onReschedule: () => void }) {
+function BookingRow({
+  booking,
+  receipt,
+  onView,
+  onCancel,
+  onReschedule,
+  onTip,
+}: {
+  booking: MyBooking;
+  receipt: Receipt | undefined;
+  onView: () => void;
+  onCancel: () => void;
+  onReschedule: () => void;
+  onTip: (r: Receipt) => void;
+}) {
   const sentence = booking.service === "ride" ? rideStatusSentences[booking.status as RideStatus] : undefined;
   const view = readBookingDetails(booking.details);
   const Icon = booking.service === "valet" ? ParkingSquare : Car;
@@ -121,6 +149,11 @@ function BookingRow({ booking, onView, onCancel, onReschedule }: { booking: MyBo
                 Cancel
               </Button>
             </>
+          ) : null}
+          {receipt?.canTip ? (
+            <Button variant="ghost" size="sm" onClick={() => onTip(receipt)}>
+              Add Tip
+            </Button>
           ) : null}
           <Button variant="outline" size="sm" onClick={onView}>
             View Details <ChevronRight aria-hidden />

@@ -1,10 +1,149 @@
-import { Receipt } from "lucide-react";
+// The Receipts tab: one receipt per booking whose card was charged, itemised (the quote's lines, the coupon, the
+// tip, refunds, the card), with its PDF and, after a completed service, Add a Tip. ?tip=<booking id> (the
+// receipt e-mail's link) opens the tip dialog for that booking.
+import { cardLabel, type Receipt as ReceiptData } from "@meridian/shared/receipts";
+import { Car, Download, HandCoins, ParkingSquare, Receipt, RotateCw } from "lucide-react";
+import { useEffect, useState } from "react";
+import { useSearchParams } from "react-router";
+import { Button } from "@/components/ui/button";
+import { notifyError } from "@/lib/notify";
+import { formatDate, formatUsd } from "@/lib/utils";
+import { useMyReceipts } from "../api/get-my-receipts";
 import { EmptyState } from "./empty-state";
+import { BookingStatusBadge } from "./status-badge";
+import { TipDialog, tipTargetOf, type TipTarget } from "./tip-dialog";
 
 export function ReceiptsTab() {
+  const receipts = useMyReceipts();
+  const [params, setParams] = useSearchParams();
+  const [tipping, setTipping] = useState<TipTarget | null>(null);
+  const wanted = params.get("tip");
+
+  useEffect(() => {
+    if (receipts.isError) notifyError("Error fetching receipts", receipts.error);
+  }, [receipts.isError, receipts.error]);
+
+  // The e-mail's "Add a tip" link: open the dialog once the receipts are here, then drop the parameter.
+  useEffect(() => {
+    if (!wanted || !receipts.data) return;
+    const r = receipts.data.find((x) => x.bookingId === wanted);
+    if (r?.canTip) setTipping(tipTargetOf(r));
+    const next = new URLSearchParams(params);
+    next.delete("tip");
+    setParams(next, { replace: true, preventScrollReset: true });
+  }, [wanted, receipts.data, params, setParams]);
+
+  if (receipts.isPending) {
+    return (
+      <div className="space-y-3" aria-busy="true" aria-label="Loading receipts">
+        {[0, 1].map((i) => (
+          <div key={i} className="h-[220px] animate-pulse rounded-[var(--radius-card)] border border-border bg-surface" />
+        ))}
+      </div>
+    );
+  }
+  if (receipts.isError) {
+    return (
+      <div className="rounded-[var(--radius-card)] border border-danger/40 bg-danger/5 p-6 text-sm">
+        <p className="text-foreground">We could not load your receipts just now.</p>
+        <Button variant="outline" size="sm" className="mt-4" onClick={() => receipts.refetch()}>
+          <RotateCw aria-hidden /> Try again
+        </Button>
+      </div>
+    );
+  }
+  if (receipts.data.length === 0) {
+    return (
+      <EmptyState icon={<Receipt />} title="No Receipts Available">
+        Receipts for completed services will be listed here.
+      </EmptyState>
+    );
+  }
   return (
-    <EmptyState icon={<Receipt />} title="No Receipts Available">
-      Receipts for completed services will be listed here.
-    </EmptyState>
+    <>
+      <ul className="space-y-4" aria-label="Your receipts">
+        {receipts.data.map((r) => (
+          <ReceiptCard key={r.bookingId} receipt={r} onTip={() => setTipping(tipTargetOf(r))} />
+        ))}
+      </ul>
+      <TipDialog target={tipping} onClose={() => setTipping(null)} />
+    </>
+  );
+}
+
+function ReceiptCard({ receipt: r, onTip }: { receipt: ReceiptData; onTip: () => void }) {
+  const Icon = r.service === "valet" ? ParkingSquare : Car;
+  return (
+    <li className="rounded-[var(--radius-card)] border border-border bg-surface p-5 sm:p-6" data-testid="receipt" aria-labelledby={`receipt-${r.bookingId}`}>
+      <div className="flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
+        <div className="flex min-w-0 items-start gap-4">
+          <div className="grid size-12 shrink-0 place-items-center rounded-lg border border-gold/30 bg-gold/5 text-gold">
+            <Icon aria-hidden className="size-5" />
+          </div>
+          <div className="min-w-0">
+            <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+              <h3 id={`receipt-${r.bookingId}`} className="font-display text-2xl leading-none text-foreground">
+                {r.serviceName}
+              </h3>
+              <BookingStatusBadge status={r.status} />
+            </div>
+            <p className="mt-1.5 truncate text-sm text-muted" title={r.description}>
+              {r.description}
+            </p>
+            <p className="mt-1 text-xs uppercase tracking-[0.12em] text-muted">
+              {formatDate(r.serviceDate)} · Ref {r.reference}
+              {r.ticketCode ? ` · ${r.ticketCode}` : ""}
+            </p>
+          </div>
+        </div>
+        <div className="text-left sm:text-right">
+          <p className="text-[0.68rem] uppercase tracking-[0.18em] text-muted">{r.refundedUsd > 0 ? "Net paid" : "Total charged"}</p>
+          <p className="font-display text-3xl text-gold" data-testid="receipt-total">
+            {formatUsd(r.refundedUsd > 0 ? r.netUsd : r.totalChargedUsd)}
+          </p>
+        </div>
+      </div>
+
+      <dl className="mt-5 divide-y divide-border/60 rounded-lg border border-border bg-surface-2/60 px-4 text-sm">
+        {r.lines.map((l, i) => (
+          <Line key={i} label={l.label} amount={l.amountUsd} />
+        ))}
+        {r.coupon ? <Line label={`Coupon ${r.coupon.code}`} amount={r.coupon.amountUsd} /> : null}
+        <Line label="Service total" amount={r.serviceChargedUsd} strong />
+        {r.tipUsd > 0 ? <Line label="Tip" amount={r.tipUsd} /> : null}
+        <Line label="Total charged" amount={r.totalChargedUsd} strong />
+        {r.refunds.map((f, i) => (
+          <Line key={`refund-${i}`} label={`Refund · ${f.reason} · ${formatDate(f.createdAt)}`} amount={-f.amountUsd} />
+        ))}
+        {r.refundedUsd > 0 ? <Line label="Net paid" amount={r.netUsd} strong /> : null}
+      </dl>
+
+      <div className="mt-4 flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+        <p className="text-xs text-muted">
+          {r.card ? `${cardLabel(r.card)} · ` : ""}Charged {formatDate(r.chargedAt)}
+        </p>
+        <div className="flex flex-wrap gap-2">
+          {r.canTip ? (
+            <Button size="sm" onClick={onTip}>
+              <HandCoins aria-hidden /> Add a Tip
+            </Button>
+          ) : null}
+          <Button asChild variant="outline" size="sm">
+            <a href={r.pdfUrl} download aria-label={`Download receipt ${r.reference} (PDF)`}>
+              <Download aria-hidden /> Download PDF
+            </a>
+          </Button>
+        </div>
+      </div>
+    </li>
+  );
+}
+
+function Line({ label, amount, strong }: { label: string; amount: number; strong?: boolean }) {
+  return (
+    <div className={strong ? "flex justify-between gap-4 py-2.5 font-medium text-foreground" : "flex justify-between gap-4 py-2.5 text-muted"}>
+      <dt className="min-w-0">{label}</dt>
+      <dd className={strong ? "tabular-nums text-gold" : "tabular-nums text-foreground"}>{formatUsd(amount)}</dd>
+    </div>
   );
 }

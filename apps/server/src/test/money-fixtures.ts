@@ -1,0 +1,102 @@
+// Completed, paid bookings for the tips, receipts and refunds suites, written straight into the database (so they
+// do not depend on the booking dialog's card step or the completion capture): a ride or a valet event with an
+// itemised quote, its ticket, and its card charge authorised and then captured the way the completion path does
+// (capture with key "booking:<id>:capture", then recordPayment).
+import { eq } from "drizzle-orm";
+import { bookings, payments, tickets } from "../db/schema";
+import { recordPayment, type PaymentRecord } from "../payments/payments.service";
+import { bookingCharge } from "./paid-booking";
+import type { TestApp } from "./harness";
+
+const cents = (usd: number) => Math.round(usd * 100);
+
+export type SeedBooking = {
+  userId: string;
+  email?: string;
+  service?: "ride" | "valet";
+  status?: string;
+  chauffeurId?: string | null;
+  /** Quote lines; the price is their sum. */
+  lines?: { kind?: string; label: string; amountUsd: number }[];
+  bookingDate?: string;
+  /** Valet: event hours on the service area's clock. */
+  startTime?: string;
+  endTime?: string;
+  /** Authorise (and capture, unless false) the booking's charge with this card. */
+  paymentMethod?: string;
+  capture?: boolean;
+};
+
+let codeSeq = 0;
+
+export async function seedBooking(t: TestApp, input: SeedBooking): Promise<{ id: string; ticketCode: string; price: number }> {
+  const service = input.service ?? "ride";
+  const lines =
+    input.lines ??
+    (service === "ride"
+      ? [
+          { kind: "base", label: "Base fee", amountUsd: 45 },
+          { kind: "distance", label: "12.3 mi × $3.00", amountUsd: 36.9 },
+          { kind: "time", label: "30 min × $1.00", amountUsd: 30 },
+        ]
+      : [
+          { kind: "attendants", label: "3 attendants × 4 h × $45.00", amountUsd: 540 },
+          { kind: "setup", label: "Event setup", amountUsd: 75 },
+        ]);
+  const price = lines.reduce((s, l) => s + cents(l.amountUsd), 0) / 100;
+  const date = input.bookingDate ?? "2026-05-02";
+  const details =
+    service === "ride"
+      ? {
+          pickup: { placeId: "p1", name: "LAX Terminal 4", address: "1 World Way, Los Angeles, CA" },
+          dropoff: { placeId: "p2", name: "The Beverly Hills Hotel", address: "9641 Sunset Blvd, Beverly Hills, CA" },
+          passengers: 2,
+          luggage: 1,
+          date,
+          time: "09:30",
+          quote: { method: "miles_minutes", vehicleName: "Sedan", miles: 12.3, minutes: 30, lines, totalUsd: price, currency: "USD" },
+        }
+      : {
+          customerName: "Ava Sterling",
+          eventType: "wedding",
+          address: { placeId: "p3", name: "Hotel Bel-Air", address: "701 Stone Canyon Rd, Los Angeles, CA" },
+          date,
+          startTime: input.startTime ?? "17:00",
+          endTime: input.endTime ?? "21:00",
+          durationMinutes: 240,
+          expectedVehicles: 60,
+          attendants: 3,
+          notes: "",
+          quote: { service: "valet", eventLabel: "Wedding", lines, totalUsd: price, currency: "USD" },
+        };
+  const [row] = await t.db
+    .insert(bookings)
+    .values({
+      userId: input.userId,
+      service,
+      bookingDate: date,
+      status: input.status ?? "completed",
+      name: "Ava Sterling",
+      email: input.email ?? null,
+      price,
+      details,
+      chauffeurId: input.chauffeurId ?? null,
+    })
+    .returning();
+  const ticketCode = `MR-${Date.now().toString(36).toUpperCase().slice(-5)}${(codeSeq++).toString(36).toUpperCase()}`;
+  await t.db.insert(tickets).values({ ticketCode, bookingId: row!.id, status: "active" });
+  if (input.paymentMethod !== undefined || input.capture !== undefined) {
+    await chargeBooking(t, row!.id, { paymentMethod: input.paymentMethod ?? "pm_card_visa", capture: input.capture ?? true });
+  }
+  return { id: row!.id, ticketCode, price };
+}
+
+/** The booking's charge, authorised with the card kept on it (as booking-time authorisation keeps it), and captured. */
+export async function chargeBooking(t: TestApp, bookingId: string, opts: { paymentMethod?: string; capture?: boolean } = {}): Promise<PaymentRecord> {
+  const paymentMethod = opts.paymentMethod ?? "pm_card_visa";
+  const charge = await bookingCharge(t, bookingId, paymentMethod);
+  await t.db.update(payments).set({ paymentMethod }).where(eq(payments.id, charge.id));
+  if (opts.capture === false) return { ...charge, paymentMethod };
+  const captured = await t.deps.payments.capture(charge.intentId, undefined, `booking:${bookingId}:capture`);
+  return recordPayment(t.db, t.deps.payments.kind, captured, bookingId);
+}

@@ -1,0 +1,18 @@
+// POST /api/me/bookings/:id/tip with the dialog's Idempotency-Key: pressing again (or a retry) never tips twice.
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { IDEMPOTENCY_KEY_HEADER } from "@meridian/shared/booking";
+import type { TipInput, TipResponse } from "@meridian/shared/tips";
+import { api } from "@/lib/api";
+import { myBookingsQueryOptions } from "./get-my-bookings";
+import { myReceiptsQueryOptions } from "./get-my-receipts";
+
+export const addTip = (bookingId: string, input: TipInput, idempotencyKey: string) =>
+  api<TipResponse>(`/api/me/bookings/${encodeURIComponent(bookingId)}/tip`, { method: "POST", json: input, headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey } });
+
+export function useAddTip() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ bookingId, input, idempotencyKey }: { bookingId: string; input: TipInput; idempotencyKey: string }) => addTip(bookingId, input, idempotencyKey),
+    onSettled: () => Promise.all([qc.invalidateQueries({ queryKey: myReceiptsQueryOptions.queryKey }), qc.invalidateQueries({ queryKey: myBookingsQueryOptions.queryKey })]),
+  });
+}

@@ -1,0 +1,121 @@
+// After the ride: a customer's completed, paid ride (booked with the test Visa, assigned, driven to completed by
+// the chauffeur through the API, its charge captured) has a receipt e-mail with a link to tip; the customer tips
+// 20% from the dashboard, downloads the receipt PDF (its text carries the tip), and the admin refunds part of
+// the fare from the booking detail, which the customer's receipt then shows.
+import { extractText, getDocumentProxy } from "unpdf";
+import { expectNoA11yViolations } from "./a11y";
+import { ADMIN, chauffeurShift, createVerifiedUser, expect, laDaysAhead, signInThroughModal, staffMember, test } from "./fixtures";
+
+const usd = (n: number) => `$${n.toFixed(2)}`;
+
+test("a customer tips 20% from the receipt e-mail's link and downloads the PDF; the admin refunds part of the fare", async ({ browser, page, request }) => {
+  // Four people's sessions, a booking driven to completed, an e-mail job, a PDF and a refund: a long story.
+  test.setTimeout(300_000);
+  const day = laDaysAhead(2);
+  const customer = await createVerifiedUser(request, "Imogen Hale");
+  const driver = await staffMember(request, "chauffeur", "Julian Vance");
+
+  const adminContext = await browser.newContext();
+  const driverContext = await browser.newContext();
+  try {
+    expect((await adminContext.request.post("/api/auth/sign-in/email", { data: ADMIN })).status()).toBe(200);
+    expect((await driverContext.request.post("/api/auth/sign-in/email", { data: { email: driver.email, password: driver.password } })).status()).toBe(200);
+    const chauffeurId = await chauffeurShift(adminContext.request, driver.email, day);
+
+    // The customer books a ride with the test Visa.
+    await signInThroughModal(page, customer.email, customer.password);
+    const { vehicles } = (await (await page.request.get("/api/vehicles")).json()) as { vehicles: { id: string }[] };
+    const quote = await page.request.post("/api/quotes", {
+      data: { pickupPlaceId: "emb:apt:LAX", dropoffPlaceId: "emb:venue:santa-monica-pier", vehicleTypeId: vehicles[0]!.id, passengers: 1, luggage: 0, date: day, time: "10:00" },
+    });
+    expect(quote.status()).toBe(200);
+    const booked = await page.request.post("/api/bookings", {
+      headers: { "Idempotency-Key": crypto.randomUUID() },
+      data: { service: "ride", quoteId: ((await quote.json()) as { quoteId: string }).quoteId, paymentMethod: "pm_card_visa" },
+    });
+    expect(booked.status(), await booked.text()).toBe(201);
+    const { booking } = (await booked.json()) as { booking: { id: string; price: number } };
+    const reference = booking.id.slice(0, 8).toUpperCase();
+
+    // Dispatched and driven to completed; the completed ride's charge is captured (and the receipt e-mail queued).
+    expect((await adminContext.request.put(`/api/admin/bookings/${booking.id}/assignment`, { data: { chauffeurId } })).status()).toBe(200);
+    for (const status of ["en_route", "on_location", "on_board", "completed"]) {
+      const step = await driverContext.request.post(`/api/staff/rides/${booking.id}/status`, { data: { status } });
+      expect(step.status(), await step.text()).toBe(200);
+    }
+    const captured = await adminContext.request.post(`/api/dev/payments/bookings/${booking.id}/capture`);
+    expect(captured.status(), await captured.text()).toBe(200);
+    expect(await captured.json()).toMatchObject({ payment: { status: "succeeded", capturedCents: Math.round(booking.price * 100) } });
+
+    // The receipt e-mail has the PDF attached and a link to add a tip.
+    let tipLink = "";
+    await expect
+      .poll(async () => {
+        const { emails } = (await (await request.get(`/api/dev/mailbox?to=${encodeURIComponent(customer.email)}`)).json()) as { emails: { subject: string; text: string; attachments: { filename: string }[] | null }[] };
+        const mail = emails.find((e) => e.subject === `Your Meridian receipt ${reference}`);
+        if (mail) expect(mail.attachments?.[0]?.filename).toBe(`meridian-receipt-${reference}.pdf`);
+        tipLink = mail?.text.match(/https?:\/\/\S+tip=\S+/)?.[0] ?? "";
+        return tipLink;
+      }, { timeout: 20_000 })
+      .toContain(`tip=${booking.id}`);
+
+    // The link opens the Receipts tab with the tip dialog: 20% of the fare.
+    await page.goto(new URL(tipLink).pathname + new URL(tipLink).search);
+    const tipDialog = page.getByRole("dialog", { name: "Add a Tip" });
+    await expect(tipDialog).toBeVisible();
+    await expect(tipDialog).toContainText("All of it goes to your chauffeur.");
+    await expect(tipDialog).toContainText("Visa •••• 4242");
+    const tip = Math.round((Math.round(booking.price * 100) * 20) / 100) / 100; // the 20% preset, to the cent
+    await expect(tipDialog.getByRole("button", { name: /^20%/ })).toHaveAttribute("aria-pressed", "true");
+    await expectNoA11yViolations(page, { label: "tip dialog" });
+    await tipDialog.getByRole("button", { name: `Add ${usd(tip)} Tip` }).click();
+    await expect(page.getByText(`Your tip of ${usd(tip)} goes to Julian.`)).toBeVisible();
+    await expect(tipDialog).toBeHidden();
+
+    const receipt = page.getByTestId("receipt").filter({ hasText: reference });
+    await expect(receipt).toContainText(`Tip${usd(tip)}`);
+    await expect(receipt.getByTestId("receipt-total")).toHaveText(usd(booking.price + tip));
+    await expect(receipt.getByRole("button", { name: "Add a Tip" })).toHaveCount(0);
+
+    // The PDF: a real one, whose text carries the tip and the total.
+    const [download] = await Promise.all([page.waitForEvent("download"), receipt.getByRole("link", { name: `Download receipt ${reference} (PDF)` }).click()]);
+    expect(download.suggestedFilename()).toBe(`meridian-receipt-${reference}.pdf`);
+    const stream = await download.createReadStream();
+    const chunks: Buffer[] = [];
+    for await (const chunk of stream) chunks.push(chunk as Buffer);
+    const bytes = new Uint8Array(Buffer.concat(chunks));
+    expect(new TextDecoder().decode(bytes.slice(0, 5))).toBe("%PDF-");
+    const { text } = await extractText(await getDocumentProxy(bytes), { mergePages: true });
+    const flat = text.replace(/\s+/g, " ");
+    expect(flat).toContain(`Tip ${usd(tip)}`);
+    expect(flat).toContain(`Total charged ${usd(booking.price + tip)}`);
+    expect(flat).toContain("Visa •••• 4242");
+
+    // The admin refunds $10.00 of the fare from the booking's detail.
+    const admin = await adminContext.newPage();
+    await admin.goto("/admin/bookings");
+    await admin.getByLabel("Search bookings").fill(customer.fullName);
+    await admin.getByRole("button", { name: `View booking for ${customer.fullName}` }).click();
+    const detail = admin.getByRole("dialog", { name: "Booking Details" });
+    const pay = detail.getByTestId("booking-payment");
+    await expect(pay).toContainText("Captured");
+    await expect(pay).toContainText("Visa •••• 4242");
+    await detail.getByRole("button", { name: "Issue Refund" }).click();
+    await detail.getByLabel("Amount (USD)").fill("10");
+    await detail.getByLabel("Reason").fill("Late pickup");
+    await expectNoA11yViolations(admin, { label: "refund form" });
+    await detail.getByRole("button", { name: "Confirm Refund" }).click();
+    await expect(admin.getByText("$10.00 is on its way back to the customer's card.")).toBeVisible();
+    await expect(pay).toContainText("Partly refunded");
+    await expect(detail.getByRole("list", { name: "Refunds" })).toContainText("Late pickup");
+
+    // The customer's receipt shows the refund and what they paid in the end.
+    await page.reload();
+    const after = page.getByTestId("receipt").filter({ hasText: reference });
+    await expect(after).toContainText("Refund · Late pickup");
+    await expect(after.getByTestId("receipt-total")).toHaveText(usd(booking.price + tip - 10));
+  } finally {
+    await adminContext.close();
+    await driverContext.close();
+  }
+});
