@@ -1,5 +1,5 @@
 // After the ride: a customer's completed, paid ride (booked with the test Visa, assigned, driven to completed by
-// the chauffeur through the API, its charge captured) has a receipt e-mail with a link to tip; the customer tips
+// the chauffeur through the API, its charge captured on completion) has a receipt e-mail with a link to tip; the customer tips
 // 20% from the dashboard, downloads the receipt PDF (its text carries the tip), and the admin refunds part of
 // the fare from the booking detail, which the customer's receipt then shows.
 import { extractText, getDocumentProxy } from "unpdf";
@@ -43,9 +43,10 @@ test("a customer tips 20% from the receipt e-mail's link and downloads the PDF; 
       const step = await driverContext.request.post(`/api/staff/rides/${booking.id}/status`, { data: { status } });
       expect(step.status(), await step.text()).toBe(200);
     }
-    const captured = await adminContext.request.post(`/api/dev/payments/bookings/${booking.id}/capture`);
-    expect(captured.status(), await captured.text()).toBe(200);
-    expect(await captured.json()).toMatchObject({ payment: { status: "succeeded", capturedCents: Math.round(booking.price * 100) } });
+    // Completing the ride captured its authorised total, to the cent.
+    const payment = await adminContext.request.get(`/api/admin/bookings/${booking.id}/payment`);
+    expect(payment.status(), await payment.text()).toBe(200);
+    expect(await payment.json()).toMatchObject({ payment: { charge: { status: "succeeded", capturedUsd: booking.price, card: { brand: "visa", last4: "4242" } } } });
 
     // The receipt e-mail has the PDF attached and a link to add a tip.
     let tipLink = "";

@@ -8,7 +8,6 @@ import { bodyLimit } from "hono/body-limit";
 import { CLIENT_IP_HEADER } from "./auth/auth";
 import { clientIpOf } from "./auth/client-ip";
 import { guardAuthRequest } from "./auth/guard";
-import { devPaymentsRoutes } from "./dev/dev-payments.routes";
 import { mailboxApiRoutes, mailboxPageRoutes } from "./dev/mailbox.routes";
 import { healthRoutes } from "./health/health.routes";
 import type { AppEnv, Deps } from "./lib/context";
@@ -146,7 +145,6 @@ export function createApp(deps: Deps, opts: { webDist?: string } = {}) {
 
   if (deps.config.mailboxEnabled) {
     app.route("/api/dev/mailbox", mailboxApiRoutes);
-    app.route("/api/dev/payments", devPaymentsRoutes);
     app.route("/dev/mailbox", mailboxPageRoutes);
   }
 

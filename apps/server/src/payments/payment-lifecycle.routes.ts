@@ -5,10 +5,11 @@ import { Hono } from "hono";
 import { uuidParamSchema } from "@meridian/shared/admin";
 import { IDEMPOTENCY_KEY_HEADER, idempotencyKeySchema } from "@meridian/shared/booking";
 import { confirmCardSchema } from "@meridian/shared/payment-lifecycle";
+import { z } from "zod";
 import { requireUser } from "../auth/session";
 import type { AppEnv } from "../lib/context";
 import { badRequest, notFound } from "../lib/errors";
-import { parseBody } from "../lib/validate";
+import { describedJson, route } from "../lib/openapi";
 import { bookingPaymentState, confirmBookingCard } from "./payment-lifecycle";
 
 const KEY_MESSAGE = "Send an Idempotency-Key header (1 to 200 characters) with each payment.";
@@ -19,15 +20,39 @@ function bookingId(id: string | undefined): string {
 }
 
 export const mePaymentRoutes = new Hono<AppEnv>()
-  .get("/bookings/:id/payment", async (c) => {
+  .get(
+    "/bookings/:id/payment",
+    route({
+      summary: "Where a booking's card payment stands (the confirm-a-card page)",
+      tags: ["Payments"],
+      access: "signed-in",
+      responses: { 200: describedJson("{ payment }: the booking's amount, whether a card is needed now, and why"), 404: { description: "Not one of this customer's bookings" } },
+    }),
+    async (c) => {
     const me = await requireUser(c);
     return c.json({ payment: await bookingPaymentState(c.get("deps"), me.id, bookingId(c.req.param("id"))) });
   })
-  .post("/bookings/:id/payment", async (c) => {
+  .post(
+    "/bookings/:id/payment",
+    route({
+      summary: "Confirm a card for a booking whose card could not be authorised again",
+      description: "Authorises the booking's total on a card (paymentMethod) or after its authentication step (paymentIntentId). Send an Idempotency-Key header; a retry with it authorises once.",
+      tags: ["Payments"],
+      access: "signed-in",
+      body: confirmCardSchema,
+      parameters: [{ in: "header", name: IDEMPOTENCY_KEY_HEADER, required: true, schema: z.toJSONSchema(idempotencyKeySchema) }],
+      responses: {
+        200: describedJson("{ payment }: the booking's payment, now authorised"),
+        402: { description: "The card was declined or needs its authentication step" },
+        404: { description: "Not one of this customer's bookings" },
+        409: { description: "Nothing is due: already paid, no longer on, or still waiting for its re-authorisation" },
+      },
+    }),
+    async (c) => {
     const me = await requireUser(c);
     const id = bookingId(c.req.param("id"));
     const key = idempotencyKeySchema.safeParse(c.req.header(IDEMPOTENCY_KEY_HEADER) ?? "");
     if (!key.success) throw badRequest(KEY_MESSAGE, { [IDEMPOTENCY_KEY_HEADER]: KEY_MESSAGE }, "idempotency_key_required");
-    const input = await parseBody(c, confirmCardSchema);
+    const input = c.req.valid("json");
     return c.json({ payment: await confirmBookingCard(c.get("deps"), me.id, id, input, key.data) });
   });

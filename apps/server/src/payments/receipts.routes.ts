@@ -5,10 +5,11 @@ import { Hono } from "hono";
 import { uuidParamSchema } from "@meridian/shared/admin";
 import { IDEMPOTENCY_KEY_HEADER, idempotencyKeySchema } from "@meridian/shared/booking";
 import { TIP_IDEMPOTENCY_KEY_MESSAGE, tipInputSchema } from "@meridian/shared/tips";
+import { z } from "zod";
 import { requireUser } from "../auth/session";
 import type { AppEnv } from "../lib/context";
 import { badRequest, notFound } from "../lib/errors";
-import { parseBody } from "../lib/validate";
+import { describedJson, route } from "../lib/openapi";
 import { listReceipts, receiptPdfFor } from "./receipts";
 import { addTip } from "./tips.service";
 
@@ -18,21 +19,48 @@ function bookingId(id: string | undefined): string {
 }
 
 export const meMoneyRoutes = new Hono<AppEnv>()
-  .post("/bookings/:id/tip", async (c) => {
+  .post(
+    "/bookings/:id/tip",
+    route({
+      summary: "Add a tip to a completed service",
+      description: "Charged on the booking's card and shared by the chauffeur or the valet attendants of the service. Send an Idempotency-Key header; a retry with it tips once.",
+      tags: ["Payments"],
+      access: "signed-in",
+      body: tipInputSchema,
+      parameters: [{ in: "header", name: IDEMPOTENCY_KEY_HEADER, required: true, schema: z.toJSONSchema(idempotencyKeySchema) }],
+      responses: {
+        201: describedJson("{ tip }: the amount, the card and who receives it"),
+        402: { description: "The card was declined" },
+        404: { description: "Not one of this customer's bookings" },
+        409: { description: "The service is not completed yet, it has a tip already, or no card is on file" },
+      },
+    }),
+    async (c) => {
     const me = await requireUser(c);
     const id = bookingId(c.req.param("id"));
     const key = idempotencyKeySchema.safeParse(c.req.header(IDEMPOTENCY_KEY_HEADER) ?? "");
     if (!key.success) throw badRequest(TIP_IDEMPOTENCY_KEY_MESSAGE, { [IDEMPOTENCY_KEY_HEADER]: TIP_IDEMPOTENCY_KEY_MESSAGE }, "idempotency_key_required");
-    const input = await parseBody(c, tipInputSchema);
+    const input = c.req.valid("json");
     const outcome = await addTip(c.get("deps"), me, id, key.data, input);
     if (outcome.replayed) c.header("Idempotent-Replayed", "true");
     return c.json(outcome.body, outcome.status);
   })
-  .get("/receipts", async (c) => {
+  .get(
+    "/receipts",
+    route({ summary: "The customer's receipts, itemised", tags: ["Payments"], access: "signed-in", responses: { 200: describedJson("{ receipts }: lines, coupon, tip, refunds, totals and card of each") } }),
+    async (c) => {
     const me = await requireUser(c);
     return c.json({ receipts: await listReceipts(c.get("deps").database.db, me.id) });
   })
-  .get("/bookings/:id/receipt.pdf", async (c) => {
+  .get(
+    "/bookings/:id/receipt.pdf",
+    route({
+      summary: "One receipt as a PDF",
+      tags: ["Payments"],
+      access: "signed-in",
+      responses: { 200: { description: "The receipt", contentType: "application/pdf" }, 404: { description: "No receipt yet (the card has not been charged), or not this customer's booking" } },
+    }),
+    async (c) => {
     const me = await requireUser(c);
     const found = await receiptPdfFor(c.get("deps").database.db, bookingId(c.req.param("id")), me.id);
     if (!found) throw notFound("There is no receipt for this booking yet: it is issued once the card has been charged.");

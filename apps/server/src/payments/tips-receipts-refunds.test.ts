@@ -436,21 +436,3 @@ describe("the payment.receipt job", () => {
   });
 });
 
-describe("POST /api/dev/payments/bookings/:id/capture (dev and e2e seeding)", () => {
-  it("captures a completed booking's charge (authorising one with the test Visa if none), keeps its card and queues the receipt; admin only", async () => {
-    const fresh = await t.userWithSession({ role: "user" });
-    const b = await seedBooking(t, { userId: fresh.user.id, chauffeurId: chauffeur.user.id });
-    const path = `/api/dev/payments/bookings/${b.id}/capture`;
-    expect((await t.call("POST", path, { cookie: fresh.cookie })).status).toBe(403);
-    const res = await t.call("POST", path, { cookie: admin.cookie });
-    expect(res.status).toBe(200);
-    expect(res.body.payment).toMatchObject({ status: "succeeded", capturedCents: 11_190 });
-    const again = await t.call("POST", path, { cookie: admin.cookie });
-    expect(again.body.payment).toEqual(res.body.payment);
-    const rows = await t.db.select().from(payments).where(eq(payments.bookingId, b.id));
-    expect(rows).toEqual([expect.objectContaining({ kind: "booking", capturedCents: 11_190, paymentMethod: "pm_card_visa" })]);
-    expect(await t.db.select().from(jobs).where(eq(jobs.key, receiptJobKey(b.id)))).toHaveLength(1);
-    const pending = await seedBooking(t, { userId: fresh.user.id, status: "confirmed" });
-    expect((await t.call("POST", `/api/dev/payments/bookings/${pending.id}/capture`, { cookie: admin.cookie })).status).toBe(409);
-  });
-});

@@ -83,6 +83,8 @@ export async function addTip(deps: Deps, me: SessionUser, bookingId: string, key
       {
         amountCents,
         paymentMethod: charge.paymentMethod,
+        // Stripe: the saved card belongs to the Customer it was saved to at booking.
+        ...(charge.customerRef ? { customer: charge.customerRef } : {}),
         description: `Tip for Meridian booking ${bookingId.slice(0, 8).toUpperCase()}`,
         metadata: { bookingId, userId: me.id, kind: "tip" },
       },
