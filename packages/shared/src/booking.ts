@@ -2,6 +2,7 @@
 // answers, and the spec's messages. The server re-derives every price from place ids; nothing the client
 // sends about miles or money is trusted.
 import { z } from "zod";
+import { quoteCouponCodeSchema, type QuoteCouponRefusal } from "./coupons";
 import type { Quote } from "./pricing";
 import { zonedInstant } from "./zoned-time";
 
@@ -92,6 +93,8 @@ export const quoteInputSchema = z.strictObject({
     .max(MAX_LUGGAGE, `Luggage must be at most ${MAX_LUGGAGE}.`),
   date: rideDateSchema,
   time: rideTimeSchema,
+  /** Optional: a coupon code to apply (applied or refused in the answer; counted only at booking). */
+  couponCode: quoteCouponCodeSchema,
 });
 export type QuoteInput = z.infer<typeof quoteInputSchema>;
 
@@ -137,7 +140,15 @@ export type QuotePlace = {
 /** The places a quote priced, as the customer would recognise them (the booking keeps the full places). */
 export type QuotePlaceSummary = Pick<QuotePlace, "placeId" | "name" | "address">;
 
-export type QuoteResponse = { quoteId: string; expiresAt: string; quote: Quote; pickup: QuotePlaceSummary; dropoff: QuotePlaceSummary };
+export type QuoteResponse = {
+  quoteId: string;
+  expiresAt: string;
+  quote: Quote;
+  pickup: QuotePlaceSummary;
+  dropoff: QuotePlaceSummary;
+  /** A code that could not be applied, and why (the quote is without a discount). */
+  coupon?: QuoteCouponRefusal;
+};
 
 export type BookingSummary = { id: string; service: string; bookingDate: string; status: string; price: number | null; createdAt: string };
 export type TicketSummary = { ticketCode: string; status: string };

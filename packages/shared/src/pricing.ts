@@ -8,7 +8,7 @@ export type PricedVehicle = { id: string; name: string; baseFeeUsd: number };
 export type RateCard = { perMileUsd: number; perMinuteUsd: number; active: boolean };
 export type Tier = { id?: string; milesMin: number; milesMax: number; priceUsd: number; active: boolean };
 
-export type QuoteLine = { kind: "base" | "distance" | "time" | "tier"; label: string; amountUsd: number };
+export type QuoteLine = { kind: "base" | "distance" | "time" | "tier" | "coupon"; label: string; amountUsd: number };
 export type Quote = {
   method: PricingMethod;
   vehicleTypeId: string;
@@ -20,6 +20,8 @@ export type Quote = {
   lines: QuoteLine[];
   totalUsd: number;
   currency: "USD";
+  /** A coupon code applied to this quote (its line is in `lines`, the total is net of it). */
+  coupon?: { code: string; discountUsd: number };
 };
 
 export type PricingResult =

@@ -10,6 +10,8 @@ export { invalidatePricingCache } from "./pricing-data";
 export const quotesRoutes = new Hono<AppEnv>().post("/", async (c) => {
   const input = await parseBody(c, quoteInputSchema);
   const deps = c.get("deps");
-  const response = issueQuote(deps.config.authSecret, await priceQuote(deps, input));
+  const priced = await priceQuote(deps, input);
+  const response = issueQuote(deps.config.authSecret, priced);
+  deps.quoteCounts.count("ride", priced.applied !== undefined);
   return c.body(quoteResponseJson(response), 200, { "content-type": "application/json" });
 });

@@ -8,5 +8,8 @@ import { issueValetQuote, priceValetQuote } from "./valet-quote.service";
 export const valetQuotesRoutes = new Hono<AppEnv>().post("/quotes", async (c) => {
   const input = await parseBody(c, valetQuoteInputSchema);
   const deps = c.get("deps");
-  return c.json(issueValetQuote(deps.config.authSecret, await priceValetQuote(deps, input)));
+  const priced = await priceValetQuote(deps, input);
+  const response = issueValetQuote(deps.config.authSecret, priced);
+  deps.quoteCounts.count("valet", priced.applied !== undefined);
+  return c.json(response);
 });
