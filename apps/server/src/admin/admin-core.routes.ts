@@ -4,6 +4,9 @@ import { Hono, type Context } from "hono";
 import {
   adminAuditQuerySchema,
   adminBookingsQuerySchema,
+  adminReportsQuerySchema,
+  reportCsvCards,
+  type ReportCsvCard,
   adminCreateUserSchema,
   adminTicketsQuerySchema,
   adminUpdateTicketSchema,
@@ -18,7 +21,8 @@ import type { AppEnv } from "../lib/context";
 import { notFound } from "../lib/errors";
 import { parseBody, parseQuery } from "../lib/validate";
 import { BOOKINGS_CSV_HEADER, bookingsCsvLines, changeBookingStatus, exportBookingIds, exportBookingRows, getBooking, listBookings } from "./core/bookings.service";
-import { getOverview, getReports, listAudit } from "./core/insights.service";
+import { getOverview, listAudit } from "./core/insights.service";
+import { getReports, reportCsv } from "./core/reports.service";
 import { getTicket, listTickets, updateTicket } from "./core/tickets.service";
 import { createUserByAdmin, searchUsers, updateUser } from "./core/users.service";
 
@@ -127,7 +131,21 @@ export const adminCoreRoutes = new Hono<AppEnv>()
   // ---- Reports and audit
   .get("/reports", async (c) => {
     const { db } = await admin(c);
-    return c.json(await getReports(db));
+    return c.json(await getReports(db, parseQuery(c, adminReportsQuerySchema)));
+  })
+  // One card's figures as CSV: /reports/revenue-by-service.csv?from=&to= (the cards in reportCsvCards).
+  .get("/reports/:file", async (c) => {
+    const { db } = await admin(c);
+    const card = (c.req.param("file") ?? "").replace(/\.csv$/, "") as ReportCsvCard;
+    if (!c.req.param("file")?.endsWith(".csv") || !reportCsvCards.includes(card)) throw notFound("There is no such report.");
+    const range = parseQuery(c, adminReportsQuerySchema);
+    const csv = reportCsv(card, await getReports(db, range));
+    const span = range.from || range.to ? `-${range.from ?? "start"}-to-${range.to ?? "today"}` : "";
+    return c.body(csv, 200, {
+      "content-type": "text/csv; charset=utf-8",
+      "content-disposition": `attachment; filename="meridian-${card}${span}.csv"`,
+      "cache-control": "no-store",
+    });
   })
   .get("/audit", async (c) => {
     const { db } = await admin(c);

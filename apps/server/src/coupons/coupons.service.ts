@@ -176,5 +176,6 @@ export async function redeemSignedCoupon(tx: Tx, signed: SignedCoupon, r: { user
     today: r.today,
   });
   if (redemption.discountCents !== discountCents) throw conflict(QUOTE_CHANGED_MESSAGE, "quote_changed");
+  invalidateCouponCache(); // this process's quotes see the use (others within the cache's few seconds)
   return redemption;
 }
