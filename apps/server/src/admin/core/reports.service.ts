@@ -3,8 +3,8 @@
 // to staff from tips (tip_allocations not yet paid out), the booking funnel (quote_counts -> bookings ->
 // completed) and coupon performance (coupon_redemptions with those bookings' net revenue); each as CSV too.
 // Dates (the range is inclusive, both ends optional): money by the service date (bookings.booking_date); the
-// funnel and coupon uses by the day quoted or booked, in the service area's time zone (Los Angeles).
-import { and, eq, gte, inArray, isNull, lte, sql, type SQL } from "drizzle-orm";
+// funnel and coupon uses by the day quoted or booked (a booking's created_at in the service area's time zone).
+import { and, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
 import type { AdminReports, AdminReportsQuery, ReportCsvCard, RevenueFigures } from "@meridian/shared/admin";
 import { SERVICE_TIME_ZONE } from "@meridian/shared/booking";
 import type { Db } from "../../db/client";
@@ -19,12 +19,15 @@ const sumOf = (expr: SQL | SQL.Aliased | unknown) => sql<string>`coalesce(sum(${
 
 /** A column of dates (or a date expression) within the range. */
 function inRange(column: SQL | typeof bookings.bookingDate | typeof quoteCounts.day, range: AdminReportsQuery): SQL | undefined {
-  const parts = [range.from ? gte(column, range.from) : undefined, range.to ? lte(column, range.to) : undefined].filter(Boolean) as SQL[];
+  const parts = [
+    range.from ? sql`${column} >= cast(${range.from} as date)` : undefined,
+    range.to ? sql`${column} <= cast(${range.to} as date)` : undefined,
+  ].filter((p): p is SQL => p !== undefined);
   return parts.length ? and(...parts) : undefined;
 }
 
 /** The service-area date of a timestamp column ("YYYY-MM-DD" compares as a date). */
-const localDay = (column: typeof bookings.createdAt | typeof couponRedemptions.createdAt) => sql`(${column} at time zone ${sql.raw(`'${SERVICE_TIME_ZONE}'`)})::date`;
+const localDay = (column: typeof bookings.createdAt) => sql`(${column} at time zone ${sql.raw(`'${SERVICE_TIME_ZONE}'`)})::date`;
 
 /** Refunds recorded per payment (an admin's refunds); the provider's own figure wins when larger (a refund made elsewhere). */
 function refundsByPayment(db: Db) {
@@ -46,14 +49,8 @@ export async function getReports(db: Db, range: AdminReportsQuery = {}): Promise
   const captured = sumOf(payments.capturedCents);
   const refunded = sumOf(sql`greatest(${payments.refundedCents}, coalesce(${refunds.cents}, 0))`);
   const servedInRange = inRange(bookings.bookingDate, range);
-  /** Payments of one kind that took money, with their booking (served in the range) and their refunds. */
-  const moneyOf = <F extends Record<string, unknown>>(kind: "booking" | "tip", fields: F) =>
-    db
-      .select(fields)
-      .from(payments)
-      .innerJoin(bookings, eq(bookings.id, payments.bookingId))
-      .leftJoin(refunds, eq(refunds.paymentId, payments.id))
-      .where(and(eq(payments.kind, kind), sql`${payments.capturedCents} > 0`, servedInRange));
+  /** Payments of one kind that took money, for bookings served in the range. */
+  const tookMoney = (kind: "booking" | "tip") => and(eq(payments.kind, kind), sql`${payments.capturedCents} > 0`, servedInRange);
   const bookingCount = sql<number>`cast(count(distinct ${bookings.id}) as integer)`;
 
   // Each booking's net revenue (for the coupon card).
@@ -70,11 +67,30 @@ export async function getReports(db: Db, range: AdminReportsQuery = {}): Promise
 
   const bookedInRange = inRange(localDay(bookings.createdAt), range);
   const [byService, byVehicle, tipRows, owed, quoteRows, bookingRows, couponRows] = await Promise.all([
-    moneyOf("booking", { service: bookings.service, captured, refunded, n: bookingCount }).groupBy(bookings.service).orderBy(bookings.service),
-    moneyOf("booking", { vehicleTypeId: bookings.vehicleTypeId, name: vehicleTypes.name, captured, refunded, n: bookingCount })
+    db
+      .select({ service: bookings.service, captured, refunded, n: bookingCount })
+      .from(payments)
+      .innerJoin(bookings, eq(bookings.id, payments.bookingId))
+      .leftJoin(refunds, eq(refunds.paymentId, payments.id))
+      .where(tookMoney("booking"))
+      .groupBy(bookings.service)
+      .orderBy(bookings.service),
+    db
+      .select({ vehicleTypeId: bookings.vehicleTypeId, name: vehicleTypes.name, captured, refunded, n: bookingCount })
+      .from(payments)
+      .innerJoin(bookings, eq(bookings.id, payments.bookingId))
+      .leftJoin(refunds, eq(refunds.paymentId, payments.id))
       .leftJoin(vehicleTypes, eq(vehicleTypes.id, bookings.vehicleTypeId))
+      .where(tookMoney("booking"))
       .groupBy(bookings.vehicleTypeId, vehicleTypes.name),
-    moneyOf("tip", { service: bookings.service, captured, refunded, n: sql<number>`cast(count(*) as integer)` }).groupBy(bookings.service).orderBy(bookings.service),
+    db
+      .select({ service: bookings.service, captured, refunded, n: sql<number>`cast(count(*) as integer)` })
+      .from(payments)
+      .innerJoin(bookings, eq(bookings.id, payments.bookingId))
+      .leftJoin(refunds, eq(refunds.paymentId, payments.id))
+      .where(tookMoney("tip"))
+      .groupBy(bookings.service)
+      .orderBy(bookings.service),
     db
       .select({ staffId: tipAllocations.staffId, name: user.name, cents: sumOf(tipAllocations.amountCents), n: sql<number>`cast(count(*) as integer)` })
       .from(tipAllocations)
@@ -106,8 +122,9 @@ export async function getReports(db: Db, range: AdminReportsQuery = {}): Promise
       })
       .from(couponRedemptions)
       .innerJoin(coupons, eq(coupons.id, couponRedemptions.couponId))
+      .innerJoin(bookings, eq(bookings.id, couponRedemptions.bookingId))
       .leftJoin(netByBooking, eq(netByBooking.bookingId, couponRedemptions.bookingId))
-      .where(inRange(localDay(couponRedemptions.createdAt), range))
+      .where(bookedInRange)
       .groupBy(coupons.code)
       .orderBy(coupons.code),
   ]);
