@@ -44,6 +44,10 @@ export function useConfirmBooking({
           if (status !== 0 && code !== "idempotency_in_progress") renewIdempotencyKey();
           if (status === 401) {
             askToSignIn();
+          } else if (code === "coupon_unavailable") {
+            // The code went (used up, this customer's limit, deactivated): the fresh quote says why under the field.
+            void refetchQuote();
+            notifyError("Coupon Unavailable", err);
           } else if (code.startsWith("quote_") || code === "capacity" || code === "route_failed") {
             // quote_changed (409), quote_expired, quote_invalid: show the fresh price before booking.
             void refetchQuote();
