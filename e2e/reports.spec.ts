@@ -9,14 +9,15 @@ import { ADMIN, createVerifiedUser, expect, signInThroughModal, test, typeAddres
 const laDay = (offsetDays = 0) => new Intl.DateTimeFormat("en-CA", { timeZone: "America/Los_Angeles" }).format(new Date(Date.now() + offsetDays * 86_400_000));
 
 test("a coupon code applied in the booking dialog shows up in the Reports, on screen and as CSV", async ({ page, browser, request }) => {
+  test.slow(); // two browsers, a booking and the reports: longer than one screen's test
   const code = `RPT${Date.now().toString(36).toUpperCase()}`;
+  const customer = await createVerifiedUser(request, "Reese Reporter");
   const adminLogin = await request.post("/api/auth/sign-in/email", { data: ADMIN });
   expect(adminLogin.status()).toBe(200);
   const created = await request.post("/api/admin/coupons", { data: { code, kind: "fixed", value: 15, service: "ride" } });
   expect(created.status()).toBe(201);
 
   // The customer, in their own browser: an unknown code, then the real one, then the booking.
-  const customer = await createVerifiedUser(request, "Reese Reporter");
   const context = await browser.newContext();
   const guest = await context.newPage();
   await signInThroughModal(guest, customer.email, customer.password);
