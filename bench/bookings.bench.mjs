@@ -197,7 +197,7 @@ async function bookings(base, cookies, quoteIds, runId) {
         const r = await request(base, agent, "/api/bookings", {
           method: "POST",
           headers: { cookie, "idempotency-key": `bench-${runId}-${i}` },
-          body: { service: "ride", quoteId: quoteIds[i] },
+          body: { service: "ride", paymentMethod: "pm_card_visa", quoteId: quoteIds[i] },
         });
         latencies.push(r.ms);
         if (r.status === 201) acknowledged.push(r.body.booking.id);

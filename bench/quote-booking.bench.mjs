@@ -235,7 +235,7 @@ async function main() {
           return {
             ...req,
             headers: { ...req.headers, "content-type": "application/json", cookie, "idempotency-key": `bench-${runId}-${i}` },
-            body: JSON.stringify({ service: "ride", quoteId: pool[i % pool.length] }),
+            body: JSON.stringify({ service: "ride", paymentMethod: "pm_card_visa", quoteId: pool[i % pool.length] }),
           };
         },
       },

@@ -16,7 +16,7 @@ async function bookRide(request: APIRequestContext, date: string) {
   });
   expect(quote.status(), await quote.text()).toBe(200);
   const { quoteId } = (await quote.json()) as { quoteId: string };
-  const res = await request.post("/api/bookings", { headers: { "Idempotency-Key": crypto.randomUUID() }, data: { service: "ride", quoteId } });
+  const res = await request.post("/api/bookings", { headers: { "Idempotency-Key": crypto.randomUUID() }, data: { service: "ride", paymentMethod: "pm_card_visa", quoteId } });
   expect(res.status(), await res.text()).toBe(201);
   return (await res.json()) as { booking: { id: string; price: number }; ticket: { ticketCode: string } };
 }

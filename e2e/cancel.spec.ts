@@ -24,7 +24,7 @@ test("a customer cancelling inside the cut-off is shown the fee first, and the f
     const quote = await page.request.post("/api/quotes", {
       data: { pickupPlaceId: "emb:apt:LAX", dropoffPlaceId: "emb:venue:santa-monica-pier", vehicleTypeId: vehicles[0]!.id, passengers: 1, luggage: 0, date: laDaysAhead(3), time: "12:00" },
     });
-    const booked = await page.request.post("/api/bookings", { headers: { "Idempotency-Key": crypto.randomUUID() }, data: { service: "ride", quoteId: (await quote.json()).quoteId } });
+    const booked = await page.request.post("/api/bookings", { headers: { "Idempotency-Key": crypto.randomUUID() }, data: { service: "ride", paymentMethod: "pm_card_visa", quoteId: (await quote.json()).quoteId } });
     expect(booked.status()).toBe(201);
     const { booking } = (await booked.json()) as { booking: { id: string; price: number } };
     const fee = Math.round(booking.price * 50) / 100;

@@ -122,7 +122,7 @@ test("booked rides appear newest first with their details and tickets", async ({
     const { quoteId } = (await quoteRes.json()) as { quoteId: string };
     const res = await api.post("/api/bookings", {
       headers: { "Idempotency-Key": crypto.randomUUID() },
-      data: { service: "ride", quoteId },
+      data: { service: "ride", paymentMethod: "pm_card_visa", quoteId },
     });
     expect(res.status()).toBe(201);
     const body = (await res.json()) as { booking: { price: number }; ticket: { ticketCode: string } };

@@ -20,7 +20,7 @@ async function bookRide(api: APIRequestContext) {
   });
   expect(quote.status()).toBe(200);
   const { quoteId } = (await quote.json()) as { quoteId: string };
-  const res = await api.post("/api/bookings", { headers: { "Idempotency-Key": crypto.randomUUID() }, data: { service: "ride", quoteId } });
+  const res = await api.post("/api/bookings", { headers: { "Idempotency-Key": crypto.randomUUID() }, data: { service: "ride", paymentMethod: "pm_card_visa", quoteId } });
   expect(res.status()).toBe(201);
   return (await res.json()) as { ticket: { ticketCode: string } };
 }

@@ -1,13 +1,30 @@
 import path from "node:path";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin } from "vite";
 
 // API_PORT lets several dev servers run side by side.
 const apiTarget = `http://localhost:${process.env.API_PORT ?? 3000}`;
 
+/**
+ * sonner writes its stylesheet into a <style> element when it loads, which the page's Content-Security-Policy
+ * refuses (styles come from our own files). Drop that call; providers.tsx imports the same CSS as a file.
+ */
+function sonnerCssAsFile(): Plugin {
+  return {
+    name: "sonner-css-as-file",
+    enforce: "pre",
+    transform(code, id) {
+      if (!/[\\/]sonner[\\/]dist[\\/]index\.m?js$/.test(id)) return;
+      const stripped = code.replace(/^__insertCSS\((["'])[\s\S]*?\1\);$/m, "");
+      if (stripped === code) this.error("sonner no longer calls __insertCSS: check how it loads its CSS");
+      return { code: stripped, map: null };
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [sonnerCssAsFile(), react(), tailwindcss()],
   resolve: { alias: { "@": path.resolve(import.meta.dirname, "src") } },
   server: {
     port: 5173,

@@ -24,7 +24,7 @@ let cookie: string;
 let profileBefore: unknown;
 /** Valid quote and booking bodies; filled in once the fleet exists. */
 const quoteValid: Record<string, unknown> = {};
-const bookingValid: Record<string, unknown> = { service: "ride" };
+const bookingValid: Record<string, unknown> = { service: "ride", paymentMethod: "pm_card_visa" };
 beforeAll(async () => {
   t = await createTestApp({}, { geo: createFakeGeo() });
   // A signed-in customer for PATCH /api/me/profile and bookings, and a known account for the auth endpoints.

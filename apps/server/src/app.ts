@@ -3,7 +3,7 @@ import fs from "node:fs";
 import type { ServerResponse } from "node:http";
 import path from "node:path";
 import { serveStatic } from "@hono/node-server/serve-static";
-import { Hono } from "hono";
+import { Hono, type Context } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { CLIENT_IP_HEADER } from "./auth/auth";
 import { clientIpOf } from "./auth/client-ip";
@@ -13,7 +13,11 @@ import { healthRoutes } from "./health/health.routes";
 import type { AppEnv, Deps } from "./lib/context";
 import { errorReply } from "./lib/error-reply";
 import { errorBody, PAYLOAD_TOO_LARGE_BODY } from "./lib/errors";
+import { requestMetrics } from "./lib/metrics";
+import { openApiRoutes } from "./lib/openapi.routes";
+import { metricsRoutes } from "./lib/metrics.routes";
 import { requestIdGenerator } from "./lib/request-id";
+import { CSP_NONCE_PLACEHOLDER, pageNonce, pageSecurityHeaders, securityHeaders } from "./lib/security-headers";
 import { MAX_BODY_BYTES } from "./lib/validate";
 import { meRoutes } from "./me/me.routes";
 import { newsletterRoutes } from "./newsletter/newsletter.routes";
@@ -61,6 +65,15 @@ export function createApp(deps: Deps, opts: { webDist?: string } = {}) {
       c.header("x-request-id", requestId); // immutable headers (a fetched response)
     }
   });
+
+  // Every answer counted and timed by route and status (/metrics); the quote fast path does the same itself.
+  app.use("*", requestMetrics(deps.metrics));
+  // CSP, frame, sniffing, referrer, permissions and (https) HSTS headers on every answer, errors included.
+  app.use("*", securityHeaders(deps.config));
+  if (deps.config.mailboxEnabled) {
+    // The dev mailbox page styles itself inline (and so may the e-mails it shows): styles only, never scripts.
+    app.use("/dev/mailbox/*", securityHeaders(deps.config, { csp: { styleSrc: ["'self'", "'unsafe-inline'"] } }));
+  }
 
   // JSON APIs need no more than this; larger bodies are refused before they are read. A declared
   // Content-Length is checked from the header alone: touching c.req.raw.body would make @hono/node-server
@@ -120,7 +133,9 @@ export function createApp(deps: Deps, opts: { webDist?: string } = {}) {
     await next();
   });
   app.route("/api/staff", staffRoutes);
+  app.route("/metrics", metricsRoutes(deps.config.env.METRICS_TOKEN));
   app.route("/api/health", healthRoutes);
+  app.route("/api", openApiRoutes(app, deps.config));
 
   if (deps.config.mailboxEnabled) {
     app.route("/api/dev/mailbox", mailboxApiRoutes);
@@ -136,9 +151,14 @@ export function createApp(deps: Deps, opts: { webDist?: string } = {}) {
       await next();
       if (c.res.status === 200) c.header("cache-control", "public, max-age=31536000, immutable");
     });
+    // The page itself (at / and every client-side route) carries a fresh CSP nonce for the styles the client
+    // writes at run time; everything else under the build is a static file.
+    const page = [pageSecurityHeaders(deps.config), (c: Context<AppEnv>) => c.html(indexHtml.replaceAll(CSP_NONCE_PLACEHOLDER, pageNonce(c)))] as const;
+    app.get("/", ...page);
+    app.get("/index.html", ...page);
     // precompressed: the build writes .br/.gz next to each file (scripts/compress-assets.mjs)
     app.use("*", serveStatic({ root: path.relative(process.cwd(), webDist), precompressed: true }));
-    app.get("*", (c) => c.html(indexHtml)); // client-side routes
+    app.get("*", ...page); // client-side routes
   }
   return app;
 }

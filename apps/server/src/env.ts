@@ -44,6 +44,8 @@ const envSchema = z.object({
   PAYMENT_PROVIDER: z.enum(["embedded", "stripe"]).default("embedded"),
   STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_/, "must start with sk_ or rk_").optional(),
   STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_/, "must start with whsec_").optional(),
+  /** Stripe's publishable key for the booking dialog's Payment Element (stripe mode). */
+  STRIPE_PUBLISHABLE_KEY: z.string().regex(/^pk_/, "must start with pk_").optional(),
   /** Another address for Stripe's API (tests: a local server). */
   STRIPE_API_URL: z.url().optional(),
   /** Text messages (the valet claim link): "outbox" stores them for the dev mailbox; "twilio" sends them. */
@@ -57,6 +59,8 @@ const envSchema = z.object({
   /** Car photos: unset keeps them as files under DATA_DIR/photos; http(s)://KEY:SECRET@host[:port]/bucket uses an S3-compatible store. */
   S3_URL: z.url().regex(/^https?:\/\/[^:@/]+:[^@/]+@[^/]+\/[^/]+\/?$/, "must look like https://ACCESS_KEY:SECRET@host/bucket").optional(),
   S3_REGION: z.string().default("us-east-1"),
+  /** Bearer token for GET /metrics (Prometheus); unset, /metrics is off. */
+  METRICS_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
   /** How often each server process looks for due background jobs (ride reminders). */
   JOB_POLL_MS: z.coerce.number().int().min(100).max(600_000).default(5000),

@@ -17,6 +17,7 @@ import type { Deps } from "./lib/context";
 import { startMailRetry } from "./mail/mailer";
 import { startJobRunner } from "./jobs/job-runner";
 import { jobHandlers } from "./rides/ride-notices";
+import { securityHeaderList } from "./lib/security-headers";
 import { withQuoteFastPath } from "./quotes/quote-fast-path";
 import { buildConfig, buildDeps, databaseTarget, openAndMigrate } from "./server";
 
@@ -55,10 +56,11 @@ function banner(config: AppConfig, database: Database, deps: Deps, adminLine: st
 }
 
 /** The HTTP server: POST /api/quotes answered on node:http directly, everything else through Hono. */
-function listen(deps: Deps, env: Env, onListening: (address: string) => void): Server {
+async function listen(deps: Deps, env: Env, onListening: (address: string) => void): Promise<Server> {
   const here = path.dirname(fileURLToPath(import.meta.url));
   const app = createApp(deps, { webDist: path.resolve(here, "../../web/dist") });
-  const handler = withQuoteFastPath(deps, getRequestListener(app.fetch, { hostname: env.HOST }));
+  const headers = await securityHeaderList(deps.config);
+  const handler = withQuoteFastPath(deps, getRequestListener(app.fetch, { hostname: env.HOST }), headers);
   const server = createServer((req, res) => {
     // Once stopping, each answer closes its connection: a keep-alive client opens a new one, elsewhere.
     if (deps.lifecycle.stopping) res.shouldKeepAlive = false;
@@ -116,7 +118,7 @@ async function runSingle(env: Env, started: number) {
   // SMTP mode: queued e-mail that failed to leave is retried with backoff (a no-op for the embedded outbox).
   const stopMailRetry = startMailRetry(deps.mailer, deps.logger);
   const stopJobs = runJobs(deps, env);
-  const server = listen(deps, env, (address) => banner(config, database, deps, adminLine, address, Math.round(performance.now() - started), 1));
+  const server = await listen(deps, env, (address) => banner(config, database, deps, adminLine, address, Math.round(performance.now() - started), 1));
 
   let closing = false;
   onSignals(async () => {
@@ -193,7 +195,7 @@ async function runWorker(env: Env) {
   const config = buildConfig(env);
   const database = await openDatabase(databaseTarget(env));
   const deps = await buildDeps(config, database);
-  const server = listen(deps, env, () => {});
+  const server = await listen(deps, env, () => {});
   const stopJobs = runJobs(deps, env);
 
   let closing = false;

@@ -9,6 +9,7 @@ import type { AppConfig, Env } from "./env";
 import type { Deps } from "./lib/context";
 import { createLifecycle } from "./lib/lifecycle";
 import { createLogger } from "./lib/logger";
+import { createMetrics } from "./lib/metrics";
 import { createGeoService } from "./geo/geo.service";
 import { createMailer, type MailerOptions } from "./mail/mailer";
 import { createPaymentProvider } from "./payments/payments.service";
@@ -74,7 +75,7 @@ export async function buildDeps(config: AppConfig, database: Database, options: 
   const lifecycle = createLifecycle();
   const quoteCounts = createQuoteCounter(database.db, logger);
   lifecycle.beforeClose(() => quoteCounts.close()); // the counts still in memory are written on shutdown
-  return { config, database, mailer, logger, auth, geo, bus, payments, sms, photos, lifecycle, quoteCounts };
+  return { config, database, mailer, logger, auth, geo, bus, payments, sms, photos, lifecycle, metrics: createMetrics(database), quoteCounts };
 }
 
 export async function openAndMigrate(target: DatabaseTarget): Promise<Database> {

@@ -103,7 +103,7 @@ describe(`SIGTERM during bookings (${onPostgres ? "PostgreSQL, WORKERS=2" : "emb
         const o: Outcome = { key: `shutdown-${loop}-${i}`, started: performance.now(), finished: 0 };
         outcomes.push(o);
         try {
-          const res = await request(agent, "/api/bookings", { method: "POST", headers: { cookie, "idempotency-key": o.key }, body: { service: "ride", quoteId: quoteIds[i] } });
+          const res = await request(agent, "/api/bookings", { method: "POST", headers: { cookie, "idempotency-key": o.key }, body: { service: "ride", paymentMethod: "pm_card_visa", quoteId: quoteIds[i] } });
           o.status = res.status;
           if (res.status === 201) o.bookingId = (JSON.parse(res.body) as { booking: { id: string } }).booking.id;
         } catch (err) {
@@ -157,8 +157,12 @@ describe(`SIGTERM during bookings (${onPostgres ? "PostgreSQL, WORKERS=2" : "emb
         await db.close();
       }
     };
-    const written = (await rows("select id::text as id, payment_ref from bookings where payment_ref like 'dev_shutdown-%'", [])) as unknown as { id: string; payment_ref: string }[];
-    const byKey = new Map(written.map((r) => [r.payment_ref.slice(4), r.id]));
+    // A booking's payment_ref is its card authorisation, which carries the booking request's key.
+    const written = (await rows(
+      "select b.id::text as id, i.metadata->>'bookingKey' as key from bookings b join embedded_payment_intents i on i.id = b.payment_ref where i.metadata->>'bookingKey' like 'shutdown-%'",
+      [],
+    )) as unknown as { id: string; key: string }[];
+    const byKey = new Map(written.map((r) => [r.key, r.id]));
     for (const o of booked) expect(byKey.get(o.key), o.key).toBe(o.bookingId);
     for (const o of refused) expect(byKey.has(o.key), o.key).toBe(false);
     expect(written).toHaveLength(booked.length);

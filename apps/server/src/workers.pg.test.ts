@@ -68,7 +68,7 @@ async function quoteId(): Promise<string> {
 }
 
 const book = (key: string, quote: string) =>
-  request("/api/bookings", { method: "POST", cookie: customerCookie, headers: { "idempotency-key": key }, body: JSON.stringify({ service: "ride", quoteId: quote }) });
+  request("/api/bookings", { method: "POST", cookie: customerCookie, headers: { "idempotency-key": key }, body: JSON.stringify({ service: "ride", paymentMethod: "pm_card_visa", quoteId: quote }) });
 
 beforeAll(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "meridian-workers-"));

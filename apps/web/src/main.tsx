@@ -1,3 +1,5 @@
+// First: what the Content-Security-Policy needs (the style nonce, no eval) before any library runs.
+import "./lib/csp";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { RouterProvider } from "react-router";

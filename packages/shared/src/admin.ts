@@ -1,9 +1,10 @@
 // Admin back-office inputs (queries and bodies), shared by the admin screens and the /api/admin routes.
 import { z } from "zod";
-import { fullNameSchema, roles, type Role } from "./auth";
+import { fullNameSchema, roles } from "./auth";
+import { bookingSummarySchema } from "./booking";
 import { bookingStatuses, ticketStatuses } from "./booking-status";
 import { valetStatuses } from "./valet-ticket";
-import { phoneSchema } from "./profile";
+import { phoneSchema, profileSchema } from "./profile";
 
 /** Query strings arrive as strings; an empty value means "not given". */
 const blankToUndefined = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : v);
@@ -51,16 +52,8 @@ export type AdminUpdateUserInput = z.infer<typeof adminUpdateUserSchema>;
 export const adminCreateUserSchema = z.strictObject({ fullName: fullNameSchema, email: adminEmail, role: roleSchema });
 export type AdminCreateUserInput = z.infer<typeof adminCreateUserSchema>;
 
-export type AdminUser = {
-  id: string;
-  fullName: string;
-  email: string;
-  phone: string | null;
-  role: Role;
-  status: "active" | "inactive";
-  emailVerified: boolean;
-  createdAt: string;
-};
+export const adminUserSchema = profileSchema;
+export type AdminUser = z.infer<typeof adminUserSchema>;
 
 // ---- Bookings
 export const bookingStatusSchema = z.enum(bookingStatuses, {
@@ -83,25 +76,20 @@ export type AdminBookingsQuery = z.infer<typeof adminBookingsQuerySchema>;
 export const bookingStatusChangeSchema = z.strictObject({ status: bookingStatusSchema });
 export type BookingStatusChangeInput = z.infer<typeof bookingStatusChangeSchema>;
 
-export type AdminBookingRow = {
-  id: string;
-  service: string;
-  bookingDate: string;
-  status: string;
-  price: number | null;
-  createdAt: string;
-  customerName: string | null;
-  customerEmail: string | null;
-  customerPhone: string | null;
-  userId: string | null;
-  ticketCode: string | null;
+export const adminBookingRowSchema = bookingSummarySchema.extend({
+  customerName: z.string().nullable(),
+  customerEmail: z.string().nullable(),
+  customerPhone: z.string().nullable(),
+  userId: z.string().nullable(),
+  ticketCode: z.string().nullable(),
   /** Valet: the event ("Wedding", or the 'Other' description); ride: null. */
-  event: string | null;
+  event: z.string().nullable(),
   /** Valet: the event address; ride: "pickup → dropoff". */
-  location: string | null;
+  location: z.string().nullable(),
   /** Valet: "17:00-22:00"; ride: the pickup time. */
-  time: string | null;
-};
+  time: z.string().nullable(),
+});
+export type AdminBookingRow = z.infer<typeof adminBookingRowSchema>;
 export type AdminBookingDetail = AdminBookingRow & {
   vehicleTypeId: string | null;
   vehicleName: string | null;
@@ -116,6 +104,15 @@ export type AdminBookingDetail = AdminBookingRow & {
   timeline: { id: string; at: string; from: string | null; to: string; actorName: string | null; actorRole: string; note: string | null }[];
 };
 export type Paged<K extends string, T> = { [P in K]: T[] } & { total: number; page: number; pageSize: number };
+/** A page of a list: { <key>: items[], total, page, pageSize }. */
+export const pagedSchema = <K extends string, T extends z.ZodType>(key: K, item: T) =>
+  z.object({ [key]: z.array(item), total: z.number().int(), page: z.number().int(), pageSize: z.number().int() } as { [P in K]: z.ZodArray<T> } & {
+    total: z.ZodNumber;
+    page: z.ZodNumber;
+    pageSize: z.ZodNumber;
+  });
+export const adminUsersPageSchema = pagedSchema("users", adminUserSchema);
+export const adminBookingsPageSchema = pagedSchema("bookings", adminBookingRowSchema);
 
 // ---- Tickets
 export const adminTicketsQuerySchema = z.object({

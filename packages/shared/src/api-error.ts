@@ -1,2 +1,15 @@
+import { z } from "zod";
+
 /** The body of every failed API call. */
-export type ApiErrorBody = { error: { code: string; message: string; fields?: Record<string, string> } };
+export const apiErrorSchema = z.object({
+  error: z.object({
+    code: z.string().describe("Stable, machine-readable (e.g. validation_error, unauthorized, not_found)"),
+    message: z.string().describe("A sentence for the person using the app"),
+    fields: z.record(z.string(), z.string()).optional().describe("Per-field messages, by field path"),
+    paymentIntent: z
+      .object({ id: z.string(), clientSecret: z.string().nullable() })
+      .optional()
+      .describe("402 authentication_required: the PaymentIntent whose authentication step the client runs before resending"),
+  }),
+});
+export type ApiErrorBody = z.infer<typeof apiErrorSchema>;

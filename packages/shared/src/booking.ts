@@ -2,8 +2,9 @@
 // answers, and the spec's messages. The server re-derives every price from place ids; nothing the client
 // sends about miles or money is trusted.
 import { z } from "zod";
-import { quoteCouponCodeSchema, type QuoteCouponRefusal } from "./coupons";
-import type { Quote } from "./pricing";
+import { quoteCouponCodeSchema } from "./coupons";
+import { quoteSchema, type Quote } from "./pricing";
+import { placeSchema } from "./places";
 import { zonedInstant } from "./zoned-time";
 
 export { bookingStatuses, ticketStatuses, type BookingStatus, type TicketStatus } from "./booking-status";
@@ -109,8 +110,8 @@ export const createBookingSchema = z.strictObject({
   quoteId: z.string({ error: QUOTE_INVALID_MESSAGE }).min(1, QUOTE_INVALID_MESSAGE).max(8192, QUOTE_INVALID_MESSAGE),
   /** Old clients' payment placeholder; ignored. */
   paymentRef: z.string().max(200, "The payment reference is too long.").optional(),
-  /** The card to authorise the total on: a provider payment method id (embedded test mode: "pm_card_visa"). */
-  paymentMethod: z.string().trim().min(1, PAYMENT_METHOD_REQUIRED_MESSAGE).max(200, PAYMENT_METHOD_REQUIRED_MESSAGE).optional(),
+  /** The card to authorise the total on (required): a provider payment method id (embedded test mode: "pm_card_visa"). */
+  paymentMethod: z.string({ error: PAYMENT_METHOD_REQUIRED_MESSAGE }).trim().min(1, PAYMENT_METHOD_REQUIRED_MESSAGE).max(200, PAYMENT_METHOD_REQUIRED_MESSAGE),
   /** After an authentication step (3-D Secure): the PaymentIntent it confirmed, sent with the same Idempotency-Key. */
   paymentIntentId: z.string().trim().min(1).max(200).optional(),
 });
@@ -124,35 +125,54 @@ export const idempotencyKeySchema = z
 export const IDEMPOTENCY_KEY_HEADER = "Idempotency-Key";
 
 // ---- Answers
-export type VehicleOption = { id: string; name: string; baseFeeUsd: number; passengerCapacity: number; luggageCapacity: number };
-export type VehiclesResponse = { vehicles: VehicleOption[] };
+// The answers are schemas too: their types come from them, and the API's OpenAPI document describes them.
+export const vehicleOptionSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  baseFeeUsd: z.number(),
+  passengerCapacity: z.number().int(),
+  luggageCapacity: z.number().int(),
+});
+export type VehicleOption = z.infer<typeof vehicleOptionSchema>;
+/** GET /api/vehicles: the active fleet, fewest passengers first. */
+export const vehiclesResponseSchema = z.object({ vehicles: z.array(vehicleOptionSchema) });
+export type VehiclesResponse = z.infer<typeof vehiclesResponseSchema>;
 
-export type QuotePlace = {
-  placeId: string;
-  name: string;
-  address: string;
-  lat: number;
-  lng: number;
-  precision: "address" | "venue" | "airport" | "city" | "zip";
-  components: { types: string[]; longName: string; shortName: string }[];
-};
+export type QuotePlace = z.infer<typeof placeSchema>;
 
 /** The places a quote priced, as the customer would recognise them (the booking keeps the full places). */
-export type QuotePlaceSummary = Pick<QuotePlace, "placeId" | "name" | "address">;
+export const quotePlaceSummarySchema = placeSchema.pick({ placeId: true, name: true, address: true });
+export type QuotePlaceSummary = z.infer<typeof quotePlaceSummarySchema>;
 
-export type QuoteResponse = {
-  quoteId: string;
-  expiresAt: string;
-  quote: Quote;
-  pickup: QuotePlaceSummary;
-  dropoff: QuotePlaceSummary;
+/** POST /api/quotes: the price and the signed, expiring quote id to book it with. */
+export const quoteResponseSchema = z.object({
+  quoteId: z.string().describe("Signed and expiring; send it to POST /api/bookings"),
+  expiresAt: z.string(),
+  quote: quoteSchema,
+  pickup: quotePlaceSummarySchema,
+  dropoff: quotePlaceSummarySchema,
   /** A code that could not be applied, and why (the quote is without a discount). */
-  coupon?: QuoteCouponRefusal;
-};
+  coupon: z.object({ code: z.string(), message: z.string() }).optional(),
+});
+export type QuoteResponse = z.infer<typeof quoteResponseSchema>;
 
-export type BookingSummary = { id: string; service: string; bookingDate: string; status: string; price: number | null; createdAt: string };
-export type TicketSummary = { ticketCode: string; status: string };
-export type CreateBookingResponse = { booking: BookingSummary; ticket: TicketSummary };
+export const bookingSummarySchema = z.object({
+  id: z.string(),
+  service: z.string(),
+  bookingDate: z.string(),
+  status: z.string(),
+  price: z.number().nullable(),
+  createdAt: z.string(),
+});
+export type BookingSummary = z.infer<typeof bookingSummarySchema>;
+export const ticketSummarySchema = z.object({ ticketCode: z.string(), status: z.string() });
+export type TicketSummary = z.infer<typeof ticketSummarySchema>;
+/** The card the booking's total was authorised on; `held` false: a far-off service, the hold released and the card kept. */
+export const bookingPaymentSchema = z.object({ cardBrand: z.string().nullable(), cardLast4: z.string().nullable(), held: z.boolean() });
+export type BookingPayment = z.infer<typeof bookingPaymentSchema>;
+/** POST /api/bookings (201; the same answer again for a replayed Idempotency-Key). */
+export const createBookingResponseSchema = z.object({ booking: bookingSummarySchema, ticket: ticketSummarySchema, payment: bookingPaymentSchema.optional() });
+export type CreateBookingResponse = z.infer<typeof createBookingResponseSchema>;
 
 /** What a ride booking stores in bookings.details. */
 export type RideDetails = {
@@ -170,7 +190,29 @@ export type RideDetails = {
 
 /** GET /api/me/bookings and /api/me/tickets rows. */
 export type MyBooking = BookingSummary & { details: Partial<RideDetails> & Record<string, unknown> };
-export type MyTicket = { id: string; ticketCode: string; status: string; createdAt: string; bookingId: string | null; service: string; bookingDate: string };
+export const myBookingsResponseSchema = z.object({
+  bookings: z.array(
+    bookingSummarySchema.extend({
+      details: z.record(z.string(), z.unknown()).describe("What was booked (a ride: places, party, date, time, vehicle, quote)"),
+      pickupAt: z.string().nullable().describe("A ride's pickup instant"),
+      chauffeurFirstName: z.string().nullable().describe("The assigned chauffeur's first name"),
+      vehicleName: z.string().nullable().describe("The assigned vehicle"),
+      cancellationFee: z.number().nullable(),
+      cancelledAt: z.string().nullable(),
+    }),
+  ),
+});
+export const myTicketSchema = z.object({
+  id: z.string(),
+  ticketCode: z.string(),
+  status: z.string(),
+  createdAt: z.string(),
+  bookingId: z.string().nullable(),
+  service: z.string(),
+  bookingDate: z.string(),
+});
+export type MyTicket = z.infer<typeof myTicketSchema>;
+export const myTicketsResponseSchema = z.object({ tickets: z.array(myTicketSchema) });
 
 
 const instants = new Map<string, number>();

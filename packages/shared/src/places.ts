@@ -39,21 +39,26 @@ export type ReverseQuery = z.input<typeof reverseQuerySchema>;
 
 export const mapQuerySchema = z.strictObject({ to: placeIdSchema.optional() });
 
-export type AddressComponent = { types: string[]; longName: string; shortName: string };
-export type PlacePrecision = "address" | "venue" | "airport" | "city" | "zip";
+export const addressComponentSchema = z.object({ types: z.array(z.string()), longName: z.string(), shortName: z.string() });
+export type AddressComponent = z.infer<typeof addressComponentSchema>;
+export const placePrecisionSchema = z.enum(["address", "venue", "airport", "city", "zip"]);
+export type PlacePrecision = z.infer<typeof placePrecisionSchema>;
 /** GET /api/places/:id and /api/places/reverse. */
-export type Place = {
-  placeId: string;
-  name: string;
-  address: string;
-  lat: number;
-  lng: number;
-  precision: PlacePrecision;
-  components: AddressComponent[];
-};
-export type Suggestion = { placeId: string; primary: string; secondary: string };
+export const placeSchema = z.object({
+  placeId: z.string(),
+  name: z.string(),
+  address: z.string(),
+  lat: z.number(),
+  lng: z.number(),
+  precision: placePrecisionSchema,
+  components: z.array(addressComponentSchema),
+});
+export type Place = z.infer<typeof placeSchema>;
+export const suggestionSchema = z.object({ placeId: z.string(), primary: z.string(), secondary: z.string() });
+export type Suggestion = z.infer<typeof suggestionSchema>;
 /** GET /api/places/suggest. */
-export type SuggestResponse = { suggestions: Suggestion[] };
+export const suggestResponseSchema = z.object({ suggestions: z.array(suggestionSchema) });
+export type SuggestResponse = z.infer<typeof suggestResponseSchema>;
 
 /** The spec's message when no place is known near the browser's position. */
 export const NO_ADDRESS_FOR_LOCATION = "Could not find address for your location.";

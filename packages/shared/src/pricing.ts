@@ -1,3 +1,5 @@
+import { z } from "zod";
+
 // Ride pricing: one pure function used by the quote endpoint, the booking re-price and the admin
 // simulator, so the estimate, the booking and the simulator always agree.
 export const pricingMethodValues = ["miles_minutes", "fixed_tiers"] as const;
@@ -8,21 +10,24 @@ export type PricedVehicle = { id: string; name: string; baseFeeUsd: number };
 export type RateCard = { perMileUsd: number; perMinuteUsd: number; active: boolean };
 export type Tier = { id?: string; milesMin: number; milesMax: number; priceUsd: number; active: boolean };
 
-export type QuoteLine = { kind: "base" | "distance" | "time" | "tier" | "coupon"; label: string; amountUsd: number };
-export type Quote = {
-  method: PricingMethod;
-  vehicleTypeId: string;
-  vehicleName: string;
+export const quoteLineSchema = z.object({ kind: z.enum(["base", "distance", "time", "tier", "coupon"]), label: z.string(), amountUsd: z.number() });
+export type QuoteLine = z.infer<typeof quoteLineSchema>;
+/** An itemised ride price (the quote answer, the booking's details, the admin simulator). */
+export const quoteSchema = z.object({
+  method: z.enum(pricingMethodValues),
+  vehicleTypeId: z.string(),
+  vehicleName: z.string(),
   /** Rounded to 1 decimal, as displayed; the lines are computed from these figures. */
-  miles: number;
+  miles: z.number().describe("Rounded to 1 decimal, as displayed"),
   /** Rounded to whole minutes, as displayed. */
-  minutes: number;
-  lines: QuoteLine[];
-  totalUsd: number;
-  currency: "USD";
+  minutes: z.number().describe("Rounded to whole minutes, as displayed"),
+  lines: z.array(quoteLineSchema),
+  totalUsd: z.number(),
+  currency: z.literal("USD"),
   /** A coupon code applied to this quote (its line is in `lines`, the total is net of it). */
-  coupon?: { code: string; discountUsd: number };
-};
+  coupon: z.object({ code: z.string(), discountUsd: z.number() }).optional(),
+});
+export type Quote = z.infer<typeof quoteSchema>;
 
 export type PricingResult =
   | { ok: true; quote: Quote }

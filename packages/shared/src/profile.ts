@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { fullNameSchema, type Role } from "./auth";
+import { fullNameSchema, roles } from "./auth";
 
 export const phoneSchema = z
   .string()
@@ -11,13 +11,14 @@ export const updateProfileSchema = z.strictObject({ fullName: fullNameSchema, ph
 export type UpdateProfileInput = z.input<typeof updateProfileSchema>;
 
 /** What the server returns for the signed-in user's profile. */
-export type Profile = {
-  id: string;
-  fullName: string;
-  email: string;
-  phone: string | null;
-  role: Role;
-  status: "active" | "inactive";
-  emailVerified: boolean;
-  createdAt: string;
-};
+export const profileSchema = z.object({
+  id: z.string(),
+  fullName: z.string(),
+  email: z.string(),
+  phone: z.string().nullable(),
+  role: z.enum(roles),
+  status: z.enum(["active", "inactive"]),
+  emailVerified: z.boolean(),
+  createdAt: z.string(),
+});
+export type Profile = z.infer<typeof profileSchema>;

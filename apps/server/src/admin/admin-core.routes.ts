@@ -1,8 +1,10 @@
 // /api/admin core routes (admin-only middleware in app.ts; each handler also asks requireRole itself):
 // overview, users, bookings (+ CSV export, status), tickets, reports, audit. Thin: validate, call a service.
 import { Hono, type Context } from "hono";
+import { z } from "zod";
 import {
   adminAuditQuerySchema,
+  adminBookingsPageSchema,
   adminBookingsQuerySchema,
   adminReportsQuerySchema,
   reportCsvCards,
@@ -11,7 +13,9 @@ import {
   adminTicketsQuerySchema,
   adminUpdateTicketSchema,
   adminUpdateUserSchema,
+  adminUsersPageSchema,
   adminUsersQuerySchema,
+  adminUserSchema,
   bookingStatusChangeSchema,
   uuidParamSchema,
 } from "@meridian/shared/admin";
@@ -19,7 +23,7 @@ import { asRole, deskRoles } from "@meridian/shared/auth";
 import { requireRole } from "../auth/session";
 import type { AppEnv } from "../lib/context";
 import { notFound } from "../lib/errors";
-import { parseBody, parseQuery } from "../lib/validate";
+import { describedJson, routesFor } from "../lib/openapi";
 import { BOOKINGS_CSV_HEADER, bookingsCsvLines, changeBookingStatus, exportBookingIds, exportBookingRows, getBooking, listBookings } from "./core/bookings.service";
 import { getOverview, listAudit } from "./core/insights.service";
 import { getReports, reportCsv } from "./core/reports.service";
@@ -44,37 +48,42 @@ export function idParam(c: Context<AppEnv>, what: string): string {
   return id;
 }
 
+const admin$ = routesFor("admin", ["Admin"]);
+const desk$ = routesFor(["dispatcher"], ["Admin"]);
+const json = describedJson;
+const notFoundAnswer = { description: "No such row" };
+
 export const adminCoreRoutes = new Hono<AppEnv>()
-  .get("/overview", async (c) => {
+  .get("/overview", admin$("Counts and recent activity", { 200: json("Counts (users, bookings, pending, active tickets, revenue) and recent events") }), async (c) => {
     const { db } = await admin(c);
     return c.json(await getOverview(db));
   })
   // ---- Users
-  .get("/users", async (c) => {
+  .get("/users", admin$("Search users", { 200: adminUsersPageSchema }, { query: adminUsersQuerySchema, tags: ["Admin: users"] }), async (c) => {
     const { db } = await admin(c);
-    return c.json(await searchUsers(db, parseQuery(c, adminUsersQuerySchema)));
+    return c.json(await searchUsers(db, c.req.valid("query")));
   })
-  .post("/users", async (c) => {
+  .post("/users", admin$("Create a user (they set a password from an e-mail)", { 201: z.object({ user: adminUserSchema }), 409: { description: "The e-mail is taken" } }, { body: adminCreateUserSchema, tags: ["Admin: users"] }), async (c) => {
     const { db, actor } = await admin(c);
-    const input = await parseBody(c, adminCreateUserSchema);
+    const input = c.req.valid("json");
     const deps = c.get("deps");
     const created = await createUserByAdmin({ db, auth: deps.auth, mailer: deps.mailer, publicUrl: deps.config.publicUrl }, actor, input);
     return c.json({ user: created }, 201);
   })
-  .patch("/users/:id", async (c) => {
+  .patch("/users/:id", admin$("Change a user's name, phone, role or status", { 200: z.object({ user: adminUserSchema }), 404: notFoundAnswer }, { body: adminUpdateUserSchema, tags: ["Admin: users"] }), async (c) => {
     const { db, actor } = await admin(c);
     const id = c.req.param("id");
-    const input = await parseBody(c, adminUpdateUserSchema);
+    const input = c.req.valid("json");
     return c.json({ user: await updateUser(db, actor, id, input) });
   })
   // ---- Bookings
-  .get("/bookings", async (c) => {
+  .get("/bookings", desk$("Search bookings", { 200: adminBookingsPageSchema }, { query: adminBookingsQuerySchema, tags: ["Admin: bookings"] }), async (c) => {
     const { db } = await desk(c);
-    return c.json(await listBookings(db, parseQuery(c, adminBookingsQuerySchema)));
+    return c.json(await listBookings(db, c.req.valid("query")));
   })
-  .get("/bookings/export.csv", async (c) => {
+  .get("/bookings/export.csv", admin$("The filtered bookings as CSV", { 200: { description: "CSV (UTF-8 with a byte-order mark)", contentType: "text/csv" } }, { query: adminBookingsQuerySchema, tags: ["Admin: bookings"] }), async (c) => {
     const { db } = await admin(c);
-    const ids = await exportBookingIds(db, parseQuery(c, adminBookingsQuerySchema));
+    const ids = await exportBookingIds(db, c.req.valid("query"));
     const batches = exportBookingRows(db, ids);
     const encoder = new TextEncoder();
     const log = c.get("deps").logger;
@@ -103,42 +112,53 @@ export const adminCoreRoutes = new Hono<AppEnv>()
       "cache-control": "no-store",
     });
   })
-  .get("/bookings/:id", async (c) => {
+  .get("/bookings/:id", desk$("A booking with its tickets, next statuses, assignment, cancellation and timeline", { 200: json("{ booking }"), 404: notFoundAnswer }, { tags: ["Admin: bookings"] }), async (c) => {
     const { db } = await desk(c);
     return c.json({ booking: await getBooking(db, idParam(c, "Booking")) });
   })
-  .patch("/bookings/:id/status", async (c) => {
+  .patch("/bookings/:id/status", admin$("Move a booking to another status", { 200: json("{ booking }"), 404: notFoundAnswer, 409: { description: "That move is not allowed from the booking's status" } }, { body: bookingStatusChangeSchema, tags: ["Admin: bookings"] }), async (c) => {
     const { actor } = await admin(c);
     const id = idParam(c, "Booking");
-    const { status } = await parseBody(c, bookingStatusChangeSchema);
+    const { status } = c.req.valid("json");
     return c.json({ booking: await changeBookingStatus(c.get("deps"), actor, id, status) });
   })
   // ---- Tickets
-  .get("/tickets", async (c) => {
+  .get("/tickets", admin$("Search tickets", { 200: json("{ tickets, total, page, pageSize }") }, { query: adminTicketsQuerySchema, tags: ["Admin: tickets"] }), async (c) => {
     const { db } = await admin(c);
-    return c.json(await listTickets(db, parseQuery(c, adminTicketsQuerySchema)));
+    return c.json(await listTickets(db, c.req.valid("query")));
   })
-  .get("/tickets/:id", async (c) => {
+  .get("/tickets/:id", admin$("A ticket", { 200: json("{ ticket }"), 404: notFoundAnswer }, { tags: ["Admin: tickets"] }), async (c) => {
     const { db } = await admin(c);
     return c.json({ ticket: await getTicket(db, idParam(c, "Ticket")) });
   })
-  .patch("/tickets/:id", async (c) => {
+  .patch("/tickets/:id", admin$("Record a ticket's plate and key tag, or change its status", { 200: json("{ ticket }"), 404: notFoundAnswer }, { body: adminUpdateTicketSchema, tags: ["Admin: tickets"] }), async (c) => {
     const { db, actor } = await admin(c);
     const id = idParam(c, "Ticket");
-    const input = await parseBody(c, adminUpdateTicketSchema);
+    const input = c.req.valid("json");
     return c.json({ ticket: await updateTicket(db, actor, id, input) });
   })
   // ---- Reports and audit
-  .get("/reports", async (c) => {
-    const { db } = await admin(c);
-    return c.json(await getReports(db, parseQuery(c, adminReportsQuerySchema)));
-  })
+  .get(
+    "/reports",
+    admin$("Revenue net of refunds, tips, payouts owed, the funnel and coupons, for a date range", { 200: json("Report figures (AdminReports)") }, { query: adminReportsQuerySchema }),
+    async (c) => {
+      const { db } = await admin(c);
+      return c.json(await getReports(db, c.req.valid("query")));
+    },
+  )
   // One card's figures as CSV: /reports/revenue-by-service.csv?from=&to= (the cards in reportCsvCards).
-  .get("/reports/:file", async (c) => {
+  .get(
+    "/reports/:file",
+    admin$(
+      `One report card as CSV: ${reportCsvCards.map((card) => `${card}.csv`).join(", ")}`,
+      { 200: { description: "CSV (UTF-8 with a byte-order mark)", contentType: "text/csv" }, 404: notFoundAnswer },
+      { query: adminReportsQuerySchema },
+    ),
+    async (c) => {
     const { db } = await admin(c);
     const card = (c.req.param("file") ?? "").replace(/\.csv$/, "") as ReportCsvCard;
     if (!c.req.param("file")?.endsWith(".csv") || !reportCsvCards.includes(card)) throw notFound("There is no such report.");
-    const range = parseQuery(c, adminReportsQuerySchema);
+    const range = c.req.valid("query");
     const csv = reportCsv(card, await getReports(db, range));
     const span = range.from || range.to ? `-${range.from ?? "start"}-to-${range.to ?? "today"}` : "";
     return c.body(csv, 200, {
@@ -146,8 +166,9 @@ export const adminCoreRoutes = new Hono<AppEnv>()
       "content-disposition": `attachment; filename="meridian-${card}${span}.csv"`,
       "cache-control": "no-store",
     });
-  })
-  .get("/audit", async (c) => {
+    },
+  )
+  .get("/audit", admin$("The audit log, newest first", { 200: json("{ entries, total, page, pageSize }") }, { query: adminAuditQuerySchema }), async (c) => {
     const { db } = await admin(c);
-    return c.json(await listAudit(db, parseQuery(c, adminAuditQuerySchema)));
+    return c.json(await listAudit(db, c.req.valid("query")));
   });

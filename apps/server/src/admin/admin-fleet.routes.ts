@@ -13,9 +13,11 @@ import {
   vehicleInputSchema,
   vehicleUpdateSchema,
 } from "@meridian/shared/fleet";
+import { quoteSchema } from "@meridian/shared/pricing";
 import { requireRole } from "../auth/session";
 import type { AppEnv } from "../lib/context";
-import { parseBody, parseWith } from "../lib/validate";
+import { describedJson, routesFor } from "../lib/openapi";
+import { parseWith } from "../lib/validate";
 import { invalidatePricingCache } from "../quotes/pricing-data";
 import { simulateValetSchema, valetRatesSchema } from "@meridian/shared/valet-pricing";
 import { getAdminValetRates, saveValetDraft } from "../valet/valet-rates.service";
@@ -36,91 +38,95 @@ function pricingChanged(_c: Context<AppEnv>) {
   invalidatePricingCache();
 }
 
+const fleet$ = routesFor("admin", ["Admin: fleet and pricing"]);
+const ok = z.object({ ok: z.literal(true) });
+const notFoundAnswer = { description: "No such row" };
+
 export const adminFleetRoutes = new Hono<AppEnv>()
   // ---- Vehicles
-  .get("/vehicles", async (c) => {
+  .get("/vehicles", fleet$("Every vehicle type, active or not", { 200: describedJson("{ vehicles }") }), async (c) => {
     const { db } = await admin(c);
     return c.json({ vehicles: await listVehicles(db) });
   })
-  .post("/vehicles", async (c) => {
+  .post("/vehicles", fleet$("Add a vehicle type", { 201: describedJson("{ vehicle }") }, { body: vehicleInputSchema }), async (c) => {
     const { db, actor } = await admin(c);
-    const input = await parseBody(c, vehicleInputSchema);
+    const input = c.req.valid("json");
     const vehicle = await createVehicle(db, actor, input);
     pricingChanged(c);
     return c.json({ vehicle }, 201);
   })
-  .patch("/vehicles/:id", async (c) => {
+  .patch("/vehicles/:id", fleet$("Change a vehicle type", { 200: describedJson("{ vehicle }"), 404: notFoundAnswer }, { body: vehicleUpdateSchema }), async (c) => {
     const { db, actor } = await admin(c);
     const id = paramId(c);
-    const patch = await parseBody(c, vehicleUpdateSchema);
+    const patch = c.req.valid("json");
     const vehicle = await updateVehicle(db, actor, id, patch);
     pricingChanged(c);
     return c.json({ vehicle });
   })
-  .delete("/vehicles/:id", async (c) => {
+  .delete("/vehicles/:id", fleet$("Remove a vehicle type", { 200: ok, 404: notFoundAnswer, 409: { description: "Bookings use it: retire it instead" } }), async (c) => {
     const { db, actor } = await admin(c);
     await deleteVehicle(db, actor, paramId(c));
     pricingChanged(c);
     return c.json({ ok: true });
   })
   // ---- Pricing
-  .get("/pricing", async (c) => {
+  .get("/pricing", fleet$("The pricing method, rate cards and tiers", { 200: describedJson("{ method, vehicles, rateCards, tiers }") }), async (c) => {
     const { db } = await admin(c);
     return c.json(await getPricingOverview(db));
   })
-  .put("/pricing/rate-cards/:vehicleId", async (c) => {
+  .put("/pricing/rate-cards/:vehicleId", fleet$("Set a vehicle's per-mile and per-minute rates", { 200: describedJson("{ rateCard }"), 404: notFoundAnswer }, { body: rateCardInputSchema }), async (c) => {
     const { db, actor } = await admin(c);
     const vehicleId = paramId(c, "vehicleId");
-    const input = await parseBody(c, rateCardInputSchema);
+    const input = c.req.valid("json");
     const rateCard = await saveRateCard(db, actor, vehicleId, input);
     pricingChanged(c);
     return c.json({ rateCard });
   })
-  .post("/pricing/tiers", async (c) => {
+  .post("/pricing/tiers", fleet$("Add a fixed-price distance tier", { 201: describedJson("{ tier }"), 409: { description: "It overlaps another tier" } }, { body: tierInputSchema }), async (c) => {
     const { db, actor } = await admin(c);
-    const input = await parseBody(c, tierInputSchema);
+    const input = c.req.valid("json");
     const tier = await createTier(db, actor, input);
     pricingChanged(c);
     return c.json({ tier }, 201);
   })
-  .patch("/pricing/tiers/:id", async (c) => {
+  .patch("/pricing/tiers/:id", fleet$("Change a tier", { 200: describedJson("{ tier }"), 404: notFoundAnswer, 409: { description: "It would overlap another tier" } }, { body: tierUpdateSchema }), async (c) => {
     const { db, actor } = await admin(c);
     const id = paramId(c);
-    const patch = await parseBody(c, tierUpdateSchema);
+    const patch = c.req.valid("json");
     const tier = await updateTier(db, actor, id, patch);
     pricingChanged(c);
     return c.json({ tier });
   })
-  .delete("/pricing/tiers/:id", async (c) => {
+  .delete("/pricing/tiers/:id", fleet$("Remove a tier", { 200: ok, 404: notFoundAnswer }), async (c) => {
     const { db, actor } = await admin(c);
     await deleteTier(db, actor, paramId(c));
     pricingChanged(c);
     return c.json({ ok: true });
   })
-  .post("/pricing/publish", async (c) => {
+  .post("/pricing/publish", fleet$("Make a pricing method the one customers are quoted with", { 200: describedJson("The published method and readiness"), 409: { description: "Not every active vehicle can be priced that way" } }, { body: publishPricingSchema }), async (c) => {
     const { db, actor } = await admin(c);
-    const { method } = await parseBody(c, publishPricingSchema);
+    const { method } = c.req.valid("json");
     const published = await publishPricing(db, actor, method);
     pricingChanged(c);
     return c.json(published);
   })
-  .post("/pricing/simulate", async (c) => {
+  .post("/pricing/simulate", fleet$("Price a trip of given miles and minutes", { 200: z.object({ quote: quoteSchema }), 422: { description: "No price for this vehicle and distance" } }, { body: simulateQuoteSchema }), async (c) => {
     const { db } = await admin(c);
-    const input = await parseBody(c, simulateQuoteSchema);
+    const input = c.req.valid("json");
     return c.json({ quote: await simulateQuote(db, input) });
   })
   // ---- Valet rates: the draft card (published with the other pricing) and the valet simulator
-  .get("/pricing/valet", async (c) => {
+  .get("/pricing/valet", fleet$("The valet rate card (draft and published)", { 200: describedJson("The draft and published valet rates") }), async (c) => {
     const { db } = await admin(c);
     return c.json(await getAdminValetRates(db));
   })
-  .put("/pricing/valet", async (c) => {
+  .put("/pricing/valet", fleet$("Save the valet rate card as a draft", { 200: describedJson("The draft and published valet rates") }, { body: valetRatesSchema }), async (c) => {
     const { db, actor } = await admin(c);
-    const rates = await parseBody(c, valetRatesSchema);
+    const rates = c.req.valid("json");
     return c.json(await saveValetDraft(db, actor, rates));
   })
-  .post("/pricing/simulate-valet", async (c) => {
+  .post("/pricing/simulate-valet", fleet$("Price an event's valet service with the draft rates", { 200: describedJson("{ quote }: the itemised valet quote"), 422: { description: "No price for this event" } }, { body: simulateValetSchema }), async (c) => {
     const { db } = await admin(c);
-    const input = await parseBody(c, simulateValetSchema);
+    const input = c.req.valid("json");
     return c.json({ quote: await simulateValet(db, input) });
   });

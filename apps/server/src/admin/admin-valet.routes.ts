@@ -7,7 +7,7 @@ import { OPEN_VALET_STATUSES, type LotBoard } from "@meridian/shared/valet-ticke
 import { requireRole } from "../auth/session";
 import type { AppEnv } from "../lib/context";
 import { notFound } from "../lib/errors";
-import { parseQuery } from "../lib/validate";
+import { describedJson, routesFor } from "../lib/openapi";
 import { incidentsOfTicket, listIncidents } from "../valet/incidents.service";
 import { retrievalFigures } from "../valet/retrieval.service";
 import { getValetTicket, openTickets, timelineOf } from "../valet/tickets.service";
@@ -23,21 +23,29 @@ const pageQuery = z.object({
 });
 const daysQuery = z.object({ days: z.coerce.number({ error: "Days must be a number." }).int().min(1).max(366).default(14) });
 
+const valet$ = routesFor("admin", ["Admin: valet"]);
+
 export const adminValetRoutes = new Hono<AppEnv>()
-  .get("/tickets/:id/valet", async (c) => {
+  .get(
+    "/tickets/:id/valet",
+    valet$("A ticket's valet history: the ticket, its timeline and incidents", { 200: describedJson("{ ticket, timeline, incidents }"), 404: { description: "Ticket not found." } }, {
+      parameters: [{ in: "path", name: "id", required: true, description: "The ticket's id", schema: { type: "string", format: "uuid" } }],
+    }),
+    async (c) => {
+      const db = await admin(c);
+      const id = c.req.param("id");
+      if (!uuidParamSchema.safeParse(id).success) throw notFound("Ticket not found.");
+      const [ticket, timeline, incidents] = await Promise.all([getValetTicket(db, id), timelineOf(db, id), incidentsOfTicket(db, id)]);
+      return c.json({ ticket, timeline, incidents });
+    },
+  )
+  .get("/incidents", valet$("Incidents, newest first", { 200: describedJson("{ incidents, total, page, pageSize }") }, { query: pageQuery }), async (c) => {
     const db = await admin(c);
-    const id = c.req.param("id");
-    if (!uuidParamSchema.safeParse(id).success) throw notFound("Ticket not found.");
-    const [ticket, timeline, incidents] = await Promise.all([getValetTicket(db, id), timelineOf(db, id), incidentsOfTicket(db, id)]);
-    return c.json({ ticket, timeline, incidents });
+    return c.json(await listIncidents(db, c.req.valid("query")));
   })
-  .get("/incidents", async (c) => {
+  .get("/valet/board", valet$("The lot board: open tickets by status and retrieval times", { 200: describedJson("{ counts, tickets, retrieval }") }, { query: daysQuery }), async (c) => {
     const db = await admin(c);
-    return c.json(await listIncidents(db, parseQuery(c, pageQuery)));
-  })
-  .get("/valet/board", async (c) => {
-    const db = await admin(c);
-    const { days } = parseQuery(c, daysQuery);
+    const { days } = c.req.valid("query");
     const [tickets, retrieval] = await Promise.all([openTickets(db), retrievalFigures(db, days)]);
     const counts = Object.fromEntries(OPEN_VALET_STATUSES.map((s) => [s, tickets.filter((t) => t.status === s).length])) as LotBoard["counts"];
     return c.json({ counts, tickets, retrieval } satisfies LotBoard);

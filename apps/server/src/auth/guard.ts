@@ -15,7 +15,8 @@ const newPassword = typed("Password must be at least 8 characters", signUpSchema
 /** A place to send the browser afterwards: a path here, or a URL that better-auth checks against trusted origins. */
 const returnUrl = z.string({ error: "Invalid return address." }).min(1).max(2048, "Invalid return address.");
 
-const bodies: Record<string, z.ZodType> = {
+/** The better-auth endpoints Meridian uses that take a JSON body (POST), by path under /api/auth. */
+export const authBodies: Record<string, z.ZodType> = {
   "/sign-up/email": z.strictObject({
     name: typed("Full name must be at least 2 characters", signUpSchema.shape.fullName),
     email,
@@ -41,7 +42,9 @@ const bodies: Record<string, z.ZodType> = {
   "/sign-out": z.strictObject({}),
 };
 
-const getPaths = [/^\/get-session$/, /^\/verify-email$/, /^\/reset-password\/[^/]+$/, /^\/ok$/, /^\/error$/];
+/** The better-auth GET endpoints Meridian uses, under /api/auth (":token" is a path parameter). */
+export const authGetPaths = ["/get-session", "/verify-email", "/reset-password/:token", "/ok", "/error"];
+const getPaths = authGetPaths.map((p) => new RegExp(`^${p.replace(/:[a-z]+/g, "[^/]+")}$`));
 
 /** Form field names the web client uses, where they differ from better-auth's. */
 const fieldNames: Record<string, string> = { name: "fullName" };
@@ -61,7 +64,7 @@ export async function guardAuthRequest(c: Context<AppEnv>, headers: Headers): Pr
     if (!getPaths.some((p) => p.test(path))) throw notFound(`No API route GET ${c.req.path}.`);
     return new Request(raw.url, { method: "GET", headers });
   }
-  const schema = bodies[path];
+  const schema = authBodies[path];
   if (!schema) throw notFound(`No API route ${c.req.method} ${c.req.path}.`);
 
   // Sign-out may come without a body; everything else needs a JSON object.

@@ -1,6 +1,8 @@
 // POST /api/bookings: sign-in required, Idempotency-Key header required, body { service: ride | valet, quoteId, paymentRef? }.
 import { Hono } from "hono";
+import { z } from "zod";
 import {
+  createBookingResponseSchema,
   createBookingSchema,
   IDEMPOTENCY_KEY_HEADER,
   IDEMPOTENCY_KEY_REQUIRED_MESSAGE,
@@ -10,17 +12,43 @@ import {
 import { requireUser } from "../auth/session";
 import type { AppEnv } from "../lib/context";
 import { badRequest } from "../lib/errors";
-import { parseBody } from "../lib/validate";
+import { route } from "../lib/openapi";
 import { createBooking } from "./bookings.service";
 
-export const bookingsRoutes = new Hono<AppEnv>().post("/", async (c) => {
-  const me = await requireUser(c, LOGIN_TO_BOOK_MESSAGE);
-  const key = idempotencyKeySchema.safeParse(c.req.header(IDEMPOTENCY_KEY_HEADER) ?? "");
-  if (!key.success) {
-    throw badRequest(IDEMPOTENCY_KEY_REQUIRED_MESSAGE, { [IDEMPOTENCY_KEY_HEADER]: IDEMPOTENCY_KEY_REQUIRED_MESSAGE }, "idempotency_key_required");
-  }
-  const input = await parseBody(c, createBookingSchema);
-  const outcome = await createBooking(c.get("deps"), me, key.data, input);
-  if (outcome.replayed) c.header("Idempotent-Replayed", "true");
-  return c.json(outcome.body, outcome.status);
-});
+export const bookingsRoutes = new Hono<AppEnv>().post(
+  "/",
+  route({
+    summary: "Book a quote (a ride or an event's valet service)",
+    description:
+      "Books the quote (re-priced on the server). The same Idempotency-Key with the same body answers the first booking again (header Idempotent-Replayed: true); with another body it is refused.",
+    tags: ["Bookings"],
+    access: "signed-in",
+    signInMessage: LOGIN_TO_BOOK_MESSAGE,
+    parameters: [
+      {
+        in: "header",
+        name: IDEMPOTENCY_KEY_HEADER,
+        required: true,
+        description: "A fresh value per booking attempt (e.g. a UUID); retries send the same one",
+        schema: z.toJSONSchema(idempotencyKeySchema),
+      },
+    ],
+    body: createBookingSchema,
+    responses: {
+      201: createBookingResponseSchema,
+      402: { description: "The card was declined (card_declined, with the provider's reason) or needs its authentication step (authentication_required, with error.paymentIntent); nothing was booked" },
+      409: { description: "The price changed since the quote, or the key is in use by another request" },
+      422: { description: "The key was used with another body, or the quote can no longer be booked" },
+    },
+  }),
+  async (c) => {
+    const me = await requireUser(c, LOGIN_TO_BOOK_MESSAGE);
+    const key = idempotencyKeySchema.safeParse(c.req.header(IDEMPOTENCY_KEY_HEADER) ?? "");
+    if (!key.success) {
+      throw badRequest(IDEMPOTENCY_KEY_REQUIRED_MESSAGE, { [IDEMPOTENCY_KEY_HEADER]: IDEMPOTENCY_KEY_REQUIRED_MESSAGE }, "idempotency_key_required");
+    }
+    const outcome = await createBooking(c.get("deps"), me, key.data, c.req.valid("json"));
+    if (outcome.replayed) c.header("Idempotent-Replayed", "true");
+    return c.json(outcome.body, outcome.status);
+  },
+);

@@ -1,9 +1,15 @@
 // Ride and valet bookings: the quote id (a ride or a valet one, for that service only) is verified and
-// re-priced with live data, then booking + ticket + the idempotency record are written in one transaction.
-// The idempotency row is inserted first: a concurrent request with the same key waits on its primary key and
-// then replays the committed answer, so one key makes exactly one booking, across server processes too.
+// re-priced with live data; then, in decision 011's order, so that no provider call runs inside a database
+// transaction and one Idempotency-Key makes one booking and one card authorisation:
+//   1. the (user, key) idempotency row is claimed and committed on its own ("in progress"); a concurrent
+//      request with the key gets the replay or 409 idempotency_in_progress and never reaches the provider;
+//   2. the total is authorised on the card (provider key "booking:<userId>:<key>:authorize"); a decline or
+//      an authentication step answers 402 and releases the row (nothing else is written);
+//   3. one transaction writes booking + ticket + the payment record + the stored answer; if it fails, the
+//      authorisation is cancelled and the error is stored as the key's answer.
+// A far-off service (payment-policy keepHoldAtBooking) has its hold released at once; its card is kept.
 import crypto from "node:crypto";
-import { and, eq } from "drizzle-orm";
+import { and, desc, eq, isNull, isNotNull, lt } from "drizzle-orm";
 import {
   IDEMPOTENCY_IN_PROGRESS_MESSAGE,
   IDEMPOTENCY_MISMATCH_MESSAGE,
@@ -17,10 +23,22 @@ import {
   type RideDetails,
 } from "@meridian/shared/booking";
 import { toCents } from "@meridian/shared/pricing";
+import { keepHoldAtBooking } from "@meridian/shared/payment-policy";
+import {
+  AUTHENTICATION_FAILED_MESSAGE,
+  AUTHENTICATION_REQUIRED_CODE,
+  AUTHENTICATION_REQUIRED_MESSAGE,
+  CARD_DECLINED_CODE,
+  PAYMENT_INTENT_MISMATCH_MESSAGE,
+  PAYMENT_NOT_ACCEPTED_MESSAGE,
+  PAYMENT_UNAVAILABLE_MESSAGE,
+} from "@meridian/shared/payments";
 import { valetQuoteInputSchema } from "@meridian/shared/valet";
 import type { ValetDetails } from "@meridian/shared/valet-pricing";
 import type { SessionUser } from "../auth/auth";
-import { bookings, idempotencyKeys, tickets } from "../db/schema";
+import { bookings, idempotencyKeys, payments, tickets } from "../db/schema";
+import { recordPayment } from "../payments/payments.service";
+import { PaymentError, type PaymentIntent } from "../payments/provider";
 import type { Deps } from "../lib/context";
 import { badRequest, conflict, HttpError } from "../lib/errors";
 import { parseWith } from "../lib/validate";
@@ -41,11 +59,24 @@ const BOOKING_PRICING_MAX_AGE_MS = 500;
 
 export type BookingOutcome = { status: 201; body: CreateBookingResponse; replayed: boolean };
 
-/** sha256 of the request body in a canonical form (fixed key order, absent = null). */
+/**
+ * sha256 of the request body in a canonical form (fixed key order, absent = null). `paymentIntentId` is left
+ * out: after the card's authentication step the dialog resends the same request with it, under the same key.
+ */
 export function requestHash(input: CreateBookingInput): string {
-  const canonical = JSON.stringify({ service: input.service, quoteId: input.quoteId, paymentRef: input.paymentRef ?? null });
+  const canonical = JSON.stringify({
+    service: input.service,
+    quoteId: input.quoteId,
+    paymentRef: input.paymentRef ?? null,
+    paymentMethod: input.paymentMethod ?? null,
+  });
   return crypto.createHash("sha256").update(canonical).digest("hex");
 }
+
+/** An "in progress" row this old is taken over: its request died between claiming and answering. */
+const STALE_CLAIM_MS = 2 * 60_000;
+
+type StoredError = { error: { code: string; message: string; fields?: Record<string, string> } };
 
 /** The first answer for this (user, key): replayed for the same body, refused for another. */
 async function earlierAnswer(deps: Deps, userId: string, key: string, hash: string): Promise<BookingOutcome | null> {
@@ -55,8 +86,148 @@ async function earlierAnswer(deps: Deps, userId: string, key: string, hash: stri
     .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)));
   if (!row) return null;
   if (row.requestHash !== hash) throw new HttpError(422, "idempotency_mismatch", IDEMPOTENCY_MISMATCH_MESSAGE);
-  if (row.responseStatus !== 201 || !row.responseBody) throw conflict(IDEMPOTENCY_IN_PROGRESS_MESSAGE, "idempotency_in_progress");
+  if (row.responseStatus === null || !row.responseBody) throw conflict(IDEMPOTENCY_IN_PROGRESS_MESSAGE, "idempotency_in_progress");
+  if (row.responseStatus !== 201) {
+    // A failure after the card was authorised (and released again) is the key's answer too.
+    const { error } = row.responseBody as StoredError;
+    throw new HttpError(row.responseStatus as 409, error.code, error.message, error.fields);
+  }
   return { status: 201, body: row.responseBody as CreateBookingResponse, replayed: true };
+}
+
+/** A retry waits this long for the request holding its key to answer, then gets 409 idempotency_in_progress. */
+const IN_PROGRESS_WAIT_MS = 3000;
+
+/**
+ * Another request holds the key: its answer once it has one (a short wait), else 409 in progress; null when
+ * the row is gone (the holder released the key).
+ */
+async function awaitEarlierAnswer(deps: Deps, userId: string, key: string, hash: string): Promise<BookingOutcome | null> {
+  const until = Date.now() + IN_PROGRESS_WAIT_MS;
+  for (;;) {
+    try {
+      return await earlierAnswer(deps, userId, key, hash);
+    } catch (err) {
+      if (!(err instanceof HttpError && err.code === "idempotency_in_progress") || Date.now() >= until) throw err;
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/**
+ * Step 1: claims the (user, key) row in its own committed statement. Answers the claim's time (its token),
+ * or null when another request holds or answered the key. A row left "in progress" longer than
+ * STALE_CLAIM_MS (its process died) is taken over; the provider's own key keeps that retry to one charge.
+ */
+async function claimKey(deps: Deps, userId: string, key: string, hash: string): Promise<{ at: Date; takenOver: boolean } | null> {
+  const at = new Date();
+  const db = deps.database.db;
+  const inserted = await db
+    .insert(idempotencyKeys)
+    .values({ userId, key, requestHash: hash, createdAt: at })
+    .onConflictDoNothing()
+    .returning({ key: idempotencyKeys.key });
+  if (inserted.length) return { at, takenOver: false };
+  const taken = await db
+    .update(idempotencyKeys)
+    .set({ createdAt: at })
+    .where(
+      and(
+        eq(idempotencyKeys.userId, userId),
+        eq(idempotencyKeys.key, key),
+        eq(idempotencyKeys.requestHash, hash),
+        isNull(idempotencyKeys.responseStatus),
+        lt(idempotencyKeys.createdAt, new Date(at.getTime() - STALE_CLAIM_MS)),
+      ),
+    )
+    .returning({ key: idempotencyKeys.key });
+  return taken.length ? { at, takenOver: true } : null;
+}
+
+const ownClaim = (userId: string, key: string, at: Date) =>
+  and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key), eq(idempotencyKeys.createdAt, at), isNull(idempotencyKeys.responseStatus));
+
+/** Lets the key go (a declined card, an authentication step): nothing was written, the customer may try again. */
+async function releaseKey(deps: Deps, userId: string, key: string, at: Date) {
+  await deps.database.db.delete(idempotencyKeys).where(ownClaim(userId, key, at));
+}
+
+/** The card could not be used: 402 card_declined with the provider's reason, under the card field. */
+function declined(message: string, declineCode?: string) {
+  return new HttpError(402, CARD_DECLINED_CODE, message, { paymentMethod: message }, declineCode ? { declineCode } : undefined);
+}
+
+/** The card needs its authentication step (3-D Secure): the dialog runs it and resends with paymentIntentId. */
+function authenticationNeeded(intent: PaymentIntent, message = AUTHENTICATION_REQUIRED_MESSAGE) {
+  return new HttpError(402, AUTHENTICATION_REQUIRED_CODE, message, { paymentMethod: message }, { paymentIntent: { id: intent.id, clientSecret: intent.clientSecret } });
+}
+
+/** A provider failure in the API's terms (the key row already released). */
+function paymentFailure(err: unknown): unknown {
+  if (!(err instanceof PaymentError)) return err;
+  switch (err.code) {
+    case "card_declined":
+      return declined(err.message, err.declineCode);
+    case "authentication_required":
+      return new HttpError(402, AUTHENTICATION_REQUIRED_CODE, err.message, { paymentMethod: err.message });
+    case "idempotency_mismatch":
+      return new HttpError(422, "idempotency_mismatch", IDEMPOTENCY_MISMATCH_MESSAGE);
+    case "invalid_request":
+    case "not_found":
+      return new HttpError(400, "payment_method_invalid", PAYMENT_NOT_ACCEPTED_MESSAGE, { paymentMethod: PAYMENT_NOT_ACCEPTED_MESSAGE });
+    default:
+      return new HttpError(503, "payment_unavailable", PAYMENT_UNAVAILABLE_MESSAGE);
+  }
+}
+
+/** The Customer a stripe card is saved to: the one this customer's earlier bookings used, else a new one. */
+async function customerRefFor(deps: Deps, me: SessionUser): Promise<string | null> {
+  if (deps.payments.kind !== "stripe") return null;
+  const [earlier] = await deps.database.db
+    .select({ ref: payments.customerRef })
+    .from(payments)
+    .innerJoin(bookings, eq(bookings.id, payments.bookingId))
+    .where(and(eq(bookings.userId, me.id), isNotNull(payments.customerRef), eq(payments.provider, "stripe")))
+    .orderBy(desc(payments.createdAt))
+    .limit(1);
+  if (earlier?.ref) return earlier.ref;
+  return deps.payments.createCustomer({ email: me.email, name: me.name, userId: me.id }, `customer:${me.id}`);
+}
+
+/**
+ * Step 2: the card authorised for the total, or the answer to give instead. After the authentication step
+ * the same provider key replays the same PaymentIntent, which is how `paymentIntentId` is checked to belong
+ * to this user and this key; its state now is read back from the provider.
+ */
+async function authorizeCard(
+  deps: Deps,
+  me: SessionUser,
+  key: string,
+  input: CreateBookingInput,
+  plan: BookingPlan,
+  refresh: boolean,
+): Promise<{ intent: PaymentIntent; customerRef: string | null }> {
+  const paymentMethod = input.paymentMethod;
+  const customerRef = await customerRefFor(deps, me);
+  let intent = await deps.payments.authorize(
+    {
+      amountCents: toCents(plan.price),
+      paymentMethod,
+      description: `Meridian ${plan.service} booking on ${plan.bookingDate}`,
+      metadata: { userId: me.id, bookingKey: key, service: plan.service },
+      saveCard: { customerRef },
+    },
+    `booking:${me.id}:${key}:authorize`,
+  );
+  // The provider replays its first answer for the key: where the intent has moved since, read it again.
+  if (refresh || (input.paymentIntentId && input.paymentIntentId === intent.id)) intent = await deps.payments.retrieve(intent.id);
+  if (input.paymentIntentId && input.paymentIntentId !== intent.id) {
+    throw new HttpError(422, "payment_intent_mismatch", PAYMENT_INTENT_MISMATCH_MESSAGE, { paymentIntentId: PAYMENT_INTENT_MISMATCH_MESSAGE });
+  }
+  if (intent.status === "requires_capture") return { intent, customerRef };
+  if (intent.status === "requires_action") throw authenticationNeeded(intent, input.paymentIntentId ? AUTHENTICATION_FAILED_MESSAGE : AUTHENTICATION_REQUIRED_MESSAGE);
+  // requires_payment_method (declined on confirmation), or an intent already released: not usable.
+  throw declined(PAYMENT_NOT_ACCEPTED_MESSAGE);
 }
 
 /** What one booking writes, whatever the service: the columns that differ and its confirmation e-mail. */
@@ -170,71 +341,128 @@ export async function createBooking(deps: Deps, me: SessionUser, key: string, in
 
   const { timeZone } = await getOperationsSettings(deps.database.db);
   const pickupAt = plan.pickupTime ? zonedInstant(plan.bookingDate, plan.pickupTime, timeZone) : null;
-  const created = await deps.database.db.transaction(async (tx) => {
-    const claimed = await tx
-      .insert(idempotencyKeys)
-      .values({ userId: me.id, key, requestHash: hash })
-      .onConflictDoNothing()
-      .returning({ key: idempotencyKeys.key });
-    if (!claimed.length) return null; // another request with this key committed first
+  const startsAt = pickupAt ?? zonedInstant(plan.bookingDate, (plan.details as ValetDetails).startTime ?? "00:00", timeZone);
 
-    const [booking] = await tx
-      .insert(bookings)
-      .values({
-        userId: me.id,
-        service: plan.service,
-        bookingDate: plan.bookingDate,
-        status: "pending",
-        name: plan.name,
-        email: me.email,
-        phone: me.phone ?? null,
-        price: plan.price,
-        vehicleTypeId: plan.vehicleTypeId,
-        details: plan.details,
-        paymentRef: `dev_${key}`,
-        pickupAt,
-      })
-      .returning();
-    // A coupon use is counted here or not at all: coupon_unavailable (409) rolls the booking back.
-    if (plan.coupon) await redeemSignedCoupon(tx, plan.coupon, { userId: me.id, bookingId: booking!.id, today: todayInServiceArea() });
-    await stampEvent(tx, booking!.id, null, "pending", { id: me.id, name: me.name, role: me.role ?? "user" }, "Booked");
-    await scheduleRideReminder(tx, booking!);
-    let ticket: typeof tickets.$inferSelect | undefined;
-    for (let attempt = 0; attempt < 8 && !ticket; attempt++) {
-      [ticket] = await tx
-        .insert(tickets)
-        .values({ ticketCode: newTicketCode(), bookingId: booking!.id, status: "active" })
-        .onConflictDoNothing({ target: tickets.ticketCode })
-        .returning();
-    }
-    if (!ticket) throw new Error("Could not allocate a unique ticket code.");
-
-    const body: CreateBookingResponse = {
-      booking: {
-        id: booking!.id,
-        service: booking!.service,
-        bookingDate: booking!.bookingDate,
-        status: booking!.status,
-        price: booking!.price,
-        createdAt: booking!.createdAt.toISOString(),
-      },
-      ticket: { ticketCode: ticket.ticketCode, status: ticket.status },
-    };
-    await tx
-      .update(idempotencyKeys)
-      .set({ responseStatus: 201, responseBody: body })
-      .where(and(eq(idempotencyKeys.userId, me.id), eq(idempotencyKeys.key, key)));
-    return body;
-  });
-
-  if (!created) {
-    const replay = await earlierAnswer(deps, me.id, key, hash);
-    if (replay) return replay;
-    throw conflict(IDEMPOTENCY_IN_PROGRESS_MESSAGE, "idempotency_in_progress");
+  // 1. Claim the key (committed on its own).
+  let claim = await claimKey(deps, me.id, key, hash);
+  for (let attempt = 0; !claim; attempt++) {
+    const answer = await awaitEarlierAnswer(deps, me.id, key, hash);
+    if (answer) return answer;
+    // The holder let the key go (a declined card, an authentication step): this retry goes again, and the
+    // provider's key replays the holder's answer.
+    if (attempt >= 3) throw conflict(IDEMPOTENCY_IN_PROGRESS_MESSAGE, "idempotency_in_progress");
+    claim = await claimKey(deps, me.id, key, hash);
   }
 
+  // 2. Authorise the card, outside any transaction. No usable authorisation: the key is released.
+  let card: Awaited<ReturnType<typeof authorizeCard>>;
+  try {
+    card = await authorizeCard(deps, me, key, input, plan, claim.takenOver);
+  } catch (err) {
+    await releaseKey(deps, me.id, key, claim.at);
+    throw paymentFailure(err);
+  }
+  const { intent, customerRef } = card;
+
+  // 3. One transaction: booking, ticket, the payment record, the stored answer.
+  let created: CreateBookingResponse;
+  try {
+    created = await deps.database.db.transaction(async (tx) => {
+      const [booking] = await tx
+        .insert(bookings)
+        .values({
+          userId: me.id,
+          service: plan.service,
+          bookingDate: plan.bookingDate,
+          status: "pending",
+          name: plan.name,
+          email: me.email,
+          phone: me.phone ?? null,
+          price: plan.price,
+          vehicleTypeId: plan.vehicleTypeId,
+          details: plan.details,
+          paymentRef: intent.id,
+          pickupAt,
+        })
+        .returning();
+      // A coupon use is counted here or not at all: coupon_unavailable (409) rolls the booking back (and the hold is released).
+      if (plan.coupon) await redeemSignedCoupon(tx, plan.coupon, { userId: me.id, bookingId: booking!.id, today: todayInServiceArea() });
+      await stampEvent(tx, booking!.id, null, "pending", { id: me.id, name: me.name, role: me.role ?? "user" }, "Booked");
+      await scheduleRideReminder(tx, booking!);
+      let ticket: typeof tickets.$inferSelect | undefined;
+      for (let attempt = 0; attempt < 8 && !ticket; attempt++) {
+        [ticket] = await tx
+          .insert(tickets)
+          .values({ ticketCode: newTicketCode(), bookingId: booking!.id, status: "active" })
+          .onConflictDoNothing({ target: tickets.ticketCode })
+          .returning();
+      }
+      if (!ticket) throw new Error("Could not allocate a unique ticket code.");
+      await recordPayment(tx, deps.payments.kind, intent, booking!.id, "booking");
+      await tx.update(payments).set({ paymentMethod: input.paymentMethod, customerRef }).where(eq(payments.intentId, intent.id));
+
+      const body: CreateBookingResponse = {
+        booking: {
+          id: booking!.id,
+          service: booking!.service,
+          bookingDate: booking!.bookingDate,
+          status: booking!.status,
+          price: booking!.price,
+          createdAt: booking!.createdAt.toISOString(),
+        },
+        ticket: { ticketCode: ticket.ticketCode, status: ticket.status },
+        payment: { cardBrand: intent.card?.brand ?? null, cardLast4: intent.card?.last4 ?? null, held: keepHoldAtBooking(startsAt, new Date()) },
+      };
+      const answered = await tx.update(idempotencyKeys).set({ responseStatus: 201, responseBody: body }).where(ownClaim(me.id, key, claim.at)).returning({ key: idempotencyKeys.key });
+      // The claim was taken over (this request stalled past STALE_CLAIM_MS): the other request answers.
+      if (!answered.length) throw conflict(IDEMPOTENCY_IN_PROGRESS_MESSAGE, "idempotency_in_progress");
+      return body;
+    });
+  } catch (err) {
+    await failAfterAuthorising(deps, me, key, claim.at, intent, err);
+    throw err;
+  }
+
+  if (!created.payment?.held) await releaseHold(deps, created.booking.id, intent);
   announce(deps, me, created, plan);
+  deps.metrics.bookingsCreated.inc({ service: created.booking.service });
   return { status: 201, body: created, replayed: false };
+}
+
+/**
+ * The booking could not be written after the card was authorised: the authorisation is cancelled (the
+ * customer is never charged for a booking that does not exist) and the error becomes the key's answer, so
+ * a retry with the key cannot book on the released authorisation.
+ */
+async function failAfterAuthorising(deps: Deps, me: SessionUser, key: string, at: Date, intent: PaymentIntent, err: unknown) {
+  if (err instanceof HttpError && err.code === "idempotency_in_progress") return; // another request owns the key and the intent
+  try {
+    await deps.payments.cancel(intent.id, `booking:${me.id}:${key}:release`);
+  } catch (cancelErr) {
+    deps.logger.error("could not release the authorisation of a booking that failed", { intentId: intent.id, err: String(cancelErr) });
+  }
+  const status = err instanceof HttpError ? err.status : 500;
+  const stored: StoredError = err instanceof HttpError ? { error: { code: err.code, message: err.message, ...(err.fields ? { fields: err.fields } : {}) } } : { error: { code: "internal", message: "Something went wrong" } };
+  try {
+    // Stored even for a 500: the provider key would replay the now cancelled authorisation, so a retry needs a new key.
+    await deps.database.db.update(idempotencyKeys).set({ responseStatus: status, responseBody: stored }).where(ownClaim(me.id, key, at));
+  } catch (storeErr) {
+    deps.logger.error("could not store a failed booking's answer", { err: String(storeErr) });
+  }
+}
+
+/**
+ * A far-off service (payment-policy keepHoldAtBooking false): the hold is released at once and the card kept
+ * (payments.paymentMethod, stripe's Customer in customerRef); pay-lifecycle's job authorises again before it.
+ * A failure here leaves the hold to lapse on its own and is logged; the booking stands.
+ */
+async function releaseHold(deps: Deps, bookingId: string, intent: PaymentIntent) {
+  try {
+    const released = await deps.payments.cancel(intent.id, `booking:${bookingId}:release-hold`);
+    await recordPayment(deps.database.db, deps.payments.kind, released, bookingId, "booking");
+  } catch (err) {
+    deps.logger.error("could not release a far-off booking's hold", { bookingId, intentId: intent.id, err: String(err) });
+  }
 }
 
 /** After commit: the realtime event and the confirmation e-mail. Neither can fail the booking. */

@@ -48,7 +48,7 @@ async function waitFor<T>(fn: () => Promise<T | undefined>, ms = 2000): Promise<
 describe("POST /api/bookings", () => {
   it("needs sign-in, with the spec's message, and writes nothing", async () => {
     const before = await counts();
-    const res = await book(undefined, crypto.randomUUID(), { service: "ride", quoteId: await quoteId() });
+    const res = await book(undefined, crypto.randomUUID(), { service: "ride", paymentMethod: "pm_card_visa", quoteId: await quoteId() });
     expect(res.status).toBe(401);
     expect(res.body.error.message).toBe(LOGIN_TO_BOOK_MESSAGE);
     expect(await counts()).toEqual(before);
@@ -57,7 +57,7 @@ describe("POST /api/bookings", () => {
   it("books a ride: booking + ticket + e-mail, priced on the server", async () => {
     const { user, cookie } = await t.userWithSession({ fullName: "Ada Lovelace", phone: "3105550100" });
     const key = crypto.randomUUID();
-    const res = await book(cookie, key, { service: "ride", quoteId: await quoteId({ passengers: 2, luggage: 1 }) });
+    const res = await book(cookie, key, { service: "ride", paymentMethod: "pm_card_visa", quoteId: await quoteId({ passengers: 2, luggage: 1 }) });
     expect(res.status).toBe(201);
     expect(res.headers.get("idempotent-replayed")).toBeNull();
     const { booking, ticket } = res.body;
@@ -74,7 +74,7 @@ describe("POST /api/bookings", () => {
       phone: "3105550100",
       price: 111.9,
       vehicleTypeId: fleet.sedan.id,
-      paymentRef: `dev_${key}`,
+      paymentRef: expect.stringMatching(/^pi_/),
     });
     expect(row!.details).toMatchObject({
       pickup: { placeId: "test:airport", name: "Test Airport" },
@@ -104,7 +104,7 @@ describe("POST /api/bookings", () => {
   it("replays the first answer for the same key and body, and refuses the key with another body", async () => {
     const { cookie } = await t.userWithSession();
     const key = crypto.randomUUID();
-    const body = { service: "ride", quoteId: await quoteId() };
+    const body = { service: "ride", paymentMethod: "pm_card_visa", quoteId: await quoteId() };
     const first = await book(cookie, key, body);
     expect(first.status).toBe(201);
     const before = await counts();
@@ -114,7 +114,7 @@ describe("POST /api/bookings", () => {
     expect(again.headers.get("idempotent-replayed")).toBe("true");
     expect(again.body).toEqual(first.body);
 
-    const other = await book(cookie, key, { service: "ride", quoteId: await quoteId({ passengers: 2 }) });
+    const other = await book(cookie, key, { service: "ride", paymentMethod: "pm_card_visa", quoteId: await quoteId({ passengers: 2 }) });
     expect(other.status).toBe(422);
     expect(other.body.error.code).toBe("idempotency_mismatch");
     const withRef = await book(cookie, key, { ...body, paymentRef: "something-else" });
@@ -126,7 +126,7 @@ describe("POST /api/bookings", () => {
     const a = await t.userWithSession();
     const b = await t.userWithSession();
     const key = crypto.randomUUID();
-    const body = { service: "ride", quoteId: await quoteId() };
+    const body = { service: "ride", paymentMethod: "pm_card_visa", quoteId: await quoteId() };
     const ra = await book(a.cookie, key, body);
     const rb = await book(b.cookie, key, body);
     expect(ra.status).toBe(201);
@@ -153,14 +153,14 @@ describe("POST /api/bookings", () => {
       [signQuoteToken(t.deps.config.authSecret, { ...claims, exp: Math.floor(Date.now() / 1000) - 1 }), "quote_expired"],
     ];
     for (const [id, code] of cases) {
-      const res = await book(cookie, crypto.randomUUID(), { service: "ride", quoteId: id });
+      const res = await book(cookie, crypto.randomUUID(), { service: "ride", paymentMethod: "pm_card_visa", quoteId: id });
       expect(res.status, id).toBe(400);
       expect(res.body.error.code, id).toBe(code);
       expect(res.body.error.fields).toHaveProperty("quoteId");
     }
     // A correctly signed quote for a date that has passed is re-validated too.
     const stale = signQuoteToken(t.deps.config.authSecret, { ...claims, date: laDate(-1) });
-    const res = await book(cookie, crypto.randomUUID(), { service: "ride", quoteId: stale });
+    const res = await book(cookie, crypto.randomUUID(), { service: "ride", paymentMethod: "pm_card_visa", quoteId: stale });
     expect(res.status).toBe(400);
     expect(res.body.error.fields.date).toBe("The ride date cannot be before today.");
     expect(await counts()).toEqual(before);
@@ -174,12 +174,12 @@ describe("POST /api/bookings", () => {
     invalidatePricingCache();
     try {
       const before = await counts();
-      const res = await book(cookie, key, { service: "ride", quoteId: old });
+      const res = await book(cookie, key, { service: "ride", paymentMethod: "pm_card_visa", quoteId: old });
       expect(res.status).toBe(409);
       expect(res.body.error).toEqual({ code: "quote_changed", message: "The price has changed. Please review the new quote." });
       expect(await counts()).toEqual(before);
 
-      const fresh = await book(cookie, key, { service: "ride", quoteId: await quoteId() });
+      const fresh = await book(cookie, key, { service: "ride", paymentMethod: "pm_card_visa", quoteId: await quoteId() });
       expect(fresh.status).toBe(201);
       expect(fresh.body.booking.price).toBe(141.9);
     } finally {
@@ -194,7 +194,7 @@ describe("POST /api/bookings", () => {
     await t.db.update(rideRateCards).set({ active: false }).where(eq(rideRateCards.vehicleTypeId, fleet.suv.id));
     invalidatePricingCache();
     try {
-      const res = await book(cookie, crypto.randomUUID(), { service: "ride", quoteId: id.body.quoteId });
+      const res = await book(cookie, crypto.randomUUID(), { service: "ride", paymentMethod: "pm_card_visa", quoteId: id.body.quoteId });
       expect(res.status).toBe(422);
       expect(res.body.error.code).toBe("no_rate_card");
     } finally {
@@ -205,7 +205,7 @@ describe("POST /api/bookings", () => {
 
   it("needs an Idempotency-Key and a well-formed body; malformed requests are 4xx and write nothing", async () => {
     const { cookie } = await t.userWithSession();
-    const good = { service: "ride", quoteId: await quoteId() };
+    const good = { service: "ride", paymentMethod: "pm_card_visa", quoteId: await quoteId() };
     const before = await counts();
     const missing = await book(cookie, undefined, good);
     expect(missing.status).toBe(400);
@@ -217,8 +217,8 @@ describe("POST /api/bookings", () => {
       {},
       { service: "limo", quoteId: good.quoteId },
       { service: "ride" },
-      { service: "ride", quoteId: "" },
-      { service: "ride", quoteId: 42 },
+      { service: "ride", paymentMethod: "pm_card_visa", quoteId: "" },
+      { service: "ride", paymentMethod: "pm_card_visa", quoteId: 42 },
       { ...good, price: 1 },
       { ...good, paymentRef: "x".repeat(201) },
       [],
@@ -237,7 +237,7 @@ describe("POST /api/bookings", () => {
   it("makes exactly one booking from 50 concurrent requests with one key", async () => {
     const { user, cookie } = await t.userWithSession();
     const key = crypto.randomUUID();
-    const body = { service: "ride", quoteId: await quoteId() };
+    const body = { service: "ride", paymentMethod: "pm_card_visa", quoteId: await quoteId() };
     const results = await Promise.all(Array.from({ length: 50 }, () => book(cookie, key, body)));
 
     const rows = await t.db.select().from(bookings).where(eq(bookings.userId, user.id));
@@ -261,9 +261,9 @@ describe("GET /api/me/bookings and /api/me/tickets", () => {
   it("shows each customer only their own bookings and tickets, newest first", async () => {
     const a = await t.userWithSession();
     const b = await t.userWithSession();
-    const a1 = await book(a.cookie, crypto.randomUUID(), { service: "ride", quoteId: await quoteId() });
-    const a2 = await book(a.cookie, crypto.randomUUID(), { service: "ride", quoteId: await quoteId({ passengers: 3 }) });
-    const b1 = await book(b.cookie, crypto.randomUUID(), { service: "ride", quoteId: await quoteId() });
+    const a1 = await book(a.cookie, crypto.randomUUID(), { service: "ride", paymentMethod: "pm_card_visa", quoteId: await quoteId() });
+    const a2 = await book(a.cookie, crypto.randomUUID(), { service: "ride", paymentMethod: "pm_card_visa", quoteId: await quoteId({ passengers: 3 }) });
+    const b1 = await book(b.cookie, crypto.randomUUID(), { service: "ride", paymentMethod: "pm_card_visa", quoteId: await quoteId() });
 
     const aBookings = await t.call("GET", "/api/me/bookings", { cookie: a.cookie });
     expect(aBookings.status).toBe(200);

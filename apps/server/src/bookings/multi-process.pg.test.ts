@@ -100,7 +100,7 @@ describe("two server processes on one PostgreSQL database", () => {
     expect(res.status).toBe(200);
     const stream = sseClient(res);
     try {
-      const booked = await post(b, "/api/bookings", { service: "ride", quoteId: await freshQuoteId(b) }, { cookie: customerCookie, "Idempotency-Key": crypto.randomUUID() });
+      const booked = await post(b, "/api/bookings", { service: "ride", paymentMethod: "pm_card_visa", quoteId: await freshQuoteId(b) }, { cookie: customerCookie, "Idempotency-Key": crypto.randomUUID() });
       expect(booked.status).toBe(201);
       const answered = Date.now();
       const ev = await stream.next(1000);
@@ -117,22 +117,32 @@ describe("two server processes on one PostgreSQL database", () => {
 
   it("makes exactly one booking from 50 concurrent requests with one key, alternating between the processes", async () => {
     const key = crypto.randomUUID();
-    const body = { service: "ride", quoteId: await freshQuoteId(a) };
-    const [before] = await sql<{ n: number }[]>`select count(*)::int as n from bookings where payment_ref = ${`dev_${key}`}`;
+    const body = { service: "ride", paymentMethod: "pm_card_visa", quoteId: await freshQuoteId(a) };
+    const [before] = await sql<{ n: number }[]>`select count(*)::int as n from embedded_payment_intents where metadata->>'bookingKey' = ${key}`;
     expect(before!.n).toBe(0);
     const results = await Promise.all(
       Array.from({ length: 50 }, (_, i) => post(i % 2 ? b : a, "/api/bookings", body, { cookie: customerCookie, "Idempotency-Key": key })),
     );
-    const rows = await sql<{ id: string }[]>`select id from bookings where payment_ref = ${`dev_${key}`}`;
+    const rows = await sql<{ id: string }[]>`select b.id from bookings b join embedded_payment_intents i on i.id = b.payment_ref where i.metadata->>'bookingKey' = ${key}`;
     expect(rows).toHaveLength(1);
+    // One card authorisation for the one booking.
+    const [intents] = await sql<{ n: number }[]>`select count(*)::int as n from embedded_payment_intents where metadata->>'bookingKey' = ${key}`;
+    expect(intents!.n).toBe(1);
     const ticketsForIt = await sql<{ ticket_code: string }[]>`select ticket_code from tickets where booking_id = ${rows[0]!.id}`;
     expect(ticketsForIt).toHaveLength(1);
     for (const r of results) {
       expect([201, 409]).toContain(r.status);
-      if (r.status === 201) expect(r.body).toEqual({ booking: expect.objectContaining({ id: rows[0]!.id }), ticket: { ticketCode: ticketsForIt[0]!.ticket_code, status: "active" } });
+      if (r.status === 201)
+        expect(r.body).toEqual({
+          booking: expect.objectContaining({ id: rows[0]!.id }),
+          ticket: { ticketCode: ticketsForIt[0]!.ticket_code, status: "active" },
+          payment: { cardBrand: "visa", cardLast4: "4242", held: true },
+        });
       else expect(r.body.error.code).toBe("idempotency_in_progress");
     }
     expect(results.filter((r) => r.status === 201 && r.headers.get("idempotent-replayed") !== "true")).toHaveLength(1);
-    expect(results.filter((r) => r.status === 201).length).toBeGreaterThanOrEqual(25);
+    // The key is claimed before the card is authorised (decision 011): a retry waits a moment for the first
+    // answer, then gets 409; how many see the 201 depends on the machine's speed, at least the first does.
+    expect(results.filter((r) => r.status === 201).length).toBeGreaterThanOrEqual(1);
   });
 });

@@ -5,7 +5,8 @@ import { z } from "zod";
 import { couponInputSchema, couponUpdateSchema } from "@meridian/shared/coupons";
 import { requireRole } from "../auth/session";
 import type { AppEnv } from "../lib/context";
-import { parseBody, parseWith } from "../lib/validate";
+import { describedJson, routesFor } from "../lib/openapi";
+import { parseWith } from "../lib/validate";
 import { createCoupon, listCoupons, updateCoupon } from "./coupons.service";
 
 const idSchema = z.uuid({ error: "That id is not valid." });
@@ -15,19 +16,23 @@ async function admin(c: Context<AppEnv>) {
   return { actor: { id: user.id, email: user.email }, db: c.get("deps").database.db };
 }
 
+const coupons$ = routesFor("admin", ["Admin: coupons"]);
+
 export const adminCouponsRoutes = new Hono<AppEnv>()
-  .get("/coupons", async (c) => {
+  .get("/coupons", coupons$("Every coupon with its uses", { 200: describedJson("{ coupons }") }), async (c) => {
     const { db } = await admin(c);
     return c.json({ coupons: await listCoupons(db) });
   })
-  .post("/coupons", async (c) => {
+  .post("/coupons", coupons$("Create a coupon", { 201: describedJson("{ coupon }"), 409: { description: "That code is taken" } }, { body: couponInputSchema }), async (c) => {
     const { db, actor } = await admin(c);
-    const input = await parseBody(c, couponInputSchema);
-    return c.json({ coupon: await createCoupon(db, actor, input) }, 201);
+    return c.json({ coupon: await createCoupon(db, actor, c.req.valid("json")) }, 201);
   })
-  .patch("/coupons/:id", async (c) => {
-    const { db, actor } = await admin(c);
-    const id = parseWith(idSchema, c.req.param("id"));
-    const patch = await parseBody(c, couponUpdateSchema);
-    return c.json({ coupon: await updateCoupon(db, actor, id, patch) });
-  });
+  .patch(
+    "/coupons/:id",
+    coupons$("Change a coupon (or deactivate it)", { 200: describedJson("{ coupon }"), 400: { description: "That id is not valid, or the input is not" }, 404: { description: "No such coupon" } }, { body: couponUpdateSchema }),
+    async (c) => {
+      const { db, actor } = await admin(c);
+      const id = parseWith(idSchema, c.req.param("id"));
+      return c.json({ coupon: await updateCoupon(db, actor, id, c.req.valid("json")) });
+    },
+  );

@@ -6,7 +6,8 @@ import { z } from "zod";
 import { outboxEmails, outboxSms } from "../db/schema";
 import type { AppEnv } from "../lib/context";
 import { notFound } from "../lib/errors";
-import { parseQuery, parseWith } from "../lib/validate";
+import { describedJson, route } from "../lib/openapi";
+import { parseWith } from "../lib/validate";
 
 const esc = (s: string) => s.replace(/[&<>"]/g, (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[ch]!);
 
@@ -24,23 +25,43 @@ const idParam = z.coerce.number().int().positive().max(2_147_483_647); // outbox
 const smsQuery = z.object({ to: z.string().max(32).optional(), limit: z.coerce.number().int().min(1).max(200).default(50) });
 
 export const mailboxApiRoutes = new Hono<AppEnv>()
-  .get("/sms", async (c) => {
-    const { to, limit } = parseQuery(c, smsQuery);
+  .get(
+    "/sms",
+    route({
+      summary: "The embedded text-message outbox (development only: while MAILBOX is on)",
+      tags: ["Development"],
+      access: "public",
+      query: smsQuery,
+      responses: { 200: describedJson("{ messages }: the newest first") },
+    }),
+    async (c) => {
+      const { to, limit } = c.req.valid("query");
+      const db = c.get("deps").database.db;
+      const rows = await db.select().from(outboxSms).where(to ? eq(outboxSms.to, to) : undefined).orderBy(desc(outboxSms.id)).limit(limit);
+      return c.json({ messages: rows });
+    },
+  )
+  .get(
+  "/",
+  route({
+    summary: "The embedded outbox (development only: while MAILBOX is on)",
+    tags: ["Development"],
+    access: "public",
+    query: listQuery,
+    responses: { 200: describedJson("{ emails }: the newest first") },
+  }),
+  async (c) => {
+    const { to, limit } = c.req.valid("query");
     const db = c.get("deps").database.db;
-    const rows = await db.select().from(outboxSms).where(to ? eq(outboxSms.to, to) : undefined).orderBy(desc(outboxSms.id)).limit(limit);
-    return c.json({ messages: rows });
-  })
-  .get("/", async (c) => {
-  const { to, limit } = parseQuery(c, listQuery);
-  const db = c.get("deps").database.db;
-  const rows = await db
-    .select()
-    .from(outboxEmails)
-    .where(to ? eq(outboxEmails.to, to.toLowerCase()) : undefined)
-    .orderBy(desc(outboxEmails.id))
-    .limit(limit);
-  return c.json({ emails: rows });
-});
+    const rows = await db
+      .select()
+      .from(outboxEmails)
+      .where(to ? eq(outboxEmails.to, to.toLowerCase()) : undefined)
+      .orderBy(desc(outboxEmails.id))
+      .limit(limit);
+    return c.json({ emails: rows });
+  },
+);
 
 export const mailboxPageRoutes = new Hono<AppEnv>()
   .get("/", async (c) => {

@@ -33,7 +33,7 @@ const reminderHandlers = (db = t.db): JobHandlers => ({
 
 async function book(time: string, days = 3): Promise<string> {
   const q = await t.call("POST", "/api/quotes", { json: rideInput(fleet.sedan.id, { date: laDate(days), time }) });
-  const res = await t.call("POST", "/api/bookings", { cookie: customer.cookie, json: { service: "ride", quoteId: q.body.quoteId }, headers: { "Idempotency-Key": crypto.randomUUID() } });
+  const res = await t.call("POST", "/api/bookings", { cookie: customer.cookie, json: { service: "ride", paymentMethod: "pm_card_visa", quoteId: q.body.quoteId }, headers: { "Idempotency-Key": crypto.randomUUID() } });
   expect(res.status).toBe(201);
   return res.body.booking.id;
 }

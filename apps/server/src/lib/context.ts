@@ -11,6 +11,7 @@ import type { Lifecycle } from "./lifecycle";
 import type { Logger } from "./logger";
 import type { SmsSender } from "../sms/sms";
 import type { PhotoStore } from "../valet/photo-store";
+import type { Metrics } from "./metrics";
 
 export type Deps = {
   config: AppConfig;
@@ -24,6 +25,7 @@ export type Deps = {
   sms: SmsSender;
   photos: PhotoStore;
   lifecycle: Lifecycle;
+  metrics: Metrics;
   /** Answered quotes per day and service, counted in memory and written every few seconds (the funnel's top). */
   quoteCounts: QuoteCounter;
 };

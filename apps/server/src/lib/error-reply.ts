@@ -8,7 +8,7 @@ import type { Logger } from "./logger";
 export const PROVIDER_DOWN_MESSAGE = "The maps service is not answering. Please try again.";
 
 export function errorReply(err: unknown, logger: Logger, meta: { requestId: string; path: string }): { status: ContentfulStatusCode; body: ReturnType<typeof errorBody> } {
-  if (err instanceof HttpError) return { status: err.status, body: errorBody(err.code, err.message, err.fields) };
+  if (err instanceof HttpError) return { status: err.status, body: errorBody(err.code, err.message, err.fields, err.extra) };
   // The maps provider is down or answered nonsense (places, quotes and bookings alike): the client shows its
   // 'Geocoder failed' / 'Quote Error' toast with this message.
   if (err instanceof GeoError && err.code === "provider_error") {

@@ -9,6 +9,8 @@ export class HttpError extends Error {
     readonly code: string,
     message: string,
     readonly fields?: FieldErrors,
+    /** More of the answer next to code and message (e.g. the PaymentIntent a card's authentication step needs). */
+    readonly extra?: Record<string, unknown>,
   ) {
     super(message);
   }
@@ -21,8 +23,8 @@ export const forbidden = (message = "You do not have access to this.") => new Ht
 export const notFound = (message = "Not found.") => new HttpError(404, "not_found", message);
 export const conflict = (message: string, code = "conflict") => new HttpError(409, code, message);
 
-export function errorBody(code: string, message: string, fields?: FieldErrors) {
-  return { error: { code, message, ...(fields && Object.keys(fields).length ? { fields } : {}) } };
+export function errorBody(code: string, message: string, fields?: FieldErrors, extra?: Record<string, unknown>) {
+  return { error: { code, message, ...(fields && Object.keys(fields).length ? { fields } : {}), ...extra } };
 }
 
 /** The answer to a body over the 64 KB limit (with status 413), wherever it is caught. */

@@ -1,14 +1,19 @@
+// /api/me: the signed-in customer's profile, bookings and tickets.
 import { Hono } from "hono";
-import { updateProfileSchema } from "@meridian/shared/profile";
+import { myBookingsResponseSchema, myTicketsResponseSchema } from "@meridian/shared/booking";
+import { profileSchema, updateProfileSchema } from "@meridian/shared/profile";
 import { requireUser } from "../auth/session";
 import type { AppEnv } from "../lib/context";
-import { parseBody } from "../lib/validate";
 import { uuidParamSchema } from "@meridian/shared/admin";
 import { customerCancelSchema, rescheduleSchema } from "@meridian/shared/rides";
 import { notFound } from "../lib/errors";
+import { describedJson, route } from "../lib/openapi";
 import { cancelByCustomer, previewCancellation } from "../rides/cancel.service";
 import { rescheduleRide } from "../rides/reschedule.service";
 import { getProfile, listMyBookings, listMyTickets, updateProfile } from "./me.service";
+
+const tags = ["Account"];
+const idParam = [{ in: "path" as const, name: "id", required: true, description: "The booking's id (a UUID; anything else: 404)", schema: { type: "string", format: "uuid" } }];
 
 function bookingId(id: string | undefined): string {
   if (!uuidParamSchema.safeParse(id ?? "").success) throw notFound("Booking not found.");
@@ -16,41 +21,79 @@ function bookingId(id: string | undefined): string {
 }
 
 export const meRoutes = new Hono<AppEnv>()
-  .get("/profile", async (c) => {
+  .get("/profile", route({ summary: "My profile", tags, access: "signed-in", responses: { 200: profileSchema } }), async (c) => {
     const me = await requireUser(c);
     return c.json(await getProfile(c.get("deps").database.db, me.id));
   })
-  .patch("/profile", async (c) => {
-    const me = await requireUser(c);
-    const input = await parseBody(c, updateProfileSchema);
-    return c.json(await updateProfile(c.get("deps").database.db, me.id, input));
-  })
-  .get("/bookings", async (c) => {
-    const me = await requireUser(c);
-    return c.json({ bookings: await listMyBookings(c.get("deps").database.db, me.id) });
-  })
+  .patch(
+    "/profile",
+    route({ summary: "Change my name and phone", tags, access: "signed-in", body: updateProfileSchema, responses: { 200: profileSchema } }),
+    async (c) => {
+      const me = await requireUser(c);
+      return c.json(await updateProfile(c.get("deps").database.db, me.id, c.req.valid("json")));
+    },
+  )
+  .get(
+    "/bookings",
+    route({ summary: "My bookings, newest first", tags, access: "signed-in", responses: { 200: myBookingsResponseSchema } }),
+    async (c) => {
+      const me = await requireUser(c);
+      return c.json({ bookings: await listMyBookings(c.get("deps").database.db, me.id) });
+    },
+  )
   // Cancel (the fee, if any, is shown first by GET .../cancellation and accepted in the POST) and reschedule.
-  .get("/bookings/:id/cancellation", async (c) => {
-    const me = await requireUser(c);
-    return c.json({ cancellation: await previewCancellation(c.get("deps").database.db, me, bookingId(c.req.param("id"))) });
-  })
-  .post("/bookings/:id/cancel", async (c) => {
-    const me = await requireUser(c);
-    const id = bookingId(c.req.param("id"));
-    const { acceptFeeUsd } = await parseBody(c, customerCancelSchema);
-    const { cancellation } = await cancelByCustomer(c.get("deps"), me, id, acceptFeeUsd);
-    const booking = (await listMyBookings(c.get("deps").database.db, me.id)).find((b) => b.id === id);
-    return c.json({ booking, cancellation });
-  })
-  .post("/bookings/:id/reschedule", async (c) => {
-    const me = await requireUser(c);
-    const id = bookingId(c.req.param("id"));
-    const input = await parseBody(c, rescheduleSchema);
-    await rescheduleRide(c.get("deps"), me, id, input);
-    const booking = (await listMyBookings(c.get("deps").database.db, me.id)).find((b) => b.id === id);
-    return c.json({ booking });
-  })
-  .get("/tickets", async (c) => {
+  .get(
+    "/bookings/:id/cancellation",
+    route({
+      summary: "What cancelling my booking would cost",
+      tags,
+      access: "signed-in",
+      parameters: idParam,
+      responses: { 200: describedJson("{ cancellation }: whether it can be cancelled and the fee, if any"), 404: { description: "Booking not found." }, 409: { description: "It can no longer be cancelled" } },
+    }),
+    async (c) => {
+      const me = await requireUser(c);
+      return c.json({ cancellation: await previewCancellation(c.get("deps").database.db, me, bookingId(c.req.param("id"))) });
+    },
+  )
+  .post(
+    "/bookings/:id/cancel",
+    route({
+      summary: "Cancel my booking (accepting the fee shown, if any)",
+      tags,
+      access: "signed-in",
+      parameters: idParam,
+      body: customerCancelSchema,
+      responses: { 200: describedJson("{ booking, cancellation }: the booking as now and what was charged"), 404: { description: "Booking not found." }, 409: { description: "It can no longer be cancelled, or the fee changed" } },
+    }),
+    async (c) => {
+      const me = await requireUser(c);
+      const id = bookingId(c.req.param("id"));
+      const { acceptFeeUsd } = c.req.valid("json");
+      const { cancellation } = await cancelByCustomer(c.get("deps"), me, id, acceptFeeUsd);
+      const booking = (await listMyBookings(c.get("deps").database.db, me.id)).find((b) => b.id === id);
+      return c.json({ booking, cancellation });
+    },
+  )
+  .post(
+    "/bookings/:id/reschedule",
+    route({
+      summary: "Move my ride to another date and time",
+      tags,
+      access: "signed-in",
+      parameters: idParam,
+      body: rescheduleSchema,
+      responses: { 200: describedJson("{ booking }: the booking as now"), 404: { description: "Booking not found." }, 409: { description: "It can no longer be rescheduled" } },
+    }),
+    async (c) => {
+      const me = await requireUser(c);
+      const id = bookingId(c.req.param("id"));
+      await rescheduleRide(c.get("deps"), me, id, c.req.valid("json"));
+      const booking = (await listMyBookings(c.get("deps").database.db, me.id)).find((b) => b.id === id);
+      return c.json({ booking });
+    },
+  )
+  .get("/tickets", route({ summary: "My tickets, newest first", tags, access: "signed-in", responses: { 200: myTicketsResponseSchema } }), async (c) => {
     const me = await requireUser(c);
     return c.json({ tickets: await listMyTickets(c.get("deps").database.db, me.id) });
   });

@@ -199,6 +199,11 @@ export function createEmbeddedPaymentProvider(db: Db, opts: { now?: () => Date }
       });
     },
 
+    // The embedded provider keeps the test payment method itself (payments.paymentMethod): no customer object.
+    async createCustomer() {
+      return null;
+    },
+
     async retrieve(intentId) {
       const [row] = await db.select().from(embeddedPaymentIntents).where(eq(embeddedPaymentIntents.id, intentId));
       if (!row) throw new PaymentError("not_found", `No such payment_intent: '${intentId}'`);

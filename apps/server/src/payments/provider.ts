@@ -32,6 +32,8 @@ export type AuthorizeInput = {
   paymentMethod: string;
   description?: string;
   metadata?: Record<string, string>;
+  /** Keep the card for later charges without the customer (stripe: the Customer it is saved to, setup_future_usage off_session). */
+  saveCard?: { customerRef: string | null };
 };
 
 export type PaymentErrorCode =
@@ -75,6 +77,11 @@ export interface PaymentProvider {
   /** Refunds what is left of the captured amount, or `amountCents` of it. */
   refund(intentId: string, amountCents: number | undefined, reason: string | undefined, idempotencyKey: string): Promise<Refund>;
   retrieve(intentId: string): Promise<PaymentIntent>;
+  /**
+   * The provider's customer a card is saved to for later off-session charges (stripe: a Customer, cus_...);
+   * null where the payment method itself is kept (embedded).
+   */
+  createCustomer(input: { email: string; name: string; userId: string }, idempotencyKey: string): Promise<string | null>;
 }
 
 /** Stripe's documented test payment methods that the embedded provider knows. */

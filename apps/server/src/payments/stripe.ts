@@ -82,6 +82,9 @@ export function createStripePaymentProvider(opts: StripeProviderOptions): Paymen
               confirm: true,
               ...(input.description ? { description: input.description } : {}),
               ...(input.metadata ? { metadata: input.metadata } : {}),
+              // Saved for off-session charges later (re-authorisation before a far-off service, tips): the
+              // confirmed card is attached to the Customer.
+              ...(input.saveCard ? { setup_future_usage: "off_session" as const, ...(input.saveCard.customerRef ? { customer: input.saveCard.customerRef } : {}) } : {}),
               expand: EXPAND,
             },
             { idempotencyKey },
@@ -114,6 +117,12 @@ export function createStripePaymentProvider(opts: StripeProviderOptions): Paymen
     },
     retrieve(intentId) {
       return call(() => intent(stripe.paymentIntents.retrieve(intentId, { expand: EXPAND })));
+    },
+    async createCustomer(input, idempotencyKey) {
+      const customer = await call(() =>
+        stripe.customers.create({ email: input.email, name: input.name, metadata: { userId: input.userId } }, { idempotencyKey }),
+      );
+      return customer.id;
     },
   };
 }

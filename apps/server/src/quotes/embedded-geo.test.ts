@@ -39,7 +39,7 @@ describe("quote and booking on the embedded gazetteer", () => {
     const { cookie } = await t.userWithSession();
     const booked = await t.call("POST", "/api/bookings", {
       cookie,
-      json: { service: "ride", quoteId: res.body.quoteId },
+      json: { service: "ride", paymentMethod: "pm_card_visa", quoteId: res.body.quoteId },
       headers: { "Idempotency-Key": crypto.randomUUID() },
     });
     expect(booked.status).toBe(201);

@@ -11,6 +11,7 @@ import { setValetRates } from "../db/factories";
 import { quoteCounts } from "../db/schema";
 import { createFakeGeo, FAKE_PLACES } from "../test/fake-geo";
 import { createLifecycle } from "../lib/lifecycle";
+import { securityHeaderList } from "../lib/security-headers";
 import { createTestApp, type TestApp } from "../test/harness";
 import { createTestFleet, laDate, rideInput } from "../test/ride-fixtures";
 import { invalidatePricingCache } from "./pricing-data";
@@ -27,7 +28,7 @@ beforeAll(async () => {
   fleet = await createTestFleet(t.db);
   await setValetRates(t.db);
   invalidatePricingCache();
-  server = http.createServer(withQuoteFastPath(t.deps, getRequestListener(t.app.fetch)));
+  server = http.createServer(withQuoteFastPath(t.deps, getRequestListener(t.app.fetch), await securityHeaderList(t.deps.config)));
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createFakeGeo, FAKE_PLACES, type FakeGeo } from "../test/fake-geo";
 import { createTestApp, type TestApp } from "../test/harness";
 import { createTestFleet, laDate, rideInput } from "../test/ride-fixtures";
+import { securityHeaderList } from "../lib/security-headers";
 import { withQuoteFastPath } from "./quote-fast-path";
 import { priceQuoteFromMemory } from "./quote.service";
 import { verifyQuoteToken } from "./quote-token";
@@ -21,7 +22,7 @@ beforeAll(async () => {
   geo = createFakeGeo();
   t = await createTestApp({}, { geo });
   fleet = await createTestFleet(t.db);
-  server = http.createServer(withQuoteFastPath(t.deps, getRequestListener(t.app.fetch)));
+  server = http.createServer(withQuoteFastPath(t.deps, getRequestListener(t.app.fetch), await securityHeaderList(t.deps.config)));
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });
@@ -30,13 +31,13 @@ afterAll(async () => {
   await t.close();
 });
 
-type Answer = { status: number; body: any; requestId: string | null };
+type Answer = { status: number; body: any; requestId: string | null; headers: Headers };
 /** contentType null: no Content-Type header at all (the body goes as bytes, which fetch does not label). */
 type Req = { body?: string; contentType?: string | null; path?: string };
 
 async function read(res: Response): Promise<Answer> {
   const text = await res.text();
-  return { status: res.status, body: text ? JSON.parse(text) : null, requestId: res.headers.get("x-request-id") };
+  return { status: res.status, body: text ? JSON.parse(text) : null, requestId: res.headers.get("x-request-id"), headers: res.headers };
 }
 const headersOf = (r: Req): Record<string, string> => (r.contentType === null ? {} : { "content-type": r.contentType ?? "application/json" });
 const bodyOf = (r: Req) => (r.contentType === null && r.body !== undefined ? new TextEncoder().encode(r.body) : r.body);
@@ -53,11 +54,21 @@ function comparable(a: Answer) {
   return { status: a.status, body: rest, claims };
 }
 
+/** An answer's headers without those that differ per answer or per transport. */
+const PER_ANSWER = new Set(["date", "connection", "keep-alive", "content-length", "transfer-encoding", "x-request-id"]);
+const sameHeaders = (h: Headers) => Object.fromEntries([...h].filter(([name]) => !PER_ANSWER.has(name)).sort());
+
 async function expectSameAnswer(r: Req) {
   const fast = await viaFastPath(r);
   const hono = await viaHono(r);
   expect(fast.requestId).toMatch(/^[0-9a-f]{8}-[0-9a-z]+$/);
   expect(comparable(fast)).toEqual(comparable(hono));
+  // Both paths answer with the same headers (the security headers included), apart from those node:http adds
+  // itself on a real socket and the per-answer ones.
+  const security = Object.keys(await securityHeaderList(t.deps.config));
+  expect(security).toEqual(expect.arrayContaining(["content-security-policy", "x-content-type-options", "x-frame-options", "referrer-policy", "permissions-policy"]));
+  expect(sameHeaders(fast.headers)).toEqual(sameHeaders(hono.headers));
+  expect(sameHeaders(fast.headers)).toMatchObject(Object.fromEntries(security.map((name) => [name, expect.any(String)])));
   return fast;
 }
 

@@ -26,9 +26,15 @@ function flushAnswers() {
   for (const [res, json] of answers) res.end(json);
 }
 
-/** A request listener that answers POST /api/quotes itself and hands every other request to `next`. */
-export function withQuoteFastPath(deps: Deps, next: RequestListener): RequestListener {
+/**
+ * A request listener that answers POST /api/quotes itself and hands every other request to `next`.
+ * `headers`: what the Hono app's middleware adds to every answer (the security headers, lib/security-headers.ts).
+ */
+export function withQuoteFastPath(deps: Deps, next: RequestListener, headers: Record<string, string>): RequestListener {
   const nextRequestId = requestIdGenerator();
+  const { metrics } = deps;
+  // As a flat [name, value, ...] list, which node:http takes with a little less work than an object.
+  const fixedHeaders = Object.entries(headers).flat();
 
   return (req: IncomingMessage, res: ServerResponse) => {
     if (req.method !== "POST" || req.url !== QUOTES_PATH) {
@@ -36,10 +42,12 @@ export function withQuoteFastPath(deps: Deps, next: RequestListener): RequestLis
       return;
     }
     const requestId = nextRequestId();
+    const started = performance.now();
     // A string body goes out in one socket write with the header; a quote's JSON is plain ASCII (see
     // quoteResponseJson): its length is its byte count, and the write is the cheapest.
     const send = (status: number, json: string, bytes = Buffer.byteLength(json)) => {
-      res.writeHead(status, { "content-type": "application/json", "content-length": bytes, "x-request-id": requestId });
+      res.writeHead(status, [...fixedHeaders, "content-type", "application/json", "content-length", String(bytes), "x-request-id", requestId]);
+      metrics.observeRequest("POST", QUOTES_PATH, status, (performance.now() - started) / 1000);
       if (pending.push([res, json]) === 1) setImmediate(flushAnswers);
     };
     const fail = (err: unknown) => {
@@ -49,6 +57,7 @@ export function withQuoteFastPath(deps: Deps, next: RequestListener): RequestLis
     };
     const answer = (priced: PricedQuote) => {
       const json = quoteResponseJson(issueQuote(deps.config.authSecret, priced));
+      metrics.quotesIssued.inc();
       deps.quoteCounts.count("ride", priced.applied !== undefined);
       send(200, json, json.length);
     };

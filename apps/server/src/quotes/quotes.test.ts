@@ -167,7 +167,7 @@ describe("POST /api/quotes", () => {
     const { cookie } = await t.userWithSession();
     const quoteId = (await quote(rideInput(fleet.sedan.id, { time: "06:15" }))).body.quoteId as string;
     const key = crypto.randomUUID();
-    const book = () => t.call("POST", "/api/bookings", { cookie, json: { service: "ride", quoteId }, headers: { "Idempotency-Key": key } });
+    const book = () => t.call("POST", "/api/bookings", { cookie, json: { service: "ride", paymentMethod: "pm_card_visa", quoteId }, headers: { "Idempotency-Key": key } });
     const counts = async () => [await countRows(t.db, bookings), await countRows(t.db, tickets), await countRows(t.db, idempotencyKeys)];
     const before = await counts();
     for (const outage of ["place", "route"] as const) {

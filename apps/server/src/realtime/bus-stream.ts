@@ -16,16 +16,18 @@ export type StreamMessage = { event: string; data: unknown; id?: string };
 type Answer = StreamMessage | null | "stop";
 
 export function busStream(c: Context<AppEnv>, onEvent: (event: RealtimeEvent) => Answer | Promise<Answer>, stillAllowed: () => Promise<boolean>) {
-  const { bus, lifecycle } = c.get("deps");
+  const { bus, lifecycle, metrics } = c.get("deps");
   c.header("X-Accel-Buffering", "no");
   c.header("Cache-Control", "no-store");
   return streamSSE(c, async (stream) => {
     let done!: () => void;
     const finished = new Promise<void>((resolve) => (done = resolve));
     let stopped = false;
+    metrics.sseClients.inc();
     const stop = () => {
       if (stopped) return;
       stopped = true;
+      metrics.sseClients.dec();
       clearInterval(heartbeat);
       unsubscribe();
       offStop();

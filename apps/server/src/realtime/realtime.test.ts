@@ -18,7 +18,7 @@ afterAll(() => t.close());
 
 async function bookRide(cookie: string) {
   const q = await t.call("POST", "/api/quotes", { json: rideInput(fleet.sedan.id) });
-  const res = await t.call("POST", "/api/bookings", { cookie, json: { service: "ride", quoteId: q.body.quoteId }, headers: { "Idempotency-Key": crypto.randomUUID() } });
+  const res = await t.call("POST", "/api/bookings", { cookie, json: { service: "ride", paymentMethod: "pm_card_visa", quoteId: q.body.quoteId }, headers: { "Idempotency-Key": crypto.randomUUID() } });
   if (res.status !== 201) throw new Error(`booking failed: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body as { booking: { id: string; createdAt: string } };
 }
@@ -100,7 +100,7 @@ describe("GET /api/realtime", () => {
       const q = await t.call("POST", "/api/quotes", { json: rideInput(fleet.sedan.id) });
       const bookingPromise = t.call("POST", "/api/bookings", {
         cookie: alice.cookie,
-        json: { service: "ride", quoteId: q.body.quoteId },
+        json: { service: "ride", paymentMethod: "pm_card_visa", quoteId: q.body.quoteId },
         headers: { "Idempotency-Key": crypto.randomUUID() },
       });
       let eventAt = 0;

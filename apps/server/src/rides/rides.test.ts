@@ -43,7 +43,7 @@ afterAll(() => t.close());
 async function book(cookie: string, overrides: Partial<QuoteInput> = {}, vehicleId = fleet.sedan.id): Promise<string> {
   const q = await t.call("POST", "/api/quotes", { json: rideInput(vehicleId, { date: DAY, ...overrides }) });
   expect(q.status).toBe(200);
-  const res = await t.call("POST", "/api/bookings", { cookie, json: { service: "ride", quoteId: q.body.quoteId }, headers: { "Idempotency-Key": crypto.randomUUID() } });
+  const res = await t.call("POST", "/api/bookings", { cookie, json: { service: "ride", paymentMethod: "pm_card_visa", quoteId: q.body.quoteId }, headers: { "Idempotency-Key": crypto.randomUUID() } });
   expect(res.status).toBe(201);
   return res.body.booking.id;
 }

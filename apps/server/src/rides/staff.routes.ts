@@ -6,20 +6,37 @@ import { rideStatusChangeSchema } from "@meridian/shared/rides";
 import { requireRole } from "../auth/session";
 import type { AppEnv } from "../lib/context";
 import { notFound } from "../lib/errors";
-import { parseBody } from "../lib/validate";
+import { describedJson, route } from "../lib/openapi";
 import { listChauffeurRides, stepRide } from "./chauffeur.service";
 
+const tags = ["Staff: rides"];
+
 export const staffRoutes = new Hono<AppEnv>()
-  .get("/rides", async (c) => {
-    // Admins may open the staff screens too (they have no rides of their own).
-    const me = await requireRole(c, "chauffeur", "admin");
-    return c.json(await listChauffeurRides(c.get("deps").database.db, me.id));
-  })
-  .post("/rides/:id/status", async (c) => {
-    const me = await requireRole(c, "chauffeur");
-    const id = c.req.param("id");
-    if (!uuidParamSchema.safeParse(id).success) throw notFound("Ride not found.");
-    const { status } = await parseBody(c, rideStatusChangeSchema);
-    await stepRide(c.get("deps"), me, id, status);
-    return c.json(await listChauffeurRides(c.get("deps").database.db, me.id));
-  });
+  .get(
+    "/rides",
+    route({ summary: "My rides as a chauffeur (today's and the next ones)", tags, access: "chauffeur", responses: { 200: describedJson("The chauffeur's rides with their next step") } }),
+    async (c) => {
+      // Admins may open the staff screens too (they have no rides of their own).
+      const me = await requireRole(c, "chauffeur", "admin");
+      return c.json(await listChauffeurRides(c.get("deps").database.db, me.id));
+    },
+  )
+  .post(
+    "/rides/:id/status",
+    route({
+      summary: "Move my ride one step (en route, arrived, on board, completed)",
+      description: "Chauffeurs only (an admin is refused: a ride is moved by its chauffeur).",
+      tags,
+      access: "chauffeur",
+      parameters: [{ in: "path", name: "id", required: true, description: "The ride's booking id", schema: { type: "string", format: "uuid" } }],
+      body: rideStatusChangeSchema,
+      responses: { 200: describedJson("The chauffeur's rides, as after the step"), 404: { description: "Ride not found." }, 409: { description: "That step is not the ride's next one" } },
+    }),
+    async (c) => {
+      const me = await requireRole(c, "chauffeur");
+      const id = c.req.param("id");
+      if (!uuidParamSchema.safeParse(id).success) throw notFound("Ride not found.");
+      await stepRide(c.get("deps"), me, id, c.req.valid("json").status);
+      return c.json(await listChauffeurRides(c.get("deps").database.db, me.id));
+    },
+  );

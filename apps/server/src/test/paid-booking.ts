@@ -1,6 +1,7 @@
-// Test helper: the booking's card charge (the `payments` row of kind "booking"). Booking with `paymentMethod`
-// authorises the total at booking; this answers that charge, and authorises one itself only for a booking
-// that has none (a booking made without a card, e.g. seeded straight into the database).
+// Test helper: the booking's card charge (the `payments` row of kind "booking"). POST /api/bookings authorises
+// the total at booking (paymentMethod is required; a far-off service's charge is there too, released, status
+// canceled, with its paymentMethod kept); this answers that charge, and authorises one itself only for a
+// booking that has none (seeded straight into the database).
 import { and, desc, eq } from "drizzle-orm";
 import { toCents } from "@meridian/shared/pricing";
 import { bookings, payments } from "../db/schema";

@@ -4,6 +4,7 @@ import { uuidParamSchema } from "@meridian/shared/admin";
 import { CLAIM_UPDATE_EVENT } from "@meridian/shared/valet-ticket";
 import type { AppEnv } from "../lib/context";
 import { notFound } from "../lib/errors";
+import { describedJson, route, type Parameter, type ResponseSpec } from "../lib/openapi";
 import { claimView, limitClaimAttempts, resolveClaim } from "./claim.service";
 import { readPhoto } from "./photos.service";
 import { busStream } from "../realtime/bus-stream";
@@ -17,12 +18,20 @@ async function claim(c: Context<AppEnv>) {
   return { token, db, deps: c.get("deps"), ticketId: await resolveClaim(db, token) };
 }
 
+const tags = ["Valet: claim"];
+const token: Parameter[] = [{ in: "path", name: "token", required: true, description: "The claim link's unguessable token (the guest's key: no sign-in)", schema: { type: "string" } }];
+const claimAnswer = describedJson("{ claim }: the guest's view of the ticket (car, status, photos, event)");
+const noClaim = { description: "No such claim ticket (or it has closed)" };
+const claimRoute = (summary: string, responses: Record<number, ResponseSpec>, description?: string, parameters: Parameter[] = token) =>
+  route({ summary, description, tags, access: "public", parameters, responses: { 404: noClaim, ...responses } });
+const tooMany = { description: "Too many attempts on this ticket: try again shortly" };
+
 export const claimRoutes = new Hono<AppEnv>()
-  .get("/:token", async (c) => {
+  .get("/:token", claimRoute("A claim ticket as its guest sees it", { 200: claimAnswer }), async (c) => {
     const { token, db, ticketId } = await claim(c);
     return c.json({ claim: await claimView(db, token, ticketId) });
   })
-  .get("/:token/events", async (c) => {
+  .get("/:token/events", claimRoute("The claim ticket's live updates", { 200: { description: "An event stream of claim.update events", contentType: "text/event-stream" } }), async (c) => {
     const { token, db, ticketId } = await claim(c);
     return busStream(
       c,
@@ -30,22 +39,29 @@ export const claimRoutes = new Hono<AppEnv>()
       () => resolveClaim(db, token).then(() => true),
     );
   })
-  .post("/:token/request", async (c) => {
+  .post("/:token/request", claimRoute("Ask for the car to be brought", { 200: claimAnswer, 409: { description: "The car cannot be requested now" }, 429: tooMany }), async (c) => {
     const { token, db, deps, ticketId } = await claim(c);
     await limitClaimAttempts(db, ticketId);
     await changeStatus(deps, { kind: "guest" }, ticketId, "requested");
     return c.json({ claim: await claimView(db, token, ticketId) });
   })
-  .delete("/:token/request", async (c) => {
+  .delete("/:token/request", claimRoute("Take back the request (the car stays parked)", { 200: claimAnswer, 409: { description: "The request can no longer be taken back" }, 429: tooMany }), async (c) => {
     const { token, db, deps, ticketId } = await claim(c);
     await limitClaimAttempts(db, ticketId);
     await changeStatus(deps, { kind: "guest" }, ticketId, "parked");
     return c.json({ claim: await claimView(db, token, ticketId) });
   })
-  .get("/:token/photos/:id", async (c) => {
-    const { db, deps, ticketId } = await claim(c);
-    const id = c.req.param("id");
-    if (!uuidParamSchema.safeParse(id).success) throw notFound("Photo not found.");
-    const bytes = await readPhoto(deps, db, id, ticketId);
-    return c.body(bytes as Uint8Array<ArrayBuffer>, 200, { "content-type": "image/jpeg", "cache-control": "private, no-store" });
-  });
+  .get(
+    "/:token/photos/:id",
+    claimRoute("A photo of the guest's car (JPEG)", { 200: { description: "The photo", contentType: "image/jpeg" } }, undefined, [
+      ...token,
+      { in: "path", name: "id", required: true, description: "The photo's id", schema: { type: "string", format: "uuid" } },
+    ]),
+    async (c) => {
+      const { db, deps, ticketId } = await claim(c);
+      const id = c.req.param("id");
+      if (!uuidParamSchema.safeParse(id).success) throw notFound("Photo not found.");
+      const bytes = await readPhoto(deps, db, id, ticketId);
+      return c.body(bytes as Uint8Array<ArrayBuffer>, 200, { "content-type": "image/jpeg", "cache-control": "private, no-store" });
+    },
+  );

@@ -200,7 +200,7 @@ describe("POST /api/bookings with service valet", () => {
     const events: RealtimeEvent[] = [];
     const stop = t.deps.bus.subscribe((e) => events.push(e));
     const quoteId = await valetQuoteId();
-    const res = await book(cookie, crypto.randomUUID(), { service: "valet", quoteId });
+    const res = await book(cookie, crypto.randomUUID(), { service: "valet", paymentMethod: "pm_card_visa", quoteId });
     stop();
     expect(res.status).toBe(201);
     expect(res.body.booking).toEqual({ id: expect.any(String), service: "valet", bookingDate: laDate(7), status: "pending", price: 630, createdAt: expect.any(String) });
@@ -248,7 +248,7 @@ describe("POST /api/bookings with service valet", () => {
   it("makes exactly one booking from 30 concurrent requests with one key; another body with that key is 422", async () => {
     const { user, cookie } = await t.userWithSession();
     const key = crypto.randomUUID();
-    const body = { service: "valet", quoteId: await valetQuoteId() };
+    const body = { service: "valet", paymentMethod: "pm_card_visa", quoteId: await valetQuoteId() };
     const results = await Promise.all(Array.from({ length: 30 }, () => book(cookie, key, body)));
     const rows = await t.db.select().from(bookings).where(and(eq(bookings.userId, user.id), eq(bookings.service, "valet")));
     expect(rows).toHaveLength(1);
@@ -257,7 +257,7 @@ describe("POST /api/bookings with service valet", () => {
       expect([201, 409]).toContain(r.status);
       if (r.status === 201) expect(r.body.booking.id).toBe(rows[0]!.id);
     }
-    const other = await book(cookie, key, { service: "valet", quoteId: await valetQuoteId({ expectedVehicles: 61 }) });
+    const other = await book(cookie, key, { service: "valet", paymentMethod: "pm_card_visa", quoteId: await valetQuoteId({ expectedVehicles: 61 }) });
     expect(other.status).toBe(422);
     expect(other.body.error.code).toBe("idempotency_mismatch");
   });
@@ -278,11 +278,11 @@ describe("POST /api/bookings with service valet", () => {
     const expired = signValetQuoteToken(secret, { ...verified.claims, exp: Math.floor(Date.now() / 1000) - 1 });
 
     for (const [name, body, code, message] of [
-      ["a valet id with a lowered total", { service: "valet", quoteId: `${cheaper}.${sig}` }, "invalid_quote", QUOTE_INVALID_MESSAGE],
-      ["a valet id with a broken signature", { service: "valet", quoteId: `${payload}.${sig!.slice(0, -2)}AA` }, "invalid_quote", QUOTE_INVALID_MESSAGE],
-      ["a ride id for a valet booking", { service: "valet", quoteId: rideId }, "invalid_quote", QUOTE_INVALID_MESSAGE],
-      ["a valet id for a ride booking", { service: "ride", quoteId: valetId }, "invalid_quote", QUOTE_INVALID_MESSAGE],
-      ["an expired valet id", { service: "valet", quoteId: expired }, "quote_expired", QUOTE_EXPIRED_MESSAGE],
+      ["a valet id with a lowered total", { service: "valet", paymentMethod: "pm_card_visa", quoteId: `${cheaper}.${sig}` }, "invalid_quote", QUOTE_INVALID_MESSAGE],
+      ["a valet id with a broken signature", { service: "valet", paymentMethod: "pm_card_visa", quoteId: `${payload}.${sig!.slice(0, -2)}AA` }, "invalid_quote", QUOTE_INVALID_MESSAGE],
+      ["a ride id for a valet booking", { service: "valet", paymentMethod: "pm_card_visa", quoteId: rideId }, "invalid_quote", QUOTE_INVALID_MESSAGE],
+      ["a valet id for a ride booking", { service: "ride", paymentMethod: "pm_card_visa", quoteId: valetId }, "invalid_quote", QUOTE_INVALID_MESSAGE],
+      ["an expired valet id", { service: "valet", paymentMethod: "pm_card_visa", quoteId: expired }, "quote_expired", QUOTE_EXPIRED_MESSAGE],
     ] as const) {
       const res = await book(cookie, crypto.randomUUID(), body);
       expect(res.status, name).toBe(400);
@@ -299,11 +299,11 @@ describe("POST /api/bookings with service valet", () => {
     await t.call("POST", "/api/admin/pricing/publish", { cookie: admin.cookie, json: { method: "miles_minutes" } });
     try {
       const before = await counts();
-      const res = await book(cookie, crypto.randomUUID(), { service: "valet", quoteId: stale });
+      const res = await book(cookie, crypto.randomUUID(), { service: "valet", paymentMethod: "pm_card_visa", quoteId: stale });
       expect(res.status).toBe(409);
       expect(res.body.error).toMatchObject({ code: "quote_changed", message: QUOTE_CHANGED_MESSAGE });
       expect(await counts()).toEqual(before);
-      const fresh = await book(cookie, crypto.randomUUID(), { service: "valet", quoteId: await valetQuoteId() });
+      const fresh = await book(cookie, crypto.randomUUID(), { service: "valet", paymentMethod: "pm_card_visa", quoteId: await valetQuoteId() });
       expect(fresh.status).toBe(201);
       expect(fresh.body.booking.price).toBe(705);
     } finally {
@@ -314,7 +314,7 @@ describe("POST /api/bookings with service valet", () => {
 
   it("shows valet bookings to the admin: list filter by service, detail, CSV and reports", async () => {
     const { cookie } = await t.userWithSession();
-    const res = await book(cookie, crypto.randomUUID(), { service: "valet", quoteId: await valetQuoteId({ eventType: "Corporate" }) });
+    const res = await book(cookie, crypto.randomUUID(), { service: "valet", paymentMethod: "pm_card_visa", quoteId: await valetQuoteId({ eventType: "Corporate" }) });
     const id = res.body.booking.id;
     const list = await t.call("GET", "/api/admin/bookings?service=valet&pageSize=100", { cookie: admin.cookie });
     expect(list.status).toBe(200);

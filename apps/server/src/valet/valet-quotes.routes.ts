@@ -2,14 +2,23 @@
 import { Hono } from "hono";
 import { valetQuoteInputSchema } from "@meridian/shared/valet";
 import type { AppEnv } from "../lib/context";
-import { parseBody } from "../lib/validate";
+import { describedJson, route } from "../lib/openapi";
 import { issueValetQuote, priceValetQuote } from "./valet-quote.service";
 
-export const valetQuotesRoutes = new Hono<AppEnv>().post("/quotes", async (c) => {
-  const input = await parseBody(c, valetQuoteInputSchema);
-  const deps = c.get("deps");
-  const priced = await priceValetQuote(deps, input);
-  const response = issueValetQuote(deps.config.authSecret, priced);
-  deps.quoteCounts.count("valet", priced.applied !== undefined);
-  return c.json(response);
-});
+export const valetQuotesRoutes = new Hono<AppEnv>().post(
+  "/quotes",
+  route({
+    summary: "Price an event's valet service (a signed, itemised quote)",
+    tags: ["Valet"],
+    access: "public",
+    body: valetQuoteInputSchema,
+    responses: { 200: describedJson("The itemised valet quote with its signed quoteId (book it with POST /api/bookings, service valet)"), 422: { description: "No price for this event" } },
+  }),
+  async (c) => {
+    const deps = c.get("deps");
+    const priced = await priceValetQuote(deps, c.req.valid("json"));
+    const response = issueValetQuote(deps.config.authSecret, priced);
+    deps.quoteCounts.count("valet", priced.applied !== undefined);
+    return c.json(response);
+  },
+);

@@ -6,7 +6,8 @@ import { incidentInputSchema, valetCheckInSchema, valetStatusChangeSchema, VALET
 import { currentUser, requireRole } from "../auth/session";
 import type { AppEnv } from "../lib/context";
 import { badRequest, notFound } from "../lib/errors";
-import { parseBody, parseWith } from "../lib/validate";
+import { describedJson, route, type Parameter } from "../lib/openapi";
+import { parseWith } from "../lib/validate";
 import { createIncident, deleteIncident, getIncident } from "./incidents.service";
 import { addPhotos, readPhoto } from "./photos.service";
 import { busStream } from "../realtime/bus-stream";
@@ -24,69 +25,138 @@ function idParam(c: Context<AppEnv>, what = "Ticket"): string {
   return id;
 }
 
+const tags = ["Valet: attendants"];
+const ticketId: Parameter[] = [{ in: "path", name: "id", required: true, description: "The valet ticket's id", schema: { type: "string", format: "uuid" } }];
+const notFoundAnswer = { description: "Ticket not found." };
+const ticketAnswer = describedJson("{ ticket }: the valet ticket (car, stall, photos, status, claim link)");
+const multipart = (what: string) =>
+  `A multipart/form-data body: ${what}; each photo a JPEG, PNG, WebP or HEIC image, resized and stored as JPEG.`;
+
 export const valetRoutes = new Hono<AppEnv>()
-  .post("/tickets", async (c) => {
-    const { actor, deps } = await attendant(c);
-    const input = await parseBody(c, valetCheckInSchema);
-    return c.json(await checkIn(deps, actor, input), 201);
-  })
-  .get("/tickets/:id", async (c) => {
+  .post(
+    "/tickets",
+    route({
+      summary: "Check a car in (a claim ticket, texted to the guest)",
+      tags,
+      access: "valet",
+      body: valetCheckInSchema,
+      responses: { 201: describedJson("{ ticket, ... }: the new ticket with its claim link"), 404: { description: "No such event booking" }, 409: { description: "The event is not open for check-in" } },
+    }),
+    async (c) => {
+      const { actor, deps } = await attendant(c);
+      return c.json(await checkIn(deps, actor, c.req.valid("json")), 201);
+    },
+  )
+  .get("/tickets/:id", route({ summary: "A valet ticket with its timeline", tags, access: "valet", parameters: ticketId, responses: { 200: describedJson("{ ticket, timeline }"), 404: notFoundAnswer } }), async (c) => {
     const { db } = await attendant(c);
     const id = idParam(c);
     return c.json({ ticket: await getValetTicket(db, id), timeline: await timelineOf(db, id) });
   })
-  .patch("/tickets/:id", async (c) => {
-    const { actor, deps } = await attendant(c);
-    const id = idParam(c);
-    const { status, stall } = await parseBody(c, valetStatusChangeSchema);
-    return c.json({ ticket: await changeStatus(deps, actor, id, status, { stall: stall ?? undefined }) });
-  })
-  .post("/tickets/:id/photos", async (c) => {
-    const { actor, deps, db } = await attendant(c);
-    const id = idParam(c);
-    await getValetTicket(db, id, false);
-    const { uploads } = await readMultipart(c);
-    if (!uploads.length) throw badRequest("Add at least one photo.", { photo: "Add at least one photo." });
-    await addPhotos(deps, actor.id, id, uploads);
-    return c.json({ ticket: await getValetTicket(db, id) }, 201);
-  })
-  .post("/tickets/:id/incidents", async (c) => {
-    const { actor, deps, db } = await attendant(c);
-    const id = idParam(c);
-    await getValetTicket(db, id, false);
-    const { uploads, fields } = await readMultipart(c);
-    const input = parseWith(incidentInputSchema, fields);
-    // The incident and its photos stand or fall together: photos are checked before the incident is written.
-    const incidentId = await createIncident(db, actor, id, input);
-    try {
-      if (uploads.length) await addPhotos(deps, actor.id, id, uploads, incidentId);
-    } catch (err) {
-      await deleteIncident(db, incidentId);
-      throw err;
-    }
-    return c.json({ incident: await getIncident(db, incidentId) }, 201);
-  })
-  .get("/queue", async (c) => {
-    const { db } = await attendant(c);
-    if (!c.req.header("accept")?.includes("text/event-stream")) return c.json(await getQueue(db));
-    return busStream(
-      c,
-      (e) => (e.type === "valet.ticket" ? { event: VALET_TICKET_EVENT, data: e.ticket, id: `${e.ticketId}:${e.ticket.updatedAt}` } : null),
-      async () => {
-        c.set("sessionUser", undefined);
-        const me = await currentUser(c);
-        return Boolean(me && ["valet", "admin"].includes(me.role ?? ""));
-      },
-    );
-  })
-  .get("/stands", async (c) => {
+  .patch(
+    "/tickets/:id",
+    route({
+      summary: "Move a valet ticket (parked with its stall, retrieving, ready, delivered)",
+      tags,
+      access: "valet",
+      parameters: ticketId,
+      body: valetStatusChangeSchema,
+      responses: { 200: ticketAnswer, 404: notFoundAnswer, 409: { description: "That move is not allowed from the ticket's status" } },
+    }),
+    async (c) => {
+      const { actor, deps } = await attendant(c);
+      const id = idParam(c);
+      const { status, stall } = c.req.valid("json");
+      return c.json({ ticket: await changeStatus(deps, actor, id, status, { stall: stall ?? undefined }) });
+    },
+  )
+  .post(
+    "/tickets/:id/photos",
+    route({
+      summary: "Add photos of the car",
+      description: multipart("one or more `photo` files"),
+      tags,
+      access: "valet",
+      parameters: ticketId,
+      responses: { 201: ticketAnswer, 400: { description: "Add at least one photo, or a file is not an image" }, 404: notFoundAnswer, 413: { description: "A photo or the body is too large" } },
+    }),
+    async (c) => {
+      const { actor, deps, db } = await attendant(c);
+      const id = idParam(c);
+      await getValetTicket(db, id, false);
+      const { uploads } = await readMultipart(c);
+      if (!uploads.length) throw badRequest("Add at least one photo.", { photo: "Add at least one photo." });
+      await addPhotos(deps, actor.id, id, uploads);
+      return c.json({ ticket: await getValetTicket(db, id) }, 201);
+    },
+  )
+  .post(
+    "/tickets/:id/incidents",
+    route({
+      summary: "Report an incident (damage, a complaint) with optional photos",
+      description: multipart("the incident's fields (as incidentInputSchema: kind, note) and optional `photo` files"),
+      tags,
+      access: "valet",
+      parameters: ticketId,
+      responses: { 201: describedJson("{ incident }"), 400: { description: "The fields are not valid, or a file is not an image" }, 404: notFoundAnswer, 413: { description: "A photo or the body is too large" } },
+    }),
+    async (c) => {
+      const { actor, deps, db } = await attendant(c);
+      const id = idParam(c);
+      await getValetTicket(db, id, false);
+      const { uploads, fields } = await readMultipart(c);
+      const input = parseWith(incidentInputSchema, fields);
+      // The incident and its photos stand or fall together: photos are checked before the incident is written.
+      const incidentId = await createIncident(db, actor, id, input);
+      try {
+        if (uploads.length) await addPhotos(deps, actor.id, id, uploads, incidentId);
+      } catch (err) {
+        await deleteIncident(db, incidentId);
+        throw err;
+      }
+      return c.json({ incident: await getIncident(db, incidentId) }, 201);
+    },
+  )
+  .get(
+    "/queue",
+    route({
+      summary: "The live queue of open tickets",
+      description: "JSON by default; with Accept: text/event-stream, a stream of valet.ticket events (each ticket as it changes).",
+      tags,
+      access: "valet",
+      responses: { 200: describedJson("The open tickets by status (JSON); with Accept: text/event-stream, an event stream") },
+    }),
+    async (c) => {
+      const { db } = await attendant(c);
+      if (!c.req.header("accept")?.includes("text/event-stream")) return c.json(await getQueue(db));
+      return busStream(
+        c,
+        (e) => (e.type === "valet.ticket" ? { event: VALET_TICKET_EVENT, data: e.ticket, id: `${e.ticketId}:${e.ticket.updatedAt}` } : null),
+        async () => {
+          c.set("sessionUser", undefined);
+          const me = await currentUser(c);
+          return Boolean(me && ["valet", "admin"].includes(me.role ?? ""));
+        },
+      );
+    },
+  )
+  .get("/stands", route({ summary: "Recently used valet stands", tags, access: "valet", responses: { 200: describedJson("{ stands }") } }), async (c) => {
     const { db } = await attendant(c);
     return c.json({ stands: await recentStands(db) });
   })
-  .get("/photos/:id", async (c) => {
-    await requireRole(c, "valet", "dispatcher", "admin");
-    const deps = c.get("deps");
-    const bytes = await readPhoto(deps, deps.database.db, idParam(c, "Photo"));
-    return c.body(bytes as Uint8Array<ArrayBuffer>, 200, { "content-type": "image/jpeg", "cache-control": "private, max-age=86400" });
-  });
+  .get(
+    "/photos/:id",
+    route({
+      summary: "A car photo (JPEG)",
+      tags,
+      access: ["valet", "dispatcher"],
+      parameters: [{ in: "path", name: "id", required: true, description: "The photo's id", schema: { type: "string", format: "uuid" } }],
+      responses: { 200: { description: "The photo", contentType: "image/jpeg" }, 404: { description: "Photo not found." } },
+    }),
+    async (c) => {
+      await requireRole(c, "valet", "dispatcher", "admin");
+      const deps = c.get("deps");
+      const bytes = await readPhoto(deps, deps.database.db, idParam(c, "Photo"));
+      return c.body(bytes as Uint8Array<ArrayBuffer>, 200, { "content-type": "image/jpeg", "cache-control": "private, max-age=86400" });
+    },
+  );
 

@@ -2,6 +2,7 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { useEffect, useState, type ReactNode } from "react";
 import { Toaster } from "sonner";
 import { focusFirstInvalidOnSubmit } from "@/components/ui/focus-first-invalid";
+import "sonner/dist/styles.css"; // as a file: the CSP refuses the <style> sonner would write (vite.config.ts)
 import { AuthProvider } from "@/features/auth/auth-context";
 import { TOAST_DURATION_MS } from "@/lib/notify";
 import { UiStateProvider } from "./ui-state";

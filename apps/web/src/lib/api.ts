@@ -8,6 +8,8 @@ export class ApiError extends Error {
     readonly code: string,
     message: string,
     readonly fields?: Record<string, string>,
+    /** A card that needs its authentication step (402 authentication_required): the PaymentIntent to confirm. */
+    readonly paymentIntent?: { id: string; clientSecret: string | null },
   ) {
     super(message);
   }
@@ -35,7 +37,7 @@ export async function api<T>(path: string, init: RequestInit & { json?: unknown 
   }
   if (!res.ok) {
     const err = (body as Partial<ApiErrorBody> | null)?.error;
-    throw new ApiError(res.status, err?.code ?? "http_error", err?.message ?? "Something went wrong", err?.fields);
+    throw new ApiError(res.status, err?.code ?? "http_error", err?.message ?? "Something went wrong", err?.fields, err?.paymentIntent);
   }
   return body as T;
 }

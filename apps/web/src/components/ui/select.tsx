@@ -2,6 +2,7 @@
 import { Select as S } from "radix-ui";
 import { Check, ChevronDown } from "lucide-react";
 import type { ComponentProps, ReactNode } from "react";
+import { cspNonce } from "@/lib/csp";
 import { cn } from "@/lib/utils";
 import { useFieldAria } from "./label";
 
@@ -40,7 +41,9 @@ export function SelectContent({ className, children, position = "popper", ...pro
         )}
         {...props}
       >
-        <S.Viewport className="p-0.5">{children}</S.Viewport>
+        <S.Viewport className="p-0.5" nonce={cspNonce}>
+          {children}
+        </S.Viewport>
       </S.Content>
     </S.Portal>
   );

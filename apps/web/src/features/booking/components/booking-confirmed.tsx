@@ -1,4 +1,5 @@
 // The success screen: the ticket code up front, the trip or event in brief, and Close.
+import { cardLabel } from "@meridian/shared/payments";
 import { formatClock } from "@meridian/shared/valet-pricing";
 import { CheckCircle2 } from "lucide-react";
 import type { ReactNode } from "react";
@@ -30,6 +31,7 @@ export function BookingConfirmed({ booking, onClose }: { booking: ConfirmedBooki
           ["When", `${formatDate(booking.date)} at ${formatClock(booking.time)}`],
           ["Vehicle", booking.vehicleName],
         ];
+  const card = cardLabel(booking.payment?.cardBrand, booking.payment?.cardLast4);
   return (
     <div className="text-center">
       <CheckCircle2 className="mx-auto size-12 text-gold" strokeWidth={1.25} aria-hidden />
@@ -55,6 +57,15 @@ export function BookingConfirmed({ booking, onClose }: { booking: ConfirmedBooki
         ))}
         <dt className="text-muted">Total</dt>
         <dd className="font-medium text-gold-bright">{formatUsd(booking.booking.price ?? booking.totalUsd)}</dd>
+        {card ? (
+          <>
+            <dt className="text-muted">Card</dt>
+            <dd className="truncate text-foreground/90" data-testid="confirmed-card">
+              {card}
+              <span className="block text-[11px] text-muted">{booking.payment?.held ? "Authorised now, charged when the service is complete." : "Kept for this booking, authorised two days before."}</span>
+            </dd>
+          </>
+        ) : null}
       </dl>
 
       <div className="mt-8 flex flex-col-reverse justify-center gap-3 sm:flex-row">

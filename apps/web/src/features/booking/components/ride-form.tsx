@@ -17,6 +17,7 @@ import { notifyError } from "@/lib/notify";
 import { useQuote, type QuoteInput } from "../api/get-quote";
 import type { BookableVehicle } from "../api/get-vehicles";
 import type { ConfirmedBooking } from "./booking-confirmed";
+import { CardStep } from "./card-step";
 import { CouponField } from "./coupon-field";
 import { QuotePanel } from "./quote-panel";
 import { useConfirmBooking } from "./use-confirm-booking";
@@ -93,7 +94,7 @@ export function RideForm({
     if (capacityKey) notifyError("Capacity Issue", capacityKey);
   }, [capacityKey]);
 
-  const { confirm: book, submitting } = useConfirmBooking({ idempotencyKey, renewIdempotencyKey, refetchQuote: live.refetch });
+  const { confirm: book, submitting, card } = useConfirmBooking({ idempotencyKey, renewIdempotencyKey, refetchQuote: live.refetch, amountUsd: quoteData?.quote.totalUsd ?? null });
   const canConfirm = Boolean(quoteData && !calculating && !capacityError && pickup && dropoff && !submitting);
 
   const confirm = () => {
@@ -253,6 +254,8 @@ export function RideForm({
                   : "Choose a vehicle to see your fare."
         }
       />
+
+      <CardStep card={card} idPrefix="ride" />
 
       <Button type="submit" size="lg" className="w-full" disabled={!canConfirm} aria-busy={submitting || undefined}>
         {submitting ? <Spinner className="size-4 border-background/30 border-t-background" label="Booking" /> : null}

@@ -28,6 +28,7 @@ import { AddressField } from "@/features/places/components/address-field";
 import { Spinner } from "@/components/ui/spinner";
 import { notifyError } from "@/lib/notify";
 import { useValetQuote } from "../api/get-valet-quote";
+import { CardStep } from "./card-step";
 import { CouponField } from "./coupon-field";
 import { QuotePanel } from "./quote-panel";
 import type { ConfirmedBooking } from "./booking-confirmed";
@@ -70,7 +71,7 @@ export function ValetForm({
   const live = useLiveQuote(quoteInput, useValetQuote, quoteErrorToast);
   const quote = live.data?.quote ?? null;
 
-  const { confirm, submitting } = useConfirmBooking({ idempotencyKey, renewIdempotencyKey, refetchQuote: live.refetch });
+  const { confirm, submitting, card } = useConfirmBooking({ idempotencyKey, renewIdempotencyKey, refetchQuote: live.refetch, amountUsd: quote?.totalUsd ?? null });
   const canSubmit = hasDetails && !timeError && address !== null && live.data !== null && !live.calculating && !submitting;
 
   const submit = handleSubmit((v) => {
@@ -207,6 +208,8 @@ export function ValetForm({
               : "Complete the event details to see your quote."
         }
       />
+
+      <CardStep card={card} idPrefix="valet" />
 
       <Button type="submit" size="lg" className="w-full" disabled={!canSubmit} aria-busy={submitting || undefined}>
         {submitting ? <Spinner className="size-4 border-background/30 border-t-background" label="Booking" /> : null}

@@ -1,0 +1,128 @@
+// Booking with PAYMENT_PROVIDER=stripe, against a local server replaying Stripe's answers: the card is saved
+// to a Customer (setup_future_usage off_session) while the total is authorised with manual capture; the
+// Customer lands in payments.customerRef; a far-off service's hold is cancelled at once; a card error is a 402.
+import { and, eq } from "drizzle-orm";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { bookings, payments } from "../db/schema";
+import { startStripeReplay, type StripeAnswer } from "../payments/stripe-replay";
+import { createFakeGeo } from "../test/fake-geo";
+import { createTestApp, type TestApp } from "../test/harness";
+import { createTestFleet, laDate, rideInput } from "../test/ride-fixtures";
+
+type Replay = Awaited<ReturnType<typeof startStripeReplay>>;
+let replay: Replay;
+let t: TestApp;
+let fleet: Awaited<ReturnType<typeof createTestFleet>>;
+
+beforeAll(async () => {
+  replay = await startStripeReplay();
+  t = await createTestApp(
+    { PAYMENT_PROVIDER: "stripe", STRIPE_SECRET_KEY: "sk_test_meridian", STRIPE_WEBHOOK_SECRET: "whsec_meridian", STRIPE_PUBLISHABLE_KEY: "pk_test_meridian", STRIPE_API_URL: replay.url },
+    { geo: createFakeGeo() },
+  );
+  fleet = await createTestFleet(t.db);
+});
+afterAll(async () => {
+  await t.close();
+  await replay.close();
+});
+afterEach(() => expect(replay.pending(), "answers the server never asked for").toEqual([]));
+
+const CREATED = 1_764_000_000;
+function intent(id: string, amount: number, status: string) {
+  const held = status === "requires_capture";
+  return {
+    id,
+    object: "payment_intent",
+    amount,
+    amount_capturable: held ? amount : 0,
+    amount_received: 0,
+    capture_method: "manual",
+    client_secret: `${id}_secret_Q1`,
+    created: CREATED,
+    currency: "usd",
+    customer: "cus_Meridian1",
+    livemode: false,
+    metadata: {},
+    setup_future_usage: "off_session",
+    status,
+    last_payment_error: null,
+    next_action: null,
+    payment_method: { id: "pm_1Saved", object: "payment_method", type: "card", card: { brand: "visa", last4: "4242", exp_month: 11, exp_year: 2030 } },
+    latest_charge: {
+      id: `ch_${id.slice(3)}`,
+      object: "charge",
+      amount,
+      amount_captured: 0,
+      amount_refunded: 0,
+      captured: false,
+      paid: true,
+      payment_intent: id,
+      status: "succeeded",
+      payment_method_details: { type: "card", card: { brand: "visa", last4: "4242", capture_before: CREATED + 7 * 86_400 } },
+    },
+  };
+}
+const customer: StripeAnswer = { method: "POST", path: "/v1/customers", body: { id: "cus_Meridian1", object: "customer", email: "x@example.com", created: CREATED, livemode: false, metadata: {} } };
+
+async function quoteId(days: number) {
+  const res = await t.call("POST", "/api/quotes", { json: rideInput(fleet.sedan.id, { date: laDate(days) }) });
+  return res.body.quoteId as string;
+}
+const book = (cookie: string, json: Record<string, unknown>) => t.call("POST", "/api/bookings", { cookie, json, headers: { "Idempotency-Key": crypto.randomUUID() } });
+
+describe("POST /api/bookings with stripe", () => {
+  it("authorises with manual capture, saves the card to a Customer, and records it; a far-off hold is cancelled at once", async () => {
+    const { user, cookie } = await t.userWithSession();
+    expect((await t.call("GET", "/api/payments/config")).body).toEqual({ provider: "stripe", publishableKey: "pk_test_meridian" });
+
+    replay.expect([customer, { method: "POST", path: "/v1/payment_intents", body: intent("pi_Near1", 11190, "requires_capture") }]);
+    const near = await book(cookie, { service: "ride", paymentMethod: "pm_1Saved", quoteId: await quoteId(1) });
+    expect(near.status).toBe(201);
+    expect(near.body.payment).toEqual({ cardBrand: "visa", cardLast4: "4242", held: true });
+    const [createCustomer, create] = replay.requests;
+    expect(createCustomer!.form.get("email")).toBe(user.email);
+    expect(createCustomer!.form.get("metadata[userId]")).toBe(user.id);
+    expect(create!.form.get("amount")).toBe("11190");
+    expect(create!.form.get("capture_method")).toBe("manual");
+    expect(create!.form.get("confirm")).toBe("true");
+    expect(create!.form.get("payment_method")).toBe("pm_1Saved");
+    expect(create!.form.get("customer")).toBe("cus_Meridian1");
+    expect(create!.form.get("setup_future_usage")).toBe("off_session");
+    expect(create!.headers["idempotency-key"]).toMatch(new RegExp(`^booking:${user.id}:[0-9a-f-]{36}:authorize$`));
+    const [charge] = await t.db.select().from(payments).where(and(eq(payments.bookingId, near.body.booking.id), eq(payments.kind, "booking")));
+    expect(charge).toMatchObject({ provider: "stripe", intentId: "pi_Near1", status: "requires_capture", amountCents: 11190, cardBrand: "visa", cardLast4: "4242", paymentMethod: "pm_1Saved", customerRef: "cus_Meridian1" });
+    const [row] = await t.db.select().from(bookings).where(eq(bookings.id, near.body.booking.id));
+    expect(row!.paymentRef).toBe("pi_Near1");
+
+    // The same customer again, a far-off ride: the Customer is reused, the hold released with its own key.
+    replay.expect([
+      { method: "POST", path: "/v1/payment_intents", body: intent("pi_Far1", 11190, "requires_capture") },
+      { method: "POST", path: "/v1/payment_intents/pi_Far1/cancel", body: intent("pi_Far1", 11190, "canceled") },
+    ]);
+    const far = await book(cookie, { service: "ride", paymentMethod: "pm_1Saved", quoteId: await quoteId(12) });
+    expect(far.status).toBe(201);
+    expect(far.body.payment.held).toBe(false);
+    expect(replay.requests[0]!.form.get("customer")).toBe("cus_Meridian1");
+    expect(replay.requests[1]!.headers["idempotency-key"]).toBe(`booking:${far.body.booking.id}:release-hold`);
+    const [farCharge] = await t.db.select().from(payments).where(eq(payments.bookingId, far.body.booking.id));
+    expect(farCharge).toMatchObject({ intentId: "pi_Far1", status: "canceled", paymentMethod: "pm_1Saved", customerRef: "cus_Meridian1" });
+  });
+
+  it("answers Stripe's card error with 402 and its message, and books nothing", async () => {
+    const { user, cookie } = await t.userWithSession();
+    replay.expect([
+      customer,
+      {
+        method: "POST",
+        path: "/v1/payment_intents",
+        status: 402,
+        body: { error: { type: "card_error", code: "card_declined", decline_code: "insufficient_funds", message: "Your card has insufficient funds.", param: "" } },
+      },
+    ]);
+    const res = await book(cookie, { service: "ride", paymentMethod: "pm_1Poor", quoteId: await quoteId(1) });
+    expect(res.status).toBe(402);
+    expect(res.body.error).toMatchObject({ code: "card_declined", message: "Your card has insufficient funds.", fields: { paymentMethod: "Your card has insufficient funds." } });
+    expect(await t.db.select().from(bookings).where(eq(bookings.userId, user.id))).toEqual([]);
+  });
+});

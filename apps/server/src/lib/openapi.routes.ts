@@ -1,0 +1,103 @@
+// GET /api/openapi.json: the OpenAPI 3.1 document, assembled by hono-openapi from the app's routes (each described
+// by its `route()` middleware, lib/openapi.ts) plus the better-auth endpoints the auth gate lets through.
+// GET /api/docs: an interactive reference (Swagger UI, served from this origin under the page CSP: no inline script).
+import fs from "node:fs";
+import { createRequire } from "node:module";
+import path from "node:path";
+import { Hono } from "hono";
+import { generateSpecs } from "hono-openapi";
+import { z } from "zod";
+import { authBodies, authGetPaths } from "../auth/guard";
+import type { AppConfig } from "../env";
+import type { AppEnv } from "./context";
+import { notFound } from "./errors";
+import { describedJson, route } from "./openapi";
+import { securityHeaders } from "./security-headers";
+
+const BETTER_AUTH_DOCS = "https://www.better-auth.com/docs/concepts/api";
+const tags = ["Reference"];
+
+/** The better-auth endpoints behind /api/auth, from the gate's own list and body schemas (auth/guard.ts). */
+function authPaths() {
+  const paths: Record<string, Record<string, object>> = {};
+  const answer = { 200: { description: `better-auth's answer (${BETTER_AUTH_DOCS})` }, 400: { description: "The input is not valid" }, 429: { description: "Too many attempts" } };
+  for (const [sub, schema] of Object.entries(authBodies)) {
+    paths[`/api/auth${sub}`] = {
+      post: {
+        tags: ["Sign-in (better-auth)"],
+        summary: `better-auth ${sub.slice(1)}`,
+        externalDocs: { url: BETTER_AUTH_DOCS },
+        requestBody: { required: true, content: { "application/json": { schema: z.toJSONSchema(schema, { io: "input" }) } } },
+        responses: answer,
+      },
+    };
+  }
+  for (const sub of authGetPaths) {
+    const params = [...sub.matchAll(/:([a-z]+)/g)].map((m) => ({ in: "path", name: m[1], required: true, schema: { type: "string" } }));
+    paths[`/api/auth${sub.replace(/:([a-z]+)/g, "{$1}")}`] = {
+      get: { tags: ["Sign-in (better-auth)"], summary: `better-auth ${sub.slice(1)}`, externalDocs: { url: BETTER_AUTH_DOCS }, parameters: params, responses: answer },
+    };
+  }
+  return paths;
+}
+
+/** The document for `app` (built once, on first request: every route is registered by then). */
+export function openApiDocument(app: Hono<AppEnv>) {
+  return generateSpecs(app, {
+    excludeStaticFile: false, // /api/openapi.json and /api/admin/bookings/export.csv are routes, not files
+    documentation: {
+      info: {
+        title: "Meridian API",
+        version: "1",
+        description:
+          "Valet parking and chauffeur bookings. Errors answer { error: { code, message, fields? } } with a 4xx status. Sign in with POST /api/auth/sign-in/email: the session cookie, or the set-auth-token header as a Bearer token, authorises the other calls.",
+      },
+      components: {
+        securitySchemes: {
+          session: { type: "apiKey", in: "cookie", name: "better-auth.session_token", description: "The session cookie set by sign-in" },
+          bearer: { type: "http", scheme: "bearer", description: "The set-auth-token header of a sign-in answer" },
+        },
+      },
+      paths: authPaths(),
+    },
+  });
+}
+
+const here = path.dirname(createRequire(import.meta.url).resolve("swagger-ui-dist/package.json"));
+const ASSETS: Record<string, string> = { "swagger-ui.css": "text/css; charset=utf-8", "swagger-ui-bundle.js": "text/javascript; charset=utf-8" };
+
+const DOCS_HTML = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+<title>Meridian API reference</title><link rel="stylesheet" href="/api/docs/swagger-ui.css"></head>
+<body><div id="swagger-ui"></div><script src="/api/docs/swagger-ui-bundle.js"></script><script src="/api/docs/start.js"></script></body></html>`;
+const START_JS = `window.ui = SwaggerUIBundle({ url: "/api/openapi.json", dom_id: "#swagger-ui", deepLinking: true, tryItOutEnabled: false });\n`;
+
+export function openApiRoutes(app: Hono<AppEnv>, config: AppConfig) {
+  let document: ReturnType<typeof openApiDocument> | undefined;
+  const files = new Map<string, Buffer>();
+  // Swagger UI styles some parts with <style> elements it writes: the reference page alone allows inline styles.
+  const docsHeaders = securityHeaders(config, { csp: { styleSrc: ["'self'", "'unsafe-inline'"] } });
+
+  return new Hono<AppEnv>()
+    .get("/openapi.json", route({ summary: "This document (OpenAPI 3.1)", tags, access: "public", responses: { 200: describedJson("The OpenAPI document") } }), async (c) => {
+      document ??= openApiDocument(app);
+      return c.json(await document);
+    })
+    .get(
+      "/docs",
+      route({ summary: "The interactive API reference", tags, access: "public", responses: { 200: { description: "An HTML page", contentType: "text/html" } } }),
+      docsHeaders,
+      (c) => c.html(DOCS_HTML),
+    )
+    .get(
+      "/docs/:file",
+      route({ summary: "The reference page's script and styles", tags, access: "public", responses: { 200: { description: "A file", contentType: "text/javascript" }, 404: { description: "No such file" } } }),
+      (c) => {
+        const file = c.req.param("file");
+        if (file === "start.js") return c.body(START_JS, 200, { "content-type": "text/javascript; charset=utf-8" });
+        const type = ASSETS[file];
+        if (!type) throw notFound("No such file.");
+        if (!files.has(file)) files.set(file, fs.readFileSync(path.join(here, file)));
+        return c.body(new Uint8Array(files.get(file)!), 200, { "content-type": type, "cache-control": "public, max-age=86400" });
+      },
+    );
+}

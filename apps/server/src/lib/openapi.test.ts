@@ -1,0 +1,165 @@
+// The OpenAPI document: every /api route of the app is in it (a route added without a description fails here),
+// the better-auth endpoints are referenced, and real answers of the main routes match its response schemas
+// (checked with a JSON Schema validator against the served document, not against the zod schemas).
+import { Ajv2020 } from "ajv/dist/2020.js";
+import { createApp } from "../app";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { authBodies, authGetPaths } from "../auth/guard";
+import { FAKE_PLACES, createFakeGeo } from "../test/fake-geo";
+import { createTestApp, type TestApp } from "../test/harness";
+import { createTestFleet, rideInput } from "../test/ride-fixtures";
+import { outboxEmails } from "../db/schema";
+
+type Doc = { openapi: string; paths: Record<string, Record<string, { summary?: string; responses: Record<string, { content?: Record<string, { schema: unknown }> }> }>> };
+
+let t: TestApp;
+let doc: Doc;
+let fleet: Awaited<ReturnType<typeof createTestFleet>>;
+
+beforeAll(async () => {
+  t = await createTestApp({}, { geo: createFakeGeo() });
+  fleet = await createTestFleet(t.db);
+  const res = await t.call("GET", "/api/openapi.json");
+  expect(res.status).toBe(200);
+  doc = res.body as Doc;
+});
+afterAll(() => t.close());
+
+const toOpenApiPath = (path: string) => path.replace(/:([A-Za-z0-9_]+)(\{[^}]*\})?/g, "{$1}");
+
+/** The app's /api routes (method, path) that the document lacks. */
+function undocumented(app: TestApp["app"], document: Doc): string[] {
+  const missing = new Set<string>();
+  for (const { method, path } of app.routes) {
+    if (method === "ALL" || !path.startsWith("/api")) continue; // middleware and the 404 catch-all
+    if (path === "/api/auth/*") {
+      // better-auth behind the gate: each endpoint the gate lets through is referenced.
+      const subs = method === "POST" ? Object.keys(authBodies) : authGetPaths;
+      for (const sub of subs) if (!document.paths[toOpenApiPath(`/api/auth${sub}`)]?.[method.toLowerCase()]) missing.add(`${method} /api/auth${sub}`);
+      continue;
+    }
+    if (!document.paths[toOpenApiPath(path)]?.[method.toLowerCase()]) missing.add(`${method} ${path}`);
+  }
+  return [...missing];
+}
+
+describe("GET /api/openapi.json", () => {
+  it("is an OpenAPI 3.1 document with every /api route of the app, the better-auth endpoints included", async () => {
+    expect(doc.openapi).toBe("3.1.0");
+    expect(undocumented(t.app, doc)).toEqual([]);
+    // A sample of what it must hold, so an empty app could not pass.
+    for (const [path, method] of [
+      ["/api/quotes", "post"],
+      ["/api/bookings", "post"],
+      ["/api/me/profile", "patch"],
+      ["/api/places/{id}", "get"],
+      ["/api/admin/users/{id}", "patch"],
+      ["/api/admin/pricing/simulate", "post"],
+      ["/api/realtime", "get"],
+      ["/api/auth/sign-in/email", "post"],
+      ["/api/auth/reset-password/{token}", "get"],
+    ] as const) {
+      expect(doc.paths[path]?.[method]?.summary, `${method} ${path}`).toBeTruthy();
+    }
+  });
+
+  it("fails for a route added without a description", async () => {
+    const other = createApp(t.deps);
+    other.get("/api/undescribed", (c) => c.json({}));
+    other.post("/api/me/undescribed/:id", (c) => c.json({}));
+    const document = (await (await other.request("/api/openapi.json")).json()) as Doc;
+    expect(undocumented(other, document)).toEqual(["GET /api/undescribed", "POST /api/me/undescribed/:id"]);
+  });
+
+  it("describes inputs from the routes' own schemas: body, query parameters, access and the error shape", () => {
+    const quote = doc.paths["/api/quotes"]!.post as unknown as { requestBody: { content: Record<string, { schema: { properties: object; required: string[] } }> } };
+    const body = quote.requestBody.content["application/json"]!.schema;
+    expect(Object.keys(body.properties)).toEqual(expect.arrayContaining(["pickupPlaceId", "dropoffPlaceId", "vehicleTypeId", "passengers", "luggage", "date", "time"]));
+    const users = doc.paths["/api/admin/users"]!.get as unknown as { parameters: { name: string; in: string }[]; security: unknown[]; responses: Record<string, unknown> };
+    expect(users.parameters.map((p) => `${p.in}:${p.name}`)).toEqual(["query:q", "query:page", "query:pageSize"]);
+    expect(users.security.length).toBeGreaterThan(0);
+    expect(Object.keys(users.responses)).toEqual(expect.arrayContaining(["200", "400", "401", "403"]));
+    const booking = doc.paths["/api/bookings"]!.post as unknown as { parameters: { name: string; in: string }[] };
+    expect(booking.parameters).toContainEqual(expect.objectContaining({ in: "header", name: "Idempotency-Key" }));
+  });
+});
+
+describe("real answers match the document's response schemas", () => {
+  const ajv = new Ajv2020({ strict: false, allErrors: true });
+  const pointer = (...parts: string[]) => parts.map((p) => p.replaceAll("~", "~0").replaceAll("/", "~1")).join("/");
+
+  beforeAll(() => ajv.addSchema(doc as object, "doc"));
+
+  /** Checks a real answer against the document's schema for its route, method and status. */
+  function expectDocumented(route: string, method: string, res: { status: number; body: unknown }) {
+    const media = doc.paths[route]?.[method]?.responses[String(res.status)]?.content?.["application/json"];
+    expect(media, `${method} ${route} ${res.status} is documented with a JSON schema`).toBeDefined();
+    const validate = ajv.getSchema(`doc#/${pointer("paths", route, method, "responses", String(res.status), "content", "application/json", "schema")}`)!;
+    const ok = validate(res.body);
+    expect(validate.errors ?? [], `${method} ${route} ${res.status}: ${JSON.stringify(res.body).slice(0, 300)}`).toEqual([]);
+    expect(ok).toBe(true);
+    if (route === "/api/vehicles") expect(validate({ vehicles: [{ id: 1, name: "Sedan" }] }), "a wrong answer fails").toBe(false);
+  }
+
+  it("for the customer's routes: fleet, places, quote, booking, profile, bookings, tickets, newsletter, health", async () => {
+    const { cookie } = await t.userWithSession({ fullName: "Grace Hopper", phone: "3105550101" });
+    expectDocumented("/api/health", "get", await t.call("GET", "/api/health"));
+    expectDocumented("/api/health/ready", "get", await t.call("GET", "/api/health/ready"));
+    expectDocumented("/api/vehicles", "get", await t.call("GET", "/api/vehicles"));
+    expectDocumented("/api/places/suggest", "get", await t.call("GET", "/api/places/suggest?q=air"));
+    expectDocumented("/api/places/{id}", "get", await t.call("GET", `/api/places/${encodeURIComponent(FAKE_PLACES.airport.placeId)}`));
+    expectDocumented("/api/places/reverse", "get", await t.call("GET", "/api/places/reverse?lat=33.94&lng=-118.41"));
+    const quote = await t.call("POST", "/api/quotes", { json: rideInput(fleet.sedan.id) });
+    expectDocumented("/api/quotes", "post", quote);
+    const booking = await t.call("POST", "/api/bookings", { cookie, json: { service: "ride", quoteId: quote.body.quoteId }, headers: { "Idempotency-Key": crypto.randomUUID() } });
+    expect(booking.status).toBe(201);
+    expectDocumented("/api/bookings", "post", booking);
+    expectDocumented("/api/me/profile", "get", await t.call("GET", "/api/me/profile", { cookie }));
+    expectDocumented("/api/me/profile", "patch", await t.call("PATCH", "/api/me/profile", { cookie, json: { fullName: "Grace B. Hopper", phone: "" } }));
+    const mine = await t.call("GET", "/api/me/bookings", { cookie });
+    expect(mine.body.bookings).toHaveLength(1);
+    expectDocumented("/api/me/bookings", "get", mine);
+    expectDocumented("/api/me/tickets", "get", await t.call("GET", "/api/me/tickets", { cookie }));
+    expectDocumented("/api/newsletter", "post", await t.call("POST", "/api/newsletter", { json: { email: `n-${crypto.randomUUID()}@example.com` } }));
+  });
+
+  it("for the admin's main routes", async () => {
+    const { cookie } = await t.userWithSession({ role: "admin" });
+    const users = await t.call("GET", "/api/admin/users?pageSize=5", { cookie });
+    expect(users.body.users.length).toBeGreaterThan(0);
+    expectDocumented("/api/admin/users", "get", users);
+    expectDocumented("/api/admin/bookings", "get", await t.call("GET", "/api/admin/bookings", { cookie }));
+    expectDocumented("/api/admin/pricing/simulate", "post", await t.call("POST", "/api/admin/pricing/simulate", { cookie, json: { vehicleTypeId: fleet.sedan.id, miles: 12, minutes: 30 } }));
+    const created = await t.call("POST", "/api/admin/users", { cookie, json: { fullName: "Ada Admin-Made", email: `a-${crypto.randomUUID()}@example.com`, role: "valet" } });
+    expect(created.status).toBe(201);
+    expectDocumented("/api/admin/users", "post", created);
+    await t.db.delete(outboxEmails);
+  });
+
+  it("for errors: the one error shape, as documented", async () => {
+    const bad = await t.call("POST", "/api/newsletter", { json: { email: "nope" } });
+    expect(bad.status).toBe(400);
+    expectDocumented("/api/newsletter", "post", bad);
+    expectDocumented("/api/me/profile", "get", await t.call("GET", "/api/me/profile"));
+    const { cookie } = await t.userWithSession();
+    const forbidden = await t.call("GET", "/api/admin/users", { cookie });
+    expect(forbidden.status).toBe(403);
+    expectDocumented("/api/admin/users", "get", forbidden);
+  });
+});
+
+describe("GET /api/docs", () => {
+  it("serves the reference page with its script and styles from this origin, and no inline script", async () => {
+    const page = await t.app.request("/api/docs");
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain('<script src="/api/docs/swagger-ui-bundle.js"></script>');
+    expect(html).not.toMatch(/<script>(?!<\/script>)/);
+    expect(page.headers.get("content-security-policy")).toContain("script-src 'self'");
+    for (const file of ["swagger-ui-bundle.js", "swagger-ui.css", "start.js"]) {
+      const res = await t.app.request(`/api/docs/${file}`);
+      expect(res.status, file).toBe(200);
+    }
+    expect((await t.app.request("/api/docs/package.json")).status).toBe(404);
+  });
+});

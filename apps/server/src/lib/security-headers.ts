@@ -1,0 +1,85 @@
+// The security headers of every answer (pages, assets, API, errors), built with Hono's secureHeaders. The
+// Content-Security-Policy allows no inline script: scripts, styles, fonts, images (the map previews are
+// served by /api/places/:id/map.svg) and fetches come from this origin only. A provider that needs more
+// (e.g. a payment provider's script and frames) adds its hosts through `providerSources` while it is
+// configured. A handler that sets one of these headers itself keeps its own (overwrite: false), as the map
+// image and the dev mailbox do.
+import { Hono, type Context, type MiddlewareHandler } from "hono";
+import { NONCE, secureHeaders, type ContentSecurityPolicyOptionHandler } from "hono/secure-headers";
+import type { AppConfig } from "../env";
+
+/** Hosts one provider adds to the CSP, by directive. */
+export type CspSources = { scriptSrc?: string[]; frameSrc?: string[]; connectSrc?: string[]; imgSrc?: string[] };
+
+/**
+ * Each configured provider's extra CSP sources. A provider appends a function here that returns its hosts when
+ * its settings are present and undefined otherwise, e.g. for Stripe:
+ * `(config) => config.env.STRIPE_SECRET_KEY ? { scriptSrc: ["https://js.stripe.com"], frameSrc: [...], connectSrc: [...] } : undefined`.
+ */
+export const providerSources: Array<(config: AppConfig) => CspSources | undefined> = [];
+
+const SELF = "'self'";
+
+/** `extra`: providers' sources (by default those configured); `csp`: directives a page replaces (e.g. the dev mailbox's inline styles). */
+export function securityHeadersOptions(
+  config: AppConfig,
+  { extra = configuredSources(config), csp = {} }: { extra?: CspSources[]; csp?: Record<string, (string | ContentSecurityPolicyOptionHandler)[]> } = {},
+) {
+  const add = (base: string[], key: keyof CspSources) => [...new Set([...base, ...extra.flatMap((s) => s[key] ?? [])])];
+  const frameSrc = add([], "frameSrc");
+  const https = config.publicUrl.startsWith("https://");
+  return {
+    contentSecurityPolicy: {
+      defaultSrc: [SELF],
+      scriptSrc: add([SELF], "scriptSrc"),
+      styleSrc: [SELF],
+      // data: for the inline SVG favicon of index.html; blob: for the attendant's previews of the photos about to be uploaded
+      imgSrc: add([SELF, "data:", "blob:"], "imgSrc"),
+      fontSrc: [SELF],
+      connectSrc: add([SELF], "connectSrc"),
+      frameSrc: frameSrc.length ? frameSrc : ["'none'"],
+      objectSrc: ["'none'"],
+      baseUri: [SELF],
+      formAction: [SELF],
+      frameAncestors: ["'none'"],
+      ...csp,
+    },
+    xFrameOptions: "DENY",
+    referrerPolicy: "strict-origin-when-cross-origin",
+    strictTransportSecurity: https ? "max-age=31536000; includeSubDomains" : false,
+    permissionsPolicy: { geolocation: ["self"], camera: ["self"], microphone: [], payment: extra.some((s) => s.frameSrc?.length) ? ["self"] : [] },
+    overwrite: false,
+  } satisfies Parameters<typeof secureHeaders>[0];
+}
+
+function configuredSources(config: AppConfig): CspSources[] {
+  return providerSources.map((f) => f(config)).filter((s): s is CspSources => !!s);
+}
+
+export function securityHeaders(config: AppConfig, options?: Parameters<typeof securityHeadersOptions>[1]): MiddlewareHandler {
+  return secureHeaders(securityHeadersOptions(config, options));
+}
+
+/** The placeholder in the client's index.html that each page answer replaces with its CSP nonce. */
+export const CSP_NONCE_PLACEHOLDER = "__CSP_NONCE__";
+
+/**
+ * For the client's HTML pages: styles may also come from <style> elements that carry this answer's nonce. The
+ * dialogs' scroll lock (react-remove-scroll) writes one as it opens; the page's index.html hands the nonce to it
+ * (apps/web/src/lib/csp.ts). Scripts stay 'self' only. The handler reads the nonce with `pageNonce(c)`.
+ */
+export function pageSecurityHeaders(config: AppConfig): MiddlewareHandler {
+  return securityHeaders(config, { csp: { styleSrc: [SELF, NONCE] } });
+}
+
+export const pageNonce = (c: Context) => (c.get("secureHeadersNonce" as never) as string | undefined) ?? "";
+
+/**
+ * The same headers as plain name/value pairs, for answers written on node:http without Hono (the quote fast
+ * path): the middleware's own output on an empty answer.
+ */
+export async function securityHeaderList(config: AppConfig, options?: Parameters<typeof securityHeadersOptions>[1]): Promise<Record<string, string>> {
+  const probe = new Hono().use(securityHeaders(config, options)).get("/", (c) => c.body(null, 204));
+  const res = await probe.request("/");
+  return Object.fromEntries(res.headers);
+}

@@ -1,0 +1,16 @@
+// GET /api/payments/config: which card step the booking dialog shows (embedded test mode, or Stripe's
+// Payment Element with the publishable key). It changes only with the server's settings.
+import type { PaymentConfigResponse } from "@meridian/shared/payments";
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { api } from "@/lib/api";
+
+export const getPaymentConfig = () => api<PaymentConfigResponse>("/api/payments/config");
+
+export const paymentConfigQueryOptions = queryOptions({
+  queryKey: ["payments", "config"],
+  queryFn: getPaymentConfig,
+  staleTime: Infinity,
+  retry: 1,
+});
+
+export const usePaymentConfig = () => useQuery(paymentConfigQueryOptions);

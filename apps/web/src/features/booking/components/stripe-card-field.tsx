@@ -1,0 +1,75 @@
+// Stripe mode: Stripe's Payment Element in the dialog (cards only, no redirects), in the deferred-intent
+// flow: the element makes a PaymentMethod, the server creates and confirms the PaymentIntent (manual
+// capture, the card saved for off-session charges), and Stripe.js runs any authentication step it asks for.
+import { Elements, PaymentElement, useElements, useStripe } from "@stripe/react-stripe-js";
+import { loadStripe, type Appearance, type Stripe } from "@stripe/stripe-js";
+import { useEffect, type RefObject } from "react";
+import type { StripeCardHandle } from "./use-confirm-booking";
+
+const loaded = new Map<string, Promise<Stripe | null>>();
+const stripeFor = (key: string) => {
+  let p = loaded.get(key);
+  if (!p) loaded.set(key, (p = loadStripe(key)));
+  return p;
+};
+
+// The dialog's dark surface and gold accent.
+const appearance: Appearance = {
+  theme: "night",
+  variables: { colorPrimary: "#c9a35c", colorBackground: "#121215", colorText: "#ece7dc", colorDanger: "#f87171", borderRadius: "8px", fontFamily: "Inter, system-ui, sans-serif" },
+};
+
+export default function StripeCardField({
+  publishableKey,
+  amountUsd,
+  handleRef,
+}: {
+  publishableKey: string;
+  amountUsd: number | null;
+  handleRef: RefObject<StripeCardHandle | null>;
+}) {
+  // Stripe's minimum is 50 cents; before a quote the element still shows, with the minimum.
+  const amount = Math.max(50, Math.round((amountUsd ?? 0) * 100));
+  return (
+    <Elements
+      stripe={stripeFor(publishableKey)}
+      options={{
+        mode: "payment",
+        amount,
+        currency: "usd",
+        captureMethod: "manual",
+        setupFutureUsage: "off_session",
+        paymentMethodCreation: "manual",
+        appearance,
+      }}
+    >
+      <Handle handleRef={handleRef} />
+      <PaymentElement options={{ layout: "tabs" }} />
+    </Elements>
+  );
+}
+
+function Handle({ handleRef }: { handleRef: RefObject<StripeCardHandle | null> }) {
+  const stripe = useStripe();
+  const elements = useElements();
+  useEffect(() => {
+    if (!stripe || !elements) return;
+    handleRef.current = {
+      async createPaymentMethod() {
+        const submitted = await elements.submit();
+        if (submitted.error) return { error: submitted.error.message ?? "Please check your card details." };
+        const { paymentMethod, error } = await stripe.createPaymentMethod({ elements });
+        if (error || !paymentMethod) return { error: error?.message ?? "Please check your card details." };
+        return { id: paymentMethod.id };
+      },
+      async handleNextAction(clientSecret) {
+        const { error } = await stripe.handleNextAction({ clientSecret });
+        return error ? { error: error.message ?? "The card's authentication step was not completed." } : { ok: true };
+      },
+    };
+    return () => {
+      handleRef.current = null;
+    };
+  }, [stripe, elements, handleRef]);
+  return null;
+}
