@@ -111,7 +111,7 @@ describe("real answers match the document's response schemas", () => {
     expectDocumented("/api/places/reverse", "get", await t.call("GET", "/api/places/reverse?lat=33.94&lng=-118.41"));
     const quote = await t.call("POST", "/api/quotes", { json: rideInput(fleet.sedan.id) });
     expectDocumented("/api/quotes", "post", quote);
-    const booking = await t.call("POST", "/api/bookings", { cookie, json: { service: "ride", quoteId: quote.body.quoteId }, headers: { "Idempotency-Key": crypto.randomUUID() } });
+    const booking = await t.call("POST", "/api/bookings", { cookie, json: { service: "ride", quoteId: quote.body.quoteId, paymentMethod: "pm_card_visa" }, headers: { "Idempotency-Key": crypto.randomUUID() } });
     expect(booking.status).toBe(201);
     expectDocumented("/api/bookings", "post", booking);
     expectDocumented("/api/me/profile", "get", await t.call("GET", "/api/me/profile", { cookie }));
