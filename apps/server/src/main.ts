@@ -98,6 +98,7 @@ async function stopGracefully(server: Server, deps: Deps, database: Database, st
   await stopJobs(); // a job in progress finishes (or rolls back and is claimed again by the next start)
   // E-mail being stored and deliveries in flight finish first (bounded); an unfinished one is retried by the next start.
   await deps.mailer.drain(1000);
+  await deps.lifecycle.close(); // the quote counts still in memory are written
   await deps.bus.close();
   await database.close();
 }
@@ -184,6 +185,7 @@ async function runPrimary(env: Env, started: number) {
       ),
     );
     await deps.mailer.drain(500);
+    await deps.lifecycle.close();
     await deps.bus.close();
     await database.close();
     process.exit(exitCode);

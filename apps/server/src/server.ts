@@ -13,6 +13,7 @@ import { createMetrics } from "./lib/metrics";
 import { createGeoService } from "./geo/geo.service";
 import { createMailer, type MailerOptions } from "./mail/mailer";
 import { createPaymentProvider } from "./payments/payments.service";
+import { createQuoteCounter } from "./quotes/quote-counter";
 import { createEventBus } from "./realtime/bus";
 import { createSmsSender } from "./sms/sms";
 import { createPhotoStore } from "./valet/photo-store";
@@ -71,7 +72,10 @@ export async function buildDeps(config: AppConfig, database: Database, options: 
   const bus = await createEventBus(database, { logger });
   const sms = createSmsSender(config.env, database.db, logger);
   const photos = createPhotoStore(config.env);
-  return { config, database, mailer, logger, auth, geo, bus, payments, sms, photos, lifecycle: createLifecycle(), metrics: createMetrics(database) };
+  const lifecycle = createLifecycle();
+  const quoteCounts = createQuoteCounter(database.db, logger);
+  lifecycle.beforeClose(() => quoteCounts.close()); // the counts still in memory are written on shutdown
+  return { config, database, mailer, logger, auth, geo, bus, payments, sms, photos, lifecycle, metrics: createMetrics(database), quoteCounts };
 }
 
 export async function openAndMigrate(target: DatabaseTarget): Promise<Database> {

@@ -169,15 +169,45 @@ export type AdminOverview = {
   recent: { type: "booking" | "signup"; at: string; text: string; id: string }[];
 };
 
+// ---- Reports (from the money actually taken: payments, refunds, tips; and the funnel's counts)
+export const adminReportsQuerySchema = z
+  .object({ from: optionalQuery(isoDate), to: optionalQuery(isoDate) })
+  .refine((v) => !v.from || !v.to || v.from <= v.to, { path: ["to"], message: "The end date must be on or after the start date." });
+export type AdminReportsQuery = z.infer<typeof adminReportsQuerySchema>;
+
+/** Money per group: captured, refunded, and net (captured - refunded), in dollars. */
+export type RevenueFigures = { capturedUsd: number; refundedUsd: number; netUsd: number; bookings: number };
+
 export type AdminReports = {
-  totalRevenue: number;
-  revenueByService: { service: string; revenue: number; bookings: number }[];
-  revenueByVehicleType: { vehicleTypeId: string | null; name: string; revenue: number; bookings: number }[];
-  tips: number;
-  payouts: number;
-  funnel: { status: string; count: number }[];
-  couponPerformance: { redemptions: number; discount: number };
+  range: { from: string | null; to: string | null };
+  /** Bookings' own charges (payments of kind 'booking'), by the service date. */
+  revenue: RevenueFigures;
+  revenueByService: ({ service: string } & RevenueFigures)[];
+  revenueByVehicleType: ({ vehicleTypeId: string | null; name: string } & RevenueFigures)[];
+  /** Tips (payments of kind 'tip') net of refunds, for services in the range. */
+  tips: { totalUsd: number; count: number; byService: { service: string; totalUsd: number; count: number }[] };
+  /** Tip shares not yet paid out, per staff member. */
+  payouts: { owedUsd: number; byStaff: { staffId: string | null; name: string; owedUsd: number; tips: number }[] };
+  /** Quotes answered -> bookings made -> completed, by the day quoted or booked. */
+  funnel: {
+    quotes: number;
+    quotesWithCoupon: number;
+    bookings: number;
+    completed: number;
+    byService: { service: string; quotes: number; quotesWithCoupon: number; bookings: number; completed: number }[];
+  };
+  /** Codes used in bookings made in the range: uses, discount given, and those bookings' net revenue. */
+  coupons: {
+    redemptions: number;
+    discountUsd: number;
+    revenueUsd: number;
+    byCode: { code: string; redemptions: number; discountUsd: number; revenueUsd: number }[];
+  };
 };
+
+/** The report cards that download as CSV: GET /api/admin/reports/<card>.csv?from=&to= */
+export const reportCsvCards = ["revenue-by-service", "revenue-by-vehicle-type", "tips", "payouts", "funnel", "coupons"] as const;
+export type ReportCsvCard = (typeof reportCsvCards)[number];
 
 export const adminAuditQuerySchema = z.object({ page, pageSize });
 export type AdminAuditEntry = {

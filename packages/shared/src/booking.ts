@@ -2,6 +2,7 @@
 // answers, and the spec's messages. The server re-derives every price from place ids; nothing the client
 // sends about miles or money is trusted.
 import { z } from "zod";
+import { quoteCouponCodeSchema } from "./coupons";
 import { quoteSchema, type Quote } from "./pricing";
 import { placeSchema } from "./places";
 import { zonedInstant } from "./zoned-time";
@@ -93,6 +94,8 @@ export const quoteInputSchema = z.strictObject({
     .max(MAX_LUGGAGE, `Luggage must be at most ${MAX_LUGGAGE}.`),
   date: rideDateSchema,
   time: rideTimeSchema,
+  /** Optional: a coupon code to apply (applied or refused in the answer; counted only at booking). */
+  couponCode: quoteCouponCodeSchema,
 });
 export type QuoteInput = z.infer<typeof quoteInputSchema>;
 
@@ -148,6 +151,8 @@ export const quoteResponseSchema = z.object({
   quote: quoteSchema,
   pickup: quotePlaceSummarySchema,
   dropoff: quotePlaceSummarySchema,
+  /** A code that could not be applied, and why (the quote is without a discount). */
+  coupon: z.object({ code: z.string(), message: z.string() }).optional(),
 });
 export type QuoteResponse = z.infer<typeof quoteResponseSchema>;
 

@@ -15,6 +15,7 @@ export const COUPON_PERCENT_MESSAGE = "A percent discount is a whole number from
 export const COUPON_AMOUNT_MESSAGE = "A fixed discount is an amount from $0.01 to $99,999.99.";
 export const COUPON_DATES_MESSAGE = "Valid to must be on or after valid from.";
 export const COUPON_CODE_TAKEN_MESSAGE = "A coupon with this code already exists.";
+export const COUPON_UNKNOWN_MESSAGE = "This code is not valid.";
 
 /** A code as customers type it: trimmed, upper-cased. */
 export const normalizeCouponCode = (raw: string) => raw.trim().toUpperCase();
@@ -139,3 +140,37 @@ export function couponDiscount(terms: CouponTerms, check: CouponCheck): CouponOu
 
 /** How the admin list shows a coupon's value: "15%" or "$25.00". */
 export const formatCouponValue = (c: Pick<CouponTerms, "kind" | "value">) => (c.kind === "percent" ? `${c.value}%` : usd(Math.round(c.value * 100)));
+
+// ---- Codes in quotes (the booking dialog's coupon code field)
+export const COUPON_FIELD_LABEL = "Coupon code";
+export const COUPON_FIELD_PLACEHOLDER = "Optional";
+
+/** A quote's optional code: trimmed and upper-cased; blank means none. An unknown code is refused in the answer, not here. */
+export const quoteCouponCodeSchema = z
+  .string({ error: COUPON_CODE_MESSAGE })
+  .max(64, COUPON_CODE_MESSAGE)
+  .transform((raw) => normalizeCouponCode(raw) || undefined)
+  .optional();
+
+/** A code the quote could not apply: the quote is answered without a discount, and this says why (under the code field). */
+export type QuoteCouponRefusal = { code: string; message: string };
+
+/** The quote line of an applied code. */
+export const couponLineLabel = (code: string) => `Coupon ${code}`;
+
+type Priced<L> = { lines: readonly L[]; totalUsd: number };
+
+/**
+ * A quote with a code applied: a "Coupon CODE" line of minus the discount, the total lowered by it (in cents),
+ * and `coupon` naming the code and the discount.
+ */
+export function withCouponLine<L extends { kind: string; label: string; amountUsd: number }, Q extends Priced<L>>(
+  quote: Q,
+  code: string,
+  discountCents: number,
+): Q & { coupon: { code: string; discountUsd: number } } {
+  const discountUsd = discountCents / 100;
+  const lines = [...quote.lines, { kind: "coupon", label: couponLineLabel(code), amountUsd: -discountUsd } as unknown as L];
+  const totalUsd = (Math.round(quote.totalUsd * 100) - discountCents) / 100;
+  return { ...quote, lines, totalUsd, coupon: { code, discountUsd } };
+}

@@ -10,7 +10,7 @@ export type PricedVehicle = { id: string; name: string; baseFeeUsd: number };
 export type RateCard = { perMileUsd: number; perMinuteUsd: number; active: boolean };
 export type Tier = { id?: string; milesMin: number; milesMax: number; priceUsd: number; active: boolean };
 
-export const quoteLineSchema = z.object({ kind: z.enum(["base", "distance", "time", "tier"]), label: z.string(), amountUsd: z.number() });
+export const quoteLineSchema = z.object({ kind: z.enum(["base", "distance", "time", "tier", "coupon"]), label: z.string(), amountUsd: z.number() });
 export type QuoteLine = z.infer<typeof quoteLineSchema>;
 /** An itemised ride price (the quote answer, the booking's details, the admin simulator). */
 export const quoteSchema = z.object({
@@ -24,6 +24,8 @@ export const quoteSchema = z.object({
   lines: z.array(quoteLineSchema),
   totalUsd: z.number(),
   currency: z.literal("USD"),
+  /** A coupon code applied to this quote (its line is in `lines`, the total is net of it). */
+  coupon: z.object({ code: z.string(), discountUsd: z.number() }).optional(),
 });
 export type Quote = z.infer<typeof quoteSchema>;
 

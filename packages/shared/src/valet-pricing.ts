@@ -3,6 +3,7 @@
 // re-price and the admin simulator all run, so they always agree.
 import { z } from "zod";
 import type { QuotePlace, QuotePlaceSummary } from "./booking";
+import type { QuoteCouponRefusal } from "./coupons";
 import { isCents } from "./fleet";
 import { fromCents, toCents } from "./pricing";
 import { MAX_VALET_VEHICLES, VALET_EVENT_TYPES, parseTimeOfDay, type ValetEventType } from "./valet";
@@ -129,7 +130,7 @@ export function describeValetRates(rates: ValetRates): string[] {
   ];
 }
 
-export type ValetQuoteLine = { kind: "base" | "attendants" | "late" | "event_type"; label: string; amountUsd: number };
+export type ValetQuoteLine = { kind: "base" | "attendants" | "late" | "event_type" | "coupon"; label: string; amountUsd: number };
 export type ValetQuote = {
   service: "valet";
   eventType: ValetEventType;
@@ -144,6 +145,8 @@ export type ValetQuote = {
   lines: ValetQuoteLine[];
   totalUsd: number;
   currency: "USD";
+  /** A coupon code applied to this quote (its line is in `lines`, the total is net of it). */
+  coupon?: { code: string; discountUsd: number };
 };
 
 export type ValetPriceInput = {
@@ -206,7 +209,14 @@ export function priceValet(rates: ValetRates, input: ValetPriceInput): ValetPric
 }
 
 /** The answer to POST /api/valet/quotes: the quote plus its signed, expiring id (a valet id books valet only). */
-export type ValetQuoteResponse = { quoteId: string; expiresAt: string; quote: ValetQuote; eventPlace: QuotePlaceSummary };
+export type ValetQuoteResponse = {
+  quoteId: string;
+  expiresAt: string;
+  quote: ValetQuote;
+  eventPlace: QuotePlaceSummary;
+  /** A code that could not be applied, and why. */
+  coupon?: QuoteCouponRefusal;
+};
 
 /** What a valet booking stores in bookings.details (a later valet-operations issue reads the same). */
 export type ValetDetails = {

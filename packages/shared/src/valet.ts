@@ -2,6 +2,7 @@
 // valet quote's API input (POST /api/valet/quotes), checked with the same messages.
 import { z } from "zod";
 import { INVALID_ADDRESS_MESSAGE, todayInServiceArea } from "./booking";
+import { quoteCouponCodeSchema } from "./coupons";
 
 export const VALET_EVENT_TYPES = ["Wedding", "Corporate", "Private Party", "Hotel/Restaurant", "Other"] as const;
 export type ValetEventType = (typeof VALET_EVENT_TYPES)[number];
@@ -175,6 +176,8 @@ export const valetQuoteInputSchema = z
       .nullable()
       .default(null),
     notes: z.string({ error: "Special instructions must be text." }).trim().max(1000, "Special instructions must be at most 1,000 characters.").default(""),
+    /** Optional: a coupon code to apply (applied or refused in the answer; counted only at booking). */
+    couponCode: quoteCouponCodeSchema,
   })
   .superRefine((v, ctx) => {
     if (v.eventType === "Other" && v.eventTypeOther === "") {

@@ -6,6 +6,9 @@ import {
   adminAuditQuerySchema,
   adminBookingsPageSchema,
   adminBookingsQuerySchema,
+  adminReportsQuerySchema,
+  reportCsvCards,
+  type ReportCsvCard,
   adminCreateUserSchema,
   adminTicketsQuerySchema,
   adminUpdateTicketSchema,
@@ -22,7 +25,8 @@ import type { AppEnv } from "../lib/context";
 import { notFound } from "../lib/errors";
 import { describedJson, routesFor } from "../lib/openapi";
 import { BOOKINGS_CSV_HEADER, bookingsCsvLines, changeBookingStatus, exportBookingIds, exportBookingRows, getBooking, listBookings } from "./core/bookings.service";
-import { getOverview, getReports, listAudit } from "./core/insights.service";
+import { getOverview, listAudit } from "./core/insights.service";
+import { getReports, reportCsv } from "./core/reports.service";
 import { getTicket, listTickets, updateTicket } from "./core/tickets.service";
 import { createUserByAdmin, searchUsers, updateUser } from "./core/users.service";
 
@@ -134,10 +138,36 @@ export const adminCoreRoutes = new Hono<AppEnv>()
     return c.json({ ticket: await updateTicket(db, actor, id, input) });
   })
   // ---- Reports and audit
-  .get("/reports", admin$("Revenue, tips, funnel and coupons", { 200: json("Report figures") }), async (c) => {
+  .get(
+    "/reports",
+    admin$("Revenue net of refunds, tips, payouts owed, the funnel and coupons, for a date range", { 200: json("Report figures (AdminReports)") }, { query: adminReportsQuerySchema }),
+    async (c) => {
+      const { db } = await admin(c);
+      return c.json(await getReports(db, c.req.valid("query")));
+    },
+  )
+  // One card's figures as CSV: /reports/revenue-by-service.csv?from=&to= (the cards in reportCsvCards).
+  .get(
+    "/reports/:file",
+    admin$(
+      `One report card as CSV: ${reportCsvCards.map((card) => `${card}.csv`).join(", ")}`,
+      { 200: { description: "CSV (UTF-8 with a byte-order mark)", contentType: "text/csv" }, 404: notFoundAnswer },
+      { query: adminReportsQuerySchema },
+    ),
+    async (c) => {
     const { db } = await admin(c);
-    return c.json(await getReports(db));
-  })
+    const card = (c.req.param("file") ?? "").replace(/\.csv$/, "") as ReportCsvCard;
+    if (!c.req.param("file")?.endsWith(".csv") || !reportCsvCards.includes(card)) throw notFound("There is no such report.");
+    const range = c.req.valid("query");
+    const csv = reportCsv(card, await getReports(db, range));
+    const span = range.from || range.to ? `-${range.from ?? "start"}-to-${range.to ?? "today"}` : "";
+    return c.body(csv, 200, {
+      "content-type": "text/csv; charset=utf-8",
+      "content-disposition": `attachment; filename="meridian-${card}${span}.csv"`,
+      "cache-control": "no-store",
+    });
+    },
+  )
   .get("/audit", admin$("The audit log, newest first", { 200: json("{ entries, total, page, pageSize }") }, { query: adminAuditQuerySchema }), async (c) => {
     const { db } = await admin(c);
     return c.json(await listAudit(db, c.req.valid("query")));

@@ -17,6 +17,7 @@ import {
   QUOTE_EXPIRED_MESSAGE,
   QUOTE_INVALID_MESSAGE,
   quoteInputSchema,
+  todayInServiceArea,
   type CreateBookingInput,
   type CreateBookingResponse,
   type RideDetails,
@@ -46,6 +47,7 @@ import { bookingConfirmationEmail, valetBookingConfirmationEmail } from "../mail
 import type { Mail } from "../mail/mailer";
 import { priceQuote } from "../quotes/quote.service";
 import { verifyQuoteToken, verifyValetQuoteToken, type Verified } from "../quotes/quote-token";
+import { refuseCouponNoLongerApplying, redeemSignedCoupon, type SignedCoupon } from "../coupons/coupons.service";
 import { priceValetQuote } from "../valet/valet-quote.service";
 import { scheduleRideReminder } from "../rides/ride-notices";
 import { stampEvent } from "../rides/ride-status";
@@ -240,6 +242,8 @@ type BookingPlan = {
   pickupTime: string | null;
   details: RideDetails | ValetDetails;
   mail: (ticketCode: string) => Mail;
+  /** The coupon the quote applied (redeemed in the booking's transaction), or null. */
+  coupon: SignedCoupon | null;
 };
 
 /** The claims of a verified quote id, or the 400 for an invalid or expired one. */
@@ -260,8 +264,10 @@ async function planRide(deps: Deps, me: SessionUser, quoteId: string): Promise<B
     luggage: claims.luggage,
     date: claims.date,
     time: claims.time,
+    couponCode: claims.couponCode ?? undefined,
   });
   const priced = await priceQuote(deps, rideInput, { maxPricingAgeMs: BOOKING_PRICING_MAX_AGE_MS });
+  refuseCouponNoLongerApplying(priced.refused);
   if (toCents(priced.quote.totalUsd) !== toCents(claims.totalUsd)) throw conflict(QUOTE_CHANGED_MESSAGE, "quote_changed");
 
   const details: RideDetails = {
@@ -286,15 +292,17 @@ async function planRide(deps: Deps, me: SessionUser, quoteId: string): Promise<B
     details,
     mail: (ticketCode) =>
       bookingConfirmationEmail({ to: me.email, name: me.name, ticketCode, details, dashboardUrl: `${deps.config.publicUrl}/dashboard` }),
+    coupon: claims.couponCode ? { code: claims.couponCode, discountUsd: claims.discountUsd, service: "ride", totalUsd: claims.totalUsd } : null,
   };
 }
 
 /** Event valet: the valet quote id re-priced with the published valet card; a changed total is refused. */
 async function planValet(deps: Deps, me: SessionUser, quoteId: string): Promise<BookingPlan> {
   const claims = claimsOrRefuse(verifyValetQuoteToken(deps.config.authSecret, quoteId));
-  const { totalUsd: quotedUsd, exp: _exp, ...event } = claims;
-  const input = parseWith(valetQuoteInputSchema, event);
+  const { totalUsd: quotedUsd, exp: _exp, couponCode, discountUsd, ...event } = claims;
+  const input = parseWith(valetQuoteInputSchema, { ...event, couponCode: couponCode ?? undefined });
   const priced = await priceValetQuote(deps, input, { maxPricingAgeMs: BOOKING_PRICING_MAX_AGE_MS });
+  refuseCouponNoLongerApplying(priced.refused);
   if (toCents(priced.quote.totalUsd) !== toCents(quotedUsd)) throw conflict(QUOTE_CHANGED_MESSAGE, "quote_changed");
 
   const details: ValetDetails = {
@@ -321,6 +329,7 @@ async function planValet(deps: Deps, me: SessionUser, quoteId: string): Promise<
     details,
     mail: (ticketCode) =>
       valetBookingConfirmationEmail({ to: me.email, name: me.name, ticketCode, details, dashboardUrl: `${deps.config.publicUrl}/dashboard` }),
+    coupon: couponCode ? { code: couponCode, discountUsd, service: "valet", totalUsd: quotedUsd } : null,
   };
 }
 
@@ -377,6 +386,8 @@ export async function createBooking(deps: Deps, me: SessionUser, key: string, in
           pickupAt,
         })
         .returning();
+      // A coupon use is counted here or not at all: coupon_unavailable (409) rolls the booking back (and the hold is released).
+      if (plan.coupon) await redeemSignedCoupon(tx, plan.coupon, { userId: me.id, bookingId: booking!.id, today: todayInServiceArea() });
       await stampEvent(tx, booking!.id, null, "pending", { id: me.id, name: me.name, role: me.role ?? "user" }, "Booked");
       await scheduleRideReminder(tx, booking!);
       await schedulePaymentJobs(tx, booking!); // a far-off service: authorised again 48 h before it

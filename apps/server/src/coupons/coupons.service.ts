@@ -2,8 +2,10 @@
 // a use is counted: redeemCoupon, inside the booking's transaction, with a conditional UPDATE so two
 // customers racing for the last use cannot both get it.
 import { and, count, desc, eq, isNull, lt, or, sql } from "drizzle-orm";
+import { QUOTE_CHANGED_MESSAGE } from "@meridian/shared/booking";
 import {
   COUPON_CODE_TAKEN_MESSAGE,
+  COUPON_UNKNOWN_MESSAGE,
   couponDiscount,
   couponInputSchema,
   normalizeCouponCode,
@@ -12,17 +14,20 @@ import {
   type CouponTerms,
   type CouponUpdate,
   type CouponValues,
+  type QuoteCouponRefusal,
 } from "@meridian/shared/coupons";
+import { toCents } from "@meridian/shared/pricing";
 import { writeAudit, type AuditActor } from "../admin/audit";
 import type { Db, Tx } from "../db/client";
 import { couponRedemptions, coupons } from "../db/schema";
-import { HttpError, notFound } from "../lib/errors";
+import { conflict, HttpError, notFound } from "../lib/errors";
+import { invalidateCouponCache } from "./coupon-cache";
 import { parseWith } from "../lib/validate";
 
 type CouponRow = typeof coupons.$inferSelect;
 
 export const COUPON_NOT_FOUND = "This coupon no longer exists. Reload the page.";
-export const UNKNOWN_CODE_MESSAGE = "This code is not valid.";
+export const UNKNOWN_CODE_MESSAGE = COUPON_UNKNOWN_MESSAGE;
 
 export function toAdminCoupon(row: CouponRow): AdminCoupon {
   return {
@@ -64,12 +69,14 @@ export async function listCoupons(db: Db): Promise<AdminCoupon[]> {
 
 export async function createCoupon(db: Db, actor: AuditActor, input: CouponValues): Promise<AdminCoupon> {
   try {
-    return await db.transaction(async (tx) => {
+    const created = await db.transaction(async (tx) => {
       const [row] = await tx.insert(coupons).values(input).returning();
       const coupon = toAdminCoupon(row!);
       await writeAudit(tx, actor, { action: "coupon.create", entity: "coupon", entityId: coupon.id, before: null, after: coupon });
       return coupon;
     });
+    invalidateCouponCache(); // quotes see the new code at once
+    return created;
   } catch (err) {
     if (isUniqueViolation(err)) throw codeTaken();
     throw err;
@@ -79,7 +86,7 @@ export async function createCoupon(db: Db, actor: AuditActor, input: CouponValue
 /** An edit is checked as a whole coupon (e.g. switching to percent with a value of 150 is refused). */
 export async function updateCoupon(db: Db, actor: AuditActor, id: string, patch: CouponUpdate): Promise<AdminCoupon> {
   try {
-    return await db.transaction(async (tx) => {
+    const updated = await db.transaction(async (tx) => {
       const [locked] = await tx.select().from(coupons).where(eq(coupons.id, id)).for("update");
       if (!locked) throw notFound(COUPON_NOT_FOUND);
       const before = toAdminCoupon(locked);
@@ -90,6 +97,8 @@ export async function updateCoupon(db: Db, actor: AuditActor, id: string, patch:
       await writeAudit(tx, actor, { action, entity: "coupon", entityId: id, before, after });
       return after;
     });
+    invalidateCouponCache(); // quotes see the change at once
+    return updated;
   } catch (err) {
     if (isUniqueViolation(err)) throw codeTaken();
     throw err;
@@ -99,7 +108,7 @@ export async function updateCoupon(db: Db, actor: AuditActor, id: string, patch:
 /** A code that cannot be used now: 409 with the reason in words (and as `reason`). */
 export class CouponUnavailableError extends HttpError {
   constructor(
-    readonly reason: CouponRefusal | "unknown_code",
+    readonly reason: CouponRefusal | "unknown_code" | "not_applicable",
     message: string,
   ) {
     super(409, "coupon_unavailable", message, { couponCode: message });
@@ -142,3 +151,31 @@ export async function redeemCoupon(
   return { couponId: row.id, code: row.code, discountCents: outcome.discountCents, redemptionId: redemption!.id };
 }
 
+
+/** The coupon a quote id carries (signed): the code, its discount, and the total net of it. */
+export type SignedCoupon = { code: string; discountUsd: number; service: "ride" | "valet"; totalUsd: number };
+
+/** At booking, a code the re-priced quote no longer applies (deactivated, expired, used up since): 409 with why. */
+export function refuseCouponNoLongerApplying(refused: QuoteCouponRefusal | undefined): void {
+  if (refused) throw new CouponUnavailableError("not_applicable", refused.message);
+}
+
+/**
+ * Counts the use of a quote's coupon inside the booking's transaction (redeemCoupon with the fare before the
+ * discount). Throws CouponUnavailableError (409, e.g. the last use went to someone else, or this customer's
+ * limit) or quote_changed (409) when the discount is no longer the signed one; either aborts the booking.
+ */
+export async function redeemSignedCoupon(tx: Tx, signed: SignedCoupon, r: { userId: string; bookingId: string; today: string }): Promise<Redemption> {
+  const discountCents = toCents(signed.discountUsd);
+  const redemption = await redeemCoupon(tx, {
+    code: signed.code,
+    userId: r.userId,
+    bookingId: r.bookingId,
+    service: signed.service,
+    fareCents: toCents(signed.totalUsd) + discountCents,
+    today: r.today,
+  });
+  if (redemption.discountCents !== discountCents) throw conflict(QUOTE_CHANGED_MESSAGE, "quote_changed");
+  invalidateCouponCache(); // this process's quotes see the use (others within the cache's few seconds)
+  return redemption;
+}

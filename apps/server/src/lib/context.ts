@@ -6,6 +6,7 @@ import type { EventBus } from "../realtime/bus";
 import type { AppConfig } from "../env";
 import type { Mailer } from "../mail/mailer";
 import type { PaymentProvider } from "../payments/provider";
+import type { QuoteCounter } from "../quotes/quote-counter";
 import type { Lifecycle } from "./lifecycle";
 import type { Logger } from "./logger";
 import type { SmsSender } from "../sms/sms";
@@ -25,6 +26,8 @@ export type Deps = {
   photos: PhotoStore;
   lifecycle: Lifecycle;
   metrics: Metrics;
+  /** Answered quotes per day and service, counted in memory and written every few seconds (the funnel's top). */
+  quoteCounts: QuoteCounter;
 };
 
 export type AppEnv = {

@@ -156,6 +156,37 @@ describe("POST /api/quotes on the node:http fast path", () => {
     }
   });
 
+  it("applies and refuses coupon codes as the Hono route does, from memory too, each code with its own answer", async () => {
+    const admin = await t.userWithSession({ role: "admin" });
+    for (const json of [
+      { code: "FAST10", kind: "percent", value: 10 },
+      { code: "FAST5", kind: "fixed", value: 5 },
+      { code: "FASTVALET", kind: "fixed", value: 5, service: "valet" },
+    ]) {
+      expect((await t.call("POST", "/api/admin/coupons", { cookie: admin.cookie, json })).status).toBe(201);
+    }
+    const trip = rideInput(fleet.sedan.id, { date: laDate(5), time: "08:15" });
+    const plain = await expectSameAnswer({ body: json(trip) });
+    const answers = new Map<string, Answer>();
+    for (const code of ["FAST10", "fast5", "FASTVALET", "NOSUCHCODE", "FAST10"]) {
+      const first = await expectSameAnswer({ body: json({ ...trip, couponCode: code }) });
+      expect(first.status).toBe(200);
+      // The second time everything is in memory (the coupon too): still the same answer.
+      expect(priceQuoteFromMemory(t.deps, { ...trip, couponCode: code.toUpperCase() })).toBeDefined();
+      expect(comparable(await viaFastPath({ body: json({ ...trip, couponCode: code }) }))).toEqual(comparable(first));
+      answers.set(code.toUpperCase(), first);
+    }
+    const fare = plain.body.quote.totalUsd as number;
+    expect(answers.get("FAST10")!.body.quote.totalUsd).toBe(Math.round(fare * 90) / 100);
+    expect(answers.get("FAST5")!.body.quote.totalUsd).toBe(Math.round(fare * 100 - 500) / 100);
+    expect(answers.get("FAST5")!.body.quote.lines.at(-1)).toEqual({ kind: "coupon", label: "Coupon FAST5", amountUsd: -5 });
+    expect(answers.get("FASTVALET")!.body).toMatchObject({ quote: { totalUsd: fare }, coupon: { code: "FASTVALET", message: "This code applies to valet only." } });
+    expect(answers.get("NOSUCHCODE")!.body).toMatchObject({ quote: { totalUsd: fare }, coupon: { code: "NOSUCHCODE", message: "This code is not valid." } });
+    expect(comparable(answers.get("FAST10")!).claims).toMatchObject({ couponCode: "FAST10" });
+    // And the plain quote of the same trip is still the plain one (the code is part of the memo's key).
+    expect(comparable(await viaFastPath({ body: json(trip) }))).toEqual(comparable(plain));
+  });
+
   it("hands every other request to Hono: other paths, other methods, a query string", async () => {
     const vehicles = await fetch(`${base}/api/vehicles`);
     expect(vehicles.status).toBe(200);

@@ -58,6 +58,7 @@ export function withQuoteFastPath(deps: Deps, next: RequestListener, headers: Re
     const answer = (priced: PricedQuote) => {
       const json = quoteResponseJson(issueQuote(deps.config.authSecret, priced));
       metrics.quotesIssued.inc();
+      deps.quoteCounts.count("ride", priced.applied !== undefined);
       send(200, json, json.length);
     };
     // As soon as the body is known to be too large; the connection closes so the rest is not read.

@@ -23,8 +23,13 @@ export const quoteClaimsSchema = z.object({
   minutes: z.number(),
   /** Expiry, seconds since the epoch. */
   exp: z.number().int(),
+  /** Format 3: the coupon code applied (null: none) and its discount; totalUsd is net of it. */
+  couponCode: z.string().nullable(),
+  discountUsd: z.number(),
 });
 export type QuoteClaims = z.infer<typeof quoteClaimsSchema>;
+/** The claims of a quote id without a coupon (formats 1 and 2, and any quote issued with no code). */
+const NO_COUPON = { couponCode: null, discountUsd: 0 } as const;
 
 /** The valet quote id's claims: the event as quoted, the total, and the expiry. */
 export const valetQuoteClaimsSchema = z.object({
@@ -39,6 +44,9 @@ export const valetQuoteClaimsSchema = z.object({
   notes: z.string(),
   totalUsd: z.number(),
   exp: z.number().int(),
+  /** Format 2: the coupon code applied (null: none) and its discount; totalUsd is net of it. */
+  couponCode: z.string().nullable(),
+  discountUsd: z.number(),
 });
 export type ValetQuoteClaims = z.infer<typeof valetQuoteClaimsSchema>;
 
@@ -99,8 +107,8 @@ function tokenCodec<S extends z.ZodObject<{ exp: z.ZodNumber }>>(purpose: string
 
   /** The claims object of a decoded payload: the array of this format, or whatever `legacy` reads. */
   function claimsOf(parsed: unknown): unknown {
-    if (Array.isArray(parsed)) {
-      if (parsed[0] !== format || parsed.length !== order.length + 1) return null;
+    if (Array.isArray(parsed) && parsed[0] === format) {
+      if (parsed.length !== order.length + 1) return null;
       return Object.fromEntries(order.map((name, i) => [name, parsed[i + 1]]));
     }
     return legacy ? legacy(parsed) : null;
@@ -132,14 +140,27 @@ function tokenCodec<S extends z.ZodObject<{ exp: z.ZodNumber }>>(purpose: string
   return { sign, verify };
 }
 
-// Ride quote ids: format 2 (an array). Format 1 (an object with v: 1) is still accepted, so a quote issued just
-// before an upgrade can still be booked within its 15 minutes.
-const rideTokens = tokenCodec("meridian/quote-token/v1", quoteClaimsSchema, 2, (parsed) =>
-  typeof parsed === "object" && parsed !== null && (parsed as { v?: unknown }).v === 1 ? parsed : null,
-);
+/** An older array format's claims: `names` in order after the format number, and no coupon. */
+function olderArray(parsed: unknown, format: number, names: readonly string[]): unknown {
+  if (!Array.isArray(parsed) || parsed[0] !== format || parsed.length !== names.length + 1) return null;
+  return { ...Object.fromEntries(names.map((name, i) => [name, parsed[i + 1]])), ...NO_COUPON };
+}
+
+const couponClaims = new Set(["couponCode", "discountUsd"]);
+const RIDE_FORMAT_2 = Object.keys(quoteClaimsSchema.shape).filter((name) => !couponClaims.has(name));
+const VALET_FORMAT_1 = Object.keys(valetQuoteClaimsSchema.shape).filter((name) => !couponClaims.has(name));
+
+// Ride quote ids: format 3 (an array, with the coupon claims at the end). Format 2 (the same array without
+// them) and format 1 (an object with v: 1) are still accepted, so a quote issued just before an upgrade can
+// still be booked within its 15 minutes.
+const rideTokens = tokenCodec("meridian/quote-token/v1", quoteClaimsSchema, 3, (parsed) => {
+  if (typeof parsed === "object" && parsed !== null && !Array.isArray(parsed) && (parsed as { v?: unknown }).v === 1) return { ...parsed, ...NO_COUPON };
+  return olderArray(parsed, 2, RIDE_FORMAT_2);
+});
 export const signQuoteToken: (secret: string, claims: QuoteClaims) => string = rideTokens.sign;
 export const verifyQuoteToken: (secret: string, token: string, nowMs?: number) => VerifiedQuote = rideTokens.verify;
 
-const valetTokens = tokenCodec("meridian/valet-quote-token/v1", valetQuoteClaimsSchema, 1);
+// Valet quote ids: format 2 (with the coupon claims at the end); format 1 (without them) is still accepted.
+const valetTokens = tokenCodec("meridian/valet-quote-token/v1", valetQuoteClaimsSchema, 2, (parsed) => olderArray(parsed, 1, VALET_FORMAT_1));
 export const signValetQuoteToken: (secret: string, claims: ValetQuoteClaims) => string = valetTokens.sign;
 export const verifyValetQuoteToken: (secret: string, token: string, nowMs?: number) => Verified<ValetQuoteClaims> = valetTokens.verify;

@@ -12,14 +12,27 @@ import {
   type QuoteResponse,
 } from "@meridian/shared/booking";
 import { capacityProblems } from "@meridian/shared/capacity";
+import type { QuoteCouponRefusal } from "@meridian/shared/coupons";
 import { priceRide, type Quote } from "@meridian/shared/pricing";
+import { couponByCode, peekCouponByCode, type QuotableCoupon } from "../coupons/coupon-cache";
+import { couponOnQuote } from "../coupons/quote-coupon";
 import { GeoError, type GeoService, type Place, type Route } from "../geo/geo.service";
 import type { Deps } from "../lib/context";
 import { badRequest, HttpError } from "../lib/errors";
 import { peekPricingSnapshot, pricingSnapshot, type PricedVehicleData, type PricingSnapshot } from "./pricing-data";
 import { signQuoteToken } from "./quote-token";
 
-export type PricedQuote = { input: QuoteInput; quote: Quote; pickup: Place; dropoff: Place };
+export type PricedQuote = {
+  input: QuoteInput;
+  /** With the coupon line when a code applied. */
+  quote: Quote;
+  pickup: Place;
+  dropoff: Place;
+  /** The code applied and its discount (signed into the quote id). */
+  applied?: { code: string; discountCents: number };
+  /** The code given that could not be applied, and why (answered with the quote). */
+  refused?: QuoteCouponRefusal;
+};
 
 const ROUTE_MEMO_MS = 10 * 60_000;
 const routeMemo = new WeakMap<GeoService, Map<string, { route: Route; until: number }>>();
@@ -97,16 +110,24 @@ function priceFor(method: PricingSnapshot["method"], data: PricedVehicleData, ro
   return priced.quote;
 }
 
-function finishQuote(input: QuoteInput, method: PricingSnapshot["method"], { pickup, dropoff, data }: Trip, route: Route): PricedQuote {
-  return { input, quote: priceFor(method, data, route), pickup, dropoff };
+function finishQuote(input: QuoteInput, method: PricingSnapshot["method"], { pickup, dropoff, data }: Trip, route: Route, coupon: QuotableCoupon | null): PricedQuote {
+  const { quote, applied, refused } = couponOnQuote(priceFor(method, data, route), "ride", input.couponCode, coupon);
+  return { input, quote, pickup, dropoff, ...(applied ? { applied } : {}), ...(refused ? { refused } : {}) };
 }
 
-/** Prices a ride from trusted inputs; every problem a customer can cause is a 4xx HttpError. */
+/**
+ * Prices a ride from trusted inputs, with its coupon code applied or refused; every problem a customer can
+ * cause is a 4xx HttpError. `maxPricingAgeMs` bounds the age of the pricing and coupon data (a booking's re-price).
+ */
 export async function priceQuote(deps: Pick<Deps, "database" | "geo">, input: QuoteInput, opts: { maxPricingAgeMs?: number } = {}): Promise<PricedQuote> {
-  const [pickup, dropoff] = await Promise.all([deps.geo.place(input.pickupPlaceId), deps.geo.place(input.dropoffPlaceId)]);
+  const [pickup, dropoff, coupon] = await Promise.all([
+    deps.geo.place(input.pickupPlaceId),
+    deps.geo.place(input.dropoffPlaceId),
+    input.couponCode ? couponByCode(deps.database.db, input.couponCode, { maxAgeMs: opts.maxPricingAgeMs }) : null,
+  ]);
   const pricing = await pricingSnapshot(deps.database.db, { maxAgeMs: opts.maxPricingAgeMs });
   const trip = checkTrip(input, pickup, dropoff, pricing);
-  return finishQuote(input, pricing.method, trip, await routeFor(deps.geo, trip.pickup, trip.dropoff, input));
+  return finishQuote(input, pricing.method, trip, await routeFor(deps.geo, trip.pickup, trip.dropoff, input), coupon);
 }
 
 /**
@@ -118,10 +139,11 @@ export function priceQuoteFromMemory(deps: Pick<Deps, "database" | "geo">, input
   const pickup = deps.geo.peekPlace(input.pickupPlaceId);
   const dropoff = deps.geo.peekPlace(input.dropoffPlaceId);
   const pricing = peekPricingSnapshot(deps.database.db);
-  if (pickup === undefined || dropoff === undefined || !pricing) return undefined;
+  const coupon = input.couponCode ? peekCouponByCode(deps.database.db, input.couponCode) : null;
+  if (pickup === undefined || dropoff === undefined || !pricing || coupon === undefined) return undefined;
   const trip = checkTrip(input, pickup, dropoff, pricing);
   const route = peekRoute(deps.geo, routeKey(trip.pickup, trip.dropoff, input.date, input.time));
-  return route ? finishQuote(input, pricing.method, trip, route) : undefined;
+  return route ? finishQuote(input, pricing.method, trip, route, coupon) : undefined;
 }
 
 /** The answer to POST /api/quotes: the quote plus its signed, expiring id. */
@@ -141,8 +163,12 @@ export function issueQuote(secret: string, priced: PricedQuote, nowMs = Date.now
     miles: quote.miles,
     minutes: quote.minutes,
     exp,
+    couponCode: priced.applied?.code ?? null,
+    discountUsd: priced.applied ? priced.applied.discountCents / 100 : 0,
   });
-  return { quoteId, expiresAt: expiryIso(exp), quote, pickup: summaryOf(priced.pickup), dropoff: summaryOf(priced.dropoff) };
+  const response: QuoteResponse = { quoteId, expiresAt: expiryIso(exp), quote, pickup: summaryOf(priced.pickup), dropoff: summaryOf(priced.dropoff) };
+  if (priced.refused) response.coupon = priced.refused;
+  return response;
 }
 
 const summaries = new WeakMap<Place, QuotePlaceSummary>();
@@ -177,7 +203,8 @@ function cachedJson(value: object): string {
  * with the quote and the two place summaries (most of the bytes) serialised once per object.
  */
 export function quoteResponseJson(response: QuoteResponse): string {
-  const { quoteId, expiresAt, quote, pickup, dropoff } = response;
+  const { quoteId, expiresAt, quote, pickup, dropoff, coupon } = response;
   // The quote id (base64url and ".") and the ISO time need no escaping.
-  return `{"quoteId":"${quoteId}","expiresAt":"${expiresAt}","quote":${cachedJson(quote)},"pickup":${cachedJson(pickup)},"dropoff":${cachedJson(dropoff)}}`;
+  const refused = coupon ? `,"coupon":${asciiJson(coupon)}` : "";
+  return `{"quoteId":"${quoteId}","expiresAt":"${expiresAt}","quote":${cachedJson(quote)},"pickup":${cachedJson(pickup)},"dropoff":${cachedJson(dropoff)}${refused}}`;
 }

@@ -20,8 +20,10 @@ export const quotesRoutes = new Hono<AppEnv>().post(
   }),
   async (c) => {
     const deps = c.get("deps");
-    const response = issueQuote(deps.config.authSecret, await priceQuote(deps, c.req.valid("json")));
+    const priced = await priceQuote(deps, c.req.valid("json"));
+    const response = issueQuote(deps.config.authSecret, priced);
     deps.metrics.quotesIssued.inc();
+    deps.quoteCounts.count("ride", priced.applied !== undefined);
     return c.body(quoteResponseJson(response), 200, { "content-type": "application/json" });
   },
 );

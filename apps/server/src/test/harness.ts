@@ -113,6 +113,7 @@ export async function createTestApp(envOverrides: Record<string, string> = {}, o
   }
 
   async function close() {
+    await deps.lifecycle.close();
     await deps.mailer.drain();
     await deps.bus.close();
     await cleanup();

@@ -337,7 +337,7 @@ describe("POST /api/bookings with service valet", () => {
     expect(line).toContain(FAKE_PLACES.hills.name);
 
     const reports = await t.call("GET", "/api/admin/reports", { cookie: admin.cookie });
-    const valet = reports.body.revenueByService.find((r: { service: string }) => r.service === "valet");
+    const valet = reports.body.funnel.byService.find((r: { service: string }) => r.service === "valet");
     expect(valet.bookings).toBeGreaterThan(0);
     const [sum] = await t.db.select().from(bookings).where(eq(bookings.service, "valet"));
     expect(sum).toBeTruthy();

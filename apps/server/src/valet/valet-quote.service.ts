@@ -1,8 +1,11 @@
 // Server-side valet quotes: the event address resolved from its place id, the published valet rate card,
 // and the shared priceValet. The booking re-runs the same function, so quote and booking always agree.
 import { INVALID_ADDRESS_MESSAGE, QUOTE_TTL_SECONDS, type QuotePlace } from "@meridian/shared/booking";
+import type { QuoteCouponRefusal } from "@meridian/shared/coupons";
 import { VALET_MESSAGES, type ValetQuoteValues } from "@meridian/shared/valet";
 import { priceValet, type ValetQuote, type ValetQuoteResponse } from "@meridian/shared/valet-pricing";
+import { couponByCode } from "../coupons/coupon-cache";
+import { couponOnQuote } from "../coupons/quote-coupon";
 import type { Deps } from "../lib/context";
 import { badRequest, HttpError } from "../lib/errors";
 import { pricingSnapshot } from "../quotes/pricing-data";
@@ -10,21 +13,35 @@ import { signValetQuoteToken, type ValetQuoteClaims } from "../quotes/quote-toke
 
 export const VALET_UNAVAILABLE_MESSAGE = "Event valet cannot be quoted online yet. Please contact our concierge.";
 
-export type PricedValetQuote = { input: ValetQuoteValues; quote: ValetQuote; place: QuotePlace };
+export type PricedValetQuote = {
+  input: ValetQuoteValues;
+  /** With the coupon line when a code applied. */
+  quote: ValetQuote;
+  place: QuotePlace;
+  /** The code applied and its discount (signed into the quote id). */
+  applied?: { code: string; discountCents: number };
+  /** The code given that could not be applied, and why (answered with the quote). */
+  refused?: QuoteCouponRefusal;
+};
 
-/** Prices an event from trusted inputs; every problem a customer can cause is a 4xx HttpError. */
+/** Prices an event from trusted inputs, with its coupon code applied or refused; every problem a customer can cause is a 4xx HttpError. */
 export async function priceValetQuote(
   deps: Pick<Deps, "database" | "geo">,
   input: ValetQuoteValues,
   opts: { maxPricingAgeMs?: number } = {},
 ): Promise<PricedValetQuote> {
-  const [place, pricing] = await Promise.all([deps.geo.place(input.eventPlaceId), pricingSnapshot(deps.database.db, { maxAgeMs: opts.maxPricingAgeMs })]);
+  const [place, pricing, coupon] = await Promise.all([
+    deps.geo.place(input.eventPlaceId),
+    pricingSnapshot(deps.database.db, { maxAgeMs: opts.maxPricingAgeMs }),
+    input.couponCode ? couponByCode(deps.database.db, input.couponCode, { maxAgeMs: opts.maxPricingAgeMs }) : null,
+  ]);
   if (!place) throw badRequest(INVALID_ADDRESS_MESSAGE, { eventPlaceId: INVALID_ADDRESS_MESSAGE });
   if (!pricing.valetRates) throw new HttpError(422, "valet_unavailable", VALET_UNAVAILABLE_MESSAGE);
   const priced = priceValet(pricing.valetRates, input);
   // The input schema already refuses these times; kept so the rule holds for any caller.
   if (!priced.ok) throw badRequest(VALET_MESSAGES.endAfterStart, { endTime: VALET_MESSAGES.endAfterStart });
-  return { input, quote: priced.quote, place };
+  const { quote, applied, refused } = couponOnQuote(priced.quote, "valet", input.couponCode, coupon);
+  return { input, quote, place, ...(applied ? { applied } : {}), ...(refused ? { refused } : {}) };
 }
 
 /** The answer to POST /api/valet/quotes: the quote plus its signed, expiring valet quote id. */
@@ -43,11 +60,14 @@ export function issueValetQuote(secret: string, priced: PricedValetQuote, nowMs 
     notes: input.notes,
     totalUsd: quote.totalUsd,
     exp,
+    couponCode: priced.applied?.code ?? null,
+    discountUsd: priced.applied ? priced.applied.discountCents / 100 : 0,
   };
   return {
     quoteId: signValetQuoteToken(secret, claims),
     expiresAt: new Date(exp * 1000).toISOString(),
     quote,
     eventPlace: { placeId: place.placeId, name: place.name, address: place.address },
+    ...(priced.refused ? { coupon: priced.refused } : {}),
   };
 }

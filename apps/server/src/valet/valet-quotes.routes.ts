@@ -16,6 +16,9 @@ export const valetQuotesRoutes = new Hono<AppEnv>().post(
   }),
   async (c) => {
     const deps = c.get("deps");
-    return c.json(issueValetQuote(deps.config.authSecret, await priceValetQuote(deps, c.req.valid("json"))));
+    const priced = await priceValetQuote(deps, c.req.valid("json"));
+    const response = issueValetQuote(deps.config.authSecret, priced);
+    deps.quoteCounts.count("valet", priced.applied !== undefined);
+    return c.json(response);
   },
 );

@@ -1,9 +1,8 @@
-// Overview counts and recent activity, report figures from bookings, and the audit log.
+// Overview counts and recent activity, and the audit log (the Reports are in reports.service.ts).
 import { and, desc, eq, notInArray, sql } from "drizzle-orm";
-import type { AdminAuditEntry, AdminOverview, AdminReports, Paged } from "@meridian/shared/admin";
-import { bookingStatuses } from "@meridian/shared/booking-status";
+import type { AdminAuditEntry, AdminOverview, Paged } from "@meridian/shared/admin";
 import type { Db } from "../../db/client";
-import { auditLogs, bookings, tickets, user, vehicleTypes } from "../../db/schema";
+import { auditLogs, bookings, tickets, user } from "../../db/schema";
 import { countAll, iso, pageOf } from "./sql-helpers";
 
 /** Bookings that earn money: neither cancelled nor refunded, and priced. */
@@ -54,47 +53,6 @@ export async function getOverview(db: Db): Promise<AdminOverview> {
       revenue: money(revenue?.total),
     },
     recent,
-  };
-}
-
-export async function getReports(db: Db): Promise<AdminReports> {
-  const [byService, byVehicle, funnelRows] = await Promise.all([
-    db
-      .select({ service: bookings.service, revenue: revenueSum, n: countAll })
-      .from(bookings)
-      .where(earning)
-      .groupBy(bookings.service)
-      .orderBy(bookings.service),
-    db
-      .select({ vehicleTypeId: bookings.vehicleTypeId, name: vehicleTypes.name, revenue: revenueSum, n: countAll })
-      .from(bookings)
-      .leftJoin(vehicleTypes, eq(bookings.vehicleTypeId, vehicleTypes.id))
-      .where(earning)
-      .groupBy(bookings.vehicleTypeId, vehicleTypes.name)
-      .orderBy(vehicleTypes.name),
-    db.select({ status: bookings.status, n: countAll }).from(bookings).groupBy(bookings.status),
-  ]);
-  const revenueByService = byService.map((r) => ({ service: r.service, revenue: money(r.revenue), bookings: r.n }));
-  const counts = new Map(funnelRows.map((r) => [r.status, r.n]));
-  return {
-    totalRevenue: money(revenueByService.reduce((s, r) => s + r.revenue, 0)),
-    revenueByService,
-    revenueByVehicleType: byVehicle
-      .map((r) => ({
-        vehicleTypeId: r.vehicleTypeId,
-        name: r.name ?? (r.vehicleTypeId ? "Unknown vehicle" : "No vehicle (valet)"),
-        revenue: money(r.revenue),
-        bookings: r.n,
-      }))
-      .sort((a, b) => b.revenue - a.revenue),
-    // No data source yet for tips, payouts or coupons: honest zeros.
-    tips: 0,
-    payouts: 0,
-    funnel: [
-      ...bookingStatuses.map((s) => ({ status: s as string, count: counts.get(s) ?? 0 })),
-      ...funnelRows.filter((r) => !(bookingStatuses as readonly string[]).includes(r.status)).map((r) => ({ status: r.status, count: r.n })),
-    ],
-    couponPerformance: { redemptions: 0, discount: 0 },
   };
 }
 

@@ -5,7 +5,7 @@ import { api } from "@/lib/api";
 import { allAuditQueryKey } from "./get-audit";
 import { allBookingsQueryKey } from "./get-bookings";
 import { overviewQueryOptions } from "./get-overview";
-import { reportsQueryOptions } from "./get-reports";
+import { allReportsQueryKey } from "./get-reports";
 
 export const changeBookingStatus = (id: string, status: BookingStatus) =>
   api<{ booking: AdminBookingDetail }>(`/api/admin/bookings/${encodeURIComponent(id)}/status`, { method: "PATCH", json: { status } });
@@ -16,7 +16,7 @@ export function useChangeBookingStatus() {
     mutationFn: ({ id, status }: { id: string; status: BookingStatus }) => changeBookingStatus(id, status),
     onSuccess: async () => {
       await Promise.all(
-        [allBookingsQueryKey, allAuditQueryKey, overviewQueryOptions.queryKey, reportsQueryOptions.queryKey].map((queryKey) =>
+        [allBookingsQueryKey, allAuditQueryKey, overviewQueryOptions.queryKey, allReportsQueryKey].map((queryKey) =>
           qc.invalidateQueries({ queryKey }),
         ),
       );

@@ -1,7 +1,25 @@
-import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { AdminReports } from "@meridian/shared/admin";
+import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
+import type { AdminReports, ReportCsvCard } from "@meridian/shared/admin";
 import { api } from "@/lib/api";
 
-export const getReports = () => api<AdminReports>("/api/admin/reports");
-export const reportsQueryOptions = queryOptions({ queryKey: ["admin", "reports"], queryFn: getReports });
-export const useReports = () => useQuery(reportsQueryOptions);
+export type ReportRange = { from: string; to: string };
+
+/** ?from=&to= with blank ends left out. */
+function rangeParams(r: ReportRange): string {
+  const p = new URLSearchParams();
+  if (r.from) p.set("from", r.from);
+  if (r.to) p.set("to", r.to);
+  const s = p.toString();
+  return s ? `?${s}` : "";
+}
+
+export const getReports = (r: ReportRange) => api<AdminReports>(`/api/admin/reports${rangeParams(r)}`);
+/** Every range's reports (what a change to bookings or payments invalidates). */
+export const allReportsQueryKey = ["admin", "reports"] as const;
+export const reportsQueryOptions = (r: ReportRange) =>
+  queryOptions({ queryKey: ["admin", "reports", r], queryFn: () => getReports(r), placeholderData: keepPreviousData });
+/** `enabled` false (an inverted date range) asks the server nothing and keeps the figures shown. */
+export const useReports = (r: ReportRange, enabled = true) => useQuery({ ...reportsQueryOptions(r), enabled });
+
+/** One card's figures as a CSV download, for the same range. */
+export const reportCsvUrl = (card: ReportCsvCard, r: ReportRange) => `/api/admin/reports/${card}.csv${rangeParams(r)}`;

@@ -18,6 +18,7 @@ import { useQuote, type QuoteInput } from "../api/get-quote";
 import type { BookableVehicle } from "../api/get-vehicles";
 import type { ConfirmedBooking } from "./booking-confirmed";
 import { CardStep } from "./card-step";
+import { CouponField } from "./coupon-field";
 import { QuotePanel } from "./quote-panel";
 import { useConfirmBooking } from "./use-confirm-booking";
 import { useLiveQuote } from "./use-live-quote";
@@ -54,6 +55,7 @@ export function RideForm({
   const [passengersText, setPassengersText] = useState<string>(String(RIDE_DEFAULTS.passengers));
   const [luggageText, setLuggageText] = useState<string>(String(RIDE_DEFAULTS.luggage));
   const [vehicleId, setVehicleId] = useState<string | null>(null);
+  const [couponCode, setCouponCode] = useState("");
 
   const passengers = normalisePassengers(passengersText);
   const luggage = normaliseLuggage(luggageText);
@@ -80,7 +82,7 @@ export function RideForm({
   // A quote is fetched automatically whenever both addresses and a vehicle are set and the inputs are valid.
   const quoteInput: QuoteInput | null =
     pickup && dropoff && selected && selectedFits && !capacityError && !dateError && !timeError
-      ? { pickupPlaceId: pickup.placeId, dropoffPlaceId: dropoff.placeId, vehicleTypeId: selected.id, passengers, luggage, date, time }
+      ? { pickupPlaceId: pickup.placeId, dropoffPlaceId: dropoff.placeId, vehicleTypeId: selected.id, passengers, luggage, date, time, ...(couponCode.trim() ? { couponCode: couponCode.trim() } : {}) }
       : null;
   const live = useLiveQuote(quoteInput, useQuote, quoteErrorToast);
   const { calculating, data: quoteData } = live;
@@ -220,6 +222,15 @@ export function RideForm({
           </p>
         ) : null}
       </div>
+
+      <CouponField
+        id="ride-coupon"
+        value={couponCode}
+        onChange={setCouponCode}
+        applied={quoteData?.quote.coupon}
+        refused={quoteData?.coupon}
+        calculating={calculating}
+      />
 
       <QuotePanel
         quote={quoteData?.quote ?? null}

@@ -97,6 +97,10 @@ export function useConfirmBooking({
           } else if (code === CARD_DECLINED_CODE || code === "payment_method_invalid") {
             setCardError(err.message);
             notifyError(CARD_DECLINED_TITLE, err);
+          } else if (code === "coupon_unavailable") {
+            // The code went (used up, this customer's limit, deactivated): the fresh quote says why under the field.
+            void refetchQuote();
+            notifyError("Coupon Unavailable", err);
           } else if (code.startsWith("quote_") || code === "capacity" || code === "route_failed") {
             // quote_changed (409), quote_expired, quote_invalid: show the fresh price before booking.
             void refetchQuote();

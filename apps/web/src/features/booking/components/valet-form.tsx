@@ -29,6 +29,7 @@ import { Spinner } from "@/components/ui/spinner";
 import { notifyError } from "@/lib/notify";
 import { useValetQuote } from "../api/get-valet-quote";
 import { CardStep } from "./card-step";
+import { CouponField } from "./coupon-field";
 import { QuotePanel } from "./quote-panel";
 import type { ConfirmedBooking } from "./booking-confirmed";
 import { useConfirmBooking } from "./use-confirm-booking";
@@ -64,7 +65,9 @@ export function ValetForm({
 
   // The quote follows the form: whenever every field is valid and an address is chosen.
   const parsed = schema.safeParse(values);
-  const quoteInput = parsed.success && address ? valetQuoteInputFromForm(parsed.data, address.placeId) : null;
+  const [couponCode, setCouponCode] = useState("");
+  const quoteInput =
+    parsed.success && address ? { ...valetQuoteInputFromForm(parsed.data, address.placeId), ...(couponCode.trim() ? { couponCode: couponCode.trim() } : {}) } : null;
   const live = useLiveQuote(quoteInput, useValetQuote, quoteErrorToast);
   const quote = live.data?.quote ?? null;
 
@@ -173,6 +176,15 @@ export function ValetForm({
       <Field label="Special Instructions (optional)" htmlFor="valet-notes" error={errors.notes?.message}>
         <Textarea id="valet-notes" rows={3} placeholder="Gate codes, VIP arrivals, attendant attire…" {...register("notes")} />
       </Field>
+
+      <CouponField
+        id="valet-coupon"
+        value={couponCode}
+        onChange={setCouponCode}
+        applied={quote?.coupon}
+        refused={live.data?.coupon}
+        calculating={live.calculating}
+      />
 
       <QuotePanel
         quote={quote}

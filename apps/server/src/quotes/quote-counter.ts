@@ -1,0 +1,93 @@
+// The top of the booking funnel: quotes answered per day (Los Angeles) and service, and how many carried a
+// coupon that applied. Counting must not slow a quote (the fast path answers without a promise), so a quote
+// only raises a number in memory; the counts are written every few seconds, and on shutdown
+// (lifecycle.close()), as one upsert per row that adds them to what is stored. Several server processes add
+// up in the same rows. A failed write keeps its counts for the next one.
+import { sql } from "drizzle-orm";
+import { todayInServiceArea } from "@meridian/shared/booking";
+import type { Db } from "../db/client";
+import { quoteCounts } from "../db/schema";
+import type { Logger } from "../lib/logger";
+
+export const QUOTE_COUNT_FLUSH_MS = 5_000;
+
+export type QuoteService = "ride" | "valet";
+
+export type QuoteCounter = {
+  /** One answered quote (200) of this service; `withCoupon` when a code applied. */
+  count(service: QuoteService, withCoupon: boolean): void;
+  /** Writes the counts so far (at most one write at a time). */
+  flush(): Promise<void>;
+  /** The last write; later counts are dropped. */
+  close(): Promise<void>;
+};
+
+type Row = { day: string; service: QuoteService; quotes: number; withCoupon: number };
+
+export function createQuoteCounter(db: Db, logger: Logger, opts: { flushMs?: number; today?: () => string } = {}): QuoteCounter {
+  const flushMs = opts.flushMs ?? QUOTE_COUNT_FLUSH_MS;
+  const today = opts.today ?? (() => todayInServiceArea());
+  let pending = new Map<string, Row>();
+  let timer: NodeJS.Timeout | null = null;
+  let writing: Promise<void> = Promise.resolve();
+  let closed = false;
+
+  function add(into: Map<string, Row>, row: Row) {
+    const key = `${row.day}|${row.service}`;
+    const hit = into.get(key);
+    if (hit) {
+      hit.quotes += row.quotes;
+      hit.withCoupon += row.withCoupon;
+    } else into.set(key, { ...row });
+  }
+
+  async function write(rows: Row[]) {
+    try {
+      await db
+        .insert(quoteCounts)
+        .values(rows)
+        .onConflictDoUpdate({
+          target: [quoteCounts.day, quoteCounts.service],
+          set: { quotes: sql`${quoteCounts.quotes} + excluded.quotes`, withCoupon: sql`${quoteCounts.withCoupon} + excluded.with_coupon` },
+        });
+    } catch (err) {
+      // Kept for the next write (rows arrive in a fixed order, so two processes cannot deadlock on them).
+      for (const row of rows) add(pending, row);
+      logger.error("writing the quote counts failed; kept for the next try", { err: String(err) });
+    }
+  }
+
+  function flush(): Promise<void> {
+    if (timer) clearTimeout(timer);
+    timer = null;
+    writing = writing.then(() => {
+      if (!pending.size) return;
+      const rows = [...pending.values()].sort((a, b) => (a.day + a.service).localeCompare(b.day + b.service));
+      pending = new Map();
+      return write(rows);
+    });
+    return writing;
+  }
+
+  return {
+    count(service, withCoupon) {
+      if (closed) return;
+      const day = today();
+      const key = `${day}|${service}`;
+      const hit = pending.get(key);
+      if (hit) {
+        hit.quotes++;
+        if (withCoupon) hit.withCoupon++;
+      } else pending.set(key, { day, service, quotes: 1, withCoupon: withCoupon ? 1 : 0 });
+      if (!timer) {
+        timer = setTimeout(() => void flush(), flushMs);
+        timer.unref();
+      }
+    },
+    flush,
+    async close() {
+      closed = true;
+      await flush();
+    },
+  };
+}
