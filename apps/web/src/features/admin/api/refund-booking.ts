@@ -5,7 +5,7 @@ import type { RefundInput, RefundResponse } from "@meridian/shared/refunds";
 import { api } from "@/lib/api";
 import { allAuditQueryKey } from "./get-audit";
 import { bookingPaymentQueryOptions } from "./get-booking-payment";
-import { reportsQueryOptions } from "./get-reports";
+import { allReportsQueryKey } from "./get-reports";
 
 export const refundBooking = (id: string, input: RefundInput, idempotencyKey: string) =>
   api<RefundResponse>(`/api/admin/bookings/${encodeURIComponent(id)}/refunds`, { method: "POST", json: input, headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey } });
@@ -16,7 +16,7 @@ export function useRefundBooking() {
     mutationFn: ({ id, input, idempotencyKey }: { id: string; input: RefundInput; idempotencyKey: string }) => refundBooking(id, input, idempotencyKey),
     onSuccess: (data, { id }) => {
       qc.setQueryData(bookingPaymentQueryOptions(id).queryKey, { payment: data.payment });
-      return Promise.all([allAuditQueryKey, reportsQueryOptions.queryKey].map((queryKey) => qc.invalidateQueries({ queryKey })));
+      return Promise.all([allAuditQueryKey, allReportsQueryKey].map((queryKey) => qc.invalidateQueries({ queryKey })));
     },
   });
 }
