@@ -1,7 +1,7 @@
 // After the ride: a customer's completed, paid ride (booked with the test Visa, assigned, driven to completed by
 // the chauffeur through the API, its charge captured on completion) has a receipt e-mail with a link to tip; the customer tips
 // 20% from the dashboard, downloads the receipt PDF (its text carries the tip), and the admin refunds part of
-// the fare from the booking detail, which the customer's receipt then shows.
+// the fare from the booking detail, which the customer's receipt and the admin's Reports then show.
 import { extractText, getDocumentProxy } from "unpdf";
 import { expectNoA11yViolations } from "./a11y";
 import { ADMIN, chauffeurShift, createVerifiedUser, expect, laDaysAhead, signInThroughModal, staffMember, test } from "./fixtures";
@@ -115,6 +115,19 @@ test("a customer tips 20% from the receipt e-mail's link and downloads the PDF; 
     const after = page.getByTestId("receipt").filter({ hasText: reference });
     await expect(after).toContainText("Refund · Late pickup");
     await expect(after.getByTestId("receipt-total")).toHaveText(usd(booking.price + tip - 10));
+
+    // The admin's Reports for the service day: Julian is owed the tip, and the money cards count the capture,
+    // the refund and the tip (other tests' bookings may share the day, so those are lower bounds).
+    await admin.goto("/admin/reports");
+    await admin.getByLabel("From").fill(day);
+    await admin.getByLabel("To").fill(day);
+    const payouts = admin.getByRole("region", { name: "Payouts" });
+    await expect(payouts.getByRole("listitem", { name: `Julian Vance: ${usd(tip)}` })).toBeVisible();
+    const revenue = admin.getByRole("region", { name: "Revenue by Service" });
+    const refunded = Number((await revenue.getByText(/^Net of \$[\d,.]+ refunded/).textContent())!.match(/Net of \$([\d,.]+)/)![1]!.replace(/,/g, ""));
+    expect(refunded).toBeGreaterThanOrEqual(10);
+    const tipsFigure = Number((await admin.getByRole("region", { name: "Tips" }).getByTestId("report-figure").textContent())!.replace(/[$,]/g, ""));
+    expect(tipsFigure).toBeGreaterThanOrEqual(tip);
   } finally {
     await adminContext.close();
     await driverContext.close();

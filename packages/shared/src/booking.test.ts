@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createBookingSchema, idempotencyKeySchema, quoteInputSchema, serviceAreaDateTime, todayInServiceArea } from "./booking";
+import { createBookingSchema, idempotencyKeySchema, PAYMENT_METHOD_REQUIRED_MESSAGE, quoteInputSchema, serviceAreaDateTime, todayInServiceArea } from "./booking";
 
 describe("serviceAreaDateTime (Los Angeles wall clock to an instant)", () => {
   it.each([
@@ -57,12 +57,17 @@ describe("quoteInputSchema", () => {
 });
 
 describe("createBookingSchema and the Idempotency-Key", () => {
-  it("takes a ride or valet booking with a quote id, optionally a payment reference", () => {
-    expect(createBookingSchema.safeParse({ service: "ride", quoteId: "abc.def" }).success).toBe(true);
-    expect(createBookingSchema.safeParse({ service: "ride", quoteId: "abc.def", paymentRef: "dev_1" }).success).toBe(true);
-    expect(createBookingSchema.safeParse({ service: "valet", quoteId: "abc.def" }).success).toBe(true);
-    expect(createBookingSchema.safeParse({ service: "limo", quoteId: "abc.def" }).success).toBe(false);
-    expect(createBookingSchema.safeParse({ service: "ride", quoteId: "abc.def", price: 1 }).success).toBe(false);
+  it("takes a ride or valet booking with a quote id and a card; no card is refused with the card message", () => {
+    const card = { paymentMethod: "pm_card_visa" };
+    expect(createBookingSchema.safeParse({ service: "ride", quoteId: "abc.def", ...card }).success).toBe(true);
+    expect(createBookingSchema.safeParse({ service: "ride", quoteId: "abc.def", paymentRef: "dev_1", ...card }).success).toBe(true);
+    expect(createBookingSchema.safeParse({ service: "valet", quoteId: "abc.def", ...card }).success).toBe(true);
+    const noCard = createBookingSchema.safeParse({ service: "ride", quoteId: "abc.def" });
+    expect(noCard.success).toBe(false);
+    expect(noCard.error?.issues[0]).toMatchObject({ path: ["paymentMethod"], message: PAYMENT_METHOD_REQUIRED_MESSAGE });
+    expect(createBookingSchema.safeParse({ service: "ride", quoteId: "abc.def", paymentMethod: "  " }).success).toBe(false);
+    expect(createBookingSchema.safeParse({ service: "limo", quoteId: "abc.def", ...card }).success).toBe(false);
+    expect(createBookingSchema.safeParse({ service: "ride", quoteId: "abc.def", price: 1, ...card }).success).toBe(false);
   });
   it("keys are 1 to 200 characters", () => {
     expect(idempotencyKeySchema.safeParse("").success).toBe(false);

@@ -1,5 +1,7 @@
 // A customer's receipt for one booking: what was quoted, what the card was charged (the service, a tip), what
 // was refunded, and the card. GET /api/me/receipts lists them; the PDF and the e-mail say the same.
+import { cardLabel as cardLabelOf } from "./payments";
+
 export type ReceiptLine = { label: string; amountUsd: number };
 
 export type Receipt = {
@@ -39,13 +41,5 @@ export type Receipt = {
   canTip: boolean;
 };
 
-export const CARD_BRAND_LABELS: Record<string, string> = {
-  visa: "Visa",
-  mastercard: "Mastercard",
-  amex: "American Express",
-  discover: "Discover",
-  diners: "Diners Club",
-  jcb: "JCB",
-  unionpay: "UnionPay",
-};
-export const cardLabel = (card: { brand: string; last4: string }) => `${CARD_BRAND_LABELS[card.brand] ?? card.brand} •••• ${card.last4}`;
+/** "Visa •••• 4242" (the one card label, packages/shared/payments). */
+export const cardLabel = (card: { brand: string; last4: string }) => cardLabelOf(card.brand, card.last4)!;
