@@ -7,16 +7,16 @@
 import { Hono, type Context, type MiddlewareHandler } from "hono";
 import { NONCE, secureHeaders, type ContentSecurityPolicyOptionHandler } from "hono/secure-headers";
 import type { AppConfig } from "../env";
+import { stripeCspSources } from "../payments/stripe-csp";
 
 /** Hosts one provider adds to the CSP, by directive. */
 export type CspSources = { scriptSrc?: string[]; frameSrc?: string[]; connectSrc?: string[]; imgSrc?: string[] };
 
 /**
- * Each configured provider's extra CSP sources. A provider appends a function here that returns its hosts when
- * its settings are present and undefined otherwise, e.g. for Stripe:
- * `(config) => config.env.STRIPE_SECRET_KEY ? { scriptSrc: ["https://js.stripe.com"], frameSrc: [...], connectSrc: [...] } : undefined`.
+ * Each provider's extra CSP sources: a function that returns its hosts when its settings are present and
+ * undefined otherwise (Stripe's script, frames and API while stripe is the payment provider).
  */
-export const providerSources: Array<(config: AppConfig) => CspSources | undefined> = [];
+export const providerSources: Array<(config: AppConfig) => CspSources | undefined> = [stripeCspSources];
 
 const SELF = "'self'";
 
