@@ -29,6 +29,8 @@ export type BookingRowsInput = {
   /** "insert": claim the key here (needs `requestHash`); "complete": the key's row was claimed before, fill in its answer. */
   claim: "insert" | "complete";
   requestHash?: string;
+  /** "complete": the claim's time (the key's created_at); the answer is stored only while the claim is still this one's. */
+  claimedAt?: Date;
   booking: {
     service: "ride" | "valet";
     bookingDate: string;
@@ -47,7 +49,9 @@ export type BookingRowsInput = {
   /** The ride reminder's lead time (operations settings; cachedOperationsSettings is fine). */
   reminderLeadHours: number;
   /** The card payment authorised for this booking: its `payments` record is written too (what recordPayment writes). */
-  payment?: { provider: PaymentProvider["kind"]; intent: PaymentIntent; paymentMethod?: string | null };
+  payment?: { provider: PaymentProvider["kind"]; intent: PaymentIntent; paymentMethod?: string | null; customerRef?: string | null };
+  /** The answer's `payment` part (card and whether the hold is kept), stored with the key and sent. */
+  answerPayment?: CreateBookingResponse["payment"];
   /** The clock (tests). */
   now?: Date;
 };
@@ -83,6 +87,7 @@ async function insertOnce(db: Db | Tx, input: BookingRowsInput): Promise<CreateB
   const answer: CreateBookingResponse = {
     booking: { id, service: b.service, bookingDate: b.bookingDate, status: "pending", price: b.price, createdAt },
     ticket: { ticketCode, status: "active" },
+    ...(input.answerPayment ? { payment: input.answerPayment } : {}),
   };
   const body = JSON.stringify(answer);
 
@@ -94,7 +99,9 @@ async function insertOnce(db: Db | Tx, input: BookingRowsInput): Promise<CreateB
       on conflict do nothing returning user_id`;
   } else {
     claimed = sql`update idempotency_keys set response_status = 201, response_body = ${body}::jsonb
-      where user_id = ${userId} and key = ${key} and response_status is null returning user_id`;
+      where user_id = ${userId} and key = ${key} and response_status is null${
+        input.claimedAt ? sql` and created_at = ${input.claimedAt.toISOString()}::timestamptz` : sql``
+      } returning user_id`;
   }
 
   const parts: SQL[] = [
@@ -121,13 +128,14 @@ async function insertOnce(db: Db | Tx, input: BookingRowsInput): Promise<CreateB
   if (payment) {
     const i = payment.intent;
     parts.push(sql`payment as (
-      insert into payments (provider, kind, intent_id, booking_id, status, amount_cents, captured_cents, refunded_cents, card_brand, card_last4, payment_method)
+      insert into payments (provider, kind, intent_id, booking_id, status, amount_cents, captured_cents, refunded_cents, card_brand, card_last4, payment_method, customer_ref)
       select ${payment.provider}, 'booking', ${i.id}, id, ${i.status}, ${i.amountCents}::int, ${i.amountReceivedCents}::int, ${i.amountRefundedCents}::int,
-        ${i.card?.brand ?? null}::text, ${i.card?.last4 ?? null}::text, ${payment.paymentMethod ?? null}::text
+        ${i.card?.brand ?? null}::text, ${i.card?.last4 ?? null}::text, ${payment.paymentMethod ?? null}::text, ${payment.customerRef ?? null}::text
       from booking
       on conflict (intent_id) do update set status = excluded.status, amount_cents = excluded.amount_cents, captured_cents = excluded.captured_cents,
         refunded_cents = excluded.refunded_cents, card_brand = excluded.card_brand, card_last4 = excluded.card_last4, booking_id = excluded.booking_id,
-        payment_method = coalesce(excluded.payment_method, payments.payment_method), updated_at = now())`);
+        payment_method = coalesce(excluded.payment_method, payments.payment_method),
+        customer_ref = coalesce(excluded.customer_ref, payments.customer_ref), updated_at = now())`);
   }
   const [row] = await executeRows(db as Db, sql`with ${sql.join(parts, sql`, `)} select count(*)::int as booked from booking`);
   return row?.booked ? answer : null;
