@@ -83,7 +83,7 @@ describe("the ride reminder", () => {
     }
     const mails = await remindersTo();
     const all = await t.db.select().from(jobs);
-    for (const id of ids) expect(all.find((j) => j.payload.bookingId === id)).toMatchObject({ status: "done", result: "sent", attempts: 1 });
+    for (const id of ids) expect(all.find((j) => j.kind === RIDE_REMINDER_JOB && j.payload.bookingId === id)).toMatchObject({ status: "done", result: "sent", attempts: 1 });
     expect(mails.length).toBe(1 + 20); // the first test's one, and one for each
   });
 });
