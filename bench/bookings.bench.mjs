@@ -9,7 +9,7 @@
 // Targets: ratio >= 0.25, p99 < 150 ms. Then the same bookings on the embedded default (PGlite, one process),
 // which prints its own figure (no target).
 // Usage: node bench/bookings.bench.mjs [--bookings 4000] [--clients 32] [--insert-seconds 5]
-//        [--embedded-bookings 1000] [--only postgres|embedded] [--strict]
+//        [--embedded-bookings 1000] [--only postgres|embedded] [--strict] [--count 200]
 import { spawn } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
@@ -19,7 +19,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
 import postgres from "postgres";
-import { arg, cpuMs, freePort, laDate, scratchDatabase, treeCpuMs } from "./lib.mjs";
+import { arg, countingProxy, cpuMs, freePort, laDate, scratchDatabase, treeCpuMs } from "./lib.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const serverMain = path.join(root, "apps/server/dist/main.js");
@@ -29,6 +29,7 @@ const EMBEDDED_BOOKINGS = arg("embedded-bookings", 1000);
 const CLIENTS = arg("clients", 32);
 const INSERT_SECONDS = arg("insert-seconds", 5);
 const ONLY = arg("only", "");
+const COUNT = arg("count", 0);
 const STRICT = process.argv.includes("--strict");
 const WORKERS = process.env.WORKERS || "auto";
 
@@ -212,7 +213,7 @@ async function bookings(base, cookies, quoteIds, runId) {
 }
 
 /** Starts the server, makes customers and quotes, warms up, measures bookings; returns the figures and the server. */
-async function runBookings(label, env, count, backends = async () => new Map()) {
+async function runBookings(label, env, count, backends = async () => new Map(), { clients = CLIENTS, beforeMeasure = () => {} } = {}) {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const server = startServer({
@@ -232,11 +233,12 @@ async function runBookings(label, env, count, backends = async () => new Map()) 
   await waitReady(server);
   const processes = server.log.join("").match(/(\d+) worker processes/)?.[1] ?? "1";
   const runId = crypto.randomUUID().slice(0, 8);
-  const cookies = await customers(base, CLIENTS, runId);
-  const warmup = Math.min(200, Math.floor(count / 10));
+  const cookies = await customers(base, clients, runId);
+  const warmup = Math.min(200, Math.max(20, Math.floor(count / 10)));
   const ids = await quotes(base, count + warmup);
   const warm = await bookings(base, cookies, ids.slice(0, warmup), `${runId}-warm`);
   if (warm.failures.length) throw new Error(`${label}: warm-up bookings failed: ${warm.failures.slice(0, 3).join("; ")}`);
+  beforeMeasure();
   const serverBefore = treeCpuMs(server.child.pid);
   const pgBefore = await backends();
   const result = await bookings(base, cookies, ids.slice(warmup), runId);
@@ -244,7 +246,7 @@ async function runBookings(label, env, count, backends = async () => new Map()) 
   result.serverCpuUs = (((treeCpuMs(server.child.pid) ?? 0) - (serverBefore ?? 0)) * 1000) / n;
   result.pgCpuUs = (cpuSince(pgBefore, await backends()) * 1000) / n;
   console.log(
-    `${label}: ${result.acknowledged.length} bookings in ${result.seconds.toFixed(1)} s by ${CLIENTS} customers on ${processes} HTTP process${processes === "1" ? "" : "es"}: ` +
+    `${label}: ${result.acknowledged.length} bookings in ${result.seconds.toFixed(1)} s by ${clients} customers on ${processes} HTTP process${processes === "1" ? "" : "es"}: ` +
       `${Math.round(result.perSecond)} bookings/s, p50 ${result.p50.toFixed(1)} ms, p99 ${result.p99.toFixed(1)} ms, ${result.failures.length} failed; ` +
       `CPU per booking: server ${Math.round(result.serverCpuUs)} µs${result.pgCpuUs ? `, PostgreSQL ${Math.round(result.pgCpuUs)} µs` : ""}`,
   );
@@ -281,6 +283,8 @@ async function benchPostgres() {
       `PostgreSQL CPU per insert ${Math.round(raw.pgCpuUs)} µs`,
   );
 
+  if (COUNT) await countStatements(url);
+
   const { result, server, acknowledged } = await runBookings(`bookings (PostgreSQL, WORKERS=${WORKERS})`, { DATABASE_URL: url.href, WORKERS }, BOOKINGS, backends);
   const code = await stopServer(server);
   const sql = postgres(url.href, { max: 1, onnotice: () => {} });
@@ -306,6 +310,30 @@ async function benchPostgres() {
     }),
   );
   return rowsOk && !result.failures.length && (!STRICT || (ratioOk && p99Ok));
+}
+
+/**
+ * `--count N`: N bookings by 4 customers through one server process whose PostgreSQL connections pass through a
+ * counting proxy: round trips and statements per booking, and which statements (background loops included).
+ */
+async function countStatements(url) {
+  const proxy = await countingProxy(url);
+  const proxied = new URL(url.href);
+  proxied.host = `127.0.0.1:${proxy.port}`;
+  try {
+    const { result, server } = await runBookings("counting (PostgreSQL through a counting proxy, WORKERS=1)", { DATABASE_URL: proxied.href, WORKERS: "1" }, COUNT, undefined, {
+      clients: 4,
+      beforeMeasure: () => proxy.reset(),
+    });
+    const n = result.acknowledged.length || 1;
+    const { roundTrips, statements, byText } = proxy.counts;
+    await stopServer(server);
+    console.log(`per booking: ${(roundTrips / n).toFixed(2)} round trips to PostgreSQL, ${(statements / n).toFixed(2)} statements`);
+    for (const [text, times] of [...byText].sort((a, b) => b[1] - a[1])) console.log(`  ${(times / n).toFixed(2).padStart(6)}  ${text}`);
+    console.log("");
+  } finally {
+    await proxy.close();
+  }
 }
 
 async function benchEmbedded() {

@@ -73,3 +73,73 @@ export async function scratchDatabase() {
     },
   };
 }
+
+/**
+ * A TCP proxy in front of PostgreSQL that counts what the client sends: round trips (Sync or a simple Query),
+ * statements executed (Execute or a simple Query) and, per statement text (first 90 characters), how often
+ * it ran (prepared statements are matched to their text through Parse/Bind). `reset()` zeroes the counts.
+ */
+export async function countingProxy(target) {
+  const counts = { roundTrips: 0, statements: 0, byText: new Map() };
+  const server = net.createServer((client) => {
+    const upstream = net.connect(Number(target.port || 5432), target.hostname);
+    const names = new Map();
+    let buf = Buffer.alloc(0);
+    let started = false;
+    const cstr = (b, at) => {
+      const end = b.indexOf(0, at);
+      return [b.toString("utf8", at, end), end + 1];
+    };
+    const count = (text) => {
+      counts.statements++;
+      const key = text.replace(/\s+/g, " ").slice(0, 90);
+      counts.byText.set(key, (counts.byText.get(key) ?? 0) + 1);
+    };
+    client.on("data", (chunk) => {
+      upstream.write(chunk);
+      buf = Buffer.concat([buf, chunk]);
+      for (;;) {
+        if (!started) {
+          if (buf.length < 4) break;
+          const len = buf.readInt32BE(0);
+          if (buf.length < len) break;
+          started = buf.readInt32BE(4) !== 80877103; // an SSLRequest is followed by the real start-up message
+          buf = buf.subarray(len);
+          continue;
+        }
+        if (buf.length < 5) break;
+        const type = String.fromCharCode(buf[0]);
+        const len = buf.readInt32BE(1);
+        if (buf.length < len + 1) break;
+        const body = buf.subarray(5, len + 1);
+        if (type === "P") {
+          const [name, at] = cstr(body, 0);
+          names.set(name, cstr(body, at)[0]);
+        } else if (type === "B") {
+          const [, at] = cstr(body, 0);
+          body.stmt = cstr(body, at)[0];
+          count(names.get(body.stmt) ?? "?");
+        } else if (type === "Q") {
+          counts.roundTrips++;
+          count(cstr(body, 0)[0]);
+        } else if (type === "S") counts.roundTrips++;
+        buf = buf.subarray(len + 1);
+      }
+    });
+    upstream.on("data", (d) => client.write(d));
+    const end = () => (client.destroy(), upstream.destroy());
+    client.on("error", end).on("close", end);
+    upstream.on("error", end).on("close", end);
+  });
+  await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return {
+    port: server.address().port,
+    counts,
+    reset() {
+      counts.roundTrips = 0;
+      counts.statements = 0;
+      counts.byText.clear();
+    },
+    close: () => new Promise((resolve) => server.close(resolve)),
+  };
+}

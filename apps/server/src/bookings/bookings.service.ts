@@ -5,7 +5,8 @@
 //      request with the key gets the replay or 409 idempotency_in_progress and never reaches the provider;
 //   2. the total is authorised on the card (provider key "booking:<userId>:<key>:authorize"); a decline or
 //      an authentication step answers 402 and releases the row (nothing else is written);
-//   3. one transaction writes booking + ticket + the payment record + the stored answer; if it fails, the
+//   3. one statement (booking-rows.ts; in a transaction with the coupon's redemption and a far-off service's
+//      payment jobs when there are any) writes booking + ticket + the payment record + the stored answer; if it fails, the
 //      authorisation is cancelled and the error is stored as the key's answer.
 // A far-off service (payment-policy keepHoldAtBooking) has its hold released at once; its card is kept.
 import crypto from "node:crypto";
@@ -36,7 +37,8 @@ import {
 import { valetQuoteInputSchema } from "@meridian/shared/valet";
 import type { ValetDetails } from "@meridian/shared/valet-pricing";
 import type { SessionUser } from "../auth/auth";
-import { bookings, idempotencyKeys, payments, tickets } from "../db/schema";
+import type { Db, Tx } from "../db/client";
+import { bookings, idempotencyKeys, payments } from "../db/schema";
 import { schedulePaymentJobs } from "../payments/payment-jobs";
 import { recordPayment } from "../payments/payments.service";
 import { PaymentError, type PaymentIntent } from "../payments/provider";
@@ -49,11 +51,9 @@ import { priceQuote } from "../quotes/quote.service";
 import { verifyQuoteToken, verifyValetQuoteToken, type Verified } from "../quotes/quote-token";
 import { refuseCouponNoLongerApplying, redeemSignedCoupon, type SignedCoupon } from "../coupons/coupons.service";
 import { priceValetQuote } from "../valet/valet-quote.service";
-import { scheduleRideReminder } from "../rides/ride-notices";
-import { stampEvent } from "../rides/ride-status";
-import { getOperationsSettings } from "../settings/settings.service";
+import { cachedOperationsSettings } from "../settings/settings.service";
 import { zonedInstant } from "@meridian/shared/zoned-time";
-import { newTicketCode } from "./ticket-code";
+import { insertBookingRows, type BookingRowsInput } from "./booking-rows";
 
 /** A booking re-prices with fleet and pricing data at most this old. */
 const BOOKING_PRICING_MAX_AGE_MS = 500;
@@ -340,7 +340,7 @@ export async function createBooking(deps: Deps, me: SessionUser, key: string, in
 
   const plan = input.service === "valet" ? await planValet(deps, me, input.quoteId) : await planRide(deps, me, input.quoteId);
 
-  const { timeZone } = await getOperationsSettings(deps.database.db);
+  const { timeZone, reminderLeadHours } = await cachedOperationsSettings(deps.database.db);
   const pickupAt = plan.pickupTime ? zonedInstant(plan.bookingDate, plan.pickupTime, timeZone) : null;
   const startsAt = pickupAt ?? zonedInstant(plan.bookingDate, (plan.details as ValetDetails).startTime ?? "00:00", timeZone);
 
@@ -365,61 +365,55 @@ export async function createBooking(deps: Deps, me: SessionUser, key: string, in
   }
   const { intent, customerRef } = card;
 
-  // 3. One transaction: booking, ticket, the payment record, the stored answer.
+  // 3. The booking's rows (booking, "Booked" timeline row, ticket, ride reminder, payment record, the key's
+  // answer) in one statement (bookings/booking-rows.ts, decision 015), stored only while the claim is still this
+  // request's. It commits by itself, unless a coupon is redeemed or a far-off service's payment jobs are
+  // scheduled: then it runs in one transaction with them.
+  const held = keepHoldAtBooking(startsAt, new Date());
+  const rows: BookingRowsInput = {
+    userId: me.id,
+    key,
+    claim: "complete",
+    claimedAt: claim.at,
+    booking: {
+      service: plan.service,
+      bookingDate: plan.bookingDate,
+      name: plan.name,
+      email: me.email,
+      phone: me.phone ?? null,
+      price: plan.price,
+      vehicleTypeId: plan.vehicleTypeId,
+      details: plan.details,
+      paymentRef: intent.id,
+      pickupAt,
+    },
+    actor: { id: me.id, name: me.name, role: me.role ?? "user" },
+    reminderLeadHours,
+    payment: { provider: deps.payments.kind, intent, paymentMethod: input.paymentMethod, customerRef },
+    answerPayment: { cardBrand: intent.card?.brand ?? null, cardLast4: intent.card?.last4 ?? null, held },
+  };
+  const write = async (db: Db | Tx) => {
+    const answer = await insertBookingRows(db, rows);
+    // The claim was taken over (this request stalled past STALE_CLAIM_MS): the other request answers.
+    if (!answer) throw conflict(IDEMPOTENCY_IN_PROGRESS_MESSAGE, "idempotency_in_progress");
+    return answer;
+  };
   let created: CreateBookingResponse;
   try {
-    created = await deps.database.db.transaction(async (tx) => {
-      const [booking] = await tx
-        .insert(bookings)
-        .values({
-          userId: me.id,
-          service: plan.service,
-          bookingDate: plan.bookingDate,
-          status: "pending",
-          name: plan.name,
-          email: me.email,
-          phone: me.phone ?? null,
-          price: plan.price,
-          vehicleTypeId: plan.vehicleTypeId,
-          details: plan.details,
-          paymentRef: intent.id,
-          pickupAt,
-        })
-        .returning();
-      // A coupon use is counted here or not at all: coupon_unavailable (409) rolls the booking back (and the hold is released).
-      if (plan.coupon) await redeemSignedCoupon(tx, plan.coupon, { userId: me.id, bookingId: booking!.id, today: todayInServiceArea() });
-      await stampEvent(tx, booking!.id, null, "pending", { id: me.id, name: me.name, role: me.role ?? "user" }, "Booked");
-      await scheduleRideReminder(tx, booking!);
-      await schedulePaymentJobs(tx, booking!); // a far-off service: authorised again 48 h before it
-      let ticket: typeof tickets.$inferSelect | undefined;
-      for (let attempt = 0; attempt < 8 && !ticket; attempt++) {
-        [ticket] = await tx
-          .insert(tickets)
-          .values({ ticketCode: newTicketCode(), bookingId: booking!.id, status: "active" })
-          .onConflictDoNothing({ target: tickets.ticketCode })
-          .returning();
-      }
-      if (!ticket) throw new Error("Could not allocate a unique ticket code.");
-      await recordPayment(tx, deps.payments.kind, intent, booking!.id, "booking");
-      await tx.update(payments).set({ paymentMethod: input.paymentMethod, customerRef }).where(eq(payments.intentId, intent.id));
-
-      const body: CreateBookingResponse = {
-        booking: {
-          id: booking!.id,
-          service: booking!.service,
-          bookingDate: booking!.bookingDate,
-          status: booking!.status,
-          price: booking!.price,
-          createdAt: booking!.createdAt.toISOString(),
-        },
-        ticket: { ticketCode: ticket.ticketCode, status: ticket.status },
-        payment: { cardBrand: intent.card?.brand ?? null, cardLast4: intent.card?.last4 ?? null, held: keepHoldAtBooking(startsAt, new Date()) },
-      };
-      const answered = await tx.update(idempotencyKeys).set({ responseStatus: 201, responseBody: body }).where(ownClaim(me.id, key, claim.at)).returning({ key: idempotencyKeys.key });
-      // The claim was taken over (this request stalled past STALE_CLAIM_MS): the other request answers.
-      if (!answered.length) throw conflict(IDEMPOTENCY_IN_PROGRESS_MESSAGE, "idempotency_in_progress");
-      return body;
-    });
+    if (!plan.coupon && held) created = await write(deps.database.db);
+    else
+      created = await deps.database.db.transaction(async (tx) => {
+        const answer = await write(tx);
+        const bookingId = answer.booking.id;
+        // A coupon use is counted here or not at all: coupon_unavailable (409) rolls the booking back (and the hold is released).
+        if (plan.coupon) await redeemSignedCoupon(tx, plan.coupon, { userId: me.id, bookingId, today: todayInServiceArea() });
+        // A far-off service: authorised again 48 h before it.
+        if (!held) {
+          const [booking] = await tx.select().from(bookings).where(eq(bookings.id, bookingId));
+          await schedulePaymentJobs(tx, booking!);
+        }
+        return answer;
+      });
   } catch (err) {
     await failAfterAuthorising(deps, me, key, claim.at, intent, err);
     throw err;

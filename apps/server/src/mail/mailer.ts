@@ -12,6 +12,7 @@ import { and, asc, eq, inArray, lte } from "drizzle-orm";
 import nodemailer from "nodemailer";
 import type { Db, Tx } from "../db/client";
 import { mailQueue, outboxEmails, type MailAttachment } from "../db/schema";
+import { createBatcher } from "../lib/batch";
 import type { Logger } from "../lib/logger";
 
 export type Mail = { to: string; subject: string; text: string; html?: string; attachments?: MailAttachment[] };
@@ -57,14 +58,21 @@ export type MailerOptions = {
 
 export function createMailer(opts: MailerOptions): Mailer {
   if (opts.smtpUrl) return createSmtpMailer({ ...opts, smtpUrl: opts.smtpUrl });
+  const row = (mail: Mail) => ({ to: mail.to, subject: mail.subject, text: mail.text, html: mail.html ?? null, attachments: mail.attachments ?? null });
+  // E-mail sent outside a transaction in one moment (e.g. the confirmations of concurrent bookings) is stored by
+  // one multi-row INSERT: one round trip and one commit for all of them instead of one each.
+  const stored = createBatcher<Mail>(async (mails) => {
+    await opts.db.insert(outboxEmails).values(mails.map(row));
+  });
   return {
     kind: "outbox",
     async send(mail, sendOpts) {
-      await (sendOpts?.tx ?? opts.db).insert(outboxEmails).values({ to: mail.to, subject: mail.subject, text: mail.text, html: mail.html ?? null, attachments: mail.attachments ?? null });
+      if (sendOpts?.tx) await sendOpts.tx.insert(outboxEmails).values(row(mail));
+      else await stored.add(mail);
       opts.logger.info("mail stored in the embedded outbox", { to: mail.to, subject: mail.subject });
     },
     retryDue: async () => ({ sent: 0, retrying: 0, failed: 0 }),
-    drain: async () => {},
+    drain: () => stored.idle(),
   };
 }
 
@@ -151,17 +159,25 @@ function createSmtpMailer(opts: MailerOptions & { smtpUrl: string }): Mailer {
       .returning();
   }
 
+  const queueRow = (mail: Mail, nextAttemptAt: Date) => ({ to: mail.to, subject: mail.subject, text: mail.text, html: mail.html ?? null, attachments: mail.attachments ?? null, nextAttemptAt });
+  // E-mail sent outside a transaction in one moment is queued by one multi-row INSERT (held by this process for a
+  // lease), then each is delivered in the background.
+  const queued = createBatcher<Mail>(async (mails) => {
+    const rows = await db.insert(mailQueue).values(mails.map((m) => queueRow(m, later(leaseMs)))).returning();
+    if (rows.length !== mails.length) throw new Error("mail_queue insert returned fewer rows than e-mails");
+    for (const row of rows) {
+      logger.debug("mail queued", { mailId: row.id, to: row.to, subject: row.subject });
+      void track(attempt(row));
+    }
+  });
+
   return {
     kind: "smtp",
     async send(mail, sendOpts) {
-      const [row] = await (sendOpts?.tx ?? db)
-        .insert(mailQueue)
-        .values({ to: mail.to, subject: mail.subject, text: mail.text, html: mail.html ?? null, attachments: mail.attachments ?? null, nextAttemptAt: sendOpts?.tx ? now() : later(leaseMs) })
-        .returning();
+      if (!sendOpts?.tx) return track(queued.add(mail));
+      // due now: the retry worker sends it once the transaction has committed
+      const [row] = await sendOpts.tx.insert(mailQueue).values(queueRow(mail, now())).returning({ id: mailQueue.id });
       if (!row) throw new Error("mail_queue insert returned no row");
-      if (sendOpts?.tx) return; // due now: the retry worker sends it once the transaction has committed
-      logger.debug("mail queued", { mailId: row.id, to: row.to, subject: row.subject });
-      void track(attempt(row));
     },
     async retryDue() {
       const counts: RetryCounts = { sent: 0, retrying: 0, failed: 0 };

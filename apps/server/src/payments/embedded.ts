@@ -1,9 +1,10 @@
 // The embedded payment provider (the default): behaves like Stripe's test mode and keeps its books in
 // our database: PaymentIntents, their events, refunds and the idempotency keys. Each call runs in one
-// transaction holding the intent's row lock, so racing calls on one intent take turns.
+// transaction holding the intent's row lock, so racing calls on one intent take turns. `authorize`, which every
+// booking pays, is one statement (see authorizeOnce).
 import crypto from "node:crypto";
-import { eq } from "drizzle-orm";
-import type { Db, Tx } from "../db/client";
+import { eq, sql } from "drizzle-orm";
+import { executeRows, type Db, type Tx } from "../db/client";
 import { embeddedIdempotencyKeys, embeddedPaymentEvents, embeddedPaymentIntents, embeddedRefunds } from "../db/schema";
 import { AUTHORIZATION_DAYS, PaymentError, TEST_CARDS, type AuthorizeInput, type PaymentIntent, type PaymentProvider, type Refund } from "./provider";
 
@@ -36,6 +37,22 @@ const mismatch = (key: string) =>
   );
 
 type Stored<T> = { ok: T } | { error: { code: PaymentError["code"]; message: string; declineCode?: string; intentId?: string } };
+
+/** An intent row as `authorize` writes it (JSON columns as JSON text, the expiry as an ISO string). */
+type IntentInsert = {
+  id: string;
+  status: string;
+  amountCents: number;
+  amountCapturableCents: number;
+  currency: string;
+  paymentMethod: string;
+  cardBrand: string;
+  cardLast4: string;
+  lastError: string | null;
+  description: string | null;
+  metadata: string;
+  captureBefore: string | null;
+};
 
 export function createEmbeddedPaymentProvider(db: Db, opts: { now?: () => Date } = {}): PaymentProvider {
   const now = opts.now ?? (() => new Date());
@@ -81,6 +98,49 @@ export function createEmbeddedPaymentProvider(db: Db, opts: { now?: () => Date }
     return toIntent(row!);
   }
 
+  /**
+   * `authorize` as one statement, one round trip instead of six (BEGIN, key, intent, events, answer, COMMIT): its
+   * answer depends only on the request (the intent id is made here), so it is computed first and a
+   * data-modifying CTE claims the key with that answer and writes the intent and its two events only from the
+   * claimed row. The guarantees are `once`'s: a concurrent call with the key waits on its primary key, finds it
+   * taken and replays the committed answer (read by a second statement, whose snapshot sees that commit); a key
+   * reused for another request is refused; a decline is stored and replayed like an authorisation.
+   */
+  async function authorizeOnce(key: string, request: unknown, planned: { answer: Stored<PaymentIntent>; intent?: IntentInsert; events?: [string, number][] }): Promise<PaymentIntent> {
+    if (!key || key.length > 255) throw new PaymentError("invalid_request", "An idempotency key of 1 to 255 characters is required.");
+    const requestHash = crypto.createHash("sha256").update(JSON.stringify(request)).digest("hex");
+    const answer = JSON.stringify(planned.answer);
+    const claim = sql`insert into embedded_idempotency_keys (key, request_hash, response) values (${key}, ${requestHash}, ${answer}::jsonb) on conflict (key) do nothing returning key`;
+    const i = planned.intent;
+    const [e1, e2] = planned.events ?? [];
+    const query =
+      i && e1 && e2
+        ? sql`with claimed as (${claim}),
+          intent as (
+            insert into embedded_payment_intents (id, status, amount_cents, amount_capturable_cents, currency, payment_method, card_brand, card_last4, last_error, description, metadata, capture_before)
+            select ${i.id}, ${i.status}, ${i.amountCents}::int, ${i.amountCapturableCents}::int, ${i.currency}, ${i.paymentMethod}, ${i.cardBrand}, ${i.cardLast4},
+              ${i.lastError}::jsonb, ${i.description}::text, ${i.metadata}::jsonb, ${i.captureBefore}::timestamptz
+            from claimed returning id
+          ),
+          events as (
+            insert into embedded_payment_events (intent_id, type, amount_cents)
+            select intent.id, e.type, e.amount_cents from intent
+            cross join (values (1, ${e1[0]}::text, ${e1[1]}::int), (2, ${e2[0]}::text, ${e2[1]}::int)) as e (n, type, amount_cents)
+            order by e.n
+          )
+          select count(*)::int as claimed from claimed`
+        : sql`with claimed as (${claim}) select count(*)::int as claimed from claimed`;
+    const [row] = await executeRows(db, query);
+    let stored = planned.answer;
+    if (!row?.claimed) {
+      const [earlier] = await db.select().from(embeddedIdempotencyKeys).where(eq(embeddedIdempotencyKeys.key, key));
+      if (!earlier || earlier.requestHash !== requestHash) throw mismatch(key);
+      stored = earlier.response as Stored<PaymentIntent>;
+    }
+    if ("error" in stored) throw new PaymentError(stored.error.code, stored.error.message, stored.error.declineCode, stored.error.intentId);
+    return stored.ok;
+  }
+
   const authorisedUntil = () => new Date(now().getTime() + AUTHORIZATION_DAYS * 24 * 3600 * 1000);
 
   const invalidState = (row: IntentRow, action: string, allowed: string) =>
@@ -95,61 +155,63 @@ export function createEmbeddedPaymentProvider(db: Db, opts: { now?: () => Date }
     authorize(input: AuthorizeInput, key) {
       const currency = (input.currency ?? "usd").toLowerCase();
       const request = { op: "authorize", ...input, currency };
-      return once(key, request, async (tx) => {
-        if (!Number.isInteger(input.amountCents) || input.amountCents < MIN_AMOUNT) throw new PaymentError("invalid_request", "Amount must be at least $0.50 usd");
-        if (input.amountCents > MAX_AMOUNT) throw new PaymentError("invalid_request", "Amount must be no more than $999,999.99");
-        const card = TEST_CARDS[input.paymentMethod];
-        if (!card) throw new PaymentError("invalid_request", `No such PaymentMethod: '${input.paymentMethod}'`);
-        const id = randomId("pi");
-        const base = {
-          id,
-          amountCents: input.amountCents,
-          currency,
-          paymentMethod: input.paymentMethod,
-          cardBrand: card.brand,
-          cardLast4: card.last4,
-          description: input.description ?? null,
-          metadata: input.metadata ?? {},
-        };
-        if (card.decline) {
-          const lastError = { code: "card_declined", declineCode: card.decline.code, message: card.decline.message };
-          await tx.insert(embeddedPaymentIntents).values({ ...base, status: "requires_payment_method", lastError });
-          await tx.insert(embeddedPaymentEvents).values([
-            { intentId: id, type: "payment_intent.created" },
-            { intentId: id, type: "payment_intent.payment_failed", amountCents: input.amountCents },
-          ]);
-          throw new PaymentError("card_declined", card.decline.message, card.decline.code, id);
-        }
-        if (card.requiresAction && input.offSession) {
-          // Off-session nobody can take the 3-D Secure step: Stripe fails the confirmation (the intent is left
-          // needing a payment method) with authentication_required.
-          const message = "Your card requires authentication to complete this payment. The customer must return and confirm the payment.";
-          const lastError = { code: "authentication_required", message };
-          await tx.insert(embeddedPaymentIntents).values({ ...base, status: "requires_payment_method", lastError });
-          await tx.insert(embeddedPaymentEvents).values([
-            { intentId: id, type: "payment_intent.created" },
-            { intentId: id, type: "payment_intent.payment_failed", amountCents: input.amountCents },
-          ]);
-          throw new PaymentError("authentication_required", message, "authentication_required", id);
-        }
-        if (card.requiresAction) {
-          const [row] = await tx.insert(embeddedPaymentIntents).values({ ...base, status: "requires_action" }).returning();
-          await tx.insert(embeddedPaymentEvents).values([
-            { intentId: id, type: "payment_intent.created" },
-            { intentId: id, type: "payment_intent.requires_action", amountCents: input.amountCents },
-          ]);
-          return toIntent(row!);
-        }
-        const [row] = await tx
-          .insert(embeddedPaymentIntents)
-          .values({ ...base, status: "requires_capture", amountCapturableCents: input.amountCents, captureBefore: authorisedUntil() })
-          .returning();
-        await tx.insert(embeddedPaymentEvents).values([
-          { intentId: id, type: "payment_intent.created" },
-          { intentId: id, type: "payment_intent.amount_capturable_updated", amountCents: input.amountCents },
-        ]);
-        return toIntent(row!);
-      });
+      const refuse = (err: PaymentError) => authorizeOnce(key, request, { answer: { error: err.toJSON() } });
+      if (!Number.isInteger(input.amountCents) || input.amountCents < MIN_AMOUNT) return refuse(new PaymentError("invalid_request", "Amount must be at least $0.50 usd"));
+      if (input.amountCents > MAX_AMOUNT) return refuse(new PaymentError("invalid_request", "Amount must be no more than $999,999.99"));
+      const card = TEST_CARDS[input.paymentMethod];
+      if (!card) return refuse(new PaymentError("invalid_request", `No such PaymentMethod: '${input.paymentMethod}'`));
+      const id = randomId("pi");
+      const amount = input.amountCents;
+      const base = {
+        id,
+        amountCents: amount,
+        amountCapturableCents: 0,
+        currency,
+        paymentMethod: input.paymentMethod,
+        cardBrand: card.brand,
+        cardLast4: card.last4,
+        lastError: null as string | null,
+        description: input.description ?? null,
+        metadata: JSON.stringify(input.metadata ?? {}),
+        captureBefore: null as string | null,
+      };
+      if (card.decline) {
+        const lastError = { code: "card_declined", declineCode: card.decline.code, message: card.decline.message };
+        const declined = new PaymentError("card_declined", card.decline.message, card.decline.code, id);
+        return authorizeOnce(key, request, {
+          answer: { error: declined.toJSON() },
+          intent: { ...base, status: "requires_payment_method", lastError: JSON.stringify(lastError) },
+          events: [["payment_intent.created", 0], ["payment_intent.payment_failed", amount]],
+        });
+      }
+      if (card.requiresAction && input.offSession) {
+        // Off-session nobody can take the 3-D Secure step: Stripe fails the confirmation (the intent is left
+        // needing a payment method) with authentication_required.
+        const message = "Your card requires authentication to complete this payment. The customer must return and confirm the payment.";
+        const failed = new PaymentError("authentication_required", message, "authentication_required", id);
+        return authorizeOnce(key, request, {
+          answer: { error: failed.toJSON() },
+          intent: { ...base, status: "requires_payment_method", lastError: JSON.stringify({ code: "authentication_required", message }) },
+          events: [["payment_intent.created", 0], ["payment_intent.payment_failed", amount]],
+        });
+      }
+      const intent: IntentInsert = card.requiresAction
+        ? { ...base, status: "requires_action" }
+        : { ...base, status: "requires_capture", amountCapturableCents: amount, captureBefore: authorisedUntil().toISOString() };
+      const answer: PaymentIntent = {
+        id,
+        status: intent.status as PaymentIntent["status"],
+        currency,
+        amountCents: amount,
+        amountCapturableCents: intent.amountCapturableCents,
+        amountReceivedCents: 0,
+        amountRefundedCents: 0,
+        card: { brand: card.brand, last4: card.last4 },
+        captureBefore: intent.captureBefore,
+        clientSecret: null,
+      };
+      const second = card.requiresAction ? "payment_intent.requires_action" : "payment_intent.amount_capturable_updated";
+      return authorizeOnce(key, request, { answer: { ok: answer }, intent, events: [["payment_intent.created", 0], [second, amount]] });
     },
 
     completeAuthentication(intentId, key) {

@@ -48,13 +48,23 @@ export function sendRideNotice(deps: Deps, b: BookingRow, kind: "assigned" | "ar
   })().catch((err: unknown) => deps.logger.error("ride e-mail failed", { bookingId: b.id, kind, err: String(err) }));
 }
 
-/** Schedules the reminder of a ride at its pickup time (one per booking and pickup time); none when already too close. */
-export async function scheduleRideReminder(tx: Tx, b: Pick<BookingRow, "id" | "pickupAt">, now = new Date()) {
+/** The reminder job of a ride at `pickupAt` (one per booking and pickup time); null when already too close. */
+export function rideReminderJob(bookingId: string, pickupAt: Date | null, reminderLeadHours: number, now = new Date()) {
+  if (!pickupAt) return null;
+  const runAt = new Date(pickupAt.getTime() - reminderLeadHours * 3_600_000);
+  if (runAt.getTime() <= now.getTime()) return null; // booked inside the lead time: the confirmation e-mail is the reminder
+  const at = pickupAt.toISOString();
+  return { kind: RIDE_REMINDER_JOB, key: `${RIDE_REMINDER_JOB}:${bookingId}:${at}`, runAt, payload: { bookingId, pickupAt: at } };
+}
+
+/**
+ * Schedules the reminder of a ride at its pickup time (one per booking and pickup time); none when already too
+ * close. `reminderLeadHours` saves reading the settings again when the caller has them.
+ */
+export async function scheduleRideReminder(tx: Tx, b: Pick<BookingRow, "id" | "pickupAt">, now = new Date(), reminderLeadHours?: number) {
   if (!b.pickupAt) return;
-  const { reminderLeadHours } = await getOperationsSettings(tx);
-  const runAt = new Date(b.pickupAt.getTime() - reminderLeadHours * 3_600_000);
-  if (runAt.getTime() <= now.getTime()) return; // booked inside the lead time: the confirmation e-mail is the reminder
-  await scheduleJob(tx, { kind: RIDE_REMINDER_JOB, key: `${RIDE_REMINDER_JOB}:${b.id}:${b.pickupAt.toISOString()}`, runAt, payload: { bookingId: b.id, pickupAt: b.pickupAt.toISOString() } });
+  const job = rideReminderJob(b.id, b.pickupAt, reminderLeadHours ?? (await getOperationsSettings(tx)).reminderLeadHours, now);
+  if (job) await scheduleJob(tx, job);
 }
 
 export const cancelRideReminders = (tx: Tx, bookingId: string) => cancelJobs(tx, [RIDE_REMINDER_JOB], "bookingId", bookingId);

@@ -17,7 +17,30 @@ export async function getOperationsSettings(db: Db | Tx): Promise<OperationsSett
   return parsed.success ? parsed.data : DEFAULT_OPERATIONS_SETTINGS;
 }
 
+/** How old the settings a booking uses may be (the same bound as its re-pricing, quotes/pricing-data.ts). */
+export const BOOKING_SETTINGS_MAX_AGE_MS = 500;
+
+let generation = 0;
+const cached = new WeakMap<Db, { generation: number; loadedAt: number; settings: Promise<OperationsSettings> }>();
+
+/**
+ * The settings read at most `maxAgeMs` ago in this process (a settings change made here is seen at once; other
+ * processes see it within `maxAgeMs`). For hot paths such as creating a booking, which otherwise read the row
+ * twice (the pickup instant's time zone, the reminder's lead time): a few reads a second instead of two per booking.
+ */
+export function cachedOperationsSettings(db: Db, maxAgeMs = BOOKING_SETTINGS_MAX_AGE_MS): Promise<OperationsSettings> {
+  const hit = cached.get(db);
+  if (hit && hit.generation === generation && Date.now() - hit.loadedAt < maxAgeMs) return hit.settings;
+  const entry = { generation, loadedAt: Date.now(), settings: getOperationsSettings(db) };
+  cached.set(db, entry);
+  entry.settings.catch(() => {
+    if (cached.get(db) === entry) cached.delete(db); // never keep a failure
+  });
+  return entry.settings;
+}
+
 export async function updateOperationsSettings(db: Db, actor: AuditActor, input: OperationsSettings): Promise<OperationsSettings> {
+  generation++;
   return db.transaction(async (tx) => {
     await tx.select().from(appSettings).where(eq(appSettings.key, KEY)).for("update");
     const before = await getOperationsSettings(tx);
@@ -25,5 +48,5 @@ export async function updateOperationsSettings(db: Db, actor: AuditActor, input:
     const changes = diff(before, input);
     if (Object.keys(changes.after).length) await writeAudit(tx, actor, { action: "settings.update", entity: "settings", entityId: KEY, ...changes });
     return input;
-  });
+  }).finally(() => generation++); // and again once committed: a read that raced the write is not kept
 }

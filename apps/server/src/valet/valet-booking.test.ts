@@ -225,6 +225,7 @@ describe("POST /api/bookings with service valet", () => {
     expect(ticket?.ticketCode).toBe(res.body.ticket.ticketCode);
     expect(events).toContainEqual(expect.objectContaining({ type: "booking.created", bookingId: row!.id, service: "valet", userId: user.id }));
 
+    await t.deps.mailer.drain(); // the confirmation is stored after the answer (batched with others of the moment)
     const [mail] = await outboxFor(t.db, user.email);
     expect(mail?.subject).toBe(`Booking Confirmed! Ticket ${res.body.ticket.ticketCode}`);
     expect(mail?.text).toContain("Your valet service is booked.");
