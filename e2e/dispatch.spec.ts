@@ -93,13 +93,13 @@ test("a booked ride is assigned on the dispatch board, driven from the chauffeur
   await expect(timeline).toContainText(`Passenger On Board → Completed`);
   await expect(timeline).toContainText(`${driver.fullName} (Chauffeur)`);
 
-  // The e-mails: confirmation, "Your chauffeur", "Your chauffeur has arrived".
+  // The e-mails: confirmation, "Your chauffeur", "Your chauffeur has arrived", and the receipt once the fare is captured.
   await expect
     .poll(async () => {
       const { emails } = (await (await request.get(`/api/dev/mailbox?to=${encodeURIComponent(customer.email)}`)).json()) as { emails: { subject: string }[] };
-      return emails.map((e) => e.subject.replace(/Ticket \S+/, "Ticket").replace(/Marcus, in a .+/, "Marcus, in a …")).sort();
+      return emails.map((e) => e.subject.replace(/Ticket \S+/, "Ticket").replace(/receipt \S+/, "receipt").replace(/Marcus, in a .+/, "Marcus, in a …")).sort();
     })
-    .toEqual(["Booking Confirmed! Ticket", "Verify your Meridian account", "Your chauffeur has arrived", "Your chauffeur: Marcus, in a …"]);
+    .toEqual(["Booking Confirmed! Ticket", "Verify your Meridian account", "Your Meridian receipt", "Your chauffeur has arrived", "Your chauffeur: Marcus, in a …"]);
   await phoneContext.close();
   await adminContext.close();
 });

@@ -43,7 +43,8 @@ test("an inline script is blocked and reported as a violation", async ({ page, c
 
 test("the API reference renders from this origin under its CSP", async ({ page }) => {
   await page.goto("/api/docs");
-  await expect(page.getByRole("heading", { name: /Meridian API/ })).toBeVisible();
+  // Swagger UI's 1.4 MB bundle and the whole document are parsed before the heading shows: slow on a busy machine.
+  await expect(page.getByRole("heading", { name: /Meridian API/ })).toBeVisible({ timeout: 30_000 });
   await page.getByText("/api/quotes", { exact: true }).click();
   await expect(page.getByText("An itemised price and a signed quote id that expires")).toBeVisible();
 });

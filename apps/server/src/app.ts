@@ -8,6 +8,7 @@ import { bodyLimit } from "hono/body-limit";
 import { CLIENT_IP_HEADER } from "./auth/auth";
 import { clientIpOf } from "./auth/client-ip";
 import { guardAuthRequest } from "./auth/guard";
+import { devJobsRoutes } from "./dev/jobs.routes";
 import { mailboxApiRoutes, mailboxPageRoutes } from "./dev/mailbox.routes";
 import { healthRoutes } from "./health/health.routes";
 import type { AppEnv, Deps } from "./lib/context";
@@ -145,6 +146,7 @@ export function createApp(deps: Deps, opts: { webDist?: string } = {}) {
 
   if (deps.config.mailboxEnabled) {
     app.route("/api/dev/mailbox", mailboxApiRoutes);
+    app.route("/api/dev/jobs", devJobsRoutes);
     app.route("/dev/mailbox", mailboxPageRoutes);
   }
 

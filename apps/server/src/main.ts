@@ -16,10 +16,8 @@ import { loadEnv, type AppConfig, type Env } from "./env";
 import type { Deps } from "./lib/context";
 import { startMailRetry } from "./mail/mailer";
 import { startJobRunner } from "./jobs/job-runner";
-import { jobHandlers } from "./rides/ride-notices";
+import { allJobHandlers } from "./jobs/handlers";
 import { securityHeaderList } from "./lib/security-headers";
-import { paymentJobHandlers } from "./payments/payment-jobs";
-import { receiptJobHandlers } from "./payments/receipts";
 import { withQuoteFastPath } from "./quotes/quote-fast-path";
 import { buildConfig, buildDeps, databaseTarget, openAndMigrate } from "./server";
 
@@ -105,8 +103,7 @@ async function stopGracefully(server: Server, deps: Deps, database: Database, st
 
 /** Durable background jobs (ride reminders): every process runs them; a row is claimed by one at a time. */
 function runJobs(deps: Deps, env: Env) {
-  const handlers = { ...jobHandlers(deps), ...paymentJobHandlers(deps), ...receiptJobHandlers(deps) };
-  return startJobRunner(deps.database.db, handlers, { intervalMs: env.JOB_POLL_MS, logger: deps.logger });
+  return startJobRunner(deps.database.db, allJobHandlers(deps), { intervalMs: env.JOB_POLL_MS, logger: deps.logger });
 }
 
 function onSignals(shutdown: () => Promise<void>) {

@@ -46,7 +46,8 @@ export async function cancelJobs(db: Db | Tx, kinds: string[], field: string, va
   return rows.length;
 }
 
-type RunOptions = { logger?: Logger; now?: () => Date; limit?: number };
+/** `bookingId`: only that booking's jobs (the development tools run one booking's schedule ahead of time). */
+type RunOptions = { logger?: Logger; now?: () => Date; limit?: number; bookingId?: string };
 
 /** Claims and runs one due job; answers it (with its new status) or null when none is due. */
 export async function runOneJob(db: Db, handlers: JobHandlers, opts: RunOptions = {}): Promise<Job | null> {
@@ -55,7 +56,7 @@ export async function runOneJob(db: Db, handlers: JobHandlers, opts: RunOptions 
     const [job] = await tx
       .select()
       .from(jobs)
-      .where(and(eq(jobs.status, "pending"), lte(jobs.runAt, now)))
+      .where(and(eq(jobs.status, "pending"), lte(jobs.runAt, now), opts.bookingId ? sql`${jobs.payload}->>'bookingId' = ${opts.bookingId}` : undefined))
       .orderBy(asc(jobs.runAt))
       .limit(1)
       .for("update", { skipLocked: true });

@@ -1,0 +1,39 @@
+// POST /api/dev/jobs/run (development only: while MAILBOX is on; admins): runs one booking's scheduled jobs as if
+// it were `at`, e.g. the re-authorisation 48 hours before a far-off ride, to see on screen what the customer and the
+// dispatch board will see then. Other bookings' jobs are left alone.
+import { asc, sql } from "drizzle-orm";
+import { Hono } from "hono";
+import { z } from "zod";
+import { jobs } from "../db/schema";
+import { allJobHandlers } from "../jobs/handlers";
+import { runDueJobs } from "../jobs/job-runner";
+import type { AppEnv } from "../lib/context";
+import { describedJson, route } from "../lib/openapi";
+
+const runJobsSchema = z.object({
+  bookingId: z.uuid({ error: "Choose a booking." }),
+  at: z.iso.datetime({ offset: true, error: "Give the moment to run the jobs at as an ISO date and time." }),
+});
+
+export const devJobsRoutes = new Hono<AppEnv>().post(
+  "/run",
+  route({
+    summary: "Run one booking's due jobs as of a moment (development only: while MAILBOX is on)",
+    tags: ["Development"],
+    access: "admin",
+    body: runJobsSchema,
+    responses: { 200: describedJson("{ ran, jobs }: how many ran, and each of the booking's jobs with its status and result") },
+  }),
+  async (c) => {
+    const { bookingId, at } = c.req.valid("json");
+    const deps = c.get("deps");
+    const now = new Date(at);
+    const ran = await runDueJobs(deps.database.db, allJobHandlers(deps), { now: () => now, bookingId, logger: deps.logger });
+    const mine = await deps.database.db
+      .select({ kind: jobs.kind, runAt: jobs.runAt, status: jobs.status, result: jobs.result, lastError: jobs.lastError })
+      .from(jobs)
+      .where(sql`${jobs.payload}->>'bookingId' = ${bookingId}`)
+      .orderBy(asc(jobs.runAt));
+    return c.json({ ran, jobs: mine });
+  },
+);

@@ -1,0 +1,8 @@
+// Every kind of durable job the server runs, by kind: what the runner in main.ts (and the development tools) use.
+import type { Deps } from "../lib/context";
+import { paymentJobHandlers } from "../payments/payment-jobs";
+import { receiptJobHandlers } from "../payments/receipts";
+import { jobHandlers } from "../rides/ride-notices";
+import type { JobHandlers } from "./job-runner";
+
+export const allJobHandlers = (deps: Deps): JobHandlers => ({ ...jobHandlers(deps), ...paymentJobHandlers(deps), ...receiptJobHandlers(deps) });
