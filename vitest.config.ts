@@ -1,3 +1,4 @@
+import os from "node:os";
 import path from "node:path";
 import { defineConfig } from "vitest/config";
 
@@ -5,7 +6,14 @@ import { defineConfig } from "vitest/config";
 const serverSuite = (name: string, db: string) => ({
   extends: true as const,
   // *.pg.test.ts (several server processes on one PostgreSQL database) only run in the PostgreSQL project.
-  test: { name, include: ["apps/server/src/**/*.test.ts"], exclude: db === "postgres" ? [] : ["**/*.pg.test.ts"], env: { TEST_DB: db } },
+  // Each starts from a database migrated once per run (vitest.global-setup.ts).
+  test: {
+    name,
+    include: ["apps/server/src/**/*.test.ts"],
+    exclude: db === "postgres" ? [] : ["**/*.pg.test.ts"],
+    env: { TEST_DB: db },
+    globalSetup: ["./vitest.global-setup.ts"],
+  },
 });
 
 export default defineConfig({
@@ -14,6 +22,8 @@ export default defineConfig({
     setupFiles: ["./vitest.setup.ts"],
     testTimeout: 30_000,
     hookTimeout: 120_000,
+    // Every core (vitest's default leaves one idle): the files spend much of their time waiting on a database.
+    maxWorkers: os.availableParallelism(),
     projects: [
       { extends: true, test: { name: "unit", include: ["packages/shared/src/**/*.test.ts", "apps/web/src/**/*.test.{ts,tsx}"] } },
       serverSuite("server-pglite", "pglite"),

@@ -45,13 +45,14 @@ export function isUniqueViolation(err: unknown, constraint: string): boolean {
 /** The advisory lock key that serialises start-up across server processes. */
 const STARTUP_LOCK = 727274;
 
-export type DatabaseTarget = { url: string } | { dataDir: string } | { memory: true };
+/** `loadDataDir` (in memory): start from a dumped data directory (tests start from a migrated one). */
+export type DatabaseTarget = { url: string } | { dataDir: string } | { memory: true; loadDataDir?: Blob };
 
 export class DataDirLockedError extends Error {}
 
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   if ("url" in target) return openPostgres(target.url);
-  if ("memory" in target) return openPglite(new PGlite(), () => {});
+  if ("memory" in target) return openPglite(new PGlite({ loadDataDir: target.loadDataDir }), () => {});
   const dir = path.resolve(target.dataDir);
   const release = lockDataDir(dir);
   try {

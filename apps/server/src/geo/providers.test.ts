@@ -15,8 +15,8 @@ const KEY = "test-key-never-in-the-browser";
 const HOTEL_ID = "ChIJ-wGb2xe8woARAJOgGQ9lJ8E";
 const LAX_ID = "ChIJtU-yE9KwwoAR8a2LaVd7qHc";
 // Tuesday 24 Nov 2026: 12:00 and 17:00 in Los Angeles (PST = UTC-8).
-const TUESDAY_NOON = new Date("2026-11-24T20:00:00Z");
-const TUESDAY_5PM = new Date("2026-11-25T01:00:00Z");
+const TUESDAY_NOON = new Date("2036-11-25T20:00:00Z");
+const TUESDAY_5PM = new Date("2036-11-26T01:00:00Z");
 
 const logger = createLogger("silent");
 let database: Database;
@@ -155,7 +155,7 @@ describe("google provider", () => {
     expect(body.departureTime).toBe(TUESDAY_NOON.toISOString());
 
     // Same places, same band (another off-peak hour): no call. Peak hour: one more call.
-    expect(await geo.route(lax, hotel, new Date("2026-11-24T22:30:00Z"))).toEqual(route);
+    expect(await geo.route(lax, hotel, new Date("2036-11-25T22:30:00Z"))).toEqual(route);
     expect(upstream.count()).toBe(1);
     await geo.route(lax, hotel, TUESDAY_5PM);
     expect(upstream.count()).toBe(2);

@@ -1,6 +1,8 @@
 // A fresh app per test file on a fresh database: in-memory PGlite, or (TEST_DB=postgres) a new
 // PostgreSQL database created from TEST_DATABASE_URL and dropped afterwards.
+import fs from "node:fs";
 import postgres from "postgres";
+import { inject } from "vitest";
 import { createApp } from "../app";
 import { openDatabase, type Database } from "../db/client";
 import { createUser, type CreateUserInput } from "../db/factories";
@@ -9,14 +11,25 @@ import { loadEnv, type AppConfig } from "../env";
 import type { GeoService } from "../geo/geo.service";
 import { buildConfig, buildDeps, type DepsOptions } from "../server";
 
+declare module "vitest" {
+  /** What vitest.global-setup.ts provides: the run's migrated database to start each file from. */
+  export interface ProvidedContext {
+    /** A tarball of a migrated PGlite data directory (server-pglite). */
+    pgliteSnapshot?: string;
+    /** The name of a migrated PostgreSQL database to copy (server-postgres). */
+    postgresTemplate?: string;
+  }
+}
+
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 
-export async function freshPostgres(): Promise<{ url: string; drop: () => Promise<void> }> {
+/** A new, empty PostgreSQL database; `template`: a copy of that database instead (e.g. the run's migrated one). */
+export async function freshPostgres(template?: string): Promise<{ url: string; drop: () => Promise<void> }> {
   const base = process.env.TEST_DATABASE_URL;
   if (!base) throw new Error("TEST_DB=postgres needs TEST_DATABASE_URL");
   const name = `meridian_t_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
   const admin = postgres(base, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`create database ${name}`);
+  await admin.unsafe(template ? `create database ${name} template ${template}` : `create database ${name}`);
   await admin.end();
   const url = new URL(base);
   url.pathname = `/${name}`;
@@ -30,16 +43,21 @@ export async function freshPostgres(): Promise<{ url: string; drop: () => Promis
   };
 }
 
-/** `url` (PostgreSQL only) lets a test open a second connection pool, as a second server process would. */
+/**
+ * A migrated database of its own for a test file: a copy of the run's migrated one (vitest.global-setup.ts), else
+ * migrated here. `url` (PostgreSQL only) lets a test open a second connection pool, as a second server process would.
+ */
 export async function openTestDatabase(): Promise<{ database: Database; url?: string; cleanup: () => Promise<void> }> {
   if (process.env.TEST_DB === "postgres") {
-    const pg = await freshPostgres();
+    const template = inject("postgresTemplate");
+    const pg = await freshPostgres(template);
     const database = await openDatabase({ url: pg.url });
-    await runMigrations(database);
+    if (!template) await runMigrations(database);
     return { database, url: pg.url, cleanup: async () => (await database.close(), await pg.drop()) };
   }
-  const database = await openDatabase({ memory: true });
-  await runMigrations(database);
+  const snapshot = inject("pgliteSnapshot");
+  const database = await openDatabase({ memory: true, ...(snapshot ? { loadDataDir: new Blob([fs.readFileSync(snapshot)]) } : {}) });
+  if (!snapshot) await runMigrations(database);
   return { database, cleanup: () => database.close() };
 }
 

@@ -1,0 +1,15 @@
+import { PGlite } from "@electric-sql/pglite";
+import { openDatabase } from "./apps/server/src/db/client";
+import { runMigrations } from "./apps/server/src/db/migrate";
+let t = performance.now();
+const d = await openDatabase({ memory: true });
+console.log("open", performance.now() - t); t = performance.now();
+await runMigrations(d);
+console.log("migrate", performance.now() - t); t = performance.now();
+const dump = await d.pglite!.dumpDataDir("none");
+console.log("dump", performance.now() - t, dump.size); t = performance.now();
+const p2 = await PGlite.create({ loadDataDir: dump });
+console.log("load", performance.now() - t); t = performance.now();
+console.log((await p2.query("select count(*) from vehicle_types")).rows);
+const p3 = new PGlite(); await p3.waitReady;
+console.log("plain new", performance.now() - t);
