@@ -87,7 +87,10 @@ test("a booked ride is assigned on the dispatch board, driven from the chauffeur
   // The admin's booking detail shows the timeline, stamped.
   await admin.goto("/admin/bookings");
   await admin.getByLabel("Search bookings").fill(customer.email);
-  await admin.getByRole("table", { name: "Bookings" }).locator("tbody tr").first().getByRole("button", { name: /View booking/ }).click();
+  // The search applies after a pause: wait for the customer's row, not whichever booking is newest.
+  const row = admin.getByRole("table", { name: "Bookings" }).locator("tbody tr").filter({ hasText: customer.fullName });
+  await expect(row).toHaveCount(1);
+  await row.getByRole("button", { name: /View booking/ }).click();
   const timeline = admin.getByRole("dialog", { name: "Booking Details" }).getByRole("list", { name: "Timeline" });
   await expect(timeline.getByRole("listitem")).toHaveCount(6);
   await expect(timeline).toContainText(`Passenger On Board → Completed`);
