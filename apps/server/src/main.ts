@@ -66,6 +66,10 @@ async function listen(deps: Deps, env: Env, onListening: (address: string) => vo
     if (deps.lifecycle.stopping) res.shouldKeepAlive = false;
     handler(req, res);
   });
+  // An idle keep-alive connection stays open longer than clients and load balancers keep theirs (60 s is common):
+  // with Node's 5 s, a client reusing a connection just as the server closes it gets ECONNRESET for its request.
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
   server.listen(env.PORT, env.HOST, () => {
     const info = server.address() as AddressInfo;
     onListening(`${info.address}:${info.port}`);
