@@ -1,12 +1,12 @@
 // POST /api/dev/jobs/run (development only: while MAILBOX is on; admins): runs one booking's scheduled jobs as if
 // it were `at`, e.g. the re-authorisation 48 hours before a far-off ride, to see on screen what the customer and the
 // dispatch board will see then. Other bookings' jobs are left alone.
-import { asc, sql } from "drizzle-orm";
+import { asc } from "drizzle-orm";
 import { Hono } from "hono";
 import { z } from "zod";
 import { jobs } from "../db/schema";
 import { allJobHandlers } from "../jobs/handlers";
-import { runDueJobs } from "../jobs/job-runner";
+import { payloadIs, runDueJobs } from "../jobs/job-runner";
 import type { AppEnv } from "../lib/context";
 import { describedJson, route } from "../lib/openapi";
 
@@ -32,7 +32,7 @@ export const devJobsRoutes = new Hono<AppEnv>().post(
     const mine = await deps.database.db
       .select({ kind: jobs.kind, runAt: jobs.runAt, status: jobs.status, result: jobs.result, lastError: jobs.lastError })
       .from(jobs)
-      .where(sql`${jobs.payload}->>'bookingId' = ${bookingId}`)
+      .where(payloadIs("bookingId", bookingId))
       .orderBy(asc(jobs.runAt));
     return c.json({ ran, jobs: mine });
   },

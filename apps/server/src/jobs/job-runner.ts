@@ -37,11 +37,14 @@ export async function scheduleJob(db: Db | Tx, job: { kind: string; key: string;
 }
 
 /** Cancels the pending jobs of these kinds whose payload has this field value (e.g. a booking's reminders). */
+/** Jobs whose payload has `field` equal to `value` (e.g. one booking's: "bookingId"). */
+export const payloadIs = (field: string, value: string) => sql`${jobs.payload}->>${field} = ${value}`;
+
 export async function cancelJobs(db: Db | Tx, kinds: string[], field: string, value: string): Promise<number> {
   const rows = await db
     .update(jobs)
     .set({ status: "cancelled", finishedAt: new Date() })
-    .where(and(inArray(jobs.kind, kinds), eq(jobs.status, "pending"), sql`${jobs.payload}->>${field} = ${value}`))
+    .where(and(inArray(jobs.kind, kinds), eq(jobs.status, "pending"), payloadIs(field, value)))
     .returning({ id: jobs.id });
   return rows.length;
 }
@@ -56,7 +59,7 @@ export async function runOneJob(db: Db, handlers: JobHandlers, opts: RunOptions 
     const [job] = await tx
       .select()
       .from(jobs)
-      .where(and(eq(jobs.status, "pending"), lte(jobs.runAt, now), opts.bookingId ? sql`${jobs.payload}->>'bookingId' = ${opts.bookingId}` : undefined))
+      .where(and(eq(jobs.status, "pending"), lte(jobs.runAt, now), opts.bookingId ? payloadIs("bookingId", opts.bookingId) : undefined))
       .orderBy(asc(jobs.runAt))
       .limit(1)
       .for("update", { skipLocked: true });
