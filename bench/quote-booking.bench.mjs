@@ -46,7 +46,9 @@ process.on("exit", cleanup);
 
 async function dropScratch() {
   if (!scratch) return;
-  for (const child of children) if (child.exitCode === null) await new Promise((r) => (child.once("exit", r), child.kill("SIGTERM")));
+  // A child killed by a signal has signalCode set and exitCode null: it has exited all the same.
+  const running = (child) => child.exitCode === null && child.signalCode === null;
+  for (const child of children) if (running(child)) await new Promise((r) => (child.once("exit", r), child.kill("SIGTERM")));
   await scratch.drop();
   scratch = undefined;
 }
@@ -133,7 +135,9 @@ async function main() {
   }
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const server = start([serverMain], {
+  // SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the server (each process writes a profile).
+  const nodeArgs = (process.env.SERVER_NODE_ARGS ?? "").split(" ").filter(Boolean);
+  const server = start([...nodeArgs, serverMain], {
     NODE_ENV: "production",
     PORT: String(port),
     HOST: "127.0.0.1",

@@ -8,6 +8,7 @@ import { bookingEvents, bookings, idempotencyKeys, jobs, payments, tickets } fro
 import { recordPayment } from "../payments/payments.service";
 import { createFakeGeo } from "../test/fake-geo";
 import { createTestApp, type TestApp } from "../test/harness";
+import { outboxFor } from "../test/helpers";
 import { createTestFleet, laDate, rideInput } from "../test/ride-fixtures";
 import { insertBookingRows, type BookingRowsInput } from "./booking-rows";
 import { requestHash } from "./bookings.service";
@@ -116,14 +117,19 @@ describe("insertBookingRows", () => {
 
   it("writes nothing for a key another request holds, and answers null (the caller replays the stored answer)", async () => {
     const today = await bookedToday();
-    const input = await inputLike(today.bookingId, today.user, crypto.randomUUID(), today.quoteId);
+    // With its confirmation e-mail written by the same statement: one e-mail for the one booking.
+    const to = `rows-${crypto.randomUUID()}@example.com`;
+    const mail = (ticketCode: string) => t.deps.mailer.inStatement({ to, subject: `Booking Confirmed! Ticket ${ticketCode}`, text: ticketCode });
+    const input = { ...(await inputLike(today.bookingId, today.user, crypto.randomUUID(), today.quoteId)), mail };
     const first = await insertBookingRows(t.db, input);
+    expect((await outboxFor(t.db, to)).map((m) => m.text)).toEqual([first!.ticket.ticketCode]);
     const count = async () => (await t.db.select().from(bookings).where(eq(bookings.userId, today.user.id))).length;
     const n = await count();
-    // Many at once with the same key: still one booking.
+    // Many at once with the same key: still one booking, and no other e-mail.
     const again = await Promise.all(Array.from({ length: 10 }, () => insertBookingRows(t.db, input)));
     expect(again).toEqual(Array(10).fill(null));
     expect(await count()).toBe(n);
+    expect(await outboxFor(t.db, to)).toHaveLength(1);
     const [key] = await t.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, input.key));
     expect(key!.responseBody).toEqual(first);
   });

@@ -1,5 +1,6 @@
 // Everything a new booking writes, as ONE statement (docs/decisions/015): the booking, its "Booked" timeline row, its
-// ticket, the ride's reminder job, the card payment's record, and the answer stored with the Idempotency-Key.
+// ticket, the ride's reminder job, the card payment's record, the answer stored with the Idempotency-Key, and (when
+// the statement commits by itself) the confirmation e-mail.
 // Today's transaction sends these one by one (BEGIN, key, booking, timeline row, reminder job, ticket, answer,
 // COMMIT: 8 round trips holding a pooled connection); a data-modifying CTE sends them in one, and on its own it
 // commits by itself: no BEGIN/COMMIT either.
@@ -18,6 +19,7 @@ import crypto from "node:crypto";
 import { sql, type SQL } from "drizzle-orm";
 import type { CreateBookingResponse } from "@meridian/shared/booking";
 import { executeRows, isUniqueViolation, type Db, type Tx } from "../db/client";
+import type { MailInStatement } from "../mail/mailer";
 import type { PaymentIntent, PaymentProvider } from "../payments/provider";
 import { rideReminderJob } from "../rides/ride-notices";
 import { newTicketCode } from "./ticket-code";
@@ -52,6 +54,11 @@ export type BookingRowsInput = {
   payment?: { provider: PaymentProvider["kind"]; intent: PaymentIntent; paymentMethod?: string | null; customerRef?: string | null };
   /** The answer's `payment` part (card and whether the hold is kept), stored with the key and sent. */
   answerPayment?: CreateBookingResponse["payment"];
+  /**
+   * The confirmation e-mail for a ticket code (mailer.inStatement), written by the same statement: it exists if and
+   * only if the booking does, and costs no round trip of its own. Only where the statement commits by itself.
+   */
+  mail?: (ticketCode: string) => MailInStatement;
   /** The clock (tests). */
   now?: Date;
 };
@@ -65,6 +72,7 @@ const TICKET_CODE_ATTEMPTS = 8;
  */
 export async function insertBookingRows(db: Db | Tx, input: BookingRowsInput): Promise<CreateBookingResponse | null> {
   const inTransaction = isTransaction(db);
+  if (inTransaction && input.mail) throw new Error("insertBookingRows: the e-mail is written only by a statement that commits by itself");
   for (let attempt = 1; ; attempt++) {
     try {
       return await insertOnce(db, input);
@@ -137,6 +145,10 @@ async function insertOnce(db: Db | Tx, input: BookingRowsInput): Promise<CreateB
         payment_method = coalesce(excluded.payment_method, payments.payment_method),
         customer_ref = coalesce(excluded.customer_ref, payments.customer_ref), updated_at = now())`);
   }
-  const [row] = await executeRows(db as Db, sql`with ${sql.join(parts, sql`, `)} select count(*)::int as booked from booking`);
-  return row?.booked ? answer : null;
+  const mail = input.mail?.(ticketCode);
+  if (mail) parts.push(sql`mail as (${mail.insert(sql`booking`)})`);
+  const [row] = await executeRows(db as Db, sql`with ${sql.join(parts, sql`, `)} select count(*)::int as booked${mail ? sql`, (select id from mail) as mail_id` : sql``} from booking`);
+  if (!row?.booked) return null;
+  if (mail) mail.written(Number(row.mail_id));
+  return answer;
 }

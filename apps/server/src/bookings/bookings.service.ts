@@ -335,10 +335,16 @@ async function planValet(deps: Deps, me: SessionUser, quoteId: string): Promise<
 
 export async function createBooking(deps: Deps, me: SessionUser, key: string, input: CreateBookingInput): Promise<BookingOutcome> {
   const hash = requestHash(input);
-  const earlier = await earlierAnswer(deps, me.id, key, hash);
-  if (earlier) return earlier;
-
-  const plan = input.service === "valet" ? await planValet(deps, me, input.quoteId) : await planRide(deps, me, input.quoteId);
+  // The key's earlier answer is read only when it matters (one round trip less per booking, decision 015): when
+  // the quote no longer holds (a retry after it expired still gets its booking) and when the claim finds the key taken.
+  let plan: BookingPlan;
+  try {
+    plan = input.service === "valet" ? await planValet(deps, me, input.quoteId) : await planRide(deps, me, input.quoteId);
+  } catch (err) {
+    const earlier = await earlierAnswer(deps, me.id, key, hash);
+    if (earlier) return earlier;
+    throw err;
+  }
 
   const { timeZone, reminderLeadHours } = await cachedOperationsSettings(deps.database.db);
   const pickupAt = plan.pickupTime ? zonedInstant(plan.bookingDate, plan.pickupTime, timeZone) : null;
@@ -392,15 +398,17 @@ export async function createBooking(deps: Deps, me: SessionUser, key: string, in
     payment: { provider: deps.payments.kind, intent, paymentMethod: input.paymentMethod, customerRef },
     answerPayment: { cardBrand: intent.card?.brand ?? null, cardLast4: intent.card?.last4 ?? null, held },
   };
-  const write = async (db: Db | Tx) => {
-    const answer = await insertBookingRows(db, rows);
+  const write = async (db: Db | Tx, mail?: BookingRowsInput["mail"]) => {
+    const answer = await insertBookingRows(db, { ...rows, mail });
     // The claim was taken over (this request stalled past STALE_CLAIM_MS): the other request answers.
     if (!answer) throw conflict(IDEMPOTENCY_IN_PROGRESS_MESSAGE, "idempotency_in_progress");
     return answer;
   };
   let created: CreateBookingResponse;
+  // Committing by itself, the statement writes the confirmation e-mail too; in a transaction it is sent after the commit.
+  const mailInStatement = !plan.coupon && held;
   try {
-    if (!plan.coupon && held) created = await write(deps.database.db);
+    if (mailInStatement) created = await write(deps.database.db, (ticketCode) => deps.mailer.inStatement(plan.mail(ticketCode)));
     else
       created = await deps.database.db.transaction(async (tx) => {
         const answer = await write(tx);
@@ -420,7 +428,7 @@ export async function createBooking(deps: Deps, me: SessionUser, key: string, in
   }
 
   if (!created.payment?.held) await releaseHold(deps, created.booking.id, intent);
-  announce(deps, me, created, plan);
+  announce(deps, me, created, mailInStatement ? null : plan.mail(created.ticket.ticketCode));
   deps.metrics.bookingsCreated.inc({ service: created.booking.service });
   return { status: 201, body: created, replayed: false };
 }
@@ -461,13 +469,14 @@ async function releaseHold(deps: Deps, bookingId: string, intent: PaymentIntent)
   }
 }
 
-/** After commit: the realtime event and the confirmation e-mail. Neither can fail the booking. */
-function announce(deps: Deps, me: SessionUser, created: CreateBookingResponse, plan: BookingPlan) {
-  const { booking, ticket } = created;
+/** After commit: the realtime event and the confirmation e-mail (null: the booking's statement wrote it). Neither can fail the booking. */
+function announce(deps: Deps, me: SessionUser, created: CreateBookingResponse, mail: Mail | null) {
+  const { booking } = created;
   deps.bus
     .publish({ type: "booking.created", bookingId: booking.id, service: booking.service, userId: me.id, createdAt: booking.createdAt })
     .catch((err: unknown) => deps.logger.error("realtime publish failed", { bookingId: booking.id, err: String(err) }));
+  if (!mail) return;
   deps.mailer
-    .send(plan.mail(ticket.ticketCode))
+    .send(mail)
     .catch((err: unknown) => deps.logger.error("booking confirmation e-mail failed", { bookingId: booking.id, err: String(err) }));
 }

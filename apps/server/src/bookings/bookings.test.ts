@@ -122,6 +122,31 @@ describe("POST /api/bookings", () => {
     expect(await counts()).toEqual(before);
   });
 
+  it("replays a booking's answer even once its quote no longer holds (the price changed since)", async () => {
+    const { cookie } = await t.userWithSession();
+    const key = crypto.randomUUID();
+    const body = { service: "ride", paymentMethod: "pm_card_visa", quoteId: await quoteId() };
+    const first = await book(cookie, key, body);
+    expect(first.status).toBe(201);
+    await t.db.update(rideRateCards).set({ perMinuteUsd: 2 }).where(eq(rideRateCards.vehicleTypeId, fleet.sedan.id));
+    invalidatePricingCache();
+    try {
+      const before = await counts();
+      const again = await book(cookie, key, body);
+      expect(again.status).toBe(201);
+      expect(again.headers.get("idempotent-replayed")).toBe("true");
+      expect(again.body).toEqual(first.body);
+      // Another body under the key is still refused as such, not as a changed quote.
+      const other = await book(cookie, key, { ...body, paymentMethod: "pm_card_mastercard" });
+      expect(other.status).toBe(422);
+      expect(other.body.error.code).toBe("idempotency_mismatch");
+      expect(await counts()).toEqual(before);
+    } finally {
+      await t.db.update(rideRateCards).set({ perMinuteUsd: 1 }).where(eq(rideRateCards.vehicleTypeId, fleet.sedan.id));
+      invalidatePricingCache();
+    }
+  });
+
   it("keeps keys per user: another customer's same key makes their own booking", async () => {
     const a = await t.userWithSession();
     const b = await t.userWithSession();

@@ -8,7 +8,7 @@
 // Several server processes on one PostgreSQL share the queue: a worker claims a due row by pushing its
 // `next_attempt_at` forward by a lease (UPDATE ... WHERE id IN (SELECT ... FOR UPDATE SKIP LOCKED)
 // RETURNING), so a row is in one worker's hands at a time and each e-mail is sent once.
-import { and, asc, eq, inArray, lte } from "drizzle-orm";
+import { and, asc, eq, inArray, lte, sql, type SQL } from "drizzle-orm";
 import nodemailer from "nodemailer";
 import type { Db, Tx } from "../db/client";
 import { mailQueue, outboxEmails, type MailAttachment } from "../db/schema";
@@ -19,6 +19,17 @@ export type Mail = { to: string; subject: string; text: string; html?: string; a
 
 export type RetryCounts = { sent: number; retrying: number; failed: number };
 
+/**
+ * An e-mail written by a caller's own statement that commits by itself (a new booking's confirmation with the
+ * booking, bookings/booking-rows.ts): one round trip less, and the e-mail exists if and only if its source row does.
+ */
+export type MailInStatement = {
+  /** A data-modifying CTE's body: inserts the e-mail's row once per row of `source` (a CTE name) and returns its `id`. */
+  insert(source: SQL): SQL;
+  /** After the statement committed, with the row's id: SMTP mode delivers it now (the row was written held by this process). */
+  written(id: number): void;
+};
+
 export type Mailer = {
   kind: "smtp" | "outbox";
   /**
@@ -27,6 +38,8 @@ export type Mailer = {
    * the retry worker delivers it, as nothing may leave before the commit).
    */
   send(mail: Mail, opts?: { tx?: Tx }): Promise<void>;
+  /** The e-mail as part of a statement that commits by itself (never inside a transaction: SMTP mode delivers it at once). */
+  inStatement(mail: Mail): MailInStatement;
   /** One pass of the retry worker: claims queued e-mail that is due and tries to deliver it. */
   retryDue(): Promise<RetryCounts>;
   /** Waits (at most `timeoutMs`) for deliveries in flight, e.g. before the database is closed. */
@@ -71,10 +84,17 @@ export function createMailer(opts: MailerOptions): Mailer {
       else await stored.add(mail);
       opts.logger.info("mail stored in the embedded outbox", { to: mail.to, subject: mail.subject });
     },
+    inStatement: (mail) => ({
+      insert: (source) => sql`insert into outbox_emails ("to", subject, "text", html, attachments)
+        select ${mail.to}, ${mail.subject}, ${mail.text}, ${mail.html ?? null}::text, ${attachmentsJson(mail)}::jsonb from ${source} returning id`,
+      written: () => opts.logger.info("mail stored in the embedded outbox", { to: mail.to, subject: mail.subject }),
+    }),
     retryDue: async () => ({ sent: 0, retrying: 0, failed: 0 }),
     drain: () => stored.idle(),
   };
 }
+
+const attachmentsJson = (mail: Mail) => (mail.attachments ? JSON.stringify(mail.attachments) : null);
 
 type QueuedMail = typeof mailQueue.$inferSelect;
 type Outcome = keyof RetryCounts;
@@ -178,6 +198,24 @@ function createSmtpMailer(opts: MailerOptions & { smtpUrl: string }): Mailer {
       // due now: the retry worker sends it once the transaction has committed
       const [row] = await sendOpts.tx.insert(mailQueue).values(queueRow(mail, now())).returning({ id: mailQueue.id });
       if (!row) throw new Error("mail_queue insert returned no row");
+    },
+    inStatement(mail) {
+      // Written held by this process for a lease, as `send` queues it, and delivered once the statement committed.
+      const createdAt = now();
+      const nextAttemptAt = later(leaseMs);
+      const html = mail.html ?? null;
+      const attachments = mail.attachments ?? null;
+      return {
+        insert: (source) => sql`insert into mail_queue ("to", subject, "text", html, attachments, next_attempt_at, created_at, updated_at)
+          select ${mail.to}, ${mail.subject}, ${mail.text}, ${html}::text, ${attachmentsJson(mail)}::jsonb,
+            ${nextAttemptAt.toISOString()}::timestamptz, ${createdAt.toISOString()}::timestamptz, ${createdAt.toISOString()}::timestamptz
+          from ${source} returning id`,
+        written(id) {
+          const row: QueuedMail = { id, to: mail.to, subject: mail.subject, text: mail.text, html, attachments, status: "pending", attempts: 0, nextAttemptAt, lastError: null, sentAt: null, createdAt, updatedAt: createdAt };
+          logger.debug("mail queued", { mailId: id, to: mail.to, subject: mail.subject });
+          void track(attempt(row));
+        },
+      };
     },
     async retryDue() {
       const counts: RetryCounts = { sent: 0, retrying: 0, failed: 0 };

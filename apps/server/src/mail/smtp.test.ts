@@ -10,8 +10,10 @@ import { loadEnv } from "../env";
 import { openDatabase } from "../db/client";
 import { mailQueue, outboxEmails } from "../db/schema";
 import type { Logger } from "../lib/logger";
+import { createFakeGeo } from "../test/fake-geo";
 import { countRows, freePort } from "../test/helpers";
 import { createTestApp, openTestDatabase, type TestApp } from "../test/harness";
+import { createTestFleet, rideInput } from "../test/ride-fixtures";
 import { createMailer, MAIL_RETRY_DELAYS_MS, startMailRetry } from "./mailer";
 
 type Received = { from: string; to: string[]; raw: string };
@@ -286,6 +288,52 @@ describe("when the SMTP server is down", () => {
     } finally {
       await app.close();
       await server.close();
+    }
+  });
+
+  it("a booking's confirmation, written with the booking itself, is sent at once, else retried like any e-mail", async () => {
+    const down = await freePort();
+    const clock = testClock();
+    const app = await createTestApp({ SMTP_URL: `smtp://127.0.0.1:${down}`, MAIL_FROM: "Meridian <concierge@meridian.test>" }, { mailbox: "auto", mailer: { now: clock.now }, geo: createFakeGeo() });
+    let up: TestSmtp | undefined;
+    try {
+      const fleet = await createTestFleet(app.db);
+      const { cookie, user } = await app.userWithSession();
+      const book = async () => {
+        const quote = await app.call("POST", "/api/quotes", { json: rideInput(fleet.sedan.id) });
+        expect(quote.status).toBe(200);
+        const json = { service: "ride", paymentMethod: "pm_card_visa", quoteId: quote.body.quoteId };
+        return app.call("POST", "/api/bookings", { cookie, json, headers: { "Idempotency-Key": crypto.randomUUID() } });
+      };
+
+      // The server is down: the booking stands, its confirmation waits in the queue after one attempt.
+      const first = await book();
+      expect(first.status).toBe(201);
+      await app.deps.mailer.drain();
+      const [queued] = await queuedFor(app, user.email);
+      expect(queued).toMatchObject({ status: "pending", attempts: 1, subject: `Booking Confirmed! Ticket ${first.body.ticket.ticketCode}` });
+      expect(queued!.text).toContain(first.body.ticket.ticketCode);
+      expect(queued!.lastError).toMatch(/ECONNREFUSED|connect/i);
+
+      up = await startSmtp({ port: down });
+      clock.advance(MINUTE + 1000);
+      expect(await app.deps.mailer.retryDue()).toEqual({ sent: 1, retrying: 0, failed: 0 });
+      expect(up.received).toHaveLength(1);
+      expect(parse(up.received[0]!.raw).text).toContain(first.body.ticket.ticketCode);
+      // The Message-ID the first attempt used (the row's id and creation time): a receiver can tell a repeat.
+      expect(parse(up.received[0]!.raw).header("Message-ID")).toBe(`<mail-${queued!.id}.${queued!.createdAt.getTime()}@meridian.test>`);
+
+      // The server is up: the next booking's confirmation is delivered straight away, no retry pass needed.
+      const second = await book();
+      expect(second.status).toBe(201);
+      await app.deps.mailer.drain();
+      expect(up.received).toHaveLength(2);
+      expect(parse(up.received[1]!.raw).text).toContain(second.body.ticket.ticketCode);
+      expect((await queuedFor(app, user.email)).map((m) => m.status)).toEqual(["sent", "sent"]);
+      expect(await countRows(app.db, outboxEmails)).toBe(0);
+    } finally {
+      await app.close();
+      await up?.close();
     }
   });
 
