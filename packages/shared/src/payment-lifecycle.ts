@@ -18,8 +18,9 @@ export type Settlement =
 
 /**
  * What a booking's held authorisation becomes once the booking ends:
- * - completed: captured in full;
- * - no-show (the chauffeur came and waited): captured in full, as the fare was earned (see decision 011);
+ * - completed: the booking's price captured (`amountCents` undefined: the server captures the price, never more
+ *   than the hold);
+ * - no-show (the chauffeur came and waited): the price captured too, as the fare was earned (see decision 011);
  * - cancelled with a fee (after the cut-off): only the fee is captured, which releases the rest;
  * - cancelled free of charge (before the cut-off, by Meridian, or unpaid): the authorisation is released.
  * Anything else (still on, refunded): nothing.

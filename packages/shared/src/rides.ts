@@ -140,6 +140,8 @@ export const rescheduleSchema = z.strictObject({
 });
 export type RescheduleInput = z.infer<typeof rescheduleSchema>;
 export const PRICE_CHANGED_ON_RESCHEDULE = "The price for the new time is different. Please confirm the new price.";
+/** A ride moved into the hold window is authorised for its new total on the card kept for it; that card needs its 3-D Secure step. */
+export const RESCHEDULE_CARD_NEEDS_STEP = "Your card needs an authentication step for the new total. Please cancel and book the new time instead.";
 export const CANCEL_FEE_CHANGED = "The cancellation fee has changed. Please review it and confirm again.";
 
 // ---- Pure rules

@@ -3,7 +3,8 @@
 // alone captured on a late cancellation with the rest released, everything released on an early or Meridian's
 // cancellation, the no-show fare; for a far-off service, the off-session re-authorisation 48 hours before (a
 // movable clock runs the jobs), "payment needed" on the dispatch board with the customer's e-mail and link when
-// it fails, the customer confirming a card, and the unpaid booking cancelled without a fee 12 hours before.
+// it fails, the customer confirming a card, and the unpaid booking cancelled without a fee 12 hours before. A
+// rescheduled ride's card follows it: a new hold for a new total, the hold let go beyond the hold window.
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { QuoteInput } from "@meridian/shared/booking";
@@ -11,7 +12,7 @@ import { reauthorizeAt, unpaidCancelAt } from "@meridian/shared/payment-policy";
 import { toCents } from "@meridian/shared/pricing";
 import type { ValetRates } from "@meridian/shared/valet-pricing";
 import { setValetRates } from "../db/factories";
-import { bookings, embeddedPaymentEvents, embeddedPaymentIntents, jobs, payments } from "../db/schema";
+import { bookings, embeddedPaymentEvents, embeddedPaymentIntents, jobs, payments, rideRateCards } from "../db/schema";
 import { runDueJobs } from "../jobs/job-runner";
 import { invalidatePricingCache } from "../quotes/pricing-data";
 import { jobHandlers } from "../rides/ride-notices";
@@ -355,5 +356,88 @@ describe("a far-off service", () => {
     expect(state.body.payment.payable).toBe(false);
     const late = await t.call("POST", `/api/me/bookings/${id}/payment`, { cookie: customer.cookie, json: { paymentMethod: "pm_card_visa" }, headers: { "Idempotency-Key": crypto.randomUUID() } });
     expect(late.status).toBe(409);
+  });
+});
+
+describe("a rescheduled ride's card", () => {
+  const reschedule = (id: string, date: string, time: string, quoteId: string) =>
+    t.call("POST", `/api/me/bookings/${id}/reschedule`, { cookie: customer.cookie, json: { date, time, quoteId, acceptNewPrice: true } });
+  const quoteFor = async (date: string, time: string) => (await t.call("POST", "/api/quotes", { json: rideInput(fleet.sedan.id, { date, time }) })).body.quoteId as string;
+  /** Today's per-minute rate for the sedan (1 in the test fleet) while `work` runs: a new price for the same ride. */
+  async function withPerMinute<T>(usd: number, work: () => Promise<T>): Promise<T> {
+    await t.db.update(rideRateCards).set({ perMinuteUsd: usd }).where(eq(rideRateCards.vehicleTypeId, fleet.sedan.id));
+    invalidatePricingCache();
+    try {
+      return await work();
+    } finally {
+      await t.db.update(rideRateCards).set({ perMinuteUsd: 1 }).where(eq(rideRateCards.vehicleTypeId, fleet.sedan.id));
+      invalidatePricingCache();
+    }
+  }
+
+  it("a new price: the new total is authorised on the kept card, the old hold released, and completion captures the new total", async () => {
+    const id = await bookRide({ time: "08:00" });
+    const old = await bookingCharge(t, id);
+    await withPerMinute(2, async () => {
+      const res = await reschedule(id, NEAR, "08:30", await quoteFor(NEAR, "08:30"));
+      expect(res.status).toBe(200);
+      const total = toCents(res.body.booking.price);
+      expect(total).toBeGreaterThan(old.amountCents);
+      const rows = await chargeRows(id);
+      expect(rows.find((r) => r.intentId === old.intentId)).toMatchObject({ status: "canceled", capturedCents: 0 });
+      const fresh = rows.find((r) => r.intentId !== old.intentId)!;
+      expect(fresh).toMatchObject({ status: "requires_capture", amountCents: total, paymentMethod: "pm_card_visa", cardLast4: "4242" });
+      expect(await intent(old.intentId)).toMatchObject({ status: "canceled", amountCapturableCents: 0 });
+
+      await driveToOnBoard(id);
+      expect((await step(id, "completed")).status).toBe(200);
+      expect((await chargeRows(id)).find((r) => r.intentId === fresh.intentId)).toMatchObject({ status: "succeeded", capturedCents: total });
+      expect(await captures(old.intentId)).toHaveLength(0);
+    });
+  });
+
+  it("a declined card refuses the move with 402 and changes nothing", async () => {
+    const id = await bookRide({ time: "08:15" });
+    const old = await bookingCharge(t, id);
+    await t.db.update(payments).set({ paymentMethod: "pm_card_chargeDeclined" }).where(eq(payments.intentId, old.intentId));
+    const before = await booking(id);
+    await withPerMinute(2, async () => {
+      const res = await reschedule(id, NEAR, "08:45", await quoteFor(NEAR, "08:45"));
+      expect(res.status).toBe(402);
+      expect(res.body.error).toMatchObject({ code: "card_declined", message: "Your card was declined.", fields: { paymentMethod: "Your card was declined." } });
+    });
+    const after = await booking(id);
+    expect({ price: after.price, pickupAt: after.pickupAt, bookingDate: after.bookingDate }).toEqual({ price: before.price, pickupAt: before.pickupAt, bookingDate: before.bookingDate });
+    expect((await chargeRows(id)).filter((r) => r.status === "requires_capture").map((r) => r.intentId)).toEqual([old.intentId]);
+    expect(await intent(old.intentId)).toMatchObject({ status: "requires_capture", amountCapturableCents: old.amountCents });
+  });
+
+  it("moved beyond the hold window the hold is let go for the re-authorisation; moved back within it, authorised at once", async () => {
+    const id = await bookRide({ time: "08:20" });
+    const old = await bookingCharge(t, id);
+    const far = laDate(12);
+    const away = await reschedule(id, far, "08:20", await quoteFor(far, "08:20"));
+    expect(away.status).toBe(200);
+    expect((await chargeRows(id)).map((r) => r.status)).toEqual(["canceled"]);
+    expect(await intent(old.intentId)).toMatchObject({ status: "canceled" });
+    const reauth = (await jobsOf(id)).find((j) => j.kind === "payment.reauthorize" && j.status === "pending")!;
+    expect(reauth.runAt.toISOString()).toBe(reauthorizeAt(new Date(away.body.booking.pickupAt)).toISOString());
+
+    const back = await reschedule(id, NEAR, "08:20", await quoteFor(NEAR, "08:20"));
+    expect(back.status).toBe(200);
+    const held = (await chargeRows(id)).filter((r) => r.status === "requires_capture");
+    expect(held).toHaveLength(1);
+    expect(held[0]).toMatchObject({ amountCents: toCents(back.body.booking.price), paymentMethod: "pm_card_visa" });
+    expect((await jobsOf(id)).filter((j) => j.kind.startsWith("payment.") && j.status === "pending")).toEqual([]);
+  });
+
+  it("never captures more than the booking's price, nor more than the hold", async () => {
+    const id = await bookRide({ time: "08:40" });
+    const charge = await bookingCharge(t, id);
+    await t.db.update(bookings).set({ price: charge.amountCents / 100 - 10 }).where(eq(bookings.id, id));
+    await driveToOnBoard(id);
+    expect((await step(id, "completed")).status).toBe(200);
+    expect((await chargeRows(id))[0]).toMatchObject({ status: "succeeded", capturedCents: charge.amountCents - 1000 });
+    expect(await intent(charge.intentId)).toMatchObject({ status: "succeeded", amountReceivedCents: charge.amountCents - 1000 });
   });
 });

@@ -91,9 +91,11 @@ export async function settleCall(deps: Pick<Deps, "database" | "payments">, book
   // Already settled (by the request, or an earlier run): make sure the receipt is on its way.
   if (charge.status === "succeeded") return { kind: "skip", reason: "already captured", receiptFor: b.id };
   if (charge.status !== "requires_capture") return { kind: "skip", reason: `no authorisation held (${charge.status})` };
+  // Never more than the hold, nor than the booking's price (the hold is for the total when it was authorised).
+  const amountCents = plan.action === "capture" ? Math.min(plan.amountCents ?? (b.price === null ? charge.amountCents : toCents(b.price)), charge.amountCents) : undefined;
   try {
     const intent =
-      plan.action === "capture" ? await deps.payments.capture(charge.intentId, plan.amountCents, plan.key) : await deps.payments.cancel(charge.intentId, plan.key);
+      plan.action === "capture" ? await deps.payments.capture(charge.intentId, amountCents, plan.key) : await deps.payments.cancel(charge.intentId, plan.key);
     return { kind: "settled", bookingId: b.id, intent, note: plan.action === "capture" ? `captured ${intent.amountReceivedCents} (${plan.why})` : "released" };
   } catch (err) {
     // The provider answered: no retry would change it. Record where the intent stands (e.g. lapsed, or settled

@@ -2,10 +2,15 @@
 // (a quote id for the new time, verified and re-priced as a booking is), the customer's agreement required when
 // the price changes. Until the cancellation cut-off only; an assigned chauffeur is released (dispatch assigns
 // again), and the reminder moves with the ride.
+// The card follows the ride (decision 011's policy, payment-policy.ts): a ride now within the hold window whose
+// hold is for another total (the price changed) or that holds none (booked far off, its hold released) is
+// authorised for the new total first, on the card kept for it (a decline refuses the move, nothing changed); a
+// ride moved beyond the window lets its hold go, and the re-authorisation job takes over 48 hours before. A hold
+// that no longer matches is released once the move has committed.
 import { and, eq } from "drizzle-orm";
 import { QUOTE_CHANGED_MESSAGE, QUOTE_EXPIRED_MESSAGE, QUOTE_INVALID_MESSAGE, type RideDetails } from "@meridian/shared/booking";
 import { toCents } from "@meridian/shared/pricing";
-import { PRICE_CHANGED_ON_RESCHEDULE, type RescheduleInput } from "@meridian/shared/rides";
+import { PRICE_CHANGED_ON_RESCHEDULE, RESCHEDULE_CARD_NEEDS_STEP, type RescheduleInput } from "@meridian/shared/rides";
 import { zonedInstant } from "@meridian/shared/zoned-time";
 import type { SessionUser } from "../auth/auth";
 import { bookings } from "../db/schema";
@@ -16,8 +21,12 @@ import { verifyQuoteToken } from "../quotes/quote-token";
 import { getOperationsSettings } from "../settings/settings.service";
 import { myBooking, termsFor } from "./cancel.service";
 import { cancelPaymentJobs, schedulePaymentJobs } from "../payments/payment-jobs";
+import { currentCharge, recordAuthorisation, savedCard } from "../payments/payment-lifecycle";
+import { recordPayment, type PaymentRecord } from "../payments/payments.service";
+import { PaymentError, type PaymentIntent } from "../payments/provider";
+import { keepHoldAtBooking } from "@meridian/shared/payment-policy";
 import { cancelRideReminders, scheduleRideReminder } from "./ride-notices";
-import { announceBooking, moveBooking, stampEvent, STALE_STATUS_MESSAGE } from "./ride-status";
+import { announceBooking, moveBooking, stampEvent, STALE_STATUS_MESSAGE, type BookingRow } from "./ride-status";
 
 export async function rescheduleRide(deps: Deps, me: SessionUser, id: string, input: RescheduleInput) {
   const db = deps.database.db;
@@ -55,22 +64,70 @@ export async function rescheduleRide(deps: Deps, me: SessionUser, id: string, in
   const set = { bookingDate: input.date, pickupAt, price: priced.quote.totalUsd, details };
   const actor = { id: me.id, name: me.name, role: me.role ?? "user" };
   const note = `Rescheduled from ${d.date} ${d.time} to ${input.date} ${input.time}${priceChanged ? `; new price $${priced.quote.totalUsd.toFixed(2)} accepted` : ""}`;
-  const row = await db.transaction(async (tx) => {
-    let row;
-    if (b.status === "confirmed") {
-      row = await moveBooking(tx, b, "pending", "customer", actor, { set: { ...set, chauffeurId: null, assignedVehicleTypeId: null }, note: `${note}; chauffeur released` });
-    } else {
-      [row] = await tx.update(bookings).set(set).where(and(eq(bookings.id, b.id), eq(bookings.status, "pending"))).returning();
-      if (!row) throw conflict(STALE_STATUS_MESSAGE, "stale_status");
-      await stampEvent(tx, b.id, "pending", "pending", actor, note);
-    }
-    await cancelRideReminders(tx, b.id);
-    await scheduleRideReminder(tx, row);
-    // A far-off ride's re-authorisation and unpaid cancellation follow the new time.
-    await cancelPaymentJobs(tx, b.id);
-    await schedulePaymentJobs(tx, row);
-    return row;
-  });
+  const card = await cardForNewTime(deps, b, pickupAt, toCents(priced.quote.totalUsd));
+  let row: BookingRow;
+  try {
+    row = await db.transaction(async (tx) => {
+      let row;
+      if (b.status === "confirmed") {
+        row = await moveBooking(tx, b, "pending", "customer", actor, { set: { ...set, chauffeurId: null, assignedVehicleTypeId: null }, note: `${note}; chauffeur released` });
+      } else {
+        [row] = await tx.update(bookings).set(set).where(and(eq(bookings.id, b.id), eq(bookings.status, "pending"))).returning();
+        if (!row) throw conflict(STALE_STATUS_MESSAGE, "stale_status");
+        await stampEvent(tx, b.id, "pending", "pending", actor, note);
+      }
+      await cancelRideReminders(tx, b.id);
+      await scheduleRideReminder(tx, row);
+      // A far-off ride's re-authorisation and unpaid cancellation follow the new time.
+      await cancelPaymentJobs(tx, b.id);
+      await schedulePaymentJobs(tx, row);
+      if (card.fresh) await recordAuthorisation(tx, deps.payments.kind, card.fresh.intent, b.id, card.fresh.card);
+      return row;
+    });
+  } catch (err) {
+    if (card.fresh) await letGo(deps, b.id, card.fresh.intent.id);
+    throw err;
+  }
+  if (card.release) await letGo(deps, b.id, card.release.intentId);
   announceBooking(deps, row, b.chauffeurId);
   return row;
+}
+
+type CardStep = { fresh?: { intent: PaymentIntent; card: { paymentMethod: string; customerRef: string | null } }; release?: PaymentRecord };
+
+/** What the move does to the ride's card (see the top of this file); authorises the new total when needed. */
+async function cardForNewTime(deps: Deps, b: BookingRow, pickupAt: Date, totalCents: number): Promise<CardStep> {
+  const charge = await currentCharge(deps.database.db, b.id);
+  if (!charge) return {}; // booked before payments
+  const held = charge.status === "requires_capture" ? charge : undefined;
+  if (!keepHoldAtBooking(pickupAt, new Date())) return held ? { release: held } : {};
+  const waiting = charge.status === "canceled"; // booked far off: the hold was released at booking
+  if (!(waiting || (held && held.amountCents !== totalCents))) return {};
+  const card = await savedCard(deps.database.db, b.id);
+  if (!card) return {};
+  try {
+    const intent = await deps.payments.authorize(
+      { amountCents: totalCents, paymentMethod: card.paymentMethod, ...(card.customerRef ? { customer: card.customerRef } : {}), description: `Booking ${b.id}`, metadata: { bookingId: b.id } },
+      `booking:${b.id}:authorize:reschedule:${charge.intentId}:${pickupAt.toISOString()}:${totalCents}`,
+    );
+    if (intent.status !== "requires_capture") {
+      await letGo(deps, b.id, intent.id);
+      throw new HttpError(402, "authentication_required", RESCHEDULE_CARD_NEEDS_STEP, { paymentMethod: RESCHEDULE_CARD_NEEDS_STEP });
+    }
+    return { fresh: { intent, card }, release: held };
+  } catch (err) {
+    if (!(err instanceof PaymentError)) throw err;
+    if (err.code === "provider_unavailable") throw new HttpError(503, "provider_unavailable", "Payments are unavailable for a moment. Please try again.");
+    throw new HttpError(402, "card_declined", err.message, { paymentMethod: err.message });
+  }
+}
+
+/** Releases a hold the ride no longer uses and records it; a failure is logged (an unused hold lapses by itself). */
+async function letGo(deps: Deps, bookingId: string, intentId: string) {
+  try {
+    const released = await deps.payments.cancel(intentId, `booking:${bookingId}:release:${intentId}`);
+    await recordPayment(deps.database.db, deps.payments.kind, released, bookingId, "booking");
+  } catch (err) {
+    deps.logger.error("could not release a rescheduled ride's hold", { bookingId, intentId, err: String(err) });
+  }
 }
