@@ -20,6 +20,7 @@ import { moveBooking, type BookingRow } from "../rides/ride-status";
 import { getOperationsSettings } from "../settings/settings.service";
 import { startOf } from "../rides/cancel.service";
 import { currentCharge, recordAuthorisation, recordFailedAuthorisation, savedCard, settleCall, settleRecord, type SettleOutcome } from "./payment-lifecycle";
+import { recordPayment } from "./payments.service";
 import { PaymentError, type PaymentIntent } from "./provider";
 import { SETTLE_JOB } from "./settlement-job";
 
@@ -93,7 +94,7 @@ function settleHandler(deps: Deps): TwoStepJobHandler<SettleOutcome> {
 
 type ReauthOutcome =
   | { kind: "skip"; reason: string }
-  | { kind: "authorised"; b: BookingRow; intent: PaymentIntent; card: { paymentMethod: string; customerRef: string | null } }
+  | { kind: "authorised"; b: BookingRow; intent: PaymentIntent; card: { paymentMethod: string; customerRef: string | null }; released?: PaymentIntent }
   | { kind: "failed"; b: BookingRow; intentId?: string; status?: "requires_payment_method" | "requires_action"; message: string; card: { paymentMethod: string; customerRef: string | null } | null; key: string };
 
 function reauthorizeHandler(deps: Deps): TwoStepJobHandler<ReauthOutcome> {
@@ -105,7 +106,9 @@ function reauthorizeHandler(deps: Deps): TwoStepJobHandler<ReauthOutcome> {
       const { b } = found;
       const charge = await currentCharge(db, b.id);
       if (!charge) return { kind: "skip", reason: "no card charge" }; // booked without a card (before payments)
-      if ((PAID_CHARGE_STATUSES as readonly string[]).includes(charge.status)) return { kind: "skip", reason: "already authorised" };
+      // A hold that would lapse before the service (the booking-time hold whose release failed): replaced, like a released one.
+      const stale = charge.status === "requires_capture" && !keepHoldAtBooking(new Date(String(job.payload.startsAt)), charge.createdAt);
+      if ((PAID_CHARGE_STATUSES as readonly string[]).includes(charge.status) && !stale) return { kind: "skip", reason: "already authorised" };
       const key = paymentKeys.reauthorize(b.id, String(job.payload.day));
       const card = await savedCard(db, b.id);
       if (!card) return { kind: "failed", b, message: "There is no card on file for this booking.", card: null, key };
@@ -114,7 +117,7 @@ function reauthorizeHandler(deps: Deps): TwoStepJobHandler<ReauthOutcome> {
           { amountCents: toCents(b.price ?? 0), paymentMethod: card.paymentMethod, offSession: true, ...(card.customerRef ? { customer: card.customerRef } : {}), description: `Booking ${b.id}`, metadata: { bookingId: b.id } },
           key,
         );
-        if (intent.status === "requires_capture") return { kind: "authorised", b, intent, card };
+        if (intent.status === "requires_capture") return { kind: "authorised", b, intent, card, released: stale ? await releaseStale(deps, b.id, charge.intentId) : undefined };
         return { kind: "failed", b, intentId: intent.id, status: "requires_action", message: "Your card needs an authentication step.", card, key };
       } catch (err) {
         if (err instanceof PaymentError && err.code !== "provider_unavailable") {
@@ -127,6 +130,7 @@ function reauthorizeHandler(deps: Deps): TwoStepJobHandler<ReauthOutcome> {
       if (outcome.kind === "skip") return `skipped: ${outcome.reason}`;
       if (outcome.kind === "authorised") {
         await recordAuthorisation(tx, deps.payments.kind, outcome.intent, outcome.b.id, outcome.card);
+        if (outcome.released) await recordPayment(tx, deps.payments.kind, outcome.released, outcome.b.id, "booking");
         return `authorised ${outcome.intent.amountCents}`;
       }
       const { b } = outcome;
@@ -149,6 +153,16 @@ function reauthorizeHandler(deps: Deps): TwoStepJobHandler<ReauthOutcome> {
       return `payment needed: ${outcome.message}`;
     },
   };
+}
+
+/** Releases the stale hold once the new one is in place; a failure is logged (it lapses by itself, and is never captured). */
+async function releaseStale(deps: Deps, bookingId: string, intentId: string): Promise<PaymentIntent | undefined> {
+  try {
+    return await deps.payments.cancel(intentId, `booking:${bookingId}:release:${intentId}`);
+  } catch (err) {
+    deps.logger.error("could not release a booking's stale hold", { bookingId, intentId, err: String(err) });
+    return undefined;
+  }
 }
 
 function unpaidCancelHandler(deps: Deps): JobHandler {

@@ -290,6 +290,31 @@ describe("a far-off service", () => {
     expect((await jobsOf(id)).find((j) => j.kind === "payment.unpaid_cancel")).toMatchObject({ status: "done", result: "skipped: paid" });
   });
 
+  it("a booking-time hold whose release failed is replaced 48 hours before (it would lapse before the service) and let go", async () => {
+    const date = laDate(13);
+    t.deps.payments = { ...realProvider, cancel: downProvider().cancel };
+    let id: string;
+    try {
+      id = await bookRide({ date, time: "10:00" });
+    } finally {
+      t.deps.payments = realProvider;
+    }
+    const stale = await bookingCharge(t, id);
+    expect(stale.status).toBe("requires_capture"); // the release at booking failed (logged)
+    const b = await booking(id);
+    const startsAt = startOf(b, "America/Los_Angeles");
+
+    await runJobsAt(new Date(startsAt.getTime() - 48 * H));
+    const total = toCents(b.price!);
+    expect((await jobsOf(id)).find((j) => j.kind === "payment.reauthorize")).toMatchObject({ status: "done", result: `authorised ${total}` });
+    const rows = await chargeRows(id);
+    expect(rows.find((r) => r.intentId === stale.intentId)).toMatchObject({ status: "canceled" });
+    expect(await intent(stale.intentId)).toMatchObject({ status: "canceled", amountCapturableCents: 0 });
+    const fresh = rows.find((r) => r.intentId !== stale.intentId)!;
+    expect(fresh).toMatchObject({ status: "requires_capture", amountCents: total });
+    expect((await bookingCharge(t, id)).intentId).toBe(fresh.intentId); // the one completion will capture
+  });
+
   it("declined off-session: payment needed on the board and an e-mail link; the customer confirms a card and the booking stays on", async () => {
     const date = laDate(11);
     // A card that needs its 3-D Secure step: fine with the customer there, refused off-session.
