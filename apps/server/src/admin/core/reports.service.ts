@@ -1,6 +1,6 @@
 // The admin Reports from the money actually taken: revenue (captured - refunded, from payments of kind
 // 'booking' and payment_refunds) by service and by vehicle type, tips (payments of kind 'tip'), payouts owed
-// to staff from tips (tip_allocations not yet paid out), the booking funnel (quote_counts -> bookings ->
+// to staff from tips (tip_allocations not yet paid out, net of the tip's refunds pro rata), the booking funnel (quote_counts -> bookings ->
 // completed) and coupon performance (coupon_redemptions with those bookings' net revenue); each as CSV too.
 // Dates (the range is inclusive, both ends optional): money by the service date (bookings.booking_date); the
 // funnel and coupon uses by the day quoted or booked (a booking's created_at in the service area's time zone).
@@ -92,12 +92,13 @@ export async function getReports(db: Db, range: AdminReportsQuery = {}): Promise
       .groupBy(bookings.service)
       .orderBy(bookings.service),
     db
-      .select({ staffId: tipAllocations.staffId, name: user.name, cents: sumOf(tipAllocations.amountCents), n: sql<number>`cast(count(*) as integer)` })
+      // A share of what is left of the tip after its refunds (a fully refunded tip is owed to nobody).
+      .select({ staffId: tipAllocations.staffId, name: user.name, cents: sumOf(sql`round(${tipAllocations.amountCents} * (${payments.capturedCents} - ${payments.refundedCents})::numeric / ${payments.capturedCents})`), n: sql<number>`cast(count(*) as integer)` })
       .from(tipAllocations)
       .innerJoin(payments, eq(payments.id, tipAllocations.paymentId))
       .leftJoin(user, eq(user.id, tipAllocations.staffId))
       .leftJoin(bookings, eq(bookings.id, tipAllocations.bookingId))
-      .where(and(isNull(tipAllocations.paidOutAt), inArray(payments.status, ["succeeded"]), servedInRange))
+      .where(and(isNull(tipAllocations.paidOutAt), inArray(payments.status, ["succeeded"]), sql`${payments.capturedCents} > ${payments.refundedCents}`, servedInRange))
       .groupBy(tipAllocations.staffId, user.name),
     db
       .select({ service: quoteCounts.service, quotes: sumOf(quoteCounts.quotes), withCoupon: sumOf(quoteCounts.withCoupon) })

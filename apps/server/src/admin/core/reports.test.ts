@@ -58,6 +58,7 @@ function providerCalls() {
       for (const [staffId, amountCents, paidOut] of shares) {
         await t.db.insert(tipAllocations).values({ paymentId: payment.id, bookingId, staffId, amountCents, paidOutAt: paidOut ? new Date() : null });
       }
+      return payment;
     },
   };
 }
@@ -261,5 +262,26 @@ describe("reports from payments, refunds, tips, quote counts and coupon uses", (
     expect((await t.call("GET", "/api/admin/reports/tips.json", { cookie: admin.cookie })).status).toBe(404);
     const [refund] = await t.db.select().from(paymentRefunds).where(eq(paymentRefunds.reason, "Late pickup"));
     expect(refund!.amountCents).toBe(5000); // the refund the figures above are net of
+  });
+});
+
+describe("payouts net of tip refunds", () => {
+  it("owes each share of what is left of a tip after its refunds, and nothing of a tip refunded in full", async () => {
+    const refundTip = async (tip: { id: string; intentId: string }, bookingId: string, cents: number) => {
+      const refund = await t.deps.payments.refund(tip.intentId, cents, "requested_by_customer", `test:tip-refund:${crypto.randomUUID()}`);
+      await t.db.insert(paymentRefunds).values({ paymentId: tip.id, bookingId, providerRefundId: refund.id, amountCents: refund.amountCents, reason: "Tip in error", createdBy: admin.user.id });
+      await recordPayment(t.db, t.deps.payments.kind, await t.deps.payments.retrieve(tip.intentId), bookingId, "tip");
+    };
+    // August: a $40 tip for the chauffeur, $10 of it refunded; a $20 tip shared by two attendants, refunded in full.
+    const b7 = await booking({ service: "ride", bookingDate: "2026-08-05", status: "completed", price: 90, vehicleTypeId: ids.sedan, createdAt: new Date("2026-08-01T18:00:00Z") });
+    await pay.capture(b7.id);
+    await refundTip(await pay.tip(b7.id, [[staff.chauffeur.id, 4000]]), b7.id, 1000);
+    const b8 = await booking({ service: "valet", bookingDate: "2026-08-06", status: "completed", price: 300, createdAt: new Date("2026-08-01T19:00:00Z") });
+    await pay.capture(b8.id);
+    await refundTip(await pay.tip(b8.id, [[staff.alex.id, 1000], [staff.blair.id, 1000]]), b8.id, 2000);
+
+    const { body } = await reports("?from=2026-08-01&to=2026-08-31");
+    expect(body.payouts).toEqual({ owedUsd: 30, byStaff: [{ staffId: staff.chauffeur.id, name: "Casey Chauffeur", owedUsd: 30, tips: 1 }] });
+    expect(body.tips.totalUsd).toBe(30);
   });
 });
