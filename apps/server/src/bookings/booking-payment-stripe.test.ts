@@ -104,7 +104,7 @@ describe("POST /api/bookings with stripe", () => {
     expect(far.status).toBe(201);
     expect(far.body.payment.held).toBe(false);
     expect(replay.requests[0]!.form.get("customer")).toBe("cus_Meridian1");
-    expect(replay.requests[1]!.headers["idempotency-key"]).toBe(`booking:${far.body.booking.id}:release-hold`);
+    expect(replay.requests[1]!.headers["idempotency-key"]).toBe(`booking:${far.body.booking.id}:release:pi_Far1`);
     const [farCharge] = await t.db.select().from(payments).where(eq(payments.bookingId, far.body.booking.id));
     expect(farCharge).toMatchObject({ intentId: "pi_Far1", status: "canceled", paymentMethod: "pm_1Saved", customerRef: "cus_Meridian1" });
   });

@@ -40,7 +40,7 @@ import type { SessionUser } from "../auth/auth";
 import type { Db, Tx } from "../db/client";
 import { bookings, idempotencyKeys, payments } from "../db/schema";
 import { schedulePaymentJobs } from "../payments/payment-jobs";
-import { recordPayment } from "../payments/payments.service";
+import { releaseUnusedHold } from "../payments/payment-lifecycle";
 import { PaymentError, type PaymentIntent } from "../payments/provider";
 import type { Deps } from "../lib/context";
 import { badRequest, conflict, HttpError } from "../lib/errors";
@@ -427,7 +427,10 @@ export async function createBooking(deps: Deps, me: SessionUser, key: string, in
     throw err;
   }
 
-  if (!created.payment?.held) await releaseHold(deps, created.booking.id, intent);
+  // A far-off service (payment-policy keepHoldAtBooking false): the hold is released at once and the card kept
+  // (payments.paymentMethod, stripe's Customer in customerRef); the re-authorisation job authorises again before it.
+  // A failure here is logged and the booking stands (that job replaces the hold, which would lapse before the service).
+  if (!created.payment?.held) await releaseUnusedHold(deps, created.booking.id, intent.id, "a far-off booking's hold");
   announce(deps, me, created, mailInStatement ? null : plan.mail(created.ticket.ticketCode));
   deps.metrics.bookingsCreated.inc({ service: created.booking.service });
   return { status: 201, body: created, replayed: false };
@@ -452,20 +455,6 @@ async function failAfterAuthorising(deps: Deps, me: SessionUser, key: string, at
     await deps.database.db.update(idempotencyKeys).set({ responseStatus: status, responseBody: stored }).where(ownClaim(me.id, key, at));
   } catch (storeErr) {
     deps.logger.error("could not store a failed booking's answer", { err: String(storeErr) });
-  }
-}
-
-/**
- * A far-off service (payment-policy keepHoldAtBooking false): the hold is released at once and the card kept
- * (payments.paymentMethod, stripe's Customer in customerRef); pay-lifecycle's job authorises again before it.
- * A failure here leaves the hold to lapse on its own and is logged; the booking stands.
- */
-async function releaseHold(deps: Deps, bookingId: string, intent: PaymentIntent) {
-  try {
-    const released = await deps.payments.cancel(intent.id, `booking:${bookingId}:release-hold`);
-    await recordPayment(deps.database.db, deps.payments.kind, released, bookingId, "booking");
-  } catch (err) {
-    deps.logger.error("could not release a far-off booking's hold", { bookingId, intentId: intent.id, err: String(err) });
   }
 }
 

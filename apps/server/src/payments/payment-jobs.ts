@@ -19,7 +19,7 @@ import { cancelRideReminders, formatWhen } from "../rides/ride-notices";
 import { moveBooking, type BookingRow } from "../rides/ride-status";
 import { getOperationsSettings } from "../settings/settings.service";
 import { startOf } from "../rides/cancel.service";
-import { currentCharge, recordAuthorisation, recordFailedAuthorisation, savedCard, settleCall, settleRecord, type SettleOutcome } from "./payment-lifecycle";
+import { currentCharge, recordAuthorisation, recordFailedAuthorisation, releaseUnusedHold, savedCard, settleCall, settleRecord, type SettleOutcome } from "./payment-lifecycle";
 import { recordPayment } from "./payments.service";
 import { PaymentError, type PaymentIntent } from "./provider";
 import { SETTLE_JOB } from "./settlement-job";
@@ -117,7 +117,7 @@ function reauthorizeHandler(deps: Deps): TwoStepJobHandler<ReauthOutcome> {
           { amountCents: toCents(b.price ?? 0), paymentMethod: card.paymentMethod, offSession: true, ...(card.customerRef ? { customer: card.customerRef } : {}), description: `Booking ${b.id}`, metadata: { bookingId: b.id } },
           key,
         );
-        if (intent.status === "requires_capture") return { kind: "authorised", b, intent, card, released: stale ? await releaseStale(deps, b.id, charge.intentId) : undefined };
+        if (intent.status === "requires_capture") return { kind: "authorised", b, intent, card, released: stale ? await releaseUnusedHold(deps, b.id, charge.intentId, "a booking's stale hold", false) : undefined };
         return { kind: "failed", b, intentId: intent.id, status: "requires_action", message: "Your card needs an authentication step.", card, key };
       } catch (err) {
         if (err instanceof PaymentError && err.code !== "provider_unavailable") {
@@ -153,16 +153,6 @@ function reauthorizeHandler(deps: Deps): TwoStepJobHandler<ReauthOutcome> {
       return `payment needed: ${outcome.message}`;
     },
   };
-}
-
-/** Releases the stale hold once the new one is in place; a failure is logged (it lapses by itself, and is never captured). */
-async function releaseStale(deps: Deps, bookingId: string, intentId: string): Promise<PaymentIntent | undefined> {
-  try {
-    return await deps.payments.cancel(intentId, `booking:${bookingId}:release:${intentId}`);
-  } catch (err) {
-    deps.logger.error("could not release a booking's stale hold", { bookingId, intentId, err: String(err) });
-    return undefined;
-  }
 }
 
 function unpaidCancelHandler(deps: Deps): JobHandler {

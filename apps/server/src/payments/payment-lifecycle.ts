@@ -48,6 +48,22 @@ export async function savedCard(db: Db | Tx, bookingId: string): Promise<{ payme
   return row?.paymentMethod ? { paymentMethod: row.paymentMethod, customerRef: row.customerRef } : null;
 }
 
+/**
+ * Releases a hold the booking no longer uses, outside any transaction, and records it (unless `record` is false:
+ * the caller records it in its own transaction). A failure is logged, not thrown: an unused hold lapses by itself,
+ * and only the booking's current charge is ever captured.
+ */
+export async function releaseUnusedHold(deps: Pick<Deps, "database" | "payments" | "logger">, bookingId: string, intentId: string, why: string, record = true): Promise<PaymentIntent | undefined> {
+  try {
+    const released = await deps.payments.cancel(intentId, `booking:${bookingId}:release:${intentId}`);
+    if (record) await recordPayment(deps.database.db, deps.payments.kind, released, bookingId, "booking");
+    return released;
+  } catch (err) {
+    deps.logger.error(`could not release ${why}`, { bookingId, intentId, err: String(err) });
+    return undefined;
+  }
+}
+
 /** Records an authorisation made for a booking, with the card it used (kept for later). */
 export async function recordAuthorisation(tx: Tx, provider: PaymentProvider["kind"], intent: PaymentIntent, bookingId: string, card: { paymentMethod: string; customerRef: string | null }, lastError: string | null = null) {
   await recordPayment(tx, provider, intent, bookingId, "booking");

@@ -21,8 +21,8 @@ import { verifyQuoteToken } from "../quotes/quote-token";
 import { getOperationsSettings } from "../settings/settings.service";
 import { myBooking, termsFor } from "./cancel.service";
 import { cancelPaymentJobs, schedulePaymentJobs } from "../payments/payment-jobs";
-import { currentCharge, recordAuthorisation, savedCard } from "../payments/payment-lifecycle";
-import { recordPayment, type PaymentRecord } from "../payments/payments.service";
+import { currentCharge, recordAuthorisation, releaseUnusedHold, savedCard } from "../payments/payment-lifecycle";
+import type { PaymentRecord } from "../payments/payments.service";
 import { PaymentError, type PaymentIntent } from "../payments/provider";
 import { keepHoldAtBooking } from "@meridian/shared/payment-policy";
 import { cancelRideReminders, scheduleRideReminder } from "./ride-notices";
@@ -85,10 +85,10 @@ export async function rescheduleRide(deps: Deps, me: SessionUser, id: string, in
       return row;
     });
   } catch (err) {
-    if (card.fresh) await letGo(deps, b.id, card.fresh.intent.id);
+    if (card.fresh) await releaseUnusedHold(deps, b.id, card.fresh.intent.id, "a rescheduled ride's new hold");
     throw err;
   }
-  if (card.release) await letGo(deps, b.id, card.release.intentId);
+  if (card.release) await releaseUnusedHold(deps, b.id, card.release.intentId, "a rescheduled ride's old hold");
   announceBooking(deps, row, b.chauffeurId);
   return row;
 }
@@ -111,7 +111,7 @@ async function cardForNewTime(deps: Deps, b: BookingRow, pickupAt: Date, totalCe
       `booking:${b.id}:authorize:reschedule:${charge.intentId}:${pickupAt.toISOString()}:${totalCents}`,
     );
     if (intent.status !== "requires_capture") {
-      await letGo(deps, b.id, intent.id);
+      await releaseUnusedHold(deps, b.id, intent.id, "a rescheduled ride's unauthenticated hold");
       throw new HttpError(402, "authentication_required", RESCHEDULE_CARD_NEEDS_STEP, { paymentMethod: RESCHEDULE_CARD_NEEDS_STEP });
     }
     return { fresh: { intent, card }, release: held };
@@ -119,15 +119,5 @@ async function cardForNewTime(deps: Deps, b: BookingRow, pickupAt: Date, totalCe
     if (!(err instanceof PaymentError)) throw err;
     if (err.code === "provider_unavailable") throw new HttpError(503, "provider_unavailable", "Payments are unavailable for a moment. Please try again.");
     throw new HttpError(402, "card_declined", err.message, { paymentMethod: err.message });
-  }
-}
-
-/** Releases a hold the ride no longer uses and records it; a failure is logged (an unused hold lapses by itself). */
-async function letGo(deps: Deps, bookingId: string, intentId: string) {
-  try {
-    const released = await deps.payments.cancel(intentId, `booking:${bookingId}:release:${intentId}`);
-    await recordPayment(deps.database.db, deps.payments.kind, released, bookingId, "booking");
-  } catch (err) {
-    deps.logger.error("could not release a rescheduled ride's hold", { bookingId, intentId, err: String(err) });
   }
 }
