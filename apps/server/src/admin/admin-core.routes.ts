@@ -17,7 +17,6 @@ import {
   adminUsersQuerySchema,
   adminUserSchema,
   bookingStatusChangeSchema,
-  uuidParamSchema,
 } from "@meridian/shared/admin";
 import { asRole, deskRoles } from "@meridian/shared/auth";
 import { requireRole } from "../auth/session";
@@ -29,6 +28,7 @@ import { getOverview, listAudit } from "./core/insights.service";
 import { getReports, reportCsv } from "./core/reports.service";
 import { getTicket, listTickets, updateTicket } from "./core/tickets.service";
 import { createUserByAdmin, searchUsers, updateUser } from "./core/users.service";
+import { idParam } from "../lib/validate";
 
 export async function admin(c: Context<AppEnv>) {
   const me = await requireRole(c, "admin");
@@ -42,12 +42,6 @@ export async function desk(c: Context<AppEnv>) {
 }
 
 /** A path id that is not a UUID cannot name a row: 404 (and no database error). */
-export function idParam(c: Context<AppEnv>, what: string): string {
-  const id = c.req.param("id") ?? "";
-  if (!uuidParamSchema.safeParse(id).success) throw notFound(`${what} not found.`);
-  return id;
-}
-
 const admin$ = routesFor("admin", ["Admin"]);
 const desk$ = routesFor(["dispatcher"], ["Admin"]);
 const json = describedJson;

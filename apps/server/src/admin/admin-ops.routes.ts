@@ -9,8 +9,9 @@ import { cancelByAdmin } from "../rides/cancel.service";
 import { assignRide, getDispatchBoard, unassignRide } from "../rides/dispatch.service";
 import { addStaff, createShift, deleteShift, listShifts, listStaff } from "../rides/staff.service";
 import { getOperationsSettings, updateOperationsSettings } from "../settings/settings.service";
-import { admin, desk, idParam } from "./admin-core.routes";
+import { admin, desk } from "./admin-core.routes";
 import { getBooking } from "./core/bookings.service";
+import { idParam } from "../lib/validate";
 
 const admin$ = routesFor("admin", ["Admin: operations"]);
 const desk$ = routesFor(["dispatcher"], ["Admin: dispatch"]);

@@ -2,15 +2,14 @@
 // board and retrieval times.
 import { Hono, type Context } from "hono";
 import { z } from "zod";
-import { uuidParamSchema } from "@meridian/shared/admin";
 import { OPEN_VALET_STATUSES, type LotBoard } from "@meridian/shared/valet-ticket";
 import { requireRole } from "../auth/session";
 import type { AppEnv } from "../lib/context";
-import { notFound } from "../lib/errors";
 import { describedJson, routesFor } from "../lib/openapi";
 import { incidentsOfTicket, listIncidents } from "../valet/incidents.service";
 import { retrievalFigures } from "../valet/retrieval.service";
 import { getValetTicket, openTickets, timelineOf } from "../valet/tickets.service";
+import { idParam } from "../lib/validate";
 
 async function admin(c: Context<AppEnv>) {
   await requireRole(c, "admin");
@@ -33,8 +32,7 @@ export const adminValetRoutes = new Hono<AppEnv>()
     }),
     async (c) => {
       const db = await admin(c);
-      const id = c.req.param("id");
-      if (!uuidParamSchema.safeParse(id).success) throw notFound("Ticket not found.");
+      const id = idParam(c, "Ticket");
       const [ticket, timeline, incidents] = await Promise.all([getValetTicket(db, id), timelineOf(db, id), incidentsOfTicket(db, id)]);
       return c.json({ ticket, timeline, incidents });
     },

@@ -2,7 +2,8 @@
 // in a 400 with per-field messages; a handler only ever sees valid input.
 import type { Context } from "hono";
 import type { z } from "zod";
-import { badRequest, type FieldErrors } from "./errors";
+import { uuidParamSchema } from "@meridian/shared/admin";
+import { badRequest, notFound, type FieldErrors } from "./errors";
 
 export const MAX_BODY_BYTES = 64 * 1024;
 
@@ -74,4 +75,11 @@ export async function parseBody<S extends z.ZodType>(c: Context, schema: S): Pro
 
 export function parseQuery<S extends z.ZodType>(c: Context, schema: S): z.infer<S> {
   return parseWith(schema, c.req.query());
+}
+
+/** A route's `:id`, which must be a UUID: anything else answers 404 "<what> not found.", as a missing row does. */
+export function idParam(c: Context, what: string): string {
+  const id = c.req.param("id") ?? "";
+  if (!uuidParamSchema.safeParse(id).success) throw notFound(`${what} not found.`);
+  return id;
 }

@@ -4,21 +4,15 @@ import { myBookingsResponseSchema, myTicketsResponseSchema } from "@meridian/sha
 import { profileSchema, updateProfileSchema } from "@meridian/shared/profile";
 import { requireUser } from "../auth/session";
 import type { AppEnv } from "../lib/context";
-import { uuidParamSchema } from "@meridian/shared/admin";
 import { customerCancelSchema, rescheduleSchema } from "@meridian/shared/rides";
-import { notFound } from "../lib/errors";
 import { describedJson, route } from "../lib/openapi";
 import { cancelByCustomer, previewCancellation } from "../rides/cancel.service";
 import { rescheduleRide } from "../rides/reschedule.service";
 import { getProfile, listMyBookings, listMyTickets, updateProfile } from "./me.service";
+import { idParam } from "../lib/validate";
 
 const tags = ["Account"];
-const idParam = [{ in: "path" as const, name: "id", required: true, description: "The booking's id (a UUID; anything else: 404)", schema: { type: "string", format: "uuid" } }];
-
-function bookingId(id: string | undefined): string {
-  if (!uuidParamSchema.safeParse(id ?? "").success) throw notFound("Booking not found.");
-  return id!;
-}
+const bookingIdParameter = [{ in: "path" as const, name: "id", required: true, description: "The booking's id (a UUID; anything else: 404)", schema: { type: "string", format: "uuid" } }];
 
 export const meRoutes = new Hono<AppEnv>()
   .get("/profile", route({ summary: "My profile", tags, access: "signed-in", responses: { 200: profileSchema } }), async (c) => {
@@ -48,12 +42,12 @@ export const meRoutes = new Hono<AppEnv>()
       summary: "What cancelling my booking would cost",
       tags,
       access: "signed-in",
-      parameters: idParam,
+      parameters: bookingIdParameter,
       responses: { 200: describedJson("{ cancellation }: whether it can be cancelled and the fee, if any"), 404: { description: "Booking not found." }, 409: { description: "It can no longer be cancelled" } },
     }),
     async (c) => {
       const me = await requireUser(c);
-      return c.json({ cancellation: await previewCancellation(c.get("deps").database.db, me, bookingId(c.req.param("id"))) });
+      return c.json({ cancellation: await previewCancellation(c.get("deps").database.db, me, idParam(c, "Booking")) });
     },
   )
   .post(
@@ -62,13 +56,13 @@ export const meRoutes = new Hono<AppEnv>()
       summary: "Cancel my booking (accepting the fee shown, if any)",
       tags,
       access: "signed-in",
-      parameters: idParam,
+      parameters: bookingIdParameter,
       body: customerCancelSchema,
       responses: { 200: describedJson("{ booking, cancellation }: the booking as now and what was charged"), 404: { description: "Booking not found." }, 409: { description: "It can no longer be cancelled, or the fee changed" } },
     }),
     async (c) => {
       const me = await requireUser(c);
-      const id = bookingId(c.req.param("id"));
+      const id = idParam(c, "Booking");
       const { acceptFeeUsd } = c.req.valid("json");
       const { cancellation } = await cancelByCustomer(c.get("deps"), me, id, acceptFeeUsd);
       const booking = (await listMyBookings(c.get("deps").database.db, me.id)).find((b) => b.id === id);
@@ -81,13 +75,13 @@ export const meRoutes = new Hono<AppEnv>()
       summary: "Move my ride to another date and time",
       tags,
       access: "signed-in",
-      parameters: idParam,
+      parameters: bookingIdParameter,
       body: rescheduleSchema,
       responses: { 200: describedJson("{ booking }: the booking as now"), 404: { description: "Booking not found." }, 409: { description: "It can no longer be rescheduled" } },
     }),
     async (c) => {
       const me = await requireUser(c);
-      const id = bookingId(c.req.param("id"));
+      const id = idParam(c, "Booking");
       await rescheduleRide(c.get("deps"), me, id, c.req.valid("json"));
       const booking = (await listMyBookings(c.get("deps").database.db, me.id)).find((b) => b.id === id);
       return c.json({ booking });

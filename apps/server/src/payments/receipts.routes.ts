@@ -2,7 +2,6 @@
 // header as for bookings), the receipts (GET /receipts) and one receipt as a PDF (GET /bookings/:id/receipt.pdf).
 // Every route answers only the signed-in customer's own bookings (another's is a 404, as if it did not exist).
 import { Hono } from "hono";
-import { uuidParamSchema } from "@meridian/shared/admin";
 import { IDEMPOTENCY_KEY_HEADER, idempotencyKeySchema } from "@meridian/shared/booking";
 import { TIP_IDEMPOTENCY_KEY_MESSAGE, tipInputSchema } from "@meridian/shared/tips";
 import { z } from "zod";
@@ -12,11 +11,7 @@ import { badRequest, notFound } from "../lib/errors";
 import { describedJson, route } from "../lib/openapi";
 import { listReceipts, receiptPdfFor } from "./receipts";
 import { addTip } from "./tips.service";
-
-function bookingId(id: string | undefined): string {
-  if (!uuidParamSchema.safeParse(id ?? "").success) throw notFound("Booking not found.");
-  return id!;
-}
+import { idParam } from "../lib/validate";
 
 export const meMoneyRoutes = new Hono<AppEnv>()
   .post(
@@ -37,7 +32,7 @@ export const meMoneyRoutes = new Hono<AppEnv>()
     }),
     async (c) => {
     const me = await requireUser(c);
-    const id = bookingId(c.req.param("id"));
+    const id = idParam(c, "Booking");
     const key = idempotencyKeySchema.safeParse(c.req.header(IDEMPOTENCY_KEY_HEADER) ?? "");
     if (!key.success) throw badRequest(TIP_IDEMPOTENCY_KEY_MESSAGE, { [IDEMPOTENCY_KEY_HEADER]: TIP_IDEMPOTENCY_KEY_MESSAGE }, "idempotency_key_required");
     const input = c.req.valid("json");
@@ -62,7 +57,7 @@ export const meMoneyRoutes = new Hono<AppEnv>()
     }),
     async (c) => {
     const me = await requireUser(c);
-    const found = await receiptPdfFor(c.get("deps").database.db, bookingId(c.req.param("id")), me.id);
+    const found = await receiptPdfFor(c.get("deps").database.db, idParam(c, "Booking"), me.id);
     if (!found) throw notFound("There is no receipt for this booking yet: it is issued once the card has been charged.");
     return c.body(new Uint8Array(found.pdf), 200, {
       "content-type": "application/pdf",

@@ -5,7 +5,7 @@ import { Hono } from "hono";
 import { IDEMPOTENCY_KEY_HEADER, idempotencyKeySchema } from "@meridian/shared/booking";
 import { refundInputSchema } from "@meridian/shared/refunds";
 import { eq } from "drizzle-orm";
-import { admin, idParam } from "../admin/admin-core.routes";
+import { admin } from "../admin/admin-core.routes";
 import { z } from "zod";
 import { bookings } from "../db/schema";
 import type { AppEnv } from "../lib/context";
@@ -13,6 +13,7 @@ import { badRequest, notFound } from "../lib/errors";
 import { describedJson, routesFor } from "../lib/openapi";
 import { bookingPayment } from "./charges";
 import { refundBooking } from "./refunds.service";
+import { idParam } from "../lib/validate";
 
 const REFUND_KEY_MESSAGE = "The Idempotency-Key header must be 1 to 200 characters.";
 

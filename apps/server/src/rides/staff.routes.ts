@@ -1,13 +1,12 @@
 // /api/staff: the signed-in chauffeur's rides and their one-tap steps. Only chauffeurs move rides (the staff
 // gate in app.ts keeps customers out of /api/staff entirely).
 import { Hono } from "hono";
-import { uuidParamSchema } from "@meridian/shared/admin";
 import { rideStatusChangeSchema } from "@meridian/shared/rides";
 import { requireRole } from "../auth/session";
 import type { AppEnv } from "../lib/context";
-import { notFound } from "../lib/errors";
 import { describedJson, route } from "../lib/openapi";
 import { listChauffeurRides, stepRide } from "./chauffeur.service";
+import { idParam } from "../lib/validate";
 
 const tags = ["Staff: rides"];
 
@@ -34,8 +33,7 @@ export const staffRoutes = new Hono<AppEnv>()
     }),
     async (c) => {
       const me = await requireRole(c, "chauffeur");
-      const id = c.req.param("id");
-      if (!uuidParamSchema.safeParse(id).success) throw notFound("Ride not found.");
+      const id = idParam(c, "Ride");
       await stepRide(c.get("deps"), me, id, c.req.valid("json").status);
       return c.json(await listChauffeurRides(c.get("deps").database.db, me.id));
     },

@@ -1,14 +1,13 @@
 // /api/claim/:token: the guest's public claim ticket (no sign-in; the unguessable token is the key).
 import { Hono, type Context } from "hono";
-import { uuidParamSchema } from "@meridian/shared/admin";
 import { CLAIM_UPDATE_EVENT } from "@meridian/shared/valet-ticket";
 import type { AppEnv } from "../lib/context";
-import { notFound } from "../lib/errors";
 import { describedJson, route, type Parameter, type ResponseSpec } from "../lib/openapi";
 import { claimView, limitClaimAttempts, resolveClaim } from "./claim.service";
 import { readPhoto } from "./photos.service";
 import { busStream } from "../realtime/bus-stream";
 import { changeStatus } from "./tickets.service";
+import { idParam } from "../lib/validate";
 
 async function claim(c: Context<AppEnv>) {
   const token = c.req.param("token") ?? "";
@@ -59,8 +58,7 @@ export const claimRoutes = new Hono<AppEnv>()
     ]),
     async (c) => {
       const { db, deps, ticketId } = await claim(c);
-      const id = c.req.param("id");
-      if (!uuidParamSchema.safeParse(id).success) throw notFound("Photo not found.");
+      const id = idParam(c, "Photo");
       const bytes = await readPhoto(deps, db, id, ticketId);
       return c.body(bytes as Uint8Array<ArrayBuffer>, 200, { "content-type": "image/jpeg", "cache-control": "private, no-store" });
     },

@@ -1,11 +1,10 @@
 // /api/valet: the attendants' API (valet attendants and admins): check-in, photos, status moves, the live
 // queue, incidents. Thin: validate, check the role, call a service.
 import { Hono, type Context } from "hono";
-import { uuidParamSchema } from "@meridian/shared/admin";
 import { incidentInputSchema, valetCheckInSchema, valetStatusChangeSchema, VALET_TICKET_EVENT } from "@meridian/shared/valet-ticket";
 import { currentUser, requireRole } from "../auth/session";
 import type { AppEnv } from "../lib/context";
-import { badRequest, notFound } from "../lib/errors";
+import { badRequest } from "../lib/errors";
 import { describedJson, route, type Parameter } from "../lib/openapi";
 import { parseWith } from "../lib/validate";
 import { createIncident, deleteIncident, getIncident } from "./incidents.service";
@@ -13,16 +12,11 @@ import { addPhotos, readPhoto } from "./photos.service";
 import { busStream } from "../realtime/bus-stream";
 import { changeStatus, checkIn, getQueue, getValetTicket, recentStands, timelineOf } from "./tickets.service";
 import { readMultipart } from "./uploads";
+import { idParam } from "../lib/validate";
 
 async function attendant(c: Context<AppEnv>) {
   const me = await requireRole(c, "valet", "admin");
   return { actor: { kind: "staff" as const, id: me.id, name: me.name || me.email }, deps: c.get("deps"), db: c.get("deps").database.db };
-}
-
-function idParam(c: Context<AppEnv>, what = "Ticket"): string {
-  const id = c.req.param("id") ?? "";
-  if (!uuidParamSchema.safeParse(id).success) throw notFound(`${what} not found.`);
-  return id;
 }
 
 const tags = ["Valet: attendants"];
@@ -49,7 +43,7 @@ export const valetRoutes = new Hono<AppEnv>()
   )
   .get("/tickets/:id", route({ summary: "A valet ticket with its timeline", tags, access: "valet", parameters: ticketId, responses: { 200: describedJson("{ ticket, timeline }"), 404: notFoundAnswer } }), async (c) => {
     const { db } = await attendant(c);
-    const id = idParam(c);
+    const id = idParam(c, "Ticket");
     return c.json({ ticket: await getValetTicket(db, id), timeline: await timelineOf(db, id) });
   })
   .patch(
@@ -64,7 +58,7 @@ export const valetRoutes = new Hono<AppEnv>()
     }),
     async (c) => {
       const { actor, deps } = await attendant(c);
-      const id = idParam(c);
+      const id = idParam(c, "Ticket");
       const { status, stall } = c.req.valid("json");
       return c.json({ ticket: await changeStatus(deps, actor, id, status, { stall: stall ?? undefined }) });
     },
@@ -81,7 +75,7 @@ export const valetRoutes = new Hono<AppEnv>()
     }),
     async (c) => {
       const { actor, deps, db } = await attendant(c);
-      const id = idParam(c);
+      const id = idParam(c, "Ticket");
       await getValetTicket(db, id, false);
       const { uploads } = await readMultipart(c);
       if (!uploads.length) throw badRequest("Add at least one photo.", { photo: "Add at least one photo." });
@@ -101,7 +95,7 @@ export const valetRoutes = new Hono<AppEnv>()
     }),
     async (c) => {
       const { actor, deps, db } = await attendant(c);
-      const id = idParam(c);
+      const id = idParam(c, "Ticket");
       await getValetTicket(db, id, false);
       const { uploads, fields } = await readMultipart(c);
       const input = parseWith(incidentInputSchema, fields);
