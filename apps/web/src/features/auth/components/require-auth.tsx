@@ -1,14 +1,29 @@
-// Route guards: spinner while the session loads; no user -> "/"; non-admin on an admin route -> "/dashboard";
-// a customer on a staff route -> "/dashboard".
+// Route guards: spinner while the session loads; no user -> "/" (with the sign-in modal open, and the page asked
+// for kept, so signing in there goes on to it: an e-mail's link to a tip, a payment or a staff screen is not lost);
+// non-admin on an admin route -> "/dashboard"; a customer on a staff route -> "/dashboard".
 import { isStaffRole } from "@meridian/shared/auth";
-import { Navigate, Outlet } from "react-router";
+import { Navigate, Outlet, useLocation } from "react-router";
 import { FullPageSpinner } from "@/components/ui/spinner";
 import { useAuth } from "../auth-context";
+
+/** The state "/" is given when a signed-out visitor asked for a guarded page: where signing in goes next. */
+export type SignInThen = { signInThen: string };
+
+/** Where a successful sign-in should go next (only a path on this site), or null. */
+export function signInThenPath(state: unknown): string | null {
+  const next = (state as Partial<SignInThen> | null)?.signInThen;
+  return typeof next === "string" && next.startsWith("/") && !next.startsWith("//") ? next : null;
+}
+
+function SignInFirst() {
+  const { pathname, search, hash } = useLocation();
+  return <Navigate to="/" replace state={{ signInThen: pathname + search + hash } satisfies SignInThen} />;
+}
 
 export function RequireUser() {
   const { loading, user } = useAuth();
   if (loading) return <FullPageSpinner />;
-  if (!user) return <Navigate to="/" replace />;
+  if (!user) return <SignInFirst />;
   return <Outlet />;
 }
 
@@ -16,7 +31,7 @@ export function RequireUser() {
 export function RequireStaff() {
   const { loading, user } = useAuth();
   if (loading) return <FullPageSpinner />;
-  if (!user) return <Navigate to="/" replace />;
+  if (!user) return <SignInFirst />;
   if (!(isStaffRole(user.role) || user.role === "admin")) return <Navigate to="/dashboard" replace />;
   return <Outlet />;
 }
@@ -25,7 +40,7 @@ export function RequireStaff() {
 export function RequireAdmin() {
   const { loading, user, isDesk } = useAuth();
   if (loading) return <FullPageSpinner />;
-  if (!user) return <Navigate to="/" replace />;
+  if (!user) return <SignInFirst />;
   if (!isDesk) return <Navigate to="/dashboard" replace />;
   return <Outlet />;
 }

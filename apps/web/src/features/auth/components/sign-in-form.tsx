@@ -3,7 +3,7 @@ import { homePathFor, isStaffRole, signInSchema, type SignInInput } from "@merid
 import { MailCheck } from "lucide-react";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
-import { useNavigate } from "react-router";
+import { useLocation, useNavigate } from "react-router";
 import type { SignInMode } from "@/app/ui-state";
 import { Input } from "@/components/ui/input";
 import { Field } from "@/components/ui/label";
@@ -13,11 +13,13 @@ import { useAuth } from "../auth-context";
 import { useSendVerificationEmail } from "../api/send-verification-email";
 import { useSignIn } from "../api/sign-in";
 import { PasswordInput } from "./password-input";
+import { signInThenPath } from "./require-auth";
 import { applyServerFieldErrors, ModeLink, SubmitButton } from "./form-helpers";
 
 export function SignInForm({ onMode, onDone }: { onMode: (mode: SignInMode) => void; onDone: () => void }) {
   const { refresh } = useAuth();
   const navigate = useNavigate();
+  const location = useLocation();
   const signIn = useSignIn();
   const resend = useSendVerificationEmail();
   const [unverifiedEmail, setUnverifiedEmail] = useState<string | null>(null);
@@ -41,8 +43,11 @@ export function SignInForm({ onMode, onDone }: { onMode: (mode: SignInMode) => v
     notifySuccess("Welcome back!", "You have successfully signed in.");
     const me = await refresh();
     onDone();
-    // Attendants, chauffeurs and dispatchers land on their own screens.
-    if (me && isStaffRole(me.role)) void navigate(homePathFor(me.role));
+    // Sent here from a guarded page (an e-mail's link): on to it. Otherwise attendants, chauffeurs and dispatchers
+    // land on their own screens.
+    const next = signInThenPath(location.state);
+    if (next) void navigate(next, { replace: true });
+    else if (me && isStaffRole(me.role)) void navigate(homePathFor(me.role));
   });
 
   const resendLink = async () => {
