@@ -77,7 +77,15 @@ export const meRoutes = new Hono<AppEnv>()
       access: "signed-in",
       parameters: bookingIdParameter,
       body: rescheduleSchema,
-      responses: { 200: describedJson("{ booking }: the booking as now"), 404: { description: "Booking not found." }, 409: { description: "It can no longer be rescheduled" } },
+      description:
+        "Within the hold window, a new total (or a ride booked far off) is authorised on the card kept for the ride before it moves; the old hold is released. Moved beyond the window, the hold is released and the card authorised again 48 hours before.",
+      responses: {
+        200: describedJson("{ booking }: the booking as now"),
+        402: { description: "The card kept for the ride was declined for the new total, or needs an authentication step: the ride is not moved" },
+        404: { description: "Booking not found." },
+        409: { description: "It can no longer be rescheduled, or the new price needs the customer's agreement" },
+        503: { description: "Payments are unavailable for a moment: the ride is not moved" },
+      },
     }),
     async (c) => {
       const me = await requireUser(c);
