@@ -456,6 +456,20 @@ describe("a rescheduled ride's card", () => {
     expect((await jobsOf(id)).filter((j) => j.kind.startsWith("payment.") && j.status === "pending")).toEqual([]);
   });
 
+  it("a hold that would lapse before the new time (taken too long before it) is replaced, even at the same price", async () => {
+    const id = await bookRide({ time: "08:50" });
+    const old = await bookingCharge(t, id);
+    // Taken four days ago: a ride four days from now would be served on an eight-day-old hold.
+    await t.db.update(payments).set({ createdAt: new Date(Date.now() - 4 * 24 * H) }).where(eq(payments.intentId, old.intentId));
+    const later = laDate(4);
+    const res = await reschedule(id, later, "08:50", await quoteFor(later, "08:50"));
+    expect(res.status).toBe(200);
+    expect(toCents(res.body.booking.price)).toBe(old.amountCents);
+    const rows = await chargeRows(id);
+    expect(rows.find((r) => r.intentId === old.intentId)).toMatchObject({ status: "canceled" });
+    expect(rows.filter((r) => r.status === "requires_capture")).toEqual([expect.objectContaining({ amountCents: old.amountCents, paymentMethod: "pm_card_visa" })]);
+  });
+
   it("never captures more than the booking's price, nor more than the hold", async () => {
     const id = await bookRide({ time: "08:40" });
     const charge = await bookingCharge(t, id);

@@ -3,8 +3,8 @@
 // the price changes. Until the cancellation cut-off only; an assigned chauffeur is released (dispatch assigns
 // again), and the reminder moves with the ride.
 // The card follows the ride (decision 011's policy, payment-policy.ts): a ride now within the hold window whose
-// hold is for another total (the price changed) or that holds none (booked far off, its hold released) is
-// authorised for the new total first, on the card kept for it (a decline refuses the move, nothing changed); a
+// hold is for another total (the price changed), would lapse before the new time (taken too long before it), or
+// that holds none (booked far off, its hold released) is authorised for the new total first, on the card kept for it (a decline refuses the move, nothing changed); a
 // ride moved beyond the window lets its hold go, and the re-authorisation job takes over 48 hours before. A hold
 // that no longer matches is released once the move has committed.
 import { and, eq } from "drizzle-orm";
@@ -102,7 +102,9 @@ async function cardForNewTime(deps: Deps, b: BookingRow, pickupAt: Date, totalCe
   const held = charge.status === "requires_capture" ? charge : undefined;
   if (!keepHoldAtBooking(pickupAt, new Date())) return held ? { release: held } : {};
   const waiting = charge.status === "canceled"; // booked far off: the hold was released at booking
-  if (!(waiting || (held && held.amountCents !== totalCents))) return {};
+  // A hold lasts from when it was taken: one for another total, or one that would lapse before the new time, is replaced.
+  const replace = held !== undefined && (held.amountCents !== totalCents || !keepHoldAtBooking(pickupAt, held.createdAt));
+  if (!waiting && !replace) return {};
   const card = await savedCard(deps.database.db, b.id);
   if (!card) return {};
   try {
