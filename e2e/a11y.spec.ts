@@ -178,7 +178,9 @@ test("a customer signs in and books a ride with the keyboard alone", async ({ pa
   await expect(page.getByRole("menu")).toBeVisible();
   await page.keyboard.press("Escape");
   await expect(page.getByRole("menu")).toBeHidden();
+  await expect(header.getByRole("button", { name: /Account menu/ })).toBeFocused(); // focus back on the trigger
   await page.keyboard.press("Enter");
+  await expect(page.getByRole("menu")).toBeVisible();
   const dashboardItem = page.getByRole("menu").getByRole("menuitem", { name: "Dashboard" });
   for (let i = 0; i < 5 && !(await dashboardItem.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press("ArrowDown");
   await page.keyboard.press("Enter");
