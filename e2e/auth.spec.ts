@@ -158,10 +158,10 @@ test("forgot password: e-mail link, new password, old one refused, other session
   await page.getByRole("button", { name: "Request a New Link" }).click();
   await expect(dialog.getByRole("heading", { name: "Reset Password" })).toBeVisible();
 
-  // The session opened before the reset was revoked.
+  // The session opened before the reset was revoked: the dashboard, reloaded, asks to sign in again.
   await otherPage.reload();
   await expect(otherPage).toHaveURL(/\/$/);
-  await expect(otherPage.getByRole("banner").getByRole("button", { name: "Sign In" })).toBeVisible();
+  await expect(otherPage.getByRole("dialog").getByRole("heading", { name: "Sign In" })).toBeVisible();
   await other.close();
 });
 
@@ -259,6 +259,9 @@ test("a signed-out customer following an e-mail's link is asked to sign in there
   // Closing it keeps it closed; the guard sends the next visit here again.
   await dialog.getByRole("button", { name: "Close" }).click();
   await expect(dialog).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByRole("banner").getByRole("button", { name: "Sign In" })).toBeVisible();
+  await expect(dialog).toHaveCount(0);
   await page.goto("/dashboard?tab=receipts");
   await expect(dialog.getByRole("heading", { name: "Sign In" })).toBeVisible();
   await dialog.getByLabel("Email").fill(user.email);
@@ -266,6 +269,12 @@ test("a signed-out customer following an e-mail's link is asked to sign in there
   await dialog.getByRole("button", { name: "Sign In" }).click();
   await expect(page).toHaveURL(/\/dashboard\?tab=receipts$/);
   await expect(page.getByRole("tab", { name: "Receipts" })).toHaveAttribute("aria-selected", "true");
+
+  // Signing out there just goes home: no sign-in modal.
+  await page.getByRole("main").getByRole("button", { name: "Sign out" }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole("banner").getByRole("button", { name: "Sign In" })).toBeVisible();
+  await expect(dialog).toHaveCount(0);
 });
 
 test("the demo admin signs in through the same modal and may open /admin", async ({ page }) => {

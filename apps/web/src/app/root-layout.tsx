@@ -1,5 +1,5 @@
-import { lazy, Suspense, useEffect, useRef, useState } from "react";
-import { Outlet, ScrollRestoration, useLocation } from "react-router";
+import { lazy, Suspense, useEffect, useState } from "react";
+import { Outlet, ScrollRestoration, useLocation, useNavigate } from "react-router";
 import { useAuth } from "@/features/auth/auth-context";
 import { signInThenPath } from "@/features/auth/components/require-auth";
 import { Header } from "@/components/layout/header";
@@ -13,16 +13,17 @@ const SignInModal = lazy(() => import("@/features/auth/components/sign-in-modal"
 export function RootLayout() {
   const { bookingOpen, signInMode, openSignIn } = useUiState();
   useVerifiedGreeting();
-  // Sent home by a route guard: the sign-in modal opens, and signing in goes on to the page asked for.
+  // Sent home by a route guard: the sign-in modal opens, and signing in goes on to the page asked for. The
+  // request is taken out of the history entry, so a reload or a visit back to "/" does not open it again.
   const location = useLocation();
+  const navigate = useNavigate();
   const { loading, user } = useAuth();
   const signInThen = signInThenPath(location.state);
-  const opened = useRef<string | null>(null); // once per visit: closing the modal keeps it closed
   useEffect(() => {
-    if (!signInThen || loading || user || opened.current === location.key) return;
-    opened.current = location.key;
-    openSignIn("signIn");
-  }, [signInThen, loading, user, location.key, openSignIn]);
+    if (!signInThen || loading) return;
+    if (!user) openSignIn("signIn", signInThen);
+    void navigate({ pathname: location.pathname, search: location.search, hash: location.hash }, { replace: true, state: null });
+  }, [signInThen, loading, user, openSignIn, navigate, location.pathname, location.search, location.hash]);
   // Mount the sign-in modal on first use and keep it, so it can animate closed.
   const [signInUsed, setSignInUsed] = useState(false);
   if (signInMode !== null && !signInUsed) setSignInUsed(true);

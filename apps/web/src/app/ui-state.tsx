@@ -1,4 +1,4 @@
-// Which global modal is open: the booking dialog or the sign-in modal (and its mode).
+// Which global modal is open: the booking dialog or the sign-in modal (and its mode, and where signing in goes next).
 import { createContext, useContext, useMemo, useState, type ReactNode } from "react";
 
 export type SignInMode = "signIn" | "signUp" | "forgot";
@@ -7,8 +7,10 @@ type UiState = {
   bookingOpen: boolean;
   setBookingOpen: (open: boolean) => void;
   signInMode: SignInMode | null;
-  openSignIn: (mode?: SignInMode) => void;
+  /** `then`: where a successful sign-in goes next (a route guard's page), kept across modes until the modal closes. */
+  openSignIn: (mode?: SignInMode, then?: string) => void;
   closeSignIn: () => void;
+  signInThen: string | null;
 };
 
 const UiContext = createContext<UiState | null>(null);
@@ -16,15 +18,23 @@ const UiContext = createContext<UiState | null>(null);
 export function UiStateProvider({ children }: { children: ReactNode }) {
   const [bookingOpen, setBookingOpen] = useState(false);
   const [signInMode, setSignInMode] = useState<SignInMode | null>(null);
+  const [signInThen, setSignInThen] = useState<string | null>(null);
   const value = useMemo<UiState>(
     () => ({
       bookingOpen,
       setBookingOpen,
       signInMode,
-      openSignIn: (mode = "signIn") => setSignInMode(mode),
-      closeSignIn: () => setSignInMode(null),
+      openSignIn: (mode = "signIn", then) => {
+        setSignInMode(mode);
+        if (then !== undefined) setSignInThen(then); // kept while the modal switches modes; closing forgets it
+      },
+      closeSignIn: () => {
+        setSignInMode(null);
+        setSignInThen(null);
+      },
+      signInThen,
     }),
-    [bookingOpen, signInMode],
+    [bookingOpen, signInMode, signInThen],
   );
   return <UiContext.Provider value={value}>{children}</UiContext.Provider>;
 }

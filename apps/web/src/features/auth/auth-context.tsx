@@ -2,7 +2,7 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { isDeskRole } from "@meridian/shared/auth";
 import type { Profile } from "@meridian/shared/profile";
-import { createContext, useCallback, useContext, useMemo, type ReactNode } from "react";
+import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from "react";
 import { api } from "@/lib/api";
 import { profileQueryOptions } from "./api/get-profile";
 import { sessionQueryOptions, type SessionUser } from "./api/get-session";
@@ -17,6 +17,8 @@ type AuthContextValue = {
   /** Re-reads the session (after sign-in, sign-up, sign-out); answers the signed-in user, if any. */
   refresh: () => Promise<SessionUser | null>;
   signOut: () => Promise<void>;
+  /** Signed out from this page (not a visitor who arrived signed out): the route guards just go home. */
+  signedOutHere: boolean;
 };
 
 const AuthContext = createContext<AuthContextValue | null>(null);
@@ -26,6 +28,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const session = useQuery(sessionQueryOptions);
   const user = session.data?.user ?? null;
   const profile = useQuery(profileQueryOptions(user?.id));
+  const [signedOut, setSignedOut] = useState(false);
 
   const refresh = useCallback(async () => {
     await queryClient.invalidateQueries({ queryKey: sessionQueryOptions.queryKey });
@@ -35,6 +38,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const signOut = useCallback(async () => {
     await api("/api/auth/sign-out", { method: "POST", json: {} });
+    setSignedOut(true);
     queryClient.setQueryData(sessionQueryOptions.queryKey, null);
     queryClient.removeQueries({ queryKey: ["me"] });
     queryClient.removeQueries({ queryKey: ["admin"] });
@@ -50,8 +54,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       isDesk: user ? isDeskRole(user.role) : false,
       refresh,
       signOut,
+      signedOutHere: signedOut && !user,
     }),
-    [session.isPending, user, profile.data, refresh, signOut],
+    [session.isPending, user, profile.data, refresh, signOut, signedOut],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

@@ -1,5 +1,6 @@
-// Route guards: spinner while the session loads; no user -> "/" (with the sign-in modal open, and the page asked
-// for kept, so signing in there goes on to it: an e-mail's link to a tip, a payment or a staff screen is not lost);
+// Route guards: spinner while the session loads; no user -> "/" (a visitor who arrived signed out gets the sign-in
+// modal there, and signing in goes on to the page asked for: an e-mail's link to a tip, a payment or a staff screen
+// is not lost; signing out from a guarded page just goes home);
 // non-admin on an admin route -> "/dashboard"; a customer on a staff route -> "/dashboard".
 import { isStaffRole } from "@meridian/shared/auth";
 import { Navigate, Outlet, useLocation } from "react-router";
@@ -17,6 +18,8 @@ export function signInThenPath(state: unknown): string | null {
 
 function SignInFirst() {
   const { pathname, search, hash } = useLocation();
+  const { signedOutHere } = useAuth();
+  if (signedOutHere) return <Navigate to="/" replace />; // signing out from a guarded page just goes home
   return <Navigate to="/" replace state={{ signInThen: pathname + search + hash } satisfies SignInThen} />;
 }
 

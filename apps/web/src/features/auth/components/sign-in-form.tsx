@@ -3,8 +3,8 @@ import { homePathFor, isStaffRole, signInSchema, type SignInInput } from "@merid
 import { MailCheck } from "lucide-react";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
-import { useLocation, useNavigate } from "react-router";
-import type { SignInMode } from "@/app/ui-state";
+import { useNavigate } from "react-router";
+import { useUiState, type SignInMode } from "@/app/ui-state";
 import { Input } from "@/components/ui/input";
 import { Field } from "@/components/ui/label";
 import { ApiError } from "@/lib/api";
@@ -13,13 +13,12 @@ import { useAuth } from "../auth-context";
 import { useSendVerificationEmail } from "../api/send-verification-email";
 import { useSignIn } from "../api/sign-in";
 import { PasswordInput } from "./password-input";
-import { signInThenPath } from "./require-auth";
 import { applyServerFieldErrors, ModeLink, SubmitButton } from "./form-helpers";
 
 export function SignInForm({ onMode, onDone }: { onMode: (mode: SignInMode) => void; onDone: () => void }) {
   const { refresh } = useAuth();
   const navigate = useNavigate();
-  const location = useLocation();
+  const { signInThen } = useUiState();
   const signIn = useSignIn();
   const resend = useSendVerificationEmail();
   const [unverifiedEmail, setUnverifiedEmail] = useState<string | null>(null);
@@ -42,10 +41,10 @@ export function SignInForm({ onMode, onDone }: { onMode: (mode: SignInMode) => v
     }
     notifySuccess("Welcome back!", "You have successfully signed in.");
     const me = await refresh();
+    const next = signInThen; // before onDone() closes the modal and forgets it
     onDone();
     // Sent here from a guarded page (an e-mail's link): on to it. Otherwise attendants, chauffeurs and dispatchers
     // land on their own screens.
-    const next = signInThenPath(location.state);
     if (next) void navigate(next, { replace: true });
     else if (me && isStaffRole(me.role)) void navigate(homePathFor(me.role));
   });
