@@ -193,6 +193,17 @@ export async function bookingPaymentState(deps: Deps, userId: string, bookingId:
 }
 
 /**
+ * The answer to a failed authorisation of a booking's kept or chosen card, the customer there: 402 with the
+ * provider's reason under the card field (declined, or its authentication step needed), 503 while the provider
+ * is unreachable, 422 for anything else it refused.
+ */
+export function cardErrorAnswer(err: PaymentError): HttpError {
+  if (err.code === "card_declined" || err.code === "authentication_required") return new HttpError(402, err.code, err.message, { paymentMethod: err.message });
+  if (err.code === "provider_unavailable") return new HttpError(503, "provider_unavailable", "Payments are unavailable for a moment. Please try again.");
+  return new HttpError(422, err.code, err.message, { paymentMethod: err.message });
+}
+
+/**
  * POST /api/me/bookings/:id/payment: the customer, signed in, authorises the booking's total on a card (embedded:
  * a test card; stripe: the card on file, on-session), or finishes the 3-D Secure step of that attempt. 402 with
  * the provider's reason on a decline; 402 authentication_required with the intent id when the step is needed.
@@ -227,10 +238,8 @@ export async function confirmBookingCard(deps: Deps, userId: string, bookingId: 
     if (!(err instanceof PaymentError)) throw err;
     if (err.code === "card_declined" || err.code === "authentication_required") {
       await db.transaction((tx) => recordFailedAuthorisation(tx, deps.payments.kind, b, { intentId: err.intentId, message: err.message, card, key }));
-      throw new HttpError(402, err.code, err.message, { paymentMethod: err.message });
     }
-    if (err.code === "provider_unavailable") throw new HttpError(503, "provider_unavailable", "Payments are unavailable for a moment. Please try again.");
-    throw new HttpError(422, err.code, err.message, { paymentMethod: err.message });
+    throw cardErrorAnswer(err);
   }
   await db.transaction(async (tx) => {
     if (intent.status === "requires_capture") await recordAuthorisation(tx, deps.payments.kind, intent, b.id, card);

@@ -4,11 +4,13 @@
 // again), and the reminder moves with the ride.
 // The card follows the ride (decision 011's policy, payment-policy.ts): a ride now within the hold window whose
 // hold is for another total (the price changed), would lapse before the new time (taken too long before it), or
-// that holds none (booked far off, its hold released) is authorised for the new total first, on the card kept for it (a decline refuses the move, nothing changed); a
-// ride moved beyond the window lets its hold go, and the re-authorisation job takes over 48 hours before. A hold
-// that no longer matches is released once the move has committed.
+// that holds none (booked far off, its hold released) is authorised for the new total first, on the card kept for
+// it (a decline refuses the move, nothing changed); a ride moved beyond the window lets its hold go, and the
+// re-authorisation job takes over 48 hours before. A hold that no longer matches is released once the move has
+// committed.
 import { and, eq } from "drizzle-orm";
 import { QUOTE_CHANGED_MESSAGE, QUOTE_EXPIRED_MESSAGE, QUOTE_INVALID_MESSAGE, type RideDetails } from "@meridian/shared/booking";
+import { keepHoldAtBooking } from "@meridian/shared/payment-policy";
 import { toCents } from "@meridian/shared/pricing";
 import { PRICE_CHANGED_ON_RESCHEDULE, RESCHEDULE_CARD_NEEDS_STEP, type RescheduleInput } from "@meridian/shared/rides";
 import { zonedInstant } from "@meridian/shared/zoned-time";
@@ -21,10 +23,9 @@ import { verifyQuoteToken } from "../quotes/quote-token";
 import { getOperationsSettings } from "../settings/settings.service";
 import { myBooking, termsFor } from "./cancel.service";
 import { cancelPaymentJobs, schedulePaymentJobs } from "../payments/payment-jobs";
-import { currentCharge, recordAuthorisation, releaseUnusedHold, savedCard } from "../payments/payment-lifecycle";
+import { cardErrorAnswer, currentCharge, recordAuthorisation, releaseUnusedHold, savedCard } from "../payments/payment-lifecycle";
 import type { PaymentRecord } from "../payments/payments.service";
 import { PaymentError, type PaymentIntent } from "../payments/provider";
-import { keepHoldAtBooking } from "@meridian/shared/payment-policy";
 import { cancelRideReminders, scheduleRideReminder } from "./ride-notices";
 import { announceBooking, moveBooking, stampEvent, STALE_STATUS_MESSAGE, type BookingRow } from "./ride-status";
 
@@ -118,8 +119,6 @@ async function cardForNewTime(deps: Deps, b: BookingRow, pickupAt: Date, totalCe
     }
     return { fresh: { intent, card }, release: held };
   } catch (err) {
-    if (!(err instanceof PaymentError)) throw err;
-    if (err.code === "provider_unavailable") throw new HttpError(503, "provider_unavailable", "Payments are unavailable for a moment. Please try again.");
-    throw new HttpError(402, "card_declined", err.message, { paymentMethod: err.message });
+    throw err instanceof PaymentError ? cardErrorAnswer(err) : err;
   }
 }

@@ -1,7 +1,8 @@
 // The admin Reports from the money actually taken: revenue (captured - refunded, from payments of kind
 // 'booking' and payment_refunds) by service and by vehicle type, tips (payments of kind 'tip'), payouts owed
-// to staff from tips (tip_allocations not yet paid out, net of the tip's refunds pro rata), the booking funnel (quote_counts -> bookings ->
-// completed) and coupon performance (coupon_redemptions with those bookings' net revenue); each as CSV too.
+// to staff from tips (tip_allocations not yet paid out, net of the tip's refunds pro rata), the booking funnel
+// (quote_counts -> bookings -> completed) and coupon performance (coupon_redemptions with those bookings' net
+// revenue); each as CSV too.
 // Dates (the range is inclusive, both ends optional): money by the service date (bookings.booking_date); the
 // funnel and coupon uses by the day quoted or booked (a booking's created_at in the service area's time zone).
 import { and, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
