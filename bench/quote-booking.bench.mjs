@@ -38,16 +38,16 @@ const WORKERS = EMBEDDED ? "1" : process.env.WORKERS || "auto";
 const children = [];
 let tmpDir;
 let scratch; // the scratch PostgreSQL database (lib.mjs)
+// A child killed by a signal has signalCode set and exitCode null: it has exited all the same.
+const running = (child) => child.exitCode === null && child.signalCode === null;
 function cleanup() {
-  for (const child of children) if (child.exitCode === null) child.kill("SIGTERM");
+  for (const child of children) if (running(child)) child.kill("SIGTERM");
   if (tmpDir) fs.rmSync(tmpDir, { recursive: true, force: true });
 }
 process.on("exit", cleanup);
 
 async function dropScratch() {
   if (!scratch) return;
-  // A child killed by a signal has signalCode set and exitCode null: it has exited all the same.
-  const running = (child) => child.exitCode === null && child.signalCode === null;
   for (const child of children) if (running(child)) await new Promise((r) => (child.once("exit", r), child.kill("SIGTERM")));
   await scratch.drop();
   scratch = undefined;
