@@ -8,6 +8,7 @@ import { bodyLimit } from "hono/body-limit";
 import { CLIENT_IP_HEADER } from "./auth/auth";
 import { clientIpOf } from "./auth/client-ip";
 import { guardAuthRequest } from "./auth/guard";
+import { onlyFromThisMachine } from "./dev/dev-tools";
 import { devJobsRoutes } from "./dev/jobs.routes";
 import { mailboxApiRoutes, mailboxPageRoutes } from "./dev/mailbox.routes";
 import { healthRoutes } from "./health/health.routes";
@@ -145,6 +146,9 @@ export function createApp(deps: Deps, opts: { webDist?: string } = {}) {
   app.route("/api", openApiRoutes(app, deps.config));
 
   if (deps.config.mailboxEnabled) {
+    // Only for this machine's own browser: never a request from elsewhere or passed on by a proxy (dev-tools.ts).
+    app.use("/api/dev/*", onlyFromThisMachine);
+    app.use("/dev/*", onlyFromThisMachine);
     app.route("/api/dev/mailbox", mailboxApiRoutes);
     app.route("/api/dev/jobs", devJobsRoutes);
     app.route("/dev/mailbox", mailboxPageRoutes);

@@ -3,6 +3,7 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { createAuth } from "./auth/auth";
+import { devToolsSetting } from "./dev/dev-tools";
 import { openDatabase, type Database, type DatabaseTarget } from "./db/client";
 import { runMigrations } from "./db/migrate";
 import type { AppConfig, Env } from "./env";
@@ -33,13 +34,29 @@ function authSecret(env: Env): string {
   return secret;
 }
 
+/**
+ * The demo admin's password: ADMIN_PASSWORD, or a random one generated at first start and kept in the data
+ * directory (like the auth secret), so no two installations share one and none is written in the code.
+ */
+export function demoAdminPassword(env: Env): string {
+  if (env.ADMIN_PASSWORD) return env.ADMIN_PASSWORD;
+  const file = path.resolve(env.DATA_DIR, "admin-password");
+  if (fs.existsSync(file)) return fs.readFileSync(file, "utf8").trim();
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  const password = crypto.randomBytes(15).toString("base64url");
+  fs.writeFileSync(file, password, { mode: 0o600 });
+  return password;
+}
+
 export function buildConfig(env: Env, overrides: Partial<AppConfig> = {}): AppConfig {
+  const tools = devToolsSetting(env);
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, "");
   return {
     env,
     publicUrl,
     authSecret: overrides.authSecret ?? authSecret(env),
-    mailboxEnabled: env.MAILBOX ?? (!env.SMTP_URL && env.NODE_ENV !== "production"),
+    mailboxEnabled: tools.enabled,
+    mailboxReason: tools.reason,
     signInPerMinute: env.SIGN_IN_PER_MINUTE,
     ...overrides,
   };
