@@ -17,6 +17,7 @@ import { errorReply } from "./lib/error-reply";
 import { errorBody, PAYLOAD_TOO_LARGE_BODY } from "./lib/errors";
 import { requestMetrics } from "./lib/metrics";
 import { openApiRoutes } from "./lib/openapi.routes";
+import { originCheck, trustedOriginsOf } from "./lib/origin-check";
 import { metricsRoutes } from "./lib/metrics.routes";
 import { requestIdGenerator } from "./lib/request-id";
 import { CSP_NONCE_PLACEHOLDER, pageNonce, pageSecurityHeaders, securityHeaders } from "./lib/security-headers";
@@ -79,6 +80,9 @@ export function createApp(deps: Deps, opts: { webDist?: string } = {}) {
     // The dev mailbox page styles itself inline (and so may the e-mails it shows): styles only, never scripts.
     app.use("/dev/mailbox/*", securityHeaders(deps.config, { csp: { styleSrc: ["'self'", "'unsafe-inline'"] } }));
   }
+
+  // A state-changing request from another site's page is refused on every route (lib/origin-check.ts).
+  app.use("*", originCheck(trustedOriginsOf(deps.config.publicUrl)));
 
   // JSON APIs need no more than this; larger bodies are refused before they are read. A declared
   // Content-Length is checked from the header alone: touching c.req.raw.body would make @hono/node-server

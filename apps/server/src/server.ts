@@ -10,6 +10,7 @@ import type { AppConfig, Env } from "./env";
 import type { Deps } from "./lib/context";
 import { createLifecycle } from "./lib/lifecycle";
 import { createLogger } from "./lib/logger";
+import { trustedOriginsOf } from "./lib/origin-check";
 import { createMetrics } from "./lib/metrics";
 import { createGeoService } from "./geo/geo.service";
 import { createMailer, type MailerOptions } from "./mail/mailer";
@@ -68,13 +69,7 @@ export type DepsOptions = { mailer?: Pick<MailerOptions, "now" | "retryDelaysMs"
 export async function buildDeps(config: AppConfig, database: Database, options: DepsOptions = {}): Promise<Deps> {
   const logger = createLogger(config.env.LOG_LEVEL);
   const mailer = createMailer({ smtpUrl: config.env.SMTP_URL, from: config.env.MAIL_FROM, db: database.db, logger, ...options.mailer });
-  const origin = new URL(config.publicUrl);
-  const trustedOrigins = [config.publicUrl];
-  if (["localhost", "127.0.0.1"].includes(origin.hostname)) {
-    for (const host of ["localhost", "127.0.0.1"]) {
-      for (const port of [origin.port || "80", "5173"]) trustedOrigins.push(`${origin.protocol}//${host}:${port}`);
-    }
-  }
+  const trustedOrigins = trustedOriginsOf(config.publicUrl);
   const auth = createAuth({
     db: database.db,
     mailer,

@@ -115,11 +115,6 @@ if (onPglite)
       expect(second).not.toContain(password);
       expect(second).toContain("Dev tools (mailbox, jobs): off — HOST=0.0.0.0 is reachable from other machines");
 
-      const other = newDir();
-      const another = await startBanner({ DATA_DIR: other, ADMIN_PASSWORD: "a-chosen-demo-password" });
-      expect(another).toContain("Admin:    admin@meridian.local / a-chosen-demo-password\n");
-      expect(fs.existsSync(path.join(other, "admin-password"))).toBe(false);
-
       const prod = newDir();
       const production = await startBanner({ DATA_DIR: prod, NODE_ENV: "production", AUTH_SECRET: "production-secret-production-secret-1234", MAILBOX: "on" });
       expect(production).toContain("Meridian is running");
