@@ -3,6 +3,7 @@
 // whose pages report a Content-Security-Policy violation.
 import { test as base, expect, type APIRequestContext, type Browser, type BrowserContext, type Locator, type Page } from "@playwright/test";
 import { expectNoA11yViolations } from "./a11y";
+import { E2E_ADMIN_PASSWORD } from "../playwright.config";
 
 export { expect };
 
@@ -58,7 +59,8 @@ export const test = base.extend<{ cspViolations: string[]; a11yAudit: void }>({
   ],
 });
 
-export const ADMIN = { email: "admin@meridian.local", password: "meridian-admin-2026" };
+/** The demo admin: playwright.config.ts gives the server this password (ADMIN_PASSWORD). */
+export const ADMIN = { email: "admin@meridian.local", password: E2E_ADMIN_PASSWORD };
 
 export const uniqueEmail = (prefix = "guest") => `${prefix}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.com`;
 
