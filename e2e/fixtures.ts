@@ -96,6 +96,18 @@ export async function createVerifiedUser(request: APIRequestContext, fullName = 
   return { email, password, fullName };
 }
 
+/**
+ * Signs `page`'s browser context in through the API, for tests that are not about signing in: the session cookie
+ * from POST /api/auth/sign-in/email lands in the context's storage state (what a storageState file would hold),
+ * then the home page opens signed in. No modal round trip (signInThroughModal and auth.spec.ts cover that journey).
+ */
+export async function apiSignIn(page: Page, email: string, password: string) {
+  const res = await page.request.post("/api/auth/sign-in/email", { data: { email, password } });
+  expect(res.status(), await res.text()).toBe(200);
+  await page.goto("/");
+  await expect(page.getByRole("banner").getByRole("button", { name: /^Account menu for / })).toBeVisible();
+}
+
 /** Signs in through the sign-in modal on the home page. */
 export async function signInThroughModal(page: Page, email: string, password: string) {
   await page.goto("/");
