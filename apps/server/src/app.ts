@@ -101,8 +101,8 @@ export function createApp(deps: Deps, opts: { webDist?: string } = {}) {
   });
 
   app.onError((err, c) => {
-    const { status, body } = errorReply(err, deps.logger, { requestId: c.get("requestId"), path: c.req.path });
-    return c.json(body, status);
+    const { status, body, retryAfter } = errorReply(err, deps.logger, { requestId: c.get("requestId"), path: c.req.path });
+    return c.json(body, status, retryAfter ? { "retry-after": String(retryAfter) } : undefined);
   });
 
   app.on(["GET", "POST"], "/api/auth/*", async (c) => {
