@@ -167,6 +167,12 @@ test("the chauffeur drives an assigned ride with the keyboard alone, and the cus
   ];
   for (const [status, nextButton, sentence] of steps) {
     await pp.keyboard.press("Enter");
+    if (status === "Completed") {
+      // Complete Ride asks first, "Not yet" focused; Tab to Complete Ride and Enter confirms.
+      await expect(pp.getByRole("alertdialog", { name: "Complete this ride?" }).getByRole("button", { name: "Not yet" })).toBeFocused();
+      await pp.keyboard.press("Tab");
+      await pp.keyboard.press("Enter");
+    }
     await expect(ride.getByLabel("Ride status")).toHaveText(status);
     if (nextButton) await expect(ride.getByRole("button", { name: nextButton })).toBeFocused();
     else await expect(ride).toBeFocused(); // no step left: the card itself holds focus

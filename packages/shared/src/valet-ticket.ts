@@ -50,6 +50,9 @@ export const OPEN_VALET_STATUSES = ["checked_in", "parked", "requested", "retrie
 export const QUEUE_VALET_STATUSES = ["requested", "retrieving", "ready"] as const satisfies readonly ValetStatus[];
 export const isFinalValetStatus = (s: string) => nextValetStatuses(s).length === 0;
 
+/** A delivered or cancelled ticket's car photos are closed (an incident found at delivery still takes its own). */
+export const PHOTOS_CLOSED_MESSAGE = "Photos cannot be added to a delivered or cancelled ticket.";
+
 export type ValetTransitionCheck = { ok: true } | { ok: false; message: string };
 
 export function checkValetTransition(from: string, to: ValetStatus, by: "staff" | "guest" = "staff"): ValetTransitionCheck {
