@@ -109,7 +109,7 @@ test("the valet attendant checks a car in and hands it back with the keyboard al
   // Each tap's result was said once (re-renders of the queue and the toasts say nothing again).
   await sp.waitForTimeout(500);
   const mine = (await toastSaid()).filter((t) => t.includes(`K-${unique}`));
-  expect(mine).toEqual([`K-${unique}: Take.`, `K-${unique}: Mark Ready.`, `K-${unique}: Delivered.`].map((s) => expect.stringContaining(s)));
+  expect(mine).toEqual([`Key K-${unique}: you are bringing the car.`, `Key K-${unique}: ready for the guest.`, `Key K-${unique}: handed back to the guest.`].map((s) => expect.stringContaining(s)));
   // The guest heard each status once, in order (the countdown and the live refreshes in between said nothing).
   await gp.waitForTimeout(500);
   expect(await claimSaid()).toEqual([

@@ -72,6 +72,18 @@ export function checkValetTransition(from: string, to: ValetStatus, by: "staff" 
   return { ok: false, message: `A ticket cannot move from ${fromLabel} to ${VALET_STATUS_LABELS[to]}. ${next}` };
 }
 
+/** What the attendant's toast says after a move, as a sentence: "Key K-117: you are bringing the car." */
+const VALET_MOVE_SENTENCES: Record<ValetStatus, string> = {
+  checked_in: "checked in",
+  parked: "parked",
+  requested: "requested for the guest",
+  retrieving: "you are bringing the car",
+  ready: "ready for the guest",
+  delivered: "handed back to the guest",
+  cancelled: "ticket cancelled",
+};
+export const valetMoveSentence = (keyTag: string, status: ValetStatus) => `Key ${keyTag}: ${VALET_MOVE_SENTENCES[status]}.`;
+
 /** The button an attendant taps for each move. */
 export const VALET_ACTION_LABELS: Record<ValetStatus, string> = {
   checked_in: "Check In",

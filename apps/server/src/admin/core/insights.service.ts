@@ -6,6 +6,7 @@ import type { Db } from "../../db/client";
 import { auditLogs, bookings, coupons, tickets, user, vehicleTypes } from "../../db/schema";
 import { getOperationsSettings } from "../../settings/settings.service";
 import { countAll, iso, pageOf } from "./sql-helpers";
+import { withArticle } from "@meridian/shared/words";
 
 /** Bookings that earn money: neither cancelled nor refunded, and priced. */
 const earning = and(notInArray(bookings.status, ["cancelled", "refunded"]), sql`${bookings.price} is not null`);
@@ -35,7 +36,7 @@ export async function getOverview(db: Db): Promise<AdminOverview> {
       type: "booking" as const,
       id: b.id,
       at: iso(b.at),
-      text: `${b.profileName ?? b.name ?? "A guest"} booked a ${b.service} service${b.price != null ? ` (${usd(b.price)})` : ""}.`,
+      text: `${b.profileName ?? b.name ?? "A guest"} booked ${withArticle(b.service)} service${b.price != null ? ` (${usd(b.price)})` : ""}.`,
     })),
     ...recentUsers.map((u) => ({
       type: "signup" as const,
