@@ -72,7 +72,7 @@ export const valetRoutes = new Hono<AppEnv>()
       tags,
       access: "valet",
       parameters: ticketId,
-      responses: { 201: ticketAnswer, 400: { description: "Add at least one photo, or a file is not an image" }, 404: notFoundAnswer, 413: { description: "A photo or the body is too large" } },
+      responses: { 201: ticketAnswer, 400: { description: "Add at least one photo, or a file is not an image" }, 404: notFoundAnswer, 409: { description: "The ticket is delivered or cancelled" }, 413: { description: "A photo or the body is too large" } },
     }),
     async (c) => {
       const { actor, deps, db } = attendant(c);
