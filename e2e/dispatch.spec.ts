@@ -78,6 +78,12 @@ test("a booked ride is assigned on the dispatch board, driven from the chauffeur
     const box = await tap.boundingBox();
     expect(box!.height).toBeGreaterThanOrEqual(48); // a big target
     await tap.click();
+    if (button === "Complete Ride") {
+      // It charges the fare and sends the receipt: the chauffeur confirms first.
+      const ask = phone.getByRole("alertdialog", { name: "Complete this ride?" });
+      await expect(ask).toContainText("card is charged the fare now and the receipt is e-mailed");
+      await ask.getByRole("button", { name: "Complete Ride" }).click();
+    }
     await expect(ride.getByLabel("Ride status")).toHaveText(status);
     await expect(progress).toContainText(sentence); // the customer's open dashboard follows
     await expect(page.getByTestId("booking-status").first()).toHaveText(status);

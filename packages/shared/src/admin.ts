@@ -222,5 +222,7 @@ export type AdminAuditEntry = {
   before: unknown;
   after: unknown;
 };
+/** A page of the audit log, with a readable name for each id on it and the operations time zone for its times. */
+export type AdminAuditPage = Paged<"entries", AdminAuditEntry> & { names: Record<string, string>; timeZone: string };
 
 export const uuidParamSchema = z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i);

@@ -2,7 +2,7 @@
 import { and, asc, desc, eq, exists, gte, ilike, inArray, lte, or, sql, type SQL } from "drizzle-orm";
 import type { AdminBookingDetail, AdminBookingRow, AdminBookingsQuery, Paged } from "@meridian/shared/admin";
 import { placeLineOf, type BookingDetails } from "@meridian/shared/booking-details";
-import { nextBookingStatuses, type BookingStatus } from "@meridian/shared/booking-status";
+import { nextBookingStatuses, REFUND_THROUGH_REFUNDS_MESSAGE, type BookingStatus } from "@meridian/shared/booking-status";
 import type { Db } from "../../db/client";
 import type { Deps } from "../../lib/context";
 import { bookingEvents, bookings, tickets, user, vehicleTypes } from "../../db/schema";
@@ -208,6 +208,7 @@ export async function getBooking(db: Db, id: string): Promise<AdminBookingDetail
 /** The back office moves a booking one step (cancelling goes through cancelByAdmin, with a reason). */
 export async function changeBookingStatus(deps: Deps, actor: AuditActor & { name: string; role: string }, id: string, to: BookingStatus): Promise<AdminBookingDetail> {
   if (to === "cancelled") throw badRequest("Cancelling needs a reason: use Cancel Booking.", { status: "Cancelling needs a reason: use Cancel Booking." }, "reason_required");
+  if (to === "refunded") throw badRequest(REFUND_THROUGH_REFUNDS_MESSAGE, { status: REFUND_THROUGH_REFUNDS_MESSAGE }, "refund_required");
   const db = deps.database.db;
   const row = await db.transaction(async (tx) => {
     const [current] = await tx.select().from(bookings).where(eq(bookings.id, id));

@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { REFUND_THROUGH_REFUNDS_MESSAGE } from "@meridian/shared/booking-status";
 import { auditLogs, bookings } from "../../db/schema";
 import { createVehicle } from "../../db/factories";
 import { rideDetails, testPlace } from "../../test/booking-details";
@@ -175,9 +176,9 @@ describe("GET /api/admin/bookings/:id", () => {
 describe("PATCH /api/admin/bookings/:id/status", () => {
   const change = (id: string, status: unknown) => t.call("PATCH", `/api/admin/bookings/${id}/status`, { cookie, json: { status } });
 
-  it("walks a valet booking pending -> confirmed -> in_progress -> completed -> refunded, auditing each step", async () => {
+  it("walks a valet booking pending -> confirmed -> in_progress -> completed, auditing each step; Refunded is not a status change", async () => {
     const bk = await insertBooking(t.db, { status: "pending", service: "valet" });
-    for (const status of ["confirmed", "in_progress", "completed", "refunded"]) {
+    for (const status of ["confirmed", "in_progress", "completed"]) {
       const res = await change(bk.id, status);
       expect(res.status, status).toBe(200);
       expect(res.body.booking.status).toBe(status);
@@ -186,10 +187,17 @@ describe("PATCH /api/admin/bookings/:id/status", () => {
     expect(audit.map((a) => [a.before, a.after])).toEqual(
       expect.arrayContaining([
         [{ status: "pending" }, { status: "confirmed" }],
-        [{ status: "completed" }, { status: "refunded" }],
+        [{ status: "in_progress" }, { status: "completed" }],
       ]),
     );
-    expect(audit).toHaveLength(4);
+    expect(audit).toHaveLength(3);
+    // Refunded is reached by a refund of the whole charge (amount and reason), never offered as a status.
+    expect((await t.call("GET", `/api/admin/bookings/${bk.id}`, { cookie })).body.booking.nextStatuses).not.toContain("refunded");
+    const refused = await change(bk.id, "refunded");
+    expect(refused.status).toBe(400);
+    expect(refused.body.error).toMatchObject({ code: "refund_required", message: REFUND_THROUGH_REFUNDS_MESSAGE });
+    const [row] = await t.db.select().from(bookings).where(eq(bookings.id, bk.id));
+    expect(row!.status).toBe("completed");
   });
 
   it("steps an assigned ride for the chauffeur: en_route -> on_location -> on_board -> completed, stamped on the timeline", async () => {
@@ -204,7 +212,7 @@ describe("PATCH /api/admin/bookings/:id/status", () => {
     ]);
   });
 
-  it("cancels only with a reason (POST .../cancel), then refunds the cancelled booking", async () => {
+  it("cancels only with a reason (POST .../cancel)", async () => {
     const bk = await insertBooking(t.db, { status: "confirmed" });
     const noReason = await change(bk.id, "cancelled");
     expect(noReason.status).toBe(400);
@@ -213,17 +221,17 @@ describe("PATCH /api/admin/bookings/:id/status", () => {
     const cancelled = await t.call("POST", `/api/admin/bookings/${bk.id}/cancel`, { cookie, json: { reason: "Vehicle breakdown" } });
     expect(cancelled.status).toBe(200);
     expect(cancelled.body.booking).toMatchObject({ status: "cancelled", cancellation: { by: "admin", reason: "Vehicle breakdown", feeUsd: 0 } });
-    expect((await change(bk.id, "refunded")).status).toBe(200);
+    expect((await change(bk.id, "refunded")).status).toBe(400);
   });
 
   it("rejects illegal transitions with 409 illegal_transition and leaves the booking alone", async () => {
     const bk = await insertBooking(t.db, { status: "pending" });
-    for (const status of ["completed", "in_progress", "refunded", "pending", "confirmed", "en_route"]) {
+    for (const status of ["completed", "in_progress", "pending", "confirmed", "en_route"]) {
       const res = await change(bk.id, status);
       expect(res.status, status).toBe(409);
       expect(res.body.error.code).toBe("illegal_transition");
     }
-    expect((await change(bk.id, "refunded")).body.error.message).toBe("A ride cannot move from Pending to Refunded. From Pending it can only move to Cancelled.");
+    expect((await change(bk.id, "completed")).body.error.message).toBe("A ride cannot move from Pending to Completed. From Pending it can only move to Cancelled.");
     const inProgress = await insertBooking(t.db, { status: "in_progress", service: "valet" });
     expect((await t.call("POST", `/api/admin/bookings/${inProgress.id}/cancel`, { cookie, json: { reason: "Too late" } })).status).toBe(409);
     const [row] = await t.db.select().from(bookings).where(eq(bookings.id, bk.id));

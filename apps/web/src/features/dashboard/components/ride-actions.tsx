@@ -9,6 +9,7 @@ import { Spinner } from "@/components/ui/spinner";
 import { getQuote, type QuoteResponse } from "@/features/booking/api/get-quote";
 import { ApiError } from "@/lib/api";
 import { notifyError, notifySuccess } from "@/lib/notify";
+import { dayLabel } from "@/lib/time";
 import { formatUsd } from "@/lib/utils";
 import { useCancelMyBooking, useCancellationTerms } from "../api/cancel-my-booking";
 import type { MyBooking } from "../api/get-my-bookings";
@@ -114,7 +115,7 @@ function RescheduleForm({ booking, onDone }: { booking: MyBooking; onDone: () =>
     if (!quote) return;
     try {
       await reschedule.mutateAsync({ id: booking.id, input: { date, time, quoteId: quote.quoteId, ...(changed ? { acceptNewPrice: true } : {}) } });
-      notifySuccess("Ride Rescheduled", `Your ride is now on ${date} at ${formatTime(time)}.`);
+      notifySuccess("Ride Rescheduled", `Your ride is now on ${dayLabel(date)} at ${formatTime(time)}.`);
       onDone();
     } catch (err) {
       notifyError("Could not reschedule", err);
