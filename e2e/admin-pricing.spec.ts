@@ -120,6 +120,15 @@ test("an admin adds a vehicle, sets its rate card, publishes miles_minutes, and 
   await page.getByRole("button", { name: "Simulate Quote" }).click();
   await expect(page.getByTestId("simulator-total")).toHaveText(`$${(baseFee + 12 * perMile + 30 * perMinute).toFixed(2)}`);
 
+  // A new vehicle starts inactive: priced now, the admin switches it on, and customers are offered it.
+  await page.goto("/admin/vehicles");
+  await expect(row.getByRole("switch", { name: `Active: ${name}` })).not.toBeChecked();
+  await row.getByRole("switch", { name: `Active: ${name}` }).click();
+  await expect(row.getByRole("switch", { name: `Active: ${name}` })).toBeChecked();
+  await expect
+    .poll(async () => ((await (await request.get("/api/vehicles")).json()) as { vehicles: { id: string }[] }).vehicles.some((v) => v.id === vehicleId))
+    .toBe(true);
+
   // A customer's quote for the new vehicle.
   const customer = await createVerifiedUser(request, "Pricing Guest");
   expect((await request.post("/api/auth/sign-in/email", { data: { email: customer.email, password: customer.password } })).status()).toBe(200);

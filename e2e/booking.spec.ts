@@ -175,7 +175,6 @@ test("a signed-out visitor gets a quote but must sign in to confirm, and the boo
 test("no vehicle fits a very large party: the spec's messages, no quote, Confirm disabled", async ({ page, request }) => {
   const { vehicles } = (await (await request.get("/api/vehicles")).json()) as { vehicles: Vehicle[] };
   const biggest = Math.max(...vehicles.map((v) => v.passengerCapacity));
-  const selected = vehicles[0]!; // the default choice: the smallest vehicle that fits one passenger
   await page.goto("/");
   const dialog = await openBooking(page);
   await (await typeAddress(dialog, "Pickup", "LAX", "LAX")).match.click();
@@ -186,14 +185,20 @@ test("no vehicle fits a very large party: the spec's messages, no quote, Confirm
   await expect(dialog.getByText("No vehicle meets the required capacity.")).toBeVisible();
   await expect(dialog.getByTestId("vehicle-select")).toHaveText("No vehicles available for this capacity");
   await expect(dialog.getByTestId("vehicle-select")).toBeDisabled();
-  await expect(dialog.getByText(`Selected vehicle only supports ${selected.passengerCapacity} passengers.`)).toBeVisible();
+  // One sentence: what the largest vehicle seats (not a message about a vehicle nobody chose).
+  await expect(dialog.getByText(`No vehicle meets the required capacity. Our largest vehicle seats ${biggest} passengers.`)).toBeVisible();
+  await expect(dialog.getByText(/Selected vehicle only supports/)).toHaveCount(0);
   await expect(page.getByText("Capacity Issue")).toBeVisible();
   await expect(dialog.getByTestId("quote-total")).toHaveCount(0);
   await expect(dialog.getByRole("button", { name: "Confirm Booking" })).toBeDisabled();
   await expectNoA11yViolations(page, { include: dialog, label: "booking dialog, no vehicle fits" });
 
-  // Invalid input becomes the minimum.
+  // A negative party is refused at the field, not silently changed; an empty field becomes the minimum.
   await dialog.getByLabel("Passengers").fill("-3");
+  await dialog.getByLabel("Passengers").blur();
+  await expect(dialog.getByText("Passengers must be a whole number of at least 1.")).toBeVisible();
+  await expect(dialog.getByTestId("quote-total")).toHaveCount(0);
+  await dialog.getByLabel("Passengers").fill("");
   await dialog.getByLabel("Passengers").blur();
   await expect(dialog.getByLabel("Passengers")).toHaveValue("1");
   await expect(dialog.getByTestId("quote-total")).toBeVisible();

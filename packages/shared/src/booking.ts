@@ -2,6 +2,7 @@
 // answers, and the spec's messages. The server re-derives every price from place ids; nothing the client
 // sends about miles or money is trusted.
 import { z } from "zod";
+import { LUGGAGE_MESSAGE, PASSENGERS_MESSAGE } from "./capacity";
 import { quoteCouponCodeSchema } from "./coupons";
 import { quoteSchema } from "./pricing";
 import { placeSchema } from "./places";
@@ -83,14 +84,14 @@ export const quoteInputSchema = z.strictObject({
   dropoffPlaceId: placeIdSchema("dropoff"),
   vehicleTypeId: z.uuid({ error: "Please choose a vehicle." }),
   passengers: z
-    .number({ error: "Passengers must be a whole number of at least 1." })
-    .int("Passengers must be a whole number of at least 1.")
-    .min(1, "Passengers must be a whole number of at least 1.")
+    .number({ error: PASSENGERS_MESSAGE })
+    .int(PASSENGERS_MESSAGE)
+    .min(1, PASSENGERS_MESSAGE)
     .max(MAX_PASSENGERS, `Passengers must be at most ${MAX_PASSENGERS}.`),
   luggage: z
-    .number({ error: "Luggage must be a whole number of at least 0." })
-    .int("Luggage must be a whole number of at least 0.")
-    .min(0, "Luggage must be a whole number of at least 0.")
+    .number({ error: LUGGAGE_MESSAGE })
+    .int(LUGGAGE_MESSAGE)
+    .min(0, LUGGAGE_MESSAGE)
     .max(MAX_LUGGAGE, `Luggage must be at most ${MAX_LUGGAGE}.`),
   date: rideDateSchema,
   time: rideTimeSchema,

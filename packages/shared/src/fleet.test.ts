@@ -21,9 +21,9 @@ const vid = "6f1c2d4e-8a9b-4c3d-9e2f-1a2b3c4d5e6f";
 const messages = (r: { success: boolean; error?: { issues: { message: string }[] } }) => r.error?.issues.map((i) => i.message) ?? [];
 
 describe("vehicleInputSchema", () => {
-  it("accepts the spec's defaults once a name is given, and trims the name", () => {
+  it("accepts the defaults once a name is given (inactive until priced), and trims the name", () => {
     const r = vehicleInputSchema.safeParse({ ...NEW_VEHICLE_DEFAULTS, name: "  Town Car " });
-    expect(r.success && r.data).toEqual({ name: "Town Car", baseFeeUsd: 0, passengerCapacity: 1, luggageCapacity: 1, active: true });
+    expect(r.success && r.data).toEqual({ name: "Town Car", baseFeeUsd: 0, passengerCapacity: 1, luggageCapacity: 1, active: false });
   });
 
   it.each([

@@ -42,7 +42,8 @@ const vehicleFields = z.strictObject({
   luggageCapacity: z.number({ error: "Luggage capacity must be 0 or more." }).int("Luggage capacity must be a whole number.").min(0, "Luggage capacity must be 0 or more.").max(99, "Luggage capacity must be at most 99."),
   active: z.boolean({ error: "Active must be true or false." }),
 });
-export const vehicleInputSchema = vehicleFields.extend({ active: vehicleFields.shape.active.default(true) });
+/** A new vehicle starts inactive: it is offered only once active and priced (a rate card, or tiers). */
+export const vehicleInputSchema = vehicleFields.extend({ active: vehicleFields.shape.active.default(false) });
 export type VehicleInput = z.input<typeof vehicleInputSchema>;
 
 export const vehicleUpdateSchema = vehicleFields
@@ -50,8 +51,8 @@ export const vehicleUpdateSchema = vehicleFields
   .refine((v) => Object.keys(v).length > 0, "Send at least one field to change.");
 export type VehicleUpdate = z.input<typeof vehicleUpdateSchema>;
 
-/** The spec's new-vehicle defaults: name empty, base fee 0, passengers 1, luggage 1, active. */
-export const NEW_VEHICLE_DEFAULTS = { name: "", baseFeeUsd: 0, passengerCapacity: 1, luggageCapacity: 1, active: true } as const;
+/** New-vehicle defaults: name empty, base fee 0, passengers 1, luggage 1, inactive until priced. */
+export const NEW_VEHICLE_DEFAULTS = { name: "", baseFeeUsd: 0, passengerCapacity: 1, luggageCapacity: 1, active: false } as const;
 
 /** The passenger input: 'defaults to 1 when not a number'. */
 export const passengersFromInput = (raw: string) => {

@@ -1,11 +1,8 @@
 import { z } from "zod";
 import { fullNameSchema, roles } from "./auth";
+import { phoneSchema } from "./phone";
 
-export const phoneSchema = z
-  .string()
-  .trim()
-  .max(30, "Please enter a valid phone number")
-  .refine((v) => v === "" || v.length >= 10, "Please enter a valid phone number");
+export { phoneSchema };
 
 export const updateProfileSchema = z.strictObject({ fullName: fullNameSchema, phone: phoneSchema.default("") });
 export type UpdateProfileInput = z.input<typeof updateProfileSchema>;

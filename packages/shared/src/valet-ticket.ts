@@ -2,6 +2,7 @@
 // UPDATEs, the staff and admin screens read it to show the next buttons), the check-in and incident inputs
 // with their messages, and the shapes the API answers. Pure: no I/O.
 import { z } from "zod";
+import { toE164 } from "./phone";
 
 export const valetStatuses = ["checked_in", "parked", "requested", "retrieving", "ready", "delivered", "cancelled"] as const;
 export type ValetStatus = (typeof valetStatuses)[number];
@@ -122,16 +123,8 @@ export const VALET_MESSAGES = {
   notes: "Notes must be at most 2000 characters.",
 } as const;
 
-/** "+1 (310) 555-0199", "310.555.0199" -> "+13105550199"; ten digits are taken as a US number. Null when not a phone number. */
-export function normalizePhone(value: string): string | null {
-  const trimmed = value.trim();
-  if (!/^\+?[\d\s().-]+$/.test(trimmed)) return null;
-  const digits = trimmed.replace(/\D/g, "");
-  if (trimmed.startsWith("+")) return digits.length >= 8 && digits.length <= 15 ? `+${digits}` : null;
-  if (digits.length === 10) return `+1${digits}`;
-  if (digits.length === 11 && digits.startsWith("1")) return `+${digits}`;
-  return null;
-}
+/** "+1 (310) 555-0199", "310.555.0199" -> "+13105550199" (the shared phone rule, ./phone.ts). Null when not a phone number. */
+export const normalizePhone = (value: string): string | null => toE164(value);
 
 /** "7abc 123" -> "7ABC123": plates are stored upper-case without spaces or dashes. */
 export function normalizePlate(value: string): string | null {

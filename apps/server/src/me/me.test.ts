@@ -22,7 +22,7 @@ describe("/api/me/profile", () => {
 
     const saved = await t.call("PATCH", "/api/me/profile", { cookie, json: { fullName: "Ada King", phone: "3105550199" } });
     expect(saved.status).toBe(200);
-    expect(saved.body).toMatchObject({ fullName: "Ada King", phone: "3105550199" });
+    expect(saved.body).toMatchObject({ fullName: "Ada King", phone: "+13105550199" });
     expect((await t.call("GET", "/api/me/profile", { cookie })).body.fullName).toBe("Ada King");
   });
 
@@ -35,6 +35,20 @@ describe("/api/me/profile", () => {
       phone: "Please enter a valid phone number",
     });
     expect((await t.call("GET", "/api/me/profile", { cookie })).body.fullName).toBe("Grace Hopper");
+  });
+
+  it.each(["0000000000", "++++++++++++", "555-CALL-NOW"])("refuses the phone %j with the field message", async (phone) => {
+    const { cookie } = await t.userWithSession({ fullName: "Grace Hopper" });
+    const res = await t.call("PATCH", "/api/me/profile", { cookie, json: { fullName: "Grace Hopper", phone } });
+    expect(res.status).toBe(400);
+    expect(res.body.error.fields).toEqual({ phone: "Please enter a valid phone number" });
+  });
+
+  it("accepts a foreign number, stored in E.164", async () => {
+    const { cookie } = await t.userWithSession({ fullName: "Grace Hopper" });
+    const res = await t.call("PATCH", "/api/me/profile", { cookie, json: { fullName: "Grace Hopper", phone: "+44 20 7946 0958" } });
+    expect(res.status).toBe(200);
+    expect(res.body.phone).toBe("+442079460958");
   });
 
   it("allows clearing the phone", async () => {

@@ -4,6 +4,7 @@
 import { asc, eq } from "drizzle-orm";
 import { DEFAULT_PRICING_METHOD, pricingMethodValues, type PricingMethod, type RateCard, type Tier } from "@meridian/shared/pricing";
 import type { VehicleOption } from "@meridian/shared/booking";
+import { pricingReadiness } from "@meridian/shared/fleet";
 import type { ValetRates } from "@meridian/shared/valet-pricing";
 import type { Db } from "../db/client";
 import { pricingMethods, rideFixedTiers, rideRateCards, vehicleTypes } from "../db/schema";
@@ -14,7 +15,7 @@ export const PRICING_CACHE_TTL_MS = 5_000;
 export type PricedVehicleData = { vehicle: VehicleOption; rateCard: RateCard | null; tiers: Tier[] };
 export type PricingSnapshot = {
   method: PricingMethod;
-  /** Active vehicles, fewest passengers first. */
+  /** The vehicles customers are offered: active and priced under the current method, smallest first. */
   vehicles: VehicleOption[];
   byId: Map<string, PricedVehicleData>;
   /** GET /api/vehicles, serialised once per snapshot. */
@@ -69,7 +70,7 @@ async function loadSnapshot(db: Db): Promise<PricingSnapshot> {
     })
     .from(vehicleTypes)
     .where(eq(vehicleTypes.active, true))
-    .orderBy(asc(vehicleTypes.passengerCapacity), asc(vehicleTypes.name), asc(vehicleTypes.id));
+    .orderBy(asc(vehicleTypes.passengerCapacity), asc(vehicleTypes.luggageCapacity), asc(vehicleTypes.name), asc(vehicleTypes.id));
   const [methodRow] = await db.select({ method: pricingMethods.method }).from(pricingMethods).where(eq(pricingMethods.service, "ride"));
   const cards = await db.select().from(rideRateCards);
   const tiers = await db.select().from(rideFixedTiers).where(eq(rideFixedTiers.active, true));
@@ -86,5 +87,11 @@ async function loadSnapshot(db: Db): Promise<PricingSnapshot> {
     byId.get(t.vehicleTypeId)?.tiers.push({ id: t.id, milesMin: t.milesMin, milesMax: t.milesMax, priceUsd: t.priceUsd, active: t.active });
   }
   for (const entry of byId.values()) entry.tiers.sort((a, b) => a.milesMin - b.milesMin);
-  return { method, vehicles: vehicleRows, byId, vehiclesJson: JSON.stringify({ vehicles: vehicleRows }), valetRates };
+  // Only a vehicle that can be priced is offered (an active vehicle with no active rate card, or no active
+  // tier under fixed tiers, would answer every quote with an error); smallest first, the default choice.
+  const bookable = vehicleRows.filter((v) => {
+    const entry = byId.get(v.id)!;
+    return pricingReadiness(method, entry.rateCard, entry.tiers) === "ok";
+  });
+  return { method, vehicles: bookable, byId, vehiclesJson: JSON.stringify({ vehicles: bookable }), valetRates };
 }

@@ -28,23 +28,37 @@ beforeEach(async () => {
 const quote = (json: unknown) => t.call("POST", "/api/quotes", { json });
 
 describe("GET /api/vehicles", () => {
-  it("lists the active fleet only, fewest passengers first, with the public fields", async () => {
+  it("offers only bookable vehicles (active and priced), smallest first, with the public fields", async () => {
     const res = await t.call("GET", "/api/vehicles");
     expect(res.status).toBe(200);
+    // Test Bare Coupe has no rate card and Test Retired Van is inactive: neither is offered nor the default.
     expect(res.body.vehicles).toEqual([
-      { id: fleet.bare.id, name: "Test Bare Coupe", baseFeeUsd: 10, passengerCapacity: 2, luggageCapacity: 1 },
       { id: fleet.sedan.id, name: "Test Sedan", baseFeeUsd: 45, passengerCapacity: 3, luggageCapacity: 3 },
       { id: fleet.suv.id, name: "Test SUV", baseFeeUsd: 65, passengerCapacity: 6, luggageCapacity: 6 },
     ]);
   });
 
-  it("shows a fleet change once the pricing cache is invalidated", async () => {
+  it("a vehicle is offered once its rate card is active, and no longer when the card is switched off", async () => {
+    const names = async () => (await t.call("GET", "/api/vehicles")).body.vehicles.map((v: { name: string }) => v.name);
+    const [card] = await t.db.insert(rideRateCards).values({ vehicleTypeId: fleet.bare.id, perMileUsd: 2, perMinuteUsd: 1, active: false }).returning();
+    invalidatePricingCache();
+    expect(await names()).toEqual(["Test Sedan", "Test SUV"]);
+    await t.db.update(rideRateCards).set({ active: true }).where(eq(rideRateCards.id, card!.id));
+    invalidatePricingCache();
+    expect(await names()).toEqual(["Test Bare Coupe", "Test Sedan", "Test SUV"]);
     await t.db.update(vehicleTypes).set({ active: false }).where(eq(vehicleTypes.id, fleet.bare.id));
     invalidatePricingCache();
-    const res = await t.call("GET", "/api/vehicles");
-    expect(res.body.vehicles.map((v: { name: string }) => v.name)).toEqual(["Test Sedan", "Test SUV"]);
+    expect(await names()).toEqual(["Test Sedan", "Test SUV"]);
     await t.db.update(vehicleTypes).set({ active: true }).where(eq(vehicleTypes.id, fleet.bare.id));
+    await t.db.delete(rideRateCards).where(eq(rideRateCards.id, card!.id));
     invalidatePricingCache();
+  });
+
+  it("under fixed tiers, only vehicles with an active tier are offered", async () => {
+    await setPricingMethod(t.db, "fixed_tiers");
+    invalidatePricingCache();
+    const res = await t.call("GET", "/api/vehicles");
+    expect(res.body.vehicles.map((v: { name: string }) => v.name)).toEqual(["Test Sedan"]);
   });
 });
 

@@ -16,7 +16,8 @@ export const FAKE_PLACES = {
   airport: place("test:airport", "Test Airport", 33.9416, -118.4085),
   hills: place("test:hills", "Test Hills Hotel", 34.0736, -118.4004),
   desert: place("test:desert", "Test Desert Resort", 33.8303, -116.5453),
-  island: place("test:island", "Test Island", 33.3428, -118.3278),
+  // No route to it (out at sea, away from the real car-free islands, which the quote refuses before routing).
+  island: place("test:island", "Test Island", 32.9, -118.9),
 } as const;
 
 export type FakeGeo = GeoService & {

@@ -3,9 +3,14 @@ import { createContext, useContext, useMemo, useState, type ReactNode } from "re
 
 export type SignInMode = "signIn" | "signUp" | "forgot";
 
+export type BookingService = "ride" | "valet";
+
 type UiState = {
   bookingOpen: boolean;
-  setBookingOpen: (open: boolean) => void;
+  /** Opens (on the given tab, Ride Transport by default) or closes the booking dialog. */
+  setBookingOpen: (open: boolean, service?: BookingService) => void;
+  /** The tab the booking dialog opens on. */
+  bookingService: BookingService;
   signInMode: SignInMode | null;
   /** `then`: where a successful sign-in goes next (a route guard's page), kept across modes until the modal closes. */
   openSignIn: (mode?: SignInMode, then?: string) => void;
@@ -16,13 +21,18 @@ type UiState = {
 const UiContext = createContext<UiState | null>(null);
 
 export function UiStateProvider({ children }: { children: ReactNode }) {
-  const [bookingOpen, setBookingOpen] = useState(false);
+  const [bookingOpen, setOpen] = useState(false);
+  const [bookingService, setBookingService] = useState<BookingService>("ride");
   const [signInMode, setSignInMode] = useState<SignInMode | null>(null);
   const [signInThen, setSignInThen] = useState<string | null>(null);
   const value = useMemo<UiState>(
     () => ({
       bookingOpen,
-      setBookingOpen,
+      setBookingOpen: (open, service = "ride") => {
+        if (open) setBookingService(service);
+        setOpen(open);
+      },
+      bookingService,
       signInMode,
       openSignIn: (mode = "signIn", then) => {
         setSignInMode(mode);
@@ -34,7 +44,7 @@ export function UiStateProvider({ children }: { children: ReactNode }) {
       },
       signInThen,
     }),
-    [bookingOpen, signInMode, signInThen],
+    [bookingOpen, bookingService, signInMode, signInThen],
   );
   return <UiContext.Provider value={value}>{children}</UiContext.Provider>;
 }

@@ -149,7 +149,8 @@ describe("PATCH /api/admin/users/:id", () => {
       json: { fullName: "Rita Valet", phone: "3105550100", role: "valet", status: "active" },
     });
     expect(res.status).toBe(200);
-    expect(res.body.user).toMatchObject({ fullName: "Rita Valet", phone: "3105550100", role: "valet", status: "active" });
+    // Stored in E.164.
+    expect(res.body.user).toMatchObject({ fullName: "Rita Valet", phone: "+13105550100", role: "valet", status: "active" });
     const [audit] = await t.db.select().from(auditLogs).where(eq(auditLogs.entityId, user.id));
     expect(audit).toMatchObject({
       action: "user.update",
@@ -157,7 +158,7 @@ describe("PATCH /api/admin/users/:id", () => {
       actorId: admin.user.id,
       actorEmail: admin.user.email,
       before: { fullName: "Rita Role", phone: null, role: "user" },
-      after: { fullName: "Rita Valet", phone: "3105550100", role: "valet" },
+      after: { fullName: "Rita Valet", phone: "+13105550100", role: "valet" },
     });
   });
 

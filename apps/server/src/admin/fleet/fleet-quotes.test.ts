@@ -24,12 +24,16 @@ describe("admin fleet changes and customer quotes", () => {
     const created = await adminCall("POST", "/api/admin/vehicles", { name: "Quote Test Sprinter", baseFeeUsd: 100, passengerCapacity: 10, luggageCapacity: 10 });
     expect(created.status).toBe(201);
     const id = created.body.vehicle.id;
-    const listed = await t.call("GET", "/api/vehicles");
-    expect(listed.body.vehicles.map((v: { id: string }) => v.id)).toContain(id);
-
+    const offered = async () => (await t.call("GET", "/api/vehicles")).body.vehicles.map((v: { id: string }) => v.id);
+    // A new vehicle starts inactive; active but not priced it is still not offered.
+    expect(created.body.vehicle.active).toBe(false);
+    expect(await offered()).not.toContain(id);
+    expect((await adminCall("PATCH", `/api/admin/vehicles/${id}`, { active: true })).status).toBe(200);
+    expect(await offered()).not.toContain(id);
     expect((await t.call("POST", "/api/quotes", { json: rideInput(id) })).body.error.code).toBe("no_rate_card");
 
     expect((await adminCall("PUT", `/api/admin/pricing/rate-cards/${id}`, { perMileUsd: 5, perMinuteUsd: 2, active: true })).status).toBe(200);
+    expect(await offered()).toContain(id);
     const priced = await t.call("POST", "/api/quotes", { json: rideInput(id) });
     expect(priced.status).toBe(200);
     const { miles, minutes, totalUsd } = priced.body.quote;

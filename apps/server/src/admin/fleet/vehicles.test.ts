@@ -55,15 +55,15 @@ describe("GET /api/admin/vehicles", () => {
 });
 
 describe("POST /api/admin/vehicles", () => {
-  it("creates a vehicle, active by default, and audits it", async () => {
+  it("creates a vehicle, inactive until priced, and audits it", async () => {
     const res = await t.call("POST", "/api/admin/vehicles", {
       cookie: admin.cookie,
       json: { name: "  Maybach S 680 ", baseFeeUsd: 95.5, passengerCapacity: 3, luggageCapacity: 2 },
     });
     expect(res.status).toBe(201);
-    expect(res.body.vehicle).toMatchObject({ name: "Maybach S 680", baseFeeUsd: 95.5, passengerCapacity: 3, luggageCapacity: 2, active: true });
+    expect(res.body.vehicle).toMatchObject({ name: "Maybach S 680", baseFeeUsd: 95.5, passengerCapacity: 3, luggageCapacity: 2, active: false });
     const [row] = await t.db.select().from(vehicleTypes).where(eq(vehicleTypes.id, res.body.vehicle.id));
-    expect(row).toMatchObject({ name: "Maybach S 680", baseFeeUsd: 95.5, active: true });
+    expect(row).toMatchObject({ name: "Maybach S 680", baseFeeUsd: 95.5, active: false });
     const audit = await auditFor(res.body.vehicle.id);
     expect(audit).toHaveLength(1);
     expect(audit[0]).toMatchObject({ action: "vehicle.create", entity: "vehicle_type", actorId: admin.user.id, actorEmail: admin.user.email, before: null });

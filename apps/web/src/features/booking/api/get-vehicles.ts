@@ -6,7 +6,7 @@ export type BookableVehicle = VehicleOption;
 
 export const getVehicles = () => api<VehiclesResponse>("/api/vehicles").then((r) => r.vehicles);
 
-/** Active vehicles, passenger capacity ascending. Re-read each time the booking dialog opens. */
+/** Bookable vehicles (active and priced), smallest first. Re-read each time the booking dialog opens. */
 export const vehiclesQueryOptions = queryOptions({
   queryKey: ["vehicles"],
   queryFn: getVehicles,

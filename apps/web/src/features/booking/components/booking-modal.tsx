@@ -20,8 +20,8 @@ function isInsideFloatingUi(target: EventTarget | null) {
 }
 
 export default function BookingModal() {
-  const { setBookingOpen } = useUiState();
-  const [service, setService] = useState<Service>("ride");
+  const { setBookingOpen, bookingService } = useUiState();
+  const [service, setService] = useState<Service>(bookingService);
   const [idempotencyKey, setIdempotencyKey] = useState(randomUuid);
   const [confirmed, setConfirmed] = useState<ConfirmedBooking | null>(null);
 

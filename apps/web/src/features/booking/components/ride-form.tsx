@@ -1,6 +1,6 @@
 // Ride Transport tab: two addresses, date and time, party size, a vehicle that fits, the server's quote,
 // and Confirm Booking (idempotent, sign-in required).
-import { NO_VEHICLE_FITS, NO_VEHICLE_FOR_CAPACITY, capacityProblems, normaliseLuggage, normalisePassengers, vehiclesThatFit } from "@meridian/shared/capacity";
+import { NO_VEHICLE_FOR_CAPACITY, noVehicleFitsMessage, normaliseLuggage, normalisePassengers, partyFieldError, vehiclesThatFit } from "@meridian/shared/capacity";
 import { RIDE_DEFAULTS, ROUTE_FAILED_DESCRIPTION, ROUTE_FAILED_TITLE, todayInServiceArea } from "@meridian/shared/booking";
 import { TIME_STEP_SECONDS, isBeforeToday, parseTimeOfDay } from "@meridian/shared/valet";
 import { AlertTriangle, Luggage, Users } from "lucide-react";
@@ -70,12 +70,15 @@ export function RideForm({
     if (selectedFits && selected && selected.id !== vehicleId) setVehicleId(selected.id);
   }, [selected, selectedFits, vehicleId]);
 
-  // Only when nothing fits is there a capacity problem left to explain (otherwise the vehicle switched).
+  // A negative or fractional party is refused at the field (an empty field becomes the default on leaving it).
+  const passengersError = partyFieldError("passengers", passengersText);
+  const luggageError = partyFieldError("luggage", luggageText);
+  // Only when nothing fits is there a capacity problem left to explain (otherwise the vehicle switched): one sentence.
   const capacityMessages = useMemo(
-    () => (vehicles.length > 0 && fitting.length === 0 ? [NO_VEHICLE_FITS, ...(selected ? capacityProblems(selected, passengers, luggage) : [])] : []),
-    [vehicles.length, fitting.length, selected, passengers, luggage],
+    () => (!passengersError && !luggageError && vehicles.length > 0 && fitting.length === 0 ? [noVehicleFitsMessage(vehicles, passengers)] : []),
+    [passengersError, luggageError, vehicles, fitting.length, passengers],
   );
-  const capacityError = capacityMessages.length > 0;
+  const capacityError = capacityMessages.length > 0 || Boolean(passengersError || luggageError);
 
   const dateError = date === "" ? "Please choose a date." : isBeforeToday(date, today) ? DATE_IN_PAST : undefined;
   const timeError = parseTimeOfDay(time) === null ? "Please choose a time." : undefined;
@@ -90,7 +93,7 @@ export function RideForm({
 
   // A capacity problem blocks the quote: say so once per problem, when a quote would otherwise be fetched.
   const routeReady = Boolean(pickup && dropoff);
-  const capacityKey = routeReady && capacityError ? capacityMessages.join(" ") : "";
+  const capacityKey = routeReady && capacityMessages.length > 0 ? capacityMessages.join(" ") : "";
   useEffect(() => {
     if (capacityKey) notifyError("Capacity Issue", capacityKey);
   }, [capacityKey]);
@@ -151,7 +154,7 @@ export function RideForm({
             />
           </div>
         </Field>
-        <Field label="Passengers" htmlFor="ride-passengers">
+        <Field label="Passengers" htmlFor="ride-passengers" error={passengersError}>
           <div className="relative">
             <Users className="pointer-events-none absolute left-3.5 top-1/2 size-4 -translate-y-1/2 text-gold/70" aria-hidden />
             <Input
@@ -162,12 +165,14 @@ export function RideForm({
               step={1}
               value={passengersText}
               onChange={(e) => setPassengersText(e.target.value)}
-              onBlur={() => setPassengersText(String(passengers))}
+              onBlur={() => {
+                if (passengersText.trim() === "") setPassengersText(String(passengers));
+              }}
               className="pl-10"
             />
           </div>
         </Field>
-        <Field label="Luggage" htmlFor="ride-luggage">
+        <Field label="Luggage" htmlFor="ride-luggage" error={luggageError}>
           <div className="relative">
             <Luggage className="pointer-events-none absolute left-3.5 top-1/2 size-4 -translate-y-1/2 text-gold/70" aria-hidden />
             <Input
@@ -178,7 +183,9 @@ export function RideForm({
               step={1}
               value={luggageText}
               onChange={(e) => setLuggageText(e.target.value)}
-              onBlur={() => setLuggageText(String(luggage))}
+              onBlur={() => {
+                if (luggageText.trim() === "") setLuggageText(String(luggage));
+              }}
               className="pl-10"
             />
           </div>
@@ -192,8 +199,8 @@ export function RideForm({
               id="ride-vehicle"
               data-testid="vehicle-select"
               data-vehicle-id={selectedFits && selected ? selected.id : ""}
-              aria-invalid={capacityError || undefined}
-              aria-describedby={capacityError ? "ride-capacity" : undefined}
+              aria-invalid={capacityMessages.length > 0 || undefined}
+              aria-describedby={capacityMessages.length > 0 ? "ride-capacity" : undefined}
             >
               <SelectValue
                 placeholder={vehiclesLoading ? "Loading vehicles…" : fitting.length === 0 ? NO_VEHICLE_FOR_CAPACITY : "Choose a vehicle"}
@@ -208,7 +215,7 @@ export function RideForm({
             </SelectContent>
           </Select>
         </Field>
-        {capacityError ? (
+        {capacityMessages.length > 0 ? (
           <div id="ride-capacity" role="alert" className="mt-2 flex gap-2 rounded-md border border-danger/40 bg-danger/10 px-3 py-2 text-xs text-danger">
             <AlertTriangle className="mt-px size-3.5 shrink-0" aria-hidden />
             <div className="space-y-0.5">

@@ -63,7 +63,8 @@ export function PricingSection() {
                 size="lg"
                 className="mt-10 w-full text-[0.8rem] uppercase tracking-[0.18em]"
                 aria-haspopup="dialog"
-                onClick={() => setBookingOpen(true)}
+                // The event packages open on the Valet tab, executive transport on Ride Transport.
+                onClick={() => setBookingOpen(true, pkg.id === "executive-transport" ? "ride" : "valet")}
               >
                 Reserve<span className="sr-only"> {pkg.name}</span>
               </Button>

@@ -1,5 +1,5 @@
-// Add Vehicle / Edit Vehicle: the spec's defaults (name empty, base fee 0, passengers 1, luggage 1,
-// active) and rules (name required, passengers at least 1, luggage at least 0, fee in cents).
+// Add Vehicle / Edit Vehicle: the defaults (name empty, base fee 0, passengers 1, luggage 1, inactive until
+// priced) and rules (name required, passengers at least 1, luggage at least 0, fee in cents).
 import { useState, type FormEvent } from "react";
 import { NEW_VEHICLE_DEFAULTS, passengersFromInput, vehicleInputSchema, type AdminVehicle } from "@meridian/shared/fleet";
 import { Button } from "@/components/ui/button";

@@ -1,0 +1,57 @@
+// Phone numbers, one rule for every form (profile, staff, valet check-in, a caller's booking): validated with
+// libphonenumber-js (its smallest metadata) and stored in E.164 ("+13105550199"). A number without a country
+// code is taken as a US number; any other country needs its "+" code. Letters ("555-CALL-NOW"), repeated
+// signs and numbers no country issues ("0000000000") are refused with the field message.
+import { parsePhoneNumberFromString } from "libphonenumber-js/min";
+import { z } from "zod";
+
+/** The spec's words. */
+export const PHONE_MESSAGE = "Please enter a valid phone number";
+export const DEFAULT_PHONE_COUNTRY = "US";
+
+/** Digits with the usual separators, at most one leading "+" and an optional extension are all a phone number may hold. */
+const PHONE_CHARACTERS = /^\+?[\d\s().-]+$/;
+
+/** The number in E.164, or null when it is not a valid phone number. */
+export function toE164(value: string): string | null {
+  const trimmed = value.trim();
+  if (trimmed.length > 30 || !PHONE_CHARACTERS.test(trimmed) || (trimmed.match(/\d/g)?.length ?? 0) < 7) return null;
+  const parsed = parsePhoneNumberFromString(trimmed, DEFAULT_PHONE_COUNTRY);
+  return parsed?.isValid() ? parsed.number : null;
+}
+
+/** "+13105550199" -> "(310) 555-0199"; a foreign number in its international form. */
+export function formatPhone(e164: string): string {
+  const parsed = parsePhoneNumberFromString(e164);
+  if (!parsed) return e164;
+  return parsed.country === DEFAULT_PHONE_COUNTRY ? parsed.formatNational() : parsed.formatInternational();
+}
+
+/** A required phone number, answered in E.164. */
+export const requiredPhoneSchema = z
+  .string({ error: PHONE_MESSAGE })
+  .trim()
+  .max(30, PHONE_MESSAGE)
+  .transform((v, ctx) => {
+    const e164 = toE164(v);
+    if (!e164) {
+      ctx.addIssue({ code: "custom", message: PHONE_MESSAGE });
+      return z.NEVER;
+    }
+    return e164;
+  });
+
+/** An optional phone number: "" (none) or a valid number, answered in E.164. */
+export const phoneSchema = z
+  .string({ error: PHONE_MESSAGE })
+  .trim()
+  .max(30, PHONE_MESSAGE)
+  .transform((v, ctx) => {
+    if (v === "") return "";
+    const e164 = toE164(v);
+    if (!e164) {
+      ctx.addIssue({ code: "custom", message: PHONE_MESSAGE });
+      return z.NEVER;
+    }
+    return e164;
+  });
