@@ -24,6 +24,8 @@ import { meRoutes } from "./me/me.routes";
 import { mePaymentRoutes } from "./payments/payment-lifecycle.routes";
 import { newsletterRoutes } from "./newsletter/newsletter.routes";
 import { adminCoreRoutes } from "./admin/admin-core.routes";
+import { callerBookingsRoutes } from "./bookings/caller-bookings.routes";
+import { paymentLinkRoutes } from "./payments/payment-link.routes";
 import { adminFleetRoutes } from "./admin/admin-fleet.routes";
 import { requireRole } from "./auth/session";
 import { adminOpsRoutes } from "./admin/admin-ops.routes";
@@ -120,6 +122,7 @@ export function createApp(deps: Deps, opts: { webDist?: string } = {}) {
   app.route("/api/bookings", bookingsRoutes);
   app.route("/api/realtime", realtimeRoutes);
   app.route("/api/payments", paymentsRoutes);
+  app.route("/api/payment-links", paymentLinkRoutes);
   app.route("/api/valet", valetRoutes);
   app.route("/api/claim", claimRoutes);
   // Every admin route is admin-only, checked here on the server whatever the sub-router does, except the
@@ -129,6 +132,7 @@ export function createApp(deps: Deps, opts: { webDist?: string } = {}) {
     await next();
   });
   app.route("/api/admin", adminCoreRoutes);
+  app.route("/api/admin", callerBookingsRoutes);
   app.route("/api/admin", adminFleetRoutes);
   app.route("/api/admin", adminCouponsRoutes);
   app.route("/api/admin", adminValetRoutes);
@@ -171,10 +175,12 @@ export function createApp(deps: Deps, opts: { webDist?: string } = {}) {
   return app;
 }
 
-/** The /api/admin routes dispatchers may use too: the dispatch board, (un)assigning a ride, reading bookings. */
+/** The /api/admin routes dispatchers may use too: the dispatch board, (un)assigning a ride, reading bookings, booking for a caller. */
 const DESK_ROUTES: [string, RegExp][] = [
   ["GET", /^\/api\/admin\/dispatch\/?$/],
   ["GET", /^\/api\/admin\/bookings\/?$/],
+  ["POST", /^\/api\/admin\/bookings\/?$/],
+  ["GET", /^\/api\/admin\/customers\/?$/],
   ["GET", /^\/api\/admin\/bookings\/[0-9a-f-]{36}\/?$/i],
   ["PUT", /^\/api\/admin\/bookings\/[0-9a-f-]{36}\/assignment\/?$/i],
   ["DELETE", /^\/api\/admin\/bookings\/[0-9a-f-]{36}\/assignment\/?$/i],
