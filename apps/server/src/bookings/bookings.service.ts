@@ -21,8 +21,8 @@ import {
   todayInServiceArea,
   type CreateBookingInput,
   type CreateBookingResponse,
-  type RideDetails,
 } from "@meridian/shared/booking";
+import { startTimeOf, type BookingDetails, type RideDetails, type ValetDetails } from "@meridian/shared/booking-details";
 import { toCents } from "@meridian/shared/pricing";
 import { keepHoldAtBooking } from "@meridian/shared/payment-policy";
 import {
@@ -35,7 +35,6 @@ import {
   PAYMENT_UNAVAILABLE_MESSAGE,
 } from "@meridian/shared/payments";
 import { valetQuoteInputSchema } from "@meridian/shared/valet";
-import type { ValetDetails } from "@meridian/shared/valet-pricing";
 import type { SessionUser } from "../auth/auth";
 import type { Db, Tx } from "../db/client";
 import { bookings, idempotencyKeys, payments } from "../db/schema";
@@ -243,7 +242,7 @@ export type BookingPlan = {
   vehicleTypeId: string | null;
   /** A ride's pickup time ("HH:MM", the service's time zone); null for event valet. */
   pickupTime: string | null;
-  details: RideDetails | ValetDetails;
+  details: BookingDetails;
   mail: (ticketCode: string) => Mail;
   /** The coupon the quote applied (redeemed in the booking's transaction), or null. */
   coupon: SignedCoupon | null;
@@ -277,6 +276,7 @@ async function planRide(deps: Deps, me: BookingFor, quoteId: string): Promise<Bo
   if (toCents(priced.quote.totalUsd) !== toCents(claims.totalUsd)) throw conflict(QUOTE_CHANGED_MESSAGE, "quote_changed");
 
   const details: RideDetails = {
+    service: "ride",
     pickup: priced.pickup,
     dropoff: priced.dropoff,
     passengers: rideInput.passengers,
@@ -312,6 +312,7 @@ async function planValet(deps: Deps, me: BookingFor, quoteId: string): Promise<B
   if (toCents(priced.quote.totalUsd) !== toCents(quotedUsd)) throw conflict(QUOTE_CHANGED_MESSAGE, "quote_changed");
 
   const details: ValetDetails = {
+    service: "valet",
     customerName: input.customerName,
     eventType: input.eventType,
     eventTypeOther: input.eventTypeOther,
@@ -346,7 +347,7 @@ export const planBooking = (deps: Deps, who: BookingFor, service: "ride" | "vale
 /** A ride's pickup instant (null for event valet) and when the service starts, in the operations time zone. */
 export function startOfPlan(plan: BookingPlan, timeZone: string): { pickupAt: Date | null; startsAt: Date } {
   const pickupAt = plan.pickupTime ? zonedInstant(plan.bookingDate, plan.pickupTime, timeZone) : null;
-  return { pickupAt, startsAt: pickupAt ?? zonedInstant(plan.bookingDate, (plan.details as ValetDetails).startTime ?? "00:00", timeZone) };
+  return { pickupAt, startsAt: pickupAt ?? zonedInstant(plan.bookingDate, startTimeOf(plan.details), timeZone) };
 }
 
 export async function createBooking(deps: Deps, me: SessionUser, key: string, input: CreateBookingInput): Promise<BookingOutcome> {
