@@ -27,6 +27,8 @@ import { meRoutes } from "./me/me.routes";
 import { mePaymentRoutes } from "./payments/payment-lifecycle.routes";
 import { newsletterRoutes } from "./newsletter/newsletter.routes";
 import { adminCoreRoutes } from "./admin/admin-core.routes";
+import { callerBookingsRoutes } from "./bookings/caller-bookings.routes";
+import { paymentLinkRoutes } from "./payments/payment-link.routes";
 import { adminFleetRoutes } from "./admin/admin-fleet.routes";
 import { adminOpsRoutes } from "./admin/admin-ops.routes";
 import { staffRoutes } from "./rides/staff.routes";
@@ -124,10 +126,12 @@ export function createApp(deps: Deps, opts: { webDist?: string } = {}) {
   app.route("/api/bookings", bookingsRoutes);
   app.route("/api/realtime", realtimeRoutes);
   app.route("/api/payments", paymentsRoutes);
+  app.route("/api/payment-links", paymentLinkRoutes);
   app.route("/api/valet", valetRoutes);
   app.route("/api/claim", claimRoutes);
   // Who may call each route is its route({ access }) (lib/openapi.ts), the one check; a test holds every route to it.
   app.route("/api/admin", adminCoreRoutes);
+  app.route("/api/admin", callerBookingsRoutes);
   app.route("/api/admin", adminFleetRoutes);
   app.route("/api/admin", adminCouponsRoutes);
   app.route("/api/admin", adminValetRoutes);

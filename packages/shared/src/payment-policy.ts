@@ -27,3 +27,16 @@ export function unpaidCancelAt(serviceStartsAt: Date): Date {
   return new Date(serviceStartsAt.getTime() - UNPAID_CANCEL_HOURS_BEFORE * HOUR);
 }
 
+
+/** A booking made for a caller waits this long for the customer to pay through the link... */
+export const CALLER_PAYMENT_HOURS = 24;
+/** ...but no later than this many hours before the service (so the slot can go to someone else)... */
+export const CALLER_PAYMENT_HOURS_BEFORE = 2;
+/** ...and never less than this many minutes (a service booked at short notice). */
+export const CALLER_PAYMENT_MIN_MINUTES = 30;
+
+/** When a booking made for a caller is released (cancelled without a fee) if its payment link was never used. */
+export function callerPaymentDueAt(bookedAt: Date, serviceStartsAt: Date): Date {
+  const latest = Math.min(bookedAt.getTime() + CALLER_PAYMENT_HOURS * HOUR, serviceStartsAt.getTime() - CALLER_PAYMENT_HOURS_BEFORE * HOUR);
+  return new Date(Math.max(latest, bookedAt.getTime() + CALLER_PAYMENT_MIN_MINUTES * 60_000));
+}

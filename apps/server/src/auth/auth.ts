@@ -12,6 +12,7 @@ import { resetPasswordEmail, verificationEmail } from "../mail/templates";
 import type { Logger } from "../lib/logger";
 import { fieldErrors } from "../lib/validate";
 import { z } from "zod";
+import { eq } from "drizzle-orm";
 
 export const CLIENT_IP_HEADER = "x-meridian-client-ip";
 export const INACTIVE_MESSAGE = "This account is inactive. Please contact Meridian concierge.";
@@ -78,6 +79,11 @@ export function createAuth(opts: AuthOptions) {
       resetPasswordTokenExpiresIn: 60 * 60,
       sendResetPassword: async ({ user, url }) => {
         await send(resetPasswordEmail(user.email, user.name, url));
+      },
+      // The reset link reached the mailbox: the address is proven, as by the verification link. A customer the desk
+      // booked for (no password, not verified) sets a password this way and can then sign in and see the booking.
+      onPasswordReset: async ({ user }) => {
+        if (!user.emailVerified) await opts.db.update(schema.user).set({ emailVerified: true }).where(eq(schema.user.id, user.id));
       },
     },
     emailVerification: {

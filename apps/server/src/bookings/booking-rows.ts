@@ -26,7 +26,10 @@ import { rideReminderJob } from "../rides/ride-notices";
 import { newTicketCode } from "./ticket-code";
 
 export type BookingRowsInput = {
+  /** The booking's owner (the customer). */
   userId: string;
+  /** Who sent the Idempotency-Key, when not the owner (the desk's staff member booking for a caller). */
+  keyOwnerId?: string;
   /** The request's Idempotency-Key. */
   key: string;
   /** "insert": claim the key here (needs `requestHash`); "complete": the key's row was claimed before, fill in its answer. */
@@ -49,6 +52,10 @@ export type BookingRowsInput = {
   };
   /** Who booked, for the timeline's "Booked" row. */
   actor: { id: string; name: string; role: string };
+  /** The timeline row's note (default "Booked"). */
+  note?: string;
+  /** More of the answer (stored with the key and sent), beside booking, ticket and payment. */
+  answerExtra?: Record<string, unknown>;
   /** The ride reminder's lead time (operations settings; cachedOperationsSettings is fine). */
   reminderLeadHours: number;
   /** The card payment authorised for this booking: its `payments` record is written too (what recordPayment writes). */
@@ -97,18 +104,20 @@ async function insertOnce(db: Db | Tx, input: BookingRowsInput): Promise<CreateB
     booking: { id, service: b.service, bookingDate: b.bookingDate, status: "pending", price: b.price, createdAt },
     ticket: { ticketCode, status: "active" },
     ...(input.answerPayment ? { payment: input.answerPayment } : {}),
+    ...input.answerExtra,
   };
+  const keyOwner = input.keyOwnerId ?? userId;
   const body = JSON.stringify(answer);
 
   let claimed: SQL;
   if (input.claim === "insert") {
     if (!input.requestHash) throw new Error("insertBookingRows: claim 'insert' needs the request hash");
     claimed = sql`insert into idempotency_keys (user_id, key, request_hash, response_status, response_body, created_at)
-      values (${userId}, ${key}, ${input.requestHash}, 201, ${body}::jsonb, ${createdAt}::timestamptz)
+      values (${keyOwner}, ${key}, ${input.requestHash}, 201, ${body}::jsonb, ${createdAt}::timestamptz)
       on conflict do nothing returning user_id`;
   } else {
     claimed = sql`update idempotency_keys set response_status = 201, response_body = ${body}::jsonb
-      where user_id = ${userId} and key = ${key} and response_status is null${
+      where user_id = ${keyOwner} and key = ${key} and response_status is null${
         input.claimedAt ? sql` and created_at = ${input.claimedAt.toISOString()}::timestamptz` : sql``
       } returning user_id`;
   }
@@ -122,7 +131,7 @@ async function insertOnce(db: Db | Tx, input: BookingRowsInput): Promise<CreateB
       from claimed returning id)`,
     sql`booked as (
       insert into booking_events (booking_id, from_status, to_status, actor_id, actor_name, actor_role, note, created_at)
-      select id, null, 'pending', ${actor.id}, ${actor.name}, ${actor.role}, 'Booked', ${createdAt}::timestamptz from booking)`,
+      select id, null, 'pending', ${actor.id}, ${actor.name}, ${actor.role}, ${input.note ?? "Booked"}::text, ${createdAt}::timestamptz from booking)`,
     sql`ticket as (
       insert into tickets (ticket_code, status, booking_id, created_at, updated_at)
       select ${ticketCode}, 'active', id, ${createdAt}::timestamptz, ${createdAt}::timestamptz from booking)`,

@@ -78,8 +78,11 @@ const STALE_CLAIM_MS = 2 * 60_000;
 
 type StoredError = { error: { code: string; message: string; fields?: Record<string, string> } };
 
-/** The first answer for this (user, key): replayed for the same body, refused for another. */
-async function earlierAnswer(deps: Deps, userId: string, key: string, hash: string): Promise<BookingOutcome | null> {
+/**
+ * The first answer for this (user, key): replayed for the same body, refused for another. `userId` is whoever sent
+ * the key (the desk's staff member for a booking made for a caller, bookings/caller-booking.service.ts).
+ */
+export async function earlierAnswer<T = CreateBookingResponse>(deps: Deps, userId: string, key: string, hash: string): Promise<{ status: 201; body: T; replayed: boolean } | null> {
   const [row] = await deps.database.db
     .select()
     .from(idempotencyKeys)
@@ -92,7 +95,7 @@ async function earlierAnswer(deps: Deps, userId: string, key: string, hash: stri
     const { error } = row.responseBody as StoredError;
     throw new HttpError(row.responseStatus as 409, error.code, error.message, error.fields);
   }
-  return { status: 201, body: row.responseBody as CreateBookingResponse, replayed: true };
+  return { status: 201, body: row.responseBody as T, replayed: true };
 }
 
 /** A retry waits this long for the request holding its key to answer, then gets 409 idempotency_in_progress. */
@@ -102,11 +105,11 @@ const IN_PROGRESS_WAIT_MS = 3000;
  * Another request holds the key: its answer once it has one (a short wait), else 409 in progress; null when
  * the row is gone (the holder released the key).
  */
-async function awaitEarlierAnswer(deps: Deps, userId: string, key: string, hash: string): Promise<BookingOutcome | null> {
+export async function awaitEarlierAnswer<T = CreateBookingResponse>(deps: Deps, userId: string, key: string, hash: string): Promise<{ status: 201; body: T; replayed: boolean } | null> {
   const until = Date.now() + IN_PROGRESS_WAIT_MS;
   for (;;) {
     try {
-      return await earlierAnswer(deps, userId, key, hash);
+      return await earlierAnswer<T>(deps, userId, key, hash);
     } catch (err) {
       if (!(err instanceof HttpError && err.code === "idempotency_in_progress") || Date.now() >= until) throw err;
     }
@@ -231,7 +234,7 @@ async function authorizeCard(
 }
 
 /** What one booking writes, whatever the service: the columns that differ and its confirmation e-mail. */
-type BookingPlan = {
+export type BookingPlan = {
   service: "ride" | "valet";
   bookingDate: string;
   name: string;
@@ -252,8 +255,11 @@ function claimsOrRefuse<C>(verified: Verified<C>): C {
   throw badRequest(message, { quoteId: message }, verified.code);
 }
 
+/** Who a booking is for: its confirmation e-mail's name and address. */
+type BookingFor = Pick<SessionUser, "name" | "email">;
+
 /** A ride: the ride quote id re-priced with live data (at most 0.5 s old); a changed total is refused. */
-async function planRide(deps: Deps, me: SessionUser, quoteId: string): Promise<BookingPlan> {
+async function planRide(deps: Deps, me: BookingFor, quoteId: string): Promise<BookingPlan> {
   const claims = claimsOrRefuse(verifyQuoteToken(deps.config.authSecret, quoteId));
   const rideInput = parseWith(quoteInputSchema, {
     pickupPlaceId: claims.pickupPlaceId,
@@ -297,7 +303,7 @@ async function planRide(deps: Deps, me: SessionUser, quoteId: string): Promise<B
 }
 
 /** Event valet: the valet quote id re-priced with the published valet card; a changed total is refused. */
-async function planValet(deps: Deps, me: SessionUser, quoteId: string): Promise<BookingPlan> {
+async function planValet(deps: Deps, me: BookingFor, quoteId: string): Promise<BookingPlan> {
   const claims = claimsOrRefuse(verifyValetQuoteToken(deps.config.authSecret, quoteId));
   const { totalUsd: quotedUsd, exp: _exp, couponCode, discountUsd, ...event } = claims;
   const input = parseWith(valetQuoteInputSchema, { ...event, couponCode: couponCode ?? undefined });
@@ -334,13 +340,23 @@ async function planValet(deps: Deps, me: SessionUser, quoteId: string): Promise<
   };
 }
 
+/** The quote id of a ride or a valet service, verified and re-priced (the customer's rules and prices). */
+export const planBooking = (deps: Deps, who: BookingFor, service: "ride" | "valet", quoteId: string): Promise<BookingPlan> =>
+  service === "valet" ? planValet(deps, who, quoteId) : planRide(deps, who, quoteId);
+
+/** A ride's pickup instant (null for event valet) and when the service starts, in the operations time zone. */
+export function startOfPlan(plan: BookingPlan, timeZone: string): { pickupAt: Date | null; startsAt: Date } {
+  const pickupAt = plan.pickupTime ? zonedInstant(plan.bookingDate, plan.pickupTime, timeZone) : null;
+  return { pickupAt, startsAt: pickupAt ?? zonedInstant(plan.bookingDate, startTimeOf(plan.details), timeZone) };
+}
+
 export async function createBooking(deps: Deps, me: SessionUser, key: string, input: CreateBookingInput): Promise<BookingOutcome> {
   const hash = requestHash(input);
   // The key's earlier answer is read only when it matters (one round trip less per booking, decision 015): when
   // the quote no longer holds (a retry after it expired still gets its booking) and when the claim finds the key taken.
   let plan: BookingPlan;
   try {
-    plan = input.service === "valet" ? await planValet(deps, me, input.quoteId) : await planRide(deps, me, input.quoteId);
+    plan = await planBooking(deps, me, input.service, input.quoteId);
   } catch (err) {
     const earlier = await earlierAnswer(deps, me.id, key, hash);
     if (earlier) return earlier;
@@ -348,8 +364,7 @@ export async function createBooking(deps: Deps, me: SessionUser, key: string, in
   }
 
   const { timeZone, reminderLeadHours } = await cachedOperationsSettings(deps.database.db);
-  const pickupAt = plan.pickupTime ? zonedInstant(plan.bookingDate, plan.pickupTime, timeZone) : null;
-  const startsAt = pickupAt ?? zonedInstant(plan.bookingDate, startTimeOf(plan.details), timeZone);
+  const { pickupAt, startsAt } = startOfPlan(plan, timeZone);
 
   // 1. Claim the key (committed on its own).
   let claim = await claimKey(deps, me.id, key, hash);

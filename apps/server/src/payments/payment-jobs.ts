@@ -8,6 +8,7 @@
 import { eq } from "drizzle-orm";
 import { keepHoldAtBooking, reauthorizeAt, unpaidCancelAt } from "@meridian/shared/payment-policy";
 import { PAID_CHARGE_STATUSES, paymentKeys, UNPAID_CANCEL_REASON } from "@meridian/shared/payment-lifecycle";
+import { CALLER_UNPAID_CANCEL_REASON, isMailableEmail } from "@meridian/shared/caller-booking";
 import { toCents } from "@meridian/shared/pricing";
 import type { Tx } from "../db/client";
 import { bookings, user } from "../db/schema";
@@ -61,7 +62,8 @@ async function bookingFor(db: Deps["database"]["db"] | Tx, job: Job): Promise<{ 
 
 async function customerOf(tx: Tx, b: BookingRow) {
   const [owner] = b.userId ? await tx.select({ email: user.email, name: user.name }).from(user).where(eq(user.id, b.userId)) : [];
-  const to = b.email ?? owner?.email;
+  // A customer booked by phone only has a placeholder address: told by SMS instead.
+  const to = [b.email, owner?.email].find(isMailableEmail);
   return to ? { to, name: owner?.name ?? b.name ?? "there" } : null;
 }
 
@@ -76,8 +78,9 @@ export function paymentNeededEmail(f: { to: string; name: string; what: string; 
   return { to: f.to, subject: `Payment needed for your ${f.what} on ${f.when}`, text: `${lines.join("\n\n")}\n\nConfirm a card: ${f.url}\n`, html: emailLayout("Payment needed", lines, { label: "Confirm a card", url: f.url }) };
 }
 
-export function unpaidCancelledEmail(f: { to: string; name: string; what: string; when: string; url: string }): Mail {
-  const lines = [`Hello ${f.name},`, `Your ${f.what} on ${f.when} has been cancelled because no card could be authorised for it. No fee was charged.`, "You are welcome to book again."];
+/** `because`: why, after "has been cancelled because" (default: no card could be authorised for it). */
+export function unpaidCancelledEmail(f: { to: string; name: string; what: string; when: string; url: string; because?: string }): Mail {
+  const lines = [`Hello ${f.name},`, `Your ${f.what} on ${f.when} has been cancelled because ${f.because ?? "no card could be authorised for it"}. No fee was charged.`, "You are welcome to book again."];
   return { to: f.to, subject: `Your ${f.what} on ${f.when} was cancelled`, text: `${lines.join("\n\n")}\n\n${f.url}\n`, html: emailLayout("Booking cancelled", lines, { label: "Book again", url: f.url }) };
 }
 
@@ -163,16 +166,22 @@ function unpaidCancelHandler(deps: Deps): JobHandler {
     const charge = await currentCharge(tx, b.id);
     if (!charge) return "skipped: no card charge";
     if ((PAID_CHARGE_STATUSES as readonly string[]).includes(charge.status)) return "skipped: paid";
+    // "link": a booking made for a caller whose payment link was never used (bookings/caller-booking.service.ts).
+    const byLink = job.payload.reason === "link";
+    const reason = byLink ? CALLER_UNPAID_CANCEL_REASON : UNPAID_CANCEL_REASON;
     await moveBooking(tx, b, "cancelled", "admin", { id: null, name: "Meridian", role: "system" }, {
-      set: { cancelledAt: now, cancelledBy: "system", cancelReason: UNPAID_CANCEL_REASON, cancellationFee: 0 },
-      note: `Cancelled: ${UNPAID_CANCEL_REASON}`,
+      set: { cancelledAt: now, cancelledBy: "system", cancelReason: reason, cancellationFee: 0 },
+      note: `Cancelled: ${reason}`,
     });
     await cancelRideReminders(tx, b.id);
+    await cancelPaymentJobs(tx, b.id);
     const who = await customerOf(tx, b);
-    if (who) {
-      const { timeZone } = await getOperationsSettings(tx);
-      await deps.mailer.send(unpaidCancelledEmail({ ...who, what: serviceName(b), when: formatWhen(startOf(b, timeZone), timeZone), url: `${deps.config.publicUrl}/` }), { tx });
-    }
+    const { timeZone } = await getOperationsSettings(tx);
+    const when = formatWhen(startOf(b, timeZone), timeZone);
+    const because = byLink ? "it was not paid through the link we sent in time" : undefined;
+    if (who) await deps.mailer.send(unpaidCancelledEmail({ ...who, what: serviceName(b), when, url: `${deps.config.publicUrl}/`, because }), { tx });
+    // Told by SMS too when the link went by SMS (sent last: a provider's failure here is retried with the job).
+    if (byLink && b.phone) await deps.sms.send(b.phone, `Meridian: your ${serviceName(b)} on ${when} has been cancelled because ${because}. No fee was charged.`, { tx });
     return "cancelled: unpaid";
   };
 }

@@ -1,23 +1,26 @@
 // Text messages (the guest's claim link). With SMS_PROVIDER=twilio they go through Twilio's official
 // client; otherwise into the embedded outbox, readable in the dev mailbox beside e-mail.
 import type { RequestClient as TwilioRequestClient } from "twilio";
-import type { Db } from "../db/client";
+import type { Db, Tx } from "../db/client";
 import { outboxSms } from "../db/schema";
 import type { Env } from "../env";
 import type { Logger } from "../lib/logger";
 
 export type SmsSender = {
   kind: "outbox" | "twilio";
-  /** Sends (or stores) one message to an E.164 number; throws when the provider refuses it. */
-  send(to: string, body: string): Promise<void>;
+  /**
+   * Sends (or stores) one message to an E.164 number; throws when the provider refuses it. `tx`: the embedded
+   * outbox writes it in that transaction (a job's), so it is stored if and only if the job's work commits.
+   */
+  send(to: string, body: string, opts?: { tx?: Tx }): Promise<void>;
 };
 
 export function createSmsSender(env: Env, db: Db, logger: Logger): SmsSender {
   if (env.SMS_PROVIDER === "twilio") return createTwilioSender(env, logger);
   return {
     kind: "outbox",
-    async send(to, body) {
-      await db.insert(outboxSms).values({ to, body });
+    async send(to, body, opts) {
+      await (opts?.tx ?? db).insert(outboxSms).values({ to, body });
       logger.info("sms stored in the embedded outbox", { to });
     },
   };

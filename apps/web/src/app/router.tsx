@@ -12,6 +12,7 @@ export const router = createBrowserRouter([
     children: [
       { path: "/", element: <HomePage /> },
       { path: "/t/:token", lazy: async () => ({ Component: (await import("@/features/claim/claim-page")).default }) },
+      { path: "/pay/:token", lazy: async () => ({ Component: (await import("@/features/payments/booking-payment-page")).default }) },
       { path: "/reset-password", lazy: async () => ({ Component: (await import("@/features/auth/reset-password-page")).default }) },
       {
         element: <RequireUser />,

@@ -1,9 +1,11 @@
 // /bookings/:id/payment: the link in the "Payment needed" e-mail. The card on file could not be authorised again
 // before a far-off service; the customer confirms a card here (embedded mode: Stripe's test cards, clearly
 // labelled as test mode; a card that needs its 3-D Secure step gets a test-mode "Complete authentication" button).
+// /pay/:token: the same page for a booking the desk made for a caller, opened by its secure link without signing in.
 import { CreditCard, ShieldCheck } from "lucide-react";
 import { useState } from "react";
 import { Link, useParams } from "react-router";
+import { AWAITING_LINK_PAYMENT } from "@meridian/shared/caller-booking";
 import { NOT_PAYABLE_MESSAGE, NOT_YET_MESSAGE, TEST_MODE_CARDS } from "@meridian/shared/payment-lifecycle";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
@@ -17,9 +19,10 @@ import { useBookingPayment, useConfirmBookingCard } from "./api/booking-payment"
 const usd = (n: number) => `$${n.toFixed(2)}`;
 
 export default function BookingPaymentPage() {
-  const { id = "" } = useParams();
-  const payment = useBookingPayment(id);
-  const confirm = useConfirmBookingCard(id);
+  const { id = "", token } = useParams();
+  const source = token !== undefined ? { token } : { id };
+  const payment = useBookingPayment(source);
+  const confirm = useConfirmBookingCard(source);
   const [card, setCard] = useState<string>(TEST_MODE_CARDS[0].paymentMethod);
   const [pendingIntent, setPendingIntent] = useState<string | null>(null);
   const p = payment.data;
@@ -48,7 +51,7 @@ export default function BookingPaymentPage() {
             <Spinner />
           </div>
         ) : payment.isError || !p ? (
-          <p className="mt-6 text-muted">We could not find this booking. It may belong to another account.</p>
+          <p className="mt-6 text-muted">{token !== undefined ? "This payment link is not valid or has expired." : "We could not find this booking. It may belong to another account."}</p>
         ) : (
           <Card className="mt-8 space-y-6">
             <div>
@@ -60,7 +63,7 @@ export default function BookingPaymentPage() {
             {(p.state === "needed" || p.state === "none") && p.payable ? (
               <>
                 <p className="text-sm text-foreground">
-                  {p.state === "needed"
+                  {p.state === "needed" && p.lastError !== AWAITING_LINK_PAYMENT
                     ? `We could not authorise your card for this booking${p.lastError ? `: ${p.lastError}` : "."} Confirm a card to keep it.`
                     : "No card is on file for this booking yet. Confirm one to keep it."}
                 </p>
@@ -107,9 +110,11 @@ export default function BookingPaymentPage() {
                     : NOT_PAYABLE_MESSAGE}
               </p>
             )}
-            <Link to="/dashboard" className="inline-block text-sm text-gold underline-offset-4 hover:underline">
-              Back to your bookings
-            </Link>
+            {token === undefined ? (
+              <Link to="/dashboard" className="inline-block text-sm text-gold underline-offset-4 hover:underline">
+                Back to your bookings
+              </Link>
+            ) : null}
           </Card>
         )}
       </div>

@@ -1,5 +1,5 @@
 import { bookingStatuses, bookingStatusLabels } from "@meridian/shared/booking-status";
-import { Download, Eye, X } from "lucide-react";
+import { Download, Eye, Plus, X } from "lucide-react";
 import { useCallback, useEffect, useState } from "react";
 import { Button, buttonVariants } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
@@ -10,6 +10,7 @@ import { cn, formatDate, formatUsd } from "@/lib/utils";
 import { bookingsExportUrl, useBookings, type BookingFilters } from "../api/get-bookings";
 import { DataTable, PageHeader, Pagination, SearchBox, StateRow, StatusBadge, Td, Th, Tr } from "../components/admin-ui";
 import { BookingDetailDialog } from "./booking-detail-dialog";
+import { NewBookingDialog } from "./new-booking-dialog";
 
 const PAGE_SIZE = 20;
 const EMPTY: BookingFilters = { q: "", status: "all", service: "all", from: "", to: "", page: 1, pageSize: PAGE_SIZE };
@@ -17,6 +18,7 @@ const EMPTY: BookingFilters = { q: "", status: "all", service: "all", from: "", 
 export default function BookingsPage() {
   const [filters, setFilters] = useState<BookingFilters>(EMPTY);
   const [viewing, setViewing] = useState<string | null>(null);
+  const [creating, setCreating] = useState(false);
   const rangeInvalid = Boolean(filters.from && filters.to && filters.from > filters.to);
   const { data, isPending, isError, error } = useBookings(filters, !rangeInvalid);
   const update = useCallback((patch: Partial<BookingFilters>) => setFilters((f) => ({ ...f, page: 1, ...patch })), []);
@@ -34,6 +36,10 @@ export default function BookingsPage() {
         title="Bookings"
         description="Every ride and valet reservation. Search, filter, export and move bookings through their lifecycle."
         actions={
+          <>
+          <Button onClick={() => setCreating(true)}>
+            <Plus /> New Booking
+          </Button>
           <a
             href={bookingsExportUrl(filters)}
             download
@@ -42,6 +48,7 @@ export default function BookingsPage() {
           >
             <Download /> Export CSV
           </a>
+          </>
         }
       />
 
@@ -145,6 +152,7 @@ export default function BookingsPage() {
       </DataTable>
       {data ? <Pagination page={data.page} pageSize={data.pageSize} total={data.total} onPage={(page) => setFilters((f) => ({ ...f, page }))} /> : null}
       <BookingDetailDialog id={viewing} onClose={() => setViewing(null)} />
+      <NewBookingDialog open={creating} onOpenChange={setCreating} />
     </>
   );
 }

@@ -20,7 +20,7 @@ import type { ConfirmedBooking } from "./booking-confirmed";
 import { CardStep } from "./card-step";
 import { CouponField } from "./coupon-field";
 import { QuotePanel } from "./quote-panel";
-import { useConfirmBooking } from "./use-confirm-booking";
+import { useConfirmBooking, type BookForCaller } from "./use-confirm-booking";
 import { useLiveQuote } from "./use-live-quote";
 
 const DATE_IN_PAST = "Date cannot be before today.";
@@ -39,12 +39,15 @@ export function RideForm({
   idempotencyKey,
   renewIdempotencyKey,
   onConfirmed,
+  bookFor,
 }: {
   vehicles: BookableVehicle[];
   vehiclesLoading: boolean;
   idempotencyKey: string;
   renewIdempotencyKey: () => void;
   onConfirmed: (booking: ConfirmedBooking) => void;
+  /** The desk booking for a caller: no card step, the quote goes to bookFor.submit. */
+  bookFor?: BookForCaller;
 }) {
   // Ride dates are in the service area (Los Angeles), as the server checks them.
   const today = todayInServiceArea();
@@ -98,11 +101,14 @@ export function RideForm({
     if (capacityKey) notifyError("Capacity Issue", capacityKey);
   }, [capacityKey]);
 
-  const { confirm: book, submitting, card } = useConfirmBooking({ idempotencyKey, renewIdempotencyKey, refetchQuote: live.refetch, amountUsd: quoteData?.quote.totalUsd ?? null });
+  const confirmBooking = useConfirmBooking({ idempotencyKey, renewIdempotencyKey, refetchQuote: live.refetch, amountUsd: quoteData?.quote.totalUsd ?? null });
+  const { confirm: book, card } = confirmBooking;
+  const submitting = bookFor ? bookFor.submitting : confirmBooking.submitting;
   const canConfirm = Boolean(quoteData && !calculating && !capacityError && pickup && dropoff && !submitting);
 
   const confirm = () => {
     if (!quoteData || !pickup || !dropoff) return;
+    if (bookFor) return bookFor.submit({ service: "ride", quoteId: quoteData.quoteId });
     const snapshot = { service: "ride" as const, vehicleName: quoteData.quote.vehicleName, totalUsd: quoteData.quote.totalUsd, pickup, dropoff, date, time };
     book({ service: "ride", quoteId: quoteData.quoteId }, (res) => onConfirmed({ ...res, ...snapshot }));
   };
@@ -263,11 +269,11 @@ export function RideForm({
         }
       />
 
-      <CardStep card={card} idPrefix="ride" />
+      {bookFor ? null : <CardStep card={card} idPrefix="ride" />}
 
       <Button type="submit" size="lg" className="w-full" disabled={!canConfirm} aria-busy={submitting || undefined}>
         {submitting ? <Spinner className="size-4 border-background/30 border-t-background" label="Booking" /> : null}
-        {submitting ? "Confirming…" : "Confirm Booking"}
+        {submitting ? "Confirming…" : (bookFor?.label ?? "Confirm Booking")}
       </Button>
     </form>
   );

@@ -25,6 +25,9 @@ import { usePaymentConfig } from "../api/get-payment-config";
 const LOGIN_HINT = "Sign in or create an account, then confirm your booking.";
 const CARD_FORM_LOADING = "The card form is still loading. Please try again in a moment.";
 
+/** The desk's booking for a caller (admin Bookings page): the forms skip the card step and hand the quote to `submit`. */
+export type BookForCaller = { submit: (quote: { service: "ride" | "valet"; quoteId: string }) => void; submitting: boolean; label: string };
+
 /** What the Payment Element (stripe mode) does for the dialog; set by the card field once Stripe.js is ready. */
 export type StripeCardHandle = {
   createPaymentMethod: () => Promise<{ id: string } | { error: string }>;

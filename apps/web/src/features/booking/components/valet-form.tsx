@@ -32,7 +32,7 @@ import { CardStep } from "./card-step";
 import { CouponField } from "./coupon-field";
 import { QuotePanel } from "./quote-panel";
 import type { ConfirmedBooking } from "./booking-confirmed";
-import { useConfirmBooking } from "./use-confirm-booking";
+import { useConfirmBooking, type BookForCaller } from "./use-confirm-booking";
 import { useLiveQuote } from "./use-live-quote";
 
 const quoteErrorToast = (err: unknown) => notifyError("Quote Error", err);
@@ -41,10 +41,13 @@ export function ValetForm({
   idempotencyKey,
   renewIdempotencyKey,
   onConfirmed,
+  bookFor,
 }: {
   idempotencyKey: string;
   renewIdempotencyKey: () => void;
   onConfirmed: (booking: ConfirmedBooking) => void;
+  /** The desk booking for a caller: no card step, the quote goes to bookFor.submit. */
+  bookFor?: BookForCaller;
 }) {
   // Dates are in the service area (Los Angeles), like the ride tab.
   const today = todayInServiceArea();
@@ -71,12 +74,15 @@ export function ValetForm({
   const live = useLiveQuote(quoteInput, useValetQuote, quoteErrorToast);
   const quote = live.data?.quote ?? null;
 
-  const { confirm, submitting, card } = useConfirmBooking({ idempotencyKey, renewIdempotencyKey, refetchQuote: live.refetch, amountUsd: quote?.totalUsd ?? null });
+  const confirmBooking = useConfirmBooking({ idempotencyKey, renewIdempotencyKey, refetchQuote: live.refetch, amountUsd: quote?.totalUsd ?? null });
+  const { confirm, card } = confirmBooking;
+  const submitting = bookFor ? bookFor.submitting : confirmBooking.submitting;
   const canSubmit = hasDetails && !timeError && address !== null && live.data !== null && !live.calculating && !submitting;
 
   const submit = handleSubmit((v) => {
     const shown = live.data;
     if (!shown || !address) return;
+    if (bookFor) return bookFor.submit({ service: "valet", quoteId: shown.quoteId });
     confirm({ service: "valet", quoteId: shown.quoteId }, (res) =>
       onConfirmed({
         ...res,
@@ -209,11 +215,11 @@ export function ValetForm({
         }
       />
 
-      <CardStep card={card} idPrefix="valet" />
+      {bookFor ? null : <CardStep card={card} idPrefix="valet" />}
 
       <Button type="submit" size="lg" className="w-full" disabled={!canSubmit} aria-busy={submitting || undefined}>
         {submitting ? <Spinner className="size-4 border-background/30 border-t-background" label="Booking" /> : null}
-        {submitting ? "Confirming…" : "Request Valet Service"}
+        {submitting ? "Confirming…" : (bookFor?.label ?? "Request Valet Service")}
       </Button>
     </form>
   );

@@ -2,20 +2,28 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/r
 import type { BookingPaymentState, ConfirmCardInput } from "@meridian/shared/payment-lifecycle";
 import { api } from "@/lib/api";
 
-const path = (id: string) => `/api/me/bookings/${encodeURIComponent(id)}/payment`;
+/** A booking of the signed-in customer, or a booking made for a caller opened by its secure link (/pay/:token). */
+export type PaymentSource = { id: string; token?: undefined } | { token: string; id?: undefined };
+
+const path = (s: PaymentSource) => (s.token !== undefined ? `/api/payment-links/${encodeURIComponent(s.token)}` : `/api/me/bookings/${encodeURIComponent(s.id)}/payment`);
 
 /** Where a booking's payment stands (the "Payment needed" e-mail's link opens it). */
-export const bookingPaymentQueryOptions = (id: string) =>
-  queryOptions({ queryKey: ["me", "bookings", id, "payment"], queryFn: () => api<{ payment: BookingPaymentState }>(path(id)), select: (d) => d.payment, staleTime: 0 });
-export const useBookingPayment = (id: string) => useQuery(bookingPaymentQueryOptions(id));
+export const bookingPaymentQueryOptions = (s: PaymentSource) =>
+  queryOptions({
+    queryKey: s.token !== undefined ? ["payment-links", s.token] : ["me", "bookings", s.id, "payment"],
+    queryFn: () => api<{ payment: BookingPaymentState }>(path(s)),
+    select: (d) => d.payment,
+    staleTime: 0,
+  });
+export const useBookingPayment = (s: PaymentSource) => useQuery(bookingPaymentQueryOptions(s));
 
-export const confirmBookingCard = (id: string, input: ConfirmCardInput) =>
-  api<{ payment: BookingPaymentState }>(path(id), { method: "POST", json: input, headers: { "Idempotency-Key": crypto.randomUUID() } });
+export const confirmBookingCard = (s: PaymentSource, input: ConfirmCardInput) =>
+  api<{ payment: BookingPaymentState }>(path(s), { method: "POST", json: input, headers: { "Idempotency-Key": crypto.randomUUID() } });
 
-export function useConfirmBookingCard(id: string) {
+export function useConfirmBookingCard(s: PaymentSource) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (input: ConfirmCardInput) => confirmBookingCard(id, input),
-    onSettled: () => qc.invalidateQueries({ queryKey: bookingPaymentQueryOptions(id).queryKey }),
+    mutationFn: (input: ConfirmCardInput) => confirmBookingCard(s, input),
+    onSettled: () => qc.invalidateQueries({ queryKey: bookingPaymentQueryOptions(s).queryKey }),
   });
 }

@@ -1,0 +1,19 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import type { AdminCreateBookingInput, AdminCreateBookingResponse } from "@meridian/shared/caller-booking";
+import { api } from "@/lib/api";
+import { allAuditQueryKey } from "./get-audit";
+import { allBookingsQueryKey } from "./get-bookings";
+
+/** POST /api/admin/bookings with the dialog's Idempotency-Key (a retry of the same booking books it once). */
+export const createCallerBooking = (input: AdminCreateBookingInput, key: string) =>
+  api<AdminCreateBookingResponse>("/api/admin/bookings", { method: "POST", json: input, headers: { "Idempotency-Key": key } });
+
+export function useCreateCallerBooking() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ input, key }: { input: AdminCreateBookingInput; key: string }) => createCallerBooking(input, key),
+    onSuccess: async () => {
+      await Promise.all([qc.invalidateQueries({ queryKey: allBookingsQueryKey }), qc.invalidateQueries({ queryKey: allAuditQueryKey })]);
+    },
+  });
+}

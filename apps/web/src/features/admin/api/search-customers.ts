@@ -1,0 +1,13 @@
+import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
+import type { CallerCustomersResponse } from "@meridian/shared/caller-booking";
+import { api } from "@/lib/api";
+
+/** The desk's customer search (name, e-mail or phone) for New Booking; at least 2 characters. */
+export const customersQueryOptions = (q: string) =>
+  queryOptions({
+    queryKey: ["admin", "customers", q],
+    queryFn: () => api<CallerCustomersResponse>(`/api/admin/customers?q=${encodeURIComponent(q)}`),
+    select: (d) => d.customers,
+    placeholderData: keepPreviousData,
+  });
+export const useCustomers = (q: string) => useQuery({ ...customersQueryOptions(q), enabled: q.trim().length >= 2 });
