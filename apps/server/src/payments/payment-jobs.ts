@@ -16,10 +16,10 @@ import type { Deps } from "../lib/context";
 import type { Mail } from "../mail/mailer";
 import { emailLayout } from "../mail/templates";
 import { cancelRideReminders, formatWhen } from "../rides/ride-notices";
-import { moveBooking, type BookingRow } from "../rides/ride-status";
+import { moveBooking, startOf, type BookingRow } from "../rides/ride-status";
 import { getOperationsSettings } from "../settings/settings.service";
-import { startOf } from "../rides/cancel.service";
-import { currentCharge, recordAuthorisation, recordFailedAuthorisation, releaseUnusedHold, savedCard, settleCall, settleRecord, type SettleOutcome } from "./payment-lifecycle";
+import { bookingCharge } from "./charges";
+import { recordAuthorisation, recordFailedAuthorisation, releaseUnusedHold, savedCard, settleCall, settleRecord, type SettleOutcome } from "./payment-lifecycle";
 import { recordPayment } from "./payments.service";
 import { PaymentError, type PaymentIntent } from "./provider";
 import { SETTLE_JOB } from "./settlement-job";
@@ -104,7 +104,7 @@ function reauthorizeHandler(deps: Deps): TwoStepJobHandler<ReauthOutcome> {
       const found = await bookingFor(db, job);
       if (found.skip !== undefined) return { kind: "skip", reason: found.skip };
       const { b } = found;
-      const charge = await currentCharge(db, b.id);
+      const charge = await bookingCharge(db, b.id);
       if (!charge) return { kind: "skip", reason: "no card charge" }; // booked without a card (before payments)
       // A hold that would lapse before the service (the booking-time hold whose release failed): replaced, like a released one.
       const stale = charge.status === "requires_capture" && !keepHoldAtBooking(new Date(String(job.payload.startsAt)), charge.createdAt);
@@ -160,7 +160,7 @@ function unpaidCancelHandler(deps: Deps): JobHandler {
     const found = await bookingFor(tx, job);
     if (found.skip !== undefined) return `skipped: ${found.skip}`;
     const { b } = found;
-    const charge = await currentCharge(tx, b.id);
+    const charge = await bookingCharge(tx, b.id);
     if (!charge) return "skipped: no card charge";
     if ((PAID_CHARGE_STATUSES as readonly string[]).includes(charge.status)) return "skipped: paid";
     await moveBooking(tx, b, "cancelled", "admin", { id: null, name: "Meridian", role: "system" }, {

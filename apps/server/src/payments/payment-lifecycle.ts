@@ -21,21 +21,11 @@ import { scheduleJob } from "../jobs/job-runner";
 import type { Deps } from "../lib/context";
 import { conflict, HttpError, notFound } from "../lib/errors";
 import { announceBooking, type BookingRow } from "../rides/ride-status";
-import { recordPayment, type PaymentRecord } from "./payments.service";
+import { noteCharge, recordAttempt, recordPayment } from "./charge-gate";
+import { bookingCharge, newestChargeFirst, paymentErrorToHttp } from "./charges";
 import { PaymentError, type PaymentIntent, type PaymentProvider } from "./provider";
 import { SETTLE_JOB } from "./settlement-job";
 
-
-/** The booking's charge: the newest `payments` row of kind "booking" (null when it has none). */
-export async function currentCharge(db: Db | Tx, bookingId: string): Promise<PaymentRecord | null> {
-  const [row] = await db
-    .select()
-    .from(payments)
-    .where(and(eq(payments.bookingId, bookingId), eq(payments.kind, "booking")))
-    .orderBy(desc(payments.createdAt), desc(payments.id))
-    .limit(1);
-  return row ?? null;
-}
 
 /** The card kept for the booking (the newest of its charges that names one): to authorise again off-session. */
 export async function savedCard(db: Db | Tx, bookingId: string): Promise<{ paymentMethod: string; customerRef: string | null } | null> {
@@ -66,8 +56,7 @@ export async function releaseUnusedHold(deps: Pick<Deps, "database" | "payments"
 
 /** Records an authorisation made for a booking, with the card it used (kept for later). */
 export async function recordAuthorisation(tx: Tx, provider: PaymentProvider["kind"], intent: PaymentIntent, bookingId: string, card: { paymentMethod: string; customerRef: string | null }, lastError: string | null = null) {
-  await recordPayment(tx, provider, intent, bookingId, "booking");
-  await tx.update(payments).set({ paymentMethod: card.paymentMethod, customerRef: card.customerRef, lastError }).where(eq(payments.intentId, intent.id));
+  await recordPayment(tx, provider, intent, bookingId, "booking", { paymentMethod: card.paymentMethod, customerRef: card.customerRef, lastError });
 }
 
 /**
@@ -81,12 +70,16 @@ export async function recordFailedAuthorisation(
   b: Pick<BookingRow, "id" | "price">,
   attempt: { intentId?: string; status?: "requires_payment_method" | "requires_action"; message: string; card: { paymentMethod: string; customerRef: string | null } | null; key: string },
 ) {
-  const intentId = attempt.intentId ?? `unpaid_${attempt.key}`;
-  const values = { status: attempt.status ?? "requires_payment_method", amountCents: toCents(b.price ?? 0), lastError: attempt.message, paymentMethod: attempt.card?.paymentMethod ?? null, customerRef: attempt.card?.customerRef ?? null };
-  await tx
-    .insert(payments)
-    .values({ provider, kind: "booking", intentId, bookingId: b.id, ...values })
-    .onConflictDoUpdate({ target: payments.intentId, set: values });
+  await recordAttempt(tx, {
+    provider,
+    intentId: attempt.intentId ?? `unpaid_${attempt.key}`,
+    bookingId: b.id,
+    status: attempt.status ?? "requires_payment_method",
+    amountCents: toCents(b.price ?? 0),
+    lastError: attempt.message,
+    paymentMethod: attempt.card?.paymentMethod ?? null,
+    customerRef: attempt.card?.customerRef ?? null,
+  });
 }
 
 // ---- Settlement: completed, no-show, cancelled
@@ -102,7 +95,7 @@ export async function settleCall(deps: Pick<Deps, "database" | "payments">, book
   if (!b) return { kind: "skip", reason: "booking deleted" };
   const plan = settlementFor({ id: b.id, status: b.status, cancellationFeeCents: toCents(b.cancellationFee ?? 0) });
   if (!plan) return { kind: "skip", reason: `booking ${b.status}` };
-  const charge = await currentCharge(db, b.id);
+  const charge = await bookingCharge(db, b.id);
   if (!charge) return { kind: "skip", reason: "no card charge" };
   // Already settled (by the request, or an earlier run): make sure the receipt is on its way.
   if (charge.status === "succeeded") return { kind: "skip", reason: "already captured", receiptFor: b.id };
@@ -131,7 +124,7 @@ export async function settleRecord(tx: Tx, provider: PaymentProvider["kind"], ou
     return `skipped: ${outcome.reason}`;
   }
   await recordPayment(tx, provider, outcome.intent, outcome.bookingId, "booking");
-  if (outcome.error) await tx.update(payments).set({ lastError: outcome.error }).where(eq(payments.intentId, outcome.intent.id));
+  if (outcome.error) await noteCharge(tx, outcome.intent.id, { lastError: outcome.error });
   if (outcome.intent.amountReceivedCents > 0) await scheduleReceipt(tx, outcome.bookingId);
   return outcome.note;
 }
@@ -169,7 +162,7 @@ export async function bookingPaymentState(deps: Deps, userId: string, bookingId:
   const db = deps.database.db;
   const [b] = await db.select().from(bookings).where(and(eq(bookings.id, bookingId), eq(bookings.userId, userId)));
   if (!b) throw notFound("Booking not found.");
-  const charge = await currentCharge(db, b.id);
+  const charge = await bookingCharge(db, b.id);
   const state: BookingPaymentState["state"] = !charge
     ? "none"
     : charge.status === "requires_capture"
@@ -193,17 +186,6 @@ export async function bookingPaymentState(deps: Deps, userId: string, bookingId:
 }
 
 /**
- * The answer to a failed authorisation of a booking's kept or chosen card, the customer there: 402 with the
- * provider's reason under the card field (declined, or its authentication step needed), 503 while the provider
- * is unreachable, 422 for anything else it refused.
- */
-export function cardErrorAnswer(err: PaymentError): HttpError {
-  if (err.code === "card_declined" || err.code === "authentication_required") return new HttpError(402, err.code, err.message, { paymentMethod: err.message });
-  if (err.code === "provider_unavailable") return new HttpError(503, "provider_unavailable", "Payments are unavailable for a moment. Please try again.");
-  return new HttpError(422, err.code, err.message, { paymentMethod: err.message });
-}
-
-/**
  * POST /api/me/bookings/:id/payment: the customer, signed in, authorises the booking's total on a card (embedded:
  * a test card; stripe: the card on file, on-session), or finishes the 3-D Secure step of that attempt. 402 with
  * the provider's reason on a decline; 402 authentication_required with the intent id when the step is needed.
@@ -213,7 +195,7 @@ export async function confirmBookingCard(deps: Deps, userId: string, bookingId: 
   const [b] = await db.select().from(bookings).where(and(eq(bookings.id, bookingId), eq(bookings.userId, userId)));
   if (!b) throw notFound("Booking not found.");
   if (!ON.includes(b.status)) throw conflict(NOT_PAYABLE_MESSAGE, "not_payable");
-  const charge = await currentCharge(db, b.id);
+  const charge = await bookingCharge(db, b.id);
   if (charge && (PAID_CHARGE_STATUSES as readonly string[]).includes(charge.status)) throw conflict(ALREADY_PAID_MESSAGE, "already_paid");
   // A far-off booking waiting for its re-authorisation (hold released at booking): a hold taken now could lapse
   // before the service, so the card is authorised by the job 48 hours before, not here.
@@ -239,7 +221,7 @@ export async function confirmBookingCard(deps: Deps, userId: string, bookingId: 
     if (err.code === "card_declined" || err.code === "authentication_required") {
       await db.transaction((tx) => recordFailedAuthorisation(tx, deps.payments.kind, b, { intentId: err.intentId, message: err.message, card, key }));
     }
-    throw cardErrorAnswer(err);
+    throw paymentErrorToHttp(err);
   }
   await db.transaction(async (tx) => {
     if (intent.status === "requires_capture") await recordAuthorisation(tx, deps.payments.kind, intent, b.id, card);
@@ -260,7 +242,7 @@ export async function bookingsNeedingPayment(db: Db | Tx, rows: Pick<BookingRow,
     .select({ bookingId: payments.bookingId, status: payments.status, createdAt: payments.createdAt, id: payments.id })
     .from(payments)
     .where(and(inArray(payments.bookingId, on), eq(payments.kind, "booking")))
-    .orderBy(desc(payments.createdAt), desc(payments.id));
+    .orderBy(...newestChargeFirst);
   const newest = new Map<string, string>();
   for (const c of charges) if (c.bookingId && !newest.has(c.bookingId)) newest.set(c.bookingId, c.status);
   return new Set([...newest].filter(([, status]) => (FAILED_CHARGE_STATUSES as readonly string[]).includes(status)).map(([id]) => id));

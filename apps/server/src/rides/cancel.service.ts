@@ -6,7 +6,6 @@ import { and, eq } from "drizzle-orm";
 import type { BookingStatus } from "@meridian/shared/booking-status";
 import { CANCEL_FEE_CHANGED, cancellationTerms, type CancellationTerms } from "@meridian/shared/rides";
 import { toCents } from "@meridian/shared/pricing";
-import { zonedInstant } from "@meridian/shared/zoned-time";
 import type { SessionUser } from "../auth/auth";
 import type { Db, Tx } from "../db/client";
 import { bookings } from "../db/schema";
@@ -17,15 +16,10 @@ import { getOperationsSettings } from "../settings/settings.service";
 import { settleBookingNow } from "../payments/payment-lifecycle";
 import { cancelPaymentJobs } from "../payments/payment-jobs";
 import { cancelRideReminders } from "./ride-notices";
-import { announceBooking, moveBooking, type BookingRow, type EventActor } from "./ride-status";
+import { announceBooking, moveBooking, startOf, type BookingRow, type EventActor } from "./ride-status";
 
-/** When the booked service starts. */
-export function startOf(b: BookingRow, timeZone: string): Date {
-  if (b.pickupAt) return b.pickupAt;
-  const d = b.details as Record<string, unknown>;
-  const time = [d.time, d.startTime].find((v): v is string => typeof v === "string" && /^\d{2}:\d{2}$/.test(v)) ?? "00:00";
-  return zonedInstant(b.bookingDate, time, timeZone);
-}
+export { startOf };
+
 
 /** The signed-in customer's own booking; anyone else's is not found. */
 export async function myBooking(db: Db | Tx, me: SessionUser, id: string): Promise<BookingRow> {

@@ -11,6 +11,14 @@ import type { Deps } from "../lib/context";
 import { conflict } from "../lib/errors";
 import { scheduleSettlement } from "../payments/settlement-job";
 
+/** When the booked service starts. */
+export function startOf(b: BookingRow, timeZone: string): Date {
+  if (b.pickupAt) return b.pickupAt;
+  const d = b.details as Record<string, unknown>;
+  const time = [d.time, d.startTime].find((v): v is string => typeof v === "string" && /^\d{2}:\d{2}$/.test(v)) ?? "00:00";
+  return zonedInstant(b.bookingDate, time, timeZone);
+}
+
 export type BookingRow = typeof bookings.$inferSelect;
 /** Who made a change, as the timeline shows it; `role` is the account's role, or "system". */
 export type EventActor = { id: string | null; name: string; role: string };
