@@ -1,10 +1,10 @@
 // Admin Coupons end to end: an admin creates a code (the schema's messages on bad input), edits it,
 // deactivates and reactivates it; the list, the API and the audit log agree.
-import { ADMIN, expect, signInThroughModal, test } from "./fixtures";
+import { ADMIN, apiSignIn, expect, test } from "./fixtures";
 
 test("an admin creates, edits and deactivates a coupon", async ({ page }) => {
   const code = `GALA${Date.now().toString(36).toUpperCase()}`;
-  await signInThroughModal(page, ADMIN.email, ADMIN.password);
+  await apiSignIn(page, ADMIN.email, ADMIN.password);
   await page.goto("/admin/coupons");
   await expect(page.getByRole("heading", { name: "Coupons" })).toBeVisible();
 

@@ -2,7 +2,7 @@
 // publishes the method, and a customer's quote for that vehicle is priced with exactly those rates.
 import type { APIRequestContext } from "@playwright/test";
 import { expectNoA11yViolations } from "./a11y";
-import { ADMIN, createVerifiedUser, expect, signInThroughModal, test } from "./fixtures";
+import { ADMIN, apiSignIn, createVerifiedUser, expect, test } from "./fixtures";
 
 /** A date `days` from now as YYYY-MM-DD (UTC is never behind Los Angeles, so it is never in the past there). */
 const daysAhead = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
@@ -24,7 +24,7 @@ test("an admin adds a vehicle, sets its rate card, publishes miles_minutes, and 
   const perMile = 4.2;
   const perMinute = 1.15;
 
-  await signInThroughModal(page, ADMIN.email, ADMIN.password);
+  await apiSignIn(page, ADMIN.email, ADMIN.password);
 
   // Add Vehicle, with the spec's defaults in the dialog.
   await page.goto("/admin/vehicles");
@@ -146,7 +146,7 @@ test("an admin changes the valet rates, publishes, and the customer's next valet
   };
   const before = await quoteNow();
 
-  await signInThroughModal(page, ADMIN.email, ADMIN.password);
+  await apiSignIn(page, ADMIN.email, ADMIN.password);
   const original = (await (await page.request.get("/api/admin/pricing/valet")).json()) as { published: Record<string, unknown> & { attendantHourlyUsd: number } };
   await page.goto("/admin/pricing?tab=valet");
   const panel = page.getByTestId("valet-rates");

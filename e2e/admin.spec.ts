@@ -3,7 +3,7 @@
 import fs from "node:fs/promises";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { expectNoA11yViolations } from "./a11y";
-import { ADMIN, createVerifiedUser, expect, linkFromLatestEmail, signInThroughModal, test, uniqueEmail } from "./fixtures";
+import { ADMIN, apiSignIn, createVerifiedUser, expect, linkFromLatestEmail, test, uniqueEmail } from "./fixtures";
 
 /** A date `days` from now as YYYY-MM-DD (UTC is never behind Los Angeles, so it is never in the past there). */
 const daysAhead = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
@@ -22,7 +22,7 @@ async function bookRide(request: APIRequestContext, date: string) {
 }
 
 async function signInAsAdmin(page: Page) {
-  await signInThroughModal(page, ADMIN.email, ADMIN.password);
+  await apiSignIn(page, ADMIN.email, ADMIN.password);
 }
 
 test("the admin shell: sidebar labels, collapse to 80 px, welcome line, overview cards", async ({ page }) => {

@@ -8,6 +8,7 @@ import { bodyLimit } from "hono/body-limit";
 import { CLIENT_IP_HEADER } from "./auth/auth";
 import { clientIpOf } from "./auth/client-ip";
 import { guardAuthRequest } from "./auth/guard";
+import { onlyFromThisMachine } from "./dev/dev-tools";
 import { devJobsRoutes } from "./dev/jobs.routes";
 import { mailboxApiRoutes, mailboxPageRoutes } from "./dev/mailbox.routes";
 import { healthRoutes } from "./health/health.routes";
@@ -16,6 +17,7 @@ import { errorReply } from "./lib/error-reply";
 import { errorBody, PAYLOAD_TOO_LARGE_BODY } from "./lib/errors";
 import { requestMetrics } from "./lib/metrics";
 import { openApiRoutes } from "./lib/openapi.routes";
+import { originCheck, trustedOriginsOf } from "./lib/origin-check";
 import { metricsRoutes } from "./lib/metrics.routes";
 import { requestIdGenerator } from "./lib/request-id";
 import { CSP_NONCE_PLACEHOLDER, pageNonce, pageSecurityHeaders, securityHeaders } from "./lib/security-headers";
@@ -78,6 +80,9 @@ export function createApp(deps: Deps, opts: { webDist?: string } = {}) {
     // The dev mailbox page styles itself inline (and so may the e-mails it shows): styles only, never scripts.
     app.use("/dev/mailbox/*", securityHeaders(deps.config, { csp: { styleSrc: ["'self'", "'unsafe-inline'"] } }));
   }
+
+  // A state-changing request from another site's page is refused on every route (lib/origin-check.ts).
+  app.use("*", originCheck(trustedOriginsOf(deps.config.publicUrl)));
 
   // JSON APIs need no more than this; larger bodies are refused before they are read. A declared
   // Content-Length is checked from the header alone: touching c.req.raw.body would make @hono/node-server
@@ -145,6 +150,9 @@ export function createApp(deps: Deps, opts: { webDist?: string } = {}) {
   app.route("/api", openApiRoutes(app, deps.config));
 
   if (deps.config.mailboxEnabled) {
+    // Only for this machine's own browser: never a request from elsewhere or passed on by a proxy (dev-tools.ts).
+    app.use("/api/dev/*", onlyFromThisMachine);
+    app.use("/dev/*", onlyFromThisMachine);
     app.route("/api/dev/mailbox", mailboxApiRoutes);
     app.route("/api/dev/jobs", devJobsRoutes);
     app.route("/dev/mailbox", mailboxPageRoutes);

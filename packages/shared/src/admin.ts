@@ -2,6 +2,7 @@
 import { z } from "zod";
 import { fullNameSchema, roles } from "./auth";
 import { bookingSummarySchema } from "./booking";
+import type { BookingDetails } from "./booking-details";
 import { bookingStatuses, ticketStatuses } from "./booking-status";
 import { valetStatuses } from "./valet-ticket";
 import { phoneSchema, profileSchema } from "./profile";
@@ -94,7 +95,7 @@ export type AdminBookingDetail = AdminBookingRow & {
   vehicleTypeId: string | null;
   vehicleName: string | null;
   paymentRef: string | null;
-  details: Record<string, unknown>;
+  details: BookingDetails;
   tickets: { id: string; ticketCode: string; status: string; plate: string | null; keyTag: string | null; createdAt: string }[];
   nextStatuses: string[];
   pickupAt: string | null;

@@ -98,23 +98,29 @@ function startBanner(env: Record<string, string>): Promise<string> {
 // The embedded-database commands run once, in the PGlite project.
 if (onPglite)
   describe("the start-up banner (embedded PGlite)", { timeout: 240_000 }, () => {
-    it("prints the demo admin login while it works, says so once it no longer does, and seeds nothing in production", async () => {
+    it("generates a random demo admin password, prints it while it works, says so once it no longer does, seeds nothing in production, and says whether the dev tools are on", async () => {
       const dir = newDir();
-      const first = await startBanner({ DATA_DIR: dir });
-      expect(first).toContain("Admin:    admin@meridian.local / meridian-admin-2026");
-      expect(await signIn({ dataDir: dir }, "admin@meridian.local", "meridian-admin-2026")).toMatchObject({ status: 200, role: "admin" });
+      const first = await startBanner({ DATA_DIR: dir, HOST: "127.0.0.1" });
+      const password = fs.readFileSync(path.join(dir, "admin-password"), "utf8").trim();
+      expect(password).toMatch(/^[\w-]{20}$/);
+      expect(first).toContain(`Admin:    admin@meridian.local / ${password}  (generated; kept in ${path.join(dir, "admin-password")})`);
+      expect(first).toContain("Dev tools (mailbox, jobs): on — the quick start");
+      expect(await signIn({ dataDir: dir }, "admin@meridian.local", password)).toMatchObject({ status: 200, role: "admin" });
+      expect((await signIn({ dataDir: dir }, "admin@meridian.local", "meridian-admin-2026")).status).toBe(401); // the old fixed one
 
       const changed = await npmRun("admin", ["--email", "admin@meridian.local", "--password", "a-private-password-9"], { DATA_DIR: dir });
       expect(changed.code, changed.stderr).toBe(0);
-      const second = await startBanner({ DATA_DIR: dir });
+      const second = await startBanner({ DATA_DIR: dir, HOST: "0.0.0.0" });
       expect(second).toContain("Admin:    admin@meridian.local (the demo password no longer signs in");
-      expect(second).not.toContain("meridian-admin-2026");
+      expect(second).not.toContain(password);
+      expect(second).toContain("Dev tools (mailbox, jobs): off — HOST=0.0.0.0 is reachable from other machines");
 
       const prod = newDir();
-      const production = await startBanner({ DATA_DIR: prod, NODE_ENV: "production", AUTH_SECRET: "production-secret-production-secret-1234" });
+      const production = await startBanner({ DATA_DIR: prod, NODE_ENV: "production", AUTH_SECRET: "production-secret-production-secret-1234", MAILBOX: "on" });
       expect(production).toContain("Meridian is running");
       expect(production).not.toContain("Admin:");
-      expect((await signIn({ dataDir: prod }, "admin@meridian.local", "meridian-admin-2026")).status).toBe(401);
+      expect(production).toContain("Dev tools (mailbox, jobs): off — off in production");
+      expect(fs.existsSync(path.join(prod, "admin-password"))).toBe(false);
     });
   });
 

@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLogs, bookings } from "../../db/schema";
 import { createVehicle } from "../../db/factories";
+import { rideDetails, testPlace } from "../../test/booking-details";
 import { createTestApp, type TestApp } from "../../test/harness";
 import { BOOKINGS_CSV_HEADER, bookingsCsvLines, csvField, EXPORT_BATCH } from "./bookings.service";
 import { insertBooking, insertTicket } from "./test-data";
@@ -23,7 +24,14 @@ beforeAll(async () => {
     status: "pending",
     price: 150.5,
     vehicleTypeId: sedan.id,
-    details: { pickup: { name: "LAX", address: "1 World Way" }, dropoff: { name: "Hotel Bel-Air" }, passengers: 2, luggage: 1, quote: { lines: [{ label: "Base fee", amount: 50 }], total: 150.5 } },
+    details: rideDetails({
+      pickup: testPlace("p1", "LAX", "1 World Way"),
+      dropoff: testPlace("p2", "Hotel Bel-Air", "701 Stone Canyon Rd"),
+      passengers: 2,
+      luggage: 1,
+      date: "2026-07-01",
+      quote: { ...rideDetails().quote, totalUsd: 150.5 },
+    }),
   });
   const b = await insertBooking(t.db, { name: 'Walk-in, "Quoted"', email: "walkin@example.com", bookingDate: "2026-07-10", status: "confirmed", price: 90, service: "valet" });
   const c = await insertBooking(t.db, { name: "=HYPERLINK(evil)", email: "late@example.com", bookingDate: "2026-08-15", status: "pending", price: 300 });
@@ -94,8 +102,8 @@ describe("GET /api/admin/bookings/export.csv", () => {
     expect(lines[0]).toBe("Booking ID,Created At,Booking Date,Customer,Email,Phone,Service,Event,Location,Time,Status,Price (USD),Ticket Code");
     expect(lines).toHaveLength(3);
     expect(lines[1]).toContain(`${ids.c},`);
-    expect(lines[1]).toContain(",'=HYPERLINK(evil),late@example.com,,ride,,,,pending,300.00,");
-    expect(lines[2]).toContain(",Priya Profile,priya@example.com,,ride,,LAX → Hotel Bel-Air,,pending,150.50,MER-FINDME1");
+    expect(lines[1]).toContain(",'=HYPERLINK(evil),late@example.com,,ride,,LAX → Hotel Bel-Air,12:00,pending,300.00,");
+    expect(lines[2]).toContain(",Priya Profile,priya@example.com,,ride,,LAX → Hotel Bel-Air,12:00,pending,150.50,MER-FINDME1");
     expect(res.body).not.toContain("Walk-in");
   });
 
@@ -105,7 +113,7 @@ describe("GET /api/admin/bookings/export.csv", () => {
     expect(csvField("+1 310")).toBe("'+1 310");
     expect(csvField(null)).toBe("");
     const res = await t.call("GET", "/api/admin/bookings/export.csv?q=walk-in", { cookie });
-    expect(res.body).toContain(',"Walk-in, ""Quoted""",walkin@example.com,,valet,,,,confirmed,90.00,');
+    expect(res.body).toContain(',"Walk-in, ""Quoted""",walkin@example.com,,valet,Wedding,Hotel Bel-Air,17:00-21:00,confirmed,90.00,');
     expect(BOOKINGS_CSV_HEADER.split("\r\n")).toEqual([expect.stringMatching(/^Booking ID,/), ""]);
     expect(bookingsCsvLines([])).toBe("");
   });
@@ -121,6 +129,7 @@ describe("GET /api/admin/bookings/export.csv", () => {
         name: `Bulk Export ${String(i).padStart(4, "0")}`,
         email: `bulk-${i}@example.com`,
         price: 100 + i,
+        details: rideDetails({ date: "2027-03-03" }),
         createdAt: new Date(start + i * 60_000),
       })),
     );
@@ -150,7 +159,7 @@ describe("GET /api/admin/bookings/:id", () => {
     expect(res.body.booking).toMatchObject({
       id: ids.a,
       vehicleName: "Executive Sedan",
-      details: { pickup: { name: "LAX" }, passengers: 2, quote: { total: 150.5 } },
+      details: { service: "ride", pickup: { name: "LAX" }, passengers: 2, quote: { totalUsd: 150.5 } },
       tickets: [{ ticketCode: "MER-FINDME1", status: "active" }],
       nextStatuses: ["cancelled"], // a ride is confirmed by assigning a chauffeur, not by a status change
     });

@@ -142,11 +142,6 @@ export function BookingDetailDialog({ id, onClose }: { id: string | null; onClos
                       {ride.minutes != null ? <DetailRow label="Duration">{Math.round(ride.minutes)} min</DetailRow> : null}
                     </>
                   )}
-                  {ride.extra.map(([k, v]) => (
-                    <DetailRow key={k} label={k}>
-                      {v}
-                    </DetailRow>
-                  ))}
                   {b.paymentRef ? <DetailRow label="Payment ref">{b.paymentRef}</DetailRow> : null}
                 </dl>
               </section>
