@@ -10,6 +10,8 @@ export const paymentKeys = {
   cancel: (bookingId: string) => `booking:${bookingId}:cancel`,
   /** `day` is the yyyy-mm-dd (UTC) the re-authorisation was due. */
   reauthorize: (bookingId: string, day: string) => `booking:${bookingId}:authorize:${day}`,
+  /** Money owed at settlement with no live hold (completed before the re-authorisation, a lapsed hold): authorised off-session, then captured. */
+  settleAuthorize: (bookingId: string, why: string) => `booking:${bookingId}:authorize:settle:${why}`,
 } as const;
 
 export type Settlement =

@@ -19,6 +19,7 @@ import crypto from "node:crypto";
 import { sql, type SQL } from "drizzle-orm";
 import type { CreateBookingResponse } from "@meridian/shared/booking";
 import { bookingDetailsSchema, type BookingDetails } from "@meridian/shared/booking-details";
+import { chargeSources } from "@meridian/shared/charge-status";
 import { executeRows, isUniqueViolation, type Db, type Tx } from "../db/client";
 import type { MailInStatement } from "../mail/mailer";
 import type { PaymentIntent, PaymentProvider } from "../payments/provider";
@@ -58,7 +59,7 @@ export type BookingRowsInput = {
   answerExtra?: Record<string, unknown>;
   /** The ride reminder's lead time (operations settings; cachedOperationsSettings is fine). */
   reminderLeadHours: number;
-  /** The card payment authorised for this booking: its `payments` record is written too (what recordPayment writes). */
+  /** The card payment authorised for this booking: its `payments` record is written too (what recordPayment writes, through the same charge table). */
   payment?: { provider: PaymentProvider["kind"]; intent: PaymentIntent; paymentMethod?: string | null; customerRef?: string | null };
   /** The answer's `payment` part (card and whether the hold is kept), stored with the key and sent. */
   answerPayment?: CreateBookingResponse["payment"];
@@ -153,7 +154,8 @@ async function insertOnce(db: Db | Tx, input: BookingRowsInput): Promise<CreateB
       on conflict (intent_id) do update set status = excluded.status, amount_cents = excluded.amount_cents, captured_cents = excluded.captured_cents,
         refunded_cents = excluded.refunded_cents, card_brand = excluded.card_brand, card_last4 = excluded.card_last4, booking_id = excluded.booking_id,
         payment_method = coalesce(excluded.payment_method, payments.payment_method),
-        customer_ref = coalesce(excluded.customer_ref, payments.customer_ref), updated_at = now())`);
+        customer_ref = coalesce(excluded.customer_ref, payments.customer_ref), updated_at = now()
+      where payments.status in (${sql.join(chargeSources(i.status, "provider").map((s) => sql`${s}`), sql`, `)}))`);
   }
   const mail = input.mail?.(ticketCode);
   if (mail) parts.push(sql`mail as (${mail.insert(sql`booking`)})`);

@@ -32,15 +32,15 @@ import {
   CARD_DECLINED_CODE,
   PAYMENT_INTENT_MISMATCH_MESSAGE,
   PAYMENT_NOT_ACCEPTED_MESSAGE,
-  PAYMENT_UNAVAILABLE_MESSAGE,
 } from "@meridian/shared/payments";
 import { valetQuoteInputSchema } from "@meridian/shared/valet";
 import type { SessionUser } from "../auth/auth";
 import type { Db, Tx } from "../db/client";
 import { bookings, idempotencyKeys, payments } from "../db/schema";
 import { schedulePaymentJobs } from "../payments/payment-jobs";
+import { paymentErrorToHttp } from "../payments/charges";
 import { releaseUnusedHold } from "../payments/payment-lifecycle";
-import { PaymentError, type PaymentIntent } from "../payments/provider";
+import type { PaymentIntent } from "../payments/provider";
 import type { Deps } from "../lib/context";
 import { badRequest, conflict, HttpError } from "../lib/errors";
 import { parseWith } from "../lib/validate";
@@ -163,24 +163,6 @@ function declined(message: string, declineCode?: string) {
 /** The card needs its authentication step (3-D Secure): the dialog runs it and resends with paymentIntentId. */
 function authenticationNeeded(intent: PaymentIntent, message = AUTHENTICATION_REQUIRED_MESSAGE) {
   return new HttpError(402, AUTHENTICATION_REQUIRED_CODE, message, { paymentMethod: message }, { paymentIntent: { id: intent.id, clientSecret: intent.clientSecret } });
-}
-
-/** A provider failure in the API's terms (the key row already released). */
-function paymentFailure(err: unknown): unknown {
-  if (!(err instanceof PaymentError)) return err;
-  switch (err.code) {
-    case "card_declined":
-      return declined(err.message, err.declineCode);
-    case "authentication_required":
-      return new HttpError(402, AUTHENTICATION_REQUIRED_CODE, err.message, { paymentMethod: err.message });
-    case "idempotency_mismatch":
-      return new HttpError(422, "idempotency_mismatch", IDEMPOTENCY_MISMATCH_MESSAGE);
-    case "invalid_request":
-    case "not_found":
-      return new HttpError(400, "payment_method_invalid", PAYMENT_NOT_ACCEPTED_MESSAGE, { paymentMethod: PAYMENT_NOT_ACCEPTED_MESSAGE });
-    default:
-      return new HttpError(503, "payment_unavailable", PAYMENT_UNAVAILABLE_MESSAGE);
-  }
 }
 
 /** The Customer a stripe card is saved to: the one this customer's earlier bookings used, else a new one. */
@@ -383,7 +365,7 @@ export async function createBooking(deps: Deps, me: SessionUser, key: string, in
     card = await authorizeCard(deps, me, key, input, plan, claim.takenOver);
   } catch (err) {
     await releaseKey(deps, me.id, key, claim.at);
-    throw paymentFailure(err);
+    throw paymentErrorToHttp(err);
   }
   const { intent, customerRef } = card;
 

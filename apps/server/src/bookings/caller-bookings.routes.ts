@@ -1,4 +1,4 @@
-// The desk's booking for a caller (issue 20), under /api/admin: admins and dispatchers (DESK_ROUTES in app.ts).
+// The desk's booking for a caller (issue 20), under /api/admin: admins and dispatchers (route({ access: ["dispatcher"] })).
 // GET /customers?q= finds a customer; POST /bookings books a quote for one (or for a new customer), Idempotency-Key
 // header required as for POST /api/bookings; the customer pays through the link sent to them.
 import { Hono } from "hono";
@@ -10,10 +10,9 @@ import {
   callerCustomersQuerySchema,
   callerCustomersResponseSchema,
 } from "@meridian/shared/caller-booking";
-import { desk } from "../admin/admin-core.routes";
 import type { AppEnv } from "../lib/context";
 import { badRequest } from "../lib/errors";
-import { route } from "../lib/openapi";
+import { caller, route } from "../lib/openapi";
 import { createCallerBooking, searchCallerCustomers } from "./caller-booking.service";
 
 const tags = ["Admin: bookings"];
@@ -30,7 +29,6 @@ export const callerBookingsRoutes = new Hono<AppEnv>()
       responses: { 200: callerCustomersResponseSchema },
     }),
     async (c) => {
-      await desk(c);
       return c.json({ customers: await searchCallerCustomers(c.get("deps"), c.req.valid("query").q) });
     },
   )
@@ -60,7 +58,7 @@ export const callerBookingsRoutes = new Hono<AppEnv>()
       },
     }),
     async (c) => {
-      const { actor } = await desk(c);
+      const { actor } = caller(c);
       const key = idempotencyKeySchema.safeParse(c.req.header(IDEMPOTENCY_KEY_HEADER) ?? "");
       if (!key.success) {
         throw badRequest(IDEMPOTENCY_KEY_REQUIRED_MESSAGE, { [IDEMPOTENCY_KEY_HEADER]: IDEMPOTENCY_KEY_REQUIRED_MESSAGE }, "idempotency_key_required");

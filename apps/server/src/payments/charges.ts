@@ -1,6 +1,8 @@
 // Reading a booking's money: its charge (the newest `payments` row of kind "booking"), its tips and refunds,
-// and how a provider's refusal reads as an API error.
+// and how a provider's refusal reads as an API error (the one map, paymentErrorToHttp).
 import { and, asc, desc, eq } from "drizzle-orm";
+import { IDEMPOTENCY_MISMATCH_MESSAGE } from "@meridian/shared/booking";
+import { PAYMENT_NOT_ACCEPTED_MESSAGE, PAYMENT_UNAVAILABLE_MESSAGE } from "@meridian/shared/payments";
 import { fromCents } from "@meridian/shared/pricing";
 import { paymentStateLabel, type AdminBookingPayment, type AdminPayment, type AdminRefund } from "@meridian/shared/refunds";
 import type { Db, Tx } from "../db/client";
@@ -9,13 +11,19 @@ import { HttpError } from "../lib/errors";
 import { PaymentError } from "./provider";
 import type { PaymentRecord } from "./payments.service";
 
-/** The booking's charge: the newest payment of kind "booking" for it, or null. */
-export async function bookingChargeOf(db: Db | Tx, bookingId: string): Promise<PaymentRecord | null> {
+/** Newest first, the order that makes "the booking's charge" (the id breaks a tie of one transaction's rows). */
+export const newestChargeFirst = [desc(payments.createdAt), desc(payments.id)] as const;
+
+/**
+ * The booking's charge: the newest `payments` row of kind "booking" for it (null when it has none). The only
+ * query of it: the routes, the jobs, the settlement, the receipts and the tests all read this one.
+ */
+export async function bookingCharge(db: Db | Tx, bookingId: string): Promise<PaymentRecord | null> {
   const [row] = await db
     .select()
     .from(payments)
     .where(and(eq(payments.bookingId, bookingId), eq(payments.kind, "booking")))
-    .orderBy(desc(payments.createdAt))
+    .orderBy(...newestChargeFirst)
     .limit(1);
   return row ?? null;
 }
@@ -56,7 +64,7 @@ export function toAdminPayment(p: PaymentRecord): AdminPayment {
 
 /** The admin booking detail's payment section. */
 export async function bookingPayment(db: Db | Tx, bookingId: string): Promise<AdminBookingPayment> {
-  const [charge, tips, refunds] = await Promise.all([bookingChargeOf(db, bookingId), tipsOf(db, bookingId), refundsOf(db, bookingId)]);
+  const [charge, tips, refunds] = await Promise.all([bookingCharge(db, bookingId), tipsOf(db, bookingId), refundsOf(db, bookingId)]);
   return {
     charge: charge ? toAdminPayment(charge) : null,
     tips: tips.map(toAdminPayment),
@@ -73,28 +81,32 @@ export const toAdminRefund = (r: typeof paymentRefunds.$inferSelect): AdminRefun
 });
 
 /**
- * A provider's refusal as an API answer: a decline is 402 with the bank's message; a key reused for another
- * request is 422; a state the operation does not fit is 409; the provider down is 503.
+ * A provider's refusal as an API answer, the one map for every route that moves money: a decline or a needed
+ * authentication step is 402 under the card field (with the bank's decline code); a card the provider does not
+ * know is 400; a key reused for another request 422; an amount over what is left 422; a state the operation
+ * does not fit (or a lapsed hold) 409; the provider down 503 payment_unavailable (retry with the same key: it
+ * replays, never a second charge). `overrides` words one code for one route (e.g. a refund's amount left).
  */
-export function paymentHttpError(err: unknown, overrides: Partial<Record<PaymentError["code"], HttpError>> = {}): unknown {
+export function paymentErrorToHttp(err: unknown, overrides: Partial<Record<PaymentError["code"], HttpError>> = {}): unknown {
   if (!(err instanceof PaymentError)) return err;
   const override = overrides[err.code];
   if (override) return override;
   switch (err.code) {
     case "card_declined":
-      return new HttpError(402, "card_declined", err.message);
+      return new HttpError(402, "card_declined", err.message, { paymentMethod: err.message }, err.declineCode ? { declineCode: err.declineCode } : undefined);
     case "authentication_required":
-      return new HttpError(402, "authentication_required", "Your bank asks you to confirm this payment, which cannot be done here. Please contact us.");
+      return new HttpError(402, "authentication_required", err.message, { paymentMethod: err.message });
+    case "invalid_request":
+    case "not_found":
+      return new HttpError(400, "payment_method_invalid", PAYMENT_NOT_ACCEPTED_MESSAGE, { paymentMethod: PAYMENT_NOT_ACCEPTED_MESSAGE });
     case "idempotency_mismatch":
-      return new HttpError(422, "idempotency_mismatch", "This Idempotency-Key was already used with a different request. Use a new key for a new request.");
+      return new HttpError(422, "idempotency_mismatch", IDEMPOTENCY_MISMATCH_MESSAGE);
     case "amount_too_large":
       return new HttpError(422, "amount_too_large", err.message);
     case "invalid_state":
     case "authorization_expired":
       return new HttpError(409, err.code, err.message);
     case "provider_unavailable":
-      return new HttpError(503, "provider_unavailable", "The payment service is not answering. Please try again in a moment.");
-    default:
-      return new HttpError(422, err.code, err.message);
+      return new HttpError(503, "payment_unavailable", PAYMENT_UNAVAILABLE_MESSAGE);
   }
 }

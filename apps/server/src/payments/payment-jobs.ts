@@ -8,21 +8,22 @@
 import { eq } from "drizzle-orm";
 import { keepHoldAtBooking, reauthorizeAt, unpaidCancelAt } from "@meridian/shared/payment-policy";
 import { PAID_CHARGE_STATUSES, paymentKeys, UNPAID_CANCEL_REASON } from "@meridian/shared/payment-lifecycle";
-import { CALLER_UNPAID_CANCEL_REASON, isMailableEmail } from "@meridian/shared/caller-booking";
+import { CALLER_UNPAID_CANCEL_REASON } from "@meridian/shared/caller-booking";
 import { toCents } from "@meridian/shared/pricing";
 import type { Tx } from "../db/client";
-import { bookings, user } from "../db/schema";
+import { bookings } from "../db/schema";
 import { cancelJobs, scheduleJob, type Job, type JobHandler, type JobHandlers, type TwoStepJobHandler } from "../jobs/job-runner";
 import type { Deps } from "../lib/context";
 import type { Mail } from "../mail/mailer";
 import { emailLayout } from "../mail/templates";
 import { cancelRideReminders, formatWhen } from "../rides/ride-notices";
-import { moveBooking, type BookingRow } from "../rides/ride-status";
+import { moveBooking, startOf, type BookingRow } from "../rides/ride-status";
 import { getOperationsSettings } from "../settings/settings.service";
-import { startOf } from "../rides/cancel.service";
-import { currentCharge, recordAuthorisation, recordFailedAuthorisation, releaseUnusedHold, savedCard, settleCall, settleRecord, type SettleOutcome } from "./payment-lifecycle";
+import { bookingCharge } from "./charges";
+import { recordAuthorisation, recordFailedAuthorisation, releaseUnusedHold, savedCard, settleCall, settleRecord, type SettleOutcome } from "./payment-lifecycle";
 import { recordPayment } from "./payments.service";
 import { PaymentError, type PaymentIntent } from "./provider";
+import { customerOf, serviceName, tellPaymentNeeded } from "./payment-needed";
 import { SETTLE_JOB } from "./settlement-job";
 
 export const REAUTHORIZE_JOB = "payment.reauthorize";
@@ -60,38 +61,20 @@ async function bookingFor(db: Deps["database"]["db"] | Tx, job: Job): Promise<{ 
 
 // ---- e-mails
 
-async function customerOf(tx: Tx, b: BookingRow) {
-  const [owner] = b.userId ? await tx.select({ email: user.email, name: user.name }).from(user).where(eq(user.id, b.userId)) : [];
-  // A customer booked by phone only has a placeholder address: told by SMS instead.
-  const to = [b.email, owner?.email].find(isMailableEmail);
-  return to ? { to, name: owner?.name ?? b.name ?? "there" } : null;
-}
-
-const serviceName = (b: BookingRow) => (b.service === "ride" ? "ride" : "valet service");
-
-export function paymentNeededEmail(f: { to: string; name: string; what: string; when: string; amountUsd: number; reason: string; url: string; cancelBy: string }): Mail {
-  const lines = [
-    `Hello ${f.name},`,
-    `We tried to authorise $${f.amountUsd.toFixed(2)} on your card for your ${f.what} on ${f.when}, and it did not go through: ${f.reason}`,
-    `Please confirm a card before ${f.cancelBy}, or the booking will be cancelled (without a fee).`,
-  ];
-  return { to: f.to, subject: `Payment needed for your ${f.what} on ${f.when}`, text: `${lines.join("\n\n")}\n\nConfirm a card: ${f.url}\n`, html: emailLayout("Payment needed", lines, { label: "Confirm a card", url: f.url }) };
-}
-
 /** `because`: why, after "has been cancelled because" (default: no card could be authorised for it). */
 export function unpaidCancelledEmail(f: { to: string; name: string; what: string; when: string; url: string; because?: string }): Mail {
   const lines = [`Hello ${f.name},`, `Your ${f.what} on ${f.when} has been cancelled because ${f.because ?? "no card could be authorised for it"}. No fee was charged.`, "You are welcome to book again."];
   return { to: f.to, subject: `Your ${f.what} on ${f.when} was cancelled`, text: `${lines.join("\n\n")}\n\n${f.url}\n`, html: emailLayout("Booking cancelled", lines, { label: "Book again", url: f.url }) };
 }
 
-export const paymentPageUrl = (publicUrl: string, bookingId: string) => `${publicUrl}/bookings/${bookingId}/payment`;
+export { paymentNeededEmail, paymentPageUrl } from "./payment-needed";
 
 // ---- handlers
 
 function settleHandler(deps: Deps): TwoStepJobHandler<SettleOutcome> {
   return {
     call: (job) => settleCall(deps, String(job.payload.bookingId ?? "")),
-    record: (tx, _job, _now, outcome) => settleRecord(tx, deps.payments.kind, outcome),
+    record: (tx, _job, _now, outcome) => settleRecord(tx, deps, outcome),
   };
 }
 
@@ -107,7 +90,7 @@ function reauthorizeHandler(deps: Deps): TwoStepJobHandler<ReauthOutcome> {
       const found = await bookingFor(db, job);
       if (found.skip !== undefined) return { kind: "skip", reason: found.skip };
       const { b } = found;
-      const charge = await currentCharge(db, b.id);
+      const charge = await bookingCharge(db, b.id);
       if (!charge) return { kind: "skip", reason: "no card charge" }; // booked without a card (before payments)
       // A hold that would lapse before the service (the booking-time hold whose release failed): replaced, like a released one.
       const stale = charge.status === "requires_capture" && !keepHoldAtBooking(new Date(String(job.payload.startsAt)), charge.createdAt);
@@ -138,21 +121,7 @@ function reauthorizeHandler(deps: Deps): TwoStepJobHandler<ReauthOutcome> {
       }
       const { b } = outcome;
       await recordFailedAuthorisation(tx, deps.payments.kind, b, outcome);
-      const who = await customerOf(tx, b);
-      if (who) {
-        const { timeZone } = await getOperationsSettings(tx);
-        const startsAt = startOf(b, timeZone);
-        const mail = paymentNeededEmail({
-          ...who,
-          what: serviceName(b),
-          when: formatWhen(startsAt, timeZone),
-          amountUsd: b.price ?? 0,
-          reason: outcome.message,
-          url: paymentPageUrl(deps.config.publicUrl, b.id),
-          cancelBy: formatWhen(unpaidCancelAt(startsAt), timeZone),
-        });
-        await deps.mailer.send(mail, { tx });
-      }
+      await tellPaymentNeeded(tx, deps, b, { amountUsd: b.price ?? 0, reason: outcome.message, beforeService: true });
       return `payment needed: ${outcome.message}`;
     },
   };
@@ -163,7 +132,7 @@ function unpaidCancelHandler(deps: Deps): JobHandler {
     const found = await bookingFor(tx, job);
     if (found.skip !== undefined) return `skipped: ${found.skip}`;
     const { b } = found;
-    const charge = await currentCharge(tx, b.id);
+    const charge = await bookingCharge(tx, b.id);
     if (!charge) return "skipped: no card charge";
     if ((PAID_CHARGE_STATUSES as readonly string[]).includes(charge.status)) return "skipped: paid";
     // "link": a booking made for a caller whose payment link was never used (bookings/caller-booking.service.ts).

@@ -361,6 +361,63 @@ describe("a far-off service", () => {
     expect(held[0]!.amountCents).toBe(total);
   });
 
+  /** Marcus on shift that day, so the ride can be assigned and driven long before its re-authorisation. */
+  async function onShift(date: string) {
+    const shift = await t.call("POST", "/api/admin/shifts", { cookie: admin.cookie, json: { staffId: marcus.user.id, date, start: "06:00", end: "23:00", role: "chauffeur", location: "LAX" } });
+    expect(shift.status).toBe(201);
+  }
+  const capturedCents = async (id: string) => (await chargeRows(id)).reduce((sum, r) => sum + r.capturedCents, 0);
+
+  it("completed before its re-authorisation (no hold): authorised off-session and captured in full, once, with a receipt", async () => {
+    const date = laDate(20);
+    await onShift(date);
+    const { id, startsAt, total } = await farOff("ride", date);
+    await driveToOnBoard(id);
+    // Two completions racing: one moves the ride, and the card is charged once.
+    const done = await Promise.all([step(id, "completed"), step(id, "completed")]);
+    expect(done.map((r) => r.status).sort()).toEqual([200, 409]);
+    expect(await capturedCents(id)).toBe(total);
+    const paid = (await chargeRows(id)).find((r) => r.status === "succeeded")!;
+    expect(paid).toMatchObject({ amountCents: total, capturedCents: total, paymentMethod: "pm_card_visa", cardLast4: "4242" });
+    expect(await intent(paid.intentId)).toMatchObject({ status: "succeeded", amountReceivedCents: total });
+    expect((await jobsOf(id)).map((j) => j.key)).toContain(`receipt:${id}`);
+    // The retry jobs (settlement, the re-authorisation that was due later) change nothing.
+    await runJobsAt(new Date(startsAt.getTime() - 47 * H));
+    expect(await capturedCents(id)).toBe(total);
+    expect((await chargeRows(id)).filter((r) => r.status === "succeeded")).toHaveLength(1);
+  });
+
+  it("a completed valet service with no hold is charged too", async () => {
+    const { id, total } = await farOff("valet", laDate(22));
+    for (const status of ["confirmed", "in_progress", "completed"]) {
+      expect((await t.call("PATCH", `/api/admin/bookings/${id}/status`, { cookie: admin.cookie, json: { status } })).status).toBe(200);
+    }
+    expect(await capturedCents(id)).toBe(total);
+  });
+
+  it("declined at completion: payment needed, the customer e-mailed and the desk shown it; a card confirmed then is captured", async () => {
+    const date = laDate(21);
+    await onShift(date);
+    const { id, total } = await farOff("ride", date, "pm_card_chargeDeclined");
+    await driveToOnBoard(id);
+    expect((await step(id, "completed")).status).toBe(200);
+    expect((await booking(id)).status).toBe("completed");
+    expect(await capturedCents(id)).toBe(0);
+    expect((await board(date)).rides.find((r: { id: string }) => r.id === id)).toMatchObject({ paymentNeeded: true });
+    const [mail] = (await outboxFor(t.db, customer.user.email)).filter((m) => m.subject.startsWith("Payment needed") && m.text.includes(`/bookings/${id}/payment`));
+    expect(mail!.text).toContain(`$${(total / 100).toFixed(2)}`);
+    expect(mail!.text).not.toContain("will be cancelled");
+    const state = await t.call("GET", `/api/me/bookings/${id}/payment`, { cookie: customer.cookie });
+    expect(state.body.payment).toMatchObject({ state: "needed", payable: true });
+
+    const pay = await t.call("POST", `/api/me/bookings/${id}/payment`, { cookie: customer.cookie, json: { paymentMethod: "pm_card_visa" }, headers: { "Idempotency-Key": crypto.randomUUID() } });
+    expect(pay.status).toBe(200);
+    expect(pay.body.payment).toMatchObject({ state: "captured" });
+    expect(await capturedCents(id)).toBe(total);
+    expect((await jobsOf(id)).map((j) => j.key)).toContain(`receipt:${id}`);
+    expect((await board(date)).rides.find((r: { id: string }) => r.id === id)).toMatchObject({ paymentNeeded: false });
+  });
+
   it("still unpaid 12 hours before: cancelled without a fee, nothing captured, the customer told", async () => {
     const date = laDate(12);
     // The card went through at booking and is declined by the time it is authorised again.

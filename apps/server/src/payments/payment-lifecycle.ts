@@ -4,15 +4,17 @@
 // booking's fixed idempotency key, and its answer recorded afterwards in one transaction.
 import { RECEIPT_JOB, receiptJobKey } from "./receipts";
 import { and, desc, eq, inArray, isNotNull, sql } from "drizzle-orm";
-import { toCents } from "@meridian/shared/pricing";
+import { fromCents, toCents } from "@meridian/shared/pricing";
 import {
   ALREADY_PAID_MESSAGE,
   FAILED_CHARGE_STATUSES,
   NOT_PAYABLE_MESSAGE,
   NOT_YET_MESSAGE,
   PAID_CHARGE_STATUSES,
+  paymentKeys,
   settlementFor,
   type BookingPaymentState,
+  type Settlement,
   type ConfirmCardInput,
 } from "@meridian/shared/payment-lifecycle";
 import type { Db, Tx } from "../db/client";
@@ -21,21 +23,12 @@ import { scheduleJob } from "../jobs/job-runner";
 import type { Deps } from "../lib/context";
 import { conflict, HttpError, notFound } from "../lib/errors";
 import { announceBooking, type BookingRow } from "../rides/ride-status";
-import { recordPayment, type PaymentRecord } from "./payments.service";
+import { noteCharge, recordAttempt, recordPayment } from "./charge-gate";
+import { bookingCharge, newestChargeFirst, paymentErrorToHttp } from "./charges";
 import { PaymentError, type PaymentIntent, type PaymentProvider } from "./provider";
+import { tellPaymentNeeded } from "./payment-needed";
 import { SETTLE_JOB } from "./settlement-job";
 
-
-/** The booking's charge: the newest `payments` row of kind "booking" (null when it has none). */
-export async function currentCharge(db: Db | Tx, bookingId: string): Promise<PaymentRecord | null> {
-  const [row] = await db
-    .select()
-    .from(payments)
-    .where(and(eq(payments.bookingId, bookingId), eq(payments.kind, "booking")))
-    .orderBy(desc(payments.createdAt), desc(payments.id))
-    .limit(1);
-  return row ?? null;
-}
 
 /** The card kept for the booking (the newest of its charges that names one): to authorise again off-session. */
 export async function savedCard(db: Db | Tx, bookingId: string): Promise<{ paymentMethod: string; customerRef: string | null } | null> {
@@ -66,8 +59,7 @@ export async function releaseUnusedHold(deps: Pick<Deps, "database" | "payments"
 
 /** Records an authorisation made for a booking, with the card it used (kept for later). */
 export async function recordAuthorisation(tx: Tx, provider: PaymentProvider["kind"], intent: PaymentIntent, bookingId: string, card: { paymentMethod: string; customerRef: string | null }, lastError: string | null = null) {
-  await recordPayment(tx, provider, intent, bookingId, "booking");
-  await tx.update(payments).set({ paymentMethod: card.paymentMethod, customerRef: card.customerRef, lastError }).where(eq(payments.intentId, intent.id));
+  await recordPayment(tx, provider, intent, bookingId, "booking", { paymentMethod: card.paymentMethod, customerRef: card.customerRef, lastError });
 }
 
 /**
@@ -79,21 +71,28 @@ export async function recordFailedAuthorisation(
   tx: Tx,
   provider: PaymentProvider["kind"],
   b: Pick<BookingRow, "id" | "price">,
-  attempt: { intentId?: string; status?: "requires_payment_method" | "requires_action"; message: string; card: { paymentMethod: string; customerRef: string | null } | null; key: string },
+  attempt: { intentId?: string; status?: "requires_payment_method" | "requires_action"; message: string; card: { paymentMethod: string; customerRef: string | null } | null; key: string; amountCents?: number },
 ) {
-  const intentId = attempt.intentId ?? `unpaid_${attempt.key}`;
-  const values = { status: attempt.status ?? "requires_payment_method", amountCents: toCents(b.price ?? 0), lastError: attempt.message, paymentMethod: attempt.card?.paymentMethod ?? null, customerRef: attempt.card?.customerRef ?? null };
-  await tx
-    .insert(payments)
-    .values({ provider, kind: "booking", intentId, bookingId: b.id, ...values })
-    .onConflictDoUpdate({ target: payments.intentId, set: values });
+  await recordAttempt(tx, {
+    provider,
+    intentId: attempt.intentId ?? `unpaid_${attempt.key}`,
+    bookingId: b.id,
+    status: attempt.status ?? "requires_payment_method",
+    amountCents: attempt.amountCents ?? toCents(b.price ?? 0),
+    lastError: attempt.message,
+    paymentMethod: attempt.card?.paymentMethod ?? null,
+    customerRef: attempt.card?.customerRef ?? null,
+  });
 }
 
 // ---- Settlement: completed, no-show, cancelled
 
 export type SettleOutcome =
   | { kind: "skip"; reason: string; receiptFor?: string }
-  | { kind: "settled"; bookingId: string; intent: PaymentIntent; note: string; error?: string };
+  | { kind: "settled"; bookingId: string; intent: PaymentIntent; note: string; error?: string; card?: SavedCard; replaced?: PaymentIntent }
+  | { kind: "unpaid"; b: BookingRow; amountCents: number; intentId?: string; status?: "requires_payment_method" | "requires_action"; message: string; card: SavedCard | null; key: string };
+
+type SavedCard = { paymentMethod: string; customerRef: string | null };
 
 /** The provider step of a booking's settlement (no transaction held). Throws only when worth retrying (provider down). */
 export async function settleCall(deps: Pick<Deps, "database" | "payments">, bookingId: string): Promise<SettleOutcome> {
@@ -102,36 +101,76 @@ export async function settleCall(deps: Pick<Deps, "database" | "payments">, book
   if (!b) return { kind: "skip", reason: "booking deleted" };
   const plan = settlementFor({ id: b.id, status: b.status, cancellationFeeCents: toCents(b.cancellationFee ?? 0) });
   if (!plan) return { kind: "skip", reason: `booking ${b.status}` };
-  const charge = await currentCharge(db, b.id);
-  if (!charge) return { kind: "skip", reason: "no card charge" };
+  const charge = await bookingCharge(db, b.id);
+  if (!charge) return { kind: "skip", reason: "no card charge" }; // booked without a card (before payments)
   // Already settled (by the request, or an earlier run): make sure the receipt is on its way.
   if (charge.status === "succeeded") return { kind: "skip", reason: "already captured", receiptFor: b.id };
-  if (charge.status !== "requires_capture") return { kind: "skip", reason: `no authorisation held (${charge.status})` };
-  // Never more than the hold, nor than the booking's price (the hold is for the total when it was authorised).
-  const amountCents = plan.action === "capture" ? Math.min(plan.amountCents ?? (b.price === null ? charge.amountCents : toCents(b.price)), charge.amountCents) : undefined;
-  try {
-    const intent =
-      plan.action === "capture" ? await deps.payments.capture(charge.intentId, amountCents, plan.key) : await deps.payments.cancel(charge.intentId, plan.key);
-    return { kind: "settled", bookingId: b.id, intent, note: plan.action === "capture" ? `captured ${intent.amountReceivedCents} (${plan.why})` : "released" };
-  } catch (err) {
-    // The provider answered: no retry would change it. Record where the intent stands (e.g. lapsed, or settled
-    // by an earlier call whose key the provider has since forgotten).
-    if (err instanceof PaymentError && err.code !== "provider_unavailable") {
+  if (charge.status === "requires_capture") {
+    // Never more than the hold, nor than the booking's price (the hold is for the total when it was authorised).
+    const amountCents = plan.action === "capture" ? Math.min(plan.amountCents ?? (b.price === null ? charge.amountCents : toCents(b.price)), charge.amountCents) : undefined;
+    try {
+      const intent =
+        plan.action === "capture" ? await deps.payments.capture(charge.intentId, amountCents, plan.key) : await deps.payments.cancel(charge.intentId, plan.key);
+      return { kind: "settled", bookingId: b.id, intent, note: plan.action === "capture" ? `captured ${intent.amountReceivedCents} (${plan.why})` : "released" };
+    } catch (err) {
+      if (!(err instanceof PaymentError) || err.code === "provider_unavailable") throw err;
+      // The provider answered: no retry would change it. Record where the intent stands (e.g. settled by an
+      // earlier call whose key the provider has since forgotten)...
       const intent = await deps.payments.retrieve(charge.intentId);
-      return { kind: "settled", bookingId: b.id, intent, note: `provider refused: ${err.code}`, error: err.message };
+      // ...unless money is owed and the hold is gone (it lapsed): then charged as with no hold, below.
+      if (plan.action !== "capture" || intent.status !== "canceled") return { kind: "settled", bookingId: b.id, intent, note: `provider refused: ${err.code}`, error: err.message };
+      return chargeWithoutHold(deps, b, plan, intent);
     }
-    throw err;
+  }
+  // No live hold (a far-off service completed before its re-authorisation, a hold let go by a reschedule, a
+  // failed re-authorisation): nothing to release; money owed is authorised off-session and captured now.
+  if (plan.action !== "capture") return { kind: "skip", reason: `no authorisation held (${charge.status})` };
+  return chargeWithoutHold(deps, b, plan);
+}
+
+/**
+ * A completed service (or a no-show, or a late cancellation's fee) with no live hold: the amount owed is
+ * authorised off-session on the kept card and captured at once, with fixed keys (a retry, or two completions
+ * racing, replay the same PaymentIntent: charged once). Declined or needing authentication: payment needed.
+ */
+async function chargeWithoutHold(deps: Pick<Deps, "database" | "payments">, b: BookingRow, plan: Extract<Settlement, { action: "capture" }>, replaced?: PaymentIntent): Promise<SettleOutcome> {
+  const amountCents = plan.amountCents ?? toCents(b.price ?? 0);
+  if (amountCents <= 0) return { kind: "skip", reason: "nothing owed" };
+  const key = paymentKeys.settleAuthorize(b.id, plan.why);
+  const card = await savedCard(deps.database.db, b.id);
+  if (!card) return { kind: "unpaid", b, amountCents, message: "There is no card on file for this booking.", card: null, key };
+  try {
+    const held = await deps.payments.authorize(
+      { amountCents, paymentMethod: card.paymentMethod, offSession: true, ...(card.customerRef ? { customer: card.customerRef } : {}), description: `Booking ${b.id}`, metadata: { bookingId: b.id } },
+      key,
+    );
+    if (held.status !== "requires_capture") return { kind: "unpaid", b, amountCents, intentId: held.id, status: "requires_action", message: "Your card needs an authentication step.", card, key };
+    const intent = await deps.payments.capture(held.id, undefined, plan.key);
+    return { kind: "settled", bookingId: b.id, intent, card, replaced, note: `authorised off-session and captured ${intent.amountReceivedCents} (${plan.why}, no hold)` };
+  } catch (err) {
+    if (err instanceof PaymentError && (err.code === "card_declined" || err.code === "authentication_required")) {
+      return { kind: "unpaid", b, amountCents, intentId: err.intentId, message: err.message, card, key };
+    }
+    throw err; // the provider is down (or refused for another reason): retried with backoff
   }
 }
 
 /** The database step: the charge brought up to date, and the receipt e-mail scheduled with a capture. */
-export async function settleRecord(tx: Tx, provider: PaymentProvider["kind"], outcome: SettleOutcome): Promise<string> {
+export async function settleRecord(tx: Tx, deps: Pick<Deps, "payments" | "mailer" | "config">, outcome: SettleOutcome): Promise<string> {
+  const provider = deps.payments.kind;
   if (outcome.kind === "skip") {
     if (outcome.receiptFor) await scheduleReceipt(tx, outcome.receiptFor);
     return `skipped: ${outcome.reason}`;
   }
-  await recordPayment(tx, provider, outcome.intent, outcome.bookingId, "booking");
-  if (outcome.error) await tx.update(payments).set({ lastError: outcome.error }).where(eq(payments.intentId, outcome.intent.id));
+  if (outcome.kind === "unpaid") {
+    const { b } = outcome;
+    await recordFailedAuthorisation(tx, provider, b, outcome);
+    await tellPaymentNeeded(tx, deps, b, { amountUsd: fromCents(outcome.amountCents), reason: outcome.message, beforeService: false });
+    return `payment needed: ${outcome.message}`;
+  }
+  if (outcome.replaced) await recordPayment(tx, provider, outcome.replaced, outcome.bookingId, "booking");
+  await recordPayment(tx, provider, outcome.intent, outcome.bookingId, "booking", outcome.card ? { paymentMethod: outcome.card.paymentMethod, customerRef: outcome.card.customerRef } : {});
+  if (outcome.error) await noteCharge(tx, outcome.intent.id, { lastError: outcome.error });
   if (outcome.intent.amountReceivedCents > 0) await scheduleReceipt(tx, outcome.bookingId);
   return outcome.note;
 }
@@ -147,7 +186,7 @@ export async function settleBookingNow(deps: Deps, bookingId: string): Promise<v
   try {
     const outcome = await settleCall(deps, bookingId);
     const note = await deps.database.db.transaction(async (tx) => {
-      const note = await settleRecord(tx, deps.payments.kind, outcome);
+      const note = await settleRecord(tx, deps, outcome);
       // Settled (or nothing to settle): the retry job scheduled with the move has nothing left to do.
       await tx
         .update(jobs)
@@ -164,12 +203,15 @@ export async function settleBookingNow(deps: Deps, bookingId: string): Promise<v
 // ---- Payment needed: the customer confirms a card
 
 const ON = ["pending", "confirmed"];
+/** The service is over and money is owed (completed, no-show, or cancelled with a fee): settled by a capture. */
+const owes = (b: BookingRow) => settlementFor({ id: b.id, status: b.status, cancellationFeeCents: toCents(b.cancellationFee ?? 0) })?.action === "capture";
+const isFailed = (status: string | undefined) => (FAILED_CHARGE_STATUSES as readonly string[]).includes(status ?? "");
 
 export async function bookingPaymentState(deps: Deps, userId: string, bookingId: string): Promise<BookingPaymentState> {
   const db = deps.database.db;
   const [b] = await db.select().from(bookings).where(and(eq(bookings.id, bookingId), eq(bookings.userId, userId)));
   if (!b) throw notFound("Booking not found.");
-  const charge = await currentCharge(db, b.id);
+  const charge = await bookingCharge(db, b.id);
   const state: BookingPaymentState["state"] = !charge
     ? "none"
     : charge.status === "requires_capture"
@@ -188,19 +230,9 @@ export async function bookingPaymentState(deps: Deps, userId: string, bookingId:
     card: charge?.cardBrand && charge.cardLast4 ? { brand: charge.cardBrand, last4: charge.cardLast4 } : null,
     lastError: state === "needed" ? (charge?.lastError ?? null) : null,
     provider: deps.payments.kind,
-    payable: ON.includes(b.status),
+    // On, or over with the money still owed (its card failed at completion): a card can be confirmed.
+    payable: ON.includes(b.status) || (owes(b) && state === "needed"),
   };
-}
-
-/**
- * The answer to a failed authorisation of a booking's kept or chosen card, the customer there: 402 with the
- * provider's reason under the card field (declined, or its authentication step needed), 503 while the provider
- * is unreachable, 422 for anything else it refused.
- */
-export function cardErrorAnswer(err: PaymentError): HttpError {
-  if (err.code === "card_declined" || err.code === "authentication_required") return new HttpError(402, err.code, err.message, { paymentMethod: err.message });
-  if (err.code === "provider_unavailable") return new HttpError(503, "provider_unavailable", "Payments are unavailable for a moment. Please try again.");
-  return new HttpError(422, err.code, err.message, { paymentMethod: err.message });
 }
 
 /**
@@ -212,8 +244,10 @@ export async function confirmBookingCard(deps: Deps, userId: string, bookingId: 
   const db = deps.database.db;
   const [b] = await db.select().from(bookings).where(and(eq(bookings.id, bookingId), eq(bookings.userId, userId)));
   if (!b) throw notFound("Booking not found.");
-  if (!ON.includes(b.status)) throw conflict(NOT_PAYABLE_MESSAGE, "not_payable");
-  const charge = await currentCharge(db, b.id);
+  const charge = await bookingCharge(db, b.id);
+  // A service already done is payable only while its charge failed at completion (payment needed).
+  const afterService = !ON.includes(b.status);
+  if (afterService && !(owes(b) && isFailed(charge?.status))) throw conflict(NOT_PAYABLE_MESSAGE, "not_payable");
   if (charge && (PAID_CHARGE_STATUSES as readonly string[]).includes(charge.status)) throw conflict(ALREADY_PAID_MESSAGE, "already_paid");
   // A far-off booking waiting for its re-authorisation (hold released at booking): a hold taken now could lapse
   // before the service, so the card is authorised by the job 48 hours before, not here.
@@ -239,7 +273,7 @@ export async function confirmBookingCard(deps: Deps, userId: string, bookingId: 
     if (err.code === "card_declined" || err.code === "authentication_required") {
       await db.transaction((tx) => recordFailedAuthorisation(tx, deps.payments.kind, b, { intentId: err.intentId, message: err.message, card, key }));
     }
-    throw cardErrorAnswer(err);
+    throw paymentErrorToHttp(err);
   }
   await db.transaction(async (tx) => {
     if (intent.status === "requires_capture") await recordAuthorisation(tx, deps.payments.kind, intent, b.id, card);
@@ -248,19 +282,21 @@ export async function confirmBookingCard(deps: Deps, userId: string, bookingId: 
   if (intent.status !== "requires_capture") {
     throw new HttpError(402, "authentication_required", "Your card needs an authentication step. Complete it to confirm the payment.", { paymentIntentId: intent.id });
   }
+  // The service is done: the hold just taken is captured now (the settlement, with its fixed key).
+  if (afterService) await settleBookingNow(deps, b.id);
   announceBooking(deps, b);
   return bookingPaymentState(deps, userId, b.id);
 }
 
-/** Which of these bookings need payment: still on, and their charge's last authorisation attempt failed. */
+/** Which of these bookings need payment: still on (or done, the money owed), and their charge's last authorisation attempt failed. */
 export async function bookingsNeedingPayment(db: Db | Tx, rows: Pick<BookingRow, "id" | "status">[]): Promise<Set<string>> {
-  const on = rows.filter((r) => ON.includes(r.status)).map((r) => r.id);
+  const on = rows.filter((r) => ON.includes(r.status) || r.status === "completed" || r.status === "no_show").map((r) => r.id);
   if (!on.length) return new Set();
   const charges = await db
     .select({ bookingId: payments.bookingId, status: payments.status, createdAt: payments.createdAt, id: payments.id })
     .from(payments)
     .where(and(inArray(payments.bookingId, on), eq(payments.kind, "booking")))
-    .orderBy(desc(payments.createdAt), desc(payments.id));
+    .orderBy(...newestChargeFirst);
   const newest = new Map<string, string>();
   for (const c of charges) if (c.bookingId && !newest.has(c.bookingId)) newest.set(c.bookingId, c.status);
   return new Set([...newest].filter(([, status]) => (FAILED_CHARGE_STATUSES as readonly string[]).includes(status)).map(([id]) => id));

@@ -25,6 +25,20 @@ export type PaymentIntent = {
 
 export type Refund = { id: string; intentId: string; amountCents: number };
 
+/**
+ * A provider's webhook event, verified and normalised (as Medusa's payment providers do): its id (each applied
+ * once), and what it says of one PaymentIntent, as a move of the charge's state (packages/shared/charge-status.ts).
+ */
+export type WebhookEvent = {
+  id: string;
+  type: string;
+  intentId: string | null;
+  action:
+    | { kind: "move"; to: IntentStatus; capturedCents?: number; lastError?: string | null }
+    | { kind: "refunded"; refundedCents: number; capturedCents?: number }
+    | { kind: "none" };
+};
+
 export type AuthorizeInput = {
   amountCents: number;
   currency?: string;
@@ -92,6 +106,11 @@ export interface PaymentProvider {
    * null where the payment method itself is kept (embedded).
    */
   createCustomer(input: { email: string; name: string; userId: string }, idempotencyKey: string): Promise<string | null>;
+  /**
+   * Verifies a webhook's raw body against its signature and says what it means for the charge. Throws when the
+   * signature does not verify. Absent where the provider sends no webhooks (embedded).
+   */
+  parseWebhook?(payload: string, signature: string | undefined): WebhookEvent;
 }
 
 /** Stripe's documented test payment methods that the embedded provider knows. */

@@ -20,7 +20,8 @@ import { bookings, paymentRefunds, payments } from "../db/schema";
 import type { Deps } from "../lib/context";
 import { conflict, HttpError, notFound } from "../lib/errors";
 import { announceBooking, moveBooking } from "../rides/ride-status";
-import { bookingChargeOf, bookingPayment, paymentHttpError, refundableCents, toAdminRefund } from "./charges";
+import { moveCharge } from "./charge-gate";
+import { bookingCharge, bookingPayment, paymentErrorToHttp, refundableCents, toAdminRefund } from "./charges";
 import type { Refund } from "./provider";
 
 export type RefundOutcome = { status: 201; body: RefundResponse; replayed: boolean };
@@ -29,7 +30,7 @@ export async function refundBooking(deps: Deps, actor: AuditActor & { name: stri
   const db = deps.database.db;
   const [booking] = await db.select().from(bookings).where(eq(bookings.id, bookingId));
   if (!booking) throw notFound("Booking not found.");
-  const charge = await bookingChargeOf(db, bookingId);
+  const charge = await bookingCharge(db, bookingId);
   if (!charge || charge.capturedCents <= 0 || charge.status !== "succeeded") throw conflict(REFUND_NOTHING_CHARGED_MESSAGE, "nothing_charged");
 
   const amountCents = toCents(input.amountUsd);
@@ -51,7 +52,7 @@ export async function refundBooking(deps: Deps, actor: AuditActor & { name: stri
     // What is left now, as the provider sees it (another refund may have just taken the rest).
     const now = await deps.payments.retrieve(charge.intentId).catch(() => null);
     const leftNow = now ? Math.max(0, now.amountReceivedCents - now.amountRefundedCents) : left;
-    throw paymentHttpError(err, { amount_too_large: tooLarge(leftNow), ...(leftNow <= 0 ? { invalid_state: tooLarge(0) } : {}) });
+    throw paymentErrorToHttp(err, { amount_too_large: tooLarge(leftNow), ...(leftNow <= 0 ? { invalid_state: tooLarge(0) } : {}) });
   }
   const intent = await deps.payments.retrieve(charge.intentId).catch(() => null);
 
@@ -69,7 +70,7 @@ export async function refundBooking(deps: Deps, actor: AuditActor & { name: stri
     const was = before?.refundedCents ?? 0;
     // The provider's total when it answered (never lowered: a webhook may be ahead); else ours plus this refund.
     const total = intent ? Math.max(was, intent.amountRefundedCents) : was + refund.amountCents;
-    await tx.update(payments).set({ refundedCents: total }).where(eq(payments.id, charge.id));
+    await moveCharge(tx, charge.intentId, "succeeded", "refund", { refundedCents: total });
     await writeAudit(tx, actor, {
       action: "booking.refund",
       entity: "booking",

@@ -2,9 +2,9 @@
 // with manual capture, our idempotency key sent as Stripe's Idempotency-Key on every mutating call.
 // STRIPE_API_URL points the client elsewhere (tests: a local server replaying Stripe's answers).
 import Stripe from "stripe";
-import { PaymentError, type PaymentErrorCode, type PaymentIntent, type PaymentProvider } from "./provider";
+import { PaymentError, type PaymentErrorCode, type PaymentIntent, type PaymentProvider, type WebhookEvent } from "./provider";
 
-export type StripeProviderOptions = { secretKey: string; apiUrl?: string; timeoutMs?: number; maxNetworkRetries?: number };
+export type StripeProviderOptions = { secretKey: string; apiUrl?: string; timeoutMs?: number; maxNetworkRetries?: number; webhookSecret?: string };
 
 export function stripeClient(opts: StripeProviderOptions): Stripe {
   const url = opts.apiUrl ? new URL(opts.apiUrl) : undefined;
@@ -55,6 +55,31 @@ export function toPaymentError(err: unknown): unknown {
   else if (err instanceof Stripe.errors.StripeInvalidRequestError) ours = "invalid_request";
   else ours = "provider_unavailable";
   return new PaymentError(ours, err.message, err.decline_code ?? undefined, err.payment_intent?.id ?? undefined);
+}
+
+/** A verified Stripe event in the provider's terms: which PaymentIntent, and what it now is. */
+export function fromStripeEvent(event: Stripe.Event): WebhookEvent {
+  const object = event.data.object as { id: string; object: string; payment_intent?: string | { id: string } | null };
+  const intentId = object.object === "payment_intent" ? object.id : typeof object.payment_intent === "string" ? object.payment_intent : (object.payment_intent?.id ?? null);
+  const base = { id: event.id, type: event.type, intentId };
+  switch (event.type) {
+    case "payment_intent.requires_action":
+      return { ...base, action: { kind: "move", to: "requires_action" } };
+    case "payment_intent.amount_capturable_updated":
+      return { ...base, action: { kind: "move", to: "requires_capture", lastError: null } };
+    case "payment_intent.payment_failed":
+      return { ...base, action: { kind: "move", to: "requires_payment_method", lastError: event.data.object.last_payment_error?.message ?? "The payment failed." } };
+    case "payment_intent.succeeded":
+      return { ...base, action: { kind: "move", to: "succeeded", capturedCents: event.data.object.amount_received } };
+    case "payment_intent.canceled":
+      return { ...base, action: { kind: "move", to: "canceled" } };
+    case "charge.refunded": {
+      const charge = event.data.object;
+      return { ...base, action: { kind: "refunded", refundedCents: charge.amount_refunded, ...(typeof charge.amount_captured === "number" ? { capturedCents: charge.amount_captured } : {}) } };
+    }
+    default:
+      return { ...base, action: { kind: "none" } };
+  }
 }
 
 async function call<T>(work: () => Promise<T>): Promise<T> {
@@ -127,6 +152,12 @@ export function createStripePaymentProvider(opts: StripeProviderOptions): Paymen
         stripe.customers.create({ email: input.email, name: input.name, metadata: { userId: input.userId } }, { idempotencyKey }),
       );
       return customer.id;
+    },
+    // Signature checks need no network: the endpoint's signing secret over the exact bytes.
+    parseWebhook(payload, signature) {
+      if (!opts.webhookSecret) throw new PaymentError("invalid_request", "No webhook signing secret is configured.");
+      if (!signature) throw new PaymentError("invalid_request", "No Stripe-Signature header.");
+      return fromStripeEvent(stripe.webhooks.constructEvent(payload, signature, opts.webhookSecret));
     },
   };
 }

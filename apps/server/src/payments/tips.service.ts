@@ -8,7 +8,6 @@
 // on (the provider answers it with the same intent, so no second charge) and a different request is refused.
 import crypto from "node:crypto";
 import { and, asc, eq, inArray, isNotNull, sql } from "drizzle-orm";
-import { IDEMPOTENCY_MISMATCH_MESSAGE } from "@meridian/shared/booking";
 import { fromCents, toCents } from "@meridian/shared/pricing";
 import { firstName } from "@meridian/shared/rides";
 import {
@@ -29,7 +28,7 @@ import { bookingEvents, bookings, idempotencyKeys, payments, shifts, ticketEvent
 import type { Deps } from "../lib/context";
 import { badRequest, conflict, HttpError, notFound } from "../lib/errors";
 import { getOperationsSettings } from "../settings/settings.service";
-import { bookingChargeOf, paymentHttpError, tipsOf } from "./charges";
+import { bookingCharge, paymentErrorToHttp, tipsOf } from "./charges";
 import { recordPayment } from "./payments.service";
 import type { PaymentIntent } from "./provider";
 
@@ -57,7 +56,7 @@ export async function addTip(deps: Deps, me: SessionUser, bookingId: string, key
   const max = tipMaxUsd(booking.price ?? 0);
   if (amountCents > toCents(max)) throw badRequest(tipTooLargeMessage(max), { amountUsd: tipTooLargeMessage(max) });
   if (!earlier && (await tipsOf(db, bookingId)).length) throw conflict(TIP_ALREADY_GIVEN_MESSAGE, "tip_exists");
-  const charge = await bookingChargeOf(db, bookingId);
+  const charge = await bookingCharge(db, bookingId);
   if (!charge?.paymentMethod) throw conflict(TIP_NO_CARD_MESSAGE, "no_card");
 
   // Claim the booking's tip (committed on its own, before any money moves).
@@ -99,13 +98,12 @@ export async function addTip(deps: Deps, me: SessionUser, bookingId: string, key
     // Nothing was charged: free the claim so the customer can try again.
     await db.delete(idempotencyKeys).where(and(eq(idempotencyKeys.userId, me.id), eq(idempotencyKeys.key, claimKey(bookingId)), eq(idempotencyKeys.requestHash, hash)));
     if (err instanceof HttpError) throw err;
-    throw paymentHttpError(err, { idempotency_mismatch: new HttpError(422, "idempotency_mismatch", IDEMPOTENCY_MISMATCH_MESSAGE) });
+    throw paymentErrorToHttp(err);
   }
 
   const body = await db.transaction(async (tx) => {
-    const payment = await recordPayment(tx, deps.payments.kind, intent, bookingId, "tip");
     // recordPayment's upsert holds the payment's row: a concurrent retry waits here and then finds the shares.
-    await tx.update(payments).set({ paymentMethod: charge.paymentMethod }).where(eq(payments.id, payment.id));
+    const payment = await recordPayment(tx, deps.payments.kind, intent, bookingId, "tip", { paymentMethod: charge.paymentMethod });
     const existing = await tx.select({ id: tipAllocations.id }).from(tipAllocations).where(eq(tipAllocations.paymentId, payment.id)).limit(1);
     if (!existing.length) {
       const staff = await tipRecipients(tx, booking);

@@ -30,13 +30,13 @@ async function post(body: unknown, opts: { secret?: string; signature?: string |
   return t.call("POST", "/api/payments/stripe/webhook", { body: payload, headers: signature === null ? {} : { "stripe-signature": signature } });
 }
 
-async function storedPayment(intentId: string, amount = 10_000) {
+async function storedPayment(intentId: string, amount = 10_000, status: "requires_capture" | "requires_action" = "requires_capture") {
   await recordPayment(t.db, "stripe", {
     id: intentId,
-    status: "requires_capture",
+    status,
     currency: "usd",
     amountCents: amount,
-    amountCapturableCents: amount,
+    amountCapturableCents: status === "requires_capture" ? amount : 0,
     amountReceivedCents: 0,
     amountRefundedCents: 0,
     card: { brand: "visa", last4: "4242" },
@@ -79,10 +79,14 @@ describe("POST /api/payments/stripe/webhook", () => {
     expect(await t.db.select().from(paymentWebhookEvents).where(eq(paymentWebhookEvents.id, succeeded.id))).toHaveLength(1);
   });
 
-  it("follows failures, cancellations and refunds; a late event never undoes a capture", async () => {
-    await storedPayment("pi_wh_fail");
+  it("follows failures, cancellations and refunds; a late event never undoes a hold or a capture", async () => {
+    await storedPayment("pi_wh_fail", 10_000, "requires_action");
     await post(event("payment_intent.payment_failed", intentObject("pi_wh_fail", { last_payment_error: { message: "Your card was declined." } })));
     expect(await payment("pi_wh_fail")).toMatchObject({ status: "requires_payment_method", lastError: "Your card was declined." });
+    // a hold stays a hold when an earlier attempt's failure arrives late (the booking is not "payment needed")
+    await storedPayment("pi_wh_held");
+    await post(event("payment_intent.payment_failed", intentObject("pi_wh_held", { last_payment_error: { message: "Your card was declined." } })));
+    expect(await payment("pi_wh_held")).toMatchObject({ status: "requires_capture", lastError: null });
 
     await storedPayment("pi_wh_cancel");
     await post(event("payment_intent.canceled", intentObject("pi_wh_cancel", { status: "canceled" })));

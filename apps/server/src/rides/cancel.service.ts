@@ -3,11 +3,9 @@
 // the payments' job). An admin cancels any booking with a reason, without a fee. Written for every service: a
 // booking's start is its pickup time (rides) or its date and start time (valet).
 import { and, eq } from "drizzle-orm";
-import { startTimeOf } from "@meridian/shared/booking-details";
 import type { BookingStatus } from "@meridian/shared/booking-status";
 import { CANCEL_FEE_CHANGED, cancellationTerms, type CancellationTerms } from "@meridian/shared/rides";
 import { toCents } from "@meridian/shared/pricing";
-import { zonedInstant } from "@meridian/shared/zoned-time";
 import type { SessionUser } from "../auth/auth";
 import type { Db, Tx } from "../db/client";
 import { bookings } from "../db/schema";
@@ -18,13 +16,10 @@ import { getOperationsSettings } from "../settings/settings.service";
 import { settleBookingNow } from "../payments/payment-lifecycle";
 import { cancelPaymentJobs } from "../payments/payment-jobs";
 import { cancelRideReminders } from "./ride-notices";
-import { announceBooking, moveBooking, type BookingRow, type EventActor } from "./ride-status";
+import { announceBooking, moveBooking, startOf, type BookingRow, type EventActor } from "./ride-status";
 
-/** When the booked service starts. */
-export function startOf(b: BookingRow, timeZone: string): Date {
-  if (b.pickupAt) return b.pickupAt;
-  return zonedInstant(b.bookingDate, startTimeOf(b.details), timeZone);
-}
+export { startOf };
+
 
 /** The signed-in customer's own booking; anyone else's is not found. */
 export async function myBooking(db: Db | Tx, me: SessionUser, id: string): Promise<BookingRow> {

@@ -24,7 +24,8 @@ import { verifyQuoteToken } from "../quotes/quote-token";
 import { getOperationsSettings } from "../settings/settings.service";
 import { myBooking, termsFor } from "./cancel.service";
 import { cancelPaymentJobs, schedulePaymentJobs } from "../payments/payment-jobs";
-import { cardErrorAnswer, currentCharge, recordAuthorisation, releaseUnusedHold, savedCard } from "../payments/payment-lifecycle";
+import { bookingCharge, paymentErrorToHttp } from "../payments/charges";
+import { recordAuthorisation, releaseUnusedHold, savedCard } from "../payments/payment-lifecycle";
 import type { PaymentRecord } from "../payments/payments.service";
 import { PaymentError, type PaymentIntent } from "../payments/provider";
 import { cancelRideReminders, scheduleRideReminder } from "./ride-notices";
@@ -99,7 +100,7 @@ type CardStep = { fresh?: { intent: PaymentIntent; card: { paymentMethod: string
 
 /** What the move does to the ride's card (see the top of this file); authorises the new total when needed. */
 async function cardForNewTime(deps: Deps, b: BookingRow, pickupAt: Date, totalCents: number): Promise<CardStep> {
-  const charge = await currentCharge(deps.database.db, b.id);
+  const charge = await bookingCharge(deps.database.db, b.id);
   if (!charge) return {}; // booked before payments
   const held = charge.status === "requires_capture" ? charge : undefined;
   if (!keepHoldAtBooking(pickupAt, new Date())) return held ? { release: held } : {};
@@ -120,6 +121,6 @@ async function cardForNewTime(deps: Deps, b: BookingRow, pickupAt: Date, totalCe
     }
     return { fresh: { intent, card }, release: held };
   } catch (err) {
-    throw err instanceof PaymentError ? cardErrorAnswer(err) : err;
+    throw err instanceof PaymentError ? paymentErrorToHttp(err) : err;
   }
 }

@@ -2,7 +2,7 @@
 // a conditional UPDATE (WHERE status = the status we read) makes it, so of two racing moves one wins and the
 // other gets a 409, and every move is stamped in booking_events (who, when): the admin's timeline.
 import { and, eq } from "drizzle-orm";
-import type { RideDetails } from "@meridian/shared/booking-details";
+import { startTimeOf, type RideDetails } from "@meridian/shared/booking-details";
 import { checkBookingTransition, type BookingStatus, type StatusActor } from "@meridian/shared/booking-status";
 import { firstName, rideWindow } from "@meridian/shared/rides";
 import { wallClock, zonedInstant } from "@meridian/shared/zoned-time";
@@ -11,6 +11,12 @@ import { bookingEvents, bookings, user, vehicleTypes } from "../db/schema";
 import type { Deps } from "../lib/context";
 import { conflict } from "../lib/errors";
 import { scheduleSettlement } from "../payments/settlement-job";
+
+/** When the booked service starts. */
+export function startOf(b: BookingRow, timeZone: string): Date {
+  if (b.pickupAt) return b.pickupAt;
+  return zonedInstant(b.bookingDate, startTimeOf(b.details), timeZone);
+}
 
 export type BookingRow = typeof bookings.$inferSelect;
 /** Who made a change, as the timeline shows it; `role` is the account's role, or "system". */

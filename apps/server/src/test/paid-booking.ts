@@ -2,19 +2,15 @@
 // the total at booking (paymentMethod is required; a far-off service's charge is there too, released, status
 // canceled, with its paymentMethod kept); this answers that charge, and authorises one itself only for a
 // booking that has none (seeded straight into the database).
-import { and, desc, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { toCents } from "@meridian/shared/pricing";
-import { bookings, payments } from "../db/schema";
+import { bookings } from "../db/schema";
+import { bookingCharge as chargeOf } from "../payments/charges";
 import { recordPayment, type PaymentRecord } from "../payments/payments.service";
 import type { TestApp } from "./harness";
 
 export async function bookingCharge(app: TestApp, bookingId: string, paymentMethod = "pm_card_visa"): Promise<PaymentRecord> {
-  const [existing] = await app.db
-    .select()
-    .from(payments)
-    .where(and(eq(payments.bookingId, bookingId), eq(payments.kind, "booking")))
-    .orderBy(desc(payments.createdAt))
-    .limit(1);
+  const existing = await chargeOf(app.db, bookingId);
   if (existing) return existing;
   const [booking] = await app.db.select().from(bookings).where(eq(bookings.id, bookingId));
   if (!booking) throw new Error(`no booking ${bookingId}`);

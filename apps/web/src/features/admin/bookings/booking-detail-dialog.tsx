@@ -215,7 +215,7 @@ export function BookingDetailDialog({ id, onClose }: { id: string | null; onClos
                 </section>
               ) : null}
 
-              {isAdmin ? <BookingPaymentSection bookingId={b.id} /> : null}
+              {isAdmin ? <BookingPaymentSection bookingId={b.id} bookingStatus={b.status} /> : null}
 
               <section>
                 <h3 className="mb-3 text-[0.68rem] font-medium uppercase tracking-[0.22em] text-gold">Timeline</h3>

@@ -1,5 +1,6 @@
 // The admin booking detail's Payment section: the charge (authorised, captured, refunded, the card), tips and
 // refunds, and the Refund action (amount and reason; one Idempotency-Key per form, so a double submit refunds once).
+import { paymentStatusLabel, type PaymentStatusTone } from "@meridian/shared/payment-status";
 import { cardLabel } from "@meridian/shared/receipts";
 import { refundInputSchema, type AdminPayment } from "@meridian/shared/refunds";
 import { useState, type FormEvent } from "react";
@@ -15,20 +16,24 @@ import { useBookingPayment } from "../api/get-booking-payment";
 import { useRefundBooking } from "../api/refund-booking";
 import { DetailRow, formatDateTime } from "../components/admin-ui";
 
-const stateTone = (state: string) =>
-  state === "Captured"
-    ? "border-success/40 bg-success/10 text-success"
-    : state === "Authorised"
-      ? "border-gold/40 bg-gold/10 text-gold"
-      : state === "Declined"
-        ? "border-danger/40 bg-danger/10 text-danger"
-        : "border-border bg-surface-2 text-foreground";
+const tones: Record<PaymentStatusTone, string> = {
+  paid: "border-success/40 bg-success/10 text-success",
+  held: "border-gold/40 bg-gold/10 text-gold",
+  needed: "border-danger/40 bg-danger/10 text-danger",
+  neutral: "border-border bg-surface-2 text-foreground",
+};
 
-function StateBadge({ state }: { state: string }) {
-  return <span className={`inline-flex items-center rounded-full border px-2.5 py-0.5 text-xs font-medium ${stateTone(state)}`}>{state}</span>;
+/** The charge's one status (the same words the customer reads), never "Released" beside an authorised amount. */
+function StateBadge({ charge, bookingStatus }: { charge: AdminPayment; bookingStatus?: string }) {
+  const cents = (usd: number) => Math.round(usd * 100);
+  const { label, tone } = paymentStatusLabel(
+    { status: charge.status, amountCents: cents(charge.authorizedUsd), capturedCents: cents(charge.capturedUsd), refundedCents: cents(charge.refundedUsd) },
+    { status: bookingStatus ?? "" },
+  );
+  return <span className={`inline-flex items-center rounded-full border px-2.5 py-0.5 text-xs font-medium ${tones[tone]}`}>{label}</span>;
 }
 
-export function BookingPaymentSection({ bookingId }: { bookingId: string }) {
+export function BookingPaymentSection({ bookingId, bookingStatus }: { bookingId: string; bookingStatus?: string }) {
   const payment = useBookingPayment(bookingId);
   const [refunding, setRefunding] = useState(false);
   const p = payment.data;
@@ -49,10 +54,10 @@ export function BookingPaymentSection({ bookingId }: { bookingId: string }) {
         <div className="space-y-4">
           <dl data-testid="booking-payment">
             <DetailRow label="Status">
-              <StateBadge state={p.charge.state} />
+              <StateBadge charge={p.charge} bookingStatus={bookingStatus} />
             </DetailRow>
             <DetailRow label="Card">{p.charge.card ? cardLabel(p.charge.card) : "—"}</DetailRow>
-            <DetailRow label="Authorised">{formatUsd(p.charge.authorizedUsd)}</DetailRow>
+            {p.charge.status === "requires_capture" ? <DetailRow label="Authorised">{formatUsd(p.charge.authorizedUsd)}</DetailRow> : null}
             <DetailRow label="Captured">{formatUsd(p.charge.capturedUsd)}</DetailRow>
             <DetailRow label="Refunded">{formatUsd(p.charge.refundedUsd)}</DetailRow>
             {p.tips.map((t: AdminPayment) => (
