@@ -3,6 +3,8 @@ import { defineConfig, devices } from "@playwright/test";
 // End-to-end tests drive Debian's Chromium against the built server on a throwaway PGlite data dir.
 const PORT = Number(process.env.E2E_PORT ?? 4173);
 export const E2E_BASE_URL = `http://localhost:${PORT}`;
+/** The demo admin's password for the e2e server (without ADMIN_PASSWORD a random one is generated). */
+export const E2E_ADMIN_PASSWORD = "e2e-demo-admin-password";
 
 export default defineConfig({
   testDir: "./e2e",
@@ -38,6 +40,7 @@ export default defineConfig({
       DATA_DIR: ".e2e-data",
       PUBLIC_URL: E2E_BASE_URL,
       SIGN_IN_PER_MINUTE: "1000",
+      ADMIN_PASSWORD: E2E_ADMIN_PASSWORD,
       LOG_LEVEL: "warn",
     },
   },

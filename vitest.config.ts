@@ -2,14 +2,44 @@ import os from "node:os";
 import path from "node:path";
 import { defineConfig } from "vitest/config";
 
-// Server suites run on in-memory PGlite, and again on PostgreSQL when TEST_DATABASE_URL is set.
+// Server suites run on in-memory PGlite; the suites below run again on PostgreSQL when TEST_DATABASE_URL is set.
+// The rule: a suite runs on PostgreSQL too when what it checks can differ between the two engines: hand-written
+// SQL or statements drizzle renders differently, row locks and concurrent writers, idempotency claims, job and
+// mail leases, aggregates (reports), LISTEN/NOTIFY, migrations, the server's processes. Routes that only read and
+// write rows through drizzle (validation, access, answers' shapes) run once, on PGlite. A new suite of that first
+// kind goes in this list (its folder when all of the folder is, else the file); *.pg.test.ts (several server processes on
+// one PostgreSQL database) only run on PostgreSQL.
+const postgresSuites = [
+  "**/*.pg.test.ts",
+  "bookings/**/*.test.ts",
+  "coupons/**/*.test.ts",
+  "db/**/*.test.ts",
+  "housekeeping/**/*.test.ts",
+  "jobs/**/*.test.ts",
+  "realtime/**/*.test.ts",
+  "rides/**/*.test.ts",
+  "admin/core/bookings.test.ts",
+  "admin/core/insights.test.ts",
+  "admin/core/reports.test.ts",
+  "auth/session-lookup.test.ts",
+  "cli/cli.test.ts",
+  "health/health.test.ts",
+  "mail/smtp.test.ts",
+  "payments/payment-lifecycle.test.ts",
+  "payments/tips-receipts-refunds.test.ts",
+  "payments/webhook.test.ts",
+  "quotes/quote-counter.test.ts",
+  "shutdown.test.ts",
+  "valet/valet.test.ts",
+  "valet/valet-booking.test.ts",
+].map((glob) => `apps/server/src/${glob}`);
+
 const serverSuite = (name: string, db: string) => ({
   extends: true as const,
-  // *.pg.test.ts (several server processes on one PostgreSQL database) only run in the PostgreSQL project.
   // Each starts from a database migrated once per run (vitest.global-setup.ts).
   test: {
     name,
-    include: ["apps/server/src/**/*.test.ts"],
+    include: db === "postgres" ? postgresSuites : ["apps/server/src/**/*.test.ts"],
     exclude: db === "postgres" ? [] : ["**/*.pg.test.ts"],
     env: { TEST_DB: db },
     globalSetup: ["./vitest.global-setup.ts"],

@@ -33,7 +33,7 @@ const PORT = arg("port", 4245);
 const STRICT = process.argv.includes("--strict");
 const TARGET_P99_MS = 500;
 const BASE = `http://127.0.0.1:${PORT}`;
-const ADMIN = { email: "admin@meridian.local", password: "meridian-admin-2026" };
+const ADMIN = { email: "admin@meridian.local", password: "bench-demo-admin-password" };
 
 let child;
 const tmpDir = fs.mkdtempSync(path.join(os.tmpdir(), "meridian-valet-bench-"));
@@ -49,7 +49,7 @@ process.on("SIGINT", () => process.exit(130));
 async function startServer() {
   if (!fs.existsSync(serverMain)) throw new Error("apps/server/dist/main.js is missing: run `npm run build` first");
   child = spawn(process.execPath, [serverMain], {
-    env: { ...process.env, PORT: String(PORT), DATA_DIR: tmpDir, PUBLIC_URL: BASE, LOG_LEVEL: "warn", SIGN_IN_PER_MINUTE: "100000", WORKERS: process.env.WORKERS || "1" },
+    env: { ...process.env, PORT: String(PORT), DATA_DIR: tmpDir, PUBLIC_URL: BASE, LOG_LEVEL: "warn", SIGN_IN_PER_MINUTE: "100000", ADMIN_PASSWORD: ADMIN.password, WORKERS: process.env.WORKERS || "1" },
     stdio: ["ignore", "ignore", "inherit"],
   });
   const deadline = Date.now() + 120_000;

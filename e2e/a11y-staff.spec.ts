@@ -109,7 +109,7 @@ test("the valet attendant checks a car in and hands it back with the keyboard al
   // Each tap's result was said once (re-renders of the queue and the toasts say nothing again).
   await sp.waitForTimeout(500);
   const mine = (await toastSaid()).filter((t) => t.includes(`K-${unique}`));
-  expect(mine).toEqual([`K-${unique}: Take.`, `K-${unique}: Mark Ready.`, `K-${unique}: Delivered.`].map((s) => expect.stringContaining(s)));
+  expect(mine).toEqual([`Key K-${unique}: you are bringing the car.`, `Key K-${unique}: ready for the guest.`, `Key K-${unique}: handed back to the guest.`].map((s) => expect.stringContaining(s)));
   // The guest heard each status once, in order (the countdown and the live refreshes in between said nothing).
   await gp.waitForTimeout(500);
   expect(await claimSaid()).toEqual([
@@ -167,6 +167,12 @@ test("the chauffeur drives an assigned ride with the keyboard alone, and the cus
   ];
   for (const [status, nextButton, sentence] of steps) {
     await pp.keyboard.press("Enter");
+    if (status === "Completed") {
+      // Complete Ride asks first, "Not yet" focused; Tab to Complete Ride and Enter confirms.
+      await expect(pp.getByRole("alertdialog", { name: "Complete this ride?" }).getByRole("button", { name: "Not yet" })).toBeFocused();
+      await pp.keyboard.press("Tab");
+      await pp.keyboard.press("Enter");
+    }
     await expect(ride.getByLabel("Ride status")).toHaveText(status);
     if (nextButton) await expect(ride.getByRole("button", { name: nextButton })).toBeFocused();
     else await expect(ride).toBeFocused(); // no step left: the card itself holds focus

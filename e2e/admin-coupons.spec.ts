@@ -1,10 +1,10 @@
 // Admin Coupons end to end: an admin creates a code (the schema's messages on bad input), edits it,
 // deactivates and reactivates it; the list, the API and the audit log agree.
-import { ADMIN, expect, signInThroughModal, test } from "./fixtures";
+import { ADMIN, apiSignIn, expect, test } from "./fixtures";
 
 test("an admin creates, edits and deactivates a coupon", async ({ page }) => {
   const code = `GALA${Date.now().toString(36).toUpperCase()}`;
-  await signInThroughModal(page, ADMIN.email, ADMIN.password);
+  await apiSignIn(page, ADMIN.email, ADMIN.password);
   await page.goto("/admin/coupons");
   await expect(page.getByRole("heading", { name: "Coupons" })).toBeVisible();
 
@@ -52,8 +52,16 @@ test("an admin creates, edits and deactivates a coupon", async ({ page }) => {
   await expect(row).toContainText("$30.00 off");
   await expect(row).toContainText("0 / ∞");
 
-  // Deactivate in one tap, then activate again.
-  await row.getByRole("button", { name: `Deactivate ${code}` }).click();
+  // Deactivating asks first (naming what it does); Cancel changes nothing. Then activate again in one tap.
+  const deactivate = row.getByRole("button", { name: `Deactivate ${code}` });
+  await deactivate.click();
+  const ask = page.getByRole("alertdialog", { name: `Deactivate ${code}?` });
+  await expect(ask).toContainText("refused from now on");
+  await ask.getByRole("button", { name: "Cancel" }).click();
+  await expect(deactivate).toBeFocused();
+  await expect(row).toContainText("Active");
+  await deactivate.click();
+  await ask.getByRole("button", { name: "Deactivate Coupon" }).click();
   await expect(page.getByText("Coupon Deactivated")).toBeVisible();
   await expect(row).toContainText("Inactive");
   await expect(row.getByRole("button", { name: `Activate ${code}` })).toBeVisible();

@@ -2,7 +2,7 @@
 // publishes the method, and a customer's quote for that vehicle is priced with exactly those rates.
 import type { APIRequestContext } from "@playwright/test";
 import { expectNoA11yViolations } from "./a11y";
-import { ADMIN, createVerifiedUser, expect, signInThroughModal, test } from "./fixtures";
+import { ADMIN, apiSignIn, createVerifiedUser, expect, test } from "./fixtures";
 
 /** A date `days` from now as YYYY-MM-DD (UTC is never behind Los Angeles, so it is never in the past there). */
 const daysAhead = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
@@ -24,7 +24,7 @@ test("an admin adds a vehicle, sets its rate card, publishes miles_minutes, and 
   const perMile = 4.2;
   const perMinute = 1.15;
 
-  await signInThroughModal(page, ADMIN.email, ADMIN.password);
+  await apiSignIn(page, ADMIN.email, ADMIN.password);
 
   // Add Vehicle, with the spec's defaults in the dialog.
   await page.goto("/admin/vehicles");
@@ -80,7 +80,7 @@ test("an admin adds a vehicle, sets its rate card, publishes miles_minutes, and 
   await expect(card.getByRole("switch", { name: `Rate card active: ${name}` })).toBeChecked();
   await expect(save).toBeEnabled();
   await save.click();
-  await expect(page.getByText(`Saved draft for ${name}`)).toBeVisible();
+  await expect(page.getByText(`Rates live for ${name}`)).toBeVisible(); // rate cards apply at once: no "draft"
   await expect(save).toBeDisabled();
   await expect(card.getByTestId("readiness")).toHaveText("OK");
   await expectNoA11yViolations(page, { label: "pricing, miles and minutes" });
@@ -97,10 +97,18 @@ test("an admin adds a vehicle, sets its rate card, publishes miles_minutes, and 
   await page.getByRole("radio", { name: "Fixed Tiers" }).click();
   await expect(publish).toBeEnabled();
   await publish.click();
+  // Publishing asks first, naming what changes; Cancel leaves the draft alone.
+  const ask = page.getByRole("alertdialog", { name: "Publish pricing changes?" });
+  await expect(ask).toContainText("every new ride quote uses Fixed Tiers instead of Miles & Minutes");
+  await ask.getByRole("button", { name: "Cancel" }).click();
+  await expect(publish).toBeFocused();
+  await publish.click();
+  await ask.getByRole("button", { name: "Publish Now" }).click();
   await expect(page.getByText("Booking now uses the active method: Fixed Tiers.")).toBeVisible();
   await expect(publish).toBeDisabled();
   await page.getByRole("radio", { name: "Miles & Minutes" }).click();
   await publish.click();
+  await ask.getByRole("button", { name: "Publish Now" }).click();
   await expect(page.getByText("Pricing Published!")).toBeVisible();
   await expect(page.getByText("Booking now uses the active method: Miles & Minutes.")).toBeVisible();
   // One toast at a time: the second publish replaced the first toast rather than queueing behind it.
@@ -146,7 +154,7 @@ test("an admin changes the valet rates, publishes, and the customer's next valet
   };
   const before = await quoteNow();
 
-  await signInThroughModal(page, ADMIN.email, ADMIN.password);
+  await apiSignIn(page, ADMIN.email, ADMIN.password);
   const original = (await (await page.request.get("/api/admin/pricing/valet")).json()) as { published: Record<string, unknown> & { attendantHourlyUsd: number } };
   await page.goto("/admin/pricing?tab=valet");
   const panel = page.getByTestId("valet-rates");
@@ -174,7 +182,11 @@ test("an admin changes the valet rates, publishes, and the customer's next valet
 
   // Publish Changes: the next quote uses the new rates, in the API and in a customer's booking dialog.
   await expect(publish).toBeEnabled();
+  // Beside the simulator, Publish Changes never covers its result.
+  const [pub, result] = [await publish.boundingBox(), await page.getByTestId("simulator-total").boundingBox()];
+  expect(pub && result && (pub.y + pub.height <= result.y || result.y + result.height <= pub.y || pub.x + pub.width <= result.x || result.x + result.width <= pub.x)).toBe(true);
   await publish.click();
+  await page.getByRole("alertdialog", { name: "Publish pricing changes?" }).getByRole("button", { name: "Publish Now" }).click();
   await expect(page.getByText("Pricing Published!")).toBeVisible();
   await expect(page.getByText("The new valet rates now price every valet quote.")).toBeVisible();
   await expect(panel.getByTestId("valet-rates-status")).toHaveText("Live");

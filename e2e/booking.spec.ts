@@ -2,7 +2,7 @@
 // quote, the capacity auto-switch, confirm, the ticket, the dashboard, and the admin's live toast.
 import type { Locator, Page } from "@playwright/test";
 import { expectNoA11yViolations } from "./a11y";
-import { ADMIN, createVerifiedUser, expect, signInThroughModal, test } from "./fixtures";
+import { ADMIN, apiSignIn, createVerifiedUser, expect, test } from "./fixtures";
 
 const TICKET_CODE = /^MRD-[2-9A-HJKMNP-Z]{4}-[2-9A-HJKMNP-Z]{4}$/;
 type Vehicle = { id: string; name: string; passengerCapacity: number; luggageCapacity: number };
@@ -48,10 +48,10 @@ test("a customer books a ride: suggestions, map chips, quote, vehicle auto-switc
   // The admin watches from a second browser.
   const adminContext = await browser.newContext();
   const admin = await adminContext.newPage();
-  await signInThroughModal(admin, ADMIN.email, ADMIN.password);
+  await apiSignIn(admin, ADMIN.email, ADMIN.password);
 
   const user = await createVerifiedUser(request, "Octavia Brandt");
-  await signInThroughModal(page, user.email, user.password);
+  await apiSignIn(page, user.email, user.password);
   const dialog = await openBooking(page);
   await expect(dialog.getByRole("tab", { name: "Ride Transport" })).toHaveAttribute("aria-selected", "true");
   await expect(dialog.getByLabel("Time")).toHaveValue("12:00");
@@ -261,7 +261,7 @@ test("'Use my current location' fills the address from the browser's position, a
 test("failures show the spec's toasts: vehicles, route, and a changed quote (new Idempotency-Key on retry)", async ({ page, request }) => {
   test.slow();
   const user = await createVerifiedUser(request, "Perpetua Vance");
-  await signInThroughModal(page, user.email, user.password);
+  await apiSignIn(page, user.email, user.password);
 
   // Vehicles cannot be loaded.
   await page.route("**/api/vehicles", (route) => route.fulfill({ status: 503, json: { error: { code: "unavailable", message: "Fleet is resting." } } }));

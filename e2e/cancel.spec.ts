@@ -1,6 +1,6 @@
 // A customer cancels inside the cut-off: the dashboard states the fee before they confirm, and the fee is recorded
 // on the booking. The admin sets the cut-off in Settings (Operations) first, and puts it back afterwards.
-import { ADMIN, createVerifiedUser, expect, laDaysAhead, signInThroughModal, test } from "./fixtures";
+import { ADMIN, apiSignIn, createVerifiedUser, expect, laDaysAhead, test } from "./fixtures";
 
 const DEFAULTS = {
   cancellationCutoffHours: 24,
@@ -17,7 +17,7 @@ test("a customer cancelling inside the cut-off is shown the fee first, and the f
   test.slow();
   const adminContext = await browser.newContext();
   const admin = await adminContext.newPage();
-  await signInThroughModal(admin, ADMIN.email, ADMIN.password);
+  await apiSignIn(admin, ADMIN.email, ADMIN.password);
   try {
     // A week's cut-off: a ride in three days is inside it.
     await admin.goto("/admin/settings");
@@ -28,7 +28,7 @@ test("a customer cancelling inside the cut-off is shown the fee first, and the f
     await expect(admin.getByLabel("Free cancellation cut-off")).toHaveValue("168");
 
     const customer = await createVerifiedUser(request, "Cassius Thorne");
-    await signInThroughModal(page, customer.email, customer.password);
+    await apiSignIn(page, customer.email, customer.password);
     const { vehicles } = (await (await page.request.get("/api/vehicles")).json()) as { vehicles: { id: string }[] };
     const quote = await page.request.post("/api/quotes", {
       data: { pickupPlaceId: "emb:apt:LAX", dropoffPlaceId: "emb:venue:santa-monica-pier", vehicleTypeId: vehicles[0]!.id, passengers: 1, luggage: 0, date: laDaysAhead(3), time: "12:00" },

@@ -1,10 +1,10 @@
 // The customer dashboard: tabs and their empty states, profile rules, the open tab kept in the address.
 import { expectNoA11yViolations } from "./a11y";
-import { createVerifiedUser, expect, signInThroughModal, test } from "./fixtures";
+import { apiSignIn, createVerifiedUser, expect, test } from "./fixtures";
 
 test("a new customer's dashboard: Bookings first, then Profile, My Tickets and Receipts", async ({ page, request }) => {
   const user = await createVerifiedUser(request, "Sebastian Hale");
-  await signInThroughModal(page, user.email, user.password);
+  await apiSignIn(page, user.email, user.password);
   await page.goto("/dashboard");
 
   await expect(page.getByRole("heading", { level: 1 })).toContainText("Sebastian Hale");
@@ -34,7 +34,7 @@ test("a new customer's dashboard: Bookings first, then Profile, My Tickets and R
 
 test("profile rules: name of 2+ characters, phone empty or 10+ characters", async ({ page, request }) => {
   const user = await createVerifiedUser(request, "Margot Ellery");
-  await signInThroughModal(page, user.email, user.password);
+  await apiSignIn(page, user.email, user.password);
   // The saved profile is held back until the customer has typed and pressed Save: when it lands it must not
   // overwrite what they typed nor clear the errors.
   let releaseProfile = () => {};
@@ -81,7 +81,7 @@ test("profile rules: name of 2+ characters, phone empty or 10+ characters", asyn
 
 test("the dashboard signs out from its own button too", async ({ page, request }) => {
   const user = await createVerifiedUser(request, "Reuben Castellane");
-  await signInThroughModal(page, user.email, user.password);
+  await apiSignIn(page, user.email, user.password);
   await page.goto("/dashboard");
   const sessionCookie = await cookieHeader(page);
   await page.getByRole("main").getByRole("button", { name: "Sign out" }).click();
@@ -100,7 +100,7 @@ async function cookieHeader(page: import("@playwright/test").Page) {
 test("booked rides appear newest first with their details and tickets", async ({ page, request }) => {
   test.slow(); // two quotes and two bookings through the real API
   const user = await createVerifiedUser(request, "Celeste Moreau");
-  await signInThroughModal(page, user.email, user.password);
+  await apiSignIn(page, user.email, user.password);
   const api = page.request; // shares the browser's session cookie
 
   const placeId = async (q: string) => {

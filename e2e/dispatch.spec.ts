@@ -3,7 +3,7 @@
 // location, on board and completed; the customer's open dashboard follows each step without a reload; the
 // e-mails are in the mailbox.
 import { expectNoA11yViolations } from "./a11y";
-import { ADMIN, bookRideThroughDialog, chauffeurShift, createVerifiedUser, expect, gotoWithStream, laDaysAhead, signInThroughModal, test } from "./fixtures";
+import { ADMIN, apiSignIn, bookRideThroughDialog, chauffeurShift, createVerifiedUser, expect, gotoWithStream, laDaysAhead, test } from "./fixtures";
 
 test("a booked ride is assigned on the dispatch board, driven from the chauffeur's phone, and followed live by the customer", async ({ browser, page, request }) => {
   test.slow();
@@ -14,7 +14,7 @@ test("a booked ride is assigned on the dispatch board, driven from the chauffeur
   // The admin adds the chauffeur (an existing account, promoted) on the Staff page, and a shift covering the day.
   const adminContext = await browser.newContext();
   const admin = await adminContext.newPage();
-  await signInThroughModal(admin, ADMIN.email, ADMIN.password);
+  await apiSignIn(admin, ADMIN.email, ADMIN.password);
   await admin.goto("/admin/staff");
   await admin.getByRole("button", { name: "Add Staff" }).click();
   const add = admin.getByRole("dialog", { name: "Add Staff" });
@@ -30,7 +30,7 @@ test("a booked ride is assigned on the dispatch board, driven from the chauffeur
   await chauffeurShift(admin.request, driver.email, day);
 
   // The customer books and keeps the dashboard open.
-  await signInThroughModal(page, customer.email, customer.password);
+  await apiSignIn(page, customer.email, customer.password);
   await bookRideThroughDialog(page, day);
   await gotoWithStream(page, "/dashboard");
   const progress = page.getByRole("list", { name: "Your bookings" }).getByTestId("ride-progress");
@@ -78,6 +78,12 @@ test("a booked ride is assigned on the dispatch board, driven from the chauffeur
     const box = await tap.boundingBox();
     expect(box!.height).toBeGreaterThanOrEqual(48); // a big target
     await tap.click();
+    if (button === "Complete Ride") {
+      // It charges the fare and sends the receipt: the chauffeur confirms first.
+      const ask = phone.getByRole("alertdialog", { name: "Complete this ride?" });
+      await expect(ask).toContainText("card is charged the fare now and the receipt is e-mailed");
+      await ask.getByRole("button", { name: "Complete Ride" }).click();
+    }
     await expect(ride.getByLabel("Ride status")).toHaveText(status);
     await expect(progress).toContainText(sentence); // the customer's open dashboard follows
     await expect(page.getByTestId("booking-status").first()).toHaveText(status);

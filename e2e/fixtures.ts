@@ -3,6 +3,7 @@
 // whose pages report a Content-Security-Policy violation.
 import { test as base, expect, type APIRequestContext, type Browser, type BrowserContext, type Locator, type Page } from "@playwright/test";
 import { expectNoA11yViolations } from "./a11y";
+import { E2E_ADMIN_PASSWORD } from "../playwright.config";
 
 export { expect };
 
@@ -58,7 +59,8 @@ export const test = base.extend<{ cspViolations: string[]; a11yAudit: void }>({
   ],
 });
 
-export const ADMIN = { email: "admin@meridian.local", password: "meridian-admin-2026" };
+/** The demo admin: playwright.config.ts gives the server this password (ADMIN_PASSWORD). */
+export const ADMIN = { email: "admin@meridian.local", password: E2E_ADMIN_PASSWORD };
 
 export const uniqueEmail = (prefix = "guest") => `${prefix}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.com`;
 
@@ -92,6 +94,18 @@ export async function createVerifiedUser(request: APIRequestContext, fullName = 
   const verify = await request.get(link, { maxRedirects: 0 });
   expect([200, 302]).toContain(verify.status());
   return { email, password, fullName };
+}
+
+/**
+ * Signs `page`'s browser context in through the API, for tests that are not about signing in: the session cookie
+ * from POST /api/auth/sign-in/email lands in the context's storage state (what a storageState file would hold),
+ * then the home page opens signed in. No modal round trip (signInThroughModal and auth.spec.ts cover that journey).
+ */
+export async function apiSignIn(page: Page, email: string, password: string) {
+  const res = await page.request.post("/api/auth/sign-in/email", { data: { email, password } });
+  expect(res.status(), await res.text()).toBe(200);
+  await page.goto("/");
+  await expect(page.getByRole("banner").getByRole("button", { name: /^Account menu for / })).toBeVisible();
 }
 
 /** Signs in through the sign-in modal on the home page. */

@@ -3,7 +3,7 @@
 // the mobile menu at 360 px, Book Now, and the signed-in avatar menu.
 import type { Page } from "@playwright/test";
 import { expectNoA11yViolations } from "./a11y";
-import { ADMIN, createVerifiedUser, expect, signInThroughModal, test } from "./fixtures";
+import { ADMIN, apiSignIn, createVerifiedUser, expect, test } from "./fixtures";
 
 const SECTIONS = [
   { id: "services", link: "Services" },
@@ -174,7 +174,7 @@ test("Book Now in the header opens the booking dialog", async ({ page }) => {
 
 test("a signed-in customer gets the avatar menu: name, e-mail, Dashboard, no Admin Panel, Sign out back to /", async ({ page, request }) => {
   const guest = await createVerifiedUser(request, "Celeste Navarro");
-  await signInThroughModal(page, guest.email, guest.password);
+  await apiSignIn(page, guest.email, guest.password);
   const header = page.getByRole("banner");
   await expect(header.getByRole("button", { name: "Sign In" })).toHaveCount(0);
 
@@ -196,7 +196,7 @@ test("a signed-in customer gets the avatar menu: name, e-mail, Dashboard, no Adm
 });
 
 test("an admin's avatar menu and mobile menu offer the Admin Panel", async ({ page }) => {
-  await signInThroughModal(page, ADMIN.email, ADMIN.password);
+  await apiSignIn(page, ADMIN.email, ADMIN.password);
   const header = page.getByRole("banner");
   await header.getByRole("button", { name: /Account menu/ }).click();
   await expect(page.getByRole("menu").getByText(ADMIN.email)).toBeVisible();

@@ -1,12 +1,12 @@
 // A far-off ride whose card could not be authorised: the dispatch board shows "Payment needed", and the customer
 // confirms a card on the page the e-mail links to (test mode: a declined test card first, then the test Visa).
-import { ADMIN, createVerifiedUser, expect, laDaysAhead, signInThroughModal, test } from "./fixtures";
+import { ADMIN, apiSignIn, createVerifiedUser, expect, laDaysAhead, test } from "./fixtures";
 
 test("payment needed: the board flags the ride and the customer confirms a test card", async ({ browser, page, request }) => {
   test.slow();
   const day = laDaysAhead(9);
   const customer = await createVerifiedUser(request, "Imogen Vale");
-  await signInThroughModal(page, customer.email, customer.password);
+  await apiSignIn(page, customer.email, customer.password);
   const { vehicles } = (await (await page.request.get("/api/vehicles")).json()) as { vehicles: { id: string }[] };
   const quote = await page.request.post("/api/quotes", {
     data: { pickupPlaceId: "emb:apt:LAX", dropoffPlaceId: "emb:venue:santa-monica-pier", vehicleTypeId: vehicles[0]!.id, passengers: 1, luggage: 0, date: day, time: "08:15" },
@@ -28,7 +28,7 @@ test("payment needed: the board flags the ride and the customer confirms a test 
   const adminContext = await browser.newContext();
   const admin = await adminContext.newPage();
   try {
-    await signInThroughModal(admin, ADMIN.email, ADMIN.password);
+    await apiSignIn(admin, ADMIN.email, ADMIN.password);
     const twoDaysBefore = new Date(Date.parse(`${day}T18:00:00Z`) - 2 * 86_400_000).toISOString();
     const ran = await admin.request.post("/api/dev/jobs/run", { data: { bookingId: booking.id, at: twoDaysBefore } });
     expect(ran.status()).toBe(200);

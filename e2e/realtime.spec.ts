@@ -2,7 +2,7 @@
 // books (anywhere); a customer's own dashboard refreshes when they book from another tab; a customer never
 // hears about other people's bookings.
 import type { APIRequestContext } from "@playwright/test";
-import { ADMIN, createVerifiedUser, expect, gotoWithStream, signInThroughModal, test } from "./fixtures";
+import { ADMIN, apiSignIn, createVerifiedUser, expect, gotoWithStream, test } from "./fixtures";
 
 const inTenDays = () => new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10);
 
@@ -27,7 +27,7 @@ async function bookRide(api: APIRequestContext) {
 
 test("an admin on the bookings list gets 'New Booking Received!' and the new row without reloading", async ({ browser, page, request }) => {
   test.slow();
-  await signInThroughModal(page, ADMIN.email, ADMIN.password);
+  await apiSignIn(page, ADMIN.email, ADMIN.password);
   await gotoWithStream(page, "/admin/bookings");
   const table = page.getByRole("table", { name: "Bookings" });
   await expect(table).toBeVisible();
@@ -35,7 +35,7 @@ test("an admin on the bookings list gets 'New Booking Received!' and the new row
   const customer = await createVerifiedUser(request, "Rafferty Quill");
   const customerContext = await browser.newContext();
   const customerPage = await customerContext.newPage();
-  await signInThroughModal(customerPage, customer.email, customer.password);
+  await apiSignIn(customerPage, customer.email, customer.password);
   await expect(table).not.toContainText(customer.email);
 
   const startedAt = Date.now();
@@ -53,7 +53,7 @@ test("an admin on the bookings list gets 'New Booking Received!' and the new row
 test("a customer's open dashboard lists a booking made in another tab, and nobody else's", async ({ browser, page, request }) => {
   test.slow();
   const customer = await createVerifiedUser(request, "Sabine Okonkwo");
-  await signInThroughModal(page, customer.email, customer.password);
+  await apiSignIn(page, customer.email, customer.password);
   await gotoWithStream(page, "/dashboard");
   const rows = page.getByRole("list", { name: "Your bookings" }).getByRole("listitem");
   await expect(page.getByText("You have no past bookings.")).toBeVisible();
@@ -62,7 +62,7 @@ test("a customer's open dashboard lists a booking made in another tab, and nobod
   const other = await createVerifiedUser(request, "Lucian Marlowe");
   const otherContext = await browser.newContext();
   const otherPage = await otherContext.newPage();
-  await signInThroughModal(otherPage, other.email, other.password);
+  await apiSignIn(otherPage, other.email, other.password);
   await bookRide(otherPage.request);
 
   // The customer books from a second tab of the same browser: the first tab's list refreshes by itself.

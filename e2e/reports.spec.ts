@@ -3,7 +3,7 @@
 // quote and the booking in the funnel and the code's use in Coupon Performance, for today's range and not for
 // tomorrow's, and the card downloads as CSV with the same figures.
 import fs from "node:fs/promises";
-import { ADMIN, createVerifiedUser, expect, signInThroughModal, test, typeAddress } from "./fixtures";
+import { ADMIN, apiSignIn, createVerifiedUser, expect, test, typeAddress } from "./fixtures";
 
 /** Today in Los Angeles (the service area's day, which the reports count by). */
 const laDay = (offsetDays = 0) => new Intl.DateTimeFormat("en-CA", { timeZone: "America/Los_Angeles" }).format(new Date(Date.now() + offsetDays * 86_400_000));
@@ -20,7 +20,7 @@ test("a coupon code applied in the booking dialog shows up in the Reports, on sc
   // The customer, in their own browser: an unknown code, then the real one, then the booking.
   const context = await browser.newContext();
   const guest = await context.newPage();
-  await signInThroughModal(guest, customer.email, customer.password);
+  await apiSignIn(guest, customer.email, customer.password);
   await guest.getByRole("banner").getByRole("button", { name: "Book Now" }).click();
   const dialog = guest.getByRole("dialog", { name: "Reserve Your Experience" });
   await typeAddress(dialog, "Pickup", "LAX", "Los Angeles International Airport");
@@ -44,7 +44,7 @@ test("a coupon code applied in the booking dialog shows up in the Reports, on sc
   await context.close();
 
   // The admin's Reports.
-  await signInThroughModal(page, ADMIN.email, ADMIN.password);
+  await apiSignIn(page, ADMIN.email, ADMIN.password);
   await page.goto("/admin/reports");
   await expect(page.getByRole("heading", { name: "Reports", level: 1 })).toBeVisible();
   await expect(page.getByText("coupons are not live yet")).toHaveCount(0);

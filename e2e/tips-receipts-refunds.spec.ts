@@ -4,7 +4,7 @@
 // the fare from the booking detail, which the customer's receipt and the admin's Reports then show.
 import { extractText, getDocumentProxy } from "unpdf";
 import { expectNoA11yViolations } from "./a11y";
-import { ADMIN, chauffeurShift, createVerifiedUser, expect, laDaysAhead, signInThroughModal, staffMember, test } from "./fixtures";
+import { ADMIN, apiSignIn, chauffeurShift, createVerifiedUser, expect, laDaysAhead, staffMember, test } from "./fixtures";
 
 const usd = (n: number) => `$${n.toFixed(2)}`;
 
@@ -23,7 +23,7 @@ test("a customer tips 20% from the receipt e-mail's link and downloads the PDF; 
     const chauffeurId = await chauffeurShift(adminContext.request, driver.email, day);
 
     // The customer books a ride with the test Visa.
-    await signInThroughModal(page, customer.email, customer.password);
+    await apiSignIn(page, customer.email, customer.password);
     const { vehicles } = (await (await page.request.get("/api/vehicles")).json()) as { vehicles: { id: string }[] };
     const quote = await page.request.post("/api/quotes", {
       data: { pickupPlaceId: "emb:apt:LAX", dropoffPlaceId: "emb:venue:santa-monica-pier", vehicleTypeId: vehicles[0]!.id, passengers: 1, luggage: 0, date: day, time: "10:00" },

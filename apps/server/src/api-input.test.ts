@@ -242,7 +242,7 @@ describe("only the account endpoints Meridian uses are reachable", () => {
     const { cookie: c } = await t.userWithSession();
     const res = await t.call("POST", "/api/auth/sign-out", { cookie: c, json: {}, headers: { origin: "https://evil.example" } });
     expect(res.status).toBe(403);
-    expect(res.body.error.code).toBe("invalid_origin");
+    expect(res.body.error.code).toBe("cross_origin");
     expect((await t.call("GET", "/api/me/profile", { cookie: c })).status).toBe(200);
   });
 });

@@ -31,7 +31,8 @@ const envSchema = z.object({
   SEED_DEMO: bool.optional(),
   SIGN_IN_PER_MINUTE: z.coerce.number().int().min(1).max(100000).default(10),
   ADMIN_EMAIL: z.email().default("admin@meridian.local"),
-  ADMIN_PASSWORD: z.string().min(8).default("meridian-admin-2026"),
+  /** The demo admin's password; unset, a random one is generated at first start and kept in DATA_DIR/admin-password. */
+  ADMIN_PASSWORD: z.string().min(8).optional(),
   GEO_PROVIDER: z.enum(["embedded", "google", "osm"]).default("embedded"),
   GOOGLE_MAPS_API_KEY: z.string().optional(),
   GOOGLE_PLACES_URL: z.url().default("https://places.googleapis.com"),
@@ -98,6 +99,9 @@ export type AppConfig = {
   env: Env;
   publicUrl: string;
   authSecret: string;
+  /** The dev mailbox and dev jobs (/dev/mailbox, /api/dev/*): mounted only when this is on (devTools in server.ts). */
   mailboxEnabled: boolean;
+  /** Why the dev tools are on or off, for the start-up banner. */
+  mailboxReason?: string;
   signInPerMinute: number;
 };

@@ -20,7 +20,7 @@ import { scheduleOverdueSweep } from "./rides/overdue";
 import { allJobHandlers } from "./jobs/handlers";
 import { securityHeaderList } from "./lib/security-headers";
 import { withQuoteFastPath } from "./quotes/quote-fast-path";
-import { buildConfig, buildDeps, databaseTarget, openAndMigrate } from "./server";
+import { buildConfig, buildDeps, databaseTarget, demoAdminPassword, openAndMigrate } from "./server";
 
 /** A process asked to stop (SIGTERM) exits within this, whatever is still open. */
 const STOP_DEADLINE_MS = 10_000;
@@ -33,13 +33,13 @@ async function startUp(env: Env) {
   const database = await openAndMigrate(databaseTarget(env));
   const deps = await buildDeps(config, database);
   // Processes starting together on one PostgreSQL seed one at a time: the second finds the data and skips.
-  const demoAdmin = { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD };
-  if (env.SEED_DEMO) await database.exclusive(() => seedDemo(database.db, deps.auth, demoAdmin));
+  const demoAdmin = env.SEED_DEMO ? { email: env.ADMIN_EMAIL, password: demoAdminPassword(env) } : null;
+  if (demoAdmin) await database.exclusive(() => seedDemo(database.db, deps.auth, demoAdmin));
   // The banner shows the admin login only while it is true (the password may have been changed since).
-  const adminLine = !env.SEED_DEMO
+  const adminLine = !demoAdmin
     ? null
     : (await adminPasswordWorks(database.db, deps.auth, demoAdmin))
-      ? `  Admin:    ${env.ADMIN_EMAIL} / ${env.ADMIN_PASSWORD}`
+      ? `  Admin:    ${env.ADMIN_EMAIL} / ${demoAdmin.password}${env.ADMIN_PASSWORD ? "" : `  (generated; kept in ${path.resolve(env.DATA_DIR, "admin-password")})`}`
       : `  Admin:    ${env.ADMIN_EMAIL} (the demo password no longer signs in; set one with: npm run admin -- --email <e-mail> --password <new>)`;
   return { config, database, deps, adminLine };
 }
@@ -50,6 +50,7 @@ function banner(config: AppConfig, database: Database, deps: Deps, adminLine: st
     `  Meridian is running at ${config.publicUrl}  (listening on ${address}, ready in ${ms} ms${workers > 1 ? `, ${workers} worker processes` : ""})`,
     `  Database: ${database.kind === "pglite" ? `embedded PGlite in ${path.resolve(config.env.DATA_DIR)}` : "PostgreSQL (DATABASE_URL)"}`,
     `  Mail:     ${deps.mailer.kind === "smtp" ? "SMTP (SMTP_URL), queued in the database and retried for up to a day" : "embedded outbox"}${config.mailboxEnabled ? ` — read it at ${config.publicUrl}/dev/mailbox` : ""}`,
+    `  Dev tools (mailbox, jobs): ${config.mailboxEnabled ? "on" : "off"} — ${config.mailboxReason ?? ""}`,
     ...(adminLine ? [adminLine] : []),
     "",
   ];

@@ -3,12 +3,14 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { createAuth } from "./auth/auth";
+import { devToolsSetting } from "./dev/dev-tools";
 import { openDatabase, type Database, type DatabaseTarget } from "./db/client";
 import { runMigrations } from "./db/migrate";
 import type { AppConfig, Env } from "./env";
 import type { Deps } from "./lib/context";
 import { createLifecycle } from "./lib/lifecycle";
 import { createLogger } from "./lib/logger";
+import { trustedOriginsOf } from "./lib/origin-check";
 import { createMetrics } from "./lib/metrics";
 import { createGeoService } from "./geo/geo.service";
 import { createMailer, type MailerOptions } from "./mail/mailer";
@@ -33,13 +35,29 @@ function authSecret(env: Env): string {
   return secret;
 }
 
+/**
+ * The demo admin's password: ADMIN_PASSWORD, or a random one generated at first start and kept in the data
+ * directory (like the auth secret), so no two installations share one and none is written in the code.
+ */
+export function demoAdminPassword(env: Env): string {
+  if (env.ADMIN_PASSWORD) return env.ADMIN_PASSWORD;
+  const file = path.resolve(env.DATA_DIR, "admin-password");
+  if (fs.existsSync(file)) return fs.readFileSync(file, "utf8").trim();
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  const password = crypto.randomBytes(15).toString("base64url");
+  fs.writeFileSync(file, password, { mode: 0o600 });
+  return password;
+}
+
 export function buildConfig(env: Env, overrides: Partial<AppConfig> = {}): AppConfig {
+  const tools = devToolsSetting(env);
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, "");
   return {
     env,
     publicUrl,
     authSecret: overrides.authSecret ?? authSecret(env),
-    mailboxEnabled: env.MAILBOX ?? (!env.SMTP_URL && env.NODE_ENV !== "production"),
+    mailboxEnabled: tools.enabled,
+    mailboxReason: tools.reason,
     signInPerMinute: env.SIGN_IN_PER_MINUTE,
     ...overrides,
   };
@@ -51,13 +69,7 @@ export type DepsOptions = { mailer?: Pick<MailerOptions, "now" | "retryDelaysMs"
 export async function buildDeps(config: AppConfig, database: Database, options: DepsOptions = {}): Promise<Deps> {
   const logger = createLogger(config.env.LOG_LEVEL);
   const mailer = createMailer({ smtpUrl: config.env.SMTP_URL, from: config.env.MAIL_FROM, db: database.db, logger, ...options.mailer });
-  const origin = new URL(config.publicUrl);
-  const trustedOrigins = [config.publicUrl];
-  if (["localhost", "127.0.0.1"].includes(origin.hostname)) {
-    for (const host of ["localhost", "127.0.0.1"]) {
-      for (const port of [origin.port || "80", "5173"]) trustedOrigins.push(`${origin.protocol}//${host}:${port}`);
-    }
-  }
+  const trustedOrigins = trustedOriginsOf(config.publicUrl);
   const auth = createAuth({
     db: database.db,
     mailer,

@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freshPostgres } from "./test/harness";
 import { laDate } from "./test/ride-fixtures";
 import { startServerProcess, type ServerProcess } from "./test/server-child";
+import { TEST_ADMIN } from "./test/server-process";
 import { sseClient } from "./test/sse-client";
 
 const onPostgres = process.env.TEST_DB === "postgres";
@@ -74,7 +75,7 @@ afterAll(async () => {
 describe(`SIGTERM during bookings (${onPostgres ? "PostgreSQL, WORKERS=2" : "embedded PGlite, one process"})`, () => {
   it("answers every booking it took with a row, refuses the rest before writing, ends event streams with a retry hint, exits 0 in time", async () => {
     const cookie = await signUpAndIn(`shutdown-${Date.now()}@example.com`, "correct-horse-battery");
-    const adminCookie = await signIn("admin@meridian.local", "meridian-admin-2026");
+    const adminCookie = await signIn(TEST_ADMIN.email, TEST_ADMIN.password);
     const vehicles = JSON.parse((await request(false, "/api/vehicles")).body) as { vehicles: { id: string }[] };
     const quoteIds: string[] = [];
     for (let n = 0; n < 240; n++) {

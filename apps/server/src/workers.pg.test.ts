@@ -11,9 +11,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freshPostgres } from "./test/harness";
 import { laDate } from "./test/ride-fixtures";
 import { startServerProcess } from "./test/server-child";
+import { TEST_ADMIN } from "./test/server-process";
 import { sseClient } from "./test/sse-client";
 
-const ADMIN = { email: "admin@meridian.local", password: "meridian-admin-2026" };
+const ADMIN = TEST_ADMIN;
 
 let child: ChildProcess;
 let base: string;

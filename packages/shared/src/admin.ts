@@ -3,6 +3,7 @@ import { z } from "zod";
 import { fullNameSchema, roles } from "./auth";
 import { bookingSummarySchema } from "./booking";
 import { calendarDateSchema } from "./booking-time";
+import type { BookingDetails } from "./booking-details";
 import { bookingStatuses, ticketStatuses } from "./booking-status";
 import { valetStatuses } from "./valet-ticket";
 import { phoneSchema, profileSchema } from "./profile";
@@ -92,7 +93,7 @@ export type AdminBookingDetail = AdminBookingRow & {
   vehicleTypeId: string | null;
   vehicleName: string | null;
   paymentRef: string | null;
-  details: Record<string, unknown>;
+  details: BookingDetails;
   tickets: { id: string; ticketCode: string; status: string; plate: string | null; keyTag: string | null; createdAt: string }[];
   nextStatuses: string[];
   pickupAt: string | null;
@@ -219,5 +220,7 @@ export type AdminAuditEntry = {
   before: unknown;
   after: unknown;
 };
+/** A page of the audit log, with a readable name for each id on it and the operations time zone for its times. */
+export type AdminAuditPage = Paged<"entries", AdminAuditEntry> & { names: Record<string, string>; timeZone: string };
 
 export const uuidParamSchema = z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i);

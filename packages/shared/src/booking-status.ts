@@ -33,9 +33,10 @@ export type TicketStatus = (typeof ticketStatuses)[number];
 /**
  * Who makes a move: "dispatch" assigns and unassigns (dispatchers and admins at the board), "chauffeur" is the
  * assigned chauffeur on the phone, "customer" the booking's owner, "admin" the back office (status changes,
- * and cancelling with a reason).
+ * and cancelling with a reason), "refund" the refunds flow: a booking becomes Refunded only when a refund (with its
+ * amount and reason) has given back its whole charge, never by a status change.
  */
-export type StatusActor = "admin" | "dispatch" | "chauffeur" | "customer";
+export type StatusActor = "admin" | "dispatch" | "chauffeur" | "customer" | "refund";
 type Moves<S extends string> = Record<S, Partial<Record<S, readonly StatusActor[]>>>;
 
 const rideMoves: Moves<RideStatus> = {
@@ -44,9 +45,9 @@ const rideMoves: Moves<RideStatus> = {
   en_route: { on_location: ["chauffeur", "admin"], cancelled: ["admin"] },
   on_location: { on_board: ["chauffeur", "admin"], no_show: ["chauffeur", "admin"], cancelled: ["admin"] },
   on_board: { completed: ["chauffeur", "admin"] },
-  completed: { refunded: ["admin"] },
-  cancelled: { refunded: ["admin"] },
-  no_show: { refunded: ["admin"] },
+  completed: { refunded: ["refund"] },
+  cancelled: { refunded: ["refund"] },
+  no_show: { refunded: ["refund"] },
   expired: {},
   refunded: {},
 };
@@ -56,8 +57,8 @@ const serviceMoves: Moves<"pending" | "confirmed" | "in_progress" | "completed" 
   pending: { confirmed: ["admin"], cancelled: ["customer", "admin"] },
   confirmed: { in_progress: ["admin"], cancelled: ["customer", "admin"] },
   in_progress: { completed: ["admin"] },
-  completed: { refunded: ["admin"] },
-  cancelled: { refunded: ["admin"] },
+  completed: { refunded: ["refund"] },
+  cancelled: { refunded: ["refund"] },
   refunded: {},
 };
 
@@ -112,6 +113,9 @@ export function isOverdueRide(b: { service?: string; status: string; pickupAt: D
   if ((b.service ?? "ride") !== "ride" || (b.status !== "pending" && b.status !== "confirmed") || !b.pickupAt) return false;
   return new Date(b.pickupAt).getTime() < now.getTime();
 }
+
+/** The back office's answer to a status change to Refunded: that is the refunds flow's to make. */
+export const REFUND_THROUGH_REFUNDS_MESSAGE = "A booking is refunded with Refund (an amount and a reason); it becomes Refunded once its whole charge is given back.";
 
 export const ticketStatusLabels: Record<TicketStatus, string> = { active: "Active", released: "Released", void: "Void" };
 

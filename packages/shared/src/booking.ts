@@ -3,7 +3,7 @@
 // sends about miles or money is trusted.
 import { z } from "zod";
 import { quoteCouponCodeSchema } from "./coupons";
-import { quoteSchema, type Quote } from "./pricing";
+import { quoteSchema } from "./pricing";
 import { placeSchema } from "./places";
 import { BOOKING_STEP_MINUTES, TIME_STEP_MESSAGE } from "./booking-time";
 import { isCalendarDate, zonedInstant } from "./zoned-time";
@@ -167,34 +167,6 @@ export type BookingPayment = z.infer<typeof bookingPaymentSchema>;
 export const createBookingResponseSchema = z.object({ booking: bookingSummarySchema, ticket: ticketSummarySchema, payment: bookingPaymentSchema.optional() });
 export type CreateBookingResponse = z.infer<typeof createBookingResponseSchema>;
 
-/** What a ride booking stores in bookings.details. */
-export type RideDetails = {
-  pickup: QuotePlace;
-  dropoff: QuotePlace;
-  passengers: number;
-  luggage: number;
-  date: string;
-  time: string;
-  vehicleTypeId: string;
-  miles: number;
-  minutes: number;
-  quote: Quote;
-};
-
-/** GET /api/me/bookings and /api/me/tickets rows. */
-export type MyBooking = BookingSummary & { details: Partial<RideDetails> & Record<string, unknown> };
-export const myBookingsResponseSchema = z.object({
-  bookings: z.array(
-    bookingSummarySchema.extend({
-      details: z.record(z.string(), z.unknown()).describe("What was booked (a ride: places, party, date, time, vehicle, quote)"),
-      pickupAt: z.string().nullable().describe("A ride's pickup instant"),
-      chauffeurFirstName: z.string().nullable().describe("The assigned chauffeur's first name"),
-      vehicleName: z.string().nullable().describe("The assigned vehicle"),
-      cancellationFee: z.number().nullable(),
-      cancelledAt: z.string().nullable(),
-    }),
-  ),
-});
 export const myTicketSchema = z.object({
   id: z.string(),
   ticketCode: z.string(),

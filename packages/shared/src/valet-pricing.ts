@@ -2,7 +2,7 @@
 // here and explained to the admin in words), and priceValet, the one function the valet quote, the booking's
 // re-price and the admin simulator all run, so they always agree.
 import { z } from "zod";
-import type { QuotePlace, QuotePlaceSummary } from "./booking";
+import type { QuotePlaceSummary } from "./booking";
 import type { QuoteCouponRefusal } from "./coupons";
 import { isCents } from "./fleet";
 import { fromCents, toCents } from "./pricing";
@@ -130,24 +130,27 @@ export function describeValetRates(rates: ValetRates): string[] {
   ];
 }
 
-export type ValetQuoteLine = { kind: "base" | "attendants" | "late" | "event_type" | "coupon"; label: string; amountUsd: number };
-export type ValetQuote = {
-  service: "valet";
-  eventType: ValetEventType;
+export const valetQuoteLineSchema = z.object({ kind: z.enum(["base", "attendants", "late", "event_type", "coupon"]), label: z.string(), amountUsd: z.number() });
+export type ValetQuoteLine = z.infer<typeof valetQuoteLineSchema>;
+/** An itemised valet price (the quote answer, the booking's details, the admin simulator). */
+export const valetQuoteSchema = z.object({
+  service: z.literal("valet"),
+  eventType: z.enum(VALET_EVENT_TYPES),
   /** The event as the customer named it ("Wedding", or the 'Other' description). */
-  eventLabel: string;
-  durationMinutes: number;
-  billableHours: number;
+  eventLabel: z.string().describe("The event as the customer named it"),
+  durationMinutes: z.number().int().nonnegative(),
+  billableHours: z.number().nonnegative(),
   /** The vehicles priced: the customer's figure, or the card's default. */
-  expectedVehicles: number;
-  expectedVehiclesDefaulted: boolean;
-  attendants: number;
-  lines: ValetQuoteLine[];
-  totalUsd: number;
-  currency: "USD";
+  expectedVehicles: z.number().int().nonnegative().describe("The vehicles priced: the customer's figure, or the card's default"),
+  expectedVehiclesDefaulted: z.boolean(),
+  attendants: z.number().int().nonnegative(),
+  lines: z.array(valetQuoteLineSchema),
+  totalUsd: z.number(),
+  currency: z.literal("USD"),
   /** A coupon code applied to this quote (its line is in `lines`, the total is net of it). */
-  coupon?: { code: string; discountUsd: number };
-};
+  coupon: z.object({ code: z.string(), discountUsd: z.number() }).optional(),
+});
+export type ValetQuote = z.infer<typeof valetQuoteSchema>;
 
 export type ValetPriceInput = {
   eventType: ValetEventType;
@@ -216,23 +219,6 @@ export type ValetQuoteResponse = {
   eventPlace: QuotePlaceSummary;
   /** A code that could not be applied, and why. */
   coupon?: QuoteCouponRefusal;
-};
-
-/** What a valet booking stores in bookings.details (a later valet-operations issue reads the same). */
-export type ValetDetails = {
-  customerName: string;
-  eventType: ValetEventType;
-  eventTypeOther: string;
-  address: QuotePlace;
-  date: string;
-  startTime: string;
-  endTime: string;
-  durationMinutes: number;
-  /** The vehicles priced (the customer's figure, or the card's default: see quote.expectedVehiclesDefaulted). */
-  expectedVehicles: number;
-  attendants: number;
-  notes: string;
-  quote: ValetQuote;
 };
 
 /** GET/PUT /api/admin/pricing/valet: the draft the admin edits and the card quotes use now. */

@@ -50,6 +50,9 @@ export const OPEN_VALET_STATUSES = ["checked_in", "parked", "requested", "retrie
 export const QUEUE_VALET_STATUSES = ["requested", "retrieving", "ready"] as const satisfies readonly ValetStatus[];
 export const isFinalValetStatus = (s: string) => nextValetStatuses(s).length === 0;
 
+/** A delivered or cancelled ticket's car photos are closed (an incident found at delivery still takes its own). */
+export const PHOTOS_CLOSED_MESSAGE = "Photos cannot be added to a delivered or cancelled ticket.";
+
 export type ValetTransitionCheck = { ok: true } | { ok: false; message: string };
 
 export function checkValetTransition(from: string, to: ValetStatus, by: "staff" | "guest" = "staff"): ValetTransitionCheck {
@@ -68,6 +71,18 @@ export function checkValetTransition(from: string, to: ValetStatus, by: "staff" 
   const next = options.length ? `From ${fromLabel} it can only move to ${options.join(" or ")}.` : `${fromLabel} is a final status.`;
   return { ok: false, message: `A ticket cannot move from ${fromLabel} to ${VALET_STATUS_LABELS[to]}. ${next}` };
 }
+
+/** What the attendant's toast says after a move, as a sentence: "Key K-117: you are bringing the car." */
+const VALET_MOVE_SENTENCES: Record<ValetStatus, string> = {
+  checked_in: "checked in",
+  parked: "parked",
+  requested: "requested for the guest",
+  retrieving: "you are bringing the car",
+  ready: "ready for the guest",
+  delivered: "handed back to the guest",
+  cancelled: "ticket cancelled",
+};
+export const valetMoveSentence = (keyTag: string, status: ValetStatus) => `Key ${keyTag}: ${VALET_MOVE_SENTENCES[status]}.`;
 
 /** The button an attendant taps for each move. */
 export const VALET_ACTION_LABELS: Record<ValetStatus, string> = {

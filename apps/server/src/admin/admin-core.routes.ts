@@ -1,6 +1,6 @@
-// /api/admin core routes (admin-only middleware in app.ts; each handler also asks requireRole itself):
+// /api/admin core routes (each route's access is its route() description, the one check):
 // overview, users, bookings (+ CSV export, status), tickets, reports, audit. Thin: validate, call a service.
-import { Hono, type Context } from "hono";
+import { Hono } from "hono";
 import { z } from "zod";
 import {
   adminAuditQuerySchema,
@@ -18,28 +18,15 @@ import {
   adminUserSchema,
   bookingStatusChangeSchema,
 } from "@meridian/shared/admin";
-import { asRole, deskRoles } from "@meridian/shared/auth";
-import { requireRole } from "../auth/session";
 import type { AppEnv } from "../lib/context";
 import { notFound } from "../lib/errors";
-import { describedJson, routesFor } from "../lib/openapi";
+import { caller, describedJson, routesFor } from "../lib/openapi";
 import { BOOKINGS_CSV_HEADER, bookingsCsvLines, changeBookingStatus, exportBookingIds, exportBookingRows, getBooking, listBookings } from "./core/bookings.service";
 import { getOverview, listAudit } from "./core/insights.service";
 import { getReports, reportCsv } from "./core/reports.service";
 import { getTicket, listTickets, updateTicket } from "./core/tickets.service";
 import { createUserByAdmin, searchUsers, updateUser } from "./core/users.service";
 import { idParam } from "../lib/validate";
-
-export async function admin(c: Context<AppEnv>) {
-  const me = await requireRole(c, "admin");
-  return { actor: { id: me.id, email: me.email, name: me.name, role: asRole(me.role) }, db: c.get("deps").database.db };
-}
-
-/** The desk: admins and dispatchers (the dispatch board, assignment, reading bookings). */
-export async function desk(c: Context<AppEnv>) {
-  const me = await requireRole(c, ...deskRoles);
-  return { actor: { id: me.id, email: me.email, name: me.name, role: asRole(me.role) }, db: c.get("deps").database.db };
-}
 
 /** A path id that is not a UUID cannot name a row: 404 (and no database error). */
 const admin$ = routesFor("admin", ["Admin"]);
@@ -49,34 +36,34 @@ const notFoundAnswer = { description: "No such row" };
 
 export const adminCoreRoutes = new Hono<AppEnv>()
   .get("/overview", admin$("Counts and recent activity", { 200: json("Counts (users, bookings, pending, active tickets, revenue) and recent events") }), async (c) => {
-    const { db } = await admin(c);
+    const { db } = caller(c);
     return c.json(await getOverview(db));
   })
   // ---- Users
   .get("/users", admin$("Search users", { 200: adminUsersPageSchema }, { query: adminUsersQuerySchema, tags: ["Admin: users"] }), async (c) => {
-    const { db } = await admin(c);
+    const { db } = caller(c);
     return c.json(await searchUsers(db, c.req.valid("query")));
   })
   .post("/users", admin$("Create a user (they set a password from an e-mail)", { 201: z.object({ user: adminUserSchema }), 409: { description: "The e-mail is taken" } }, { body: adminCreateUserSchema, tags: ["Admin: users"] }), async (c) => {
-    const { db, actor } = await admin(c);
+    const { db, actor } = caller(c);
     const input = c.req.valid("json");
     const deps = c.get("deps");
     const created = await createUserByAdmin({ db, auth: deps.auth, mailer: deps.mailer, publicUrl: deps.config.publicUrl }, actor, input);
     return c.json({ user: created }, 201);
   })
   .patch("/users/:id", admin$("Change a user's name, phone, role or status", { 200: z.object({ user: adminUserSchema }), 404: notFoundAnswer }, { body: adminUpdateUserSchema, tags: ["Admin: users"] }), async (c) => {
-    const { db, actor } = await admin(c);
+    const { db, actor } = caller(c);
     const id = c.req.param("id");
     const input = c.req.valid("json");
     return c.json({ user: await updateUser(db, actor, id, input) });
   })
   // ---- Bookings
   .get("/bookings", desk$("Search bookings", { 200: adminBookingsPageSchema }, { query: adminBookingsQuerySchema, tags: ["Admin: bookings"] }), async (c) => {
-    const { db } = await desk(c);
+    const { db } = caller(c);
     return c.json(await listBookings(db, c.req.valid("query")));
   })
   .get("/bookings/export.csv", admin$("The filtered bookings as CSV", { 200: { description: "CSV (UTF-8 with a byte-order mark)", contentType: "text/csv" } }, { query: adminBookingsQuerySchema, tags: ["Admin: bookings"] }), async (c) => {
-    const { db } = await admin(c);
+    const { db } = caller(c);
     const ids = await exportBookingIds(db, c.req.valid("query"));
     const batches = exportBookingRows(db, ids);
     const encoder = new TextEncoder();
@@ -107,26 +94,26 @@ export const adminCoreRoutes = new Hono<AppEnv>()
     });
   })
   .get("/bookings/:id", desk$("A booking with its tickets, next statuses, assignment, cancellation and timeline", { 200: json("{ booking }"), 404: notFoundAnswer }, { tags: ["Admin: bookings"] }), async (c) => {
-    const { db } = await desk(c);
+    const { db } = caller(c);
     return c.json({ booking: await getBooking(db, idParam(c, "Booking")) });
   })
   .patch("/bookings/:id/status", admin$("Move a booking to another status", { 200: json("{ booking }"), 404: notFoundAnswer, 409: { description: "That move is not allowed from the booking's status" } }, { body: bookingStatusChangeSchema, tags: ["Admin: bookings"] }), async (c) => {
-    const { actor } = await admin(c);
+    const { actor } = caller(c);
     const id = idParam(c, "Booking");
     const { status } = c.req.valid("json");
     return c.json({ booking: await changeBookingStatus(c.get("deps"), actor, id, status) });
   })
   // ---- Tickets
   .get("/tickets", admin$("Search tickets", { 200: json("{ tickets, total, page, pageSize }") }, { query: adminTicketsQuerySchema, tags: ["Admin: tickets"] }), async (c) => {
-    const { db } = await admin(c);
+    const { db } = caller(c);
     return c.json(await listTickets(db, c.req.valid("query")));
   })
   .get("/tickets/:id", admin$("A ticket", { 200: json("{ ticket }"), 404: notFoundAnswer }, { tags: ["Admin: tickets"] }), async (c) => {
-    const { db } = await admin(c);
+    const { db } = caller(c);
     return c.json({ ticket: await getTicket(db, idParam(c, "Ticket")) });
   })
   .patch("/tickets/:id", admin$("Record a ticket's plate and key tag, or change its status", { 200: json("{ ticket }"), 404: notFoundAnswer }, { body: adminUpdateTicketSchema, tags: ["Admin: tickets"] }), async (c) => {
-    const { db, actor } = await admin(c);
+    const { db, actor } = caller(c);
     const id = idParam(c, "Ticket");
     const input = c.req.valid("json");
     return c.json({ ticket: await updateTicket(db, actor, id, input) });
@@ -136,7 +123,7 @@ export const adminCoreRoutes = new Hono<AppEnv>()
     "/reports",
     admin$("Revenue net of refunds, tips, payouts owed, the funnel and coupons, for a date range", { 200: json("Report figures (AdminReports)") }, { query: adminReportsQuerySchema }),
     async (c) => {
-      const { db } = await admin(c);
+      const { db } = caller(c);
       return c.json(await getReports(db, c.req.valid("query")));
     },
   )
@@ -149,7 +136,7 @@ export const adminCoreRoutes = new Hono<AppEnv>()
       { query: adminReportsQuerySchema },
     ),
     async (c) => {
-    const { db } = await admin(c);
+    const { db } = caller(c);
     const card = (c.req.param("file") ?? "").replace(/\.csv$/, "") as ReportCsvCard;
     if (!c.req.param("file")?.endsWith(".csv") || !reportCsvCards.includes(card)) throw notFound("There is no such report.");
     const range = c.req.valid("query");
@@ -163,6 +150,6 @@ export const adminCoreRoutes = new Hono<AppEnv>()
     },
   )
   .get("/audit", admin$("The audit log, newest first", { 200: json("{ entries, total, page, pageSize }") }, { query: adminAuditQuerySchema }), async (c) => {
-    const { db } = await admin(c);
+    const { db } = caller(c);
     return c.json(await listAudit(db, c.req.valid("query")));
   });

@@ -1,6 +1,5 @@
 // Admin fleet API: vehicles and pricing (ride method, publish, rate cards, tiers, the valet rate card, simulators).
-// Mounted at /api/admin behind the admin-only middleware in app.ts; each handler also asks for the
-// admin role itself, both for the audit actor and so the rule holds wherever this router is mounted.
+// Mounted at /api/admin; admin only, each route's route({ access }) (the one check, wherever this router is mounted).
 import type { Context } from "hono";
 import { Hono } from "hono";
 import { z } from "zod";
@@ -14,9 +13,8 @@ import {
   vehicleUpdateSchema,
 } from "@meridian/shared/fleet";
 import { quoteSchema } from "@meridian/shared/pricing";
-import { requireRole } from "../auth/session";
 import type { AppEnv } from "../lib/context";
-import { describedJson, routesFor } from "../lib/openapi";
+import { caller, describedJson, routesFor } from "../lib/openapi";
 import { parseWith } from "../lib/validate";
 import { invalidatePricingCache } from "../quotes/pricing-data";
 import { simulateValetSchema, valetRatesSchema } from "@meridian/shared/valet-pricing";
@@ -25,11 +23,6 @@ import { createTier, deleteTier, getPricingOverview, publishPricing, saveRateCar
 import { createVehicle, deleteVehicle, listVehicles, updateVehicle } from "./fleet/vehicles.service";
 
 const idSchema = z.uuid({ error: "That id is not valid." });
-
-async function admin(c: Context<AppEnv>) {
-  const user = await requireRole(c, "admin");
-  return { actor: { id: user.id, email: user.email }, db: c.get("deps").database.db };
-}
 
 const paramId = (c: Context<AppEnv>, name = "id") => parseWith(idSchema, c.req.param(name));
 
@@ -45,18 +38,18 @@ const notFoundAnswer = { description: "No such row" };
 export const adminFleetRoutes = new Hono<AppEnv>()
   // ---- Vehicles
   .get("/vehicles", fleet$("Every vehicle type, active or not", { 200: describedJson("{ vehicles }") }), async (c) => {
-    const { db } = await admin(c);
+    const { db } = caller(c);
     return c.json({ vehicles: await listVehicles(db) });
   })
   .post("/vehicles", fleet$("Add a vehicle type", { 201: describedJson("{ vehicle }") }, { body: vehicleInputSchema }), async (c) => {
-    const { db, actor } = await admin(c);
+    const { db, actor } = caller(c);
     const input = c.req.valid("json");
     const vehicle = await createVehicle(db, actor, input);
     pricingChanged(c);
     return c.json({ vehicle }, 201);
   })
   .patch("/vehicles/:id", fleet$("Change a vehicle type", { 200: describedJson("{ vehicle }"), 404: notFoundAnswer }, { body: vehicleUpdateSchema }), async (c) => {
-    const { db, actor } = await admin(c);
+    const { db, actor } = caller(c);
     const id = paramId(c);
     const patch = c.req.valid("json");
     const vehicle = await updateVehicle(db, actor, id, patch);
@@ -64,18 +57,18 @@ export const adminFleetRoutes = new Hono<AppEnv>()
     return c.json({ vehicle });
   })
   .delete("/vehicles/:id", fleet$("Remove a vehicle type", { 200: ok, 404: notFoundAnswer, 409: { description: "Bookings use it: retire it instead" } }), async (c) => {
-    const { db, actor } = await admin(c);
+    const { db, actor } = caller(c);
     await deleteVehicle(db, actor, paramId(c));
     pricingChanged(c);
     return c.json({ ok: true });
   })
   // ---- Pricing
   .get("/pricing", fleet$("The pricing method, rate cards and tiers", { 200: describedJson("{ method, vehicles, rateCards, tiers }") }), async (c) => {
-    const { db } = await admin(c);
+    const { db } = caller(c);
     return c.json(await getPricingOverview(db));
   })
   .put("/pricing/rate-cards/:vehicleId", fleet$("Set a vehicle's per-mile and per-minute rates", { 200: describedJson("{ rateCard }"), 404: notFoundAnswer }, { body: rateCardInputSchema }), async (c) => {
-    const { db, actor } = await admin(c);
+    const { db, actor } = caller(c);
     const vehicleId = paramId(c, "vehicleId");
     const input = c.req.valid("json");
     const rateCard = await saveRateCard(db, actor, vehicleId, input);
@@ -83,14 +76,14 @@ export const adminFleetRoutes = new Hono<AppEnv>()
     return c.json({ rateCard });
   })
   .post("/pricing/tiers", fleet$("Add a fixed-price distance tier", { 201: describedJson("{ tier }"), 409: { description: "It overlaps another tier" } }, { body: tierInputSchema }), async (c) => {
-    const { db, actor } = await admin(c);
+    const { db, actor } = caller(c);
     const input = c.req.valid("json");
     const tier = await createTier(db, actor, input);
     pricingChanged(c);
     return c.json({ tier }, 201);
   })
   .patch("/pricing/tiers/:id", fleet$("Change a tier", { 200: describedJson("{ tier }"), 404: notFoundAnswer, 409: { description: "It would overlap another tier" } }, { body: tierUpdateSchema }), async (c) => {
-    const { db, actor } = await admin(c);
+    const { db, actor } = caller(c);
     const id = paramId(c);
     const patch = c.req.valid("json");
     const tier = await updateTier(db, actor, id, patch);
@@ -98,35 +91,35 @@ export const adminFleetRoutes = new Hono<AppEnv>()
     return c.json({ tier });
   })
   .delete("/pricing/tiers/:id", fleet$("Remove a tier", { 200: ok, 404: notFoundAnswer }), async (c) => {
-    const { db, actor } = await admin(c);
+    const { db, actor } = caller(c);
     await deleteTier(db, actor, paramId(c));
     pricingChanged(c);
     return c.json({ ok: true });
   })
   .post("/pricing/publish", fleet$("Make a pricing method the one customers are quoted with", { 200: describedJson("The published method and readiness"), 409: { description: "Not every active vehicle can be priced that way" } }, { body: publishPricingSchema }), async (c) => {
-    const { db, actor } = await admin(c);
+    const { db, actor } = caller(c);
     const { method } = c.req.valid("json");
     const published = await publishPricing(db, actor, method);
     pricingChanged(c);
     return c.json(published);
   })
   .post("/pricing/simulate", fleet$("Price a trip of given miles and minutes", { 200: z.object({ quote: quoteSchema }), 422: { description: "No price for this vehicle and distance" } }, { body: simulateQuoteSchema }), async (c) => {
-    const { db } = await admin(c);
+    const { db } = caller(c);
     const input = c.req.valid("json");
     return c.json({ quote: await simulateQuote(db, input) });
   })
   // ---- Valet rates: the draft card (published with the other pricing) and the valet simulator
   .get("/pricing/valet", fleet$("The valet rate card (draft and published)", { 200: describedJson("The draft and published valet rates") }), async (c) => {
-    const { db } = await admin(c);
+    const { db } = caller(c);
     return c.json(await getAdminValetRates(db));
   })
   .put("/pricing/valet", fleet$("Save the valet rate card as a draft", { 200: describedJson("The draft and published valet rates") }, { body: valetRatesSchema }), async (c) => {
-    const { db, actor } = await admin(c);
+    const { db, actor } = caller(c);
     const rates = c.req.valid("json");
     return c.json(await saveValetDraft(db, actor, rates));
   })
   .post("/pricing/simulate-valet", fleet$("Price an event's valet service with the draft rates", { 200: describedJson("{ quote }: the itemised valet quote"), 422: { description: "No price for this event" } }, { body: simulateValetSchema }), async (c) => {
-    const { db } = await admin(c);
+    const { db } = caller(c);
     const input = c.req.valid("json");
     return c.json({ quote: await simulateValet(db, input) });
   });

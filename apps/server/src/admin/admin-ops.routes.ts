@@ -4,12 +4,11 @@
 import { Hono } from "hono";
 import { operationsSettingsSchema, adminCancelSchema, assignmentSchema, createShiftSchema, createStaffSchema, dispatchQuerySchema, shiftsQuerySchema } from "@meridian/shared/rides";
 import type { AppEnv } from "../lib/context";
-import { describedJson, routesFor, type Parameter } from "../lib/openapi";
+import { caller, describedJson, routesFor, type Parameter } from "../lib/openapi";
 import { cancelByAdmin } from "../rides/cancel.service";
 import { assignRide, getDispatchBoard, unassignRide } from "../rides/dispatch.service";
 import { addStaff, createShift, deleteShift, listShifts, listStaff } from "../rides/staff.service";
 import { getOperationsSettings, updateOperationsSettings } from "../settings/settings.service";
-import { admin, desk } from "./admin-core.routes";
 import { getBooking } from "./core/bookings.service";
 import { idParam } from "../lib/validate";
 
@@ -22,43 +21,43 @@ const bookingAnswer = json("{ booking }: the booking as the admin detail shows i
 export const adminOpsRoutes = new Hono<AppEnv>()
   // ---- Staff and shifts (admin)
   .get("/staff", admin$("Staff members (valets, chauffeurs, dispatchers)", { 200: json("{ staff }") }), async (c) => {
-    const { db } = await admin(c);
+    const { db } = caller(c);
     return c.json({ staff: await listStaff(db) });
   })
   .post("/staff", admin$("Add a staff member (a new account gets an e-mail to set a password; an existing one gets the role)", { 200: json("The existing account, now staff"), 201: json("The new staff account") }, { body: createStaffSchema }), async (c) => {
-    const { db, actor } = await admin(c);
+    const { db, actor } = caller(c);
     const input = c.req.valid("json");
     const deps = c.get("deps");
     const result = await addStaff({ db, auth: deps.auth, mailer: deps.mailer, publicUrl: deps.config.publicUrl }, actor, input);
     return c.json(result, result.created ? 201 : 200);
   })
   .get("/shifts", admin$("Shifts over some days", { 200: json("The shifts of the days asked for") }, { query: shiftsQuerySchema }), async (c) => {
-    const { db } = await admin(c);
+    const { db } = caller(c);
     return c.json(await listShifts(db, c.req.valid("query")));
   })
   .post("/shifts", admin$("Plan a shift", { 201: json("{ shift }"), 404: { description: "No such staff member" }, 409: { description: "It overlaps another shift of theirs" } }, { body: createShiftSchema }), async (c) => {
-    const { db, actor } = await admin(c);
+    const { db, actor } = caller(c);
     const input = c.req.valid("json");
     return c.json({ shift: await createShift(db, actor, input) }, 201);
   })
   .delete("/shifts/:id", admin$("Remove a shift", { 204: { description: "Removed" }, 404: { description: "Shift not found." } }, { parameters: id("shift") }), async (c) => {
-    const { db, actor } = await admin(c);
+    const { db, actor } = caller(c);
     await deleteShift(db, actor, idParam(c, "Shift"));
     return c.body(null, 204);
   })
   // ---- Operations settings (admin)
   .get("/settings", admin$("Operations settings", { 200: json("{ operations }") }), async (c) => {
-    const { db } = await admin(c);
+    const { db } = caller(c);
     return c.json({ operations: await getOperationsSettings(db) });
   })
   .put("/settings", admin$("Change the operations settings", { 200: json("{ operations }") }, { body: operationsSettingsSchema }), async (c) => {
-    const { db, actor } = await admin(c);
+    const { db, actor } = caller(c);
     const input = c.req.valid("json");
     return c.json({ operations: await updateOperationsSettings(db, actor, input) });
   })
   // ---- Dispatch (the desk: admins and dispatchers)
   .get("/dispatch", desk$("The dispatch board of a day: rides, chauffeurs on shift, vehicles", { 200: json("The day's rides, chauffeurs and vehicles") }, { query: dispatchQuerySchema }), async (c) => {
-    const { db } = await desk(c);
+    const { db } = caller(c);
     const { date } = c.req.valid("query");
     return c.json(await getDispatchBoard(db, date));
   })
@@ -66,7 +65,7 @@ export const adminOpsRoutes = new Hono<AppEnv>()
     "/bookings/:id/assignment",
     desk$("Assign a ride to a chauffeur (and a vehicle)", { 200: bookingAnswer, 404: { description: "Ride not found." }, 409: { description: "The chauffeur or the vehicle is not free, or the ride cannot be assigned now" } }, { body: assignmentSchema, parameters: id("ride") }),
     async (c) => {
-      const { db, actor } = await desk(c);
+      const { db, actor } = caller(c);
       const id = idParam(c, "Ride");
       const input = c.req.valid("json");
       await assignRide(c.get("deps"), actor, id, input);
@@ -74,14 +73,14 @@ export const adminOpsRoutes = new Hono<AppEnv>()
     },
   )
   .delete("/bookings/:id/assignment", desk$("Take a ride's chauffeur off it", { 200: bookingAnswer, 404: { description: "Ride not found." }, 409: { description: "The ride cannot be unassigned now" } }, { parameters: id("ride") }), async (c) => {
-    const { db, actor } = await desk(c);
+    const { db, actor } = caller(c);
     const id = idParam(c, "Ride");
     await unassignRide(c.get("deps"), actor, id);
     return c.json({ booking: await getBooking(db, id) });
   })
   // ---- Cancelling with a reason (admin)
   .post("/bookings/:id/cancel", admin$("Cancel a booking with a reason", { 200: bookingAnswer, 404: { description: "Booking not found." }, 409: { description: "It can no longer be cancelled" } }, { body: adminCancelSchema, parameters: id("booking") }), async (c) => {
-    const { db, actor } = await admin(c);
+    const { db, actor } = caller(c);
     const id = idParam(c, "Booking");
     const { reason } = c.req.valid("json");
     await cancelByAdmin(c.get("deps"), actor, id, reason);

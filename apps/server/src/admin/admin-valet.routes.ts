@@ -1,20 +1,14 @@
-// /api/admin valet screens (admin-only middleware in app.ts): a ticket's valet history, incidents, the lot
+// /api/admin valet screens (admin only, each route's route({ access })): a ticket's valet history, incidents, the lot
 // board and retrieval times.
-import { Hono, type Context } from "hono";
+import { Hono } from "hono";
 import { z } from "zod";
 import { OPEN_VALET_STATUSES, type LotBoard } from "@meridian/shared/valet-ticket";
-import { requireRole } from "../auth/session";
 import type { AppEnv } from "../lib/context";
 import { describedJson, routesFor } from "../lib/openapi";
 import { incidentsOfTicket, listIncidents } from "../valet/incidents.service";
 import { retrievalFigures } from "../valet/retrieval.service";
 import { getValetTicket, openTickets, timelineOf } from "../valet/tickets.service";
 import { idParam } from "../lib/validate";
-
-async function admin(c: Context<AppEnv>) {
-  await requireRole(c, "admin");
-  return c.get("deps").database.db;
-}
 
 const pageQuery = z.object({
   page: z.coerce.number({ error: "Page must be a number." }).int().min(1).max(10_000).default(1),
@@ -31,18 +25,18 @@ export const adminValetRoutes = new Hono<AppEnv>()
       parameters: [{ in: "path", name: "id", required: true, description: "The ticket's id", schema: { type: "string", format: "uuid" } }],
     }),
     async (c) => {
-      const db = await admin(c);
+      const db = c.get("deps").database.db;
       const id = idParam(c, "Ticket");
       const [ticket, timeline, incidents] = await Promise.all([getValetTicket(db, id), timelineOf(db, id), incidentsOfTicket(db, id)]);
       return c.json({ ticket, timeline, incidents });
     },
   )
   .get("/incidents", valet$("Incidents, newest first", { 200: describedJson("{ incidents, total, page, pageSize }") }, { query: pageQuery }), async (c) => {
-    const db = await admin(c);
+    const db = c.get("deps").database.db;
     return c.json(await listIncidents(db, c.req.valid("query")));
   })
   .get("/valet/board", valet$("The lot board: open tickets by status and retrieval times", { 200: describedJson("{ counts, tickets, retrieval }") }, { query: daysQuery }), async (c) => {
-    const db = await admin(c);
+    const db = c.get("deps").database.db;
     const { days } = c.req.valid("query");
     const [tickets, retrieval] = await Promise.all([openTickets(db), retrievalFigures(db, days)]);
     const counts = Object.fromEntries(OPEN_VALET_STATUSES.map((s) => [s, tickets.filter((t) => t.status === s).length])) as LotBoard["counts"];

@@ -1,4 +1,7 @@
-// Every admin mutation writes one audit row: who, what, which entity, before and after.
+// Every admin mutation writes one audit row: who, what, which entity, and what changed (only the fields whose
+// value differs; a create keeps what was made, a delete what was removed). An update that changed nothing
+// writes nothing.
+import { auditDiff } from "@meridian/shared/audit";
 import type { Db, Tx } from "../db/client";
 import { auditLogs } from "../db/schema";
 
@@ -9,13 +12,15 @@ export async function writeAudit(
   actor: AuditActor,
   entry: { action: string; entity: string; entityId?: string | null; before?: unknown; after?: unknown },
 ) {
+  const { before, after, changed } = auditDiff(entry.before ?? null, entry.after ?? null);
+  if (!changed) return;
   await db.insert(auditLogs).values({
     actorId: actor.id,
     actorEmail: actor.email,
     action: entry.action,
     entity: entry.entity,
     entityId: entry.entityId ?? null,
-    before: entry.before ?? null,
-    after: entry.after ?? null,
+    before,
+    after,
   });
 }

@@ -18,6 +18,7 @@
 import crypto from "node:crypto";
 import { sql, type SQL } from "drizzle-orm";
 import type { CreateBookingResponse } from "@meridian/shared/booking";
+import { bookingDetailsSchema, type BookingDetails } from "@meridian/shared/booking-details";
 import { executeRows, isUniqueViolation, type Db, type Tx } from "../db/client";
 import type { MailInStatement } from "../mail/mailer";
 import type { PaymentIntent, PaymentProvider } from "../payments/provider";
@@ -41,7 +42,7 @@ export type BookingRowsInput = {
     phone: string | null;
     price: number;
     vehicleTypeId: string | null;
-    details: Record<string, unknown>;
+    details: BookingDetails;
     paymentRef: string | null;
     /** Rides: the pickup instant; null for event valet. */
     pickupAt: Date | null;
@@ -117,7 +118,7 @@ async function insertOnce(db: Db | Tx, input: BookingRowsInput): Promise<CreateB
     sql`booking as (
       insert into bookings (id, user_id, service, booking_date, status, name, email, phone, price, vehicle_type_id, details, payment_ref, pickup_at, created_at, updated_at)
       select ${id}::uuid, ${userId}, ${b.service}, ${b.bookingDate}::date, 'pending', ${b.name}::text, ${b.email}::text, ${b.phone}::text, ${b.price}::numeric,
-        ${b.vehicleTypeId}::uuid, ${JSON.stringify(b.details)}::jsonb, ${b.paymentRef}::text, ${b.pickupAt?.toISOString() ?? null}::timestamptz, ${createdAt}::timestamptz, ${createdAt}::timestamptz
+        ${b.vehicleTypeId}::uuid, ${JSON.stringify(bookingDetailsSchema.parse(b.details))}::jsonb, ${b.paymentRef}::text, ${b.pickupAt?.toISOString() ?? null}::timestamptz, ${createdAt}::timestamptz, ${createdAt}::timestamptz
       from claimed returning id)`,
     sql`booked as (
       insert into booking_events (booking_id, from_status, to_status, actor_id, actor_name, actor_role, note, created_at)

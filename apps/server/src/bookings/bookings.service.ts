@@ -21,8 +21,8 @@ import {
   todayInServiceArea,
   type CreateBookingInput,
   type CreateBookingResponse,
-  type RideDetails,
 } from "@meridian/shared/booking";
+import { startTimeOf, type BookingDetails, type RideDetails, type ValetDetails } from "@meridian/shared/booking-details";
 import { toCents } from "@meridian/shared/pricing";
 import { keepHoldAtBooking } from "@meridian/shared/payment-policy";
 import {
@@ -35,7 +35,6 @@ import {
   PAYMENT_UNAVAILABLE_MESSAGE,
 } from "@meridian/shared/payments";
 import { valetQuoteInputSchema } from "@meridian/shared/valet";
-import type { ValetDetails } from "@meridian/shared/valet-pricing";
 import type { SessionUser } from "../auth/auth";
 import type { Db, Tx } from "../db/client";
 import { bookings, idempotencyKeys, payments } from "../db/schema";
@@ -240,7 +239,7 @@ type BookingPlan = {
   vehicleTypeId: string | null;
   /** A ride's pickup time ("HH:MM", the service's time zone); null for event valet. */
   pickupTime: string | null;
-  details: RideDetails | ValetDetails;
+  details: BookingDetails;
   mail: (ticketCode: string) => Mail;
   /** The coupon the quote applied (redeemed in the booking's transaction), or null. */
   coupon: SignedCoupon | null;
@@ -271,6 +270,7 @@ async function planRide(deps: Deps, me: SessionUser, quoteId: string): Promise<B
   if (toCents(priced.quote.totalUsd) !== toCents(claims.totalUsd)) throw conflict(QUOTE_CHANGED_MESSAGE, "quote_changed");
 
   const details: RideDetails = {
+    service: "ride",
     pickup: priced.pickup,
     dropoff: priced.dropoff,
     passengers: rideInput.passengers,
@@ -306,6 +306,7 @@ async function planValet(deps: Deps, me: SessionUser, quoteId: string): Promise<
   if (toCents(priced.quote.totalUsd) !== toCents(quotedUsd)) throw conflict(QUOTE_CHANGED_MESSAGE, "quote_changed");
 
   const details: ValetDetails = {
+    service: "valet",
     customerName: input.customerName,
     eventType: input.eventType,
     eventTypeOther: input.eventTypeOther,
@@ -348,7 +349,7 @@ export async function createBooking(deps: Deps, me: SessionUser, key: string, in
 
   const { timeZone, reminderLeadHours } = await cachedOperationsSettings(deps.database.db);
   const pickupAt = plan.pickupTime ? zonedInstant(plan.bookingDate, plan.pickupTime, timeZone) : null;
-  const startsAt = pickupAt ?? zonedInstant(plan.bookingDate, (plan.details as ValetDetails).startTime ?? "00:00", timeZone);
+  const startsAt = pickupAt ?? zonedInstant(plan.bookingDate, startTimeOf(plan.details), timeZone);
 
   // 1. Claim the key (committed on its own).
   let claim = await claimKey(deps, me.id, key, hash);

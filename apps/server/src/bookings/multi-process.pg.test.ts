@@ -6,11 +6,11 @@ import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { demoFleet } from "../db/seed";
 import { freshPostgres } from "../test/harness";
-import { startServer as startServerProcess, stopServer, type ServerProcess } from "../test/server-process";
+import { startServer as startServerProcess, stopServer, TEST_ADMIN, type ServerProcess } from "../test/server-process";
 import { laDate } from "../test/ride-fixtures";
 import { sseClient } from "../test/sse-client";
 
-const ADMIN = { email: "admin@meridian.local", password: "meridian-admin-2026" };
+const ADMIN = TEST_ADMIN;
 
 type Server = ServerProcess;
 /** Every process started, stopped in afterAll even when another failed to start. */

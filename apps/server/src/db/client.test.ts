@@ -93,6 +93,12 @@ if (onPglite) describe("PGlite data directory", { timeout: 120_000 }, () => {
     expect(rows).toHaveLength(1);
   });
 
+  it("runs with an embedded-sized memory (16 MB of shared buffers, not PostgreSQL's 128 MB: WebAssembly memory is never given back)", async () => {
+    const db = await open(freshDir());
+    const settings = await db.pglite!.query<{ name: string; setting: string }>("select name, setting from pg_settings where name in ('shared_buffers', 'maintenance_work_mem')");
+    expect(Object.fromEntries(settings.rows.map((r) => [r.name, Number(r.setting)]))).toEqual({ shared_buffers: 2048, maintenance_work_mem: 8192 });
+  });
+
   it("refuses a directory another process holds, with a message naming the directory and that process", async () => {
     const dir = freshDir();
     const holder = await holdInChild(dir);

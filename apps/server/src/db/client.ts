@@ -1,6 +1,7 @@
 // One Drizzle schema over two drivers: PGlite (embedded, default) or PostgreSQL (DATABASE_URL).
 import fs from "node:fs";
 import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
@@ -50,18 +51,42 @@ export type DatabaseTarget = { url: string } | { dataDir: string } | { memory: t
 
 export class DataDirLockedError extends Error {}
 
+/**
+ * PGlite's PostgreSQL runs inside one WebAssembly memory that grows and never shrinks, so its buffers are the
+ * server's resident memory. PostgreSQL's defaults (128 MB of shared buffers, 64 MB per maintenance step) suit a
+ * database server, not an embedded one: with them an idle Meridian held 400-900 MB. These keep it near 200 MB;
+ * the demo's data fits the buffers many times over (bench/README.md, "A small embedded footprint").
+ */
+const PGLITE_START_PARAMS = [
+  ...PGlite.defaultStartParams,
+  ...["shared_buffers=16MB", "maintenance_work_mem=8MB", "effective_cache_size=64MB", "temp_buffers=2MB", "wal_buffers=1MB"].flatMap((s) => ["-c", s]),
+];
+
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   if ("url" in target) return openPostgres(target.url);
-  if ("memory" in target) return openPglite(new PGlite({ loadDataDir: target.loadDataDir }), () => {});
+  if ("memory" in target) return openPglite(new PGlite({ loadDataDir: target.loadDataDir, startParams: PGLITE_START_PARAMS }), () => {});
   const dir = path.resolve(target.dataDir);
   const release = lockDataDir(dir);
   try {
-    const client = await PGlite.create(path.join(dir, "pglite"));
+    const dataDir = path.join(dir, "pglite");
+    const client = await PGlite.create(dataDir, { startParams: PGLITE_START_PARAMS, loadDataDir: firstStartTemplate(dataDir) });
     return openPglite(client, release);
   } catch (err) {
     release();
     throw err;
   }
+}
+
+/**
+ * A new data directory starts from the migrated, empty one the build made (apps/server/build.mjs writes
+ * dist/pglite-template.tar.gz next to the bundle) instead of running initdb and every migration: that took most of
+ * a first start's seconds and left a few hundred MB in PGlite's memory for good. Not there (run from the sources,
+ * or an existing directory): initdb as usual. Migrations still run after it, so a template behind the code is fine.
+ */
+function firstStartTemplate(dataDir: string): Blob | undefined {
+  if (fs.existsSync(path.join(dataDir, "PG_VERSION"))) return undefined;
+  const template = path.join(path.dirname(fileURLToPath(import.meta.url)), "pglite-template.tar.gz");
+  return fs.existsSync(template) ? new Blob([fs.readFileSync(template)]) : undefined;
 }
 
 function openPglite(client: PGlite, release: () => void): Database {

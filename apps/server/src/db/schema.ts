@@ -4,6 +4,7 @@ import { relations, sql } from "drizzle-orm";
 import {
   bigint,
   boolean,
+  customType,
   date,
   index,
   integer,
@@ -17,6 +18,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import { bookingDetailsSchema, type BookingDetails } from "@meridian/shared/booking-details";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () =>
@@ -26,6 +28,16 @@ const updatedAt = () =>
     .$onUpdate(() => new Date());
 /** A file attached to an e-mail: text content (e.g. text/calendar), or binary as base64 (e.g. a PDF receipt). */
 export type MailAttachment = { filename: string; contentType: string; content: string; encoding?: "base64" };
+
+/**
+ * bookings.details: jsonb typed as BookingDetails and parsed by its schema on the way in (every write) and on the
+ * way out (every read), so no reader guesses at its keys and nothing else can be stored.
+ */
+const bookingDetails = customType<{ data: BookingDetails; driverData: unknown }>({
+  dataType: () => "jsonb",
+  toDriver: (value) => JSON.stringify(bookingDetailsSchema.parse(value)),
+  fromDriver: (value) => bookingDetailsSchema.parse(typeof value === "string" ? JSON.parse(value) : value),
+});
 
 const money = (name: string) => numeric(name, { precision: 10, scale: 2, mode: "number" });
 
@@ -242,8 +254,8 @@ export const bookings = pgTable(
     phone: text("phone"),
     price: money("price"),
     vehicleTypeId: uuid("vehicle_type_id").references(() => vehicleTypes.id, { onDelete: "restrict" }),
-    /** Ride or valet details and the itemised quote the price came from. */
-    details: jsonb("details").$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
+    /** Ride or valet details and the itemised quote the price came from (one shape per service). */
+    details: bookingDetails("details").notNull(),
     paymentRef: text("payment_ref"),
     /** Rides: the pickup instant (the ride's date and time in the service's time zone). */
     pickupAt: timestamp("pickup_at", { withTimezone: true }),

@@ -5,6 +5,7 @@
 import data from "./data/gazetteer.json";
 import type { AddressComponent, Place, Suggestion } from "./types";
 import { greatCircleMiles } from "./route-model";
+import { ADDRESS_ID_PREFIX, resolveStreetAddress, typedFromPlaceId } from "./street-address";
 import { normalise, words } from "./text";
 
 /** The spec's autocomplete bias box: results inside it rank first (not a restriction). */
@@ -84,6 +85,7 @@ function buildEntries(): Entry[] {
           precision: "airport",
           components: [
             comp(["airport", "establishment"], a.name, a.code),
+            ...(a.street ? splitStreet(a.street) : []),
             comp(["locality", "political"], a.city),
             ...countyComp(a.county),
             STATE,
@@ -216,8 +218,25 @@ export class Gazetteer {
     }
   }
 
+  /** Typed street addresses resolved lately (the same Place object for the same id, as the caches give). */
+  private readonly addresses = new Map<string, Place | null>();
+
   get(placeId: string): Place | null {
+    if (placeId.startsWith(ADDRESS_ID_PREFIX)) return this.address(placeId);
     return this.byId.get(placeId)?.place ?? null;
+  }
+
+  /** A typed street address's approximate place, from the text inside its id (never from anything else). */
+  private address(placeId: string): Place | null {
+    const known = this.addresses.get(placeId);
+    if (known !== undefined) return known;
+    const typed = typedFromPlaceId(placeId);
+    const found = typed ? resolveStreetAddress(typed, this.entries) : null;
+    // Only the canonical id of a text resolves (no second id for the same address).
+    const place = found && found.place.placeId === placeId ? found.place : null;
+    if (this.addresses.size >= 2000) this.addresses.clear();
+    this.addresses.set(placeId, place);
+    return place;
   }
 
   /** Up to `limit` suggestions, best first: match quality, then inside the bias box, then importance. */
@@ -225,6 +244,9 @@ export class Gazetteer {
     const q = normalise(query);
     if (!q) return [];
     const qWords = words(q);
+    // A typed street address comes first, placed approximately (the gazetteer has no streets).
+    const typed = resolveStreetAddress(query, this.entries);
+    if (typed) return [typed.suggestion, ...this.suggest(query.replace(/^\s*\d+\s+/, "").split(",")[0]!, limit - 1)].slice(0, limit);
     const hits: { e: Entry; score: number }[] = [];
     for (const e of this.entries) {
       const m = matchScore(e, q, qWords);

@@ -11,8 +11,10 @@ export type Place = {
   /** How exact the place is: the embedded gazetteer knows ZIPs, cities, airports and venues, not streets. */
   precision: "address" | "venue" | "airport" | "city" | "zip";
   components: AddressComponent[];
+  /** A typed street address placed at the nearest point the embedded data knows (a venue, its ZIP or its city). */
+  approximate?: boolean;
 };
-export type Suggestion = { placeId: string; primary: string; secondary: string };
+export type Suggestion = { placeId: string; primary: string; secondary: string; approximate?: boolean };
 export type Route = { miles: number; minutes: number };
 /** The map chip: an SVG drawn here, or a provider's own static map image. */
 export type MapImage = { body: string | Uint8Array<ArrayBuffer>; contentType: string };

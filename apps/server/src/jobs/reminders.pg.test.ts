@@ -4,6 +4,7 @@
 import type { ChildProcess } from "node:child_process";
 import postgres from "postgres";
 import { afterAll, beforeAll, expect, it } from "vitest";
+import { rideDetails, testPlace } from "../test/booking-details";
 import { freshPostgres } from "../test/harness";
 import { startServer, stopServer } from "../test/server-process";
 
@@ -27,7 +28,7 @@ afterAll(async () => {
 async function rideWithDueReminder(email: string, status = "confirmed") {
   const pickupAt = new Date(Date.now() + 2 * 86_400_000);
   pickupAt.setUTCSeconds(0, 0);
-  const details = { pickup: { name: "LAX", address: "1 World Way" }, dropoff: { name: "Beverly Hills" }, passengers: 1, luggage: 0, time: "09:30", minutes: 30 };
+  const details = rideDetails({ pickup: testPlace("p1", "LAX", "1 World Way"), dropoff: testPlace("p2", "Beverly Hills", "Beverly Hills, CA"), time: "09:30", date: pickupAt.toISOString().slice(0, 10) });
   const [b] = await sql<{ id: string }[]>`
     insert into bookings (service, booking_date, status, name, email, price, details, pickup_at)
     values ('ride', ${pickupAt.toISOString().slice(0, 10)}, ${status}, 'Rider', ${email}, 100, ${sql.json(details)}, ${pickupAt})

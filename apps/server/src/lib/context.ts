@@ -36,5 +36,7 @@ export type AppEnv = {
     requestId: string;
     clientIp: string;
     sessionUser: SessionUser | null | undefined;
+    /** The signed-in caller that the route's access check (route({ access }), lib/openapi.ts) let in; unset on public routes. */
+    actor: SessionUser;
   };
 };

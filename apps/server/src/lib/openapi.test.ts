@@ -43,6 +43,27 @@ function undocumented(app: TestApp["app"], document: Doc): string[] {
   return [...missing];
 }
 
+/** The app's /api routes (method, path) that no route({ access }) guards: nothing would check who calls them. */
+function withoutAccess(app: TestApp["app"]): string[] {
+  const guarded = new Set(app.routes.filter((r) => typeof (r.handler as { access?: unknown }).access !== "undefined").map((r) => `${r.method} ${r.path}`));
+  const missing = new Set<string>();
+  for (const { method, path } of app.routes) {
+    // Middleware, the 404 catch-all, and better-auth behind its gate (auth/guard.ts) are not routes of ours.
+    if (method === "ALL" || !path.startsWith("/api") || path === "/api/auth/*") continue;
+    if (!guarded.has(`${method} ${path}`)) missing.add(`${method} ${path}`);
+  }
+  return [...missing];
+}
+
+describe("access", () => {
+  it("every route declares who may call it in route({ access }), the one check (no prefix middleware, no second list)", async () => {
+    expect(withoutAccess(t.app)).toEqual([]);
+    const other = createApp(t.deps);
+    other.get("/api/admin/unguarded", (c) => c.json({}));
+    expect(withoutAccess(other)).toEqual(["GET /api/admin/unguarded"]);
+  });
+});
+
 describe("GET /api/openapi.json", () => {
   it("is an OpenAPI 3.1 document with every /api route of the app, the better-auth endpoints included", async () => {
     expect(doc.openapi).toBe("3.1.0");

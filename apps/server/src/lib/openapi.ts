@@ -2,12 +2,12 @@
 // body with the shared zod schemas (as parseQuery/parseBody do), and the same object is the route's entry in the
 // OpenAPI 3.1 document, which hono-openapi assembles from the app's routes (openapi.routes.ts). Nothing is written
 // twice: the schema that validates is the schema described. See docs/decisions/014-openapi-security-metrics.md.
-import type { MiddlewareHandler } from "hono";
+import type { Context, MiddlewareHandler } from "hono";
 import { resolver, uniqueSymbol } from "hono-openapi";
 import type { OpenAPIV3_1 } from "openapi-types";
 import { z } from "zod";
 import { apiErrorSchema } from "@meridian/shared/api-error";
-import type { Role } from "@meridian/shared/auth";
+import { asRole, type Role } from "@meridian/shared/auth";
 import { requireRole, requireUser } from "../auth/session";
 import type { AppEnv } from "./context";
 import { parseBody, parseQuery } from "./validate";
@@ -111,14 +111,15 @@ export function route<B extends z.ZodType | undefined = undefined, Q extends z.Z
   spec: RouteSpec<B, Q>,
 ): MiddlewareHandler<AppEnv, string, { out: Out<B, Q> }> {
   const middleware: MiddlewareHandler<AppEnv> = async (c, next) => {
-    if (spec.access === "signed-in") await requireUser(c, spec.signInMessage);
-    else if (typeof spec.access !== "string") await requireRole(c, ...spec.access, "admin");
-    else if (spec.access !== "public") await requireRole(c, spec.access, "admin");
+    // The one access check: the caller it lets in is the route's actor.
+    if (spec.access === "signed-in") c.set("actor", await requireUser(c, spec.signInMessage));
+    else if (typeof spec.access !== "string") c.set("actor", await requireRole(c, ...spec.access, "admin"));
+    else if (spec.access !== "public") c.set("actor", await requireRole(c, spec.access, "admin"));
     if (spec.query) c.req.addValidatedData("query", parseQuery(c, spec.query) as Record<string, unknown>);
     if (spec.body) c.req.addValidatedData("json", (await parseBody(c, spec.body)) as Record<string, unknown>);
     await next();
   };
-  return Object.assign(middleware, { [uniqueSymbol]: { spec: operation(spec) } }) as MiddlewareHandler<AppEnv, string, { out: Out<B, Q> }>;
+  return Object.assign(middleware, { [uniqueSymbol]: { spec: operation(spec) }, access: spec.access }) as MiddlewareHandler<AppEnv, string, { out: Out<B, Q> }>;
 }
 
 /**
@@ -131,6 +132,12 @@ export function routesFor(access: Access, tags: string[]) {
     responses: Record<number, ResponseSpec>,
     input: { body?: B; query?: Q; tags?: string[]; parameters?: Parameter[] } = {},
   ) => route<B, Q>({ summary, tags: input.tags ?? tags, access, responses, body: input.body, query: input.query, parameters: input.parameters });
+}
+
+/** The caller the route let in (route({ access }) set it), as the audit log names them, and the database. */
+export function caller(c: Context<AppEnv>) {
+  const me = c.get("actor");
+  return { actor: { id: me.id, email: me.email, name: me.name, role: asRole(me.role) }, db: c.get("deps").database.db };
 }
 
 /** An answer whose JSON is described in words only, for now (no schema of its fields yet). */

@@ -48,8 +48,17 @@ export function parseWith<S extends z.ZodType>(schema: S, value: unknown): z.inf
   return result.data;
 }
 
+/** The media type of a Content-Type header, parameters left out: "Application/JSON; charset=utf-8" is application/json. */
+export function mediaType(contentType: string | undefined): string {
+  return (contentType ?? "").split(";")[0]!.trim().toLowerCase();
+}
+
+/**
+ * Only application/json is read as JSON, by its media type (never a substring: "text/plain; x=application/json"
+ * is text, which a browser sends from another site without asking first).
+ */
 function assertJsonType(contentType: string | undefined) {
-  if (!contentType?.includes("application/json")) throw badRequest("Send a JSON body (Content-Type: application/json).", undefined, "unsupported_media_type");
+  if (mediaType(contentType) !== "application/json") throw badRequest("Send a JSON body (Content-Type: application/json).", undefined, "unsupported_media_type");
 }
 
 /** A request body's text as JSON, with the same checks as readJson (for handlers that read the body themselves). */

@@ -1,8 +1,9 @@
 // The booking confirmation e-mails: ticket code in the subject, the trip or the event, and the itemised quote;
 // a valet booking also carries the event as an .ics calendar entry.
-import { serviceAreaDateTime, type RideDetails } from "@meridian/shared/booking";
+import { serviceAreaDateTime } from "@meridian/shared/booking";
+import type { RideDetails, ValetDetails } from "@meridian/shared/booking-details";
 import { formatDuration } from "@meridian/shared/valet";
-import { formatClock, type ValetDetails } from "@meridian/shared/valet-pricing";
+import { formatClock } from "@meridian/shared/valet-pricing";
 import { icsCalendar } from "./ics";
 import type { Mail } from "./mailer";
 import { emailLayout } from "./templates";

@@ -1,6 +1,7 @@
 // The ride's e-mails to the customer: the chauffeur assigned, the chauffeur arrived, and the reminder the day before.
 import type { Mail } from "./mailer";
 import { emailLayout } from "./templates";
+import { withArticle } from "@meridian/shared/words";
 
 export type RideMailFacts = {
   to: string;
@@ -25,7 +26,7 @@ function mail(f: RideMailFacts, subject: string, title: string, lines: string[])
   };
 }
 
-const driver = (f: RideMailFacts) => `${f.chauffeurFirstName ?? "Your chauffeur"}${f.vehicleName ? `, in a ${f.vehicleName}` : ""}`;
+const driver = (f: RideMailFacts) => `${f.chauffeurFirstName ?? "Your chauffeur"}${f.vehicleName ? `, in ${withArticle(f.vehicleName)}` : ""}`;
 
 export const chauffeurAssignedEmail = (f: RideMailFacts) =>
   mail(f, `Your chauffeur: ${driver(f)}`, "Your chauffeur", [`${driver(f)}, will drive you.`]);

@@ -139,11 +139,11 @@ describe("mail over SMTP", () => {
 
 describe("when the dev mailbox is mounted", () => {
   const base = { AUTH_SECRET: "x".repeat(32), LOG_LEVEL: "silent" };
-  it("is on by default without SMTP outside production, off with SMTP or in production, and MAILBOX overrides", () => {
+  it("is on by default without SMTP outside production, off with SMTP, never in production, and MAILBOX overrides", () => {
     expect(buildConfig(loadEnv({ ...base })).mailboxEnabled).toBe(true);
     expect(buildConfig(loadEnv({ ...base, SMTP_URL: "smtp://127.0.0.1:2525" })).mailboxEnabled).toBe(false);
     expect(buildConfig(loadEnv({ ...base, NODE_ENV: "production" })).mailboxEnabled).toBe(false);
-    expect(buildConfig(loadEnv({ ...base, NODE_ENV: "production", MAILBOX: "true" })).mailboxEnabled).toBe(true);
+    expect(buildConfig(loadEnv({ ...base, NODE_ENV: "production", MAILBOX: "true" })).mailboxEnabled).toBe(false);
     expect(buildConfig(loadEnv({ ...base, MAILBOX: "off" })).mailboxEnabled).toBe(false);
   });
 });

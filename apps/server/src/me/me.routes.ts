@@ -1,6 +1,7 @@
 // /api/me: the signed-in customer's profile, bookings and tickets.
 import { Hono } from "hono";
-import { myBookingsResponseSchema, myTicketsResponseSchema } from "@meridian/shared/booking";
+import { myTicketsResponseSchema } from "@meridian/shared/booking";
+import { myBookingsResponseSchema } from "@meridian/shared/bookings/answers";
 import { profileSchema, updateProfileSchema } from "@meridian/shared/profile";
 import { requireUser } from "../auth/session";
 import type { AppEnv } from "../lib/context";

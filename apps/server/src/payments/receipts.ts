@@ -23,21 +23,13 @@ export const receiptPdfPath = (bookingId: string) => `/api/me/bookings/${booking
 type BookingRow = typeof bookings.$inferSelect;
 type PaymentRow = typeof payments.$inferSelect;
 
-type Details = {
-  pickup?: { name?: string };
-  dropoff?: { name?: string };
-  address?: { name?: string };
-  quote?: { lines?: { kind?: string; label?: string; amountUsd?: number }[]; totalUsd?: number; eventLabel?: string };
-};
-
 function describe(b: BookingRow): string {
-  const d = b.details as Details;
-  if (d.pickup?.name && d.dropoff?.name) return `${d.pickup.name} → ${d.dropoff.name}`;
-  if (d.address?.name) return d.quote?.eventLabel ? `${d.quote.eventLabel} at ${d.address.name}` : d.address.name;
-  return SERVICE_NAMES[b.service] ?? b.service;
+  const d = b.details;
+  if (d.service === "ride") return `${d.pickup.name} → ${d.dropoff.name}`;
+  return d.quote.eventLabel ? `${d.quote.eventLabel} at ${d.address.name}` : d.address.name;
 }
 
-const isCouponLine = (l: { kind?: string; label?: string }) => l.kind === "coupon" || /^coupon\b/i.test(l.label ?? "");
+const isCouponLine = (l: { kind: string }) => l.kind === "coupon";
 
 /** Builds the receipts of these bookings (only those whose charge was captured), newest charge first. */
 async function buildReceipts(db: Db | Tx, rows: BookingRow[]): Promise<Receipt[]> {
@@ -67,16 +59,15 @@ async function buildReceipts(db: Db | Tx, rows: BookingRow[]): Promise<Receipt[]
     if (!charge) continue;
     const tips = mine.filter((p) => p.kind === "tip" && p.status === "succeeded").reverse();
     const myRefunds = refunds.filter((r) => r.bookingId === b.id);
-    const d = b.details as Details;
-    const quoteLines = (d.quote?.lines ?? []).filter((l) => typeof l.label === "string" && typeof l.amountUsd === "number");
+    const quoteLines: { kind: string; label: string; amountUsd: number }[] = b.details.quote.lines;
     const redemption = redemptions.find((r) => r.bookingId === b.id);
     const couponLine = quoteLines.find(isCouponLine);
     let coupon: Receipt["coupon"] = redemption
       ? { code: redemption.code, amountUsd: -fromCents(redemption.discountCents) }
       : couponLine
-        ? { code: couponLine.label!.replace(/^coupon\s*/i, "") || "Coupon", amountUsd: -Math.abs(couponLine.amountUsd!) }
+        ? { code: couponLine.label.replace(/^coupon\s*/i, "") || "Coupon", amountUsd: -Math.abs(couponLine.amountUsd) }
         : null;
-    let lines: ReceiptLine[] = quoteLines.filter((l) => !isCouponLine(l)).map((l) => ({ label: l.label!, amountUsd: l.amountUsd! }));
+    let lines: ReceiptLine[] = quoteLines.filter((l) => !isCouponLine(l)).map((l) => ({ label: l.label, amountUsd: l.amountUsd }));
     const quotedCents = lines.reduce((s, l) => s + toCents(l.amountUsd), 0) + toCents(coupon?.amountUsd ?? 0);
     if (b.status === "cancelled" || b.status === "no_show" || !lines.length || quotedCents !== charge.capturedCents) {
       // What was taken is not the quote (a cancellation fee, a partial capture): say what it was for.

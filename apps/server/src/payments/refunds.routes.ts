@@ -1,16 +1,15 @@
-// Admin, under /api/admin (admin-only, checked in app.ts and again here): a booking's payment for its detail
+// Admin, under /api/admin (admin only, each route's route({ access })): a booking's payment for its detail
 // (GET /bookings/:id/payment) and refunds (POST /bookings/:id/refunds { amountUsd, reason }, an optional
 // Idempotency-Key header so a retried request refunds once).
 import { Hono } from "hono";
 import { IDEMPOTENCY_KEY_HEADER, idempotencyKeySchema } from "@meridian/shared/booking";
 import { refundInputSchema } from "@meridian/shared/refunds";
 import { eq } from "drizzle-orm";
-import { admin } from "../admin/admin-core.routes";
 import { z } from "zod";
 import { bookings } from "../db/schema";
 import type { AppEnv } from "../lib/context";
 import { badRequest, notFound } from "../lib/errors";
-import { describedJson, routesFor } from "../lib/openapi";
+import { caller, describedJson, routesFor } from "../lib/openapi";
 import { bookingPayment } from "./charges";
 import { refundBooking } from "./refunds.service";
 import { idParam } from "../lib/validate";
@@ -21,7 +20,7 @@ const admin$ = routesFor("admin", ["Admin"]);
 
 export const adminRefundRoutes = new Hono<AppEnv>()
   .get("/bookings/:id/payment", admin$("A booking's payment: its charge, tips and refunds", { 200: describedJson("{ payment: { charge, tips, refunds } }"), 404: { description: "No such booking" } }), async (c) => {
-    const { db } = await admin(c);
+    const { db } = caller(c);
     const id = idParam(c, "Booking");
     const [found] = await db.select({ id: bookings.id }).from(bookings).where(eq(bookings.id, id));
     if (!found) throw notFound("Booking not found.");
@@ -40,7 +39,7 @@ export const adminRefundRoutes = new Hono<AppEnv>()
       { body: refundInputSchema, parameters: [{ in: "header", name: IDEMPOTENCY_KEY_HEADER, required: false, description: "A retry with it refunds once", schema: z.toJSONSchema(idempotencyKeySchema) }] },
     ),
     async (c) => {
-    const { actor } = await admin(c);
+    const { actor } = caller(c);
     const id = idParam(c, "Booking");
     const header = c.req.header(IDEMPOTENCY_KEY_HEADER);
     const key = header === undefined ? undefined : idempotencyKeySchema.safeParse(header);

@@ -13,18 +13,19 @@ import {
   type RefundInput,
   type RefundResponse,
 } from "@meridian/shared/refunds";
+import { nextBookingStatuses } from "@meridian/shared/booking-status";
 import type { AuditActor } from "../admin/audit";
 import { writeAudit } from "../admin/audit";
 import { bookings, paymentRefunds, payments } from "../db/schema";
 import type { Deps } from "../lib/context";
 import { conflict, HttpError, notFound } from "../lib/errors";
-import { announceBooking } from "../rides/ride-status";
+import { announceBooking, moveBooking } from "../rides/ride-status";
 import { bookingChargeOf, bookingPayment, paymentHttpError, refundableCents, toAdminRefund } from "./charges";
 import type { Refund } from "./provider";
 
 export type RefundOutcome = { status: 201; body: RefundResponse; replayed: boolean };
 
-export async function refundBooking(deps: Deps, actor: AuditActor, bookingId: string, input: RefundInput, idempotencyKey?: string): Promise<RefundOutcome> {
+export async function refundBooking(deps: Deps, actor: AuditActor & { name: string; role: string }, bookingId: string, input: RefundInput, idempotencyKey?: string): Promise<RefundOutcome> {
   const db = deps.database.db;
   const [booking] = await db.select().from(bookings).where(eq(bookings.id, bookingId));
   if (!booking) throw notFound("Booking not found.");
@@ -76,6 +77,12 @@ export async function refundBooking(deps: Deps, actor: AuditActor, bookingId: st
       before: { refundedUsd: fromCents(was) },
       after: { refundedUsd: fromCents(total), amountUsd: fromCents(refund.amountCents), reason: input.reason, refundId: refund.id },
     });
+    // The whole charge given back: a finished booking (completed, cancelled, no-show) becomes Refunded. This is
+    // the only way to that status (the back office's status change refuses it).
+    const [now] = await tx.select().from(bookings).where(eq(bookings.id, bookingId)).for("update");
+    if (now && total >= charge.capturedCents && nextBookingStatuses(now.status, { service: now.service, actor: "refund" }).includes("refunded")) {
+      await moveBooking(tx, now, "refunded", "refund", { id: actor.id, name: actor.name, role: actor.role }, { note: input.reason });
+    }
     return { row: inserted, replayed: false };
   });
 

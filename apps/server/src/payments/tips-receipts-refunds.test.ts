@@ -9,6 +9,7 @@ import { TIP_NOT_COMPLETED_MESSAGE, tipTooLargeMessage } from "@meridian/shared/
 import { refundTooLargeMessage, REFUND_NOTHING_LEFT_MESSAGE } from "@meridian/shared/refunds";
 import {
   auditLogs,
+  bookings,
   couponRedemptions,
   coupons,
   embeddedPaymentIntents,
@@ -205,6 +206,8 @@ describe("POST /api/admin/bookings/:id/refunds", () => {
     expect(first.status).toBe(201);
     expect(first.body.refund).toMatchObject({ amountUsd: 40, reason: "Late pickup", createdBy: admin.user.id });
     expect(first.body.payment.charge).toMatchObject({ state: "Partly refunded", capturedUsd: 111.9, refundedUsd: 40, refundableUsd: 71.9, card: { brand: "visa", last4: "4242" } });
+    const statusOf = async () => (await t.db.select({ status: bookings.status }).from(bookings).where(eq(bookings.id, b.id)))[0]!.status;
+    expect(await statusOf()).toBe("completed"); // part refunded: still Completed
 
     const tooMuch = await refund(b.id, { amountUsd: 71.91, reason: "Goodwill" });
     expect(tooMuch.status).toBe(422);
@@ -214,6 +217,10 @@ describe("POST /api/admin/bookings/:id/refunds", () => {
     const rest = await refund(b.id, { amountUsd: 71.9, reason: "Goodwill" });
     expect(rest.status).toBe(201);
     expect(rest.body.payment.charge).toMatchObject({ state: "Refunded", refundedUsd: 111.9, refundableUsd: 0 });
+    // The whole charge given back: the booking is Refunded, stamped with who and why.
+    expect(await statusOf()).toBe("refunded");
+    const timeline = (await t.call("GET", `/api/admin/bookings/${b.id}`, { cookie: admin.cookie })).body.booking.timeline;
+    expect(timeline.at(-1)).toMatchObject({ from: "completed", to: "refunded", actorName: admin.user.name, note: "Goodwill" });
 
     const nothing = await refund(b.id, { amountUsd: 0.01, reason: "Again" });
     expect(nothing.status).toBe(422);

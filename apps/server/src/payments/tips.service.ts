@@ -192,12 +192,11 @@ export async function tipRecipients(db: Db | Tx, booking: BookingRow): Promise<{
 
 /** A valet booking's event hours as instants, from its details (date, start and end on the service area's clock). */
 async function eventWindow(db: Db | Tx, booking: BookingRow): Promise<{ start: Date; end: Date } | null> {
-  const d = booking.details as { date?: unknown; startTime?: unknown; endTime?: unknown };
-  const date = typeof d.date === "string" ? d.date : booking.bookingDate;
-  if (typeof d.startTime !== "string" || typeof d.endTime !== "string") return null;
+  const d = booking.details;
+  if (d.service !== "valet") return null;
   const { timeZone } = await getOperationsSettings(db);
-  const start = zonedInstant(date, d.startTime, timeZone);
-  let end = zonedInstant(date, d.endTime, timeZone);
+  const start = zonedInstant(d.date, d.startTime, timeZone);
+  let end = zonedInstant(d.date, d.endTime, timeZone);
   if (end <= start) end = new Date(end.getTime() + 24 * 3600 * 1000); // an event past midnight
   return { start, end };
 }

@@ -1,5 +1,7 @@
 // End to end with the real embedded maps provider (no test double): LAX to Beverly Hills, quoted and booked.
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { bookings } from "../db/schema";
 import { createTestApp, type TestApp } from "../test/harness";
 import { createTestFleet, laDate } from "../test/ride-fixtures";
 
@@ -52,5 +54,58 @@ describe("quote and booking on the embedded gazetteer", () => {
     });
     expect(res.status).toBe(400);
     expect(res.body.error.fields).toEqual({ pickupPlaceId: "Please select a valid address from the suggestions." });
+  });
+});
+
+describe("typed street addresses and islands on the embedded gazetteer", () => {
+  const ride = (pickupPlaceId: string, dropoffPlaceId: string) => ({
+    pickupPlaceId,
+    dropoffPlaceId,
+    vehicleTypeId: fleet.sedan.id,
+    passengers: 1,
+    luggage: 0,
+    date: laDate(2),
+    time: "12:00",
+  });
+
+  it("'123 Main St, Los Angeles' is suggested as approximate, quoted from there and booked as typed", async () => {
+    const found = await t.call("GET", `/api/places/suggest?q=${encodeURIComponent("123 Main St, Los Angeles")}`);
+    expect(found.status).toBe(200);
+    const [first] = found.body.suggestions;
+    expect(first).toMatchObject({ primary: "123 Main St", approximate: true });
+    const details = await t.call("GET", `/api/places/${first.placeId}`);
+    expect(details.body).toMatchObject({ address: "123 Main St, Los Angeles", approximate: true, precision: "city" });
+
+    const quoted = await t.call("POST", "/api/quotes", { json: ride(first.placeId, "emb:apt:LAX") });
+    expect(quoted.status).toBe(200);
+    expect(quoted.body.pickup).toEqual({ placeId: first.placeId, name: "123 Main St", address: "123 Main St, Los Angeles" });
+    expect(quoted.body.quote.miles).toBeGreaterThan(10);
+
+    const { cookie } = await t.userWithSession();
+    const booked = await t.call("POST", "/api/bookings", {
+      cookie,
+      json: { service: "ride", paymentMethod: "pm_card_visa", quoteId: quoted.body.quoteId },
+      headers: { "Idempotency-Key": crypto.randomUUID() },
+    });
+    expect(booked.status).toBe(201);
+    // What the confirmation and the chauffeur's screen read: the address as typed.
+    const [row] = await t.db.select().from(bookings).where(eq(bookings.id, booked.body.booking.id));
+    expect((row!.details as { pickup: unknown }).pickup).toMatchObject({ name: "123 Main St", address: "123 Main St, Los Angeles" });
+  });
+
+  it("refuses Santa Catalina Island (Avalon, its airport, a typed street there) with the reason, as pickup, dropoff or valet event", async () => {
+    const avalonStreet = (await t.call("GET", `/api/places/suggest?q=${encodeURIComponent("123 Crescent Ave, Avalon")}`)).body.suggestions[0].placeId;
+    for (const island of ["emb:city:5325305", "emb:apt:AVX", avalonStreet]) {
+      const res = await t.call("POST", "/api/quotes", { json: ride("emb:apt:LAX", island) });
+      expect(res.status, island).toBe(422);
+      expect(res.body.error).toMatchObject({
+        code: "unreachable_by_car",
+        fields: { dropoffPlaceId: expect.stringMatching(/^Santa Catalina Island cannot be reached by car: there is no road from the mainland\./) },
+      });
+    }
+    const pickup = await t.call("POST", "/api/quotes", { json: ride("emb:apt:AVX", "emb:apt:LAX") });
+    expect(pickup.body.error.fields).toHaveProperty("pickupPlaceId");
+    // The mainland across the water is fine (Long Beach, San Pedro, Palos Verdes).
+    expect((await t.call("POST", "/api/quotes", { json: ride("emb:venue:queen-mary", "emb:apt:LAX") })).status).toBe(200);
   });
 });

@@ -9,6 +9,7 @@ import { quoteInputSchema } from "@meridian/shared/booking";
 import type { Deps } from "../lib/context";
 import { errorReply } from "../lib/error-reply";
 import { PAYLOAD_TOO_LARGE_BODY } from "../lib/errors";
+import { CROSS_ORIGIN_BODY, isCrossSite, trustedOriginsOf } from "../lib/origin-check";
 import { requestIdGenerator } from "../lib/request-id";
 import { MAX_BODY_BYTES, parseJsonText, parseWith } from "../lib/validate";
 import { issueQuote, priceQuote, priceQuoteFromMemory, quoteResponseJson, type PricedQuote } from "./quote.service";
@@ -35,6 +36,7 @@ export function withQuoteFastPath(deps: Deps, next: RequestListener, headers: Re
   const { metrics } = deps;
   // As a flat [name, value, ...] list, which node:http takes with a little less work than an object.
   const fixedHeaders = Object.entries(headers).flat();
+  const trusted = trustedOriginsOf(deps.config.publicUrl);
 
   return (req: IncomingMessage, res: ServerResponse) => {
     if (req.method !== "POST" || req.url !== QUOTES_PATH) {
@@ -67,6 +69,11 @@ export function withQuoteFastPath(deps: Deps, next: RequestListener, headers: Re
       send(413, JSON.stringify(PAYLOAD_TOO_LARGE_BODY));
     };
 
+    if (isCrossSite(trusted, req.method, req.headers.origin, req.headers["sec-fetch-site"] as string | undefined)) {
+      res.setHeader("connection", "close"); // the body is not read
+      send(403, JSON.stringify(CROSS_ORIGIN_BODY));
+      return;
+    }
     if (Number(req.headers["content-length"]) > MAX_BODY_BYTES) {
       tooLarge();
       return;

@@ -14,6 +14,7 @@ import {
 import { bookingTimeProblem, type BookingKind } from "@meridian/shared/booking-time";
 import { capacityProblems } from "@meridian/shared/capacity";
 import type { OperationsSettings } from "@meridian/shared/rides";
+import { carFreeIslandAt, unreachableByCarMessage } from "@meridian/shared/places";
 import type { QuoteCouponRefusal } from "@meridian/shared/coupons";
 import { priceRide, type Quote } from "@meridian/shared/pricing";
 import { couponByCode, peekCouponByCode, type QuotableCoupon } from "../coupons/coupon-cache";
@@ -81,6 +82,17 @@ export function refuseUnbookableTime(kind: BookingKind, date: string, time: stri
   if (problem) throw badRequest(problem.message, { [fields[problem.field]]: problem.message });
 }
 
+/** Places no car can reach (Santa Catalina and the other islands) are refused with the reason, never driven to across the sea. */
+export function refuseIslands(places: Record<string, { lat: number; lng: number }>): void {
+  const fields: Record<string, string> = {};
+  for (const [field, p] of Object.entries(places)) {
+    const island = carFreeIslandAt(p.lat, p.lng);
+    if (island) fields[field] = unreachableByCarMessage(island);
+  }
+  const first = Object.values(fields)[0];
+  if (first) throw new HttpError(422, "unreachable_by_car", first, fields);
+}
+
 type Trip = { pickup: Place; dropoff: Place; data: PricedVehicleData };
 
 /** The places, vehicle and capacity checks; every problem a customer can cause is a 4xx HttpError. */
@@ -91,6 +103,7 @@ function checkTrip(input: QuoteInput, pickup: Place | null, dropoff: Place | nul
     if (!dropoff) fields.dropoffPlaceId = INVALID_ADDRESS_MESSAGE;
     throw badRequest(INVALID_ADDRESS_MESSAGE, fields);
   }
+  refuseIslands({ pickupPlaceId: pickup, dropoffPlaceId: dropoff });
   if (pickup.placeId === dropoff.placeId || (pickup.lat === dropoff.lat && pickup.lng === dropoff.lng)) {
     throw badRequest(SAME_ADDRESS_MESSAGE, { dropoffPlaceId: SAME_ADDRESS_MESSAGE }, "same_address");
   }

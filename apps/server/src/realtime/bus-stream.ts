@@ -15,7 +15,12 @@ export const RETRY_AFTER_STOP_MS = 1000;
 export type StreamMessage = { event: string; data: unknown; id?: string };
 type Answer = StreamMessage | null | "stop";
 
-export function busStream(c: Context<AppEnv>, onEvent: (event: RealtimeEvent) => Answer | Promise<Answer>, stillAllowed: () => Promise<boolean>) {
+export function busStream(
+  c: Context<AppEnv>,
+  onEvent: (event: RealtimeEvent) => Answer | Promise<Answer>,
+  stillAllowed: () => Promise<boolean>,
+  onEnd: () => void = () => {},
+) {
   const { bus, lifecycle, metrics } = c.get("deps");
   c.header("X-Accel-Buffering", "no");
   c.header("Cache-Control", "no-store");
@@ -28,6 +33,7 @@ export function busStream(c: Context<AppEnv>, onEvent: (event: RealtimeEvent) =>
       if (stopped) return;
       stopped = true;
       metrics.sseClients.dec();
+      onEnd();
       clearInterval(heartbeat);
       unsubscribe();
       offStop();

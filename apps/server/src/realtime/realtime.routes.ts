@@ -13,6 +13,8 @@ import type { AppEnv } from "../lib/context";
 import type { BookingCreatedEvent, BookingUpdatedEvent } from "./bus";
 import { busStream } from "./bus-stream";
 import { route } from "../lib/openapi";
+import { errorBody } from "../lib/errors";
+import { STREAM_RETRY_AFTER_S, takeStreamSlot } from "./stream-limits";
 
 export { HEARTBEAT_MS, RETRY_AFTER_STOP_MS } from "./bus-stream";
 
@@ -24,10 +26,16 @@ export const realtimeRoutes = new Hono<AppEnv>().get(
       "booking.created and booking.updated events: every booking for the desk (admins, dispatchers), a customer's own bookings and a chauffeur's rides otherwise; a heartbeat comment every 15 s.",
     tags: ["Account"],
     access: "signed-in",
-    responses: { 200: { description: "An event stream", contentType: "text/event-stream" } },
+    responses: { 200: { description: "An event stream", contentType: "text/event-stream" }, 429: { description: "Too many streams open for this account or address (Retry-After)" } },
   }),
   async (c) => {
     const me = await requireUser(c);
+    const release = takeStreamSlot(c.get("deps"), me.id, c.get("clientIp"));
+    if (!release) {
+      return c.json(errorBody("too_many_streams", "Too many live connections are open. Close a tab or try again shortly."), 429, {
+        "retry-after": String(STREAM_RETRY_AFTER_S),
+      });
+    }
     /** The stream's user as last checked. */
     let known = { id: me.id, role: me.role ?? "user" };
     const { auth } = c.get("deps");
@@ -60,6 +68,7 @@ export const realtimeRoutes = new Hono<AppEnv>().get(
         });
       },
       async () => Boolean(await currentUser()),
+      release,
     );
   },
 );

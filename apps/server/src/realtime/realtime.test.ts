@@ -237,3 +237,44 @@ describe("event bus", () => {
     expect(seen.every((e) => e.type === "booking.created" && typeof e.bookingId === "string" && typeof e.createdAt === "string")).toBe(true);
   });
 });
+
+describe("GET /api/realtime limits (issue 21)", () => {
+  it("refuses a stream beyond the per-account and per-address limits with 429 and Retry-After, frees a slot when one ends, and health stays up", async () => {
+    const { STREAMS_PER_ACCOUNT, STREAMS_PER_IP } = await import("./stream-limits");
+    const one = await t.userWithSession();
+    const open: NonNullable<Awaited<ReturnType<typeof stream>>["client"]>[] = [];
+    for (let i = 0; i < STREAMS_PER_ACCOUNT; i++) {
+      const s = await stream(one.cookie);
+      expect(s.res.status).toBe(200);
+      open.push(s.client!);
+    }
+    const refused = await stream(one.cookie);
+    expect(refused.res.status).toBe(429);
+    expect(refused.res.headers.get("retry-after")).toMatch(/^\d+$/);
+    expect(((await refused.res.json()) as { error: { code: string } }).error.code).toBe("too_many_streams");
+    expect((await t.call("GET", "/api/health")).status).toBe(200);
+
+    await open.pop()!.close();
+    await vi.waitFor(async () => {
+      const again = await stream(one.cookie);
+      expect(again.res.status).toBe(200);
+      open.push(again.client!);
+    });
+
+    // Other accounts from the same address (app.request: 127.0.0.1) fill the address's share.
+    while (open.length < STREAMS_PER_IP) {
+      const other = await t.userWithSession();
+      for (let i = 0; i < STREAMS_PER_ACCOUNT && open.length < STREAMS_PER_IP; i++) {
+        const s = await stream(other.cookie);
+        expect(s.res.status).toBe(200);
+        open.push(s.client!);
+      }
+    }
+    const fresh = await t.userWithSession();
+    const byIp = await stream(fresh.cookie);
+    expect(byIp.res.status).toBe(429);
+    expect(byIp.res.headers.get("retry-after")).toMatch(/^\d+$/);
+    expect((await t.call("GET", "/api/health")).status).toBe(200);
+    await Promise.all(open.map((c) => c.close()));
+  });
+});

@@ -3,6 +3,7 @@
 // the payments' job). An admin cancels any booking with a reason, without a fee. Written for every service: a
 // booking's start is its pickup time (rides) or its date and start time (valet).
 import { and, eq } from "drizzle-orm";
+import { startTimeOf } from "@meridian/shared/booking-details";
 import type { BookingStatus } from "@meridian/shared/booking-status";
 import { CANCEL_FEE_CHANGED, cancellationTerms, type CancellationTerms } from "@meridian/shared/rides";
 import { toCents } from "@meridian/shared/pricing";
@@ -22,9 +23,7 @@ import { announceBooking, moveBooking, type BookingRow, type EventActor } from "
 /** When the booked service starts. */
 export function startOf(b: BookingRow, timeZone: string): Date {
   if (b.pickupAt) return b.pickupAt;
-  const d = b.details as Record<string, unknown>;
-  const time = [d.time, d.startTime].find((v): v is string => typeof v === "string" && /^\d{2}:\d{2}$/.test(v)) ?? "00:00";
-  return zonedInstant(b.bookingDate, time, timeZone);
+  return zonedInstant(b.bookingDate, startTimeOf(b.details), timeZone);
 }
 
 /** The signed-in customer's own booking; anyone else's is not found. */

@@ -16,6 +16,7 @@ import { getOperationsSettings } from "../settings/settings.service";
 import { bookingsNeedingPayment } from "../payments/payment-lifecycle";
 import { formatWhen, sendRideNotice } from "./ride-notices";
 import { announceBooking, moveBooking, rideFacts, rideView, stampEvent, type BookingRow, type EventActor } from "./ride-status";
+import { withArticle } from "@meridian/shared/words";
 
 export type DeskActor = AuditActor & { name: string; role: Role };
 const eventActor = (a: DeskActor): EventActor => ({ id: a.id, name: a.name, role: a.role });
@@ -141,7 +142,7 @@ export async function assignRide(deps: Deps, actor: DeskActor, id: string, input
     if (!vehicleId) throw conflict("Choose a vehicle for this ride.", "no_vehicle");
     const { chauffeur, vehicle } = await checkAssignment(tx, b, input.chauffeurId, vehicleId);
     previousChauffeurId = b.chauffeurId;
-    const note = `${b.chauffeurId ? "Reassigned" : "Assigned"} to ${chauffeur.name} in a ${vehicle.name}`;
+    const note = `${b.chauffeurId ? "Reassigned" : "Assigned"} to ${chauffeur.name} in ${withArticle(vehicle.name)}`;
     const set = { chauffeurId: chauffeur.id, assignedVehicleTypeId: vehicle.id };
     let updated: BookingRow;
     if (b.status === "pending") {

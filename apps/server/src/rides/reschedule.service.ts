@@ -9,7 +9,8 @@
 // re-authorisation job takes over 48 hours before. A hold that no longer matches is released once the move has
 // committed.
 import { and, eq } from "drizzle-orm";
-import { QUOTE_CHANGED_MESSAGE, QUOTE_EXPIRED_MESSAGE, QUOTE_INVALID_MESSAGE, type RideDetails } from "@meridian/shared/booking";
+import { QUOTE_CHANGED_MESSAGE, QUOTE_EXPIRED_MESSAGE, QUOTE_INVALID_MESSAGE } from "@meridian/shared/booking";
+import type { RideDetails } from "@meridian/shared/booking-details";
 import { keepHoldAtBooking } from "@meridian/shared/payment-policy";
 import { toCents } from "@meridian/shared/pricing";
 import { PRICE_CHANGED_ON_RESCHEDULE, RESCHEDULE_CARD_NEEDS_STEP, type RescheduleInput } from "@meridian/shared/rides";
@@ -32,7 +33,8 @@ import { announceBooking, moveBooking, stampEvent, STALE_STATUS_MESSAGE, type Bo
 export async function rescheduleRide(deps: Deps, me: SessionUser, id: string, input: RescheduleInput) {
   const db = deps.database.db;
   const b = await myBooking(db, me, id);
-  if (b.service !== "ride") throw conflict("Only rides can be rescheduled here.", "not_a_ride");
+  const d = b.details;
+  if (d.service !== "ride") throw conflict("Only rides can be rescheduled here.", "not_a_ride");
   if (b.status !== "pending" && b.status !== "confirmed") throw conflict("This ride can no longer be rescheduled.", "illegal_transition");
   const terms = await termsFor(db, b);
   if (!terms.free && terms.cutoffHours > 0) {
@@ -40,7 +42,6 @@ export async function rescheduleRide(deps: Deps, me: SessionUser, id: string, in
   }
   // The new time first: past, too soon or off the quarter hour is refused with the earliest bookable time.
   refuseUnbookableTime("ride", input.date, input.time, await cachedOperationsSettings(db, 500));
-  const d = b.details as unknown as RideDetails;
   const verified = verifyQuoteToken(deps.config.authSecret, input.quoteId);
   if (!verified.ok) {
     const message = verified.code === "quote_expired" ? QUOTE_EXPIRED_MESSAGE : QUOTE_INVALID_MESSAGE;
@@ -48,8 +49,8 @@ export async function rescheduleRide(deps: Deps, me: SessionUser, id: string, in
   }
   const c = verified.claims;
   const same =
-    c.pickupPlaceId === d.pickup?.placeId &&
-    c.dropoffPlaceId === d.dropoff?.placeId &&
+    c.pickupPlaceId === d.pickup.placeId &&
+    c.dropoffPlaceId === d.dropoff.placeId &&
     c.vehicleTypeId === d.vehicleTypeId &&
     c.passengers === d.passengers &&
     c.luggage === d.luggage &&

@@ -2,6 +2,7 @@
 // a conditional UPDATE (WHERE status = the status we read) makes it, so of two racing moves one wins and the
 // other gets a 409, and every move is stamped in booking_events (who, when): the admin's timeline.
 import { and, eq } from "drizzle-orm";
+import type { RideDetails } from "@meridian/shared/booking-details";
 import { checkBookingTransition, type BookingStatus, type StatusActor } from "@meridian/shared/booking-status";
 import { firstName, rideWindow } from "@meridian/shared/rides";
 import { wallClock, zonedInstant } from "@meridian/shared/zoned-time";
@@ -53,19 +54,24 @@ export async function moveBooking(
   return row;
 }
 
+/** A ride booking's details (dispatch, the chauffeur's screens and ride notices only ever hold rides). */
+export function rideDetailsOf(b: BookingRow): RideDetails {
+  if (b.details.service !== "ride") throw new Error(`Booking ${b.id} is a ${b.details.service} booking, not a ride.`);
+  return b.details;
+}
+
 /** A booking's ride facts from its columns and stored details. */
 export function rideFacts(b: BookingRow) {
-  const d = b.details as Record<string, any>;
-  const place = (p: any) => (typeof p?.name === "string" ? (p.name as string) : "—");
+  const d = rideDetailsOf(b);
   return {
     pickupAt: b.pickupAt,
-    minutes: typeof d.minutes === "number" ? d.minutes : typeof d.quote?.minutes === "number" ? d.quote.minutes : 60,
-    passengers: typeof d.passengers === "number" ? d.passengers : 1,
-    luggage: typeof d.luggage === "number" ? d.luggage : 0,
-    time: typeof d.time === "string" ? (d.time as string) : "",
-    pickup: place(d.pickup),
-    pickupAddress: typeof d.pickup?.address === "string" ? (d.pickup.address as string) : "",
-    dropoff: place(d.dropoff),
+    minutes: d.minutes,
+    passengers: d.passengers,
+    luggage: d.luggage,
+    time: d.time,
+    pickup: d.pickup.name,
+    pickupAddress: d.pickup.address,
+    dropoff: d.dropoff.name,
   };
 }
 

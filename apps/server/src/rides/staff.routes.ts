@@ -1,5 +1,5 @@
-// /api/staff: the signed-in chauffeur's rides and their one-tap steps. Only chauffeurs move rides (the staff
-// gate in app.ts keeps customers out of /api/staff entirely).
+// /api/staff: the signed-in chauffeur's rides and their one-tap steps. Only chauffeurs move rides (route({ access })
+// keeps customers out; moving a ride also refuses an admin).
 import { Hono } from "hono";
 import { rideStatusChangeSchema } from "@meridian/shared/rides";
 import { requireRole } from "../auth/session";

@@ -14,6 +14,7 @@ import { emailLayout } from "../mail/templates";
 import { type AuditActor, writeAudit } from "../admin/audit";
 import { createUserByAdmin } from "../admin/core/users.service";
 import { getOperationsSettings } from "../settings/settings.service";
+import { withArticle } from "@meridian/shared/words";
 
 type UserRow = typeof user.$inferSelect;
 const toStaff = (r: UserRow): StaffMember => ({
@@ -37,7 +38,7 @@ export async function addStaff(deps: { db: Db; auth: Auth; mailer: Mailer; publi
     if (!existing) return null;
     const role = asRole(existing.role);
     if (role === "admin") throw conflict("This account is an admin. Change an admin's role on Users & Roles.", "is_admin");
-    if (role === input.role) throw conflict(`${existing.name} is already a ${ROLE_LABELS[role]}.`, "already_staff");
+    if (role === input.role) throw conflict(`${existing.name} is already ${withArticle(ROLE_LABELS[role])}.`, "already_staff");
     const [row] = await tx.update(user).set({ role: input.role }).where(eq(user.id, existing.id)).returning();
     await writeAudit(tx, actor, { action: "staff.promote", entity: "user", entityId: existing.id, before: { role }, after: { role: input.role } });
     return row!;

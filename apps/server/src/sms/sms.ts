@@ -1,6 +1,6 @@
 // Text messages (the guest's claim link). With SMS_PROVIDER=twilio they go through Twilio's official
 // client; otherwise into the embedded outbox, readable in the dev mailbox beside e-mail.
-import twilio from "twilio";
+import type { RequestClient as TwilioRequestClient } from "twilio";
 import type { Db } from "../db/client";
 import { outboxSms } from "../db/schema";
 import type { Env } from "../env";
@@ -27,21 +27,26 @@ function createTwilioSender(env: Env, logger: Logger): SmsSender {
   const base = env.TWILIO_API_URL.replace(/\/$/, "");
   // The official client talks to api.twilio.com; TWILIO_API_URL points it elsewhere (a proxy, or a local
   // server replaying recorded answers in tests) by rewriting the address of each request.
-  class RequestClient extends twilio.RequestClient {
-    override request<TData>(opts: Parameters<twilio.RequestClient["request"]>[0] & { data?: TData }) {
-      return super.request<TData>({ ...opts, uri: opts.uri.replace(/^https:\/\/api\.twilio\.com/, base) });
+  // The client (~25 MB of modules) is loaded by the first message, not at start.
+  let client: Promise<import("twilio").Twilio> | undefined;
+  const twilioClient = async () => {
+    const { default: twilio } = await import("twilio");
+    class RequestClient extends twilio.RequestClient {
+      override request<TData>(opts: Parameters<TwilioRequestClient["request"]>[0] & { data?: TData }) {
+        return super.request<TData>({ ...opts, uri: opts.uri.replace(/^https:\/\/api\.twilio\.com/, base) });
+      }
     }
-  }
-  const client = twilio(env.TWILIO_ACCOUNT_SID, env.TWILIO_AUTH_TOKEN, {
-    httpClient: new RequestClient({ timeout: 10_000 }),
-    autoRetry: true,
-    maxRetries: 2,
-  });
+    return twilio(env.TWILIO_ACCOUNT_SID, env.TWILIO_AUTH_TOKEN, {
+      httpClient: new RequestClient({ timeout: 10_000 }),
+      autoRetry: true,
+      maxRetries: 2,
+    });
+  };
   const from = env.TWILIO_FROM!;
   return {
     kind: "twilio",
     async send(to, body) {
-      const msg = await client.messages.create({ to, body, ...(from.startsWith("MG") ? { messagingServiceSid: from } : { from }) });
+      const msg = await (await (client ??= twilioClient())).messages.create({ to, body, ...(from.startsWith("MG") ? { messagingServiceSid: from } : { from }) });
       logger.info("sms sent", { to, sid: msg.sid, status: msg.status });
     },
   };

@@ -5,6 +5,8 @@
 import { eq } from "drizzle-orm";
 import { bookings, payments, tickets } from "../db/schema";
 import { recordPayment, type PaymentRecord } from "../payments/payments.service";
+import type { RideDetails, ValetDetails } from "@meridian/shared/booking-details";
+import { rideDetails, testPlace, valetDetails } from "./booking-details";
 import { bookingCharge } from "./paid-booking";
 import type { TestApp } from "./harness";
 
@@ -41,34 +43,27 @@ export async function seedBooking(t: TestApp, input: SeedBooking): Promise<{ id:
         ]
       : [
           { kind: "attendants", label: "3 attendants × 4 h × $45.00", amountUsd: 540 },
-          { kind: "setup", label: "Event setup", amountUsd: 75 },
+          { kind: "event_type", label: "Wedding surcharge", amountUsd: 75 },
         ]);
   const price = lines.reduce((s, l) => s + cents(l.amountUsd), 0) / 100;
   const date = input.bookingDate ?? "2026-05-02";
   const details =
     service === "ride"
-      ? {
-          pickup: { placeId: "p1", name: "LAX Terminal 4", address: "1 World Way, Los Angeles, CA" },
-          dropoff: { placeId: "p2", name: "The Beverly Hills Hotel", address: "9641 Sunset Blvd, Beverly Hills, CA" },
+      ? rideDetails({
+          pickup: testPlace("p1", "LAX Terminal 4", "1 World Way, Los Angeles, CA"),
+          dropoff: testPlace("p2", "The Beverly Hills Hotel", "9641 Sunset Blvd, Beverly Hills, CA"),
           passengers: 2,
           luggage: 1,
           date,
           time: "09:30",
-          quote: { method: "miles_minutes", vehicleName: "Sedan", miles: 12.3, minutes: 30, lines, totalUsd: price, currency: "USD" },
-        }
-      : {
-          customerName: "Ava Sterling",
-          eventType: "wedding",
-          address: { placeId: "p3", name: "Hotel Bel-Air", address: "701 Stone Canyon Rd, Los Angeles, CA" },
+          quote: { ...rideDetails().quote, lines: lines as RideDetails["quote"]["lines"], totalUsd: price },
+        })
+      : valetDetails({
           date,
           startTime: input.startTime ?? "17:00",
           endTime: input.endTime ?? "21:00",
-          durationMinutes: 240,
-          expectedVehicles: 60,
-          attendants: 3,
-          notes: "",
-          quote: { service: "valet", eventLabel: "Wedding", lines, totalUsd: price, currency: "USD" },
-        };
+          quote: { ...valetDetails().quote, lines: lines as ValetDetails["quote"]["lines"], totalUsd: price },
+        });
   const [row] = await t.db
     .insert(bookings)
     .values({

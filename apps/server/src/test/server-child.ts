@@ -3,6 +3,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";
 import { freePort } from "./helpers";
+import { TEST_ADMIN } from "./server-process";
 
 const root = path.resolve(import.meta.dirname, "../../../..");
 
@@ -26,6 +27,7 @@ export async function startServerProcess(env: Record<string, string>, { waitRead
       PUBLIC_URL: base,
       AUTH_SECRET: "server-process-secret-server-process-secret",
       SIGN_IN_PER_MINUTE: "10000",
+      ADMIN_PASSWORD: TEST_ADMIN.password,
       LOG_LEVEL: "warn",
       GEO_PROVIDER: "embedded",
       ...env,

@@ -5,6 +5,8 @@ import path from "node:path";
 import { freePort } from "./helpers";
 
 const root = path.resolve(import.meta.dirname, "../../../..");
+/** The demo admin of the test server processes (they get this ADMIN_PASSWORD). */
+export const TEST_ADMIN = { email: "admin@meridian.local", password: "test-demo-admin-password" };
 export const TEST_AUTH_SECRET = "multi-process-secret-multi-process-secret";
 
 export type ServerProcess = { base: string; child: ChildProcess; log: string[] };
@@ -26,6 +28,7 @@ export async function startServer(url: string, env: Record<string, string> = {})
       PUBLIC_URL: base,
       AUTH_SECRET: TEST_AUTH_SECRET,
       SIGN_IN_PER_MINUTE: "10000",
+      ADMIN_PASSWORD: TEST_ADMIN.password,
       LOG_LEVEL: "warn",
       GEO_PROVIDER: "embedded",
       ...env,

@@ -1,23 +1,28 @@
 // Car photos: cleaned (valet/image.ts), stored in the photo store, recorded with the time each was taken.
 // A ticket holds at most MAX_PHOTOS_PER_TICKET check-in photos, and each incident as many again.
 import { and, count, eq, isNull } from "drizzle-orm";
-import { MAX_PHOTOS_PER_TICKET, tooManyPhotos } from "@meridian/shared/valet-ticket";
+import { isFinalValetStatus, MAX_PHOTOS_PER_TICKET, PHOTOS_CLOSED_MESSAGE, tooManyPhotos } from "@meridian/shared/valet-ticket";
 import type { Db } from "../db/client";
 import { ticketPhotos, tickets } from "../db/schema";
 import type { Deps } from "../lib/context";
-import { HttpError, notFound } from "../lib/errors";
+import { conflict, HttpError, notFound } from "../lib/errors";
 import { cleanPhoto, type CleanPhoto } from "./image";
 
 export type Upload = { bytes: Uint8Array; takenAt: Date };
 
 const tooMany = () => new HttpError(413, "too_many_photos", tooManyPhotos());
+/** Check-in photos only while the ticket is open: 409 once it is delivered or cancelled. */
+const checkOpen = (ticket: { valetStatus: string | null }, incidentId: string | null) => {
+  if (!incidentId && ticket.valetStatus && isFinalValetStatus(ticket.valetStatus)) throw conflict(PHOTOS_CLOSED_MESSAGE, "ticket_closed");
+};
 
 /** Cleans and stores `uploads`, then records them; the count is checked again under the ticket's row lock. */
 export async function addPhotos(deps: Deps, uploaderId: string, ticketId: string, uploads: Upload[], incidentId: string | null = null): Promise<string[]> {
   const db = deps.database.db;
   const scope = and(eq(ticketPhotos.ticketId, ticketId), incidentId ? eq(ticketPhotos.incidentId, incidentId) : isNull(ticketPhotos.incidentId));
-  const [exists] = await db.select({ id: tickets.id }).from(tickets).where(eq(tickets.id, ticketId));
+  const [exists] = await db.select({ id: tickets.id, valetStatus: tickets.valetStatus }).from(tickets).where(eq(tickets.id, ticketId));
   if (!exists) throw notFound("Ticket not found.");
+  checkOpen(exists, incidentId);
   const [had] = await db.select({ n: count() }).from(ticketPhotos).where(scope);
   if ((had?.n ?? 0) + uploads.length > MAX_PHOTOS_PER_TICKET) throw tooMany();
 
@@ -27,7 +32,8 @@ export async function addPhotos(deps: Deps, uploaderId: string, ticketId: string
   for (const p of cleaned) await deps.photos.put(key(p.id), p.bytes, "image/jpeg");
 
   return db.transaction(async (tx) => {
-    await tx.select({ id: tickets.id }).from(tickets).where(eq(tickets.id, ticketId)).for("update");
+    const [locked] = await tx.select({ id: tickets.id, valetStatus: tickets.valetStatus }).from(tickets).where(eq(tickets.id, ticketId)).for("update");
+    if (locked) checkOpen(locked, incidentId);
     const [n] = await tx.select({ n: count() }).from(ticketPhotos).where(scope);
     if ((n?.n ?? 0) + cleaned.length > MAX_PHOTOS_PER_TICKET) throw tooMany();
     if (!cleaned.length) return [];

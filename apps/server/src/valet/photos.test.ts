@@ -9,6 +9,7 @@ import S3rver from "s3rver";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../test/harness";
+import { PHOTOS_CLOSED_MESSAGE } from "@meridian/shared/valet-ticket";
 
 /** A JPEG like a phone's: large, with the camera and the GPS position in its EXIF. */
 async function phoneJpeg(width = 3000, height = 2000) {
@@ -118,6 +119,21 @@ function suite(name: string, setup: () => Promise<{ env: Record<string, string>;
       expect(((await seventh.json()) as { error: { message: string } }).error.message).toBe("At most 6 photos per ticket.");
       const detail = await t.call("GET", `/api/valet/tickets/${ticket.id}`, { cookie: valet.cookie });
       expect(detail.body.ticket.photos).toHaveLength(6);
+    });
+
+    it("refuses car photos on a delivered or cancelled ticket (409)", async () => {
+      const small = await phoneJpeg(64, 48);
+      const move = (id: string, status: string) => t.call("PATCH", `/api/valet/tickets/${id}`, { cookie: valet.cookie, json: { status } });
+      const delivered = await checkIn();
+      for (const status of ["parked", "requested", "retrieving", "ready", "delivered"]) expect((await move(delivered.id, status)).status, status).toBe(200);
+      const cancelled = await checkIn();
+      expect((await move(cancelled.id, "cancelled")).status).toBe(200);
+      for (const id of [delivered.id, cancelled.id]) {
+        const res = await upload(id, form([{ bytes: small }]));
+        expect(res.status).toBe(409);
+        expect(((await res.json()) as { error: { code: string; message: string } }).error).toEqual(expect.objectContaining({ code: "ticket_closed", message: PHOTOS_CLOSED_MESSAGE }));
+        expect((await t.call("GET", `/api/valet/tickets/${id}`, { cookie: valet.cookie })).body.ticket.photos).toEqual([]);
+      }
     });
 
     it("records damage at delivery as an incident with photos, listed for the admin", async () => {

@@ -3,6 +3,7 @@
 import { sql } from "drizzle-orm";
 import { DEFAULT_ESTIMATE_MINUTES, type RetrievalFigures } from "@meridian/shared/valet-ticket";
 import type { Db } from "../db/client";
+import { getOperationsSettings } from "../settings/settings.service";
 
 const minutes = (v: unknown) => (v === null || v === undefined ? null : Math.round((Number(v) / 60) * 10) / 10);
 
@@ -21,11 +22,12 @@ const shape = (r: FigureRow) => ({
   p90DeliveredMinutes: minutes(r.p90_delivered),
 });
 
-/** Retrievals that reached ready or delivered in the last `days` days (days are UTC calendar days). */
+/** Retrievals that reached ready or delivered in the last `days` days (days on the operations clock). */
 export async function retrievalFigures(db: Db, days = 14): Promise<RetrievalFigures> {
   const done = sql`from valet_retrievals where requested_at > now() - make_interval(days => ${days}) and (ready_at is not null or delivered_at is not null)`;
+  const { timeZone } = await getOperationsSettings(db);
   const [byDay, byStand] = await Promise.all([
-    db.execute(sql`select to_char(requested_at at time zone 'UTC', 'YYYY-MM-DD') as key, ${figures} ${done} group by 1 order by 1 desc`),
+    db.execute(sql`select to_char(requested_at at time zone ${timeZone}, 'YYYY-MM-DD') as key, ${figures} ${done} group by 1 order by 1 desc`),
     db.execute(sql`select stand as key, ${figures} ${done} group by 1 order by 1`),
   ]);
   const rows = (r: unknown) => ((r as { rows?: FigureRow[] }).rows ?? (r as FigureRow[]));

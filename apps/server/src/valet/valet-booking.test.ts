@@ -170,7 +170,11 @@ describe("valet rates: draft, publish, simulate", () => {
 
     const audit = await t.db.select().from(auditLogs).where(eq(auditLogs.entity, "valet_rate_card"));
     expect(audit.map((a) => a.action).sort()).toEqual(["valet_rates.publish", "valet_rates.save_draft"]);
-    expect(audit.find((a) => a.action === "valet_rates.publish")?.before).toEqual(CARD);
+    // Only what changed: the hourly rate and the surcharges (the whole table of them).
+    expect(audit.find((a) => a.action === "valet_rates.publish")).toMatchObject({
+      before: { attendantHourlyUsd: CARD.attendantHourlyUsd, eventTypeSurchargesUsd: CARD.eventTypeSurchargesUsd },
+      after: { attendantHourlyUsd: 40, eventTypeSurchargesUsd: draft.eventTypeSurchargesUsd },
+    });
 
     // Publishing again with nothing new changes nothing.
     const again = await t.call("POST", "/api/admin/pricing/publish", { cookie: admin.cookie, json: { method: "miles_minutes" } });

@@ -327,7 +327,8 @@ describe("retrieval times", () => {
   it("keeps request-to-ready and request-to-delivered, and reports p50/p90 per day and per stand; the guest's estimate follows", async () => {
     // Five retrievals at the Hotel Lobby taking 2, 4, 6, 8, 10 minutes to ready (+1 minute to delivery).
     const stand = `Hotel Lobby ${Date.now()}`;
-    const base = Date.now() - 3600_000;
+    // Yesterday 03:00 UTC: still the day before on the operations clock (Los Angeles), where the day is counted.
+    const base = Math.floor(Date.now() / 86_400_000) * 86_400_000 - 21 * 3600_000;
     const at = (minutes: number) => new Date(base + minutes * 60_000).toISOString();
     const made: string[] = [];
     for (const minutes of [2, 4, 6, 8, 10]) {
@@ -353,7 +354,8 @@ describe("retrieval times", () => {
     expect(board.status).toBe(200);
     const row = board.body.retrieval.byStand.find((r: { stand: string }) => r.stand === stand);
     expect(row).toEqual({ stand, count: 5, p50ReadyMinutes: 6, p90ReadyMinutes: 9.2, p50DeliveredMinutes: 7, p90DeliveredMinutes: 10.2 });
-    const day = new Date(base).toISOString().slice(0, 10);
+    const day = new Date(base).toLocaleDateString("en-CA", { timeZone: "America/Los_Angeles" });
+    expect(day).not.toBe(new Date(base).toISOString().slice(0, 10));
     expect(board.body.retrieval.byDay.find((r: { day: string }) => r.day === day)?.count).toBeGreaterThanOrEqual(5);
     expect(board.body.counts.parked).toBeGreaterThanOrEqual(1);
     expect((await t.call("GET", "/api/admin/valet/board", { cookie: valet.cookie })).status).toBe(403);

@@ -21,6 +21,9 @@ export function Providers({ children }: { children: ReactNode }) {
           <Toaster
             theme="dark"
             position="top-center"
+            // Below the fixed 72 px header (the staff screens' name and tabs stay readable under a toast).
+            offset={{ top: 84 }}
+            mobileOffset={{ top: 80 }}
             visibleToasts={1}
             duration={TOAST_DURATION_MS}
             closeButton

@@ -5,6 +5,7 @@ import { signInThenPath } from "@/features/auth/components/require-auth";
 import { Header } from "@/components/layout/header";
 import { useVerifiedGreeting } from "@/features/auth/components/use-verified-greeting";
 import { RealtimeListener } from "@/features/realtime/realtime-listener";
+import { routeTitle } from "@/lib/route-title";
 import { useUiState } from "./ui-state";
 
 const BookingModal = lazy(() => import("@/features/booking/components/booking-modal"));
@@ -19,6 +20,10 @@ export function RootLayout() {
   const navigate = useNavigate();
   const { loading, user } = useAuth();
   const signInThen = signInThenPath(location.state);
+  // Each route has its own title (a screen reader announces it; tabs and history tell pages apart).
+  useEffect(() => {
+    document.title = routeTitle(location.pathname);
+  }, [location.pathname]);
   useEffect(() => {
     if (!signInThen || loading) return;
     if (!user) openSignIn("signIn", signInThen);

@@ -1,11 +1,14 @@
 import { createBrowserRouter } from "react-router";
 import { RequireAdmin, RequireStaff, RequireUser } from "@/features/auth/components/require-auth";
 import { HomePage } from "@/features/marketing/home-page";
+import { FullPageSpinner } from "@/components/ui/spinner";
 import { RootLayout } from "./root-layout";
 
 export const router = createBrowserRouter([
   {
     element: <RootLayout />,
+    // Shown while the first page's lazy module loads (without it React Router warns on every page load).
+    hydrateFallbackElement: <FullPageSpinner />,
     children: [
       { path: "/", element: <HomePage /> },
       { path: "/t/:token", lazy: async () => ({ Component: (await import("@/features/claim/claim-page")).default }) },

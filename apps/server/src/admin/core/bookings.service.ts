@@ -1,7 +1,8 @@
 // Admin bookings: filtered, paginated list; CSV export of the same filter; detail; status changes.
 import { and, asc, desc, eq, exists, gte, ilike, inArray, lte, or, sql, type SQL } from "drizzle-orm";
 import type { AdminBookingDetail, AdminBookingRow, AdminBookingsQuery, Paged } from "@meridian/shared/admin";
-import { nextBookingStatuses, type BookingStatus } from "@meridian/shared/booking-status";
+import { placeLineOf, type BookingDetails } from "@meridian/shared/booking-details";
+import { nextBookingStatuses, REFUND_THROUGH_REFUNDS_MESSAGE, type BookingStatus } from "@meridian/shared/booking-status";
 import type { Db } from "../../db/client";
 import type { Deps } from "../../lib/context";
 import { bookingEvents, bookings, tickets, user, vehicleTypes } from "../../db/schema";
@@ -68,24 +69,13 @@ type RawRow = {
   profileName: string | null;
   profileEmail: string | null;
   profilePhone: string | null;
-  details: Record<string, unknown> | null;
+  details: BookingDetails;
 };
 
-const text = (v: unknown) => (typeof v === "string" && v.trim() ? v.trim() : null);
-const placeName = (v: unknown) => (v && typeof v === "object" ? text((v as { name?: unknown }).name) : null);
-
-/** The event, the place(s) and the time of a booking, read from its details (older or partial ones give nulls). */
-export function bookingSummary(service: string, details: Record<string, unknown> | null): Pick<AdminBookingRow, "event" | "location" | "time"> {
-  const d = details ?? {};
-  if (service === "valet") {
-    const quote = d.quote && typeof d.quote === "object" ? (d.quote as { eventLabel?: unknown }) : {};
-    const start = text(d.startTime);
-    const end = text(d.endTime);
-    return { event: text(quote.eventLabel) ?? text(d.eventType), location: placeName(d.address), time: start && end ? `${start}-${end}` : start };
-  }
-  const from = placeName(d.pickup);
-  const to = placeName(d.dropoff);
-  return { event: null, location: from && to ? `${from} → ${to}` : (from ?? to), time: text(d.time) };
+/** The event, the place(s) and the time of a booking, from its details. */
+export function bookingSummary(d: BookingDetails): Pick<AdminBookingRow, "event" | "location" | "time"> {
+  if (d.service === "valet") return { event: d.quote.eventLabel, location: placeLineOf(d), time: `${d.startTime}-${d.endTime}` };
+  return { event: null, location: placeLineOf(d), time: d.time };
 }
 
 function toRow(r: RawRow, ticketCode: string | null): AdminBookingRow {
@@ -102,7 +92,7 @@ function toRow(r: RawRow, ticketCode: string | null): AdminBookingRow {
     customerPhone: r.bookingPhone ?? r.profilePhone,
     userId: r.userId,
     ticketCode,
-    ...bookingSummary(r.service, r.details),
+    ...bookingSummary(r.details),
   };
 }
 
@@ -198,7 +188,7 @@ export async function getBooking(db: Db, id: string): Promise<AdminBookingDetail
     vehicleTypeId: r.vehicleTypeId,
     vehicleName: r.vehicleName,
     paymentRef: r.paymentRef,
-    details: r.details ?? {},
+    details: r.details,
     tickets: ticketRows.map((t) => ({
       id: t.id,
       ticketCode: t.ticketCode,
@@ -218,6 +208,7 @@ export async function getBooking(db: Db, id: string): Promise<AdminBookingDetail
 /** The back office moves a booking one step (cancelling goes through cancelByAdmin, with a reason). */
 export async function changeBookingStatus(deps: Deps, actor: AuditActor & { name: string; role: string }, id: string, to: BookingStatus): Promise<AdminBookingDetail> {
   if (to === "cancelled") throw badRequest("Cancelling needs a reason: use Cancel Booking.", { status: "Cancelling needs a reason: use Cancel Booking." }, "reason_required");
+  if (to === "refunded") throw badRequest(REFUND_THROUGH_REFUNDS_MESSAGE, { status: REFUND_THROUGH_REFUNDS_MESSAGE }, "refund_required");
   const db = deps.database.db;
   const row = await db.transaction(async (tx) => {
     const [current] = await tx.select().from(bookings).where(eq(bookings.id, id));

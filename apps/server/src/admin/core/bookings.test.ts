@@ -1,7 +1,9 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { REFUND_THROUGH_REFUNDS_MESSAGE } from "@meridian/shared/booking-status";
 import { auditLogs, bookings } from "../../db/schema";
 import { createVehicle } from "../../db/factories";
+import { rideDetails, testPlace } from "../../test/booking-details";
 import { createTestApp, type TestApp } from "../../test/harness";
 import { BOOKINGS_CSV_HEADER, bookingsCsvLines, csvField, EXPORT_BATCH } from "./bookings.service";
 import { insertBooking, insertTicket } from "./test-data";
@@ -23,7 +25,14 @@ beforeAll(async () => {
     status: "pending",
     price: 150.5,
     vehicleTypeId: sedan.id,
-    details: { pickup: { name: "LAX", address: "1 World Way" }, dropoff: { name: "Hotel Bel-Air" }, passengers: 2, luggage: 1, quote: { lines: [{ label: "Base fee", amount: 50 }], total: 150.5 } },
+    details: rideDetails({
+      pickup: testPlace("p1", "LAX", "1 World Way"),
+      dropoff: testPlace("p2", "Hotel Bel-Air", "701 Stone Canyon Rd"),
+      passengers: 2,
+      luggage: 1,
+      date: "2026-07-01",
+      quote: { ...rideDetails().quote, totalUsd: 150.5 },
+    }),
   });
   const b = await insertBooking(t.db, { name: 'Walk-in, "Quoted"', email: "walkin@example.com", bookingDate: "2026-07-10", status: "confirmed", price: 90, service: "valet" });
   const c = await insertBooking(t.db, { name: "=HYPERLINK(evil)", email: "late@example.com", bookingDate: "2026-08-15", status: "pending", price: 300 });
@@ -94,8 +103,8 @@ describe("GET /api/admin/bookings/export.csv", () => {
     expect(lines[0]).toBe("Booking ID,Created At,Booking Date,Customer,Email,Phone,Service,Event,Location,Time,Status,Price (USD),Ticket Code");
     expect(lines).toHaveLength(3);
     expect(lines[1]).toContain(`${ids.c},`);
-    expect(lines[1]).toContain(",'=HYPERLINK(evil),late@example.com,,ride,,,,pending,300.00,");
-    expect(lines[2]).toContain(",Priya Profile,priya@example.com,,ride,,LAX → Hotel Bel-Air,,pending,150.50,MER-FINDME1");
+    expect(lines[1]).toContain(",'=HYPERLINK(evil),late@example.com,,ride,,LAX → Hotel Bel-Air,12:00,pending,300.00,");
+    expect(lines[2]).toContain(",Priya Profile,priya@example.com,,ride,,LAX → Hotel Bel-Air,12:00,pending,150.50,MER-FINDME1");
     expect(res.body).not.toContain("Walk-in");
   });
 
@@ -105,7 +114,7 @@ describe("GET /api/admin/bookings/export.csv", () => {
     expect(csvField("+1 310")).toBe("'+1 310");
     expect(csvField(null)).toBe("");
     const res = await t.call("GET", "/api/admin/bookings/export.csv?q=walk-in", { cookie });
-    expect(res.body).toContain(',"Walk-in, ""Quoted""",walkin@example.com,,valet,,,,confirmed,90.00,');
+    expect(res.body).toContain(',"Walk-in, ""Quoted""",walkin@example.com,,valet,Wedding,Hotel Bel-Air,17:00-21:00,confirmed,90.00,');
     expect(BOOKINGS_CSV_HEADER.split("\r\n")).toEqual([expect.stringMatching(/^Booking ID,/), ""]);
     expect(bookingsCsvLines([])).toBe("");
   });
@@ -121,6 +130,7 @@ describe("GET /api/admin/bookings/export.csv", () => {
         name: `Bulk Export ${String(i).padStart(4, "0")}`,
         email: `bulk-${i}@example.com`,
         price: 100 + i,
+        details: rideDetails({ date: "2027-03-03" }),
         createdAt: new Date(start + i * 60_000),
       })),
     );
@@ -150,7 +160,7 @@ describe("GET /api/admin/bookings/:id", () => {
     expect(res.body.booking).toMatchObject({
       id: ids.a,
       vehicleName: "Executive Sedan",
-      details: { pickup: { name: "LAX" }, passengers: 2, quote: { total: 150.5 } },
+      details: { service: "ride", pickup: { name: "LAX" }, passengers: 2, quote: { totalUsd: 150.5 } },
       tickets: [{ ticketCode: "MER-FINDME1", status: "active" }],
       nextStatuses: ["cancelled"], // a ride is confirmed by assigning a chauffeur, not by a status change
     });
@@ -166,9 +176,9 @@ describe("GET /api/admin/bookings/:id", () => {
 describe("PATCH /api/admin/bookings/:id/status", () => {
   const change = (id: string, status: unknown) => t.call("PATCH", `/api/admin/bookings/${id}/status`, { cookie, json: { status } });
 
-  it("walks a valet booking pending -> confirmed -> in_progress -> completed -> refunded, auditing each step", async () => {
+  it("walks a valet booking pending -> confirmed -> in_progress -> completed, auditing each step; Refunded is not a status change", async () => {
     const bk = await insertBooking(t.db, { status: "pending", service: "valet" });
-    for (const status of ["confirmed", "in_progress", "completed", "refunded"]) {
+    for (const status of ["confirmed", "in_progress", "completed"]) {
       const res = await change(bk.id, status);
       expect(res.status, status).toBe(200);
       expect(res.body.booking.status).toBe(status);
@@ -177,10 +187,17 @@ describe("PATCH /api/admin/bookings/:id/status", () => {
     expect(audit.map((a) => [a.before, a.after])).toEqual(
       expect.arrayContaining([
         [{ status: "pending" }, { status: "confirmed" }],
-        [{ status: "completed" }, { status: "refunded" }],
+        [{ status: "in_progress" }, { status: "completed" }],
       ]),
     );
-    expect(audit).toHaveLength(4);
+    expect(audit).toHaveLength(3);
+    // Refunded is reached by a refund of the whole charge (amount and reason), never offered as a status.
+    expect((await t.call("GET", `/api/admin/bookings/${bk.id}`, { cookie })).body.booking.nextStatuses).not.toContain("refunded");
+    const refused = await change(bk.id, "refunded");
+    expect(refused.status).toBe(400);
+    expect(refused.body.error).toMatchObject({ code: "refund_required", message: REFUND_THROUGH_REFUNDS_MESSAGE });
+    const [row] = await t.db.select().from(bookings).where(eq(bookings.id, bk.id));
+    expect(row!.status).toBe("completed");
   });
 
   it("steps an assigned ride for the chauffeur: en_route -> on_location -> on_board -> completed, stamped on the timeline", async () => {
@@ -195,7 +212,7 @@ describe("PATCH /api/admin/bookings/:id/status", () => {
     ]);
   });
 
-  it("cancels only with a reason (POST .../cancel), then refunds the cancelled booking", async () => {
+  it("cancels only with a reason (POST .../cancel)", async () => {
     const bk = await insertBooking(t.db, { status: "confirmed" });
     const noReason = await change(bk.id, "cancelled");
     expect(noReason.status).toBe(400);
@@ -204,17 +221,17 @@ describe("PATCH /api/admin/bookings/:id/status", () => {
     const cancelled = await t.call("POST", `/api/admin/bookings/${bk.id}/cancel`, { cookie, json: { reason: "Vehicle breakdown" } });
     expect(cancelled.status).toBe(200);
     expect(cancelled.body.booking).toMatchObject({ status: "cancelled", cancellation: { by: "admin", reason: "Vehicle breakdown", feeUsd: 0 } });
-    expect((await change(bk.id, "refunded")).status).toBe(200);
+    expect((await change(bk.id, "refunded")).status).toBe(400);
   });
 
   it("rejects illegal transitions with 409 illegal_transition and leaves the booking alone", async () => {
     const bk = await insertBooking(t.db, { status: "pending" });
-    for (const status of ["completed", "in_progress", "refunded", "pending", "confirmed", "en_route"]) {
+    for (const status of ["completed", "in_progress", "pending", "confirmed", "en_route"]) {
       const res = await change(bk.id, status);
       expect(res.status, status).toBe(409);
       expect(res.body.error.code).toBe("illegal_transition");
     }
-    expect((await change(bk.id, "refunded")).body.error.message).toBe("A ride cannot move from Pending to Refunded. From Pending it can only move to Cancelled.");
+    expect((await change(bk.id, "completed")).body.error.message).toBe("A ride cannot move from Pending to Completed. From Pending it can only move to Cancelled.");
     const inProgress = await insertBooking(t.db, { status: "in_progress", service: "valet" });
     expect((await t.call("POST", `/api/admin/bookings/${inProgress.id}/cancel`, { cookie, json: { reason: "Too late" } })).status).toBe(409);
     const [row] = await t.db.select().from(bookings).where(eq(bookings.id, bk.id));

@@ -1,9 +1,12 @@
 // Overview counts and recent activity, and the audit log (the Reports are in reports.service.ts).
-import { and, desc, eq, notInArray, sql } from "drizzle-orm";
-import type { AdminAuditEntry, AdminOverview, Paged } from "@meridian/shared/admin";
+import { and, desc, eq, inArray, notInArray, sql } from "drizzle-orm";
+import type { AdminAuditPage, AdminOverview } from "@meridian/shared/admin";
+import { UUID_PATTERN } from "@meridian/shared/audit";
 import type { Db } from "../../db/client";
-import { auditLogs, bookings, tickets, user } from "../../db/schema";
+import { auditLogs, bookings, coupons, tickets, user, vehicleTypes } from "../../db/schema";
+import { getOperationsSettings } from "../../settings/settings.service";
 import { countAll, iso, pageOf } from "./sql-helpers";
+import { withArticle } from "@meridian/shared/words";
 
 /** Bookings that earn money: neither cancelled nor refunded, and priced. */
 const earning = and(notInArray(bookings.status, ["cancelled", "refunded"]), sql`${bookings.price} is not null`);
@@ -33,7 +36,7 @@ export async function getOverview(db: Db): Promise<AdminOverview> {
       type: "booking" as const,
       id: b.id,
       at: iso(b.at),
-      text: `${b.profileName ?? b.name ?? "A guest"} booked a ${b.service} service${b.price != null ? ` (${usd(b.price)})` : ""}.`,
+      text: `${b.profileName ?? b.name ?? "A guest"} booked ${withArticle(b.service)} service${b.price != null ? ` (${usd(b.price)})` : ""}.`,
     })),
     ...recentUsers.map((u) => ({
       type: "signup" as const,
@@ -56,11 +59,12 @@ export async function getOverview(db: Db): Promise<AdminOverview> {
   };
 }
 
-export async function listAudit(db: Db, q: { page?: number; pageSize?: number }): Promise<Paged<"entries", AdminAuditEntry>> {
+export async function listAudit(db: Db, q: { page?: number; pageSize?: number }): Promise<AdminAuditPage> {
   const { page, pageSize, offset } = pageOf(q, 25);
-  const [rows, [count]] = await Promise.all([
+  const [rows, [count], { timeZone }] = await Promise.all([
     db.select().from(auditLogs).orderBy(desc(auditLogs.createdAt), desc(auditLogs.id)).limit(pageSize).offset(offset),
     db.select({ n: countAll }).from(auditLogs),
+    getOperationsSettings(db),
   ]);
   return {
     entries: rows.map((r) => ({
@@ -74,8 +78,42 @@ export async function listAudit(db: Db, q: { page?: number; pageSize?: number })
       before: r.before,
       after: r.after,
     })),
+    names: await auditNames(db, rows),
+    timeZone,
     total: count?.n ?? 0,
     page,
     pageSize,
   };
+}
+
+/** A readable name for every id on the page (the entity's and those among the values): people, vehicles, coupons, tickets, bookings. */
+async function auditNames(db: Db, rows: (typeof auditLogs.$inferSelect)[]): Promise<Record<string, string>> {
+  const ids = new Set<string>();
+  const collect = (v: unknown) => {
+    if (typeof v === "string" && UUID_PATTERN.test(v)) ids.add(v);
+    else if (v && typeof v === "object") for (const x of Object.values(v)) collect(x);
+  };
+  for (const r of rows) {
+    collect(r.entityId);
+    collect(r.actorId);
+    collect(r.before);
+    collect(r.after);
+  }
+  const list = [...ids];
+  if (!list.length) return {};
+  const [people, vehicles, codes, ticketCodes, bookingRows] = await Promise.all([
+    db.select({ id: user.id, name: user.name }).from(user).where(inArray(user.id, list)),
+    db.select({ id: vehicleTypes.id, name: vehicleTypes.name }).from(vehicleTypes).where(inArray(vehicleTypes.id, list)),
+    db.select({ id: coupons.id, name: coupons.code }).from(coupons).where(inArray(coupons.id, list)),
+    db.select({ id: tickets.id, name: tickets.ticketCode }).from(tickets).where(inArray(tickets.id, list)),
+    db
+      .select({ id: bookings.id, service: bookings.service, date: bookings.bookingDate, customer: user.name })
+      .from(bookings)
+      .leftJoin(user, eq(bookings.userId, user.id))
+      .where(inArray(bookings.id, list)),
+  ]);
+  const names: Record<string, string> = {};
+  for (const r of [...people, ...vehicles, ...codes, ...ticketCodes]) names[r.id] = r.name;
+  for (const b of bookingRows) names[b.id] = `${b.service === "ride" ? "Ride" : "Valet"} on ${b.date}${b.customer ? ` for ${b.customer}` : ""}`;
+  return names;
 }

@@ -64,4 +64,16 @@ describe("GET /api/admin/audit", () => {
     expect(p2.body.entries[0]).toMatchObject({ entityId: a.user.id, before: { role: "user" }, after: { role: "dispatcher" } });
     expect((await t.call("GET", "/api/admin/audit?page=abc", { cookie: admin.cookie })).status).toBe(400);
   });
+
+  it("lists only the fields that changed, names the ids on the page, and gives the operations time zone; a change of nothing is not logged", async () => {
+    const v = await createVehicle(t.db, { name: "Phantom", baseFeeUsd: 80, passengerCapacity: 3, luggageCapacity: 3 });
+    const form = { name: "Phantom VIII", baseFeeUsd: 80, passengerCapacity: 3, luggageCapacity: 3 }; // the whole form, one field changed
+    expect((await t.call("PATCH", `/api/admin/vehicles/${v.id}`, { cookie: admin.cookie, json: form })).status).toBe(200);
+    expect((await t.call("PATCH", `/api/admin/vehicles/${v.id}`, { cookie: admin.cookie, json: form })).status).toBe(200); // saved again as it is
+    const res = await t.call("GET", "/api/admin/audit?pageSize=5", { cookie: admin.cookie });
+    const mine = res.body.entries.filter((e: { entityId: string }) => e.entityId === v.id);
+    expect(mine).toEqual([expect.objectContaining({ action: "vehicle.update", before: { name: "Phantom" }, after: { name: "Phantom VIII" } })]);
+    expect(res.body.names).toMatchObject({ [v.id]: "Phantom VIII", [admin.user.id]: "Olive Overseer" });
+    expect(res.body.timeZone).toBe("America/Los_Angeles");
+  });
 });

@@ -2,6 +2,7 @@
 // another module's; these tests only need rows to look at).
 import type { Db } from "../../db/client";
 import { bookings, tickets } from "../../db/schema";
+import { detailsFor } from "../../test/booking-details";
 
 let n = 0;
 let lastAt = 0;
@@ -12,9 +13,21 @@ function nextCreatedAt(): Date {
 }
 
 export async function insertBooking(db: Db, input: Partial<typeof bookings.$inferInsert> = {}) {
+  const service = input.service ?? "ride";
+  const bookingDate = input.bookingDate ?? "2026-06-01";
   const [row] = await db
     .insert(bookings)
-    .values({ service: "ride", bookingDate: "2026-06-01", status: "pending", price: 120, name: "Guest Booker", email: "guest@example.com", createdAt: nextCreatedAt(), ...input })
+    .values({
+      service,
+      bookingDate,
+      status: "pending",
+      price: 120,
+      name: "Guest Booker",
+      email: "guest@example.com",
+      createdAt: nextCreatedAt(),
+      details: detailsFor(service, bookingDate),
+      ...input,
+    })
     .returning();
   return row!;
 }

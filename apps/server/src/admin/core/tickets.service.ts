@@ -2,6 +2,7 @@
 import { and, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
 import type { z } from "zod";
 import type { AdminTicketRow, AdminTicketsQuery, adminUpdateTicketSchema, Paged } from "@meridian/shared/admin";
+import type { BookingDetails } from "@meridian/shared/booking-details";
 import { checkTicketTransition } from "@meridian/shared/booking-status";
 import type { Db } from "../../db/client";
 import { bookings, tickets, user } from "../../db/schema";
@@ -47,7 +48,7 @@ type Raw = {
   profilePhone: string | null;
   service: string | null;
   bookingDate: string | null;
-  details: Record<string, unknown> | null;
+  details: BookingDetails | null;
   valetStatus: string | null;
   guestPhone: string | null;
   make: string | null;
@@ -69,7 +70,7 @@ function toRow(r: Raw): AdminTicketRow {
     customerPhone: (r.bookingId ? (r.bookingPhone ?? r.profilePhone) : null) ?? r.guestPhone,
     service: r.service,
     bookingDate: r.bookingDate,
-    ...(r.service ? bookingSummary(r.service, r.details) : { event: null, location: null, time: null }),
+    ...(r.details ? bookingSummary(r.details) : { event: null, location: null, time: null }),
     valetStatus: r.valetStatus,
     car: r.make ? [r.colour, r.make, r.model].filter(Boolean).join(" ") : null,
   };

@@ -121,7 +121,8 @@ export async function createUserByAdmin(
     identifier: `reset-password:${token}`,
     expiresAt: new Date(Date.now() + SET_PASSWORD_TTL_MS),
   });
-  const url = `${deps.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
+  // welcome=1: the page greets a new account instead of warning about signing out its other devices.
+  const url = `${deps.publicUrl}/reset-password?token=${encodeURIComponent(token)}&welcome=1`;
   await deps.mailer.send(welcomeSetPasswordEmail(created.email, created.name, url));
   return toAdminUser(created);
 }

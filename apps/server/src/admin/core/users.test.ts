@@ -227,6 +227,7 @@ describe("POST /api/admin/users", () => {
     expect(mail?.subject).toBe("Your Meridian account");
     const link = mail!.text.match(/https?:\/\/\S+/)![0];
     expect(link.startsWith("http://localhost:3000/reset-password?token=")).toBe(true);
+    expect(new URL(link).searchParams.get("welcome")).toBe("1"); // the page greets a new account (no "every device" warning)
     const token = new URL(link).searchParams.get("token");
 
     const reset = await t.call("POST", "/api/auth/reset-password", { json: { newPassword: "chosen-password-1", token } });

@@ -2,6 +2,7 @@ import { desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createRateCard, createTier, createVehicle } from "../../db/factories";
 import { auditLogs, bookings, rideFixedTiers, rideRateCards, vehicleTypes } from "../../db/schema";
+import { rideDetails } from "../../test/booking-details";
 import { createTestApp, type TestApp } from "../../test/harness";
 
 let t: TestApp;
@@ -161,7 +162,7 @@ describe("DELETE /api/admin/vehicles/:id", () => {
   it("refuses with 409 vehicle_in_use while a booking references it, offering deactivation, and deletes nothing", async () => {
     const v = await createVehicle(t.db, { name: "Busy Sedan" });
     await createRateCard(t.db, v.id, 3, 1);
-    await t.db.insert(bookings).values({ service: "ride", bookingDate: "2026-12-01", vehicleTypeId: v.id, price: 100 });
+    await t.db.insert(bookings).values({ service: "ride", bookingDate: "2026-12-01", vehicleTypeId: v.id, price: 100, details: rideDetails({ date: "2026-12-01" }) });
     const res = await t.call("DELETE", `/api/admin/vehicles/${v.id}`, { cookie: admin.cookie });
     expect(res.status).toBe(409);
     expect(res.body.error.code).toBe("vehicle_in_use");

@@ -19,6 +19,8 @@ import { PasswordInput } from "./components/password-input";
 export default function ResetPasswordPage() {
   const [params] = useSearchParams();
   const token = params.get("token");
+  // ?welcome=1: a new staff member's first password (the link of the welcome e-mail), not a reset.
+  const welcome = params.get("welcome") === "1";
   const [invalid, setInvalid] = useState(Boolean(params.get("error")) || !token);
 
   return (
@@ -28,13 +30,13 @@ export default function ResetPasswordPage() {
         className="pointer-events-none absolute left-1/2 top-1/3 size-[36rem] -translate-x-1/2 -translate-y-1/2 rounded-full bg-gold/5 blur-3xl"
       />
       <section className="relative w-full max-w-md rounded-[var(--radius-card)] border border-border bg-surface p-6 shadow-2xl sm:p-10">
-        {invalid || !token ? <InvalidLink /> : <ResetForm token={token} onInvalid={() => setInvalid(true)} />}
+        {invalid || !token ? <InvalidLink /> : <ResetForm token={token} welcome={welcome} onInvalid={() => setInvalid(true)} />}
       </section>
     </main>
   );
 }
 
-function ResetForm({ token, onInvalid }: { token: string; onInvalid: () => void }) {
+function ResetForm({ token, welcome, onInvalid }: { token: string; welcome: boolean; onInvalid: () => void }) {
   const navigate = useNavigate();
   const { openSignIn } = useUiState();
   const { refresh } = useAuth();
@@ -56,7 +58,7 @@ function ResetForm({ token, onInvalid }: { token: string; onInvalid: () => void 
       notifyError("Error", err);
       return;
     }
-    notifySuccess("Password Updated", "You can now sign in with your new password.");
+    notifySuccess(welcome ? "Password Set" : "Password Updated", "You can now sign in with your new password.");
     // Any session this browser had was revoked with the reset.
     await refresh();
     navigate("/", { replace: true });
@@ -65,9 +67,15 @@ function ResetForm({ token, onInvalid }: { token: string; onInvalid: () => void 
 
   return (
     <>
-      <Heading icon={<KeyRound aria-hidden className="size-5 text-gold" />} title="Choose a New Password">
-        Pick something memorable and at least 8 characters long. Every device signed in to your account will be signed out.
-      </Heading>
+      {welcome ? (
+        <Heading icon={<KeyRound aria-hidden className="size-5 text-gold" />} title="Set Your Password">
+          Welcome to Meridian. Choose a password of at least 8 characters; you will sign in with it and your e-mail.
+        </Heading>
+      ) : (
+        <Heading icon={<KeyRound aria-hidden className="size-5 text-gold" />} title="Choose a New Password">
+          Pick something memorable and at least 8 characters long. Every device signed in to your account will be signed out.
+        </Heading>
+      )}
       <form onSubmit={onSubmit} noValidate className="mt-8 space-y-5">
         <Field label="New Password" htmlFor="reset-password" error={errors.password?.message}>
           <PasswordInput
@@ -85,7 +93,7 @@ function ResetForm({ token, onInvalid }: { token: string; onInvalid: () => void 
             {...register("confirmPassword")}
           />
         </Field>
-        <SubmitButton pending={reset.isPending}>Update Password</SubmitButton>
+        <SubmitButton pending={reset.isPending}>{welcome ? "Set Password" : "Update Password"}</SubmitButton>
       </form>
     </>
   );

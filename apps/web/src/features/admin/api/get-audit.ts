@@ -1,9 +1,9 @@
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
-import type { AdminAuditEntry, Paged } from "@meridian/shared/admin";
+import type { AdminAuditPage } from "@meridian/shared/admin";
 import { api } from "@/lib/api";
 
 export const getAudit = (page: number, pageSize: number) =>
-  api<Paged<"entries", AdminAuditEntry>>(`/api/admin/audit?page=${page}&pageSize=${pageSize}`);
+  api<AdminAuditPage>(`/api/admin/audit?page=${page}&pageSize=${pageSize}`);
 export const auditQueryOptions = (page: number, pageSize: number) =>
   queryOptions({ queryKey: ["admin", "audit", { page, pageSize }], queryFn: () => getAudit(page, pageSize), placeholderData: keepPreviousData });
 export const allAuditQueryKey = ["admin", "audit"] as const;

@@ -1,15 +1,42 @@
 import type { AdminAuditEntry } from "@meridian/shared/admin";
+import { AUDIT_ACTION_LABELS, AUDIT_ENTITY_LABELS, auditFieldLabel, isMoneyField, UUID_PATTERN } from "@meridian/shared/audit";
+import { bookingStatusLabels, isBookingStatus } from "@meridian/shared/booking-status";
 import { useEffect, useState } from "react";
 import { notifyError } from "@/lib/notify";
+import { formatUsd } from "@/lib/utils";
 import { useAudit } from "../api/get-audit";
-import { DataTable, formatDateTime, PageHeader, Pagination, StateRow, Td, Th, Tr } from "../components/admin-ui";
+import { DataTable, PageHeader, Pagination, StateRow, Td, Th, Tr } from "../components/admin-ui";
 
 const PAGE_SIZE = 25;
 
-const show = (v: unknown) => (v === null || v === undefined || v === "" ? "—" : typeof v === "object" ? JSON.stringify(v) : String(v));
+type Names = Record<string, string>;
 
-/** One line per changed field: before -> after. */
-function Changes({ entry }: { entry: AdminAuditEntry }) {
+/** An instant on the operations clock, with its zone: "Nov 26, 2026, 4:30 PM PST". */
+const atTime = (iso: string, timeZone: string) =>
+  new Date(iso).toLocaleString("en-US", { timeZone, year: "numeric", month: "short", day: "numeric", hour: "numeric", minute: "2-digit", timeZoneName: "short" });
+
+const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
+
+/** A value as a person reads it: names for ids, dollars for amounts, labels for statuses, Yes/No, times on the operations clock. */
+function show(key: string, v: unknown, names: Names, timeZone: string): string {
+  if (v === null || v === undefined || v === "") return "—";
+  if (typeof v === "boolean") return v ? "Yes" : "No";
+  if (typeof v === "number") return isMoneyField(key) ? formatUsd(v) : String(v);
+  if (typeof v === "string") {
+    if (UUID_PATTERN.test(v)) return names[v] ?? "(removed)";
+    if (key === "status" && isBookingStatus(v)) return bookingStatusLabels[v];
+    if (ISO_INSTANT.test(v)) return atTime(v, timeZone);
+    return v;
+  }
+  if (Array.isArray(v)) return v.length === 1 ? "1 entry" : `${v.length} entries`;
+  return Object.entries(v as Record<string, unknown>)
+    .filter(([k]) => k !== "id")
+    .map(([k, x]) => `${auditFieldLabel(k)} ${show(k, x, names, timeZone)}`)
+    .join(", ");
+}
+
+/** One line per changed field: before -> after (the server keeps only the fields that changed). */
+function Changes({ entry, names, timeZone }: { entry: AdminAuditEntry; names: Names; timeZone: string }) {
   const before = (entry.before && typeof entry.before === "object" ? entry.before : {}) as Record<string, unknown>;
   const after = (entry.after && typeof entry.after === "object" ? entry.after : {}) as Record<string, unknown>;
   const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])];
@@ -18,14 +45,14 @@ function Changes({ entry }: { entry: AdminAuditEntry }) {
     <ul className="space-y-1">
       {keys.map((k) => (
         <li key={k} className="text-xs leading-relaxed">
-          <span className="text-muted">{k}: </span>
+          <span className="text-muted">{auditFieldLabel(k)}: </span>
           {k in before ? (
             <>
-              <span className="text-danger/90 line-through decoration-danger/40">{show(before[k])}</span>
-              <span className="mx-1.5 text-gold">→</span>
+              <span className="text-danger/90 line-through decoration-danger/40">{show(k, before[k], names, timeZone)}</span>
+              {k in after ? <span className="mx-1.5 text-gold" aria-label="changed to">→</span> : null}
             </>
           ) : null}
-          <span className="text-success">{show(after[k])}</span>
+          {k in after ? <span className="text-success">{show(k, after[k], names, timeZone)}</span> : null}
         </li>
       ))}
     </ul>
@@ -62,17 +89,20 @@ export default function AuditPage() {
           ) : (
             data.entries.map((e) => (
               <Tr key={e.id}>
-                <Td label="Timestamp" className="whitespace-nowrap align-top text-foreground/80">{formatDateTime(e.at)}</Td>
-                <Td label="Actor" className="align-top">{e.actorEmail ?? "—"}</Td>
+                <Td label="Timestamp" className="whitespace-nowrap align-top text-foreground/80">{atTime(e.at, data.timeZone)}</Td>
+                <Td label="Actor" className="align-top">
+                  <div>{(e.actorId && data.names[e.actorId]) ?? e.actorEmail ?? "—"}</div>
+                  {e.actorId && data.names[e.actorId] && e.actorEmail ? <div className="mt-0.5 text-xs text-muted">{e.actorEmail}</div> : null}
+                </Td>
                 <Td label="Action" className="align-top">
-                  <span className="rounded-md border border-gold/30 bg-gold/[0.06] px-2 py-0.5 font-mono text-xs text-gold-bright">{e.action}</span>
+                  <span className="rounded-md border border-gold/30 bg-gold/[0.06] px-2 py-0.5 text-xs text-gold-bright">{AUDIT_ACTION_LABELS[e.action] ?? e.action}</span>
                 </Td>
                 <Td label="Entity" className="align-top">
-                  <div className="capitalize">{e.entity}</div>
-                  {e.entityId ? <div className="mt-0.5 max-w-[11rem] truncate font-mono text-[0.7rem] text-muted" title={e.entityId}>{e.entityId}</div> : null}
+                  <div>{AUDIT_ENTITY_LABELS[e.entity] ?? e.entity}</div>
+                  {e.entityId && data.names[e.entityId] ? <div className="mt-0.5 max-w-[14rem] text-xs text-muted">{data.names[e.entityId]}</div> : null}
                 </Td>
                 <Td label="Details" className="align-top sm:min-w-[16rem]">
-                  <Changes entry={e} />
+                  <Changes entry={e} names={data.names} timeZone={data.timeZone} />
                 </Td>
               </Tr>
             ))

@@ -8,6 +8,7 @@ import { useAuth } from "@/features/auth/auth-context";
 import { useCancelBooking } from "../api/cancel-booking";
 import { ArrowRight, MapPin } from "lucide-react";
 import { Button } from "@/components/ui/button";
+import { useConfirm } from "@/components/ui/confirm-dialog";
 import { Dialog, DialogContent } from "@/components/ui/dialog";
 import { Spinner } from "@/components/ui/spinner";
 import { notifyError, notifySuccess } from "@/lib/notify";
@@ -43,8 +44,23 @@ export function BookingDetailDialog({ id, onClose }: { id: string | null; onClos
   const b = data?.booking;
   const ride = b ? readRideDetails(b.details) : null;
 
+  const { confirm, dialog } = useConfirm();
   const setStatus = async (status: BookingStatus) => {
     if (!b) return;
+    // Completing or a no-show settles the card (the fare or the no-show fee is captured and the receipt sent).
+    const settles = status === "completed" || status === "no_show";
+    if (
+      settles &&
+      !(await confirm({
+        title: status === "completed" ? "Complete this booking?" : "Mark a no-show?",
+        description:
+          status === "completed"
+            ? `The customer's card is charged ${b.price != null ? formatUsd(b.price) : "the fare"} now and the receipt is e-mailed. This cannot be undone; a refund is the way back.`
+            : "The customer's card is charged the no-show fee now and they are told. This cannot be undone; a refund is the way back.",
+        confirmLabel: status === "completed" ? "Complete & Charge" : "Mark No-Show",
+      }))
+    )
+      return;
     try {
       await change.mutateAsync({ id: b.id, status });
       notifySuccess("Status Updated", `Booking is now ${bookingStatusLabels[status]}.`);
@@ -143,11 +159,6 @@ export function BookingDetailDialog({ id, onClose }: { id: string | null; onClos
                       {ride.minutes != null ? <DetailRow label="Duration">{Math.round(ride.minutes)} min</DetailRow> : null}
                     </>
                   )}
-                  {ride.extra.map(([k, v]) => (
-                    <DetailRow key={k} label={k}>
-                      {v}
-                    </DetailRow>
-                  ))}
                   {b.paymentRef ? <DetailRow label="Payment ref">{b.paymentRef}</DetailRow> : null}
                 </dl>
               </section>
@@ -237,7 +248,10 @@ export function BookingDetailDialog({ id, onClose }: { id: string | null; onClos
                       <label htmlFor="cancel-reason" className="block text-xs uppercase tracking-[0.14em] text-muted">
                         Reason for cancelling
                       </label>
-                      <Input id="cancel-reason" value={reason} autoFocus onChange={(e) => setReason(e.target.value)} placeholder="Vehicle breakdown, customer called…" />
+                      <Input id="cancel-reason" value={reason} autoFocus aria-describedby="cancel-consequence" onChange={(e) => setReason(e.target.value)} placeholder="Vehicle breakdown, customer called…" />
+                      <p id="cancel-consequence" className="text-xs text-muted">
+                        The customer is told at once and is not charged (any hold on their card is released). This cannot be undone.
+                      </p>
                       <div className="flex gap-2.5">
                         <Button size="sm" variant="gold" disabled={cancel.isPending || reason.trim().length < 3} onClick={cancelWithReason}>
                           Confirm Cancellation
@@ -269,6 +283,7 @@ export function BookingDetailDialog({ id, onClose }: { id: string | null; onClos
               ) : null}
             </div>
           ) : null}
+          {dialog}
         </DialogContent>
       ) : null}
     </Dialog>

@@ -3,6 +3,7 @@ import { Pencil, Plus, Power } from "lucide-react";
 import { useEffect, useState } from "react";
 import { COUPON_SERVICE_LABELS, formatCouponValue, type AdminCoupon } from "@meridian/shared/coupons";
 import { Button } from "@/components/ui/button";
+import { useConfirm } from "@/components/ui/confirm-dialog";
 import { notifyError, notifySuccess } from "@/lib/notify";
 import { cn, formatUsd } from "@/lib/utils";
 import { DataTable, PageHeader, StateRow, StatusBadge, Td, Th, Tr } from "../components/admin-ui";
@@ -102,7 +103,19 @@ export default function CouponsPage() {
 function ActiveToggle({ coupon }: { coupon: AdminCoupon }) {
   const update = useUpdateCoupon();
   const next = !coupon.active;
+  const { confirm, dialog } = useConfirm();
   async function toggle() {
+    // Deactivating refuses the code to every customer at once (one mid-booking included): ask first.
+    if (
+      !next &&
+      !(await confirm({
+        title: `Deactivate ${coupon.code}?`,
+        description: `Customers entering ${coupon.code} are refused from now on, including anyone about to book with it. Bookings already made keep their discount. You can activate it again later.`,
+        confirmLabel: "Deactivate Coupon",
+        destructive: true,
+      }))
+    )
+      return;
     try {
       await update.mutateAsync({ id: coupon.id, patch: { active: next } });
       notifySuccess(next ? "Coupon Activated" : "Coupon Deactivated", next ? `${coupon.code} can be used again.` : `${coupon.code} is refused from now on.`);
@@ -111,15 +124,18 @@ function ActiveToggle({ coupon }: { coupon: AdminCoupon }) {
     }
   }
   return (
-    <Button
-      variant="ghost"
-      size="sm"
-      disabled={update.isPending}
-      aria-label={`${next ? "Activate" : "Deactivate"} ${coupon.code}`}
-      onClick={toggle}
-      className={next ? "text-gold" : "text-danger/90 hover:text-danger"}
-    >
-      <Power /> {next ? "Activate" : "Deactivate"}
-    </Button>
+    <>
+      <Button
+        variant="ghost"
+        size="sm"
+        disabled={update.isPending}
+        aria-label={`${next ? "Activate" : "Deactivate"} ${coupon.code}`}
+        onClick={toggle}
+        className={next ? "text-gold" : "text-danger/90 hover:text-danger"}
+      >
+        <Power /> {next ? "Activate" : "Deactivate"}
+      </Button>
+      {dialog}
+    </>
   );
 }

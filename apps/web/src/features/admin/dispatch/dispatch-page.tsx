@@ -3,6 +3,7 @@
 // reassigns or unassigns; the server refuses (409, its sentence in the toast) overlaps, off-shift and too small a car.
 import type { DispatchBoard, DispatchRide } from "@meridian/shared/rides";
 import { bookingStatusLabels } from "@meridian/shared/booking-status";
+import { withArticle } from "@meridian/shared/words";
 import { PAYMENT_NEEDED_HINT, PAYMENT_NEEDED_LABEL } from "@meridian/shared/payment-lifecycle";
 import { ArrowRight, CalendarDays, ChevronLeft, ChevronRight, CreditCard, Luggage, UserRound, Users } from "lucide-react";
 import { useState } from "react";
@@ -16,6 +17,10 @@ import { cn } from "@/lib/utils";
 import { useAssignRide, useUnassignRide } from "../api/assign-ride";
 import { useDispatch } from "../api/get-dispatch";
 import { PageHeader, Panel, StatusBadge } from "../components/admin-ui";
+import { laneRows, MIN_BOX_HOURS } from "./lane-rows";
+
+/** One row of a timeline lane, in rem (a ride's box is 1.75rem high). */
+const ROW_REM = 2.25;
 
 const plural = (n: number, noun: string) => `${n} ${noun}${n === 1 ? "" : "s"}`;
 
@@ -107,10 +112,12 @@ function Timeline({ board }: { board: DispatchBoard }) {
         {lanes.map((lane) => {
           const rides = board.rides.filter((r) => (r.assignment?.chauffeurId ?? "") === lane.id);
           if (lane.id === "" && !rides.length) return null;
+          // Rides that overlap (on screen) take rows of their own: nothing draws on top of anything.
+          const { rows, count } = laneRows(rides.map((r) => ({ start: hourOf(r.pickupAt), end: hourOf(r.endsAt) })));
           return (
             <div key={lane.id || "unassigned"} className="flex items-center border-b border-border/40 py-2 last:border-b-0" data-testid="timeline-lane">
               <p className={cn("w-40 shrink-0 truncate pr-3 text-sm", lane.id ? "text-foreground" : "text-gold")}>{lane.fullName}</p>
-              <div className="relative h-11 flex-1">
+              <div className="relative flex-1" style={{ height: `${count * ROW_REM + 0.75}rem` }}>
                 {hours.map((h) => (
                   <span key={h} className="absolute inset-y-0 w-px bg-border/40" style={{ left: pos(h) }} aria-hidden />
                 ))}
@@ -122,19 +129,23 @@ function Timeline({ board }: { board: DispatchBoard }) {
                     style={{ left: pos(hourOf(s.startsAt)), width: width(hourOf(s.startsAt), hourOf(s.endsAt)) }}
                   />
                 ))}
-                {rides.map((r) => (
-                  <span
-                    key={r.id}
-                    title={`${clockIn(r.pickupAt, timeZone)} ${r.pickup} → ${r.dropoff}`}
-                    className={cn(
-                      "absolute inset-y-2 overflow-hidden truncate rounded-md px-2 text-[0.7rem] leading-7",
-                      r.assignment ? "bg-gold text-background" : "border border-gold/70 bg-gold/15 text-gold",
-                    )}
-                    style={{ left: pos(hourOf(r.pickupAt)), width: width(hourOf(r.pickupAt), hourOf(r.endsAt)), minWidth: "4.25rem" }}
-                  >
-                    {clockIn(r.pickupAt, timeZone)} {r.pickup}
-                  </span>
-                ))}
+                {rides.map((r, i) => {
+                  const start = hourOf(r.pickupAt);
+                  return (
+                    <span
+                      key={r.id}
+                      data-testid="timeline-ride"
+                      title={`${clockIn(r.pickupAt, timeZone)} ${r.pickup} → ${r.dropoff}`}
+                      className={cn(
+                        "absolute h-7 overflow-hidden truncate rounded-md px-2 text-[0.7rem] leading-7 ring-1 ring-background",
+                        r.assignment ? "bg-gold text-background" : "border border-gold/70 bg-surface text-gold",
+                      )}
+                      style={{ top: `${rows[i]! * ROW_REM + 0.375}rem`, left: pos(start), width: width(start, Math.max(hourOf(r.endsAt), start + MIN_BOX_HOURS)) }}
+                    >
+                      {clockIn(r.pickupAt, timeZone)} {r.pickup}
+                    </span>
+                  );
+                })}
               </div>
             </div>
           );
@@ -157,7 +168,7 @@ function RideCard({ ride, board }: { ride: DispatchRide; board: DispatchBoard })
   const onAssign = async () => {
     try {
       const { booking } = await assign.mutateAsync({ id: ride.id, input: { chauffeurId, ...(vehicleId ? { vehicleId } : {}) } });
-      notifySuccess(ride.assignment ? "Ride Reassigned" : "Chauffeur Assigned", `${booking.assignment?.chauffeurName} drives the ${time} ride in a ${booking.assignment?.vehicleName}.`);
+      notifySuccess(ride.assignment ? "Ride Reassigned" : "Chauffeur Assigned", `${booking.assignment?.chauffeurName} drives the ${time} ride in ${withArticle(booking.assignment?.vehicleName ?? "car")}.`);
     } catch (err) {
       notifyError("Assignment Refused", err);
     }

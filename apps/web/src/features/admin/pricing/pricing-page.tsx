@@ -10,6 +10,7 @@ import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Spinner } from "@/components/ui/spinner";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
+import { useConfirm } from "@/components/ui/confirm-dialog";
 import { notifyError, notifySuccess } from "@/lib/notify";
 import { cn } from "@/lib/utils";
 import { usePricingOverview } from "./api/get-pricing-overview";
@@ -77,7 +78,18 @@ export default function PricingPage() {
     );
   const setUp = (vehicleId: string) => setParams({ tab: draft, vehicle: vehicleId });
 
+  const { confirm, dialog } = useConfirm();
   async function onPublish() {
+    const what = [
+      methodDirty ? `every new ride quote uses ${PRICING_METHOD_LABELS[draft]} instead of ${PRICING_METHOD_LABELS[live]}` : null,
+      valetUnpublished ? "new valet quotes use the saved valet rates" : null,
+    ].filter(Boolean);
+    const ok = await confirm({
+      title: "Publish pricing changes?",
+      description: `From now on ${what.join(", and ")}. Customers see the new prices at once; bookings already made keep their price.`,
+      confirmLabel: "Publish Now",
+    });
+    if (!ok) return;
     try {
       const res = await publish.mutateAsync({ method: draft });
       setDraftChoice(null);
@@ -157,31 +169,36 @@ export default function PricingPage() {
           )}
         </Tabs>
 
-        <aside className="xl:sticky xl:top-24">{overview.data ? <PricingSimulator overview={overview.data} /> : null}</aside>
+        {/* Publish Changes floats at the corner below xl (the page's bottom padding keeps the simulator's result
+            clear of it); beside the simulator on wide screens it sits above it, so it never covers the result. */}
+        <aside className="xl:sticky xl:top-24">
+          <div className="fixed bottom-5 right-5 z-40 flex flex-col items-end gap-2 sm:bottom-8 sm:right-8 xl:static xl:mb-5 xl:items-stretch" data-testid="publish-bar">
+            {methodDirty ? (
+              <span className="rounded-full border border-gold/40 bg-background/90 px-3 py-1 text-xs text-gold shadow-lg backdrop-blur">
+                Draft: {PRICING_METHOD_LABELS[draft]} (live: {PRICING_METHOD_LABELS[live]})
+              </span>
+            ) : null}
+            {valetUnpublished ? (
+              <span className="rounded-full border border-gold/40 bg-background/90 px-3 py-1 text-xs text-gold shadow-lg backdrop-blur">Draft: new valet rates</span>
+            ) : null}
+            <Button
+              size="lg"
+              onClick={onPublish}
+              disabled={!dirty || publish.isPending}
+              className={cn(
+                "rounded-full shadow-[0_18px_50px_-12px_rgba(201,163,92,0.75)]",
+                !dirty && "border border-border bg-surface-2 text-muted shadow-none disabled:opacity-100 max-sm:hidden",
+              )}
+            >
+              {publish.isPending ? <Spinner className="size-4 border-background/30 border-t-background" /> : <Send />}
+              Publish Changes
+            </Button>
+          </div>
+          {overview.data ? <PricingSimulator overview={overview.data} /> : null}
+        </aside>
       </div>
 
-      <div className="fixed bottom-5 right-5 z-40 flex flex-col items-end gap-2 sm:bottom-8 sm:right-8">
-        {methodDirty ? (
-          <span className="rounded-full border border-gold/40 bg-background/90 px-3 py-1 text-xs text-gold shadow-lg backdrop-blur">
-            Draft: {PRICING_METHOD_LABELS[draft]} (live: {PRICING_METHOD_LABELS[live]})
-          </span>
-        ) : null}
-        {valetUnpublished ? (
-          <span className="rounded-full border border-gold/40 bg-background/90 px-3 py-1 text-xs text-gold shadow-lg backdrop-blur">Draft: new valet rates</span>
-        ) : null}
-        <Button
-          size="lg"
-          onClick={onPublish}
-          disabled={!dirty || publish.isPending}
-          className={cn(
-            "rounded-full shadow-[0_18px_50px_-12px_rgba(201,163,92,0.75)]",
-            !dirty && "border border-border bg-surface-2 text-muted shadow-none disabled:opacity-100 max-sm:hidden",
-          )}
-        >
-          {publish.isPending ? <Spinner className="size-4 border-background/30 border-t-background" /> : <Send />}
-          Publish Changes
-        </Button>
-      </div>
+      {dialog}
     </div>
   );
 }

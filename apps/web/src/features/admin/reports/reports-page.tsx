@@ -113,7 +113,7 @@ export default function ReportsPage() {
         description="Figures from the money actually taken: card captures net of refunds, tips, and tips still owed to staff. Money counts by the service date; the funnel and coupon uses by the day quoted or booked."
       />
 
-      <div className="mb-6 grid gap-4 rounded-[var(--radius-card)] border border-border bg-surface/60 p-4 sm:grid-cols-[minmax(0,1fr)_minmax(0,1fr)_auto] sm:items-end sm:p-5">
+      <div className="mb-6 grid gap-4 rounded-[var(--radius-card)] border border-border bg-surface/60 p-4 sm:grid-cols-[minmax(0,13rem)_minmax(0,13rem)_auto] sm:items-end sm:justify-start sm:p-5">
         <div>
           <Label htmlFor="reports-from">From</Label>
           <Input id="reports-from" type="date" value={range.from} max={range.to || undefined} onChange={(e) => setRange((r) => ({ ...r, from: e.target.value }))} />

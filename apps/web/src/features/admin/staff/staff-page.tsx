@@ -20,6 +20,7 @@ import { useShifts } from "../api/get-shifts";
 import { useStaff } from "../api/get-staff";
 import { useCreateShift, useDeleteShift } from "../api/save-shift";
 import { DataTable, FormActions, PageHeader, Panel, StateRow, StatusBadge, Td, Th, Tr } from "../components/admin-ui";
+import { withArticle } from "@meridian/shared/words";
 
 const roleOptions = staffRoles.map((value) => ({ value, label: ROLE_LABELS[value] }));
 
@@ -126,7 +127,7 @@ function AddStaffDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (
       const { created, staff } = await mutation.mutateAsync(values);
       notifySuccess(
         created ? "Staff Added" : "Staff Promoted",
-        created ? `We e-mailed ${staff.email} a link to choose a password.` : `${staff.fullName} is now a ${ROLE_LABELS[staff.role]}.`,
+        created ? `We e-mailed ${staff.email} a link to choose a password.` : `${staff.fullName} is now ${withArticle(ROLE_LABELS[staff.role])}.`,
       );
       onOpenChange(false);
     } catch (err) {

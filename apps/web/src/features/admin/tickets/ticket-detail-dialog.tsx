@@ -59,8 +59,8 @@ function TicketBody({ ticket }: { ticket: AdminTicketRow }) {
         <DetailRow label="Status">
           <StatusBadge status={current.status} />
         </DetailRow>
-        <DetailRow label="Customer">{current.customerName ?? "N/A"}</DetailRow>
-        <DetailRow label="Phone">{current.customerPhone ?? "N/A"}</DetailRow>
+        <DetailRow label="Customer">{current.customerName ?? (current.bookingId ? "—" : "Walk-up guest")}</DetailRow>
+        <DetailRow label="Phone">{current.customerPhone ?? "—"}</DetailRow>
         <DetailRow label="Service">{current.service ? <span className="capitalize">{current.service}</span> : "N/A"}</DetailRow>
         <DetailRow label="Booking date">
           {current.bookingDate ? formatDate(current.bookingDate) : "N/A"}

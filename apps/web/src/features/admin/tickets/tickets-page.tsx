@@ -81,8 +81,8 @@ export default function TicketsPage() {
                 <Td label="Customer">
                   {t.customerName || t.customerPhone ? (
                     <>
-                      <div className="text-foreground">{t.customerName ?? "N/A"}</div>
-                      <div className="mt-0.5 text-xs text-muted">{t.customerPhone ?? "N/A"}</div>
+                      <div className="text-foreground">{t.customerName ?? "Walk-up guest"}</div>
+                      {t.customerPhone ? <div className="mt-0.5 text-xs text-muted">{t.customerPhone}</div> : null}
                     </>
                   ) : (
                     <span className="text-muted">N/A</span>

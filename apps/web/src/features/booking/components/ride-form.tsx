@@ -28,6 +28,7 @@ import { useLiveQuote } from "./use-live-quote";
 function quoteErrorToast(err: unknown) {
   if (err instanceof ApiError && err.code === "route_failed") notifyError(ROUTE_FAILED_TITLE, ROUTE_FAILED_DESCRIPTION);
   else if (err instanceof ApiError && err.code === "capacity") notifyError("Capacity Issue", err);
+  else if (err instanceof ApiError && err.code === "unreachable_by_car") notifyError("No Road to This Place", err);
   else notifyError("Quote Error", err);
 }
 

@@ -1,23 +1,8 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
+import type { MyBooking } from "@meridian/shared/bookings/answers";
 import { api } from "@/lib/api";
 
-export type MyBooking = {
-  id: string;
-  service: string;
-  bookingDate: string;
-  status: string;
-  price: number | null;
-  createdAt: string;
-  /** Ride or valet details and the itemised quote, as stored with the booking. */
-  details: Record<string, unknown> | null;
-  /** Rides: the pickup instant, and the chauffeur's first name and vehicle once assigned. */
-  pickupAt: string | null;
-  chauffeurFirstName: string | null;
-  vehicleName: string | null;
-  /** Set when cancelled (0 when free). */
-  cancellationFee: number | null;
-  cancelledAt: string | null;
-};
+export type { MyBooking } from "@meridian/shared/bookings/answers";
 
 export const getMyBookings = () => api<{ bookings: MyBooking[] }>("/api/me/bookings");
 

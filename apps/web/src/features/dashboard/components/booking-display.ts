@@ -1,6 +1,6 @@
-// Reading a booking for display: service names, status tones, and the ride/valet details stored in
-// the booking's `details` JSON (read defensively: older or partial bookings just show less).
-import type { QuoteLine } from "@meridian/shared/pricing";
+// Reading a booking for display: service names, status tones, and the ride/valet details stored with the
+// booking (one shape per service, typed in packages/shared).
+import { placeView, type BookingDetails } from "@meridian/shared/booking-details";
 
 export const serviceName = (service: string) =>
   service === "ride" ? "Ride" : service === "valet" ? "Valet" : service.charAt(0).toUpperCase() + service.slice(1);
@@ -46,52 +46,33 @@ export type BookingView = {
   notes?: string;
 };
 
-const obj = (v: unknown): Record<string, unknown> | undefined =>
-  v && typeof v === "object" && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined;
-const str = (v: unknown) => (typeof v === "string" && v.trim() ? v.trim() : undefined);
-const num = (v: unknown) => (typeof v === "number" && Number.isFinite(v) ? v : undefined);
-
-function place(v: unknown): PlaceLike | undefined {
-  const s = str(v);
-  if (s) return { name: s };
-  const o = obj(v);
-  if (!o) return undefined;
-  const name = str(o.name) ?? str(o.primary) ?? str(o.address);
-  if (!name) return undefined;
-  let address = str(o.address) ?? str(o.secondary);
-  // Addresses often repeat the place's name first ("LAX, 1 World Way, ..."): show the rest only once.
-  if (address?.startsWith(`${name}, `)) address = address.slice(name.length + 2);
-  return { name, address: address && address !== name ? address : undefined };
-}
-
-export function readBookingDetails(details: Record<string, unknown> | null | undefined): BookingView {
-  const d = obj(details) ?? {};
-  const ride = obj(d.ride) ?? obj(d.rideDetails) ?? d;
-  const valet = obj(d.valet) ?? obj(d.valetDetails) ?? d;
-  const quote = obj(d.quote) ?? obj(ride.quote);
-  const rawLines = Array.isArray(quote?.lines) ? (quote.lines as Partial<QuoteLine>[]) : [];
-  const lines = rawLines
-    .filter((l) => typeof l?.label === "string" && typeof l?.amountUsd === "number")
-    .map((l) => ({ label: l.label as string, amountUsd: l.amountUsd as number }));
-  const vehicle = obj(ride.vehicle);
+export function readBookingDetails(d: BookingDetails): BookingView {
+  const lines = d.quote.lines.map(({ label, amountUsd }) => ({ label, amountUsd }));
+  if (d.service === "ride") {
+    return {
+      pickup: placeView(d.pickup),
+      dropoff: placeView(d.dropoff),
+      vehicle: d.quote.vehicleName,
+      passengers: d.passengers,
+      luggage: d.luggage,
+      time: d.time,
+      miles: d.quote.miles,
+      minutes: d.quote.minutes,
+      lines,
+      totalUsd: d.quote.totalUsd,
+    };
+  }
   return {
-    pickup: place(ride.pickup) ?? place(ride.pickupPlace),
-    dropoff: place(ride.dropoff) ?? place(ride.dropoffPlace),
-    address: place(valet.address),
-    vehicle: str(ride.vehicleName) ?? str(vehicle?.name) ?? str(quote?.vehicleName),
-    passengers: num(ride.passengers),
-    luggage: num(ride.luggage),
-    time: str(ride.time) ?? str(valet.startTime),
-    miles: num(quote?.miles) ?? num(ride.miles),
-    minutes: num(quote?.minutes) ?? num(ride.minutes),
+    address: placeView(d.address),
+    time: d.startTime,
     lines,
-    totalUsd: num(quote?.totalUsd) ?? num(quote?.total),
-    eventType: str(quote?.eventLabel) ?? str(valet.eventType),
-    customerName: str(valet.customerName),
-    startTime: str(valet.startTime),
-    endTime: str(valet.endTime),
-    expectedVehicles: num(valet.expectedVehicles),
-    notes: str(valet.notes) ?? str(valet.specialInstructions),
+    totalUsd: d.quote.totalUsd,
+    eventType: d.quote.eventLabel,
+    customerName: d.customerName || undefined,
+    startTime: d.startTime,
+    endTime: d.endTime,
+    expectedVehicles: d.expectedVehicles,
+    notes: d.notes.trim() || undefined,
   };
 }
 

@@ -1,6 +1,5 @@
 // The customer's Cancel and Reschedule. Cancel states the fee (if past the cut-off) before the customer confirms;
 // Reschedule re-quotes the new date and time and asks for agreement when the price changes.
-import type { RideDetails } from "@meridian/shared/booking";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent } from "@/components/ui/dialog";
@@ -10,6 +9,7 @@ import { Spinner } from "@/components/ui/spinner";
 import { getQuote, type QuoteResponse } from "@/features/booking/api/get-quote";
 import { ApiError } from "@/lib/api";
 import { notifyError, notifySuccess } from "@/lib/notify";
+import { dayLabel } from "@/lib/time";
 import { formatUsd } from "@/lib/utils";
 import { useCancelMyBooking, useCancellationTerms } from "../api/cancel-my-booking";
 import type { MyBooking } from "../api/get-my-bookings";
@@ -89,9 +89,9 @@ export function RescheduleDialog({ booking, onClose }: { booking: MyBooking | nu
 }
 
 function RescheduleForm({ booking, onDone }: { booking: MyBooking; onDone: () => void }) {
-  const d = (booking.details ?? {}) as Partial<RideDetails>;
-  const [date, setDate] = useState(d.date ?? booking.bookingDate);
-  const [time, setTime] = useState(d.time ?? "12:00");
+  const d = booking.details.service === "ride" ? booking.details : null;
+  const [date, setDate] = useState(d?.date ?? booking.bookingDate);
+  const [time, setTime] = useState(d?.time ?? "12:00");
   const [quote, setQuote] = useState<QuoteResponse | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [checking, setChecking] = useState(false);
@@ -101,10 +101,10 @@ function RescheduleForm({ booking, onDone }: { booking: MyBooking; onDone: () =>
   const check = async () => {
     setError(null);
     setQuote(null);
-    if (!d.pickup?.placeId || !d.dropoff?.placeId || !d.vehicleTypeId) return setError("This booking cannot be re-quoted. Please cancel and book again.");
+    if (!d) return setError("This booking cannot be re-quoted. Please cancel and book again.");
     setChecking(true);
     try {
-      setQuote(await getQuote({ pickupPlaceId: d.pickup.placeId, dropoffPlaceId: d.dropoff.placeId, vehicleTypeId: d.vehicleTypeId, passengers: d.passengers ?? 1, luggage: d.luggage ?? 0, date, time }));
+      setQuote(await getQuote({ pickupPlaceId: d.pickup.placeId, dropoffPlaceId: d.dropoff.placeId, vehicleTypeId: d.vehicleTypeId, passengers: d.passengers, luggage: d.luggage, date, time }));
     } catch (err) {
       setError(err instanceof ApiError ? (Object.values(err.fields ?? {})[0] ?? err.message) : "Something went wrong");
     } finally {
@@ -115,7 +115,7 @@ function RescheduleForm({ booking, onDone }: { booking: MyBooking; onDone: () =>
     if (!quote) return;
     try {
       await reschedule.mutateAsync({ id: booking.id, input: { date, time, quoteId: quote.quoteId, ...(changed ? { acceptNewPrice: true } : {}) } });
-      notifySuccess("Ride Rescheduled", `Your ride is now on ${date} at ${formatTime(time)}.`);
+      notifySuccess("Ride Rescheduled", `Your ride is now on ${dayLabel(date)} at ${formatTime(time)}.`);
       onDone();
     } catch (err) {
       notifyError("Could not reschedule", err);

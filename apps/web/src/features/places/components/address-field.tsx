@@ -1,7 +1,7 @@
 // The address field of the spec: typing (debounced suggestions in an accessible combobox), then chosen
 // (a chip with a map preview and Change). An address must be picked from the suggestions.
 import { INVALID_ADDRESS_MESSAGE, INVALID_ADDRESS_TITLE, PICK_SUGGESTION_MESSAGE } from "@meridian/shared/booking";
-import { NO_ADDRESS_FOR_LOCATION } from "@meridian/shared/places";
+import { APPROXIMATE_LABEL, NO_ADDRESS_FOR_LOCATION } from "@meridian/shared/places";
 import { useQueryClient } from "@tanstack/react-query";
 import { LocateFixed, MapPin, Search } from "lucide-react";
 import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
@@ -282,13 +282,16 @@ function AddressCombobox({
             <MapPin className={cn("mt-0.5 size-4 shrink-0", i === activeIndex ? "text-gold" : "text-gold/60")} aria-hidden />
             <span className="min-w-0">
               <span className="line-clamp-2 block text-sm">{s.primary}</span>
+              {s.approximate ? (
+                <span className="mt-0.5 inline-block rounded-sm border border-gold/40 px-1.5 text-[0.7rem] uppercase tracking-wide text-gold">{APPROXIMATE_LABEL}</span>
+              ) : null}
               {s.secondary ? <span className="block truncate text-xs text-muted">{s.secondary}</span> : null}
             </span>
           </li>
         ))}
         {open && suggestions.length === 0 ? (
           <li role="presentation" className="px-3 py-3 text-sm text-muted">
-            {suggest.isError ? "Address search is unavailable right now." : "No matching places. Try a city, ZIP code, venue or airport."}
+            {suggest.isError ? "Address search is unavailable right now." : "No matching places. Try a street address with its city or ZIP, a venue or an airport."}
           </li>
         ) : null}
       </ul>

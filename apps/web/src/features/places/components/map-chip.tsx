@@ -1,4 +1,5 @@
 // The chosen-address chip: a map preview drawn by the server, the address, and a Change button.
+import { APPROXIMATE_LABEL } from "@meridian/shared/places";
 import { MapPin, PencilLine } from "lucide-react";
 import { useState, type Ref } from "react";
 import { Button } from "@/components/ui/button";
@@ -55,6 +56,7 @@ export function MapChip({
           <div className="min-w-0 flex-1">
             <p className="line-clamp-2 text-sm font-medium leading-snug text-foreground">{place.name}</p>
             {secondary ? <p className="mt-0.5 truncate text-xs text-muted">{secondary}</p> : null}
+            {place.approximate ? <p className="mt-0.5 text-xs text-gold">{APPROXIMATE_LABEL} · your chauffeur gets the address as typed</p> : null}
           </div>
           <Button
             ref={changeRef}

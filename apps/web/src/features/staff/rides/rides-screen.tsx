@@ -7,6 +7,7 @@ import { useEffect, useRef } from "react";
 import { ArrowDown, CalendarClock, Car, Luggage, Phone, Users } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
+import { useConfirm } from "@/components/ui/confirm-dialog";
 import { Spinner } from "@/components/ui/spinner";
 import { notifyError, notifySuccess } from "@/lib/notify";
 import { clockIn, dayLabel } from "@/lib/time";
@@ -77,7 +78,30 @@ function RideCard({ ride, timeZone, showDay }: { ride: StaffRide; timeZone: stri
     acted.current = false;
     (card.current?.querySelector<HTMLElement>("button") ?? card.current)?.focus();
   }, [ride.status, step.isPending]);
+  const { confirm, dialog } = useConfirm();
   const go = async (status: BookingStatus) => {
+    // Complete Ride charges the fare and sends the receipt; a no-show charges the fee: both ask first.
+    const who = ride.customerName ?? "The passenger";
+    if (
+      (status === "completed" || status === "no_show") &&
+      !(await confirm(
+        status === "completed"
+          ? {
+              title: "Complete this ride?",
+              description: `${who}'s card is charged the fare now and the receipt is e-mailed. Only the office can undo it, with a refund.`,
+              confirmLabel: "Complete Ride",
+              cancelLabel: "Not yet",
+            }
+          : {
+              title: "Passenger did not come?",
+              description: `${who}'s card is charged the no-show fee now and they are told. Only the office can undo it, with a refund.`,
+              confirmLabel: "Mark No-Show",
+              cancelLabel: "Keep waiting",
+              destructive: true,
+            },
+      ))
+    )
+      return;
     acted.current = true;
     try {
       await step.mutateAsync({ id: ride.id, status });
@@ -129,6 +153,7 @@ function RideCard({ ride, timeZone, showDay }: { ride: StaffRide; timeZone: stri
           ) : null}
         </div>
       ) : null}
+      {dialog}
     </li>
   );
 }

@@ -1,6 +1,6 @@
 // One car in the attendants' lists: key tag and stall first (what a runner needs), then the car, the wait,
 // and one big button for the next step.
-import { VALET_ACTION_LABELS, type ValetStatus, type ValetTicket } from "@meridian/shared/valet-ticket";
+import { VALET_ACTION_LABELS, valetMoveSentence, type ValetStatus, type ValetTicket } from "@meridian/shared/valet-ticket";
 import { useEffect, useLayoutEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import { Button } from "@/components/ui/button";
@@ -41,7 +41,7 @@ export function TicketCard({ ticket, primary }: { ticket: ValetTicket; primary?:
     setRefocus(true);
     try {
       await change.mutateAsync({ id: ticket.id, status });
-      notifySuccess("Status Updated", `${ticket.keyTag}: ${VALET_ACTION_LABELS[status]}.`);
+      notifySuccess("Status Updated", valetMoveSentence(ticket.keyTag, status));
     } catch (err) {
       notifyError("Update Failed", err);
     }

@@ -3,7 +3,7 @@
 import { ArrowLeft } from "lucide-react";
 import { useState } from "react";
 import { Link, useParams } from "react-router";
-import { INCIDENT_TYPES, MAX_PHOTOS_PER_TICKET, VALET_ACTION_LABELS, VALET_STATUS_LABELS, type ValetStatus } from "@meridian/shared/valet-ticket";
+import { INCIDENT_TYPES, MAX_PHOTOS_PER_TICKET, VALET_ACTION_LABELS, valetMoveSentence, type ValetStatus } from "@meridian/shared/valet-ticket";
 import { Button } from "@/components/ui/button";
 import { Input, Textarea } from "@/components/ui/input";
 import { Field } from "@/components/ui/label";
@@ -30,7 +30,7 @@ export function TicketView() {
   const go = async (status: ValetStatus) => {
     try {
       await change.mutateAsync({ id, status, stall: status === "parked" && stall.trim() ? stall.trim() : undefined });
-      notifySuccess("Status Updated", `${ticket.keyTag} is ${VALET_STATUS_LABELS[status]}.`);
+      notifySuccess("Status Updated", valetMoveSentence(ticket.keyTag, status));
     } catch (err) {
       notifyError("Update Failed", err);
     }

@@ -84,15 +84,15 @@ export function SwitchRow({ id, label, hint, checked, onCheckedChange }: { id: s
   );
 }
 
-/** A draft's Revert and Save, enabled only while it differs from the saved values. */
-export function SaveRevertButtons({ disabled, onSave, onRevert }: { disabled: boolean; onSave: () => void; onRevert: () => void }) {
+/** An edit's Revert and Save, enabled only while it differs from the saved values; `saveLabel` says what saving does. */
+export function SaveRevertButtons({ disabled, onSave, onRevert, saveLabel = "Save" }: { disabled: boolean; onSave: () => void; onRevert: () => void; saveLabel?: string }) {
   return (
     <div className="flex justify-end gap-2">
       <Button variant="ghost" size="sm" disabled={disabled} onClick={onRevert}>
         <RotateCcw /> Revert
       </Button>
       <Button size="sm" disabled={disabled} onClick={onSave}>
-        <Save /> Save
+        <Save /> {saveLabel}
       </Button>
     </div>
   );

@@ -45,7 +45,13 @@ export function RateCardPanel({ vehicle, rateCard, drafts }: { vehicle: AdminVeh
     try {
       await save.mutateAsync({ vehicleId: vehicle.id, input: parsed.data });
       drafts.delete(draftKey);
-      notifySuccess(`Saved draft for ${vehicle.name}`, `${formatUsd(parsed.data.perMileUsd)} per mile, ${formatUsd(parsed.data.perMinuteUsd)} per minute${parsed.data.active ? "" : " (inactive)"}.`);
+      // Rate cards apply at once (no Publish step): the words say so.
+      notifySuccess(
+        `Rates live for ${vehicle.name}`,
+        parsed.data.active
+          ? `New quotes use ${formatUsd(parsed.data.perMileUsd)} per mile and ${formatUsd(parsed.data.perMinuteUsd)} per minute from now.`
+          : `${formatUsd(parsed.data.perMileUsd)} per mile, ${formatUsd(parsed.data.perMinuteUsd)} per minute saved; the card is inactive, so new quotes do not use it.`,
+      );
     } catch (err) {
       notifyError("Error Saving Rates", err);
     }
@@ -53,7 +59,7 @@ export function RateCardPanel({ vehicle, rateCard, drafts }: { vehicle: AdminVeh
 
   function onRevert() {
     setDraft(initial);
-    notifySuccess(`Draft reverted for ${vehicle.name}`, "The last saved rates are back.");
+    notifySuccess(`Changes discarded for ${vehicle.name}`, "The live rates are back in the form.");
   }
 
   const ids = { mile: `rate-mile-${vehicle.id}`, minute: `rate-minute-${vehicle.id}`, active: `rate-active-${vehicle.id}` };
@@ -79,7 +85,7 @@ export function RateCardPanel({ vehicle, rateCard, drafts }: { vehicle: AdminVeh
           <span className="font-display text-xl text-gold tabular-nums">{previewOk && preview.ok ? formatUsd(preview.quote.totalUsd) : "—"}</span>
         </p>
       </div>
-      <SaveRevertButtons disabled={!dirty || save.isPending} onSave={onSave} onRevert={onRevert} />
+      <SaveRevertButtons disabled={!dirty || save.isPending} onSave={onSave} onRevert={onRevert} saveLabel="Save & Apply" />
     </div>
   );
 }

@@ -6,6 +6,7 @@ import { checkTierDraft, NEW_TIER_DEFAULTS, type AdminTier, type AdminVehicle, t
 import { Check, Pencil, Plus, Trash2, X } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { ApiError } from "@/lib/api";
+import { useConfirm } from "@/components/ui/confirm-dialog";
 import { notifyError, notifySuccess } from "@/lib/notify";
 import { cn, formatUsd } from "@/lib/utils";
 import { pricingOverviewQueryOptions } from "../api/get-pricing-overview";
@@ -29,6 +30,7 @@ export function TiersPanel({ vehicle, tiers }: { vehicle: AdminVehicle; tiers: A
   const save = useSaveTier();
   const remove = useDeleteTier();
   const busy = save.isPending || remove.isPending;
+  const { confirm, dialog } = useConfirm();
 
   async function persist(e: Editing): Promise<boolean> {
     const draft = toDraft(e);
@@ -59,6 +61,13 @@ export function TiersPanel({ vehicle, tiers }: { vehicle: AdminVehicle; tiers: A
   }
 
   async function onDelete(t: AdminTier) {
+    const ok = await confirm({
+      title: `Delete the ${t.milesMin} - ${t.milesMax} mile tier?`,
+      description: `${vehicle.name} stops offering ${formatUsd(t.priceUsd)} for ${t.milesMin} - ${t.milesMax} miles in new quotes at once. This cannot be undone.`,
+      confirmLabel: "Delete Tier",
+      destructive: true,
+    });
+    if (!ok) return;
     try {
       await remove.mutateAsync(t.id);
       notifySuccess("Tier Deleted", `${t.milesMin} - ${t.milesMax} miles removed from ${vehicle.name}.`);
@@ -71,6 +80,7 @@ export function TiersPanel({ vehicle, tiers }: { vehicle: AdminVehicle; tiers: A
   const rows = [...tiers].sort((a, b) => a.milesMin - b.milesMin);
   return (
     <div className="space-y-3">
+      {dialog}
       <div className="overflow-hidden rounded-lg border border-border">
         <div className="hidden grid-cols-[1fr_1fr_1fr_auto_auto] gap-3 border-b border-border bg-surface-2/60 px-4 py-2.5 text-[10px] font-medium uppercase tracking-[0.16em] text-muted sm:grid">
           <span>Miles From</span>

@@ -145,7 +145,7 @@ export function ValetRatesPanel({
             Wedding, 5 PM – 11 PM, 100 cars →{" "}
             <span className="font-display text-xl text-gold tabular-nums">{current && example.ok ? formatUsd(example.quote.totalUsd) : "—"}</span>
           </p>
-          <SaveRevertButtons disabled={!dirty || save.isPending} onSave={onSave} onRevert={onRevert} />
+          <SaveRevertButtons disabled={!dirty || save.isPending} onSave={onSave} onRevert={onRevert} saveLabel="Save Draft" />
         </div>
       </Card>
 

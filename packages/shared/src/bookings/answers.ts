@@ -1,0 +1,19 @@
+// The bookings domain's answers (zod): what the API sends back, for the server's route() and the web's types.
+import { z } from "zod";
+import { bookingSummarySchema } from "../booking";
+import { bookingDetailsSchema } from "../booking-details";
+
+/** GET /api/me/bookings. */
+export const myBookingsResponseSchema = z.object({
+  bookings: z.array(
+    bookingSummarySchema.extend({
+      details: bookingDetailsSchema.describe("What was booked (a ride: places, party, date, time, vehicle, quote; valet: the event)"),
+      pickupAt: z.string().nullable().describe("A ride's pickup instant"),
+      chauffeurFirstName: z.string().nullable().describe("The assigned chauffeur's first name"),
+      vehicleName: z.string().nullable().describe("The assigned vehicle"),
+      cancellationFee: z.number().nullable(),
+      cancelledAt: z.string().nullable(),
+    }),
+  ),
+});
+export type MyBooking = z.infer<typeof myBookingsResponseSchema>["bookings"][number];
