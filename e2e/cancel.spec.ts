@@ -2,7 +2,16 @@
 // on the booking. The admin sets the cut-off in Settings (Operations) first, and puts it back afterwards.
 import { ADMIN, apiSignIn, createVerifiedUser, expect, laDaysAhead, test } from "./fixtures";
 
-const DEFAULTS = { cancellationCutoffHours: 24, cancellationFeePercent: 50, dispatchBufferMinutes: 30, reminderLeadHours: 24, timeZone: "America/Los_Angeles" };
+const DEFAULTS = {
+  cancellationCutoffHours: 24,
+  cancellationFeePercent: 50,
+  dispatchBufferMinutes: 30,
+  reminderLeadHours: 24,
+  rideNoticeHours: 2,
+  valetNoticeHours: 24,
+  overdueGraceMinutes: 120,
+  timeZone: "America/Los_Angeles",
+};
 
 test("a customer cancelling inside the cut-off is shown the fee first, and the fee is recorded", async ({ browser, page, request }) => {
   test.slow();

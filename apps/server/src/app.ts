@@ -41,6 +41,7 @@ import { placesRoutes } from "./places/places.routes";
 import { quotesRoutes } from "./quotes/quotes.routes";
 import { realtimeRoutes } from "./realtime/realtime.routes";
 import { valetQuotesRoutes } from "./valet/valet-quotes.routes";
+import { bookingTimesRoutes } from "./settings/booking-times.routes";
 import { vehiclesRoutes } from "./vehicles/vehicles.routes";
 import { adminValetRoutes } from "./admin/admin-valet.routes";
 import { claimRoutes } from "./valet/claim.routes";
@@ -122,6 +123,7 @@ export function createApp(deps: Deps, opts: { webDist?: string } = {}) {
   app.route("/api/places", placesRoutes);
   app.route("/api/vehicles", vehiclesRoutes);
   app.route("/api/quotes", quotesRoutes);
+  app.route("/api/booking-times", bookingTimesRoutes);
   app.route("/api/valet", valetQuotesRoutes);
   app.route("/api/bookings", bookingsRoutes);
   app.route("/api/realtime", realtimeRoutes);

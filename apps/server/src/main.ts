@@ -16,6 +16,7 @@ import { loadEnv, type AppConfig, type Env } from "./env";
 import type { Deps } from "./lib/context";
 import { startMailRetry } from "./mail/mailer";
 import { startJobRunner } from "./jobs/job-runner";
+import { scheduleOverdueSweep } from "./rides/overdue";
 import { allJobHandlers } from "./jobs/handlers";
 import { securityHeaderList } from "./lib/security-headers";
 import { withQuoteFastPath } from "./quotes/quote-fast-path";
@@ -108,6 +109,8 @@ async function stopGracefully(server: Server, deps: Deps, database: Database, st
 
 /** Durable background jobs (ride reminders): every process runs them; a row is claimed by one at a time. */
 function runJobs(deps: Deps, env: Env) {
+  // The overdue sweep's next run (rides/overdue.ts; scheduled once whichever process starts first).
+  scheduleOverdueSweep(deps.database.db).catch((err: unknown) => deps.logger.error("could not schedule the overdue sweep", { err: String(err) }));
   return startJobRunner(deps.database.db, allJobHandlers(deps), { intervalMs: env.JOB_POLL_MS, logger: deps.logger });
 }
 

@@ -2,6 +2,7 @@
 import { z } from "zod";
 import { fullNameSchema, roles } from "./auth";
 import { bookingSummarySchema } from "./booking";
+import { calendarDateSchema } from "./booking-time";
 import type { BookingDetails } from "./booking-details";
 import { bookingStatuses, ticketStatuses } from "./booking-status";
 import { valetStatuses } from "./valet-ticket";
@@ -12,10 +13,7 @@ const blankToUndefined = (v: unknown) => (typeof v === "string" && v.trim() === 
 const optionalQuery = <S extends z.ZodType>(schema: S) => z.preprocess(blankToUndefined, schema.optional());
 
 const searchText = optionalQuery(z.string().trim().max(100, "Search text must be at most 100 characters."));
-const isoDate = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, "Use a date like 2026-05-31.")
-  .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), "Use a real calendar date.");
+const isoDate = calendarDateSchema();
 
 export const MAX_PAGE_SIZE = 100;
 const page = optionalQuery(z.coerce.number({ error: "Page must be a whole number of at least 1." }).int("Page must be a whole number of at least 1.").min(1, "Page must be a whole number of at least 1.").max(100_000, "Page is too large."));

@@ -3,7 +3,9 @@
 // and the screens read the same tables to offer only the next steps.
 //
 // A ride is driven:  pending -> confirmed (a chauffeur assigned) -> en_route -> on_location -> on_board ->
-// completed, or cancelled (before the passenger is on board) or no_show (the chauffeur waited on location).
+// completed, or cancelled (before the passenger is on board) or no_show (the chauffeur waited on location), or
+// expired: still pending or confirmed when its pickup is past by the overdue grace period (Settings), closed by
+// the overdue job (rides/overdue.ts) with its hold released and the customer told.
 // Other services (valet) keep the simpler pending -> confirmed -> in_progress -> completed.
 
 export const bookingStatuses = [
@@ -16,12 +18,13 @@ export const bookingStatuses = [
   "completed",
   "cancelled",
   "no_show",
+  "expired",
   "refunded",
 ] as const;
 export type BookingStatus = (typeof bookingStatuses)[number];
 
 /** A ride's statuses, in the order a ride lives them. */
-export const rideStatuses = ["pending", "confirmed", "en_route", "on_location", "on_board", "completed", "cancelled", "no_show", "refunded"] as const satisfies readonly BookingStatus[];
+export const rideStatuses = ["pending", "confirmed", "en_route", "on_location", "on_board", "completed", "cancelled", "no_show", "expired", "refunded"] as const satisfies readonly BookingStatus[];
 export type RideStatus = (typeof rideStatuses)[number];
 
 export const ticketStatuses = ["active", "released", "void"] as const;
@@ -37,14 +40,15 @@ export type StatusActor = "admin" | "dispatch" | "chauffeur" | "customer" | "ref
 type Moves<S extends string> = Record<S, Partial<Record<S, readonly StatusActor[]>>>;
 
 const rideMoves: Moves<RideStatus> = {
-  pending: { confirmed: ["dispatch"], cancelled: ["customer", "admin"] },
-  confirmed: { pending: ["dispatch", "customer"], en_route: ["chauffeur", "admin"], cancelled: ["customer", "admin"] },
+  pending: { confirmed: ["dispatch"], cancelled: ["customer", "admin"], expired: ["admin"] },
+  confirmed: { pending: ["dispatch", "customer"], en_route: ["chauffeur", "admin"], cancelled: ["customer", "admin"], expired: ["admin"] },
   en_route: { on_location: ["chauffeur", "admin"], cancelled: ["admin"] },
   on_location: { on_board: ["chauffeur", "admin"], no_show: ["chauffeur", "admin"], cancelled: ["admin"] },
   on_board: { completed: ["chauffeur", "admin"] },
   completed: { refunded: ["refund"] },
   cancelled: { refunded: ["refund"] },
   no_show: { refunded: ["refund"] },
+  expired: {},
   refunded: {},
 };
 
@@ -75,6 +79,7 @@ export const bookingStatusLabels: Record<BookingStatus, string> = {
   completed: "Completed",
   cancelled: "Cancelled",
   no_show: "No-Show",
+  expired: "Expired",
   refunded: "Refunded",
 };
 
@@ -97,7 +102,17 @@ export const rideStatusSentences: Partial<Record<RideStatus, string>> = {
   completed: "Ride completed. Thank you for riding with Meridian.",
   cancelled: "This ride was cancelled.",
   no_show: "Your chauffeur waited but could not find you.",
+  expired: "We could not serve this ride. Your card was not charged.",
 };
+
+/** The flag on a ride still pending or confirmed once its pickup time has passed (dispatch board, Overview). */
+export const OVERDUE_LABEL = "Overdue";
+
+/** Whether a ride is overdue: still pending or confirmed, and its pickup time has passed. */
+export function isOverdueRide(b: { service?: string; status: string; pickupAt: Date | string | null }, now: Date = new Date()): boolean {
+  if ((b.service ?? "ride") !== "ride" || (b.status !== "pending" && b.status !== "confirmed") || !b.pickupAt) return false;
+  return new Date(b.pickupAt).getTime() < now.getTime();
+}
 
 /** The back office's answer to a status change to Refunded: that is the refunds flow's to make. */
 export const REFUND_THROUGH_REFUNDS_MESSAGE = "A booking is refunded with Refund (an amount and a reason); it becomes Refunded once its whole charge is given back.";

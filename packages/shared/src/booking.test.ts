@@ -43,7 +43,9 @@ describe("quoteInputSchema", () => {
   it.each([
     [{ passengers: 0 }, "Passengers must be a whole number of at least 1."],
     [{ luggage: -1 }, "Luggage must be a whole number of at least 0."],
-    [{ date: "2020-01-01" }, "The ride date cannot be before today."],
+    [{ date: "2026-02-30" }, "Please choose a real calendar date."], // a past day is refused by bookingTimeProblem (booking-time.ts)
+    [{ date: "0000-00-00" }, "Please choose a real calendar date."],
+    [{ time: "12:10" }, "Please choose a time in 15-minute steps (:00, :15, :30 or :45)."],
     [{ time: "12:60" }, "Please choose a time (HH:MM)."],
     [{ vehicleTypeId: "x" }, "Please choose a vehicle."],
   ])("refuses %j with %s", (patch, message) => {

@@ -6,7 +6,8 @@ import { LUGGAGE_MESSAGE, PASSENGERS_MESSAGE } from "./capacity";
 import { quoteCouponCodeSchema } from "./coupons";
 import { quoteSchema } from "./pricing";
 import { placeSchema } from "./places";
-import { zonedInstant } from "./zoned-time";
+import { BOOKING_STEP_MINUTES, TIME_STEP_MESSAGE } from "./booking-time";
+import { isCalendarDate, zonedInstant } from "./zoned-time";
 
 export { bookingStatuses, ticketStatuses, type BookingStatus, type TicketStatus } from "./booking-status";
 
@@ -49,28 +50,20 @@ export function todayInServiceArea(now?: Date): string {
   return today.value;
 }
 
-const calendarDates = new Set<string>();
-/** Whether "YYYY-MM-DD" names a real day; the days seen are remembered (every quote checks one). */
-const isCalendarDate = (v: string) => {
-  if (calendarDates.has(v)) return true;
-  const d = new Date(`${v}T00:00:00Z`);
-  const real = !Number.isNaN(d.getTime()) && d.toISOString().startsWith(v);
-  if (real) {
-    if (calendarDates.size >= 4096) calendarDates.clear();
-    calendarDates.add(v);
-  }
-  return real;
-};
-
+/**
+ * The ride's date: a real calendar day. Whether it (with the time) can still be booked depends on the clock and
+ * the operations settings: bookingTimeProblem (booking-time.ts), checked by the quote, the booking and the reschedule.
+ */
 export const rideDateSchema = z
   .string({ error: "Please choose a date." })
   .regex(/^\d{4}-\d{2}-\d{2}$/, "Please choose a date.")
-  .refine(isCalendarDate, "Please choose a real calendar date.")
-  .refine((v) => v >= todayInServiceArea(), "The ride date cannot be before today.");
+  .refine(isCalendarDate, "Please choose a real calendar date.");
 
+/** The ride's time: "HH:MM" on a quarter hour. */
 export const rideTimeSchema = z
   .string({ error: "Please choose a time." })
-  .regex(/^([01]\d|2[0-3]):[0-5]\d$/, "Please choose a time (HH:MM).");
+  .regex(/^([01]\d|2[0-3]):[0-5]\d$/, "Please choose a time (HH:MM).")
+  .refine((v) => Number(v.slice(3)) % BOOKING_STEP_MINUTES === 0, TIME_STEP_MESSAGE);
 
 const placeIdSchema = (what: string) =>
   z

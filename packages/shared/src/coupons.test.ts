@@ -93,7 +93,7 @@ describe("coupon input", () => {
     [{ ...ok, kind: "fixed", value: 10.005 }, "value", "The discount can have at most 2 decimals."],
     [{ ...ok, value: 0 }, "value", "Enter the discount."],
     [{ ...ok, validFrom: "2026-05-02", validTo: "2026-05-01" }, "validTo", "Valid to must be on or after valid from."],
-    [{ ...ok, validFrom: "2026-02-30" }, "validFrom", "Valid from must be a real date."],
+    [{ ...ok, validFrom: "2026-02-30" }, "validFrom", "Valid from must be a real date (YYYY-MM-DD)."],
     [{ ...ok, maxUses: 0 }, "maxUses", "Total uses must be at least 1 (leave it empty for no limit)."],
     [{ ...ok, service: "boat" }, "service", "Choose which service the code applies to."],
   ])("refuses %o", (input, field, message) => {

@@ -1,6 +1,7 @@
 // Coupons: the admin's inputs (one schema each, for the form and the API), the shape the API answers
 // with, and the pure rule that decides what a code takes off a fare. Money is integer cents in the rule.
 import { z } from "zod";
+import { calendarDateSchema } from "./booking-time";
 import { isCents } from "./fleet";
 
 export const couponKindValues = ["percent", "fixed"] as const;
@@ -24,11 +25,7 @@ export const couponCodeSchema = z
   .transform(normalizeCouponCode)
   .pipe(z.string().regex(/^[A-Z0-9_-]{3,32}$/, COUPON_CODE_MESSAGE));
 
-const isoDate = (label: string) =>
-  z
-    .string({ error: `${label} must be a date (YYYY-MM-DD).` })
-    .regex(/^\d{4}-\d{2}-\d{2}$/, `${label} must be a date (YYYY-MM-DD).`)
-    .refine((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s), `${label} must be a real date.`);
+const isoDate = (label: string) => calendarDateSchema(`${label} must be a real date (YYYY-MM-DD).`);
 
 const useLimit = (label: string) =>
   z

@@ -16,7 +16,7 @@ export const paymentKeys = {
 
 export type Settlement =
   | { action: "capture"; amountCents: number | undefined; key: string; why: "completed" | "no_show" | "late_cancel" }
-  | { action: "release"; key: string; why: "free_cancel" };
+  | { action: "release"; key: string; why: "free_cancel" | "expired" };
 
 /**
  * What a booking's held authorisation becomes once the booking ends:
@@ -33,6 +33,8 @@ export function settlementFor(b: { id: string; status: string; cancellationFeeCe
       return { action: "capture", amountCents: undefined, key: paymentKeys.capture(b.id), why: "completed" };
     case "no_show":
       return { action: "capture", amountCents: undefined, key: paymentKeys.capture(b.id), why: "no_show" };
+    case "expired": // never served: nothing is charged
+      return { action: "release", key: paymentKeys.cancel(b.id), why: "expired" };
     case "cancelled":
       return b.cancellationFeeCents > 0
         ? { action: "capture", amountCents: b.cancellationFeeCents, key: paymentKeys.cancelFee(b.id), why: "late_cancel" }

@@ -5,12 +5,10 @@ import { z } from "zod";
 import { fullNameSchema, staffRoles, type StaffRole } from "./auth";
 import { bookingStatuses, type BookingStatus } from "./booking-status";
 import { rideDateSchema, rideTimeSchema } from "./booking";
+import { calendarDateSchema } from "./booking-time";
 import { isTimeZone } from "./zoned-time";
 
-const isoDate = z
-  .string({ error: "Use a date like 2026-05-31." })
-  .regex(/^\d{4}-\d{2}-\d{2}$/, "Use a date like 2026-05-31.")
-  .refine((v) => new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), "Use a real calendar date.");
+const isoDate = calendarDateSchema();
 const hhmm = (what: string) => z.string({ error: `${what}: use a time like 09:30.` }).regex(/^([01]\d|2[0-3]):[0-5]\d$/, `${what}: use a time like 09:30.`);
 const wholeNumber = (label: string, min: number, max: number) =>
   z
@@ -29,6 +27,12 @@ export const operationsSettingsSchema = z.strictObject({
   dispatchBufferMinutes: wholeNumber("Dispatch buffer", 0, 240),
   /** The reminder e-mail goes out this many hours before pickup. */
   reminderLeadHours: wholeNumber("Reminder lead time", 1, 168),
+  /** Rides are booked at least this many hours ahead. */
+  rideNoticeHours: wholeNumber("Ride notice", 0, 168),
+  /** Valet events are booked at least this many hours ahead. */
+  valetNoticeHours: wholeNumber("Valet notice", 0, 720),
+  /** A pending or confirmed ride this long past its pickup is closed as expired (its hold released, the customer told). */
+  overdueGraceMinutes: wholeNumber("Overdue grace period", 15, 1440),
   timeZone: z
     .string({ error: "Choose a time zone such as America/Los_Angeles." })
     .trim()
@@ -41,6 +45,9 @@ export const DEFAULT_OPERATIONS_SETTINGS: OperationsSettings = {
   cancellationFeePercent: 50,
   dispatchBufferMinutes: 30,
   reminderLeadHours: 24,
+  rideNoticeHours: 2,
+  valetNoticeHours: 24,
+  overdueGraceMinutes: 120,
   timeZone: "America/Los_Angeles",
 };
 

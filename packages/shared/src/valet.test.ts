@@ -145,7 +145,7 @@ describe("valetQuoteInputSchema (POST /api/valet/quotes)", () => {
     [{ startTime: "17:05" }, "startTime", VALET_MESSAGES.timeStep],
     [{ eventType: "Other" }, "eventTypeOther", VALET_MESSAGES.eventTypeOther],
     [{ eventPlaceId: "" }, "eventPlaceId", VALET_MESSAGES.eventAddress],
-    [{ date: "2000-01-01" }, "date", VALET_MESSAGES.dateInPast],
+    [{ date: "2026-13-01" }, "date", "Use a real calendar date like 2026-05-31."], // a past day: bookingTimeProblem (booking-time.ts)
   ])("refuses %j", (patch, field, message) => {
     const r = valetQuoteInputSchema.safeParse({ ...good, ...patch });
     expect(r.success).toBe(false);

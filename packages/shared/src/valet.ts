@@ -1,7 +1,9 @@
 // Valet request form: the spec's fields, defaults and messages, and the event-duration rule; and the
 // valet quote's API input (POST /api/valet/quotes), checked with the same messages.
 import { z } from "zod";
-import { INVALID_ADDRESS_MESSAGE, todayInServiceArea } from "./booking";
+import { INVALID_ADDRESS_MESSAGE } from "./booking";
+import { DATE_FORMAT_MESSAGE, bookingTimeProblem, type BookingTimeSettings } from "./booking-time";
+import { isCalendarDate } from "./zoned-time";
 import { quoteCouponCodeSchema } from "./coupons";
 
 export const VALET_EVENT_TYPES = ["Wedding", "Corporate", "Private Party", "Hotel/Restaurant", "Other"] as const;
@@ -93,10 +95,12 @@ const timeField = z
   });
 
 /**
- * The valet form. `today` is the customer's local date ("YYYY-MM-DD"); the date may not be before it.
+ * The valet form. `today` is the date on the operations clock ("YYYY-MM-DD"); the date may not be before it.
+ * With `rules` (the operations settings and the server's clock), the date and start time must also be bookable
+ * (the notice, bookingTimeProblem), with the server's message on the field.
  * Expected vehicles and special instructions are optional (empty string allowed, as a form sends them).
  */
-export function makeValetFormSchema(today: string) {
+export function makeValetFormSchema(today: string, rules?: { settings: BookingTimeSettings; now: () => Date }) {
   return z
     .object({
       customerName: z.string().trim().min(1, VALET_MESSAGES.customerName).max(120),
@@ -125,6 +129,8 @@ export function makeValetFormSchema(today: string) {
       }
       const timeError = valetTimeError(v.startTime, v.endTime);
       if (timeError) ctx.addIssue({ code: "custom", path: ["endTime"], message: timeError });
+      const problem = rules && DATE_RE.test(v.date) && !isBeforeToday(v.date, today) ? bookingTimeProblem("valet", v.date, v.startTime, rules.settings, rules.now()) : null;
+      if (problem && isQuarterHour(v.startTime)) ctx.addIssue({ code: "custom", path: [problem.field === "date" ? "date" : "startTime"], message: problem.message });
     });
 }
 
@@ -142,15 +148,9 @@ export const valetFormDefaults = (today: string): ValetFormInput => ({
   notes: "",
 });
 
-/** A calendar date that exists ("2026-02-30" does not). */
-const isCalendarDate = (v: string) => {
-  const d = new Date(`${v}T00:00:00Z`);
-  return !Number.isNaN(d.getTime()) && d.toISOString().startsWith(v);
-};
-
 /**
  * POST /api/valet/quotes: the valet form's fields as JSON, the address as a place id from the suggestions and
- * expected vehicles as a number (null or absent: the rate card's default). Dates are in Los Angeles.
+ * expected vehicles as a number (null or absent: the rate card's default). Dates are on the operations clock.
  * Events end on the day they start (end after start), so none lasts a day or more.
  */
 export const valetQuoteInputSchema = z
@@ -162,8 +162,9 @@ export const valetQuoteInputSchema = z
       .string({ error: VALET_MESSAGES.dateRequired })
       .trim()
       .superRefine((v, ctx) => {
-        if (!DATE_RE.test(v) || !isCalendarDate(v)) ctx.addIssue({ code: "custom", message: VALET_MESSAGES.dateRequired });
-        else if (isBeforeToday(v, todayInServiceArea())) ctx.addIssue({ code: "custom", message: VALET_MESSAGES.dateInPast });
+        // Whether the day (with the start time) can still be booked: bookingTimeProblem, by the quote and the booking.
+        if (!DATE_RE.test(v)) ctx.addIssue({ code: "custom", message: VALET_MESSAGES.dateRequired });
+        else if (!isCalendarDate(v)) ctx.addIssue({ code: "custom", message: DATE_FORMAT_MESSAGE });
       }),
     startTime: z.string({ error: VALET_MESSAGES.timeRequired }).pipe(timeField),
     endTime: z.string({ error: VALET_MESSAGES.timeRequired }).pipe(timeField),

@@ -69,3 +69,33 @@ export function addDays(date: string, days: number): string {
   const [y, m, d] = date.split("-").map(Number);
   return new Date(Date.UTC(y!, m! - 1, d! + days)).toISOString().slice(0, 10);
 }
+
+const DATE_SHAPE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/**
+ * Whether "YYYY-MM-DD" names a real day of the Gregorian calendar ("0000-00-00", "2026-13-01", "2026-01-32" and
+ * "2026-02-30" do not). Plain arithmetic: never throws, whatever the string.
+ */
+export function isCalendarDate(value: string): boolean {
+  const m = DATE_SHAPE.exec(value);
+  if (!m) return false;
+  const y = Number(m[1]);
+  const mo = Number(m[2]);
+  const d = Number(m[3]);
+  if (y < 1 || mo < 1 || mo > 12 || d < 1) return false;
+  const leap = (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0;
+  const days = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][mo - 1]!;
+  return d <= days;
+}
+
+/** "HH:MM" (24 h) as minutes after midnight, or null. */
+export function minutesOfDay(time: string): number | null {
+  const m = /^([01]\d|2[0-3]):([0-5]\d)$/.exec(time);
+  return m ? Number(m[1]) * 60 + Number(m[2]) : null;
+}
+
+/** Whether the wall-clock date and time exist in `timeZone` (not in the hour skipped when the clocks go forward). */
+export function wallClockExists(date: string, time: string, timeZone: string): boolean {
+  const back = wallClock(zonedInstant(date, time, timeZone), timeZone);
+  return back.date === date && back.time === time;
+}

@@ -187,7 +187,7 @@ describe("POST /api/bookings", () => {
     const stale = signQuoteToken(t.deps.config.authSecret, { ...claims, date: laDate(-1) });
     const res = await book(cookie, crypto.randomUUID(), { service: "ride", paymentMethod: "pm_card_visa", quoteId: stale });
     expect(res.status).toBe(400);
-    expect(res.body.error.fields.date).toBe("The ride date cannot be before today.");
+    expect(res.body.error.fields.date).toMatch(/^Date cannot be before today\. The earliest bookable time is /);
     expect(await counts()).toEqual(before);
   });
 

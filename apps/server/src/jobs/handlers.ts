@@ -2,7 +2,13 @@
 import type { Deps } from "../lib/context";
 import { paymentJobHandlers } from "../payments/payment-jobs";
 import { receiptJobHandlers } from "../payments/receipts";
+import { OVERDUE_SWEEP_JOB, overdueSweepHandler } from "../rides/overdue";
 import { jobHandlers } from "../rides/ride-notices";
 import type { JobHandlers } from "./job-runner";
 
-export const allJobHandlers = (deps: Deps): JobHandlers => ({ ...jobHandlers(deps), ...paymentJobHandlers(deps), ...receiptJobHandlers(deps) });
+export const allJobHandlers = (deps: Deps): JobHandlers => ({
+  ...jobHandlers(deps),
+  ...paymentJobHandlers(deps),
+  ...receiptJobHandlers(deps),
+  [OVERDUE_SWEEP_JOB]: overdueSweepHandler({ mailer: deps.mailer, publicUrl: deps.config.publicUrl }),
+});

@@ -40,7 +40,7 @@ async function rideWithDueReminder(email: string, status = "confirmed") {
 async function waitUntilNoJobPending(ms = 30_000) {
   const end = Date.now() + ms;
   for (;;) {
-    const [row] = await sql<{ n: number }[]>`select count(*)::int as n from jobs where status = 'pending'`;
+    const [row] = await sql<{ n: number }[]>`select count(*)::int as n from jobs where status = 'pending' and kind = 'ride.reminder'`;
     if (row!.n === 0) return;
     if (Date.now() > end) throw new Error(`${row!.n} jobs still pending`);
     await new Promise((r) => setTimeout(r, 100));
@@ -63,7 +63,7 @@ it("two processes send each reminder once, a restart sends none again, and a can
   await new Promise((r) => setTimeout(r, 500)); // a few more polls of both processes
   const sent = await remindersPerRecipient();
   expect(sent).toEqual(Object.fromEntries(riders.map((email) => [email, 1])));
-  const results = await sql<{ result: string; attempts: number }[]>`select result, attempts from jobs`;
+  const results = await sql<{ result: string; attempts: number }[]>`select result, attempts from jobs where kind = 'ride.reminder'`;
   expect(results.filter((r) => r.result === "sent")).toHaveLength(30);
   expect(results.filter((r) => r.result === "skipped: cancelled")).toHaveLength(1);
   expect(results.every((r) => r.attempts === 1)).toBe(true);

@@ -495,17 +495,17 @@ describe("a rescheduled ride's card", () => {
   });
 
   it("moved beyond the hold window the hold is let go for the re-authorisation; moved back within it, authorised at once", async () => {
-    const id = await bookRide({ time: "08:20" });
+    const id = await bookRide({ time: "08:30" });
     const old = await bookingCharge(t, id);
     const far = laDate(12);
-    const away = await reschedule(id, far, "08:20", await quoteFor(far, "08:20"));
+    const away = await reschedule(id, far, "08:30", await quoteFor(far, "08:30"));
     expect(away.status).toBe(200);
     expect((await chargeRows(id)).map((r) => r.status)).toEqual(["canceled"]);
     expect(await intent(old.intentId)).toMatchObject({ status: "canceled" });
     const reauth = (await jobsOf(id)).find((j) => j.kind === "payment.reauthorize" && j.status === "pending")!;
     expect(reauth.runAt.toISOString()).toBe(reauthorizeAt(new Date(away.body.booking.pickupAt)).toISOString());
 
-    const back = await reschedule(id, NEAR, "08:20", await quoteFor(NEAR, "08:20"));
+    const back = await reschedule(id, NEAR, "08:30", await quoteFor(NEAR, "08:30"));
     expect(back.status).toBe(200);
     const held = (await chargeRows(id)).filter((r) => r.status === "requires_capture");
     expect(held).toHaveLength(1);
@@ -514,12 +514,12 @@ describe("a rescheduled ride's card", () => {
   });
 
   it("a hold that would lapse before the new time (taken too long before it) is replaced, even at the same price", async () => {
-    const id = await bookRide({ time: "08:50" });
+    const id = await bookRide({ time: "08:45" });
     const old = await bookingCharge(t, id);
     // Taken four days ago: a ride four days from now would be served on an eight-day-old hold.
     await t.db.update(payments).set({ createdAt: new Date(Date.now() - 4 * 24 * H) }).where(eq(payments.intentId, old.intentId));
     const later = laDate(4);
-    const res = await reschedule(id, later, "08:50", await quoteFor(later, "08:50"));
+    const res = await reschedule(id, later, "08:45", await quoteFor(later, "08:45"));
     expect(res.status).toBe(200);
     expect(toCents(res.body.booking.price)).toBe(old.amountCents);
     const rows = await chargeRows(id);
@@ -528,7 +528,7 @@ describe("a rescheduled ride's card", () => {
   });
 
   it("never captures more than the booking's price, nor more than the hold", async () => {
-    const id = await bookRide({ time: "08:40" });
+    const id = await bookRide({ time: "09:45" });
     const charge = await bookingCharge(t, id);
     await t.db.update(bookings).set({ price: charge.amountCents / 100 - 10 }).where(eq(bookings.id, id));
     await driveToOnBoard(id);

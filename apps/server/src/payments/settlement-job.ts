@@ -7,7 +7,7 @@ import { scheduleJob } from "../jobs/job-runner";
 
 export const SETTLE_JOB = "payment.settle";
 /** The statuses whose move settles the card. */
-export const SETTLING_STATUSES = ["completed", "cancelled", "no_show"] as const;
+export const SETTLING_STATUSES = ["completed", "cancelled", "no_show", "expired"] as const;
 const GRACE_MS = 60_000;
 
 export async function scheduleSettlement(tx: Tx, booking: { id: string; status: string }, now = new Date()) {

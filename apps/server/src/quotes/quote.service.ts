@@ -11,7 +11,9 @@ import {
   type QuotePlaceSummary,
   type QuoteResponse,
 } from "@meridian/shared/booking";
+import { bookingTimeProblem, type BookingKind } from "@meridian/shared/booking-time";
 import { capacityProblems } from "@meridian/shared/capacity";
+import type { OperationsSettings } from "@meridian/shared/rides";
 import { carFreeIslandAt, unreachableByCarMessage } from "@meridian/shared/places";
 import type { QuoteCouponRefusal } from "@meridian/shared/coupons";
 import { priceRide, type Quote } from "@meridian/shared/pricing";
@@ -20,6 +22,7 @@ import { couponOnQuote } from "../coupons/quote-coupon";
 import { GeoError, type GeoService, type Place, type Route } from "../geo/geo.service";
 import type { Deps } from "../lib/context";
 import { badRequest, HttpError } from "../lib/errors";
+import { cachedOperationsSettings, peekOperationsSettings } from "../settings/settings.service";
 import { peekPricingSnapshot, pricingSnapshot, type PricedVehicleData, type PricingSnapshot } from "./pricing-data";
 import { signQuoteToken } from "./quote-token";
 
@@ -64,6 +67,19 @@ async function routeFor(geo: GeoService, pickup: Place, dropoff: Place, input: Q
   if (memo.size >= 5000) memo.clear();
   memo.set(key, { route, until: Date.now() + ROUTE_MEMO_MS });
   return route;
+}
+
+/** How old the operations settings a quote checks its time against may be (a booking's re-price: 0.5 s). */
+const QUOTE_SETTINGS_MAX_AGE_MS = 5_000;
+
+/**
+ * A 400 with a field message (the reason and the earliest bookable time) for a date and time that cannot be booked
+ * now: past, sooner than the notice, off the quarter hour. Used by the ride and valet quotes, so by the booking
+ * (which re-prices its quote) and the reschedule (which needs a quote for the new time) too.
+ */
+export function refuseUnbookableTime(kind: BookingKind, date: string, time: string, settings: OperationsSettings, fields = { date: "date", time: "time" }) {
+  const problem = bookingTimeProblem(kind, date, time, settings);
+  if (problem) throw badRequest(problem.message, { [fields[problem.field]]: problem.message });
 }
 
 /** Places no car can reach (Santa Catalina and the other islands) are refused with the reason, never driven to across the sea. */
@@ -133,6 +149,7 @@ function finishQuote(input: QuoteInput, method: PricingSnapshot["method"], { pic
  * cause is a 4xx HttpError. `maxPricingAgeMs` bounds the age of the pricing and coupon data (a booking's re-price).
  */
 export async function priceQuote(deps: Pick<Deps, "database" | "geo">, input: QuoteInput, opts: { maxPricingAgeMs?: number } = {}): Promise<PricedQuote> {
+  refuseUnbookableTime("ride", input.date, input.time, await cachedOperationsSettings(deps.database.db, opts.maxPricingAgeMs ?? QUOTE_SETTINGS_MAX_AGE_MS));
   const [pickup, dropoff, coupon] = await Promise.all([
     deps.geo.place(input.pickupPlaceId),
     deps.geo.place(input.dropoffPlaceId),
@@ -153,7 +170,9 @@ export function priceQuoteFromMemory(deps: Pick<Deps, "database" | "geo">, input
   const dropoff = deps.geo.peekPlace(input.dropoffPlaceId);
   const pricing = peekPricingSnapshot(deps.database.db);
   const coupon = input.couponCode ? peekCouponByCode(deps.database.db, input.couponCode) : null;
-  if (pickup === undefined || dropoff === undefined || !pricing || coupon === undefined) return undefined;
+  const settings = peekOperationsSettings(deps.database.db, QUOTE_SETTINGS_MAX_AGE_MS);
+  if (pickup === undefined || dropoff === undefined || !pricing || coupon === undefined || !settings) return undefined;
+  refuseUnbookableTime("ride", input.date, input.time, settings);
   const trip = checkTrip(input, pickup, dropoff, pricing);
   const route = peekRoute(deps.geo, routeKey(trip.pickup, trip.dropoff, input.date, input.time));
   return route ? finishQuote(input, pricing.method, trip, route, coupon) : undefined;

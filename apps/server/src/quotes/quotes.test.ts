@@ -1,6 +1,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { INVALID_ADDRESS_MESSAGE, QUOTE_TTL_SECONDS } from "@meridian/shared/booking";
+import { earliestBookable } from "@meridian/shared/booking-time";
+import { DEFAULT_OPERATIONS_SETTINGS } from "@meridian/shared/rides";
 import { setPricingMethod } from "../db/factories";
 import { bookings, idempotencyKeys, rideRateCards, tickets, vehicleTypes } from "../db/schema";
 import { createFakeGeo, FAKE_PLACES, type FakeGeo } from "../test/fake-geo";
@@ -238,6 +240,7 @@ describe("POST /api/quotes", () => {
       [{ ...good, date: "tomorrow" }, "date"],
       [{ ...good, time: "24:00" }, "time"],
       [{ ...good, time: "9:30" }, "time"],
+      [{ ...good, time: "09:20" }, "time"],
       [{ ...good, vehicleTypeId: "sedan" }, "vehicleTypeId"],
       [{ ...good, pickupPlaceId: "" }, "pickupPlaceId"],
       [{ ...good, dropoffPlaceId: 42 }, "dropoffPlaceId"],
@@ -250,14 +253,15 @@ describe("POST /api/quotes", () => {
       expect(res.body.error.code).toBe("validation_error");
       expect(res.body.error.fields, JSON.stringify(json)).toHaveProperty([field]);
     }
-    expect((await quote({ ...good, date: laDate(-1) })).body.error.fields.date).toBe("The ride date cannot be before today.");
+    expect((await quote({ ...good, date: laDate(-1) })).body.error.fields.date).toMatch(/^Date cannot be before today\. The earliest bookable time is /);
     expect((await t.call("POST", "/api/quotes", { body: "{not json" })).status).toBe(400);
     expect((await t.call("POST", "/api/quotes", { body: "[]" })).status).toBe(400);
     expect((await t.call("POST", "/api/quotes", { body: JSON.stringify(good), headers: { "content-type": "text/plain" } })).status).toBe(400);
     expect(await counts()).toEqual(before);
   });
 
-  it("accepts today's date", async () => {
-    expect((await quote(rideInput(fleet.sedan.id, { date: laDate(0), time: "23:59" }))).status).toBe(200);
+  it("accepts the earliest bookable time (the operations clock plus the notice, on the quarter hour)", async () => {
+    const first = earliestBookable("ride", DEFAULT_OPERATIONS_SETTINGS);
+    expect((await quote(rideInput(fleet.sedan.id, { date: first.date, time: first.time }))).status).toBe(200);
   });
 });

@@ -19,9 +19,9 @@ import type { SessionUser } from "../auth/auth";
 import { bookings } from "../db/schema";
 import type { Deps } from "../lib/context";
 import { badRequest, conflict, HttpError } from "../lib/errors";
-import { priceQuote } from "../quotes/quote.service";
+import { priceQuote, refuseUnbookableTime } from "../quotes/quote.service";
 import { verifyQuoteToken } from "../quotes/quote-token";
-import { getOperationsSettings } from "../settings/settings.service";
+import { cachedOperationsSettings, getOperationsSettings } from "../settings/settings.service";
 import { myBooking, termsFor } from "./cancel.service";
 import { cancelPaymentJobs, schedulePaymentJobs } from "../payments/payment-jobs";
 import { bookingCharge, paymentErrorToHttp } from "../payments/charges";
@@ -41,6 +41,8 @@ export async function rescheduleRide(deps: Deps, me: SessionUser, id: string, in
   if (!terms.free && terms.cutoffHours > 0) {
     throw conflict(`Rides can be rescheduled until ${terms.cutoffHours} hours before pickup. You can still cancel.`, "past_cutoff");
   }
+  // The new time first: past, too soon or off the quarter hour is refused with the earliest bookable time.
+  refuseUnbookableTime("ride", input.date, input.time, await cachedOperationsSettings(db, 500));
   const verified = verifyQuoteToken(deps.config.authSecret, input.quoteId);
   if (!verified.ok) {
     const message = verified.code === "quote_expired" ? QUOTE_EXPIRED_MESSAGE : QUOTE_INVALID_MESSAGE;

@@ -7,7 +7,7 @@ import { checkBookingTransition, type BookingStatus, type StatusActor } from "@m
 import { firstName, rideWindow } from "@meridian/shared/rides";
 import { wallClock, zonedInstant } from "@meridian/shared/zoned-time";
 import type { Db, Tx } from "../db/client";
-import { bookingEvents, bookings, user, vehicleTypes } from "../db/schema";
+import { bookingEvents, bookings, tickets, user, vehicleTypes } from "../db/schema";
 import type { Deps } from "../lib/context";
 import { conflict } from "../lib/errors";
 import { scheduleSettlement } from "../payments/settlement-job";
@@ -49,6 +49,11 @@ export async function moveBooking(
     .returning();
   if (!row) throw conflict(STALE_STATUS_MESSAGE, "stale_status");
   await stampEvent(tx, booking.id, booking.status, to, actor, opts.note);
+  // A booking that will not be served (cancelled, expired) voids its ticket: My Tickets, the Ticket Center and
+  // the Overview's count all read the ticket's status.
+  if (to === "cancelled" || to === "expired") {
+    await tx.update(tickets).set({ status: "void" }).where(and(eq(tickets.bookingId, booking.id), eq(tickets.status, "active")));
+  }
   // Completed, cancelled or no-show: the card is settled (captured, the fee taken, or released) after the commit;
   // this durable job is the retry if that attempt fails (payments/settlement-job.ts).
   await scheduleSettlement(tx, row);

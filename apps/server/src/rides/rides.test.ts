@@ -5,6 +5,7 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bookingStatuses } from "@meridian/shared/booking-status";
 import type { QuoteInput } from "@meridian/shared/booking";
+import { DEFAULT_OPERATIONS_SETTINGS } from "@meridian/shared/rides";
 import { auditLogs, bookings, jobs, shifts } from "../db/schema";
 import { createFakeGeo } from "../test/fake-geo";
 import { createTestApp, type TestApp } from "../test/harness";
@@ -280,14 +281,14 @@ describe("customer cancel and reschedule", () => {
   });
 
   it("follows the cut-off set in Settings", async () => {
-    const put = await t.call("PUT", "/api/admin/settings", { cookie: admin.cookie, json: { cancellationCutoffHours: 2, cancellationFeePercent: 20, dispatchBufferMinutes: 30, reminderLeadHours: 24, timeZone: "America/Los_Angeles" } });
+    const put = await t.call("PUT", "/api/admin/settings", { cookie: admin.cookie, json: { ...DEFAULT_OPERATIONS_SETTINGS, cancellationCutoffHours: 2, cancellationFeePercent: 20, dispatchBufferMinutes: 30, reminderLeadHours: 24, timeZone: "America/Los_Angeles" } });
     expect(put.status).toBe(200);
     const id = await book(customer.cookie, { time: "17:00" });
     await setPickupIn(id, 3 * H);
     expect((await t.call("GET", `/api/me/bookings/${id}/cancellation`, { cookie: customer.cookie })).body.cancellation.free).toBe(true);
     await setPickupIn(id, H);
     expect((await t.call("GET", `/api/me/bookings/${id}/cancellation`, { cookie: customer.cookie })).body.cancellation).toMatchObject({ free: false, feePercent: 20 });
-    await t.call("PUT", "/api/admin/settings", { cookie: admin.cookie, json: { cancellationCutoffHours: 24, cancellationFeePercent: 50, dispatchBufferMinutes: 30, reminderLeadHours: 24, timeZone: "America/Los_Angeles" } });
+    await t.call("PUT", "/api/admin/settings", { cookie: admin.cookie, json: DEFAULT_OPERATIONS_SETTINGS });
     await t.call("POST", `/api/admin/bookings/${id}/cancel`, { cookie: admin.cookie, json: { reason: "Test cleanup" } });
   });
 
@@ -343,7 +344,7 @@ describe("who reaches what", () => {
       ["GET", `/api/admin/shifts?from=${DAY}`, undefined],
       ["POST", "/api/admin/shifts", { staffId: elena.user.id, date: DAY, start: "20:00", end: "22:00", role: "chauffeur", location: "X" }],
       ["GET", "/api/admin/settings", undefined],
-      ["PUT", "/api/admin/settings", { cancellationCutoffHours: 1, cancellationFeePercent: 1, dispatchBufferMinutes: 1, reminderLeadHours: 1, timeZone: "UTC" }],
+      ["PUT", "/api/admin/settings", { ...DEFAULT_OPERATIONS_SETTINGS, cancellationCutoffHours: 1, cancellationFeePercent: 1, dispatchBufferMinutes: 1, reminderLeadHours: 1, timeZone: "UTC" }],
       ["PATCH", `/api/admin/bookings/${id}/status`, { status: "cancelled" }],
       ["POST", `/api/admin/bookings/${id}/cancel`, { reason: "Not allowed" }],
       ["GET", "/api/admin/bookings/export.csv", undefined],
@@ -373,19 +374,30 @@ describe("who reaches what", () => {
 describe("operations settings", () => {
   it("are persisted, audited and validated", async () => {
     const got = await t.call("GET", "/api/admin/settings", { cookie: admin.cookie });
-    expect(got.body.operations).toEqual({ cancellationCutoffHours: 24, cancellationFeePercent: 50, dispatchBufferMinutes: 30, reminderLeadHours: 24, timeZone: "America/Los_Angeles" });
-    const next = { cancellationCutoffHours: 12, cancellationFeePercent: 25, dispatchBufferMinutes: 15, reminderLeadHours: 20, timeZone: "America/New_York" };
+    expect(got.body.operations).toEqual({
+      cancellationCutoffHours: 24,
+      cancellationFeePercent: 50,
+      dispatchBufferMinutes: 30,
+      reminderLeadHours: 24,
+      rideNoticeHours: 2,
+      valetNoticeHours: 24,
+      overdueGraceMinutes: 120,
+      timeZone: "America/Los_Angeles",
+    });
+    const next = { cancellationCutoffHours: 12, cancellationFeePercent: 25, dispatchBufferMinutes: 15, reminderLeadHours: 20, rideNoticeHours: 3, valetNoticeHours: 48, overdueGraceMinutes: 60, timeZone: "America/New_York" };
     expect((await t.call("PUT", "/api/admin/settings", { cookie: admin.cookie, json: next })).body.operations).toEqual(next);
     expect((await t.call("GET", "/api/admin/settings", { cookie: admin.cookie })).body.operations).toEqual(next);
     const [audit] = await t.db.select().from(auditLogs).where(eq(auditLogs.action, "settings.update")).orderBy(auditLogs.createdAt);
     expect(audit).toBeDefined();
-    const bad = await t.call("PUT", "/api/admin/settings", { cookie: admin.cookie, json: { ...next, cancellationFeePercent: 150, timeZone: "Nowhere/City", extra: 1 } });
+    const bad = await t.call("PUT", "/api/admin/settings", { cookie: admin.cookie, json: { ...next, cancellationFeePercent: 150, rideNoticeHours: -1, overdueGraceMinutes: 5, timeZone: "Nowhere/City", extra: 1 } });
     expect(bad.status).toBe(400);
     expect(bad.body.error.fields).toEqual({
       cancellationFeePercent: "Cancellation fee must be a whole number from 0 to 100.",
+      rideNoticeHours: "Ride notice must be a whole number from 0 to 168.",
+      overdueGraceMinutes: "Overdue grace period must be a whole number from 15 to 1440.",
       timeZone: "Choose a time zone such as America/Los_Angeles.",
       extra: "Unknown field.",
     });
-    await t.call("PUT", "/api/admin/settings", { cookie: admin.cookie, json: { cancellationCutoffHours: 24, cancellationFeePercent: 50, dispatchBufferMinutes: 30, reminderLeadHours: 24, timeZone: "America/Los_Angeles" } });
+    await t.call("PUT", "/api/admin/settings", { cookie: admin.cookie, json: DEFAULT_OPERATIONS_SETTINGS });
   });
 });

@@ -21,7 +21,7 @@ export async function getOperationsSettings(db: Db | Tx): Promise<OperationsSett
 export const BOOKING_SETTINGS_MAX_AGE_MS = 500;
 
 let generation = 0;
-const cached = new WeakMap<Db, { generation: number; loadedAt: number; settings: Promise<OperationsSettings> }>();
+const cached = new WeakMap<Db, { generation: number; loadedAt: number; settings: Promise<OperationsSettings>; value?: OperationsSettings }>();
 
 /**
  * The settings read at most `maxAgeMs` ago in this process (a settings change made here is seen at once; other
@@ -31,12 +31,22 @@ const cached = new WeakMap<Db, { generation: number; loadedAt: number; settings:
 export function cachedOperationsSettings(db: Db, maxAgeMs = BOOKING_SETTINGS_MAX_AGE_MS): Promise<OperationsSettings> {
   const hit = cached.get(db);
   if (hit && hit.generation === generation && Date.now() - hit.loadedAt < maxAgeMs) return hit.settings;
-  const entry = { generation, loadedAt: Date.now(), settings: getOperationsSettings(db) };
+  const entry: { generation: number; loadedAt: number; settings: Promise<OperationsSettings>; value?: OperationsSettings } = {
+    generation,
+    loadedAt: Date.now(),
+    settings: getOperationsSettings(db),
+  };
   cached.set(db, entry);
-  entry.settings.catch(() => {
+  entry.settings.then((v) => (entry.value = v)).catch(() => {
     if (cached.get(db) === entry) cached.delete(db); // never keep a failure
   });
   return entry.settings;
+}
+
+/** The settings cachedOperationsSettings read at most `maxAgeMs` ago, without waiting; undefined when they must be read. */
+export function peekOperationsSettings(db: Db, maxAgeMs = BOOKING_SETTINGS_MAX_AGE_MS): OperationsSettings | undefined {
+  const hit = cached.get(db);
+  return hit && hit.generation === generation && Date.now() - hit.loadedAt < maxAgeMs ? hit.value : undefined;
 }
 
 export async function updateOperationsSettings(db: Db, actor: AuditActor, input: OperationsSettings): Promise<OperationsSettings> {

@@ -1,5 +1,7 @@
 // Server-side valet quotes: the event address resolved from its place id, the published valet rate card,
 // and the shared priceValet. The booking re-runs the same function, so quote and booking always agree.
+import { refuseUnbookableTime } from "../quotes/quote.service";
+import { cachedOperationsSettings } from "../settings/settings.service";
 import { INVALID_ADDRESS_MESSAGE, QUOTE_TTL_SECONDS, type QuotePlace } from "@meridian/shared/booking";
 import type { QuoteCouponRefusal } from "@meridian/shared/coupons";
 import { VALET_MESSAGES, type ValetQuoteValues } from "@meridian/shared/valet";
@@ -31,6 +33,8 @@ export async function priceValetQuote(
   input: ValetQuoteValues,
   opts: { maxPricingAgeMs?: number } = {},
 ): Promise<PricedValetQuote> {
+  const settings = await cachedOperationsSettings(deps.database.db, opts.maxPricingAgeMs ?? 5_000);
+  refuseUnbookableTime("valet", input.date, input.startTime, settings, { date: "date", time: "startTime" });
   const [place, pricing, coupon] = await Promise.all([
     deps.geo.place(input.eventPlaceId),
     pricingSnapshot(deps.database.db, { maxAgeMs: opts.maxPricingAgeMs }),

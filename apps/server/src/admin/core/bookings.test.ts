@@ -81,7 +81,7 @@ describe("GET /api/admin/bookings", () => {
     expect(res.status).toBe(400);
     expect(res.body.error.fields).toMatchObject({
       status: expect.stringContaining("Status must be one of"),
-      from: "Use a real calendar date.",
+      from: "Use a real calendar date like 2026-05-31.",
       pageSize: "Page size must be between 1 and 100.",
       page: "Page must be a whole number of at least 1.",
     });
@@ -149,7 +149,7 @@ describe("GET /api/admin/bookings/export.csv", () => {
   it("validates the same filters", async () => {
     const res = await t.call("GET", "/api/admin/bookings/export.csv?to=yesterday", { cookie });
     expect(res.status).toBe(400);
-    expect(res.body.error.fields.to).toBe("Use a date like 2026-05-31.");
+    expect(res.body.error.fields.to).toBe("Use a real calendar date like 2026-05-31.");
   });
 });
 

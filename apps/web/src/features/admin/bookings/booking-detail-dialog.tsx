@@ -29,6 +29,7 @@ const actionLabel: Record<BookingStatus, string> = {
   completed: "Complete",
   cancelled: "Cancel Booking",
   no_show: "No-Show",
+  expired: "Close as Expired",
   refunded: "Refund",
 };
 
@@ -266,7 +267,7 @@ export function BookingDetailDialog({ id, onClose }: { id: string | null; onClos
                         <Button
                           key={s}
                           size="sm"
-                          variant={s === "cancelled" || s === "refunded" || s === "no_show" ? "subtle" : "gold"}
+                          variant={s === "cancelled" || s === "refunded" || s === "no_show" || s === "expired" ? "subtle" : "gold"}
                           disabled={change.isPending}
                           onClick={() => (s === "cancelled" ? setReason("") : setStatus(s))}
                         >

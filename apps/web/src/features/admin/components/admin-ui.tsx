@@ -127,6 +127,7 @@ const statusTones: Record<string, ComponentProps<typeof Badge>["tone"]> = {
   on_location: "info",
   on_board: "info",
   no_show: "danger",
+  expired: "danger",
   completed: "success",
   cancelled: "danger",
   refunded: "neutral",

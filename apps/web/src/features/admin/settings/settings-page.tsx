@@ -1,4 +1,5 @@
-// Settings: Operations is real (cancellation cut-off and fee, dispatch buffer, reminder lead time, time zone:
+// Settings: Operations is real (cancellation cut-off and fee, dispatch buffer, reminder lead time, booking notice,
+// overdue grace period, time zone:
 // saved on the server, validated by the shared schema, audited); the other tabs describe server-side settings.
 import { zodResolver } from "@hookform/resolvers/zod";
 import { operationsSettingsSchema, type OperationsSettings } from "@meridian/shared/rides";
@@ -66,6 +67,9 @@ const numberFields: { name: Exclude<keyof OperationsSettings, "timeZone">; label
   { name: "cancellationFeePercent", label: "Cancellation fee", unit: "% of the fare", hint: "Charged when a customer cancels after the cut-off." },
   { name: "dispatchBufferMinutes", label: "Dispatch buffer", unit: "minutes", hint: "Added after each ride's quoted time before the chauffeur's next ride." },
   { name: "reminderLeadHours", label: "Reminder lead time", unit: "hours before pickup", hint: "When the reminder e-mail goes out." },
+  { name: "rideNoticeHours", label: "Ride notice", unit: "hours ahead", hint: "Rides can be booked or rescheduled this far ahead at the earliest." },
+  { name: "valetNoticeHours", label: "Valet notice", unit: "hours ahead", hint: "Valet events can be booked this far ahead at the earliest." },
+  { name: "overdueGraceMinutes", label: "Overdue grace period", unit: "minutes after pickup", hint: "A ride never started by then is closed as expired, its hold released and the customer told." },
 ];
 
 const timeZones = typeof Intl.supportedValuesOf === "function" ? Intl.supportedValuesOf("timeZone") : ["America/Los_Angeles"];
@@ -95,7 +99,16 @@ function OperationsForm({ initial }: { initial: OperationsSettings }) {
       reset(operations);
       notifySuccess("Settings Saved", "The new operations rules apply from now on.");
     } catch (err) {
-      applyServerFieldErrors(err, setError, ["cancellationCutoffHours", "cancellationFeePercent", "dispatchBufferMinutes", "reminderLeadHours", "timeZone"]);
+      applyServerFieldErrors(err, setError, [
+        "cancellationCutoffHours",
+        "cancellationFeePercent",
+        "dispatchBufferMinutes",
+        "reminderLeadHours",
+        "rideNoticeHours",
+        "valetNoticeHours",
+        "overdueGraceMinutes",
+        "timeZone",
+      ]);
       notifyError("Could not save settings", err);
     }
   });

@@ -1,8 +1,8 @@
 // Ride Transport tab: two addresses, date and time, party size, a vehicle that fits, the server's quote,
 // and Confirm Booking (idempotent, sign-in required).
 import { NO_VEHICLE_FOR_CAPACITY, noVehicleFitsMessage, normaliseLuggage, normalisePassengers, partyFieldError, vehiclesThatFit } from "@meridian/shared/capacity";
-import { RIDE_DEFAULTS, ROUTE_FAILED_DESCRIPTION, ROUTE_FAILED_TITLE, todayInServiceArea } from "@meridian/shared/booking";
-import { TIME_STEP_SECONDS, isBeforeToday, parseTimeOfDay } from "@meridian/shared/valet";
+import { RIDE_DEFAULTS, ROUTE_FAILED_DESCRIPTION, ROUTE_FAILED_TITLE } from "@meridian/shared/booking";
+import { bookingTimeProblem } from "@meridian/shared/booking-time";
 import { AlertTriangle, Luggage, Users } from "lucide-react";
 import { useEffect, useMemo, useState } from "react";
 import { Button } from "@/components/ui/button";
@@ -14,17 +14,16 @@ import type { Place } from "@/features/places/api/types";
 import { AddressField } from "@/features/places/components/address-field";
 import { ApiError } from "@/lib/api";
 import { notifyError } from "@/lib/notify";
+import { useBookingClock } from "../api/get-booking-times";
 import { useQuote, type QuoteInput } from "../api/get-quote";
 import type { BookableVehicle } from "../api/get-vehicles";
 import type { ConfirmedBooking } from "./booking-confirmed";
 import { CardStep } from "./card-step";
 import { CouponField } from "./coupon-field";
 import { QuotePanel } from "./quote-panel";
+import { TimeSelect } from "./time-select";
 import { useConfirmBooking, type BookForCaller } from "./use-confirm-booking";
 import { useLiveQuote } from "./use-live-quote";
-
-const DATE_IN_PAST = "Date cannot be before today.";
-
 
 function quoteErrorToast(err: unknown) {
   if (err instanceof ApiError && err.code === "route_failed") notifyError(ROUTE_FAILED_TITLE, ROUTE_FAILED_DESCRIPTION);
@@ -49,13 +48,17 @@ export function RideForm({
   /** The desk booking for a caller: no card step, the quote goes to bookFor.submit. */
   bookFor?: BookForCaller;
 }) {
-  // Ride dates are in the service area (Los Angeles), as the server checks them.
-  const today = todayInServiceArea();
+  // Dates and times on the operations clock (Settings), from the earliest bookable time on, as the server checks them.
+  const clock = useBookingClock("ride");
 
   const [pickup, setPickup] = useState<Place | null>(null);
   const [dropoff, setDropoff] = useState<Place | null>(null);
-  const [date, setDate] = useState(today);
-  const [time, setTime] = useState<string>(RIDE_DEFAULTS.time);
+  // The dialog opens on the spec's default time (noon) on the first day it can still be booked.
+  const [date, setDate] = useState(() => clock.firstDateFor(RIDE_DEFAULTS.time));
+  const times = useMemo(() => clock.timesOn(date), [clock, date]);
+  const [chosenTime, setTime] = useState<string>(RIDE_DEFAULTS.time);
+  // A time no longer offered (another day chosen, the clock moved on) becomes the day's first bookable time.
+  const time = times.includes(chosenTime) ? chosenTime : (times[0] ?? chosenTime);
   const [passengersText, setPassengersText] = useState<string>(String(RIDE_DEFAULTS.passengers));
   const [luggageText, setLuggageText] = useState<string>(String(RIDE_DEFAULTS.luggage));
   const [vehicleId, setVehicleId] = useState<string | null>(null);
@@ -83,8 +86,10 @@ export function RideForm({
   );
   const capacityError = capacityMessages.length > 0 || Boolean(passengersError || luggageError);
 
-  const dateError = date === "" ? "Please choose a date." : isBeforeToday(date, today) ? DATE_IN_PAST : undefined;
-  const timeError = parseTimeOfDay(time) === null ? "Please choose a time." : undefined;
+  // The server's words: why the date or time cannot be booked, and the earliest time that can.
+  const problem = date === "" ? { field: "date", message: "Please choose a date." } : bookingTimeProblem("ride", date, time, clock.settings, clock.now());
+  const dateError = problem?.field === "date" ? problem.message : undefined;
+  const timeError = problem?.field === "time" ? problem.message : undefined;
 
   // A quote is fetched automatically whenever both addresses and a vehicle are set and the inputs are valid.
   const quoteInput: QuoteInput | null =
@@ -139,7 +144,7 @@ export function RideForm({
             <Input
               id="ride-date"
               type="date"
-              min={today}
+              min={clock.earliest.date}
               required
               value={date}
               onChange={(e) => setDate(e.target.value)}
@@ -149,15 +154,7 @@ export function RideForm({
         </Field>
         <Field label="Time" htmlFor="ride-time" error={timeError}>
           <div className="relative">
-            <Input
-              id="ride-time"
-              type="time"
-              step={TIME_STEP_SECONDS}
-              required
-              value={time}
-              onChange={(e) => setTime(e.target.value)}
-              className="[color-scheme:dark]"
-            />
+            <TimeSelect id="ride-time" required times={times} value={time} onChange={(e) => setTime(e.target.value)} />
           </div>
         </Field>
         <Field label="Passengers" htmlFor="ride-passengers" error={passengersError}>

@@ -1,10 +1,9 @@
 // Valet Service tab: the event's details, the computed duration, the server's live quote (priced from the
 // published valet rates as the form changes) and Request Valet Service (idempotent, sign-in required).
 import { zodResolver } from "@hookform/resolvers/zod";
-import { todayInServiceArea } from "@meridian/shared/booking";
+import { BOOKING_STEP_MINUTES } from "@meridian/shared/booking-time";
 import {
   MAX_VALET_VEHICLES,
-  TIME_STEP_SECONDS,
   VALET_EVENT_TYPES,
   formatDuration,
   makeValetFormSchema,
@@ -17,7 +16,7 @@ import {
 } from "@meridian/shared/valet";
 import { formatHours } from "@meridian/shared/valet-pricing";
 import { Hourglass } from "lucide-react";
-import { useMemo, useState } from "react";
+import { useEffect, useMemo, useState } from "react";
 import { Controller, useForm, useWatch } from "react-hook-form";
 import { Button } from "@/components/ui/button";
 import { Input, Textarea } from "@/components/ui/input";
@@ -27,15 +26,28 @@ import type { Place } from "@/features/places/api/types";
 import { AddressField } from "@/features/places/components/address-field";
 import { Spinner } from "@/components/ui/spinner";
 import { notifyError } from "@/lib/notify";
+import { useBookingClock } from "../api/get-booking-times";
 import { useValetQuote } from "../api/get-valet-quote";
 import { CardStep } from "./card-step";
 import { CouponField } from "./coupon-field";
 import { QuotePanel } from "./quote-panel";
+import { TimeSelect } from "./time-select";
 import type { ConfirmedBooking } from "./booking-confirmed";
 import { useConfirmBooking, type BookForCaller } from "./use-confirm-booking";
 import { useLiveQuote } from "./use-live-quote";
 
 const quoteErrorToast = (err: unknown) => notifyError("Quote Error", err);
+
+/** The quarter hours after `start` ("HH:MM") up to 11:45 PM: an event ends the day it starts. */
+function quarterHoursAfter(start: string): string[] {
+  const [h, m] = start.split(":").map(Number);
+  const from = (h ?? 0) * 60 + (m ?? 0) + BOOKING_STEP_MINUTES;
+  const out: string[] = [];
+  for (let t = Number.isFinite(from) ? from : BOOKING_STEP_MINUTES; t < 24 * 60; t += BOOKING_STEP_MINUTES) {
+    out.push(`${String(Math.floor(t / 60)).padStart(2, "0")}:${String(t % 60).padStart(2, "0")}`);
+  }
+  return out;
+}
 
 export function ValetForm({
   idempotencyKey,
@@ -49,19 +61,35 @@ export function ValetForm({
   /** The desk booking for a caller: no card step, the quote goes to bookFor.submit. */
   bookFor?: BookForCaller;
 }) {
-  // Dates are in the service area (Los Angeles), like the ride tab.
-  const today = todayInServiceArea();
-  const schema = useMemo(() => makeValetFormSchema(today), [today]);
+  // Dates and times on the operations clock (Settings), from the earliest bookable time on (the notice), as the
+  // server checks them; the form opens on the spec's start time (5:00 PM) on the first day it can be booked.
+  const clock = useBookingClock("valet");
+  const today = clock.today;
+  const schema = useMemo(() => makeValetFormSchema(today, clock), [today, clock]);
   const [address, setAddress] = useState<Place | null>(null);
   const {
     register,
     control,
     handleSubmit,
+    setValue,
     formState: { errors },
-  } = useForm<ValetFormInput, unknown, ValetFormValues>({ resolver: zodResolver(schema), defaultValues: valetFormDefaults(today), mode: "onTouched" });
+  } = useForm<ValetFormInput, unknown, ValetFormValues>({
+    resolver: zodResolver(schema),
+    defaultValues: { ...valetFormDefaults(today), date: clock.firstDateFor(valetFormDefaults(today).startTime) },
+    mode: "onTouched",
+  });
 
   const values = useWatch({ control }) as ValetFormInput;
   const { customerName, eventType, startTime, endTime, date } = values;
+  // The pickers offer only what can be booked: start times from the notice on, end times after the start (same day).
+  const startTimes = useMemo(() => clock.timesOn(date), [clock, date]);
+  const endTimes = useMemo(() => quarterHoursAfter(startTime), [startTime]);
+  useEffect(() => {
+    if (startTimes.length && !startTimes.includes(startTime)) setValue("startTime", startTimes[0]!, { shouldValidate: true });
+  }, [startTimes, startTime, setValue]);
+  useEffect(() => {
+    if (endTimes.length && !endTimes.includes(endTime)) setValue("endTime", endTimes[Math.min(endTimes.length - 1, 3)]!, { shouldValidate: true });
+  }, [endTimes, endTime, setValue]);
   const timeError = valetTimeError(startTime, endTime);
   const duration = valetDurationMinutes(startTime, endTime);
   const hasDetails = customerName.trim() !== "" && date !== "";
@@ -126,7 +154,7 @@ export function ValetForm({
           />
         </Field>
         <Field label="Date" htmlFor="valet-date" error={errors.date?.message}>
-          <Input id="valet-date" type="date" min={today} required className="[color-scheme:dark]" {...register("date")} />
+          <Input id="valet-date" type="date" min={clock.earliest.date} required className="[color-scheme:dark]" {...register("date")} />
         </Field>
       </div>
 
@@ -140,18 +168,10 @@ export function ValetForm({
 
       <div className="grid grid-cols-2 gap-4 sm:grid-cols-3">
         <Field label="Start Time" htmlFor="valet-start" error={errors.startTime?.message}>
-          <Input id="valet-start" type="time" step={TIME_STEP_SECONDS} required className="[color-scheme:dark]" {...register("startTime")} />
+          <TimeSelect id="valet-start" required times={startTimes} {...register("startTime")} />
         </Field>
         <Field label="End Time" htmlFor="valet-end" error={timeError ?? errors.endTime?.message}>
-          <Input
-            id="valet-end"
-            type="time"
-            step={TIME_STEP_SECONDS}
-            required
-            aria-invalid={Boolean(timeError) || undefined}
-            className="[color-scheme:dark]"
-            {...register("endTime")}
-          />
+          <TimeSelect id="valet-end" required times={endTimes} aria-invalid={Boolean(timeError) || undefined} {...register("endTime")} />
         </Field>
         <div className="col-span-2 sm:col-span-1">
           <p className="mb-1.5 text-xs font-medium uppercase tracking-[0.14em] text-muted">Total Duration</p>

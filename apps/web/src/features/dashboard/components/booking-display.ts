@@ -12,7 +12,7 @@ export const serviceTagline = (service: string) =>
 export function bookingStatusTone(status: string): "gold" | "success" | "danger" | "neutral" | "info" {
   if (status === "confirmed") return "gold";
   if (status === "completed") return "success";
-  if (status === "cancelled" || status === "no_show") return "danger";
+  if (status === "cancelled" || status === "no_show" || status === "expired") return "danger";
   if (status === "en_route" || status === "on_location" || status === "on_board") return "info";
   return "neutral";
 }

@@ -16,8 +16,8 @@ import { useMyRides } from "../api/get-my-rides";
 import { useStepRide } from "../api/step-ride";
 
 const plural = (n: number, noun: string) => `${n} ${noun}${n === 1 ? "" : "s"}`;
-const finished = (s: string) => s === "completed" || s === "cancelled" || s === "no_show" || s === "refunded";
-const tone = (s: string) => (s === "completed" ? "success" : s === "cancelled" || s === "no_show" ? "danger" : s === "confirmed" ? "gold" : "info");
+const finished = (s: string) => s === "completed" || s === "cancelled" || s === "no_show" || s === "expired" || s === "refunded";
+const tone = (s: string) => (s === "completed" ? "success" : s === "cancelled" || s === "no_show" || s === "expired" ? "danger" : s === "confirmed" ? "gold" : "info");
 
 export default function RidesScreen() {
   const rides = useMyRides();
