@@ -81,7 +81,7 @@ describe(`SIGTERM during bookings (${onPostgres ? "PostgreSQL, WORKERS=2" : "emb
     for (let n = 0; n < 240; n++) {
       const q = await request(false, "/api/quotes", {
         method: "POST",
-        body: { pickupPlaceId: "emb:apt:LAX", dropoffPlaceId: "emb:zip:90210", vehicleTypeId: vehicles.vehicles[0]!.id, passengers: 1, luggage: 0, date: laDate(1 + Math.floor(n / 1440)), time: `${String(Math.floor(n / 60)).padStart(2, "0")}:${String(n % 60).padStart(2, "0")}` },
+        body: { pickupPlaceId: "emb:apt:LAX", dropoffPlaceId: "emb:zip:90210", vehicleTypeId: vehicles.vehicles[0]!.id, passengers: 1, luggage: 0, date: laDate(2 + Math.floor(n / 96)), time: `${String(Math.floor((n % 96) / 4)).padStart(2, "0")}:${String((n % 4) * 15).padStart(2, "0")}` },
       });
       expect(q.status).toBe(200);
       quoteIds.push((JSON.parse(q.body) as { quoteId: string }).quoteId);

@@ -34,14 +34,15 @@ export type TicketStatus = (typeof ticketStatuses)[number];
  * Who makes a move: "dispatch" assigns and unassigns (dispatchers and admins at the board), "chauffeur" is the
  * assigned chauffeur on the phone, "customer" the booking's owner, "admin" the back office (status changes,
  * and cancelling with a reason), "refund" the refunds flow: a booking becomes Refunded only when a refund (with its
- * amount and reason) has given back its whole charge, never by a status change.
+ * amount and reason) has given back its whole charge, never by a status change; "system" the overdue sweep, which
+ * alone closes a ride nobody served as Expired.
  */
-export type StatusActor = "admin" | "dispatch" | "chauffeur" | "customer" | "refund";
+export type StatusActor = "admin" | "dispatch" | "chauffeur" | "customer" | "refund" | "system";
 type Moves<S extends string> = Record<S, Partial<Record<S, readonly StatusActor[]>>>;
 
 const rideMoves: Moves<RideStatus> = {
-  pending: { confirmed: ["dispatch"], cancelled: ["customer", "admin"], expired: ["admin"] },
-  confirmed: { pending: ["dispatch", "customer"], en_route: ["chauffeur", "admin"], cancelled: ["customer", "admin"], expired: ["admin"] },
+  pending: { confirmed: ["dispatch"], cancelled: ["customer", "admin"], expired: ["system"] },
+  confirmed: { pending: ["dispatch", "customer"], en_route: ["chauffeur", "admin"], cancelled: ["customer", "admin"], expired: ["system"] },
   en_route: { on_location: ["chauffeur", "admin"], cancelled: ["admin"] },
   on_location: { on_board: ["chauffeur", "admin"], no_show: ["chauffeur", "admin"], cancelled: ["admin"] },
   on_board: { completed: ["chauffeur", "admin"] },

@@ -6,6 +6,7 @@
 import type { ChildProcess } from "node:child_process";
 import postgres from "postgres";
 import { afterAll, beforeAll, expect, it } from "vitest";
+import { rideDetails } from "../test/booking-details";
 import { freshPostgres } from "../test/harness";
 import { startServer, stopServer } from "../test/server-process";
 
@@ -28,7 +29,7 @@ afterAll(async () => {
 /** A ride for `email` whose pickup was `minutesAgo` minutes ago, with its ticket. */
 async function ride(email: string, minutesAgo: number, status = "pending") {
   const pickupAt = new Date(Date.now() - minutesAgo * 60_000);
-  const details = { pickup: { name: "LAX", address: "1 World Way" }, dropoff: { name: "Beverly Hills" }, passengers: 1, luggage: 0, time: "09:30", minutes: 30 };
+  const details = rideDetails({ date: pickupAt.toISOString().slice(0, 10), time: "09:30" });
   const [b] = await sql<{ id: string }[]>`
     insert into bookings (service, booking_date, status, name, email, price, details, pickup_at)
     values ('ride', ${pickupAt.toISOString().slice(0, 10)}, ${status}, 'Rider', ${email}, 100, ${sql.json(details)}, ${pickupAt})

@@ -57,7 +57,7 @@ export function overdueSweepHandler(deps: { mailer: Mailer; publicUrl: string })
       .limit(BATCH)
       .for("update", { skipLocked: true });
     for (const b of due) {
-      await moveBooking(tx, b, "expired", "admin", { id: null, name: "Meridian", role: "system" }, { note: EXPIRED_NOTE });
+      await moveBooking(tx, b, "expired", "system", { id: null, name: "Meridian", role: "system" }, { note: EXPIRED_NOTE });
       await cancelRideReminders(tx, b.id);
       await cancelPaymentJobs(tx, b.id);
       const [owner] = b.userId ? await tx.select({ email: user.email, name: user.name }).from(user).where(eq(user.id, b.userId)) : [];

@@ -78,10 +78,12 @@ describe("admin authorisation", () => {
     }
   });
 
-  it("lets a dispatcher reach exactly the desk's routes (dispatch board, assignment, reading bookings) and refuses the rest", async () => {
+  it("lets a dispatcher reach exactly the desk's routes (dispatch board, assignment, reading bookings, booking for a caller) and refuses the rest", async () => {
     const desk = new Set([
       "GET /api/admin/dispatch",
       "GET /api/admin/bookings",
+      "POST /api/admin/bookings",
+      "GET /api/admin/customers",
       "GET /api/admin/bookings/00000000-0000-4000-8000-000000000000",
       "PUT /api/admin/bookings/00000000-0000-4000-8000-000000000000/assignment",
       "DELETE /api/admin/bookings/00000000-0000-4000-8000-000000000000/assignment",

@@ -58,7 +58,7 @@ describe("GET /api/admin/audit", () => {
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ total: 2, page: 1, pageSize: 1 });
     expect(res.body.entries).toEqual([
-      expect.objectContaining({ actorEmail: admin.user.email, action: "user.update", entity: "user", entityId: b.user.id, before: { phone: null }, after: { phone: "3105550111" } }),
+      expect.objectContaining({ actorEmail: admin.user.email, action: "user.update", entity: "user", entityId: b.user.id, before: { phone: null }, after: { phone: "+13105550111" } }),
     ]);
     const p2 = await t.call("GET", "/api/admin/audit?pageSize=1&page=2", { cookie: admin.cookie });
     expect(p2.body.entries[0]).toMatchObject({ entityId: a.user.id, before: { role: "user" }, after: { role: "dispatcher" } });
