@@ -71,5 +71,5 @@ test("an admin creates, edits and deactivates a coupon", async ({ page }) => {
   expect(coupons.find((c) => c.code === code)).toMatchObject({ value: 30, maxUses: null, active: false, service: "ride" });
 
   await page.goto("/admin/audit");
-  await expect(page.getByText("coupon.status").first()).toBeVisible();
+  await expect(page.getByText("Turned a coupon on or off").first()).toBeVisible();
 });

@@ -169,11 +169,13 @@ test("users: the admin changes a user's role and the change shows in the Audit L
   expect((await request.get("/api/admin/users")).status()).toBe(403);
 
   await page.getByTestId("admin-sidebar").getByRole("link", { name: "Audit Logs" }).click();
-  const entry = page.getByRole("table", { name: "Audit log" }).locator("tbody tr").filter({ hasText: id });
+  // The entry names the user (not their id) and says what changed in words.
+  const entry = page.getByRole("table", { name: "Audit log" }).locator("tbody tr").filter({ hasText: person.fullName });
   await expect(entry).toHaveCount(1);
-  await expect(entry).toContainText("user.update");
+  await expect(entry).not.toContainText(id);
+  await expect(entry).toContainText("Edited a user");
   await expect(entry).toContainText(ADMIN.email);
-  await expect(entry).toContainText("role: user→chauffeur");
+  await expect(entry).toContainText(/Role: Customer\s*→\s*Chauffeur/);
 
   await page.getByRole("link", { name: "Users & Roles" }).click();
   await page.getByLabel("Search users").fill("no-such-person-anywhere");

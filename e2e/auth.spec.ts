@@ -92,7 +92,7 @@ test("sign up, verify from the e-mail, sign in, edit the profile, reload, sign o
   await expect(page.getByRole("heading", { level: 1 })).toContainText("Isabella Marchetti-Rossi");
   await page.getByRole("tab", { name: "Profile" }).click();
   await expect(page.getByLabel("Full Name")).toHaveValue("Isabella Marchetti-Rossi");
-  await expect(page.getByLabel("Phone")).toHaveValue("+1 310 555 0199");
+  await expect(page.getByLabel("Phone")).toHaveValue("+13105550199"); // kept in E.164
 
   // Sign out from the header's avatar menu: back on the home page, signed out.
   await page.getByRole("banner").getByRole("button", { name: /Account menu/ }).click();

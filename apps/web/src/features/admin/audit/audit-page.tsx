@@ -1,5 +1,6 @@
 import type { AdminAuditEntry } from "@meridian/shared/admin";
 import { AUDIT_ACTION_LABELS, AUDIT_ENTITY_LABELS, auditFieldLabel, isMoneyField, UUID_PATTERN } from "@meridian/shared/audit";
+import { ROLE_LABELS, roles, type Role } from "@meridian/shared/auth";
 import { bookingStatusLabels, isBookingStatus } from "@meridian/shared/booking-status";
 import { useEffect, useState } from "react";
 import { notifyError } from "@/lib/notify";
@@ -25,6 +26,7 @@ function show(key: string, v: unknown, names: Names, timeZone: string): string {
   if (typeof v === "string") {
     if (UUID_PATTERN.test(v)) return names[v] ?? "(removed)";
     if (key === "status" && isBookingStatus(v)) return bookingStatusLabels[v];
+    if (key === "role" && (roles as readonly string[]).includes(v)) return ROLE_LABELS[v as Role];
     if (ISO_INSTANT.test(v)) return atTime(v, timeZone);
     return v;
   }
