@@ -224,10 +224,10 @@ test("valet tab: defaults, duration, time validation, a live quote, sign-in to b
   await expect(dialog.getByTestId("quote-total")).toBeVisible();
   await expect(submit).toBeEnabled();
 
-  await dialog.getByLabel("End Time").fill("16:00");
-  await expect(dialog.getByText("End time must be after start time.")).toBeVisible();
-  await expect(submit).toBeDisabled();
-  await dialog.getByLabel("End Time").fill("23:15");
+  // The end time offers only quarter hours after the start: an end before the start cannot be chosen.
+  await expect(dialog.getByLabel("End Time").locator("option", { hasText: /^4:00 PM$/ })).toHaveCount(0);
+  await expect(dialog.getByLabel("End Time").locator("option").first()).toHaveText("5:15 PM");
+  await dialog.getByLabel("End Time").selectOption("23:15");
   await expect(dialog.getByTestId("valet-duration")).toHaveText("6 hours 15 minutes");
   await expect(dialog.getByTestId("quote-total")).toHaveText(/^\$\d[\d,]*\.\d{2}$/);
   await expect(submit).toBeEnabled();

@@ -56,7 +56,7 @@ test("a customer books event valet: form, live quote, confirm, ticket, e-mail wi
   await expect(dialog.getByTestId("quote-trip")).toContainText("(estimate)");
 
   await dialog.getByLabel("Expected Vehicles (optional)").fill("180");
-  await dialog.getByLabel("End Time").fill("23:30");
+  await dialog.getByLabel("End Time").selectOption("23:30");
   const bigger = await serverQuote(180, "23:30");
   await expect(total).toHaveText(panelUsd(bigger.quote.totalUsd));
   await expect(dialog.getByTestId("quote-trip")).toContainText(`${bigger.quote.attendants} attendants`);

@@ -14,7 +14,7 @@ export function SelectTrigger({ className, children, ...props }: ComponentProps<
     <S.Trigger
       className={cn(
         "flex h-11 w-full cursor-pointer items-center justify-between gap-2 rounded-md border border-border bg-surface-2 px-3.5 text-left text-sm text-foreground",
-        "transition-colors focus:border-gold/70 focus:outline-none focus:ring-2 focus:ring-gold/50 data-[placeholder]:text-muted/80",
+        "transition-colors focus:border-gold/70 focus:outline-none focus:ring-2 focus:ring-gold/50 data-[placeholder]:text-muted",
         "disabled:cursor-not-allowed disabled:opacity-60 aria-[invalid=true]:border-danger/80 [&>span]:truncate",
         className,
       )}
