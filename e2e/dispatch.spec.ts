@@ -106,7 +106,7 @@ test("a booked ride is assigned on the dispatch board, driven from the chauffeur
   await expect
     .poll(async () => {
       const { emails } = (await (await request.get(`/api/dev/mailbox?to=${encodeURIComponent(customer.email)}`)).json()) as { emails: { subject: string }[] };
-      return emails.map((e) => e.subject.replace(/Ticket \S+/, "Ticket").replace(/receipt \S+/, "receipt").replace(/Marcus, in a .+/, "Marcus, in a …")).sort();
+      return emails.map((e) => e.subject.replace(/Ticket \S+/, "Ticket").replace(/receipt \S+/, "receipt").replace(/Marcus, in an? .+/, "Marcus, in a …")).sort();
     })
     .toEqual(["Booking Confirmed! Ticket", "Verify your Meridian account", "Your Meridian receipt", "Your chauffeur has arrived", "Your chauffeur: Marcus, in a …"]);
   await phoneContext.close();
