@@ -7,6 +7,7 @@ import { auditLogs, bookings, coupons, tickets, user, vehicleTypes } from "../..
 import { getOperationsSettings } from "../../settings/settings.service";
 import { countAll, iso, pageOf } from "./sql-helpers";
 import { withArticle } from "@meridian/shared/words";
+import { formatMoney } from "@meridian/shared/money";
 
 /** Bookings that earn money: neither cancelled nor refunded, and priced. */
 const earning = and(notInArray(bookings.status, ["cancelled", "refunded"]), sql`${bookings.price} is not null`);
@@ -30,13 +31,12 @@ export async function getOverview(db: Db): Promise<AdminOverview> {
       .limit(RECENT),
     db.select({ id: user.id, at: user.createdAt, name: user.name, role: user.role }).from(user).orderBy(desc(user.createdAt)).limit(RECENT),
   ]);
-  const usd = (n: number) => `$${n.toFixed(2)}`;
   const recent: AdminOverview["recent"] = [
     ...recentBookings.map((b) => ({
       type: "booking" as const,
       id: b.id,
       at: iso(b.at),
-      text: `${b.profileName ?? b.name ?? "A guest"} booked ${withArticle(b.service)} service${b.price != null ? ` (${usd(b.price)})` : ""}.`,
+      text: `${b.profileName ?? b.name ?? "A guest"} booked ${withArticle(b.service)} service${b.price != null ? ` (${formatMoney(b.price)})` : ""}.`,
     })),
     ...recentUsers.map((u) => ({
       type: "signup" as const,
