@@ -12,6 +12,11 @@ export const paymentKeys = {
   reauthorize: (bookingId: string, day: string) => `booking:${bookingId}:authorize:${day}`,
   /** Money owed at settlement with no live hold (completed before the re-authorisation, a lapsed hold): authorised off-session, then captured. */
   settleAuthorize: (bookingId: string, why: string) => `booking:${bookingId}:authorize:settle:${why}`,
+  /**
+   * Its capture: a key of its own, never the settlement's `capture`/`cancel-fee` key, which a lapsed hold's refused
+   * capture has already used (the provider would refuse that key for another PaymentIntent).
+   */
+  settleCapture: (bookingId: string, why: string) => `booking:${bookingId}:capture:settle:${why}`,
 } as const;
 
 export type Settlement =

@@ -1,18 +1,14 @@
 // POST /api/bookings: sign-in required, Idempotency-Key header required, body { service: ride | valet, quoteId, paymentRef? }.
 import { Hono } from "hono";
-import { z } from "zod";
 import {
   createBookingResponseSchema,
   createBookingSchema,
-  IDEMPOTENCY_KEY_HEADER,
-  IDEMPOTENCY_KEY_REQUIRED_MESSAGE,
-  idempotencyKeySchema,
   LOGIN_TO_BOOK_MESSAGE,
 } from "@meridian/shared/booking";
 import { requireUser } from "../auth/session";
 import type { AppEnv } from "../lib/context";
-import { badRequest } from "../lib/errors";
 import { route } from "../lib/openapi";
+import { idempotencyKey, idempotencyKeyParameter } from "../lib/validate";
 import { createBooking } from "./bookings.service";
 
 export const bookingsRoutes = new Hono<AppEnv>().post(
@@ -24,15 +20,7 @@ export const bookingsRoutes = new Hono<AppEnv>().post(
     tags: ["Bookings"],
     access: "signed-in",
     signInMessage: LOGIN_TO_BOOK_MESSAGE,
-    parameters: [
-      {
-        in: "header",
-        name: IDEMPOTENCY_KEY_HEADER,
-        required: true,
-        description: "A fresh value per booking attempt (e.g. a UUID); retries send the same one",
-        schema: z.toJSONSchema(idempotencyKeySchema),
-      },
-    ],
+    parameters: [idempotencyKeyParameter],
     body: createBookingSchema,
     responses: {
       201: createBookingResponseSchema,
@@ -43,11 +31,7 @@ export const bookingsRoutes = new Hono<AppEnv>().post(
   }),
   async (c) => {
     const me = await requireUser(c, LOGIN_TO_BOOK_MESSAGE);
-    const key = idempotencyKeySchema.safeParse(c.req.header(IDEMPOTENCY_KEY_HEADER) ?? "");
-    if (!key.success) {
-      throw badRequest(IDEMPOTENCY_KEY_REQUIRED_MESSAGE, { [IDEMPOTENCY_KEY_HEADER]: IDEMPOTENCY_KEY_REQUIRED_MESSAGE }, "idempotency_key_required");
-    }
-    const outcome = await createBooking(c.get("deps"), me, key.data, c.req.valid("json"));
+    const outcome = await createBooking(c.get("deps"), me, idempotencyKey(c), c.req.valid("json"));
     if (outcome.replayed) c.header("Idempotent-Replayed", "true");
     return c.json(outcome.body, outcome.status);
   },

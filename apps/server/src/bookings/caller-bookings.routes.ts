@@ -2,8 +2,6 @@
 // GET /customers?q= finds a customer; POST /bookings books a quote for one (or for a new customer), Idempotency-Key
 // header required as for POST /api/bookings; the customer pays through the link sent to them.
 import { Hono } from "hono";
-import { z } from "zod";
-import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_KEY_REQUIRED_MESSAGE, idempotencyKeySchema } from "@meridian/shared/booking";
 import {
   adminCreateBookingResponseSchema,
   adminCreateBookingSchema,
@@ -11,8 +9,8 @@ import {
   callerCustomersResponseSchema,
 } from "@meridian/shared/caller-booking";
 import type { AppEnv } from "../lib/context";
-import { badRequest } from "../lib/errors";
 import { caller, route } from "../lib/openapi";
+import { idempotencyKey, idempotencyKeyParameter } from "../lib/validate";
 import { createCallerBooking, searchCallerCustomers } from "./caller-booking.service";
 
 const tags = ["Admin: bookings"];
@@ -40,15 +38,7 @@ export const callerBookingsRoutes = new Hono<AppEnv>()
         "Books the customer's quote (POST /api/quotes or /api/valet/quotes; re-priced on the server) for an existing customer (customerId) or a new one (newCustomer: a name with a phone and/or an e-mail). No card is taken: the booking reads \"payment needed\" and the customer gets a secure payment link by e-mail and/or SMS; unpaid by paymentLink.dueAt, it is cancelled without a fee. Audited as \"Booked by <staff> for <customer>\". The same Idempotency-Key with the same body answers the first booking again (header Idempotent-Replayed: true); with another body it is refused.",
       tags,
       access: ["dispatcher"],
-      parameters: [
-        {
-          in: "header",
-          name: IDEMPOTENCY_KEY_HEADER,
-          required: true,
-          description: "A fresh value per booking attempt (e.g. a UUID); retries send the same one",
-          schema: z.toJSONSchema(idempotencyKeySchema),
-        },
-      ],
+      parameters: [idempotencyKeyParameter],
       body: adminCreateBookingSchema,
       responses: {
         201: adminCreateBookingResponseSchema,
@@ -59,11 +49,7 @@ export const callerBookingsRoutes = new Hono<AppEnv>()
     }),
     async (c) => {
       const { actor } = caller(c);
-      const key = idempotencyKeySchema.safeParse(c.req.header(IDEMPOTENCY_KEY_HEADER) ?? "");
-      if (!key.success) {
-        throw badRequest(IDEMPOTENCY_KEY_REQUIRED_MESSAGE, { [IDEMPOTENCY_KEY_HEADER]: IDEMPOTENCY_KEY_REQUIRED_MESSAGE }, "idempotency_key_required");
-      }
-      const outcome = await createCallerBooking(c.get("deps"), actor, key.data, c.req.valid("json"));
+      const outcome = await createCallerBooking(c.get("deps"), actor, idempotencyKey(c), c.req.valid("json"));
       if (outcome.replayed) c.header("Idempotent-Replayed", "true");
       return c.json(outcome.body, outcome.status);
     },

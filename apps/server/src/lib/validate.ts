@@ -3,6 +3,7 @@
 import type { Context } from "hono";
 import type { z } from "zod";
 import { uuidParamSchema } from "@meridian/shared/admin";
+import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_KEY_REQUIRED_MESSAGE, idempotencyKeySchema } from "@meridian/shared/booking";
 import { badRequest, notFound, type FieldErrors } from "./errors";
 
 export const MAX_BODY_BYTES = 64 * 1024;
@@ -91,4 +92,23 @@ export function idParam(c: Context, what: string): string {
   const id = c.req.param("id") ?? "";
   if (!uuidParamSchema.safeParse(id).success) throw notFound(`${what} not found.`);
   return id;
+}
+
+/** The OpenAPI description of a required Idempotency-Key header (routes list it in `parameters`). */
+export const idempotencyKeyParameter = {
+  in: "header" as const,
+  name: IDEMPOTENCY_KEY_HEADER,
+  required: true,
+  description: "A fresh value per booking attempt (e.g. a UUID); retries send the same one",
+  schema: idempotencyKeySchema.toJSONSchema(),
+};
+
+/**
+ * The request's Idempotency-Key header (1 to 200 characters once trimmed): missing or invalid answers 400
+ * `idempotency_key_required` with the message on the header's field.
+ */
+export function idempotencyKey(c: Context, message: string = IDEMPOTENCY_KEY_REQUIRED_MESSAGE): string {
+  const key = idempotencyKeySchema.safeParse(c.req.header(IDEMPOTENCY_KEY_HEADER) ?? "");
+  if (!key.success) throw badRequest(message, { [IDEMPOTENCY_KEY_HEADER]: message }, "idempotency_key_required");
+  return key.data;
 }

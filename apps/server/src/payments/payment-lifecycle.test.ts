@@ -193,6 +193,46 @@ describe("capture on completion", () => {
     expect(await intent(charge.intentId)).toMatchObject({ amountReceivedCents: total });
   });
 
+  it("a hold that lapsed before completion: the total is authorised again off-session and captured once, with a receipt", async () => {
+    const id = await bookRide({ time: "17:00" });
+    const charge = await bookingCharge(t, id);
+    const total = toCents((await booking(id)).price!);
+    await driveToOnBoard(id);
+    // The card's 7 days ran out (the provider lets the hold go at its capture_before).
+    await t.db.update(embeddedPaymentIntents).set({ captureBefore: new Date(Date.now() - 60_000) }).where(eq(embeddedPaymentIntents.id, charge.intentId));
+
+    // Two completions racing, and the retry job after them: charged once.
+    const done = await Promise.all([step(id, "completed"), step(id, "completed")]);
+    expect(done.map((r) => r.status).sort()).toEqual([200, 409]);
+    await runJobsAt(new Date(Date.now() + 2 * 60_000));
+
+    const rows = await chargeRows(id);
+    expect(rows.find((r) => r.intentId === charge.intentId)).toMatchObject({ status: "canceled", capturedCents: 0 });
+    const paid = rows.filter((r) => r.status === "succeeded");
+    expect(paid).toHaveLength(1);
+    expect(paid[0]).toMatchObject({ amountCents: total, capturedCents: total, paymentMethod: "pm_card_visa" });
+    expect(await bookingCharge(t, id)).toMatchObject({ intentId: paid[0]!.intentId, status: "succeeded" });
+    expect(await intent(paid[0]!.intentId)).toMatchObject({ status: "succeeded", amountReceivedCents: total });
+    expect(await captures(paid[0]!.intentId)).toHaveLength(1);
+    expect(await captures(charge.intentId)).toHaveLength(0);
+    const mine = await jobsOf(id);
+    expect(mine.find((j) => j.kind === "payment.settle")).toMatchObject({ status: "done" });
+    expect(mine.map((j) => j.key)).toContain(`receipt:${id}`);
+  });
+
+  it("a lapsed hold whose card is now declined: payment needed (the lapsed hold reads as let go), nothing captured", async () => {
+    const id = await bookRide({ time: "18:00" });
+    const charge = await bookingCharge(t, id);
+    await driveToOnBoard(id);
+    await t.db.update(embeddedPaymentIntents).set({ captureBefore: new Date(Date.now() - 60_000) }).where(eq(embeddedPaymentIntents.id, charge.intentId));
+    await t.db.update(payments).set({ paymentMethod: "pm_card_chargeDeclined" }).where(eq(payments.intentId, charge.intentId));
+    expect((await step(id, "completed")).status).toBe(200);
+    expect((await chargeRows(id)).find((r) => r.intentId === charge.intentId)).toMatchObject({ status: "canceled" });
+    expect(await bookingCharge(t, id)).toMatchObject({ status: "requires_payment_method", capturedCents: 0 });
+    const state = await t.call("GET", `/api/me/bookings/${id}/payment`, { cookie: customer.cookie });
+    expect(state.body.payment).toMatchObject({ state: "needed", payable: true });
+  });
+
   it("captures the whole fare on a no-show", async () => {
     const id = await bookRide({ time: "16:00" });
     const charge = await bookingCharge(t, id);

@@ -90,7 +90,7 @@ export async function recordFailedAuthorisation(
 export type SettleOutcome =
   | { kind: "skip"; reason: string; receiptFor?: string }
   | { kind: "settled"; bookingId: string; intent: PaymentIntent; note: string; error?: string; card?: SavedCard; replaced?: PaymentIntent }
-  | { kind: "unpaid"; b: BookingRow; amountCents: number; intentId?: string; status?: "requires_payment_method" | "requires_action"; message: string; card: SavedCard | null; key: string };
+  | { kind: "unpaid"; b: BookingRow; amountCents: number; intentId?: string; status?: "requires_payment_method" | "requires_action"; message: string; card: SavedCard | null; key: string; replaced?: PaymentIntent };
 
 type SavedCard = { paymentMethod: string; customerRef: string | null };
 
@@ -138,18 +138,18 @@ async function chargeWithoutHold(deps: Pick<Deps, "database" | "payments">, b: B
   if (amountCents <= 0) return { kind: "skip", reason: "nothing owed" };
   const key = paymentKeys.settleAuthorize(b.id, plan.why);
   const card = await savedCard(deps.database.db, b.id);
-  if (!card) return { kind: "unpaid", b, amountCents, message: "There is no card on file for this booking.", card: null, key };
+  if (!card) return { kind: "unpaid", b, amountCents, message: "There is no card on file for this booking.", card: null, key, replaced };
   try {
     const held = await deps.payments.authorize(
       { amountCents, paymentMethod: card.paymentMethod, offSession: true, ...(card.customerRef ? { customer: card.customerRef } : {}), description: `Booking ${b.id}`, metadata: { bookingId: b.id } },
       key,
     );
-    if (held.status !== "requires_capture") return { kind: "unpaid", b, amountCents, intentId: held.id, status: "requires_action", message: "Your card needs an authentication step.", card, key };
-    const intent = await deps.payments.capture(held.id, undefined, plan.key);
+    if (held.status !== "requires_capture") return { kind: "unpaid", b, amountCents, intentId: held.id, status: "requires_action", message: "Your card needs an authentication step.", card, key, replaced };
+    const intent = await deps.payments.capture(held.id, undefined, paymentKeys.settleCapture(b.id, plan.why));
     return { kind: "settled", bookingId: b.id, intent, card, replaced, note: `authorised off-session and captured ${intent.amountReceivedCents} (${plan.why}, no hold)` };
   } catch (err) {
     if (err instanceof PaymentError && (err.code === "card_declined" || err.code === "authentication_required")) {
-      return { kind: "unpaid", b, amountCents, intentId: err.intentId, message: err.message, card, key };
+      return { kind: "unpaid", b, amountCents, intentId: err.intentId, message: err.message, card, key, replaced };
     }
     throw err; // the provider is down (or refused for another reason): retried with backoff
   }
@@ -164,6 +164,8 @@ export async function settleRecord(tx: Tx, deps: Pick<Deps, "payments" | "mailer
   }
   if (outcome.kind === "unpaid") {
     const { b } = outcome;
+    // The lapsed hold reads as let go (never "authorised"), before the failed attempt becomes the charge.
+    if (outcome.replaced) await recordPayment(tx, provider, outcome.replaced, b.id, "booking");
     await recordFailedAuthorisation(tx, provider, b, outcome);
     await tellPaymentNeeded(tx, deps, b, { amountUsd: fromCents(outcome.amountCents), reason: outcome.message, beforeService: false });
     return `payment needed: ${outcome.message}`;
