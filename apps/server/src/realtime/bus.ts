@@ -26,7 +26,13 @@ export type BookingUpdatedEvent = {
 };
 /** An admin changed a settings section: every server process reloads its copy (settings/store.ts). */
 export type SettingsChangedEvent = { type: "settings.changed"; section: "operations" | SettingsSection };
-export type RealtimeEvent = BookingCreatedEvent | BookingUpdatedEvent | ValetTicketEvent | SettingsChangedEvent;
+/**
+ * A user's sessions or access changed (a session signed out, revoked or expired and deleted; the user's role or
+ * active status changed). Sent by the database itself (triggers of migration 0008) whoever made the change: the
+ * streams of that user check their session again.
+ */
+export type SessionChangedEvent = { type: "session.changed"; userId: string };
+export type RealtimeEvent = BookingCreatedEvent | BookingUpdatedEvent | ValetTicketEvent | SessionChangedEvent | SettingsChangedEvent;
 
 export type EventBus = {
   publish(event: RealtimeEvent): Promise<void>;
@@ -53,6 +59,10 @@ function parseEvent(value: unknown): RealtimeEvent | null {
   if (type === "settings.changed") {
     const section = (value as { section?: unknown }).section;
     return section === "operations" || SETTINGS_SECTIONS.includes(section as SettingsSection) ? { type, section: section as SettingsChangedEvent["section"] } : null;
+  }
+  if (type === "session.changed") {
+    const userId = (value as Partial<SessionChangedEvent>).userId;
+    return typeof userId === "string" ? { type, userId } : null;
   }
   const e = value as Partial<BookingCreatedEvent> | undefined;
   if (!e || e.type !== "booking.created") return null;
