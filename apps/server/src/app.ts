@@ -174,6 +174,9 @@ export function createApp(deps: Deps, opts: { webDist?: string } = {}) {
     const page = [pageSecurityHeaders(deps.config), (c: Context<AppEnv>) => c.html(indexHtml.replaceAll(CSP_NONCE_PLACEHOLDER, pageNonce(c)))] as const;
     app.get("/", ...page);
     app.get("/index.html", ...page);
+    // The guest's claim ticket is a page of its own (a few kilobytes for a phone at the curb), not the app.
+    const claimHtml = fs.readFileSync(path.join(webDist, "claim.html"), "utf8");
+    app.get("/t/*", pageSecurityHeaders(deps.config), (c) => c.html(claimHtml.replaceAll(CSP_NONCE_PLACEHOLDER, pageNonce(c))));
     // precompressed: the build writes .br/.gz next to each file (scripts/compress-assets.mjs)
     app.use("*", serveStatic({ root: path.relative(process.cwd(), webDist), precompressed: true }));
     app.get("*", ...page); // client-side routes
