@@ -23,7 +23,13 @@ export type BookingUpdatedEvent = {
   chauffeurFirstName: string | null;
   vehicleName: string | null;
 };
-export type RealtimeEvent = BookingCreatedEvent | BookingUpdatedEvent | ValetTicketEvent;
+/**
+ * A user's sessions or access changed (a session signed out, revoked or expired and deleted; the user's role or
+ * active status changed). Sent by the database itself (triggers of migration 0008) whoever made the change: the
+ * streams of that user check their session again.
+ */
+export type SessionChangedEvent = { type: "session.changed"; userId: string };
+export type RealtimeEvent = BookingCreatedEvent | BookingUpdatedEvent | ValetTicketEvent | SessionChangedEvent;
 
 export type EventBus = {
   publish(event: RealtimeEvent): Promise<void>;
@@ -47,6 +53,10 @@ function parseEvent(value: unknown): RealtimeEvent | null {
     return { type, ticketId: v.ticketId, ticket: v.ticket, claim: v.claim };
   }
   if (type === "booking.updated") return parseUpdated(value as Partial<BookingUpdatedEvent>);
+  if (type === "session.changed") {
+    const userId = (value as Partial<SessionChangedEvent>).userId;
+    return typeof userId === "string" ? { type, userId } : null;
+  }
   const e = value as Partial<BookingCreatedEvent> | undefined;
   if (!e || e.type !== "booking.created") return null;
   if (typeof e.bookingId !== "string" || typeof e.service !== "string" || typeof e.createdAt !== "string") return null;

@@ -8,7 +8,8 @@ import { Bar, BarChart, CartesianGrid, Legend, Line, LineChart, ResponsiveContai
 import { buttonVariants } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import { notifyError } from "@/lib/notify";
-import { cn, formatUsd } from "@/lib/utils";
+import { formatMoney } from "@meridian/shared/money";
+import { cn } from "@/lib/utils";
 import { analyticsCsvUrl, useAnalytics } from "../api/get-analytics";
 import { Panel } from "../components/admin-ui";
 
@@ -105,7 +106,7 @@ function Figures({ data }: { data: AdminAnalytics }) {
   return (
     <dl className="mt-7 grid gap-4 sm:grid-cols-2 xl:grid-cols-5" data-testid="analytics-figures">
       <Stat label="Bookings" value={String(t.bookings.total)} detail={`${count(t.bookings.ride, "ride")} · ${t.bookings.valet} valet · ${t.cancelled} cancelled`} />
-      <Stat label="Revenue" value={formatUsd(t.revenueUsd.total)} detail={`Net of refunds · rides ${formatUsd(t.revenueUsd.ride)} · valet ${formatUsd(t.revenueUsd.valet)}`} />
+      <Stat label="Revenue" value={formatMoney(t.revenueUsd.total)} detail={`Net of refunds · rides ${formatMoney(t.revenueUsd.ride)} · valet ${formatMoney(t.revenueUsd.valet)}`} />
       <Stat label="Quote to booking" value={percentLabel(t.conversion.total)} detail={`${count(t.bookings.total, "booking")} from ${count(t.quotes.total, "quote")}`} />
       <Stat label="Valet retrieval" value={minutesLabel(t.retrievalMinutes)} detail={`Average from request to handover · ${count(t.retrievals, "car")}`} />
       <Stat label="On-time pickups" value={percentLabel(t.onTimeRate)} detail={`${t.onTimePickups} of ${count(t.pickups, "pickup")} with the chauffeur on location in time`} />
@@ -218,12 +219,12 @@ function Charts({ data }: { data: AdminAnalytics }) {
         title="Revenue by day"
         note="Card charges captured net of refunds, by the service date (tips are in Reports)"
         columns={["Day", "Rides (USD)", "Valet (USD)"]}
-        rows={rows.map((r) => [day(r), formatUsd(r.revenueUsd.ride), formatUsd(r.revenueUsd.valet)])}
+        rows={rows.map((r) => [day(r), formatMoney(r.revenueUsd.ride), formatMoney(r.revenueUsd.valet)])}
         empty={none((r) => r.revenueUsd.ride !== 0 || r.revenueUsd.valet !== 0, "No money taken for services in these days.")}
       >
         <BarChart {...common}>
           {axes({ format: shortUsd })}
-          <Tooltip {...tooltip} formatter={(v) => formatUsd(Number(v))} />
+          <Tooltip {...tooltip} formatter={(v) => formatMoney(Number(v))} />
           <Legend {...legend} />
           <Bar dataKey="revenueUsd.ride" name="Rides" stackId="r" fill={GOLD} maxBarSize={28} isAnimationActive={false} />
           <Bar dataKey="revenueUsd.valet" name="Valet" stackId="r" fill={STEEL} radius={[3, 3, 0, 0]} maxBarSize={28} isAnimationActive={false} />

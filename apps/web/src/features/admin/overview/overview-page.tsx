@@ -3,7 +3,7 @@ import { CalendarCheck, ChartColumn, Sparkles, Ticket, UserPlus, Users } from "l
 import { lazy, Suspense, type ReactNode } from "react";
 import { useNavigate } from "react-router";
 import { Spinner } from "@/components/ui/spinner";
-import { formatUsd } from "@/lib/utils";
+import { formatMoney } from "@meridian/shared/money";
 import { useOverview } from "../api/get-overview";
 import { Button } from "@/components/ui/button";
 import { formatDateTime, PageHeader, Panel, StatusBadge } from "../components/admin-ui";
@@ -69,7 +69,7 @@ export default function OverviewPage() {
           icon={<ChartColumn className="size-5" />}
           title="Analytics"
           text="Bookings, revenue, conversion and service times by day."
-          stat={counts ? `${formatUsd(counts.revenue)} booked revenue` : undefined}
+          stat={counts ? `${formatMoney(counts.revenue)} booked revenue` : undefined}
           onClick={showAnalytics}
         />
       </div>
