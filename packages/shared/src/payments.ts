@@ -64,3 +64,10 @@ export function cardLabel(brand: string | null | undefined, last4: string | null
   const name = brand ? (BRAND_LABELS[brand] ?? brand.charAt(0).toUpperCase() + brand.slice(1)) : "Card";
   return `${name} •••• ${last4}`;
 }
+
+/**
+ * The answer stored for a booking request that stopped after its card was authorised and before the booking was
+ * saved (the process died): the orphan-hold sweep released the hold and answers a retry with this (409).
+ */
+export const BOOKING_NOT_MADE_CODE = "booking_not_made";
+export const BOOKING_NOT_MADE_MESSAGE = "This booking was not made: it stopped before it could be saved, and the hold on your card was released. Please book again.";
