@@ -166,7 +166,12 @@ export type AdminTicketRow = {
 export type AdminOverview = {
   counts: { users: number; bookings: number; pendingBookings: number; activeTickets: number; revenue: number };
   recent: { type: "booking" | "signup"; at: string; text: string; id: string }[];
+  /** Rides still pending or confirmed whose pickup time has passed (isOverdueRide), soonest pickup first. */
+  overdueRides: OverdueRide[];
+  /** The next pending or confirmed ride's pickup: the Overview asks again then, so a ride is flagged the moment it is overdue. */
+  nextPickupAt: string | null;
 };
+export type OverdueRide = { id: string; pickupAt: string; pickup: string; customerName: string; status: string };
 
 // ---- Reports (from the money actually taken: payments, refunds, tips; and the funnel's counts)
 export const adminReportsQuerySchema = z

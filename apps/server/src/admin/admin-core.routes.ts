@@ -18,10 +18,12 @@ import {
   adminUserSchema,
   bookingStatusChangeSchema,
 } from "@meridian/shared/admin";
+import { adminAnalyticsQuerySchema } from "@meridian/shared/analytics";
 import type { AppEnv } from "../lib/context";
 import { notFound } from "../lib/errors";
 import { caller, describedJson, routesFor } from "../lib/openapi";
 import { BOOKINGS_CSV_HEADER, bookingsCsvLines, changeBookingStatus, exportBookingIds, exportBookingRows, getBooking, listBookings } from "./core/bookings.service";
+import { analyticsCsv, getAnalytics } from "./core/analytics.service";
 import { getOverview, listAudit } from "./core/insights.service";
 import { getReports, reportCsv } from "./core/reports.service";
 import { getTicket, listTickets, updateTicket } from "./core/tickets.service";
@@ -147,6 +149,28 @@ export const adminCoreRoutes = new Hono<AppEnv>()
       "content-disposition": `attachment; filename="meridian-${card}${span}.csv"`,
       "cache-control": "no-store",
     });
+    },
+  )
+  // ---- The Overview's analytics (the last 7, 30 or 90 days on the operations clock), as JSON and as CSV
+  .get(
+    "/analytics",
+    admin$("Bookings, revenue, quote conversion, valet retrieval time and on-time pickups per day of the last 7, 30 or 90 days", { 200: json("AdminAnalytics") }, { query: adminAnalyticsQuerySchema }),
+    async (c) => {
+      const { db } = caller(c);
+      return c.json(await getAnalytics(db, c.req.valid("query").days));
+    },
+  )
+  .get(
+    "/analytics.csv",
+    admin$("The Overview's analytics as CSV: a row per day, then the totals", { 200: { description: "CSV (UTF-8 with a byte-order mark)", contentType: "text/csv" } }, { query: adminAnalyticsQuerySchema }),
+    async (c) => {
+      const { db } = caller(c);
+      const a = await getAnalytics(db, c.req.valid("query").days);
+      return c.body(analyticsCsv(a), 200, {
+        "content-type": "text/csv; charset=utf-8",
+        "content-disposition": `attachment; filename="meridian-analytics-${a.from}-to-${a.to}.csv"`,
+        "cache-control": "no-store",
+      });
     },
   )
   .get("/audit", admin$("The audit log, newest first", { 200: json("{ entries, total, page, pageSize }") }, { query: adminAuditQuerySchema }), async (c) => {

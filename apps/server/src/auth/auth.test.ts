@@ -108,19 +108,50 @@ describe("sign-up", () => {
     expect((await signIn(mail, "analytical-engine")).status).toBe(403);
   });
 
-  it("refuses a second account with the same e-mail (any case) and keeps the first one intact", async () => {
+  it("answers a sign-up with a taken e-mail (any case) exactly like a new one, e-mails the owner instead, and keeps the account intact", async () => {
     const mail = email("dup");
     await verifiedSignUp(mail, "first-password");
-    const again = await signUp({ name: "Impostor", email: mail.toUpperCase(), password: "second-password" });
-    expect(again.status).toBeGreaterThanOrEqual(400);
-    expect(again.status).toBeLessThan(500);
-    expect(again.body.error.code).toBe("user_already_exists");
-    expect(again.body.error.message).toMatch(/already/i);
+    const fresh = email("fresh-twin");
+    const [again, brandNew] = [await signUp({ name: "Impostor", email: mail.toUpperCase(), password: "second-password" }), await signUp({ name: "Impostor", email: fresh, password: "second-password" })];
+    // Same status, same body shape and values (but the address and the random id), no cookie on either.
+    expect(again.status).toBe(200);
+    expect(brandNew.status).toBe(200);
+    const shape = (body: { user: Record<string, unknown> }, address: string) => ({ ...body, user: { ...body.user, id: typeof body.user.id, email: body.user.email === address.toLowerCase(), createdAt: typeof body.user.createdAt, updatedAt: typeof body.user.updatedAt } });
+    expect(shape(again.body, mail)).toEqual(shape(brandNew.body, fresh));
+    expect(again.headers.getSetCookie()).toEqual(brandNew.headers.getSetCookie());
+    // The owner is told, once; no verification link reaches the address (it would sign nobody new in).
+    const inbox = await outboxFor(t.db, mail);
+    const notice = inbox.filter((m) => m.subject === "Someone tried to sign up with your address");
+    expect(notice).toHaveLength(1);
+    expect(notice[0]!.text).toContain("Someone tried to create a Meridian account with your e-mail address");
+    expect(notice[0]!.text).toContain("reset your password");
+    expect(inbox.filter((m) => m.subject === "Verify your Meridian account")).toHaveLength(1); // the owner's own, from before
+    // The account is untouched: one row, the first name, the first password.
     const rows = await usersWithEmail(mail);
     expect(rows).toHaveLength(1);
     expect(rows[0]!.name).toBe("Grace Kelly");
     expect((await signIn(mail, "first-password")).status).toBe(200);
     expect((await signIn(mail, "second-password")).status).toBe(401);
+  });
+
+  it("takes about as long for a taken e-mail as for a new one (no timing tell)", async () => {
+    const taken = email("timing-taken");
+    await verifiedSignUp(taken, "first-password");
+    const time = async (address: string) => {
+      const started = performance.now();
+      expect((await signUp({ name: "Timing Probe", email: address, password: "probe-password" })).status).toBe(200);
+      return performance.now() - started;
+    };
+    const takenTimes: number[] = [];
+    const newTimes: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      takenTimes.push(await time(taken));
+      newTimes.push(await time(email("timing-new")));
+    }
+    const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[2]!;
+    const ratio = median(takenTimes) / median(newTimes);
+    expect(ratio, `taken ${median(takenTimes).toFixed(1)} ms, new ${median(newTimes).toFixed(1)} ms`).toBeGreaterThan(0.4);
+    expect(ratio, `taken ${median(takenTimes).toFixed(1)} ms, new ${median(newTimes).toFixed(1)} ms`).toBeLessThan(2.5);
   });
 
   it("ignores an attempt to sign up as an admin", async () => {

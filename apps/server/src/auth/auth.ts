@@ -8,7 +8,7 @@ import { forgotPasswordSchema, signInSchema, signUpSchema } from "@meridian/shar
 import type { Db } from "../db/client";
 import * as schema from "../db/schema";
 import type { Mailer } from "../mail/mailer";
-import { resetPasswordEmail, verificationEmail } from "../mail/templates";
+import { resetPasswordEmail, signUpAttemptEmail, verificationEmail } from "../mail/templates";
 import type { Logger } from "../lib/logger";
 import { fieldErrors } from "../lib/validate";
 import { z } from "zod";
@@ -16,7 +16,6 @@ import { eq } from "drizzle-orm";
 
 export const CLIENT_IP_HEADER = "x-meridian-client-ip";
 export const INACTIVE_MESSAGE = "This account is inactive. Please contact Meridian concierge.";
-export const DUPLICATE_EMAIL_MESSAGE = "An account with this email already exists. Sign in or reset your password.";
 
 const resetPasswordBody = z.object({
   newPassword: signUpSchema.shape.password,
@@ -85,6 +84,23 @@ export function createAuth(opts: AuthOptions) {
       onPasswordReset: async ({ user }) => {
         if (!user.emailVerified) await opts.db.update(schema.user).set({ emailVerified: true }).where(eq(schema.user.id, user.id));
       },
+      // No account enumeration: a sign-up with a taken address answers exactly like a new one (better-auth's generic
+      // answer while verification is required: a made-up user, the password hashed all the same), and the owner is
+      // e-mailed instead of the stranger being told. Both paths hash once and write one e-mail, so they take as long.
+      onExistingUserSignUp: async ({ user }) => {
+        await send(signUpAttemptEmail(user.email, user.name, opts.baseURL));
+      },
+      // The made-up user carries what a new row gets by default (the admin plugin's role and ban fields): no tell.
+      customSyntheticUser: ({ coreFields, additionalFields, id }) => ({
+        ...coreFields,
+        role: "user",
+        banned: false,
+        banReason: null,
+        banExpires: null,
+        phone: null,
+        ...additionalFields,
+        id,
+      }),
     },
     emailVerification: {
       sendOnSignUp: true,
@@ -131,9 +147,6 @@ export function createAuth(opts: AuthOptions) {
         const body = (ctx.body ?? {}) as Record<string, unknown>;
         if (ctx.path === "/sign-up/email") {
           check(signUpSchema, { fullName: body.name, email: body.email, password: body.password });
-          // better-auth would answer a duplicate with a fake success; the sign-up form must say it failed.
-          const existing = await ctx.context.internalAdapter.findUserByEmail(String(body.email).trim().toLowerCase());
-          if (existing) throw new APIError("UNPROCESSABLE_ENTITY", { code: "user_already_exists", message: DUPLICATE_EMAIL_MESSAGE });
         } else if (ctx.path === "/reset-password") {
           check(resetPasswordBody, { newPassword: body.newPassword, token: body.token ?? ctx.query?.token });
         } else if (ctx.path === "/sign-in/email") {

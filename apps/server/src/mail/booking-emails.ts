@@ -2,13 +2,12 @@
 // a valet booking also carries the event as an .ics calendar entry.
 import { serviceAreaDateTime } from "@meridian/shared/booking";
 import type { RideDetails, ValetDetails } from "@meridian/shared/booking-details";
+import { formatMoney } from "@meridian/shared/money";
 import { formatDuration } from "@meridian/shared/valet";
 import { formatClock } from "@meridian/shared/valet-pricing";
 import { icsCalendar } from "./ics";
 import type { Mail } from "./mailer";
 import { emailLayout } from "./templates";
-
-const usd = (n: number) => `$${n.toFixed(2)}`;
 
 export function bookingConfirmationEmail(input: {
   to: string;
@@ -26,8 +25,8 @@ export function bookingConfirmationEmail(input: {
     `Vehicle: ${d.quote.vehicleName}, ${people}`,
     `Distance: ${d.quote.miles.toFixed(1)} miles, about ${d.quote.minutes} minutes`,
   ];
-  const lines = d.quote.lines.map((l) => `${l.label}: ${usd(l.amountUsd)}`);
-  const total = `Total: ${usd(d.quote.totalUsd)}`;
+  const lines = d.quote.lines.map((l) => `${l.label}: ${formatMoney(l.amountUsd)}`);
+  const total = `Total: ${formatMoney(d.quote.totalUsd)}`;
   const intro = [`Hello ${input.name},`, `Your ride service is booked. Ticket: ${ticketCode}`];
   return {
     to: input.to,
@@ -52,8 +51,8 @@ export function valetBookingConfirmationEmail(input: { to: string; name: string;
     `Attendants: ${d.attendants}`,
     ...(d.notes ? [`Special instructions: ${d.notes}`] : []),
   ];
-  const lines = q.lines.map((l) => `${l.label}: ${usd(l.amountUsd)}`);
-  const total = `Total: ${usd(q.totalUsd)}`;
+  const lines = q.lines.map((l) => `${l.label}: ${formatMoney(l.amountUsd)}`);
+  const total = `Total: ${formatMoney(q.totalUsd)}`;
   const intro = [`Hello ${input.name},`, `Your valet service is booked. Ticket: ${ticketCode}`];
   const calendar = icsCalendar({
     uid: `${ticketCode}@meridian`,

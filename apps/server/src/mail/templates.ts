@@ -41,6 +41,22 @@ export function resetPasswordEmail(to: string, name: string, url: string): Mail 
   };
 }
 
+/** To an account's owner when someone signs up with their address (the sign-up itself answers as for a new account). */
+export function signUpAttemptEmail(to: string, name: string, siteUrl: string): Mail {
+  const lines = [
+    `Hello ${name},`,
+    "Someone tried to create a Meridian account with your e-mail address. You already have one, so nothing was created.",
+    "If it was you: sign in, or reset your password from the sign-in window if you have forgotten it.",
+    "If it was not you, you can ignore this e-mail; your account and password are unchanged.",
+  ];
+  return {
+    to,
+    subject: "Someone tried to sign up with your address",
+    text: `${lines.join("\n\n")}\n\nMeridian: ${siteUrl}\n`,
+    html: layout("Someone tried to sign up with your address", lines, { label: "Go to Meridian", url: siteUrl }),
+  };
+}
+
 export function welcomeSetPasswordEmail(to: string, name: string, url: string): Mail {
   const lines = [`Hello ${name},`, "An account has been created for you at Meridian. Choose a password to sign in."];
   return {

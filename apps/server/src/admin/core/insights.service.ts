@@ -1,5 +1,5 @@
 // Overview counts and recent activity, and the audit log (the Reports are in reports.service.ts).
-import { and, desc, eq, inArray, notInArray, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, inArray, lte, notInArray, sql } from "drizzle-orm";
 import type { AdminAuditPage, AdminOverview } from "@meridian/shared/admin";
 import { UUID_PATTERN } from "@meridian/shared/audit";
 import type { Db } from "../../db/client";
@@ -7,6 +7,7 @@ import { auditLogs, bookings, coupons, tickets, user, vehicleTypes } from "../..
 import { getOperationsSettings } from "../../settings/settings.service";
 import { countAll, iso, pageOf } from "./sql-helpers";
 import { withArticle } from "@meridian/shared/words";
+import { formatMoney } from "@meridian/shared/money";
 
 /** Bookings that earn money: neither cancelled nor refunded, and priced. */
 const earning = and(notInArray(bookings.status, ["cancelled", "refunded"]), sql`${bookings.price} is not null`);
@@ -15,8 +16,11 @@ const money = (v: string | number | null | undefined) => Math.round(Number(v ?? 
 
 const RECENT = 10;
 
-export async function getOverview(db: Db): Promise<AdminOverview> {
-  const [[users], [allBookings], [pending], [active], [revenue], recentBookings, recentUsers] = await Promise.all([
+/** Rides still waiting (pending or confirmed): overdue once their pickup is past (shared isOverdueRide). */
+const waitingRide = and(eq(bookings.service, "ride"), inArray(bookings.status, ["pending", "confirmed"]));
+
+export async function getOverview(db: Db, now = new Date()): Promise<AdminOverview> {
+  const [[users], [allBookings], [pending], [active], [revenue], recentBookings, recentUsers, overdue, [next]] = await Promise.all([
     db.select({ n: countAll }).from(user),
     db.select({ n: countAll }).from(bookings),
     db.select({ n: countAll }).from(bookings).where(eq(bookings.status, "pending")),
@@ -29,14 +33,21 @@ export async function getOverview(db: Db): Promise<AdminOverview> {
       .orderBy(desc(bookings.createdAt))
       .limit(RECENT),
     db.select({ id: user.id, at: user.createdAt, name: user.name, role: user.role }).from(user).orderBy(desc(user.createdAt)).limit(RECENT),
+    db
+      .select({ id: bookings.id, pickupAt: bookings.pickupAt, status: bookings.status, details: bookings.details, name: bookings.name, profileName: user.name })
+      .from(bookings)
+      .leftJoin(user, eq(bookings.userId, user.id))
+      .where(and(waitingRide, lte(bookings.pickupAt, now)))
+      .orderBy(asc(bookings.pickupAt))
+      .limit(50),
+    db.select({ at: bookings.pickupAt }).from(bookings).where(and(waitingRide, gt(bookings.pickupAt, now))).orderBy(asc(bookings.pickupAt)).limit(1),
   ]);
-  const usd = (n: number) => `$${n.toFixed(2)}`;
   const recent: AdminOverview["recent"] = [
     ...recentBookings.map((b) => ({
       type: "booking" as const,
       id: b.id,
       at: iso(b.at),
-      text: `${b.profileName ?? b.name ?? "A guest"} booked ${withArticle(b.service)} service${b.price != null ? ` (${usd(b.price)})` : ""}.`,
+      text: `${b.profileName ?? b.name ?? "A guest"} booked ${withArticle(b.service)} service${b.price != null ? ` (${formatMoney(b.price)})` : ""}.`,
     })),
     ...recentUsers.map((u) => ({
       type: "signup" as const,
@@ -56,6 +67,14 @@ export async function getOverview(db: Db): Promise<AdminOverview> {
       revenue: money(revenue?.total),
     },
     recent,
+    overdueRides: overdue.map((r) => ({
+      id: r.id,
+      pickupAt: iso(r.pickupAt!), // lte(pickupAt, now) excludes null
+      pickup: r.details.service === "ride" ? r.details.pickup.name : "",
+      customerName: r.profileName ?? r.name ?? "Guest",
+      status: r.status,
+    })),
+    nextPickupAt: next?.at ? iso(next.at) : null,
   };
 }
 

@@ -47,6 +47,26 @@ describe("with bookings", () => {
   });
 });
 
+describe("overview: overdue rides", () => {
+  it("lists the rides still pending or confirmed past their pickup (soonest first), and when the next one falls due", async () => {
+    const at = (minutes: number) => new Date(Date.now() + minutes * 60_000);
+    const late = await insertBooking(t.db, { service: "ride", status: "confirmed", pickupAt: at(-30), name: "Late Rider" });
+    const later = await insertBooking(t.db, { service: "ride", status: "pending", pickupAt: at(-5), name: "Just Late" });
+    await insertBooking(t.db, { service: "ride", status: "en_route", pickupAt: at(-20) }); // on its way: not overdue
+    await insertBooking(t.db, { service: "ride", status: "expired", pickupAt: at(-500) }); // already closed
+    await insertBooking(t.db, { service: "ride", status: "cancelled", pickupAt: at(-10) });
+    const next = await insertBooking(t.db, { service: "ride", status: "pending", pickupAt: at(45) });
+    await insertBooking(t.db, { service: "ride", status: "pending", pickupAt: at(90) });
+    const res = await t.call("GET", "/api/admin/overview", { cookie: admin.cookie });
+    expect(res.status).toBe(200);
+    expect(res.body.overdueRides).toEqual([
+      { id: late.id, pickupAt: late.pickupAt!.toISOString(), pickup: "LAX", customerName: "Late Rider", status: "confirmed" },
+      { id: later.id, pickupAt: later.pickupAt!.toISOString(), pickup: "LAX", customerName: "Just Late", status: "pending" },
+    ]);
+    expect(res.body.nextPickupAt).toBe(next.pickupAt!.toISOString());
+  });
+});
+
 describe("GET /api/admin/audit", () => {
   it("lists real entries newest first, paginated", async () => {
     const a = await t.userWithSession({ fullName: "Audited One" });

@@ -3,5 +3,14 @@ import type { AdminOverview } from "@meridian/shared/admin";
 import { api } from "@/lib/api";
 
 export const getOverview = () => api<AdminOverview>("/api/admin/overview");
-export const overviewQueryOptions = queryOptions({ queryKey: ["admin", "overview"], queryFn: getOverview });
+/** Asked again when the next waiting ride's pickup passes (it is then overdue), and at least every minute. */
+export const overviewQueryOptions = queryOptions({
+  queryKey: ["admin", "overview"],
+  queryFn: getOverview,
+  refetchInterval: (query) => {
+    const next = query.state.data?.nextPickupAt;
+    const untilNext = next ? new Date(next).getTime() - Date.now() + 500 : Infinity;
+    return Math.max(1_000, Math.min(60_000, untilNext));
+  },
+});
 export const useOverview = () => useQuery(overviewQueryOptions);

@@ -2,7 +2,7 @@
 // its pickup time, route, vehicle type and party, unassigned first. The desk assigns a chauffeur and a vehicle,
 // reassigns or unassigns; the server refuses (409, its sentence in the toast) overlaps, off-shift and too small a car.
 import type { DispatchBoard, DispatchRide } from "@meridian/shared/rides";
-import { bookingStatusLabels } from "@meridian/shared/booking-status";
+import { bookingStatusLabels, isOverdueRide } from "@meridian/shared/booking-status";
 import { withArticle } from "@meridian/shared/words";
 import { PAYMENT_NEEDED_HINT, PAYMENT_NEEDED_LABEL } from "@meridian/shared/payment-lifecycle";
 import { ArrowRight, CalendarDays, ChevronLeft, ChevronRight, CreditCard, Luggage, UserRound, Users } from "lucide-react";
@@ -13,10 +13,12 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@
 import { Spinner } from "@/components/ui/spinner";
 import { notifyError, notifySuccess } from "@/lib/notify";
 import { addDays, clockIn, dayLabel, todayHere } from "@/lib/time";
+import { useNow } from "@/lib/use-now";
 import { cn } from "@/lib/utils";
 import { useAssignRide, useUnassignRide } from "../api/assign-ride";
 import { useDispatch } from "../api/get-dispatch";
 import { PageHeader, Panel, StatusBadge } from "../components/admin-ui";
+import { OverdueBadge } from "../components/overdue-badge";
 import { laneRows, MIN_BOX_HOURS } from "./lane-rows";
 
 /** One row of a timeline lane, in rem (a ride's box is 1.75rem high). */
@@ -29,6 +31,9 @@ export default function DispatchPage() {
   const board = useDispatch(date);
   const data = board.data;
   const unassigned = data?.rides.filter((r) => !r.assignment).length ?? 0;
+  // Overdue is a matter of the clock: re-read it so a ride is flagged the moment its pickup passes.
+  const now = useNow(15_000, data?.rides.find((r) => new Date(r.pickupAt) > new Date() && (r.status === "pending" || r.status === "confirmed"))?.pickupAt);
+  const overdue = data?.rides.filter((r) => isOverdueRide(r, now)).length ?? 0;
   return (
     <>
       <PageHeader
@@ -61,14 +66,15 @@ export default function DispatchPage() {
           <div className="mb-6 flex flex-wrap items-baseline gap-x-6 gap-y-2">
             <h2 className="font-display text-3xl text-foreground">{dayLabel(data.date)}</h2>
             <p className="text-sm text-muted">
-              {plural(data.rides.length, "ride")} · <span className={unassigned ? "text-gold" : undefined}>{unassigned} unassigned</span> · ride time includes a {data.bufferMinutes}-minute buffer
+              {plural(data.rides.length, "ride")} · <span className={unassigned ? "text-gold" : undefined}>{unassigned} unassigned</span>
+              {overdue ? <span className="font-semibold text-danger"> · {overdue} overdue</span> : null} · ride time includes a {data.bufferMinutes}-minute buffer
             </p>
           </div>
-          <Timeline board={data} />
+          <Timeline board={data} now={now} />
           {data.rides.length ? (
             <ul aria-label="Rides" className="mt-8 space-y-3">
               {data.rides.map((ride) => (
-                <RideCard key={ride.id} ride={ride} board={data} />
+                <RideCard key={ride.id} ride={ride} board={data} overdue={isOverdueRide(ride, now)} />
               ))}
             </ul>
           ) : (
@@ -84,7 +90,7 @@ export default function DispatchPage() {
 }
 
 /** Hours 5:00 to 24:00 of the day, or wider when a ride or shift falls outside. */
-function Timeline({ board }: { board: DispatchBoard }) {
+function Timeline({ board, now }: { board: DispatchBoard; now: Date }) {
   const { timeZone } = board;
   const hourOf = (iso: string) => {
     const [h, m] = new Date(iso).toLocaleTimeString("en-GB", { timeZone, hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).split(":").map(Number);
@@ -131,14 +137,15 @@ function Timeline({ board }: { board: DispatchBoard }) {
                 ))}
                 {rides.map((r, i) => {
                   const start = hourOf(r.pickupAt);
+                  const late = isOverdueRide(r, now);
                   return (
                     <span
                       key={r.id}
                       data-testid="timeline-ride"
-                      title={`${clockIn(r.pickupAt, timeZone)} ${r.pickup} → ${r.dropoff}`}
+                      title={`${late ? "Overdue: " : ""}${clockIn(r.pickupAt, timeZone)} ${r.pickup} → ${r.dropoff}`}
                       className={cn(
                         "absolute h-7 overflow-hidden truncate rounded-md px-2 text-[0.7rem] leading-7 ring-1 ring-background",
-                        r.assignment ? "bg-gold text-background" : "border border-gold/70 bg-surface text-gold",
+                        late ? "bg-danger font-semibold text-background" : r.assignment ? "bg-gold text-background" : "border border-gold/70 bg-surface text-gold",
                       )}
                       style={{ top: `${rows[i]! * ROW_REM + 0.375}rem`, left: pos(start), width: width(start, Math.max(hourOf(r.endsAt), start + MIN_BOX_HOURS)) }}
                     >
@@ -156,7 +163,7 @@ function Timeline({ board }: { board: DispatchBoard }) {
   );
 }
 
-function RideCard({ ride, board }: { ride: DispatchRide; board: DispatchBoard }) {
+function RideCard({ ride, board, overdue }: { ride: DispatchRide; board: DispatchBoard; overdue: boolean }) {
   const assign = useAssignRide();
   const unassign = useUnassignRide();
   const [chauffeurId, setChauffeurId] = useState(ride.assignment?.chauffeurId ?? "");
@@ -188,12 +195,17 @@ function RideCard({ ride, board }: { ride: DispatchRide; board: DispatchBoard })
       data-testid="dispatch-ride"
       className={cn(
         "grid gap-5 rounded-[var(--radius-card)] border bg-surface/80 p-5 lg:grid-cols-[110px_1fr_minmax(380px,auto)] lg:items-center",
-        ride.assignment ? "border-border" : "border-gold/50 shadow-[0_0_0_1px_rgba(201,163,92,0.15)]",
+        overdue ? "border-danger shadow-[0_0_0_1px_rgba(224,108,90,0.35)]" : ride.assignment ? "border-border" : "border-gold/50 shadow-[0_0_0_1px_rgba(201,163,92,0.15)]",
       )}
     >
       <div>
-        <p className="font-display text-3xl leading-none text-foreground">{time}</p>
+        <p className={cn("font-display text-3xl leading-none", overdue ? "text-danger" : "text-foreground")}>{time}</p>
         <p className="mt-1.5 text-xs text-muted">{ride.minutes} min ride</p>
+        {overdue ? (
+          <p className="mt-2">
+            <OverdueBadge />
+          </p>
+        ) : null}
       </div>
       <div className="min-w-0">
         <p className="flex flex-wrap items-center gap-2 text-sm text-foreground">

@@ -1,10 +1,13 @@
+import type { AdminOverview } from "@meridian/shared/admin";
 import { CalendarCheck, ChartColumn, Sparkles, Ticket, UserPlus, Users } from "lucide-react";
 import type { ReactNode } from "react";
 import { useNavigate } from "react-router";
 import { Spinner } from "@/components/ui/spinner";
-import { formatUsd } from "@/lib/utils";
+import { formatMoney } from "@meridian/shared/money";
 import { useOverview } from "../api/get-overview";
-import { formatDateTime, notImplemented, PageHeader, Panel } from "../components/admin-ui";
+import { Button } from "@/components/ui/button";
+import { formatDateTime, notImplemented, PageHeader, Panel, StatusBadge } from "../components/admin-ui";
+import { OverdueBadge } from "../components/overdue-badge";
 
 const plural = (n: number, noun: string) => `${n} ${noun}${n === 1 ? "" : "s"}`;
 
@@ -30,6 +33,7 @@ export default function OverviewPage() {
   return (
     <>
       <PageHeader eyebrow="Back Office" title="Overview" description="The state of Meridian at a glance: accounts, bookings and what happened most recently." />
+      {data?.overdueRides.length ? <OverdueRides rides={data.overdueRides} onOpen={() => navigate("/admin/dispatch")} /> : null}
       <div className="grid gap-5 sm:grid-cols-2 xl:grid-cols-4">
         <OverviewCard
           icon={<Users className="size-5" />}
@@ -42,7 +46,7 @@ export default function OverviewPage() {
           icon={<CalendarCheck className="size-5" />}
           title="Dispatch Board"
           text="Assign chauffeurs and vehicles to upcoming rides."
-          stat={counts ? plural(counts.pendingBookings, "pending booking") : undefined}
+          stat={counts ? `${plural(counts.pendingBookings, "pending booking")}${data.overdueRides.length ? ` · ${data.overdueRides.length} overdue` : ""}` : undefined}
           onClick={() => navigate("/admin/dispatch")}
         />
         <OverviewCard
@@ -56,7 +60,7 @@ export default function OverviewPage() {
           icon={<ChartColumn className="size-5" />}
           title="Analytics"
           text="Trends, forecasts and cohort insights."
-          stat={counts ? `${formatUsd(counts.revenue)} booked revenue` : undefined}
+          stat={counts ? `${formatMoney(counts.revenue)} booked revenue` : undefined}
           onClick={() => notImplemented("Analytics dashboards are not yet implemented.")}
         />
       </div>
@@ -102,5 +106,33 @@ export default function OverviewPage() {
         </div>
       </Panel>
     </>
+  );
+}
+
+/** Rides still waiting past their pickup time: first on the page, in the danger colour, until served or closed. */
+function OverdueRides({ rides, onOpen }: { rides: AdminOverview["overdueRides"]; onOpen: () => void }) {
+  return (
+    <section aria-labelledby="overdue-title" className="mb-8 rounded-[var(--radius-card)] border border-danger bg-danger/[0.08] p-5 shadow-[0_0_0_1px_rgba(224,108,90,0.35)] sm:p-6">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 id="overdue-title" className="flex items-center gap-3 font-display text-2xl text-foreground">
+          <OverdueBadge /> {plural(rides.length, "ride")} past pickup time
+        </h2>
+        <Button size="sm" onClick={onOpen}>
+          Open Dispatch Board
+        </Button>
+      </div>
+      <ul aria-label="Overdue rides" className="mt-4 divide-y divide-danger/20">
+        {rides.map((r) => (
+          <li key={r.id} className="flex flex-wrap items-center gap-x-4 gap-y-1 py-2.5 text-sm">
+            <time dateTime={r.pickupAt} className="font-semibold text-danger">
+              {formatDateTime(r.pickupAt)}
+            </time>
+            <span className="text-foreground">{r.pickup}</span>
+            <span className="text-muted">{r.customerName}</span>
+            <StatusBadge status={r.status} />
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }
