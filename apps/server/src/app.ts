@@ -8,6 +8,7 @@ import { bodyLimit } from "hono/body-limit";
 import { CLIENT_IP_HEADER } from "./auth/auth";
 import { clientIpOf } from "./auth/client-ip";
 import { guardAuthRequest } from "./auth/guard";
+import { signInWithLockout } from "./auth/lockout";
 import { requireRole } from "./auth/session";
 import { onlyFromThisMachine } from "./dev/dev-tools";
 import { devJobsRoutes } from "./dev/jobs.routes";
@@ -91,15 +92,17 @@ export function createApp(deps: Deps, opts: { webDist?: string } = {}) {
   // Content-Length is checked from the header alone: touching c.req.raw.body would make @hono/node-server
   // build a full Request for every call (about 150 µs of CPU each), the hot quote path included.
   // Photo uploads (multipart) get room for six photos; their size and count are checked again per photo.
-  const limitBody = bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => c.json(PAYLOAD_TOO_LARGE_BODY, 413) });
-  const limitUpload = bodyLimit({ maxSize: MAX_UPLOAD_BODY_BYTES, onError: (c) => c.json(PAYLOAD_TOO_LARGE_BODY, 413) });
+  // 413 closes the connection: the rest of the body is never read, so nothing more on this socket is a request.
+  const tooLarge = (c: Context) => c.json(PAYLOAD_TOO_LARGE_BODY, 413, { connection: "close" });
+  const limitBody = bodyLimit({ maxSize: MAX_BODY_BYTES, onError: tooLarge });
+  const limitUpload = bodyLimit({ maxSize: MAX_UPLOAD_BODY_BYTES, onError: tooLarge });
   app.use("/api/*", async (c, next) => {
     if (c.req.method === "GET" || c.req.method === "HEAD") return next();
     const upload = c.req.method === "POST" && UPLOAD_PATH_RE.test(c.req.path);
     const max = upload ? MAX_UPLOAD_BODY_BYTES : MAX_BODY_BYTES;
     const declared = c.req.header("content-length");
     if (declared === undefined || !/^\d+$/.test(declared) || c.req.header("transfer-encoding") !== undefined) return (upload ? limitUpload : limitBody)(c, next);
-    if (Number(declared) > max) return c.json(PAYLOAD_TOO_LARGE_BODY, 413);
+    if (Number(declared) > max) return tooLarge(c);
     await next();
   });
 
@@ -114,6 +117,9 @@ export function createApp(deps: Deps, opts: { webDist?: string } = {}) {
     for (const h of ["x-forwarded-for", "x-real-ip", "cf-connecting-ip", "x-client-ip", CLIENT_IP_HEADER]) headers.delete(h);
     headers.set(CLIENT_IP_HEADER, c.get("clientIp"));
     const req = await guardAuthRequest(c, headers); // allow-listed endpoints, validated JSON bodies
+    if (req.method === "POST" && new URL(req.url).pathname.replace(/\/+$/, "") === "/api/auth/sign-in/email") {
+      return signInWithLockout(deps, req, async (r) => toErrorEnvelope(await deps.auth.handler(r))); // per-account lockout
+    }
     return toErrorEnvelope(await deps.auth.handler(req));
   });
 
