@@ -28,6 +28,8 @@ import { bookingCharge, paymentErrorToHttp } from "../payments/charges";
 import { recordAuthorisation, releaseUnusedHold, savedCard } from "../payments/payment-lifecycle";
 import type { PaymentRecord } from "../payments/payments.service";
 import { PaymentError, type PaymentIntent } from "../payments/provider";
+import { formatClock } from "@meridian/shared/valet-pricing";
+import { mailReschedule } from "./change-notices";
 import { cancelRideReminders, scheduleRideReminder } from "./ride-notices";
 import { announceBooking, moveBooking, stampEvent, STALE_STATUS_MESSAGE, type BookingRow } from "./ride-status";
 
@@ -87,6 +89,7 @@ export async function rescheduleRide(deps: Deps, me: SessionUser, id: string, in
       await cancelPaymentJobs(tx, b.id);
       await schedulePaymentJobs(tx, row);
       if (card.fresh) await recordAuthorisation(tx, deps.payments.kind, card.fresh.intent, b.id, card.fresh.card);
+      await mailReschedule(tx, deps, row, `${d.date} at ${formatClock(d.time)}`);
       return row;
     });
   } catch (err) {
