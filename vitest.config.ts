@@ -18,6 +18,7 @@ const postgresSuites = [
   "jobs/**/*.test.ts",
   "realtime/**/*.test.ts",
   "rides/**/*.test.ts",
+  "settings/**/*.test.ts",
   "admin/core/analytics.test.ts",
   "admin/core/bookings.test.ts",
   "admin/core/insights.test.ts",

@@ -143,3 +143,64 @@ export async function countingProxy(target) {
     close: () => new Promise((resolve) => server.close(resolve)),
   };
 }
+
+/**
+ * The built server (apps/server/dist/main.js) on `port`, with a scratch data directory and the demo data
+ * (admin `admin@meridian.local` / `adminPassword`): { base, child, call, signIn, makeStaff, stop }. Stopped
+ * (and its directory removed) when this process exits.
+ */
+export async function startBuiltServer({ port, env = {}, adminPassword = "bench-demo-admin-password" }) {
+  const { spawn } = await import("node:child_process");
+  const os = await import("node:os");
+  const path = await import("node:path");
+  const serverMain = path.resolve(import.meta.dirname, "../apps/server/dist/main.js");
+  if (!fs.existsSync(serverMain)) throw new Error("apps/server/dist/main.js is missing: run `npm run build` first");
+  const base = `http://127.0.0.1:${port}`;
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "meridian-bench-"));
+  const child = spawn(process.execPath, [serverMain], {
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, PUBLIC_URL: base, LOG_LEVEL: "warn", SIGN_IN_PER_MINUTE: "100000", ADMIN_PASSWORD: adminPassword, WORKERS: process.env.WORKERS || "1", ...env },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  const stop = () => {
+    if (child.exitCode === null) child.kill("SIGTERM");
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+  process.on("exit", stop);
+  process.on("SIGINT", () => process.exit(130));
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    try {
+      if ((await fetch(`${base}/api/health`)).ok) break;
+    } catch {
+      /* not up yet */
+    }
+    if (Date.now() > deadline) throw new Error("server did not start");
+    await new Promise((r) => setTimeout(r, 250));
+  }
+
+  async function call(method, url, { cookie, json } = {}) {
+    const res = await fetch(`${base}${url}`, {
+      method,
+      headers: { origin: base, ...(cookie ? { cookie } : {}), ...(json !== undefined ? { "content-type": "application/json" } : {}) },
+      body: json !== undefined ? JSON.stringify(json) : undefined,
+    });
+    const text = await res.text();
+    const body = text ? JSON.parse(text) : null;
+    if (!res.ok) throw new Error(`${method} ${url} -> ${res.status} ${text}`);
+    return { body, res };
+  }
+  async function signIn(email, password) {
+    const { res } = await call("POST", "/api/auth/sign-in/email", { json: { email, password } });
+    return res.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  }
+  /** A staff account as an admin makes one: created, then its set-password link from the outbox used; signed in. */
+  async function makeStaff(adminCookie, role, name) {
+    const email = `bench-${role}-${crypto.randomUUID().slice(0, 8)}@example.com`;
+    await call("POST", "/api/admin/users", { cookie: adminCookie, json: { fullName: name, email, role } });
+    const { body } = await call("GET", `/api/dev/mailbox?to=${encodeURIComponent(email)}`);
+    const token = new URL(body.emails[0].text.match(/https?:\/\/\S+/)[0]).searchParams.get("token");
+    await call("POST", "/api/auth/reset-password", { json: { newPassword: "bench-password-2026", token } });
+    return { cookie: await signIn(email, "bench-password-2026") };
+  }
+  return { base, child, call, signIn, makeStaff, stop, adminCookie: () => signIn("admin@meridian.local", adminPassword) };
+}

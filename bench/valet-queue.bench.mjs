@@ -11,19 +11,8 @@
 // it: the car's own guest page and all 20 attendants' queues (21 pages per change, 16,800 deliveries in all).
 // Prints p50/p95/p99/max and any delivery that never arrived. Target: p99 < 500 ms.
 // Usage: node bench/valet-queue.bench.mjs [--guests 200] [--attendants 20] [--concurrency 20] [--pause 2000] [--port 4245] [--strict]
-import { spawn } from "node:child_process";
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
+import { arg, startBuiltServer } from "./lib.mjs";
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const serverMain = path.join(root, "apps/server/dist/main.js");
-
-function arg(name, fallback) {
-  const i = process.argv.indexOf(`--${name}`);
-  return i < 0 ? fallback : Number(process.argv[i + 1]);
-}
 const GUESTS = arg("guests", 200);
 const ATTENDANTS = arg("attendants", 20);
 const CONCURRENCY = arg("concurrency", 20);
@@ -33,63 +22,10 @@ const PORT = arg("port", 4245);
 const STRICT = process.argv.includes("--strict");
 const TARGET_P99_MS = 500;
 const BASE = `http://127.0.0.1:${PORT}`;
-const ADMIN = { email: "admin@meridian.local", password: "bench-demo-admin-password" };
 
-let child;
-const tmpDir = fs.mkdtempSync(path.join(os.tmpdir(), "meridian-valet-bench-"));
+let server;
 const streams = [];
-function cleanup() {
-  for (const s of streams) s.abort();
-  if (child && child.exitCode === null) child.kill("SIGTERM");
-  fs.rmSync(tmpDir, { recursive: true, force: true });
-}
-process.on("exit", cleanup);
-process.on("SIGINT", () => process.exit(130));
-
-async function startServer() {
-  if (!fs.existsSync(serverMain)) throw new Error("apps/server/dist/main.js is missing: run `npm run build` first");
-  child = spawn(process.execPath, [serverMain], {
-    env: { ...process.env, PORT: String(PORT), DATA_DIR: tmpDir, PUBLIC_URL: BASE, LOG_LEVEL: "warn", SIGN_IN_PER_MINUTE: "100000", ADMIN_PASSWORD: ADMIN.password, WORKERS: process.env.WORKERS || "1" },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline) {
-    try {
-      if ((await fetch(`${BASE}/api/health`)).ok) return;
-    } catch {
-      /* not up yet */
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error("server did not start");
-}
-
-async function call(method, url, { cookie, json } = {}) {
-  const res = await fetch(`${BASE}${url}`, {
-    method,
-    headers: { origin: BASE, ...(cookie ? { cookie } : {}), ...(json !== undefined ? { "content-type": "application/json" } : {}) },
-    body: json !== undefined ? JSON.stringify(json) : undefined,
-  });
-  const text = await res.text();
-  const body = text ? JSON.parse(text) : null;
-  if (!res.ok) throw new Error(`${method} ${url} -> ${res.status} ${text}`);
-  return { body, res };
-}
-
-async function signIn(email, password) {
-  const { res } = await call("POST", "/api/auth/sign-in/email", { json: { email, password } });
-  return res.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
-}
-
-/** A valet account as an admin makes one: created, then its set-password link from the outbox used. */
-async function makeAttendant(adminCookie, i) {
-  const email = `bench-valet-${i}-${Date.now().toString(36)}@example.com`;
-  await call("POST", "/api/admin/users", { cookie: adminCookie, json: { fullName: `Bench Attendant ${i}`, email, role: "valet" } });
-  const { body } = await call("GET", `/api/dev/mailbox?to=${encodeURIComponent(email)}`);
-  const token = new URL(body.emails[0].text.match(/https?:\/\/\S+/)[0]).searchParams.get("token");
-  await call("POST", "/api/auth/reset-password", { json: { newPassword: "bench-password-2026", token } });
-  return { cookie: await signIn(email, "bench-password-2026") };
-}
+process.on("exit", () => streams.forEach((s) => s.abort()));
 
 /** Opens an SSE stream; `onEvent(name, data, at)` for each event. Resolves once the server said "connected". */
 async function openStream(url, headers, onEvent) {
@@ -135,10 +71,11 @@ const pct = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.c
 
 async function main() {
   console.log(`valet queue bench: ${GUESTS} guest pages, ${ATTENDANTS} attendants, ${CONCURRENCY} cars moving at once, ${PAUSE} ms between taps, WORKERS=${process.env.WORKERS || "1"}`);
-  await startServer();
-  const adminCookie = await signIn(ADMIN.email, ADMIN.password);
+  server = await startBuiltServer({ port: PORT });
+  const { call } = server;
+  const adminCookie = await server.adminCookie();
   const attendants = [];
-  for (let i = 0; i < ATTENDANTS; i++) attendants.push(await makeAttendant(adminCookie, i));
+  for (let i = 0; i < ATTENDANTS; i++) attendants.push(await server.makeStaff(adminCookie, "valet", `Bench Attendant ${i}`));
 
   const cars = [];
   for (let i = 0; i < GUESTS; i++) {

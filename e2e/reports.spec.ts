@@ -75,7 +75,7 @@ test("a coupon code applied in the booking dialog shows up in the Reports, on sc
   expect(download.suggestedFilename()).toBe(`meridian-coupons-${laDay()}-to-${laDay()}.csv`);
   const csv = await fs.readFile((await download.path())!, "utf8");
   expect(csv.split("\r\n")[0]).toBe("\uFEFFCode,Redemptions,Discount given (USD),Net revenue of those bookings (USD)");
-  expect(csv).toContain(`\r\n${code},1,15.00,0.00\r\n`);
+  expect(csv).toContain(`\r\n${code},1,$15.00,$0.00\r\n`);
 
   // Tomorrow's range has no such use.
   await page.getByLabel("To").fill(laDay(1));

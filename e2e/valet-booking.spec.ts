@@ -2,12 +2,13 @@
 // signed-in customer books it, sees 'Booking Confirmed!' with the ticket, gets the e-mail with the .ics, and
 // finds the booking and the ticket on the dashboard.
 import type { Locator, Page } from "@playwright/test";
+import { formatMoney } from "@meridian/shared/money";
 import { apiSignIn, createVerifiedUser, expect, test } from "./fixtures";
 
 const TICKET_CODE = /^MRD-[2-9A-HJKMNP-Z]{4}-[2-9A-HJKMNP-Z]{4}$/;
-/** As the quote panel shows a total ("$2535.00"), and as the rest of the app formats money ("$2,535.00"). */
-const panelUsd = (n: number) => `$${n.toFixed(2)}`;
-const usd = (n: number) => `$${n.toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+/** The quote panel and the rest of the app write money one way ("$2,535.00"). */
+const panelUsd = formatMoney;
+const usd = formatMoney;
 
 async function openValetTab(page: Page) {
   await page.getByRole("banner").getByRole("button", { name: "Book Now" }).click();

@@ -30,5 +30,11 @@ export default defineConfig({
     port: 5173,
     proxy: { "/api": apiTarget, "/dev/mailbox": apiTarget },
   },
-  build: { outDir: "dist", emptyOutDir: true, chunkSizeWarningLimit: 700 },
+  build: {
+    outDir: "dist",
+    emptyOutDir: true,
+    chunkSizeWarningLimit: 700,
+    // Two pages: the app, and the guest's claim ticket (/t/<token>) on its own, small for a phone at the curb.
+    rollupOptions: { input: { main: path.resolve(import.meta.dirname, "index.html"), claim: path.resolve(import.meta.dirname, "claim.html") } },
+  },
 });

@@ -42,6 +42,7 @@ import { quotesRoutes } from "./quotes/quotes.routes";
 import { realtimeRoutes } from "./realtime/realtime.routes";
 import { valetQuotesRoutes } from "./valet/valet-quotes.routes";
 import { bookingTimesRoutes } from "./settings/booking-times.routes";
+import { adminSettingsRoutes, publicSettingsRoutes } from "./settings/settings.routes";
 import { vehiclesRoutes } from "./vehicles/vehicles.routes";
 import { adminValetRoutes } from "./admin/admin-valet.routes";
 import { claimRoutes } from "./valet/claim.routes";
@@ -124,6 +125,7 @@ export function createApp(deps: Deps, opts: { webDist?: string } = {}) {
   app.route("/api/vehicles", vehiclesRoutes);
   app.route("/api/quotes", quotesRoutes);
   app.route("/api/booking-times", bookingTimesRoutes);
+  app.route("/api/settings", publicSettingsRoutes);
   app.route("/api/valet", valetQuotesRoutes);
   app.route("/api/bookings", bookingsRoutes);
   app.route("/api/realtime", realtimeRoutes);
@@ -138,6 +140,7 @@ export function createApp(deps: Deps, opts: { webDist?: string } = {}) {
   app.route("/api/admin", adminCouponsRoutes);
   app.route("/api/admin", adminValetRoutes);
   app.route("/api/admin", adminOpsRoutes);
+  app.route("/api/admin", adminSettingsRoutes);
   app.route("/api/admin", adminRefundRoutes);
   app.route("/api/staff", staffRoutes);
   app.route("/metrics", metricsRoutes(deps.config.env.METRICS_TOKEN));
@@ -171,6 +174,9 @@ export function createApp(deps: Deps, opts: { webDist?: string } = {}) {
     const page = [pageSecurityHeaders(deps.config), (c: Context<AppEnv>) => c.html(indexHtml.replaceAll(CSP_NONCE_PLACEHOLDER, pageNonce(c)))] as const;
     app.get("/", ...page);
     app.get("/index.html", ...page);
+    // The guest's claim ticket is a page of its own (a few kilobytes for a phone at the curb), not the app.
+    const claimHtml = fs.readFileSync(path.join(webDist, "claim.html"), "utf8");
+    app.get("/t/*", pageSecurityHeaders(deps.config), (c) => c.html(claimHtml.replaceAll(CSP_NONCE_PLACEHOLDER, pageNonce(c))));
     // precompressed: the build writes .br/.gz next to each file (scripts/compress-assets.mjs)
     app.use("*", serveStatic({ root: path.relative(process.cwd(), webDist), precompressed: true }));
     app.get("*", ...page); // client-side routes

@@ -17,6 +17,7 @@ import { createMailer, type MailerOptions } from "./mail/mailer";
 import { createPaymentProvider } from "./payments/payments.service";
 import { createQuoteCounter } from "./quotes/quote-counter";
 import { createEventBus } from "./realtime/bus";
+import { followSettingsChanges, warmSettings } from "./settings/store";
 import { createSmsSender } from "./sms/sms";
 import { createPhotoStore } from "./valet/photo-store";
 
@@ -82,6 +83,8 @@ export async function buildDeps(config: AppConfig, database: Database, options: 
   const geo = createGeoService({ env: config.env, db: database.db, logger });
   const payments = createPaymentProvider(config.env, database.db);
   const bus = await createEventBus(database, { logger });
+  followSettingsChanges(bus, database.db);
+  await warmSettings(database.db);
   const sms = createSmsSender(config.env, database.db, logger);
   const photos = createPhotoStore(config.env);
   const lifecycle = createLifecycle();

@@ -92,11 +92,18 @@ const FIELD_LABELS: Record<string, string> = {
   passengerCapacity: "Passengers",
   luggageCapacity: "Luggage",
   active: "Active",
+  supportEmail: "Support e-mail",
+  logoKey: "Logo",
+  tipPresetPercents: "Tip presets (%)",
+  smsNotifications: "SMS notifications",
+  serviceArea: "Service area",
 };
 
 /** "baseFeeUsd" -> "Base fee", "rideNoticeHours" -> "Ride notice hours": the label a person reads for a field. */
 export function auditFieldLabel(key: string): string {
   if (FIELD_LABELS[key]) return FIELD_LABELS[key];
+  // A nested setting ("ride_reminder.subject"): each part in words.
+  if (key.includes(".")) return key.split(".").map(auditFieldLabel).join(" · ");
   const words = key
     .replace(/Usd$/, "")
     .replace(/Id$/, "")

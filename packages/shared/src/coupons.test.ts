@@ -18,10 +18,13 @@ const use: CouponCheck = { service: "ride", fareCents: 12_345, today: "2026-06-1
 describe("couponDiscount", () => {
   it.each<[string, Partial<CouponTerms>, Partial<CouponCheck>, number | string]>([
     ["15% of $123.45, rounded to the cent", {}, {}, 1852],
-    ["10% of $0.05 rounds half up", { value: 10, minFareUsd: 0 }, { fareCents: 5 }, 1],
-    ["100% takes the whole fare", { value: 100 }, {}, 12_345],
+    ["10% of $5.05 rounds half up", { value: 10, minFareUsd: 0 }, { fareCents: 505 }, 51],
+    ["99% leaves $1.23 to pay", { value: 99 }, {}, 12_222],
+    ["a fixed amount leaving exactly the $0.50 card minimum", { kind: "fixed", value: 39.5, minFareUsd: 0 }, { fareCents: 4000 }, 3950],
     ["a fixed $25 off", { kind: "fixed", value: 25 }, {}, 2500],
-    ["a fixed amount above the fare stops at the fare", { kind: "fixed", value: 500, minFareUsd: 0 }, { fareCents: 4000 }, 4000],
+    ["100% would make it free: under the card minimum", { value: 100 }, {}, "under_card_minimum"],
+    ["a fixed amount above the fare: under the card minimum", { kind: "fixed", value: 500, minFareUsd: 0 }, { fareCents: 4000 }, "under_card_minimum"],
+    ["a fixed amount leaving $0.49: under the card minimum", { kind: "fixed", value: 39.51, minFareUsd: 0 }, { fareCents: 4000 }, "under_card_minimum"],
     ["valid on its first day", {}, { today: "2026-01-01" }, 1852],
     ["valid on its last day", {}, { today: "2026-12-31" }, 1852],
     ["no dates: always valid", { validFrom: null, validTo: null }, { today: "2031-02-03" }, 1852],
@@ -46,9 +49,12 @@ describe("couponDiscount", () => {
     expect(couponDiscount({ ...base, service: "ride" }, { ...use, service: "valet" })).toMatchObject({ message: "This code applies to rides only." });
     expect(couponDiscount(base, { ...use, fareCents: 4999 })).toMatchObject({ message: "This code needs a fare of at least $50.00." });
     expect(couponDiscount(base, { ...use, today: "2025-06-01" })).toMatchObject({ message: "This code is valid from 2026-01-01." });
+    expect(couponDiscount({ ...base, kind: "fixed", value: 123.2 }, use)).toMatchObject({
+      message: "This coupon would bring the total under the $0.50 card minimum.",
+    });
   });
 
-  it("never gives a negative discount nor more than the fare", () => {
+  it("never gives a negative discount, nor more than the fare, nor leaves less than the card minimum to pay", () => {
     fc.assert(
       fc.property(
         fc.constantFrom("percent" as const, "fixed" as const),
@@ -57,12 +63,12 @@ describe("couponDiscount", () => {
         (kind, valueCents, fareCents) => {
           const value = kind === "percent" ? (valueCents % 100) + 1 : valueCents / 100;
           const out = couponDiscount({ ...base, kind, value, minFareUsd: 0 }, { ...use, fareCents });
-          expect(out.ok).toBe(true);
           if (out.ok) {
             expect(Number.isInteger(out.discountCents)).toBe(true);
             expect(out.discountCents).toBeGreaterThanOrEqual(0);
             expect(out.discountCents).toBeLessThanOrEqual(fareCents);
-          }
+            expect(fareCents - out.discountCents).toBeGreaterThanOrEqual(50);
+          } else expect(out.reason).toBe("under_card_minimum");
         },
       ),
     );

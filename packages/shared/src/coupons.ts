@@ -3,6 +3,7 @@
 import { z } from "zod";
 import { calendarDateSchema } from "./booking-time";
 import { isCents } from "./fleet";
+import { CARD_MINIMUM_CENTS, CARD_MINIMUM_COUPON_MESSAGE, formatCents } from "./money";
 
 export const couponKindValues = ["percent", "fixed"] as const;
 export type CouponKind = (typeof couponKindValues)[number];
@@ -94,12 +95,11 @@ export type CouponCheck = {
   customerUses: number;
 };
 
-export const couponRefusalValues = ["inactive", "not_started", "expired", "wrong_service", "below_minimum", "used_up", "customer_limit"] as const;
+export const couponRefusalValues = ["inactive", "not_started", "expired", "wrong_service", "below_minimum", "used_up", "customer_limit", "under_card_minimum"] as const;
 export type CouponRefusal = (typeof couponRefusalValues)[number];
 
 export type CouponOutcome = { ok: true; discountCents: number } | { ok: false; reason: CouponRefusal; message: string };
 
-const usd = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 
 export function couponRefusalMessage(reason: CouponRefusal, terms: Pick<CouponTerms, "validFrom" | "service" | "minFareUsd">): string {
   switch (reason) {
@@ -112,15 +112,21 @@ export function couponRefusalMessage(reason: CouponRefusal, terms: Pick<CouponTe
     case "wrong_service":
       return `This code applies to ${terms.service === "ride" ? "rides" : "valet"} only.`;
     case "below_minimum":
-      return `This code needs a fare of at least ${usd(Math.round(terms.minFareUsd * 100))}.`;
+      return `This code needs a fare of at least ${formatCents(Math.round(terms.minFareUsd * 100))}.`;
     case "used_up":
       return "This code has been used up.";
     case "customer_limit":
       return "You have already used this code.";
+    case "under_card_minimum":
+      return CARD_MINIMUM_COUPON_MESSAGE;
   }
 }
 
-/** What a coupon takes off a fare (never below 0 nor above the fare), or why it does not apply. */
+/**
+ * What a coupon takes off a fare (never below 0 nor above the fare), or why it does not apply. A discount
+ * that would leave less than the card minimum to pay ($0.50, a free booking included) is refused in words:
+ * every booking is paid by card, and the card could not take that amount.
+ */
 export function couponDiscount(terms: CouponTerms, check: CouponCheck): CouponOutcome {
   const refuse = (reason: CouponRefusal): CouponOutcome => ({ ok: false, reason, message: couponRefusalMessage(reason, terms) });
   if (!terms.active) return refuse("inactive");
@@ -132,11 +138,13 @@ export function couponDiscount(terms: CouponTerms, check: CouponCheck): CouponOu
   if (terms.maxUsesPerCustomer !== null && check.customerUses >= terms.maxUsesPerCustomer) return refuse("customer_limit");
   const fare = Math.max(0, Math.round(check.fareCents));
   const raw = terms.kind === "percent" ? Math.round((fare * terms.value) / 100) : Math.round(terms.value * 100);
-  return { ok: true, discountCents: Math.min(fare, Math.max(0, raw)) };
+  const discountCents = Math.min(fare, Math.max(0, raw));
+  if (fare - discountCents < CARD_MINIMUM_CENTS) return refuse("under_card_minimum");
+  return { ok: true, discountCents };
 }
 
 /** How the admin list shows a coupon's value: "15%" or "$25.00". */
-export const formatCouponValue = (c: Pick<CouponTerms, "kind" | "value">) => (c.kind === "percent" ? `${c.value}%` : usd(Math.round(c.value * 100)));
+export const formatCouponValue = (c: Pick<CouponTerms, "kind" | "value">) => (c.kind === "percent" ? `${c.value}%` : formatCents(Math.round(c.value * 100)));
 
 // ---- Codes in quotes (the booking dialog's coupon code field)
 export const COUPON_FIELD_LABEL = "Coupon code";

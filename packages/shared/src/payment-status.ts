@@ -2,11 +2,11 @@
 // booking's charge, to the customer (dashboard, receipts) and to the admin (booking details). Built from the
 // charge's state (charge-status.ts) and its amounts, never a state word beside an amount that contradicts it.
 import type { ChargeStatus } from "./charge-status";
+import { formatCents } from "./money";
 
 export type PaymentStatusTone = "paid" | "held" | "needed" | "neutral";
 export type PaymentStatus = { label: string; tone: PaymentStatusTone };
 
-const usd = (cents: number) => `$${(cents / 100).toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
 /**
  * The booking's charge (null: booked before card payments) in one label:
@@ -26,11 +26,11 @@ export function paymentStatusLabel(
     case "requires_action":
       return { label: "Payment needed", tone: "needed" };
     case "requires_capture":
-      return { label: `Card authorised ${usd(charge.amountCents)}`, tone: "held" };
+      return { label: `Card authorised ${formatCents(charge.amountCents)}`, tone: "held" };
     case "succeeded":
-      if (charge.refundedCents <= 0) return { label: `Paid ${usd(charge.capturedCents)}`, tone: "paid" };
-      if (charge.refundedCents >= charge.capturedCents) return { label: `Refunded ${usd(charge.refundedCents)}`, tone: "neutral" };
-      return { label: `Partly refunded: ${usd(charge.refundedCents)} of ${usd(charge.capturedCents)}`, tone: "paid" };
+      if (charge.refundedCents <= 0) return { label: `Paid ${formatCents(charge.capturedCents)}`, tone: "paid" };
+      if (charge.refundedCents >= charge.capturedCents) return { label: `Refunded ${formatCents(charge.refundedCents)}`, tone: "neutral" };
+      return { label: `Partly refunded: ${formatCents(charge.refundedCents)} of ${formatCents(charge.capturedCents)}`, tone: "paid" };
     default:
       return { label: ["pending", "confirmed"].includes(booking.status) ? "Card on file" : "Not charged", tone: "neutral" };
   }

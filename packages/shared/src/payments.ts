@@ -56,11 +56,3 @@ export const completeAuthenticationSchema = z.strictObject({
 export type CompleteAuthenticationInput = z.infer<typeof completeAuthenticationSchema>;
 export const completeAuthenticationResponseSchema = z.object({ paymentIntentId: z.string(), status: z.string() });
 export type CompleteAuthenticationResponse = z.infer<typeof completeAuthenticationResponseSchema>;
-
-const BRAND_LABELS: Record<string, string> = { visa: "Visa", mastercard: "Mastercard", amex: "American Express", discover: "Discover", diners: "Diners Club", jcb: "JCB", unionpay: "UnionPay" };
-/** "Visa •••• 4242", as receipts and the confirmation show a card. */
-export function cardLabel(brand: string | null | undefined, last4: string | null | undefined): string | null {
-  if (!last4) return null;
-  const name = brand ? (BRAND_LABELS[brand] ?? brand.charAt(0).toUpperCase() + brand.slice(1)) : "Card";
-  return `${name} •••• ${last4}`;
-}

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { formatMoney } from "./money";
 
 // Ride pricing: one pure function used by the quote endpoint, the booking re-price and the admin
 // simulator, so the estimate, the booking and the simulator always agree.
@@ -38,7 +39,6 @@ export const roundMinutes = (minutes: number) => Math.round(minutes);
 export const toCents = (usd: number) => Math.round(usd * 100);
 export const fromCents = (cents: number) => cents / 100;
 
-const usd = (n: number) => `$${n.toFixed(2)}`;
 
 /** The active tier containing `miles`: milesMin <= miles < milesMax, or the tier ending exactly at `miles`. */
 export function findTier<T extends Tier>(tiers: T[], miles: number): T | undefined {
@@ -94,8 +94,8 @@ export function priceRide(input: {
   }
   const lines: QuoteLine[] = [
     { kind: "base", label: "Base fee", amountUsd: fromCents(toCents(input.vehicle.baseFeeUsd)) },
-    { kind: "distance", label: `${miles.toFixed(1)} mi × ${usd(card.perMileUsd)}`, amountUsd: fromCents(toCents(miles * card.perMileUsd)) },
-    { kind: "time", label: `${minutes} min × ${usd(card.perMinuteUsd)}`, amountUsd: fromCents(toCents(minutes * card.perMinuteUsd)) },
+    { kind: "distance", label: `${miles.toFixed(1)} mi × ${formatMoney(card.perMileUsd)}`, amountUsd: fromCents(toCents(miles * card.perMileUsd)) },
+    { kind: "time", label: `${minutes} min × ${formatMoney(card.perMinuteUsd)}`, amountUsd: fromCents(toCents(minutes * card.perMinuteUsd)) },
   ];
   const totalUsd = fromCents(lines.reduce((sum, l) => sum + toCents(l.amountUsd), 0));
   return { ok: true, quote: { ...base, lines, totalUsd } };

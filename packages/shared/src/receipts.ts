@@ -1,6 +1,5 @@
 // A customer's receipt for one booking: what was quoted, what the card was charged (the service, a tip), what
 // was refunded, and the card. GET /api/me/receipts lists them; the PDF and the e-mail say the same.
-import { cardLabel as cardLabelOf } from "./payments";
 
 export type ReceiptLine = { label: string; amountUsd: number };
 
@@ -40,6 +39,3 @@ export type Receipt = {
   /** A tip can still be added (a completed service without one, paid by card). */
   canTip: boolean;
 };
-
-/** "Visa •••• 4242" (the one card label, packages/shared/payments). */
-export const cardLabel = (card: { brand: string; last4: string }) => cardLabelOf(card.brand, card.last4)!;

@@ -2,6 +2,7 @@
 // messages, and what the admin booking detail shows of the booking's money.
 import { z } from "zod";
 import { isCents } from "./fleet";
+import { formatMoney } from "./money";
 
 export const REFUND_AMOUNT_MESSAGE = "Enter an amount of at least $0.01.";
 export const REFUND_CENTS_MESSAGE = "The amount can have at most 2 decimals.";
@@ -9,7 +10,7 @@ export const REFUND_REASON_MESSAGE = "Give a reason of 3 to 500 characters.";
 export const REFUND_NOTHING_CHARGED_MESSAGE = "Nothing has been charged for this booking yet, so there is nothing to refund.";
 export const REFUND_NOTHING_LEFT_MESSAGE = "This booking's charge has already been refunded in full.";
 export const refundTooLargeMessage = (leftUsd: number) =>
-  `The refund is more than what is left to refund on this booking ($${leftUsd.toFixed(2)}). Enter $${leftUsd.toFixed(2)} or less.`;
+  `The refund is more than what is left to refund on this booking (${formatMoney(leftUsd)}). Enter ${formatMoney(leftUsd)} or less.`;
 
 export const refundInputSchema = z.strictObject({
   amountUsd: z

@@ -3,6 +3,7 @@
 // Money is integer cents in the rules, dollars with 2 decimals in the API.
 import { z } from "zod";
 import { isCents } from "./fleet";
+import { formatMoney } from "./money";
 
 /** The smallest tip taken (a card charge below this costs more than it gives). */
 export const TIP_MIN_USD = 1;
@@ -13,7 +14,7 @@ export const TIP_FLOOR_OF_MAX_USD = 100;
 /** The dashboard's presets, percent of the service's total. */
 export const TIP_PRESET_PERCENTS = [15, 20, 25] as const;
 
-export const TIP_AMOUNT_MESSAGE = `Enter a tip of at least $${TIP_MIN_USD.toFixed(2)}.`;
+export const TIP_AMOUNT_MESSAGE = `Enter a tip of at least ${formatMoney(TIP_MIN_USD)}.`;
 export const TIP_CENTS_MESSAGE = "A tip can have at most 2 decimals.";
 export const TIP_NOT_COMPLETED_MESSAGE = "You can add a tip once the service is completed.";
 export const TIP_ALREADY_GIVEN_MESSAGE = "You have already added a tip for this booking. Thank you!";
@@ -25,7 +26,7 @@ export const TIP_IDEMPOTENCY_KEY_MESSAGE = "Send an Idempotency-Key header (1 to
 export function tipMaxUsd(totalUsd: number): number {
   return Math.min(TIP_CAP_USD, Math.max(TIP_FLOOR_OF_MAX_USD, Math.round(totalUsd * 100) / 100));
 }
-export const tipTooLargeMessage = (maxUsd: number) => `A tip can be at most $${maxUsd.toFixed(2)} on this booking.`;
+export const tipTooLargeMessage = (maxUsd: number) => `A tip can be at most ${formatMoney(maxUsd)} on this booking.`;
 
 export const tipInputSchema = z.strictObject({
   amountUsd: z

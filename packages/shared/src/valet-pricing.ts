@@ -7,6 +7,7 @@ import type { QuoteCouponRefusal } from "./coupons";
 import { isCents } from "./fleet";
 import { fromCents, toCents } from "./pricing";
 import { MAX_VALET_VEHICLES, VALET_EVENT_TYPES, parseTimeOfDay, type ValetEventType } from "./valet";
+import { formatMoney } from "./money";
 
 export type ValetRates = {
   /** Charged once per event: coordination, signage, the valet stand. */
@@ -102,7 +103,6 @@ export function lateHours(lateAfter: string, startTime: string, endTime: string)
 
 /** "4", "4.5", "4.25" (hours, no trailing zeros). */
 export const formatHours = (h: number) => String(Math.round(h * 100) / 100);
-const usd = (n: number) => `$${n.toFixed(2)}`;
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
 /** "6:30 PM" from "18:30". */
@@ -118,14 +118,14 @@ export function describeValetRates(rates: ValetRates): string[] {
   const example = 100;
   const surcharged = VALET_EVENT_TYPES.filter((t) => (rates.eventTypeSurchargesUsd[t] ?? 0) > 0);
   return [
-    `Every event starts at ${usd(rates.eventBaseFeeUsd)}.`,
+    `Every event starts at ${formatMoney(rates.eventBaseFeeUsd)}.`,
     `Attendants: one for every ${plural(rates.vehiclesPerAttendant, "car")} expected, rounded up, and never fewer than ${rates.minimumAttendants}. ` +
       `An event expecting ${example} cars gets ${plural(attendantsNeeded(rates, example), "attendant")}.`,
-    `Each attendant is billed ${usd(rates.attendantHourlyUsd)} an hour for the event's length, at least ${plural(Number(formatHours(rates.minimumHours)), "hour")}.`,
+    `Each attendant is billed ${formatMoney(rates.attendantHourlyUsd)} an hour for the event's length, at least ${plural(Number(formatHours(rates.minimumHours)), "hour")}.`,
     rates.lateHourlySurchargeUsd > 0
-      ? `Hours after ${formatClock(rates.lateAfter)} add ${usd(rates.lateHourlySurchargeUsd)} per attendant per hour.`
+      ? `Hours after ${formatClock(rates.lateAfter)} add ${formatMoney(rates.lateHourlySurchargeUsd)} per attendant per hour.`
       : "No late-hour surcharge.",
-    surcharged.length ? `Event type surcharges, once per event: ${surcharged.map((t) => `${t} ${usd(rates.eventTypeSurchargesUsd[t])}`).join(", ")}.` : "No event type surcharges.",
+    surcharged.length ? `Event type surcharges, once per event: ${surcharged.map((t) => `${t} ${formatMoney(rates.eventTypeSurchargesUsd[t])}`).join(", ")}.` : "No event type surcharges.",
     `When the customer leaves expected vehicles empty, the quote assumes ${plural(rates.defaultExpectedVehicles, "car")}.`,
   ];
 }
@@ -179,14 +179,14 @@ export function priceValet(rates: ValetRates, input: ValetPriceInput): ValetPric
     { kind: "base", label: "Event base fee", amountUsd: cents(rates.eventBaseFeeUsd) },
     {
       kind: "attendants",
-      label: `${plural(attendants, "attendant")} × ${formatHours(hours)} h × ${usd(rates.attendantHourlyUsd)}`,
+      label: `${plural(attendants, "attendant")} × ${formatHours(hours)} h × ${formatMoney(rates.attendantHourlyUsd)}`,
       amountUsd: cents(attendants * hours * rates.attendantHourlyUsd),
     },
   ];
   if (late > 0 && rates.lateHourlySurchargeUsd > 0) {
     lines.push({
       kind: "late",
-      label: `After ${formatClock(rates.lateAfter)}: ${plural(attendants, "attendant")} × ${formatHours(late)} h × ${usd(rates.lateHourlySurchargeUsd)}`,
+      label: `After ${formatClock(rates.lateAfter)}: ${plural(attendants, "attendant")} × ${formatHours(late)} h × ${formatMoney(rates.lateHourlySurchargeUsd)}`,
       amountUsd: cents(attendants * late * rates.lateHourlySurchargeUsd),
     });
   }

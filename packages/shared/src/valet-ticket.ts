@@ -3,19 +3,10 @@
 // with their messages, and the shapes the API answers. Pure: no I/O.
 import { z } from "zod";
 import { toE164 } from "./phone";
+import { VALET_STATUS_LABELS, valetStatuses, type ValetPhoto, type ValetStatus } from "./valet-guest";
 
-export const valetStatuses = ["checked_in", "parked", "requested", "retrieving", "ready", "delivered", "cancelled"] as const;
-export type ValetStatus = (typeof valetStatuses)[number];
+export * from "./valet-guest";
 
-export const VALET_STATUS_LABELS: Record<ValetStatus, string> = {
-  checked_in: "Checked In",
-  parked: "Parked",
-  requested: "Requested",
-  retrieving: "Retrieving",
-  ready: "Ready",
-  delivered: "Delivered",
-  cancelled: "Cancelled",
-};
 
 /**
  * checked in -> parked -> requested -> retrieving -> ready -> delivered, plus cancelled (a check-in made by
@@ -96,16 +87,6 @@ export const VALET_ACTION_LABELS: Record<ValetStatus, string> = {
   cancelled: "Cancel Ticket",
 };
 
-/** The guest's page: one sentence per status. */
-export const GUEST_STATUS_TEXT: Record<ValetStatus, string> = {
-  checked_in: "Your car has been checked in.",
-  parked: "Your car is parked safely.",
-  requested: "Your request has been received.",
-  retrieving: "An attendant is bringing your car.",
-  ready: "Your car is waiting at the stand",
-  delivered: "Your car has been handed back. Thank you!",
-  cancelled: "This ticket has been cancelled.",
-};
 
 // ---- Inputs
 export const VALET_MESSAGES = {
@@ -222,7 +203,6 @@ export function sniffImageType(bytes: Uint8Array): "image/jpeg" | "image/png" | 
 }
 
 // ---- Answers
-export type ValetPhoto = { id: string; takenAt: string; width: number; height: number; url: string };
 
 export type ValetTicket = {
   id: string;
@@ -264,25 +244,8 @@ export type IncidentRow = {
   photos: ValetPhoto[];
 };
 
-/** The guest's claim page: nothing about other cars, no guest contact details. */
-export type ClaimView = {
-  ticketCode: string;
-  status: ValetStatus;
-  car: { plate: string; make: string; model: string; colour: string };
-  stand: string;
-  requestedAt: string | null;
-  updatedAt: string;
-  /** Minutes from request to ready, from recent retrievals at this stand. */
-  estimateMinutes: number;
-  qrSvg: string;
-  photos: ValetPhoto[];
-};
-
-/** What a claim page's live stream sends on each change. */
-export type ClaimUpdate = { status: ValetStatus; requestedAt: string | null; updatedAt: string; estimateMinutes: number };
 
 export const VALET_TICKET_EVENT = "valet.ticket";
-export const CLAIM_UPDATE_EVENT = "claim.update";
 
 export type RetrievalFigures = {
   byDay: { day: string; count: number; p50ReadyMinutes: number | null; p90ReadyMinutes: number | null; p50DeliveredMinutes: number | null; p90DeliveredMinutes: number | null }[];

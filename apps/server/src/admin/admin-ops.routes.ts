@@ -53,7 +53,9 @@ export const adminOpsRoutes = new Hono<AppEnv>()
   .put("/settings", admin$("Change the operations settings", { 200: json("{ operations }") }, { body: operationsSettingsSchema }), async (c) => {
     const { db, actor } = caller(c);
     const input = c.req.valid("json");
-    return c.json({ operations: await updateOperationsSettings(db, actor, input) });
+    const operations = await updateOperationsSettings(db, actor, input);
+    await c.get("deps").bus.publish({ type: "settings.changed", section: "operations" }); // every other process reads them again
+    return c.json({ operations });
   })
   // ---- Dispatch (the desk: admins and dispatchers)
   .get("/dispatch", desk$("The dispatch board of a day: rides, chauffeurs on shift, vehicles", { 200: json("The day's rides, chauffeurs and vehicles") }, { query: dispatchQuerySchema }), async (c) => {

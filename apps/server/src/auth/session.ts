@@ -2,19 +2,22 @@
 import type { Context } from "hono";
 import type { Role } from "@meridian/shared/auth";
 import { forbidden, unauthorized } from "../lib/errors";
-import type { AppEnv } from "../lib/context";
+import type { AppEnv, Deps } from "../lib/context";
 import type { SessionUser } from "./auth";
 import { lookupSessionUser } from "./session-lookup";
+
+/** The signed-in, active user of these request headers (a cookie or a bearer token), or null. */
+export async function userFromHeaders(deps: Deps, headers: Headers): Promise<SessionUser | null> {
+  const user = await lookupSessionUser(deps, headers);
+  if (user !== undefined) return user;
+  const session = await deps.auth.api.getSession({ headers });
+  return session?.user && !session.user.banned ? session.user : null;
+}
 
 export async function currentUser(c: Context<AppEnv>): Promise<SessionUser | null> {
   const cached = c.get("sessionUser");
   if (cached !== undefined) return cached;
-  const deps = c.get("deps");
-  let user = await lookupSessionUser(deps, c.req.raw.headers);
-  if (user === undefined) {
-    const session = await deps.auth.api.getSession({ headers: c.req.raw.headers });
-    user = session?.user && !session.user.banned ? session.user : null;
-  }
+  const user = await userFromHeaders(c.get("deps"), c.req.raw.headers);
   c.set("sessionUser", user);
   return user;
 }

@@ -38,6 +38,7 @@ import { paymentLinkToken, paymentLinkUrl } from "../payments/payment-link";
 import { schedulePaymentJobs, UNPAID_CANCEL_JOB } from "../payments/payment-jobs";
 import { awaitEarlierAnswer, earlierAnswer, planBooking, startOfPlan } from "./bookings.service";
 import { insertBookingRows } from "./booking-rows";
+import { formatMoney } from "@meridian/shared/money";
 
 export type Staff = AuditActor & { name: string; role: string };
 type Outcome = { status: 201; body: AdminCreateBookingResponse; replayed: boolean };
@@ -89,7 +90,7 @@ async function customerFor(tx: Tx, input: AdminCreateBookingInput): Promise<{ ro
 function paymentLinkEmail(f: { to: string; name: string; what: string; when: string; amountUsd: number; url: string; dueBy: string; staff: string }): Mail {
   const lines = [
     `Hello ${f.name},`,
-    `${f.staff} at Meridian has booked your ${f.what} on ${f.when}. The total is $${f.amountUsd.toFixed(2)}.`,
+    `${f.staff} at Meridian has booked your ${f.what} on ${f.when}. The total is ${formatMoney(f.amountUsd)}.`,
     `To confirm it, authorise the payment on a card through this secure link before ${f.dueBy}; otherwise the booking is released (without a fee).`,
   ];
   return {
@@ -183,7 +184,7 @@ export async function createCallerBooking(deps: Deps, staff: Staff, key: string,
       const when = formatWhen(startsAt, timeZone);
       const dueBy = formatWhen(dueAt, timeZone);
       if (mailable) await deps.mailer.send(paymentLinkEmail({ to: customer.email, name: customer.name, what, when, amountUsd: plan.price, url, dueBy, staff: staff.name }), { tx });
-      if (customer.phone) sms = { to: customer.phone, body: `Meridian: your ${what} on ${when} ($${plan.price.toFixed(2)}) is booked. Pay securely before ${dueBy} to confirm it: ${url}` };
+      if (customer.phone) sms = { to: customer.phone, body: `Meridian: your ${what} on ${when} (${formatMoney(plan.price)}) is booked. Pay securely before ${dueBy} to confirm it: ${url}` };
       return answer as AdminCreateBookingResponse;
     });
   } catch (err) {

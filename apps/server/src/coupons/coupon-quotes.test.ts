@@ -83,11 +83,29 @@ describe("a coupon code in a ride quote", () => {
     expect((await rideQuote({ couponCode: "  " })).body.quote.totalUsd).toBe(FARE); // blank: no code
   });
 
-  it("never takes more than the fare", async () => {
+  it("says in words when a code would bring the total under the $0.50 card minimum, and the fare books as quoted", async () => {
+    const customer = await t.userWithSession();
     await createCoupon({ code: "BIGGIFT", kind: "fixed", value: 500 });
-    const res = await rideQuote({ couponCode: "BIGGIFT" });
-    expect(res.body.quote.lines.at(-1)).toMatchObject({ label: "Coupon BIGGIFT", amountUsd: -FARE });
-    expect(res.body.quote.totalUsd).toBe(0);
+    await createCoupon({ code: "ALLBUT25C", kind: "fixed", value: FARE - 0.25 });
+    for (const code of ["BIGGIFT", "ALLBUT25C"]) {
+      const res = await rideQuote({ couponCode: code });
+      expect(res.status).toBe(200);
+      expect(res.body.coupon).toEqual({ code, message: "This coupon would bring the total under the $0.50 card minimum." });
+      expect(res.body.quote.totalUsd).toBe(FARE);
+      const booked = await book(customer.cookie, "ride", res.body.quoteId);
+      expect(booked.status).toBe(201);
+      expect(booked.body.booking.price).toBe(FARE);
+    }
+    expect(await usesOf("BIGGIFT")).toBe(0);
+
+    // Leaving exactly the minimum applies, and the card is authorised for $0.50.
+    await createCoupon({ code: "ALLBUT50C", kind: "fixed", value: FARE - 0.5 });
+    const least = await rideQuote({ couponCode: "ALLBUT50C" });
+    expect(least.body.coupon).toBeUndefined();
+    expect(least.body.quote.totalUsd).toBe(0.5);
+    const booked = await book(customer.cookie, "ride", least.body.quoteId);
+    expect(booked.status).toBe(201);
+    expect(booked.body.booking.price).toBe(0.5);
   });
 
   it.each<[string, Record<string, unknown>, string | ((c: Record<string, unknown>) => string)]>([

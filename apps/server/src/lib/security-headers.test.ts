@@ -16,10 +16,11 @@ let webDist: string;
 
 beforeAll(async () => {
   t = await createTestApp(); // the embedded maps: real map images
-  // A built client of two files, served by the app as the real build is.
+  // A built client of three files, served by the app as the real build is.
   webDist = fs.mkdtempSync(path.join(os.tmpdir(), "meridian-web-"));
   fs.mkdirSync(path.join(webDist, "assets"));
   fs.writeFileSync(path.join(webDist, "index.html"), `<!doctype html><meta name="csp-nonce" content="${CSP_NONCE_PLACEHOLDER}"><title>Meridian</title><script type="module" src="/assets/app.js"></script>`);
+  fs.writeFileSync(path.join(webDist, "claim.html"), `<!doctype html><meta name="csp-nonce" content="${CSP_NONCE_PLACEHOLDER}"><title>Your car</title><script type="module" src="/assets/claim.js"></script>`);
   fs.writeFileSync(path.join(webDist, "assets", "app.js"), "console.log('hi')");
   site = createApp(t.deps, { webDist });
 });
@@ -58,10 +59,12 @@ function expectSecure(res: { headers: Headers }) {
 describe("security headers", () => {
   it("are on the home page, a client route and an asset; a page's styles may also carry its own nonce", async () => {
     const nonces = new Set<string>();
-    for (const url of ["/", "/index.html", "/dashboard", "/"]) {
+    for (const url of ["/", "/index.html", "/dashboard", "/t/abc"]) {
       const res = await site.request(url);
       expect(res.status).toBe(200);
       expect(res.headers.get("content-type")).toContain("text/html");
+      // The guest's claim ticket is its own small page; every other route is the app.
+      expect(await res.clone().text()).toContain(url === "/t/abc" ? "/assets/claim.js" : "/assets/app.js");
       const nonce = csp(res)["style-src"]?.[1]?.match(/^'nonce-([A-Za-z0-9+/=]{20,})'$/)?.[1];
       expect(nonce, url).toBeDefined();
       expect(await res.text()).toContain(`<meta name="csp-nonce" content="${nonce}">`);

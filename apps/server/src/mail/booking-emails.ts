@@ -3,14 +3,13 @@
 // for the later versions). Times on the operations clock (Settings time zone).
 import { SERVICE_TIME_ZONE } from "@meridian/shared/booking";
 import type { BookingDetails, RideDetails, ValetDetails } from "@meridian/shared/booking-details";
+import { formatMoney } from "@meridian/shared/money";
 import { formatDuration } from "@meridian/shared/valet";
 import { formatClock } from "@meridian/shared/valet-pricing";
 import { zonedInstant } from "@meridian/shared/zoned-time";
 import { type CalendarEvent, icsAttachment } from "./ics";
 import type { Mail } from "./mailer";
 import { emailLayout } from "./templates";
-
-const usd = (n: number) => `$${n.toFixed(2)}`;
 
 /** "Los Angeles time" for "America/Los_Angeles". */
 export const zoneLabel = (timeZone: string) => `${(timeZone.split("/").pop() ?? timeZone).replace(/_/g, " ")} time`;
@@ -66,6 +65,7 @@ export function rideLines(d: RideDetails, timeZone: string): string[] {
 /** The event's date line of a valet e-mail. */
 export const valetWhen = (d: ValetDetails, timeZone: string) =>
   `${d.date}, ${formatClock(d.startTime)} to ${formatClock(d.endTime)} (${zoneLabel(timeZone)}, ${formatDuration(d.durationMinutes)})`;
+
 export function bookingConfirmationEmail(input: {
   to: string;
   name: string;
@@ -77,8 +77,8 @@ export function bookingConfirmationEmail(input: {
   const { details: d, ticketCode } = input;
   const timeZone = input.timeZone ?? SERVICE_TIME_ZONE;
   const trip = [...rideLines(d, timeZone), `Distance: ${d.quote.miles.toFixed(1)} miles, about ${d.quote.minutes} minutes`];
-  const lines = d.quote.lines.map((l) => `${l.label}: ${usd(l.amountUsd)}`);
-  const total = `Total: ${usd(d.quote.totalUsd)}`;
+  const lines = d.quote.lines.map((l) => `${l.label}: ${formatMoney(l.amountUsd)}`);
+  const total = `Total: ${formatMoney(d.quote.totalUsd)}`;
   const intro = [`Hello ${input.name},`, `Your ride service is booked. Ticket: ${ticketCode}`];
   return {
     to: input.to,
@@ -103,8 +103,8 @@ export function valetBookingConfirmationEmail(input: { to: string; name: string;
     `Attendants: ${d.attendants}`,
     ...(d.notes ? [`Special instructions: ${d.notes}`] : []),
   ];
-  const lines = q.lines.map((l) => `${l.label}: ${usd(l.amountUsd)}`);
-  const total = `Total: ${usd(q.totalUsd)}`;
+  const lines = q.lines.map((l) => `${l.label}: ${formatMoney(l.amountUsd)}`);
+  const total = `Total: ${formatMoney(q.totalUsd)}`;
   const intro = [`Hello ${input.name},`, `Your valet service is booked. Ticket: ${ticketCode}`];
   return {
     to: input.to,

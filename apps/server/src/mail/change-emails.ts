@@ -2,12 +2,12 @@
 // confirmation). Each carries the calendar entry's next version: the same UID as the confirmation's .ics, a
 // higher SEQUENCE, and METHOD:CANCEL for a cancellation, so the customer's calendar moves or removes its event.
 import type { BookingDetails } from "@meridian/shared/booking-details";
+import { formatMoney } from "@meridian/shared/money";
 import { bookingCalendarEvent, rideLines, valetWhen } from "./booking-emails";
 import { icsAttachment } from "./ics";
 import type { Mail } from "./mailer";
 import { emailLayout } from "./templates";
 
-const usd = (n: number) => `$${n.toFixed(2)}`;
 
 export type ChangeMailFacts = {
   to: string;
@@ -31,7 +31,7 @@ export function bookingCancelledEmail(f: ChangeMailFacts & { feeUsd: number; byM
   const money = f.byMeridian
     ? "You will not be charged: any amount held on your card has been released."
     : f.feeUsd > 0
-      ? `Cancellation fee: ${usd(f.feeUsd)}, charged to your card as agreed; the rest of the amount held has been released.`
+      ? `Cancellation fee: ${formatMoney(f.feeUsd)}, charged to your card as agreed; the rest of the amount held has been released.`
       : "No cancellation fee: your card was not charged, and any amount held on it has been released.";
   const lines = [
     `Hello ${f.name},`,
@@ -57,7 +57,7 @@ export function bookingRescheduledEmail(f: ChangeMailFacts & { previous: string 
     `Your ride is rescheduled. Ticket: ${f.ticketCode}`,
     `It was: ${f.previous}`,
     ...what(d, f.timeZone),
-    `Total: ${usd(d.quote.totalUsd)}`,
+    `Total: ${formatMoney(d.quote.totalUsd)}`,
   ];
   const calendar = bookingCalendarEvent(d, f.ticketCode, f.timeZone, f.dashboardUrl, { sequence: f.sequence });
   return {

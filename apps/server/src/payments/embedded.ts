@@ -4,13 +4,14 @@
 // booking pays, is one statement (see authorizeOnce).
 import crypto from "node:crypto";
 import { eq, sql } from "drizzle-orm";
+import { CARD_MINIMUM_CENTS } from "@meridian/shared/money";
 import { executeRows, type Db, type Tx } from "../db/client";
 import { embeddedIdempotencyKeys, embeddedPaymentEvents, embeddedPaymentIntents, embeddedRefunds } from "../db/schema";
 import { AUTHORIZATION_DAYS, PaymentError, TEST_CARDS, type AuthorizeInput, type PaymentIntent, type PaymentProvider, type Refund } from "./provider";
 
 type IntentRow = typeof embeddedPaymentIntents.$inferSelect;
 
-const MIN_AMOUNT = 50; // Stripe: at least $0.50 in USD
+const MIN_AMOUNT = CARD_MINIMUM_CENTS; // Stripe: at least $0.50 in USD
 const MAX_AMOUNT = 99_999_999;
 
 const randomId = (prefix: string) => `${prefix}_${crypto.randomBytes(18).toString("base64url").replace(/[-_]/g, "").slice(0, 24)}`;

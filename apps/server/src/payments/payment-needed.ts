@@ -12,6 +12,7 @@ import { emailLayout } from "../mail/templates";
 import { formatWhen } from "../rides/ride-notices";
 import { startOf, type BookingRow } from "../rides/ride-status";
 import { getOperationsSettings } from "../settings/settings.service";
+import { formatMoney } from "@meridian/shared/money";
 
 export async function customerOf(tx: Tx, b: BookingRow) {
   const [owner] = b.userId ? await tx.select({ email: user.email, name: user.name }).from(user).where(eq(user.id, b.userId)) : [];
@@ -26,7 +27,7 @@ export const serviceName = (b: BookingRow) => (b.service === "ride" ? "ride" : "
 export function paymentNeededEmail(f: { to: string; name: string; what: string; when: string; amountUsd: number; reason: string; url: string; cancelBy?: string }): Mail {
   const lines = [
     `Hello ${f.name},`,
-    `We tried to authorise $${f.amountUsd.toFixed(2)} on your card for your ${f.what} on ${f.when}, and it did not go through: ${f.reason}`,
+    `We tried to authorise ${formatMoney(f.amountUsd)} on your card for your ${f.what} on ${f.when}, and it did not go through: ${f.reason}`,
     f.cancelBy ? `Please confirm a card before ${f.cancelBy}, or the booking will be cancelled (without a fee).` : "Please confirm a card to pay for it.",
   ];
   return { to: f.to, subject: `Payment needed for your ${f.what} on ${f.when}`, text: `${lines.join("\n\n")}\n\nConfirm a card: ${f.url}\n`, html: emailLayout("Payment needed", lines, { label: "Confirm a card", url: f.url }) };

@@ -5,7 +5,8 @@
 import { and, asc, desc, eq, gt, inArray } from "drizzle-orm";
 import PDFDocument from "pdfkit";
 import { fromCents, toCents } from "@meridian/shared/pricing";
-import { cardLabel, type Receipt, type ReceiptLine } from "@meridian/shared/receipts";
+import { formatCard, formatMoney } from "@meridian/shared/money";
+import type { Receipt, ReceiptLine } from "@meridian/shared/receipts";
 import type { Db, Tx } from "../db/client";
 import { bookingEvents, bookings, couponRedemptions, coupons, paymentRefunds, payments, tickets, user } from "../db/schema";
 import type { JobHandler } from "../jobs/job-runner";
@@ -134,20 +135,18 @@ export async function receiptFor(db: Db | Tx, bookingId: string, userId?: string
 }
 
 // ---- Formatting shared by the PDF and the e-mail
-const usdFormat = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" });
-export const usd = (n: number) => usdFormat.format(n);
 const dateFormat = new Intl.DateTimeFormat("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "America/Los_Angeles" });
 const formatDay = (iso: string) => dateFormat.format(new Date(iso.length === 10 ? `${iso}T20:00:00Z` : iso));
 
 /** The receipt as labelled rows, in order: what the PDF and the e-mail both print. */
 export function receiptRows(r: Receipt): { label: string; amount: string; strong?: boolean }[] {
-  const rows: { label: string; amount: string; strong?: boolean }[] = r.lines.map((l) => ({ label: l.label, amount: usd(l.amountUsd) }));
-  if (r.coupon) rows.push({ label: `Coupon ${r.coupon.code}`, amount: usd(r.coupon.amountUsd) });
-  rows.push({ label: "Service total", amount: usd(r.serviceChargedUsd), strong: true });
-  if (r.tipUsd > 0) rows.push({ label: "Tip", amount: usd(r.tipUsd) });
-  rows.push({ label: "Total charged", amount: usd(r.totalChargedUsd), strong: true });
-  for (const f of r.refunds) rows.push({ label: `Refund (${f.reason}), ${formatDay(f.createdAt)}`, amount: usd(-f.amountUsd) });
-  if (r.refundedUsd > 0) rows.push({ label: "Net paid", amount: usd(r.netUsd), strong: true });
+  const rows: { label: string; amount: string; strong?: boolean }[] = r.lines.map((l) => ({ label: l.label, amount: formatMoney(l.amountUsd) }));
+  if (r.coupon) rows.push({ label: `Coupon ${r.coupon.code}`, amount: formatMoney(r.coupon.amountUsd) });
+  rows.push({ label: "Service total", amount: formatMoney(r.serviceChargedUsd), strong: true });
+  if (r.tipUsd > 0) rows.push({ label: "Tip", amount: formatMoney(r.tipUsd) });
+  rows.push({ label: "Total charged", amount: formatMoney(r.totalChargedUsd), strong: true });
+  for (const f of r.refunds) rows.push({ label: `Refund (${f.reason}), ${formatDay(f.createdAt)}`, amount: formatMoney(-f.amountUsd) });
+  if (r.refundedUsd > 0) rows.push({ label: "Net paid", amount: formatMoney(r.netUsd), strong: true });
   return rows;
 }
 
@@ -159,7 +158,7 @@ function receiptFacts(r: Receipt): [string, string][] {
     ["Service date", formatDay(r.serviceDate)],
     ["Booked", formatDay(r.bookedAt)],
     ["Charged", formatDay(r.chargedAt)],
-    ["Paid with", r.card ? cardLabel(r.card) : "Card"],
+    ["Paid with", formatCard(r.card) ?? "Card"],
   ];
 }
 

@@ -152,7 +152,7 @@ describe("POST /api/me/bookings/:id/tip", () => {
       [-5, "Enter a tip of at least $1.00."],
       ["10", "Enter a tip of at least $1.00."],
       [1.234, "A tip can have at most 2 decimals."],
-      [5000, "A tip can be at most $2000.00 on this booking."],
+      [5000, "A tip can be at most $2,000.00 on this booking."],
       // The fare is $111.90: a tip can be up to that.
       [111.91, tipTooLargeMessage(111.9)],
     ];

@@ -1,14 +1,18 @@
 // One Server-Sent Events stream fed by the realtime bus: `onEvent` turns a bus event into a message, or
 // null to skip it, or "stop" to end the stream (e.g. the viewer's session is gone); messages go out one
 // after another, in the order the events happened. A comment line every 15 s keeps proxies from closing
-// the stream, and `stillAllowed` (checked at each heartbeat) ends it when the viewer lost access. When the
-// server stops, every stream ends with a short retry hint.
+// the stream, and `stillAllowed` (checked every `checkEvery` heartbeats) ends it when the viewer lost access.
+// A signed-in viewer's stream learns of a sign-out, revocation or role change from the bus (session.changed,
+// see sessionStream) within moments; its periodic check is only a backstop. When the server stops, every
+// stream ends with a short retry hint.
 import type { Context } from "hono";
 import { streamSSE } from "hono/streaming";
 import type { AppEnv } from "../lib/context";
 import type { RealtimeEvent } from "./bus";
 
 export const HEARTBEAT_MS = 15_000;
+/** A signed-in viewer's session is checked again every this many heartbeats (5 minutes), besides every session.changed event. */
+export const SESSION_BACKSTOP_HEARTBEATS = 20;
 /** When the server stops (SIGTERM), each stream ends with this reconnection delay for its browser. */
 export const RETRY_AFTER_STOP_MS = 1000;
 
@@ -20,6 +24,7 @@ export function busStream(
   onEvent: (event: RealtimeEvent) => Answer | Promise<Answer>,
   stillAllowed: () => Promise<boolean>,
   onEnd: () => void = () => {},
+  checkEvery = 1,
 ) {
   const { bus, lifecycle, metrics } = c.get("deps");
   c.header("X-Accel-Buffering", "no");
@@ -50,8 +55,10 @@ export function busStream(
         if (msg && !stopped) await stream.writeSSE({ event: msg.event, data: JSON.stringify(msg.data), id: msg.id });
       });
     });
+    let beats = 0;
     const heartbeat = setInterval(() => {
-      void stillAllowed()
+      beats++;
+      void (beats % checkEvery === 0 ? stillAllowed() : Promise.resolve(true))
         .catch(() => false)
         .then(async (ok) => {
           if (!ok) stop();

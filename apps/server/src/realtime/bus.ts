@@ -8,6 +8,7 @@ import type { Database } from "../db/client";
 import { createBatcher } from "../lib/batch";
 import type { Logger } from "../lib/logger";
 import type { ClaimUpdate, ValetTicket } from "@meridian/shared/valet-ticket";
+import { SETTINGS_SECTIONS, type SettingsSection } from "@meridian/shared/settings";
 
 export type BookingCreatedEvent = { type: "booking.created"; bookingId: string; service: string; userId: string | null; createdAt: string };
 /** A valet ticket changed: the staff queue gets the ticket, the guest's claim page (matched by ticket id) the update. */
@@ -23,7 +24,15 @@ export type BookingUpdatedEvent = {
   chauffeurFirstName: string | null;
   vehicleName: string | null;
 };
-export type RealtimeEvent = BookingCreatedEvent | BookingUpdatedEvent | ValetTicketEvent;
+/** An admin changed a settings section: every server process reloads its copy (settings/store.ts). */
+export type SettingsChangedEvent = { type: "settings.changed"; section: "operations" | SettingsSection };
+/**
+ * A user's sessions or access changed (a session signed out, revoked or expired and deleted; the user's role or
+ * active status changed). Sent by the database itself (triggers of migration 0008) whoever made the change: the
+ * streams of that user check their session again.
+ */
+export type SessionChangedEvent = { type: "session.changed"; userId: string };
+export type RealtimeEvent = BookingCreatedEvent | BookingUpdatedEvent | ValetTicketEvent | SessionChangedEvent | SettingsChangedEvent;
 
 export type EventBus = {
   publish(event: RealtimeEvent): Promise<void>;
@@ -47,6 +56,14 @@ function parseEvent(value: unknown): RealtimeEvent | null {
     return { type, ticketId: v.ticketId, ticket: v.ticket, claim: v.claim };
   }
   if (type === "booking.updated") return parseUpdated(value as Partial<BookingUpdatedEvent>);
+  if (type === "settings.changed") {
+    const section = (value as { section?: unknown }).section;
+    return section === "operations" || SETTINGS_SECTIONS.includes(section as SettingsSection) ? { type, section: section as SettingsChangedEvent["section"] } : null;
+  }
+  if (type === "session.changed") {
+    const userId = (value as Partial<SessionChangedEvent>).userId;
+    return typeof userId === "string" ? { type, userId } : null;
+  }
   const e = value as Partial<BookingCreatedEvent> | undefined;
   if (!e || e.type !== "booking.created") return null;
   if (typeof e.bookingId !== "string" || typeof e.service !== "string" || typeof e.createdAt !== "string") return null;

@@ -1,17 +1,17 @@
 // GET /api/realtime: Server-Sent Events for signed-in users. Admins and dispatchers receive every
-// booking event; a customer only their own bookings', a chauffeur those of their rides. The session is checked again before each event the stream
-// may receive and at each heartbeat (every 15 s, which also keeps proxies from closing the stream): a stream
-// whose session was signed out, revoked or deactivated ends, and a demotion applies to the next event. A
-// customer's stream skips other customers' bookings without a session lookup (so a booking costs lookups
-// for the staff streams and its owner's, not for every customer online); a promotion applies from the next
-// heartbeat.
+// booking event; a customer only their own bookings', a chauffeur those of their rides. No event and no heartbeat
+// costs a database query: the database announces every change of a user's sessions or access (sign-out, password
+// reset or change, revocation, deactivation, role change: a session.changed event from triggers, whoever made
+// the change), and only then do that user's streams check their session again (one query): a stream whose
+// session ended closes within moments, and a role change applies to the events after it. A backstop check runs
+// every 5 minutes (a notification lost with a database connection).
 import { Hono } from "hono";
 import { asRole, isDeskRole } from "@meridian/shared/auth";
 import { BOOKING_CREATED_EVENT, BOOKING_UPDATED_EVENT, type BookingCreatedMessage, type BookingUpdatedMessage } from "@meridian/shared/realtime";
-import { requireUser } from "../auth/session";
+import { requireUser, userFromHeaders } from "../auth/session";
 import type { AppEnv } from "../lib/context";
 import type { BookingCreatedEvent, BookingUpdatedEvent } from "./bus";
-import { busStream } from "./bus-stream";
+import { busStream, SESSION_BACKSTOP_HEARTBEATS } from "./bus-stream";
 import { route } from "../lib/openapi";
 import { errorBody } from "../lib/errors";
 import { STREAM_RETRY_AFTER_S, takeStreamSlot } from "./stream-limits";
@@ -38,15 +38,18 @@ export const realtimeRoutes = new Hono<AppEnv>().get(
     }
     /** The stream's user as last checked. */
     let known = { id: me.id, role: me.role ?? "user" };
-    const { auth } = c.get("deps");
+    const deps = c.get("deps");
     const headers = c.req.raw.headers;
-    /** The stream's user as of now, or null when the session no longer holds. */
-    const currentUser = async () => {
-      const session = await auth.api.getSession({ headers }).catch(() => null);
-      const user = session?.user && !session.user.banned ? session.user : null;
-      if (user) known = { id: user.id, role: user.role ?? "user" };
-      return user;
-    };
+    /** The latest session check: events wait for it, so a demotion applies to every event after its notification. */
+    let checking: Promise<boolean> = Promise.resolve(true);
+    /** Checks the session again (one query): false when it no longer holds. */
+    const recheck = () =>
+      (checking = userFromHeaders(deps, headers)
+        .catch(() => null)
+        .then((user) => {
+          if (user) known = { id: user.id, role: user.role ?? "user" };
+          return Boolean(user);
+        }));
     const seesAll = (role: string) => isDeskRole(asRole(role));
     /** Whether the stream's user may hear about this booking event: the desk all of them, others their own bookings and rides. */
     const concerns = (event: BookingCreatedEvent | BookingUpdatedEvent) =>
@@ -54,10 +57,11 @@ export const realtimeRoutes = new Hono<AppEnv>().get(
     return busStream(
       c,
       (event) => {
+        if (event.type === "session.changed") return event.userId === known.id ? recheck().then((ok) => (ok ? null : "stop")) : null;
         if (event.type !== "booking.created" && event.type !== "booking.updated") return null;
         if (!concerns(event)) return null; // another customer's booking
-        return currentUser().then((user) => {
-          if (!user) return "stop";
+        return checking.then((ok) => {
+          if (!ok) return "stop";
           if (!concerns(event)) return null;
           if (event.type === "booking.created") {
             const data: BookingCreatedMessage = { bookingId: event.bookingId, service: event.service, createdAt: event.createdAt };
@@ -67,8 +71,9 @@ export const realtimeRoutes = new Hono<AppEnv>().get(
           return { event: BOOKING_UPDATED_EVENT, data };
         });
       },
-      async () => Boolean(await currentUser()),
+      recheck,
       release,
+      SESSION_BACKSTOP_HEARTBEATS,
     );
   },
 );

@@ -18,6 +18,7 @@ import { cancelPaymentJobs } from "../payments/payment-jobs";
 import { mailCancellation } from "./change-notices";
 import { cancelRideReminders } from "./ride-notices";
 import { announceBooking, moveBooking, startOf, type BookingRow, type EventActor } from "./ride-status";
+import { formatMoney } from "@meridian/shared/money";
 
 export { startOf };
 
@@ -45,9 +46,9 @@ export async function cancelByCustomer(deps: Deps, me: SessionUser, id: string, 
     const b = await myBooking(tx, me, id);
     const terms = await termsFor(tx, b, now);
     if (toCents(acceptFeeUsd) !== toCents(terms.feeUsd)) {
-      throw new HttpError(409, "fee_changed", `${CANCEL_FEE_CHANGED} The fee is now $${terms.feeUsd.toFixed(2)}.`);
+      throw new HttpError(409, "fee_changed", `${CANCEL_FEE_CHANGED} The fee is now ${formatMoney(terms.feeUsd)}.`);
     }
-    const note = terms.free ? "Cancelled by the customer, free of charge" : `Cancelled by the customer after the cut-off: fee $${terms.feeUsd.toFixed(2)}`;
+    const note = terms.free ? "Cancelled by the customer, free of charge" : `Cancelled by the customer after the cut-off: fee ${formatMoney(terms.feeUsd)}`;
     const row = await moveBooking(tx, b, "cancelled", "customer", customerActor(me), {
       set: { cancelledAt: now, cancelledBy: "customer", cancelReason: null, cancellationFee: terms.feeUsd },
       note,

@@ -32,6 +32,7 @@ import { formatClock } from "@meridian/shared/valet-pricing";
 import { mailReschedule } from "./change-notices";
 import { cancelRideReminders, scheduleRideReminder } from "./ride-notices";
 import { announceBooking, moveBooking, stampEvent, STALE_STATUS_MESSAGE, type BookingRow } from "./ride-status";
+import { formatMoney } from "@meridian/shared/money";
 
 export async function rescheduleRide(deps: Deps, me: SessionUser, id: string, input: RescheduleInput) {
   const db = deps.database.db;
@@ -70,7 +71,7 @@ export async function rescheduleRide(deps: Deps, me: SessionUser, id: string, in
   const details: RideDetails = { ...d, date: input.date, time: input.time, miles: priced.quote.miles, minutes: priced.quote.minutes, quote: priced.quote };
   const set = { bookingDate: input.date, pickupAt, price: priced.quote.totalUsd, details };
   const actor = { id: me.id, name: me.name, role: me.role ?? "user" };
-  const note = `Rescheduled from ${d.date} ${d.time} to ${input.date} ${input.time}${priceChanged ? `; new price $${priced.quote.totalUsd.toFixed(2)} accepted` : ""}`;
+  const note = `Rescheduled from ${d.date} ${d.time} to ${input.date} ${input.time}${priceChanged ? `; new price ${formatMoney(priced.quote.totalUsd)} accepted` : ""}`;
   const card = await cardForNewTime(deps, b, pickupAt, toCents(priced.quote.totalUsd));
   let row: BookingRow;
   try {

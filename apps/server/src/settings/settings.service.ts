@@ -21,6 +21,10 @@ export async function getOperationsSettings(db: Db | Tx): Promise<OperationsSett
 export const BOOKING_SETTINGS_MAX_AGE_MS = 500;
 
 let generation = 0;
+/** Another process changed the settings (realtime bus): the next read goes to the database. */
+export function invalidateOperationsSettings() {
+  generation++;
+}
 const cached = new WeakMap<Db, { generation: number; loadedAt: number; settings: Promise<OperationsSettings>; value?: OperationsSettings }>();
 
 /**

@@ -9,7 +9,7 @@ import { describedJson, route, type Parameter } from "../lib/openapi";
 import { parseWith } from "../lib/validate";
 import { createIncident, deleteIncident, getIncident } from "./incidents.service";
 import { addPhotos, readPhoto } from "./photos.service";
-import { busStream } from "../realtime/bus-stream";
+import { busStream, SESSION_BACKSTOP_HEARTBEATS } from "../realtime/bus-stream";
 import { changeStatus, checkIn, getQueue, getValetTicket, recentStands, timelineOf } from "./tickets.service";
 import { readMultipart } from "./uploads";
 import { idParam } from "../lib/validate";
@@ -123,14 +123,22 @@ export const valetRoutes = new Hono<AppEnv>()
     async (c) => {
       const { db } = attendant(c);
       if (!c.req.header("accept")?.includes("text/event-stream")) return c.json(await getQueue(db));
+      // The attendant's session is checked again when the database announces a change to it (session.changed), not per heartbeat.
+      const myId = (await currentUser(c))?.id;
+      const stillAttendant = async () => {
+        c.set("sessionUser", undefined);
+        const me = await currentUser(c);
+        return Boolean(me && ["valet", "admin"].includes(me.role ?? ""));
+      };
       return busStream(
         c,
-        (e) => (e.type === "valet.ticket" ? { event: VALET_TICKET_EVENT, data: e.ticket, id: `${e.ticketId}:${e.ticket.updatedAt}` } : null),
-        async () => {
-          c.set("sessionUser", undefined);
-          const me = await currentUser(c);
-          return Boolean(me && ["valet", "admin"].includes(me.role ?? ""));
+        (e) => {
+          if (e.type === "session.changed") return e.userId === myId ? stillAttendant().then((ok) => (ok ? null : "stop")) : null;
+          return e.type === "valet.ticket" ? { event: VALET_TICKET_EVENT, data: e.ticket, id: `${e.ticketId}:${e.ticket.updatedAt}` } : null;
         },
+        stillAttendant,
+        undefined,
+        SESSION_BACKSTOP_HEARTBEATS,
       );
     },
   )

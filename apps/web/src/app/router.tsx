@@ -11,7 +11,8 @@ export const router = createBrowserRouter([
     hydrateFallbackElement: <FullPageSpinner />,
     children: [
       { path: "/", element: <HomePage /> },
-      { path: "/t/:token", lazy: async () => ({ Component: (await import("@/features/claim/claim-page")).default }) },
+      // Built as its own page (claim.html): the server answers /t/* with it. This route serves the dev server.
+      { path: "/t/:token", lazy: async () => ({ Component: (await import("@/features/claim/claim-route")).default }) },
       { path: "/pay/:token", lazy: async () => ({ Component: (await import("@/features/payments/booking-payment-page")).default }) },
       { path: "/reset-password", lazy: async () => ({ Component: (await import("@/features/auth/reset-password-page")).default }) },
       {

@@ -5,8 +5,6 @@ export function cn(...inputs: ClassValue[]) {
   return twMerge(clsx(inputs));
 }
 
-export const formatUsd = (n: number) => new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" }).format(n);
-
 export function formatDate(value: string | Date) {
   const d = typeof value === "string" ? new Date(value.length === 10 ? `${value}T12:00:00` : value) : value;
   return d.toLocaleDateString("en-US", { year: "numeric", month: "short", day: "numeric" });

@@ -11,6 +11,7 @@ import { announceBooking, assignmentNames, moveBooking } from "../../rides/ride-
 import { settleBookingNow } from "../../payments/payment-lifecycle";
 import { type AuditActor, writeAudit } from "../audit";
 import { containsPattern, countAll, iso, pageOf } from "./sql-helpers";
+import { formatMoney } from "@meridian/shared/money";
 
 /** Rows the CSV export reads per query; the export itself has no cap. */
 export const EXPORT_BATCH = 500;
@@ -236,7 +237,7 @@ const CSV_COLUMNS: [string, (r: AdminBookingRow) => string | number | null][] = 
   ["Location", (r) => r.location],
   ["Time", (r) => r.time],
   ["Status", (r) => r.status],
-  ["Price (USD)", (r) => (r.price == null ? null : r.price.toFixed(2))],
+  ["Price (USD)", (r) => (r.price == null ? null : formatMoney(r.price))],
   ["Ticket Code", (r) => r.ticketCode],
 ];
 

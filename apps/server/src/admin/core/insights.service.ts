@@ -7,6 +7,7 @@ import { auditLogs, bookings, coupons, tickets, user, vehicleTypes } from "../..
 import { getOperationsSettings } from "../../settings/settings.service";
 import { countAll, iso, pageOf } from "./sql-helpers";
 import { withArticle } from "@meridian/shared/words";
+import { formatMoney } from "@meridian/shared/money";
 
 /** Bookings that earn money: neither cancelled nor refunded, and priced. */
 const earning = and(notInArray(bookings.status, ["cancelled", "refunded"]), sql`${bookings.price} is not null`);
@@ -41,13 +42,12 @@ export async function getOverview(db: Db, now = new Date()): Promise<AdminOvervi
       .limit(50),
     db.select({ at: bookings.pickupAt }).from(bookings).where(and(waitingRide, gt(bookings.pickupAt, now))).orderBy(asc(bookings.pickupAt)).limit(1),
   ]);
-  const usd = (n: number) => `$${n.toFixed(2)}`;
   const recent: AdminOverview["recent"] = [
     ...recentBookings.map((b) => ({
       type: "booking" as const,
       id: b.id,
       at: iso(b.at),
-      text: `${b.profileName ?? b.name ?? "A guest"} booked ${withArticle(b.service)} service${b.price != null ? ` (${usd(b.price)})` : ""}.`,
+      text: `${b.profileName ?? b.name ?? "A guest"} booked ${withArticle(b.service)} service${b.price != null ? ` (${formatMoney(b.price)})` : ""}.`,
     })),
     ...recentUsers.map((u) => ({
       type: "signup" as const,

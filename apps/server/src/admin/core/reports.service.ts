@@ -11,6 +11,7 @@ import { SERVICE_TIME_ZONE } from "@meridian/shared/booking";
 import type { Db } from "../../db/client";
 import { bookings, couponRedemptions, coupons, paymentRefunds, payments, quoteCounts, tipAllocations, user, vehicleTypes } from "../../db/schema";
 import { csvField } from "./bookings.service";
+import { formatMoney } from "@meridian/shared/money";
 
 const SERVICES = ["ride", "valet"];
 const usd = (cents: number) => Math.round(cents) / 100;
@@ -181,8 +182,8 @@ export async function getReports(db: Db, range: AdminReportsQuery = {}): Promise
   };
 }
 
-// ---- CSV: one file per card, the same figures as the page (dollars with 2 decimals).
-const money = (n: number) => n.toFixed(2);
+// ---- CSV: one file per card, the same figures as the page, written as the page writes them ("$1,685.00").
+const money = formatMoney;
 type Table = { header: string[]; rows: (string | number | null)[][] };
 
 function tableOf(card: ReportCsvCard, r: AdminReports): Table {

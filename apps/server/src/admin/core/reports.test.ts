@@ -220,31 +220,31 @@ describe("reports from payments, refunds, tips, quote counts and coupon uses", (
     };
     expect(await csv("revenue-by-service")).toEqual([
       "Service,Bookings,Captured (USD),Refunded (USD),Net revenue (USD)",
-      "ride,2,300.25,50.00,250.25",
-      "valet,1,150.00,0.00,150.00",
-      "Total,3,450.25,50.00,400.25",
+      "ride,2,$300.25,$50.00,$250.25",
+      "valet,1,$150.00,$0.00,$150.00",
+      "Total,3,$450.25,$50.00,$400.25",
     ]);
     expect(await csv("revenue-by-vehicle-type")).toEqual([
       "Vehicle type,Bookings,Captured (USD),Refunded (USD),Net revenue (USD)",
-      "Luxury SUV,1,200.00,50.00,150.00",
-      "No vehicle (valet),1,150.00,0.00,150.00",
-      "Executive Sedan,1,100.25,0.00,100.25",
+      "Luxury SUV,1,$200.00,$50.00,$150.00",
+      "No vehicle (valet),1,$150.00,$0.00,$150.00",
+      "Executive Sedan,1,$100.25,$0.00,$100.25",
     ]);
-    expect(await csv("tips")).toEqual(["Service,Tips,Tips (USD)", "ride,1,30.00", "valet,1,25.00", "Total,2,55.00"]);
+    expect(await csv("tips")).toEqual(["Service,Tips,Tips (USD)", "ride,1,$30.00", "valet,1,$25.00", "Total,2,$55.00"]);
     expect(await csv("payouts")).toEqual([
       "Staff member,Staff ID,Tips,Owed (USD)",
-      `Casey Chauffeur,${staff.chauffeur.id},1,30.00`,
-      `Blair Attendant,${staff.blair.id},1,12.50`,
-      "Total,,,42.50",
+      `Casey Chauffeur,${staff.chauffeur.id},1,$30.00`,
+      `Blair Attendant,${staff.blair.id},1,$12.50`,
+      "Total,,,$42.50",
     ]);
     expect(await csv("funnel")).toEqual(["Service,Quotes,Quotes with a coupon,Bookings,Completed", "ride,10,3,2,1", "valet,4,1,2,1", "Total,14,4,4,2"]);
     expect(await csv("coupons")).toEqual([
       "Code,Redemptions,Discount given (USD),Net revenue of those bookings (USD)",
-      "JUNE10,1,10.03,100.25",
-      "VALETVIP,1,30.00,150.00",
-      "Total,2,40.03,250.25",
+      "JUNE10,1,$10.03,$100.25",
+      "VALETVIP,1,$30.00,$150.00",
+      "Total,2,$40.03,$250.25",
     ]);
-    expect((await csv("tips", ""))[3]).toBe("Total,3,60.00");
+    expect((await csv("tips", ""))[3]).toBe("Total,3,$60.00");
   });
 
   it("is the admin's only: 401 signed out, 403 for customers and staff; bad ranges are 400, unknown cards 404", async () => {

@@ -12,7 +12,7 @@ export const buttonVariants = cva(
         outline: "border border-gold/60 text-gold hover:bg-gold/10",
         ghost: "text-foreground/80 hover:text-foreground hover:bg-white/5",
         subtle: "bg-surface-2 text-foreground hover:bg-white/10 border border-border",
-        destructive: "bg-danger/90 text-white hover:bg-danger",
+        destructive: "bg-danger-strong text-white hover:bg-danger-strong-hover",
         link: "text-gold underline-offset-4 hover:underline px-0",
       },
       size: {

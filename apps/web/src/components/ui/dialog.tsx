@@ -7,18 +7,31 @@ export const Dialog = D.Root;
 export const DialogTrigger = D.Trigger;
 export const DialogClose = D.Close;
 
-export function DialogContent({
-  className,
-  children,
-  title,
-  description,
-  onCloseAutoFocus,
-  ...props
-}: ComponentProps<typeof D.Content> & { title: string; description?: string }) {
-  // Dialogs opened by app state (no DialogTrigger) give focus back to whatever opened them, as Radix does for triggers.
-  const [opener] = useState(() => (document.activeElement instanceof HTMLElement && document.activeElement !== document.body ? document.activeElement : null));
+type DialogContentProps = ComponentProps<typeof D.Content> & { title: string; description?: string };
+
+/** The element that had focus when a dialog opened (a button, a link, a row's action), if focus can go back there. */
+function focusedControl(): HTMLElement | null {
+  const el = document.activeElement;
+  return el instanceof HTMLElement && el !== document.body ? el : null;
+}
+
+export function DialogContent(props: DialogContentProps) {
+  // The portal mounts its children only while the dialog is open, so OpenDialog's first render is the moment the
+  // dialog opens (a dialog that stays in the page while closed would otherwise remember what had focus at page load).
   return (
     <D.Portal>
+      <OpenDialog {...props} />
+    </D.Portal>
+  );
+}
+
+function OpenDialog({ className, children, title, description, onCloseAutoFocus, ...props }: DialogContentProps) {
+  // One rule for every dialog: focus goes back to the control that opened it. Radix does this only for a
+  // DialogTrigger; dialogs opened by app state (a button's onClick, a table row's action, useConfirm) rely on this.
+  // Captured during render, before any autoFocus inside the dialog moves focus.
+  const [opener] = useState(focusedControl);
+  return (
+    <>
       <D.Overlay className="fixed inset-0 z-50 bg-black/75 backdrop-blur-sm data-[state=open]:animate-in" />
       <D.Content
         className={cn(
@@ -42,6 +55,6 @@ export function DialogContent({
           <X className="size-5" />
         </D.Close>
       </D.Content>
-    </D.Portal>
+    </>
   );
 }

@@ -15,8 +15,8 @@ import { Spinner } from "@/components/ui/spinner";
 import { ApiError } from "@/lib/api";
 import { notifyError, notifySuccess } from "@/lib/notify";
 import { useBookingPayment, useConfirmBookingCard } from "./api/booking-payment";
+import { formatMoney } from "@meridian/shared/money";
 
-const usd = (n: number) => `$${n.toFixed(2)}`;
 
 export default function BookingPaymentPage() {
   const { id = "", token } = useParams();
@@ -31,7 +31,7 @@ export default function BookingPaymentPage() {
     try {
       const { payment: done } = await confirm.mutateAsync(input);
       setPendingIntent(null);
-      notifySuccess("Payment Confirmed", `${usd(done.amountUsd)} is authorised on your card. Your booking stays on.`);
+      notifySuccess("Payment Confirmed", `${formatMoney(done.amountUsd)} is authorised on your card. Your booking stays on.`);
     } catch (err) {
       if (err instanceof ApiError && err.code === "authentication_required" && err.fields?.paymentIntentId) {
         setPendingIntent(err.fields.paymentIntentId);
@@ -58,7 +58,7 @@ export default function BookingPaymentPage() {
               <p className="text-sm text-muted">
                 {p.service === "ride" ? "Ride" : "Valet service"} on {p.bookingDate}
               </p>
-              <p className="mt-1 font-display text-3xl text-foreground">{usd(p.amountUsd)}</p>
+              <p className="mt-1 font-display text-3xl text-foreground">{formatMoney(p.amountUsd)}</p>
             </div>
             {(p.state === "needed" || p.state === "none") && p.payable ? (
               <>
@@ -92,7 +92,7 @@ export default function BookingPaymentPage() {
                       </SelectContent>
                     </Select>
                     <Button disabled={confirm.isPending} onClick={() => submit({ paymentMethod: card })}>
-                      <CreditCard aria-hidden /> Authorise {usd(p.amountUsd)}
+                      <CreditCard aria-hidden /> Authorise {formatMoney(p.amountUsd)}
                     </Button>
                   </div>
                 ) : (
@@ -104,7 +104,7 @@ export default function BookingPaymentPage() {
             ) : (
               <p className="text-sm text-foreground" data-testid="payment-state">
                 {p.state === "authorised" || p.state === "captured"
-                  ? `Paid: ${usd(p.amountUsd)} is ${p.state === "authorised" ? "authorised" : "charged"}${p.card ? ` on your ${p.card.brand} ending ${p.card.last4}` : ""}. Nothing more to do.`
+                  ? `Paid: ${formatMoney(p.amountUsd)} is ${p.state === "authorised" ? "authorised" : "charged"}${p.card ? ` on your ${p.card.brand} ending ${p.card.last4}` : ""}. Nothing more to do.`
                   : p.payable
                     ? NOT_YET_MESSAGE
                     : NOT_PAYABLE_MESSAGE}

@@ -4,7 +4,7 @@ import { ROLE_LABELS, roles, type Role } from "@meridian/shared/auth";
 import { bookingStatusLabels, isBookingStatus } from "@meridian/shared/booking-status";
 import { useEffect, useState } from "react";
 import { notifyError } from "@/lib/notify";
-import { formatUsd } from "@/lib/utils";
+import { formatMoney } from "@meridian/shared/money";
 import { useAudit } from "../api/get-audit";
 import { DataTable, PageHeader, Pagination, StateRow, Td, Th, Tr } from "../components/admin-ui";
 
@@ -22,7 +22,7 @@ const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
 function show(key: string, v: unknown, names: Names, timeZone: string): string {
   if (v === null || v === undefined || v === "") return "—";
   if (typeof v === "boolean") return v ? "Yes" : "No";
-  if (typeof v === "number") return isMoneyField(key) ? formatUsd(v) : String(v);
+  if (typeof v === "number") return isMoneyField(key) ? formatMoney(v) : String(v);
   if (typeof v === "string") {
     if (UUID_PATTERN.test(v)) return names[v] ?? "(removed)";
     if (key === "status" && isBookingStatus(v)) return bookingStatusLabels[v];

@@ -12,7 +12,8 @@ import { useConfirm } from "@/components/ui/confirm-dialog";
 import { Dialog, DialogContent } from "@/components/ui/dialog";
 import { Spinner } from "@/components/ui/spinner";
 import { notifyError, notifySuccess } from "@/lib/notify";
-import { formatDate, formatUsd } from "@/lib/utils";
+import { formatMoney } from "@meridian/shared/money";
+import { formatDate } from "@/lib/utils";
 import { useChangeBookingStatus } from "../api/change-booking-status";
 import { useBooking } from "../api/get-booking";
 import { DetailRow, formatDateTime, StatusBadge } from "../components/admin-ui";
@@ -55,7 +56,7 @@ export function BookingDetailDialog({ id, onClose }: { id: string | null; onClos
         title: status === "completed" ? "Complete this booking?" : "Mark a no-show?",
         description:
           status === "completed"
-            ? `The customer's card is charged ${b.price != null ? formatUsd(b.price) : "the fare"} now and the receipt is e-mailed. This cannot be undone; a refund is the way back.`
+            ? `The customer's card is charged ${b.price != null ? formatMoney(b.price) : "the fare"} now and the receipt is e-mailed. This cannot be undone; a refund is the way back.`
             : "The customer's card is charged the no-show fee now and they are told. This cannot be undone; a refund is the way back.",
         confirmLabel: status === "completed" ? "Complete & Charge" : "Mark No-Show",
       }))
@@ -97,7 +98,7 @@ export function BookingDetailDialog({ id, onClose }: { id: string | null; onClos
                   <StatusBadge status={b.status} />
                   <span className="text-sm capitalize text-muted">{b.service} service</span>
                 </div>
-                <span className="font-display text-3xl text-gold">{b.price != null ? formatUsd(b.price) : "—"}</span>
+                <span className="font-display text-3xl text-gold">{b.price != null ? formatMoney(b.price) : "—"}</span>
               </div>
 
               {ride.pickup || ride.dropoff ? (
@@ -169,12 +170,12 @@ export function BookingDetailDialog({ id, onClose }: { id: string | null; onClos
                   <dl>
                     {ride.lines.map((l, i) => (
                       <DetailRow key={i} label={l.label}>
-                        {formatUsd(l.amountUsd)}
+                        {formatMoney(l.amountUsd)}
                       </DetailRow>
                     ))}
                     {ride.totalUsd != null ? (
                       <DetailRow label="Total">
-                        <span className="font-medium text-gold">{formatUsd(ride.totalUsd)}</span>
+                        <span className="font-medium text-gold">{formatMoney(ride.totalUsd)}</span>
                       </DetailRow>
                     ) : null}
                   </dl>
@@ -209,7 +210,7 @@ export function BookingDetailDialog({ id, onClose }: { id: string | null; onClos
                       <>
                         <DetailRow label="Cancelled">{`${formatDateTime(b.cancellation.at)} by ${b.cancellation.by === "admin" ? "Meridian" : "the customer"}`}</DetailRow>
                         {b.cancellation.reason ? <DetailRow label="Reason">{b.cancellation.reason}</DetailRow> : null}
-                        <DetailRow label="Cancellation fee">{formatUsd(b.cancellation.feeUsd ?? 0)}</DetailRow>
+                        <DetailRow label="Cancellation fee">{formatMoney(b.cancellation.feeUsd ?? 0)}</DetailRow>
                       </>
                     ) : null}
                   </dl>

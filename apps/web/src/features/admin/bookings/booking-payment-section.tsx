@@ -1,7 +1,6 @@
 // The admin booking detail's Payment section: the charge (authorised, captured, refunded, the card), tips and
 // refunds, and the Refund action (amount and reason; one Idempotency-Key per form, so a double submit refunds once).
 import { paymentStatusLabel, type PaymentStatusTone } from "@meridian/shared/payment-status";
-import { cardLabel } from "@meridian/shared/receipts";
 import { refundInputSchema, type AdminPayment } from "@meridian/shared/refunds";
 import { useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
@@ -11,7 +10,7 @@ import { Spinner } from "@/components/ui/spinner";
 import { randomUuid } from "@/features/places/lib/random-uuid";
 import { ApiError } from "@/lib/api";
 import { notifyError, notifySuccess } from "@/lib/notify";
-import { formatUsd } from "@/lib/utils";
+import { formatCard, formatMoney } from "@meridian/shared/money";
 import { useBookingPayment } from "../api/get-booking-payment";
 import { useRefundBooking } from "../api/refund-booking";
 import { DetailRow, formatDateTime } from "../components/admin-ui";
@@ -56,13 +55,13 @@ export function BookingPaymentSection({ bookingId, bookingStatus }: { bookingId:
             <DetailRow label="Status">
               <StateBadge charge={p.charge} bookingStatus={bookingStatus} />
             </DetailRow>
-            <DetailRow label="Card">{p.charge.card ? cardLabel(p.charge.card) : "—"}</DetailRow>
-            {p.charge.status === "requires_capture" ? <DetailRow label="Authorised">{formatUsd(p.charge.authorizedUsd)}</DetailRow> : null}
-            <DetailRow label="Captured">{formatUsd(p.charge.capturedUsd)}</DetailRow>
-            <DetailRow label="Refunded">{formatUsd(p.charge.refundedUsd)}</DetailRow>
+            <DetailRow label="Card">{formatCard(p.charge.card) ?? "—"}</DetailRow>
+            {p.charge.status === "requires_capture" ? <DetailRow label="Authorised">{formatMoney(p.charge.authorizedUsd)}</DetailRow> : null}
+            <DetailRow label="Captured">{formatMoney(p.charge.capturedUsd)}</DetailRow>
+            <DetailRow label="Refunded">{formatMoney(p.charge.refundedUsd)}</DetailRow>
             {p.tips.map((t: AdminPayment) => (
               <DetailRow key={t.id} label={`Tip · ${formatDateTime(t.createdAt)}`}>
-                {formatUsd(t.capturedUsd)}
+                {formatMoney(t.capturedUsd)}
               </DetailRow>
             ))}
             <DetailRow label="Payment intent">
@@ -79,7 +78,7 @@ export function BookingPaymentSection({ bookingId, bookingStatus }: { bookingId:
                       <span className="block text-foreground">{r.reason}</span>
                       <span className="block text-xs text-muted">{formatDateTime(r.createdAt)}</span>
                     </span>
-                    <span className="tabular-nums text-foreground">−{formatUsd(r.amountUsd)}</span>
+                    <span className="tabular-nums text-foreground">−{formatMoney(r.amountUsd)}</span>
                   </li>
                 ))}
               </ul>
@@ -115,12 +114,12 @@ function RefundForm({ bookingId, refundableUsd, onDone }: { bookingId: string; r
       for (const issue of parsed.error.issues) next[issue.path[0] as keyof typeof errors] ??= issue.message;
       return setErrors(next);
     }
-    if (parsed.data.amountUsd > refundableUsd) return setErrors({ amountUsd: `At most ${formatUsd(refundableUsd)} is left to refund.` });
+    if (parsed.data.amountUsd > refundableUsd) return setErrors({ amountUsd: `At most ${formatMoney(refundableUsd)} is left to refund.` });
     setErrors({});
     try {
       // The key names this amount and reason: a changed form is a new refund, a double submit the same one.
       const { refund: done } = await refund.mutateAsync({ id: bookingId, input: parsed.data, idempotencyKey: `${key}:${parsed.data.amountUsd}:${parsed.data.reason}`.slice(0, 200) });
-      notifySuccess("Refund Issued", `${formatUsd(done.amountUsd)} is on its way back to the customer's card.`);
+      notifySuccess("Refund Issued", `${formatMoney(done.amountUsd)} is on its way back to the customer's card.`);
       onDone();
     } catch (err) {
       if (err instanceof ApiError && err.fields && (err.fields.amountUsd || err.fields.reason)) setErrors(err.fields);
@@ -138,7 +137,7 @@ function RefundForm({ bookingId, refundableUsd, onDone }: { bookingId: string; r
           <Input id="refund-reason" value={reason} autoFocus maxLength={500} placeholder="Late pickup, service issue…" onChange={(e) => setReason(e.target.value)} />
         </Field>
       </div>
-      <p className="text-xs text-muted">Up to {formatUsd(refundableUsd)} can be refunded. The customer sees the refund on their receipt.</p>
+      <p className="text-xs text-muted">Up to {formatMoney(refundableUsd)} can be refunded. The customer sees the refund on their receipt.</p>
       <div className="flex gap-2.5">
         <Button type="submit" size="sm" variant="gold" disabled={refund.isPending}>
           {refund.isPending ? "Refunding…" : "Confirm Refund"}

@@ -6,7 +6,8 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { notifyError } from "@/lib/notify";
-import { cn, formatDate, formatUsd } from "@/lib/utils";
+import { formatMoney } from "@meridian/shared/money";
+import { cn, formatDate } from "@/lib/utils";
 import { bookingsExportUrl, useBookings, type BookingFilters } from "../api/get-bookings";
 import { DataTable, PageHeader, Pagination, SearchBox, StateRow, StatusBadge, Td, Th, Tr } from "../components/admin-ui";
 import { BookingDetailDialog } from "./booking-detail-dialog";
@@ -139,7 +140,7 @@ export default function BookingsPage() {
                 <Td label="Status">
                   <StatusBadge status={b.status} />
                 </Td>
-                <Td label="Price" className="text-right tabular-nums text-foreground">{b.price != null ? formatUsd(b.price) : "—"}</Td>
+                <Td label="Price" className="text-right tabular-nums text-foreground">{b.price != null ? formatMoney(b.price) : "—"}</Td>
                 <Td className="text-right">
                   <Button variant="ghost" size="sm" onClick={() => setViewing(b.id)} aria-label={`View booking for ${b.customerName ?? "guest"}`}>
                     <Eye /> View

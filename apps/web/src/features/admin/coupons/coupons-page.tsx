@@ -5,7 +5,8 @@ import { COUPON_SERVICE_LABELS, formatCouponValue, type AdminCoupon } from "@mer
 import { Button } from "@/components/ui/button";
 import { useConfirm } from "@/components/ui/confirm-dialog";
 import { notifyError, notifySuccess } from "@/lib/notify";
-import { cn, formatUsd } from "@/lib/utils";
+import { formatMoney } from "@meridian/shared/money";
+import { cn } from "@/lib/utils";
 import { DataTable, PageHeader, StateRow, StatusBadge, Td, Th, Tr } from "../components/admin-ui";
 import { useCoupons } from "./api/get-coupons";
 import { useUpdateCoupon } from "./api/update-coupon";
@@ -69,7 +70,7 @@ export default function CouponsPage() {
                 </Td>
                 <Td label="Discount">
                   <div className="tabular-nums text-foreground">{formatCouponValue(c)} off</div>
-                  {c.minFareUsd > 0 ? <div className="mt-0.5 whitespace-nowrap text-xs text-muted">Fares from {formatUsd(c.minFareUsd)}</div> : null}
+                  {c.minFareUsd > 0 ? <div className="mt-0.5 whitespace-nowrap text-xs text-muted">Fares from {formatMoney(c.minFareUsd)}</div> : null}
                 </Td>
                 <Td label="Applies to" className="text-foreground/80">{COUPON_SERVICE_LABELS[c.service]}</Td>
                 <Td label="Valid" className="text-foreground/80">{validity(c)}</Td>

@@ -3,7 +3,7 @@ import { CalendarCheck, ChartColumn, Sparkles, Ticket, UserPlus, Users } from "l
 import type { ReactNode } from "react";
 import { useNavigate } from "react-router";
 import { Spinner } from "@/components/ui/spinner";
-import { formatUsd } from "@/lib/utils";
+import { formatMoney } from "@meridian/shared/money";
 import { useOverview } from "../api/get-overview";
 import { Button } from "@/components/ui/button";
 import { formatDateTime, notImplemented, PageHeader, Panel, StatusBadge } from "../components/admin-ui";
@@ -60,7 +60,7 @@ export default function OverviewPage() {
           icon={<ChartColumn className="size-5" />}
           title="Analytics"
           text="Trends, forecasts and cohort insights."
-          stat={counts ? `${formatUsd(counts.revenue)} booked revenue` : undefined}
+          stat={counts ? `${formatMoney(counts.revenue)} booked revenue` : undefined}
           onClick={() => notImplemented("Analytics dashboards are not yet implemented.")}
         />
       </div>

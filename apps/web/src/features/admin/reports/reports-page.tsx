@@ -6,7 +6,8 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Spinner } from "@/components/ui/spinner";
 import { notifyError } from "@/lib/notify";
-import { cn, formatUsd } from "@/lib/utils";
+import { formatMoney } from "@meridian/shared/money";
+import { cn } from "@/lib/utils";
 import { useLotBoard } from "../api/get-lot-board";
 import { reportCsvUrl, useReports, type ReportRange } from "../api/get-reports";
 import { byDayRows, byStandRows, RetrievalTable } from "../valet/retrieval-table";
@@ -87,7 +88,7 @@ function Bars<T>({
   return (
     <div role="list" aria-label={`${name} chart`} className="space-y-3">
       {rows.map((r) => (
-        <Bar key={label(r)} label={label(r)} value={value(r)} max={max} display={display ? display(r) : formatUsd(value(r))} />
+        <Bar key={label(r)} label={label(r)} value={value(r)} max={max} display={display ? display(r) : formatMoney(value(r))} />
       ))}
     </div>
   );
@@ -150,8 +151,8 @@ function ReportCards({ data, csv }: { data: AdminReports; csv: (card: ReportCsvC
       <ReportCard
         icon={<Layers className="size-4" />}
         title="Revenue by Service"
-        figure={formatUsd(revenue.netUsd)}
-        caption={`Net of ${formatUsd(revenue.refundedUsd)} refunded · ${revenue.bookings} paid ${revenue.bookings === 1 ? "booking" : "bookings"}`}
+        figure={formatMoney(revenue.netUsd)}
+        caption={`Net of ${formatMoney(revenue.refundedUsd)} refunded · ${revenue.bookings} paid ${revenue.bookings === 1 ? "booking" : "bookings"}`}
         csv={csv("revenue-by-service")}
       >
         <Bars name="Revenue by Service" rows={data.revenueByService} value={(r) => r.netUsd} label={(r) => `${serviceLabel(r.service)} · ${r.bookings}`} empty="No payments captured in this period." />
@@ -159,7 +160,7 @@ function ReportCards({ data, csv }: { data: AdminReports; csv: (card: ReportCsvC
       <ReportCard
         icon={<Car className="size-4" />}
         title="Revenue by Vehicle Type"
-        figure={formatUsd(topVehicle?.netUsd ?? 0)}
+        figure={formatMoney(topVehicle?.netUsd ?? 0)}
         caption={topVehicle ? `Top: ${topVehicle.name} · net of refunds` : "No payments captured in this period."}
         csv={csv("revenue-by-vehicle-type")}
       >
@@ -168,13 +169,13 @@ function ReportCards({ data, csv }: { data: AdminReports; csv: (card: ReportCsvC
       <ReportCard
         icon={<HandCoins className="size-4" />}
         title="Tips"
-        figure={formatUsd(tips.totalUsd)}
+        figure={formatMoney(tips.totalUsd)}
         caption={`${tips.count} ${tips.count === 1 ? "tip" : "tips"} from customers, net of refunds`}
         csv={csv("tips")}
       >
         <Bars name="Tips" rows={tips.byService} value={(r) => r.totalUsd} label={(r) => `${serviceLabel(r.service)} · ${r.count}`} empty="No tips in this period." />
       </ReportCard>
-      <ReportCard icon={<Wallet className="size-4" />} title="Payouts" figure={formatUsd(payouts.owedUsd)} caption="Owed to staff from tips, not yet paid out" csv={csv("payouts")}>
+      <ReportCard icon={<Wallet className="size-4" />} title="Payouts" figure={formatMoney(payouts.owedUsd)} caption="Owed to staff from tips, not yet paid out" csv={csv("payouts")}>
         <Bars name="Payouts" rows={payouts.byStaff} value={(r) => r.owedUsd} label={(r) => r.name} empty="Nothing is owed to staff for this period." />
       </ReportCard>
       <ReportCard
@@ -201,8 +202,8 @@ function ReportCards({ data, csv }: { data: AdminReports; csv: (card: ReportCsvC
       <ReportCard
         icon={<TicketPercent className="size-4" />}
         title="Coupon Performance"
-        figure={formatUsd(coupons.discountUsd)}
-        caption={`Discount given · ${coupons.redemptions} ${coupons.redemptions === 1 ? "redemption" : "redemptions"} · ${formatUsd(coupons.revenueUsd)} revenue from those bookings`}
+        figure={formatMoney(coupons.discountUsd)}
+        caption={`Discount given · ${coupons.redemptions} ${coupons.redemptions === 1 ? "redemption" : "redemptions"} · ${formatMoney(coupons.revenueUsd)} revenue from those bookings`}
         csv={csv("coupons")}
       >
         <Bars
@@ -210,7 +211,7 @@ function ReportCards({ data, csv }: { data: AdminReports; csv: (card: ReportCsvC
           rows={coupons.byCode}
           value={(r) => r.discountUsd}
           label={(r) => `${r.code} · ${r.redemptions}`}
-          display={(r) => `${formatUsd(r.discountUsd)} off · ${formatUsd(r.revenueUsd)}`}
+          display={(r) => `${formatMoney(r.discountUsd)} off · ${formatMoney(r.revenueUsd)}`}
           empty="No codes used in bookings made in this period."
         />
       </ReportCard>

@@ -10,7 +10,8 @@ import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Spinner } from "@/components/ui/spinner";
 import { notifyError, notifySuccess } from "@/lib/notify";
-import { cn, formatUsd } from "@/lib/utils";
+import { formatMoney } from "@meridian/shared/money";
+import { cn } from "@/lib/utils";
 import { usePricingOverview } from "../pricing/api/get-pricing-overview";
 import { GoldSwitch, PageHeading, ReadinessBadge } from "../pricing/components/fleet-ui";
 import { useAdminVehicles } from "./api/get-admin-vehicles";
@@ -100,7 +101,7 @@ export default function VehiclesPage() {
                       <div className="font-medium text-foreground">{v.name}</div>
                       <ReadinessLine readiness={readinessOf(v.id)} />
                     </td>
-                    <td className="px-4 py-4 tabular-nums">{formatUsd(v.baseFeeUsd)}</td>
+                    <td className="px-4 py-4 tabular-nums">{formatMoney(v.baseFeeUsd)}</td>
                     <td className="px-4 py-4">
                       <Capacity v={v} />
                     </td>
@@ -120,7 +121,7 @@ export default function VehiclesPage() {
                   <div className="flex items-start justify-between gap-4">
                     <div>
                       <div className="font-medium">{v.name}</div>
-                      <div className="mt-1 text-sm tabular-nums text-gold">{formatUsd(v.baseFeeUsd)} base</div>
+                      <div className="mt-1 text-sm tabular-nums text-gold">{formatMoney(v.baseFeeUsd)} base</div>
                       <ReadinessLine readiness={readinessOf(v.id)} />
                     </div>
                     <StatusToggle v={v} />

@@ -1,12 +1,12 @@
 // The success screen: the ticket code up front, the trip or event in brief, and Close.
-import { cardLabel } from "@meridian/shared/payments";
 import { formatClock } from "@meridian/shared/valet-pricing";
 import { CheckCircle2 } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { Button } from "@/components/ui/button";
 import type { Place } from "@/features/places/api/types";
-import { formatDate, formatUsd } from "@/lib/utils";
+import { formatCard, formatMoney } from "@meridian/shared/money";
+import { formatDate } from "@/lib/utils";
 import type { CreateBookingResponse } from "../api/create-booking";
 
 /** What the 'Booking Confirmed!' screen shows: the server's answer and the booked trip or event in brief. */
@@ -31,7 +31,7 @@ export function BookingConfirmed({ booking, onClose }: { booking: ConfirmedBooki
           ["When", `${formatDate(booking.date)} at ${formatClock(booking.time)}`],
           ["Vehicle", booking.vehicleName],
         ];
-  const card = cardLabel(booking.payment?.cardBrand, booking.payment?.cardLast4);
+  const card = formatCard({ brand: booking.payment?.cardBrand, last4: booking.payment?.cardLast4 });
   return (
     <div className="text-center">
       <CheckCircle2 className="mx-auto size-12 text-gold" strokeWidth={1.25} aria-hidden />
@@ -56,7 +56,7 @@ export function BookingConfirmed({ booking, onClose }: { booking: ConfirmedBooki
           </div>
         ))}
         <dt className="text-muted">Total</dt>
-        <dd className="font-medium text-gold-bright">{formatUsd(booking.booking.price ?? booking.totalUsd)}</dd>
+        <dd className="font-medium text-gold-bright">{formatMoney(booking.booking.price ?? booking.totalUsd)}</dd>
         {card ? (
           <>
             <dt className="text-muted">Card</dt>

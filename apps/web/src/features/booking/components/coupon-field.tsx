@@ -4,7 +4,7 @@ import { COUPON_FIELD_LABEL, COUPON_FIELD_PLACEHOLDER, type QuoteCouponRefusal }
 import { TicketPercent } from "lucide-react";
 import { Input } from "@/components/ui/input";
 import { Field } from "@/components/ui/label";
-import { formatUsd } from "@/lib/utils";
+import { formatMoney } from "@meridian/shared/money";
 
 type Props = {
   id: string;
@@ -22,7 +22,7 @@ export function CouponField({ id, value, onChange, applied, refused, calculating
   const typed = value.trim().toUpperCase();
   const current = !calculating && typed !== "";
   const refusal = current && refused?.code === typed ? refused.message : undefined;
-  const success = current && applied?.code === typed ? `Code ${applied.code} applied: ${formatUsd(applied.discountUsd)} off.` : undefined;
+  const success = current && applied?.code === typed ? `Code ${applied.code} applied: ${formatMoney(applied.discountUsd)} off.` : undefined;
   return (
     <Field label={COUPON_FIELD_LABEL} htmlFor={id} error={refusal}>
       <div className="relative">

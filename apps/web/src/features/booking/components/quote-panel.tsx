@@ -3,7 +3,8 @@
 import { useState, type ReactNode } from "react";
 import { LiveRegion } from "@/components/ui/live-region";
 import { Spinner } from "@/components/ui/spinner";
-import { cn, formatUsd } from "@/lib/utils";
+import { formatMoney } from "@meridian/shared/money";
+import { cn } from "@/lib/utils";
 
 type PricedLines = { lines: readonly { kind: string; label: string; amountUsd: number }[]; totalUsd: number };
 
@@ -19,7 +20,7 @@ type QuotePanelProps = {
 export function QuotePanel(props: QuotePanelProps) {
   const { quote, calculating } = props;
   // While a new quote is calculated the last total stays announced; no quote at all clears it.
-  const settled = calculating ? null : quote ? `Your quote: $${quote.totalUsd.toFixed(2)}.` : "";
+  const settled = calculating ? null : quote ? `Your quote: ${formatMoney(quote.totalUsd)}.` : "";
   const [announced, setAnnounced] = useState("");
   if (settled !== null && settled !== announced) setAnnounced(settled);
   return (
@@ -69,14 +70,14 @@ function QuoteView({
             {quote.lines.map((line) => (
               <div key={`${line.kind}-${line.label}`} className="flex items-baseline justify-between gap-4">
                 <dt className="text-muted">{line.label}</dt>
-                <dd className="tabular-nums text-foreground/90">{formatUsd(line.amountUsd)}</dd>
+                <dd className="tabular-nums text-foreground/90">{formatMoney(line.amountUsd)}</dd>
               </div>
             ))}
           </dl>
           <div className="mt-3 flex items-baseline justify-between gap-4 border-t border-gold/20 pt-3">
             <span className="text-sm font-medium text-foreground">Total</span>
             <span className="font-display text-3xl font-semibold text-gold-bright lining-nums tabular-nums" data-testid="quote-total">
-              ${quote.totalUsd.toFixed(2)}
+              {formatMoney(quote.totalUsd)}
             </span>
           </div>
           <p className="mt-1 text-right text-[11px] text-muted">{caption}</p>

@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { Dialog, DialogContent } from "@/components/ui/dialog";
-import { formatDate, formatUsd } from "@/lib/utils";
+import { formatMoney } from "@meridian/shared/money";
+import { formatDate } from "@/lib/utils";
 import type { MyBooking } from "../api/get-my-bookings";
 import { useMyTickets } from "../api/get-my-tickets";
 import { formatTime, readBookingDetails, serviceName, serviceTagline, type PlaceLike } from "./booking-display";
@@ -81,7 +82,7 @@ function Details({ booking }: { booking: MyBooking }) {
             {view.lines.map((line, i) => (
               <li key={i} className="flex justify-between gap-4 text-muted">
                 <span>{line.label}</span>
-                <span className="tabular-nums text-foreground">{formatUsd(line.amountUsd)}</span>
+                <span className="tabular-nums text-foreground">{formatMoney(line.amountUsd)}</span>
               </li>
             ))}
           </ul>
@@ -89,7 +90,7 @@ function Details({ booking }: { booking: MyBooking }) {
         <div className="mt-3 flex items-baseline justify-between border-t border-gold/30 pt-3">
           <span className="text-xs font-medium uppercase tracking-[0.18em] text-muted">Total</span>
           <span className="font-display text-3xl text-gold">
-            {booking.price != null ? formatUsd(booking.price) : view.totalUsd != null ? formatUsd(view.totalUsd) : "—"}
+            {booking.price != null ? formatMoney(booking.price) : view.totalUsd != null ? formatMoney(view.totalUsd) : "—"}
           </span>
         </div>
       </div>

@@ -3,7 +3,8 @@ import { useEffect, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { LiveRegion } from "@/components/ui/live-region";
 import { notifyError } from "@/lib/notify";
-import { formatDate, formatUsd } from "@/lib/utils";
+import { formatMoney } from "@meridian/shared/money";
+import { formatDate } from "@/lib/utils";
 import { useMyBookings, type MyBooking } from "../api/get-my-bookings";
 import { useMyReceipts, type Receipt } from "../api/get-my-receipts";
 import { rideStatusSentences, type RideStatus } from "@meridian/shared/booking-status";
@@ -130,13 +131,13 @@ function BookingRow({
           ) : null}
           {booking.status === "cancelled" && booking.cancellationFee != null ? (
             <p className="mt-1 text-xs text-muted" data-testid="cancellation-fee">
-              {booking.cancellationFee > 0 ? `Cancellation fee: ${formatUsd(booking.cancellationFee)}` : "Cancelled free of charge"}
+              {booking.cancellationFee > 0 ? `Cancellation fee: ${formatMoney(booking.cancellationFee)}` : "Cancelled free of charge"}
             </p>
           ) : null}
         </div>
       </div>
       <div className="flex items-center justify-between gap-4 border-t border-border pt-4 sm:border-0 sm:pt-0">
-        <p className="font-display text-2xl text-gold">{booking.price != null ? formatUsd(booking.price) : "—"}</p>
+        <p className="font-display text-2xl text-gold">{booking.price != null ? formatMoney(booking.price) : "—"}</p>
         <div className="flex flex-wrap justify-end gap-2">
           {canChange(booking) ? (
             <>

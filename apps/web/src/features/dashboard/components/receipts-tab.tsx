@@ -1,13 +1,14 @@
 // The Receipts tab: one receipt per booking whose card was charged, itemised (the quote's lines, the coupon, the
 // tip, refunds, the card), with its PDF and, after a completed service, Add a Tip. ?tip=<booking id> (the
 // receipt e-mail's link) opens the tip dialog for that booking.
-import { cardLabel, type Receipt as ReceiptData } from "@meridian/shared/receipts";
+import { type Receipt as ReceiptData } from "@meridian/shared/receipts";
 import { Car, Download, HandCoins, ParkingSquare, Receipt, RotateCw } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useSearchParams } from "react-router";
 import { Button } from "@/components/ui/button";
 import { notifyError } from "@/lib/notify";
-import { formatDate, formatUsd } from "@/lib/utils";
+import { formatCard, formatMoney } from "@meridian/shared/money";
+import { formatDate } from "@/lib/utils";
 import { useMyReceipts } from "../api/get-my-receipts";
 import { EmptyState } from "./empty-state";
 import { BookingStatusBadge } from "./status-badge";
@@ -99,7 +100,7 @@ function ReceiptCard({ receipt: r, onTip }: { receipt: ReceiptData; onTip: () =>
         <div className="text-left sm:text-right">
           <p className="text-[0.68rem] uppercase tracking-[0.18em] text-muted">{r.refundedUsd > 0 ? "Net paid" : "Total charged"}</p>
           <p className="font-display text-3xl text-gold" data-testid="receipt-total">
-            {formatUsd(r.refundedUsd > 0 ? r.netUsd : r.totalChargedUsd)}
+            {formatMoney(r.refundedUsd > 0 ? r.netUsd : r.totalChargedUsd)}
           </p>
         </div>
       </div>
@@ -120,7 +121,7 @@ function ReceiptCard({ receipt: r, onTip }: { receipt: ReceiptData; onTip: () =>
 
       <div className="mt-4 flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
         <p className="text-xs text-muted">
-          {r.card ? `${cardLabel(r.card)} · ` : ""}Charged {formatDate(r.chargedAt)}
+          {r.card ? `${formatCard(r.card)} · ` : ""}Charged {formatDate(r.chargedAt)}
         </p>
         <div className="flex flex-wrap gap-2">
           {r.canTip ? (
@@ -143,7 +144,7 @@ function Line({ label, amount, strong }: { label: string; amount: number; strong
   return (
     <div className={strong ? "flex justify-between gap-4 py-2.5 font-medium text-foreground" : "flex justify-between gap-4 py-2.5 text-muted"}>
       <dt className="min-w-0">{label}</dt>
-      <dd className={strong ? "tabular-nums text-gold" : "tabular-nums text-foreground"}>{formatUsd(amount)}</dd>
+      <dd className={strong ? "tabular-nums text-gold" : "tabular-nums text-foreground"}>{formatMoney(amount)}</dd>
     </div>
   );
 }

@@ -10,7 +10,7 @@ import { getQuote, type QuoteResponse } from "@/features/booking/api/get-quote";
 import { ApiError } from "@/lib/api";
 import { notifyError, notifySuccess } from "@/lib/notify";
 import { dayLabel } from "@/lib/time";
-import { formatUsd } from "@/lib/utils";
+import { formatMoney } from "@meridian/shared/money";
 import { useCancelMyBooking, useCancellationTerms } from "../api/cancel-my-booking";
 import type { MyBooking } from "../api/get-my-bookings";
 import { useRescheduleMyBooking } from "../api/reschedule-my-booking";
@@ -26,7 +26,7 @@ export function CancelBookingDialog({ booking, onClose }: { booking: MyBooking |
     if (!booking || !t) return;
     try {
       const { cancellation } = await cancel.mutateAsync({ id: booking.id, acceptFeeUsd: t.feeUsd });
-      notifySuccess("Booking Cancelled", cancellation.free ? "No cancellation fee applies." : `A cancellation fee of ${formatUsd(cancellation.feeUsd)} was recorded.`);
+      notifySuccess("Booking Cancelled", cancellation.free ? "No cancellation fee applies." : `A cancellation fee of ${formatMoney(cancellation.feeUsd)} was recorded.`);
       onClose();
     } catch (err) {
       notifyError("Could not cancel", err);
@@ -53,9 +53,9 @@ export function CancelBookingDialog({ booking, onClose }: { booking: MyBooking |
                   </>
                 ) : (
                   <>
-                    <p className="font-display text-2xl text-foreground">Cancellation fee: {formatUsd(t.feeUsd)}</p>
+                    <p className="font-display text-2xl text-foreground">Cancellation fee: {formatMoney(t.feeUsd)}</p>
                     <p className="mt-1.5 text-sm text-muted">
-                      Pickup is less than {t.cutoffHours} hours away, so {t.feePercent}% of the fare ({formatUsd(booking.price ?? 0)}) is charged.
+                      Pickup is less than {t.cutoffHours} hours away, so {t.feePercent}% of the fare ({formatMoney(booking.price ?? 0)}) is charged.
                     </p>
                   </>
                 )}
@@ -65,7 +65,7 @@ export function CancelBookingDialog({ booking, onClose }: { booking: MyBooking |
                   Keep Booking
                 </Button>
                 <Button variant="gold" disabled={cancel.isPending} onClick={confirm}>
-                  {t.free ? "Cancel Booking" : `Cancel and pay ${formatUsd(t.feeUsd)}`}
+                  {t.free ? "Cancel Booking" : `Cancel and pay ${formatMoney(t.feeUsd)}`}
                 </Button>
               </div>
             </div>
@@ -136,10 +136,10 @@ function RescheduleForm({ booking, onDone }: { booking: MyBooking; onDone: () =>
         <div className={changed ? "rounded-lg border border-gold/50 bg-gold/5 p-4 text-sm" : "rounded-lg border border-border p-4 text-sm"}>
           {changed ? (
             <p>
-              The price for the new time is <span className="font-medium text-gold">{formatUsd(quote.quote.totalUsd)}</span> (you booked at {formatUsd(booking.price ?? 0)}). Confirm to accept the new price.
+              The price for the new time is <span className="font-medium text-gold">{formatMoney(quote.quote.totalUsd)}</span> (you booked at {formatMoney(booking.price ?? 0)}). Confirm to accept the new price.
             </p>
           ) : (
-            <p>The price stays {formatUsd(quote.quote.totalUsd)}.</p>
+            <p>The price stays {formatMoney(quote.quote.totalUsd)}.</p>
           )}
         </div>
       ) : null}
@@ -149,7 +149,7 @@ function RescheduleForm({ booking, onDone }: { booking: MyBooking; onDone: () =>
         </Button>
         {quote ? (
           <Button disabled={reschedule.isPending} onClick={confirm}>
-            {changed ? `Accept ${formatUsd(quote.quote.totalUsd)} and Reschedule` : "Reschedule"}
+            {changed ? `Accept ${formatMoney(quote.quote.totalUsd)} and Reschedule` : "Reschedule"}
           </Button>
         ) : (
           <Button variant="outline" disabled={checking} onClick={check}>

@@ -1,6 +1,6 @@
 // Add a tip after a completed service: 15/20/25% of the service's total or a custom amount, charged to the card
 // the booking was paid with. One Idempotency-Key per dialog and amount, so a double press or a retry tips once.
-import { cardLabel, type Receipt } from "@meridian/shared/receipts";
+import { type Receipt } from "@meridian/shared/receipts";
 import { TIP_PRESET_PERCENTS, tipInputSchema, tipMaxUsd, tipPresetUsd, tipTooLargeMessage } from "@meridian/shared/tips";
 import { useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
@@ -10,7 +10,8 @@ import { Field } from "@/components/ui/label";
 import { randomUuid } from "@/features/places/lib/random-uuid";
 import { ApiError } from "@/lib/api";
 import { notifyError, notifySuccess } from "@/lib/notify";
-import { cn, formatUsd } from "@/lib/utils";
+import { formatCard, formatMoney } from "@meridian/shared/money";
+import { cn } from "@/lib/utils";
 import { useAddTip } from "../api/add-tip";
 
 export type TipTarget = {
@@ -60,7 +61,7 @@ function TipForm({ target, onDone }: { target: TipTarget; onDone: () => void }) 
     try {
       const { tip } = await add.mutateAsync({ bookingId: target.bookingId, input: parsed.data, idempotencyKey: `${baseKey}:${Math.round(parsed.data.amountUsd * 100)}` });
       const who = tip.recipients.length === 1 ? tip.recipients[0]!.name : "your attendants";
-      notifySuccess("Thank You!", `Your tip of ${formatUsd(tip.amountUsd)} goes to ${who}.`);
+      notifySuccess("Thank You!", `Your tip of ${formatMoney(tip.amountUsd)} goes to ${who}.`);
       onDone();
     } catch (err) {
       if (err instanceof ApiError && err.fields?.amountUsd) setError(err.fields.amountUsd);
@@ -87,7 +88,7 @@ function TipForm({ target, onDone }: { target: TipTarget; onDone: () => void }) 
                 )}
               >
                 <span className="font-display text-2xl leading-none">{percent}%</span>
-                <span className="mt-1 text-xs tabular-nums text-muted">{formatUsd(tipPresetUsd(target.totalUsd, percent))}</span>
+                <span className="mt-1 text-xs tabular-nums text-muted">{formatMoney(tipPresetUsd(target.totalUsd, percent))}</span>
               </button>
             );
           })}
@@ -128,7 +129,7 @@ function TipForm({ target, onDone }: { target: TipTarget; onDone: () => void }) 
       ) : null}
 
       <p className="text-sm text-muted">
-        {target.card ? `Charged to ${cardLabel(target.card)}, the card you paid with.` : "Charged to the card you paid with."} Tips are up to {formatUsd(max)}.
+        {target.card ? `Charged to ${formatCard(target.card)}, the card you paid with.` : "Charged to the card you paid with."} Tips are up to {formatMoney(max)}.
       </p>
 
       <div className="flex justify-end gap-3">
@@ -136,7 +137,7 @@ function TipForm({ target, onDone }: { target: TipTarget; onDone: () => void }) 
           Not Now
         </Button>
         <Button type="submit" disabled={add.isPending}>
-          {add.isPending ? "Adding…" : amount && Number.isFinite(amount) && amount > 0 ? `Add ${formatUsd(amount)} Tip` : "Add Tip"}
+          {add.isPending ? "Adding…" : amount && Number.isFinite(amount) && amount > 0 ? `Add ${formatMoney(amount)} Tip` : "Add Tip"}
         </Button>
       </div>
     </form>

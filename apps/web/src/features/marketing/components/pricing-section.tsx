@@ -2,7 +2,8 @@
 import { Check } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { useUiState } from "@/app/ui-state";
-import { cn, formatUsd } from "@/lib/utils";
+import { formatMoney } from "@meridian/shared/money";
+import { cn } from "@/lib/utils";
 import { PRICING_PACKAGES } from "../content";
 import { Accent, SectionHeading } from "./section-heading";
 
@@ -44,7 +45,7 @@ export function PricingSection() {
               <p className="mt-2 min-h-12 text-sm leading-relaxed text-muted">{pkg.tagline}</p>
               <p className="mt-8 flex items-baseline gap-2 border-b border-border/80 pb-8">
                 <span className={cn("font-display text-6xl font-medium leading-none lining-nums", pkg.mostPopular ? "gold-text" : "text-foreground")}>
-                  {formatUsd(pkg.priceUsd).replace(/\.00$/, "")}
+                  {formatMoney(pkg.priceUsd, { wholeDollars: true })}
                 </span>
                 <span className="text-sm uppercase tracking-[0.16em] text-muted">{pkg.period}</span>
               </p>

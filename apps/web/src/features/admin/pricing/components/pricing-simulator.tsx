@@ -11,7 +11,8 @@ import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Label } from "@/components/ui/label";
 import { Spinner } from "@/components/ui/spinner";
-import { cn, formatUsd } from "@/lib/utils";
+import { formatMoney } from "@meridian/shared/money";
+import { cn } from "@/lib/utils";
 import { useSimulateQuote } from "../api/simulate-quote";
 import { useSimulateValet } from "../api/simulate-valet";
 import { SectionLabel, UnitInput } from "./fleet-ui";
@@ -151,14 +152,14 @@ function SimulatorResult({ result, heading }: { result: { quote: Priced } | { er
             {result.quote.lines.map((l) => (
               <li key={l.kind + l.label} className="flex justify-between gap-4">
                 <span className="text-foreground/80">{l.label}</span>
-                <span className="tabular-nums">{formatUsd(l.amountUsd)}</span>
+                <span className="tabular-nums">{formatMoney(l.amountUsd)}</span>
               </li>
             ))}
           </ul>
           <div className="mt-4 flex items-baseline justify-between border-t border-dashed border-border pt-4">
             <span className="text-xs uppercase tracking-[0.2em] text-muted">Total</span>
             <span className="font-display text-3xl text-gold tabular-nums" data-testid="simulator-total">
-              {formatUsd(result.quote.totalUsd)}
+              {formatMoney(result.quote.totalUsd)}
             </span>
           </div>
         </>

@@ -6,7 +6,7 @@ import { ABSENT_RATE_CARD, rateCardInputSchema, type AdminRateCard, type AdminVe
 import { priceRide } from "@meridian/shared/pricing";
 import { Label } from "@/components/ui/label";
 import { notifyError, notifySuccess } from "@/lib/notify";
-import { formatUsd } from "@/lib/utils";
+import { formatMoney } from "@meridian/shared/money";
 import { useSaveRateCard } from "../api/save-rate-card";
 import { GoldSwitch, SaveRevertButtons, UnitInput } from "./fleet-ui";
 
@@ -49,8 +49,8 @@ export function RateCardPanel({ vehicle, rateCard, drafts }: { vehicle: AdminVeh
       notifySuccess(
         `Rates live for ${vehicle.name}`,
         parsed.data.active
-          ? `New quotes use ${formatUsd(parsed.data.perMileUsd)} per mile and ${formatUsd(parsed.data.perMinuteUsd)} per minute from now.`
-          : `${formatUsd(parsed.data.perMileUsd)} per mile, ${formatUsd(parsed.data.perMinuteUsd)} per minute saved; the card is inactive, so new quotes do not use it.`,
+          ? `New quotes use ${formatMoney(parsed.data.perMileUsd)} per mile and ${formatMoney(parsed.data.perMinuteUsd)} per minute from now.`
+          : `${formatMoney(parsed.data.perMileUsd)} per mile, ${formatMoney(parsed.data.perMinuteUsd)} per minute saved; the card is inactive, so new quotes do not use it.`,
       );
     } catch (err) {
       notifyError("Error Saving Rates", err);
@@ -82,7 +82,7 @@ export function RateCardPanel({ vehicle, rateCard, drafts }: { vehicle: AdminVeh
         </label>
         <p className="text-sm text-muted" data-testid="rate-preview">
           {PREVIEW.miles} mile, {PREVIEW.minutes} minute ride →{" "}
-          <span className="font-display text-xl text-gold tabular-nums">{previewOk && preview.ok ? formatUsd(preview.quote.totalUsd) : "—"}</span>
+          <span className="font-display text-xl text-gold tabular-nums">{previewOk && preview.ok ? formatMoney(preview.quote.totalUsd) : "—"}</span>
         </p>
       </div>
       <SaveRevertButtons disabled={!dirty || save.isPending} onSave={onSave} onRevert={onRevert} saveLabel="Save & Apply" />

@@ -8,7 +8,8 @@ import { Button } from "@/components/ui/button";
 import { ApiError } from "@/lib/api";
 import { useConfirm } from "@/components/ui/confirm-dialog";
 import { notifyError, notifySuccess } from "@/lib/notify";
-import { cn, formatUsd } from "@/lib/utils";
+import { formatMoney } from "@meridian/shared/money";
+import { cn } from "@/lib/utils";
 import { pricingOverviewQueryOptions } from "../api/get-pricing-overview";
 import { useDeleteTier, useSaveTier } from "../api/save-tier";
 import { GoldSwitch, UnitInput } from "./fleet-ui";
@@ -50,7 +51,7 @@ export function TiersPanel({ vehicle, tiers }: { vehicle: AdminVehicle; tiers: A
     const input = { vehicleTypeId: vehicle.id, milesMin: draft.milesMin as number, milesMax: draft.milesMax as number, priceUsd: draft.priceUsd as number, active: e.active };
     try {
       await save.mutateAsync({ id: e.id, input });
-      notifySuccess("Tier Saved!", `${vehicle.name}: ${input.milesMin} - ${input.milesMax} miles at ${formatUsd(input.priceUsd)}.`);
+      notifySuccess("Tier Saved!", `${vehicle.name}: ${input.milesMin} - ${input.milesMax} miles at ${formatMoney(input.priceUsd)}.`);
       return true;
     } catch (err) {
       if (err instanceof ApiError && err.code === "tier_overlap") notifyError("Overlap Detected", err);
@@ -63,7 +64,7 @@ export function TiersPanel({ vehicle, tiers }: { vehicle: AdminVehicle; tiers: A
   async function onDelete(t: AdminTier) {
     const ok = await confirm({
       title: `Delete the ${t.milesMin} - ${t.milesMax} mile tier?`,
-      description: `${vehicle.name} stops offering ${formatUsd(t.priceUsd)} for ${t.milesMin} - ${t.milesMax} miles in new quotes at once. This cannot be undone.`,
+      description: `${vehicle.name} stops offering ${formatMoney(t.priceUsd)} for ${t.milesMin} - ${t.milesMax} miles in new quotes at once. This cannot be undone.`,
       confirmLabel: "Delete Tier",
       destructive: true,
     });
@@ -100,11 +101,11 @@ export function TiersPanel({ vehicle, tiers }: { vehicle: AdminVehicle; tiers: A
                   <span>
                     {t.milesMin} - {t.milesMax} miles
                   </span>
-                  <span className="text-gold">{formatUsd(t.priceUsd)}</span>
+                  <span className="text-gold">{formatMoney(t.priceUsd)}</span>
                 </span>
                 <span className="hidden tabular-nums sm:block">{t.milesMin} mi</span>
                 <span className="hidden tabular-nums sm:block">{t.milesMax} mi</span>
-                <span className="hidden tabular-nums text-gold sm:block">{formatUsd(t.priceUsd)}</span>
+                <span className="hidden tabular-nums text-gold sm:block">{formatMoney(t.priceUsd)}</span>
                 <div className="col-start-2 row-start-1 flex items-center gap-1 sm:contents">
                   <span className="flex w-14 justify-center">
                     <GoldSwitch

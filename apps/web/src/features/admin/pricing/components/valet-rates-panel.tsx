@@ -10,7 +10,8 @@ import { Card } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { notifyError, notifySuccess } from "@/lib/notify";
-import { cn, formatUsd } from "@/lib/utils";
+import { formatMoney } from "@meridian/shared/money";
+import { cn } from "@/lib/utils";
 import { useSaveValetRates } from "../api/save-valet-rates";
 import { SaveRevertButtons, UnitInput } from "./fleet-ui";
 
@@ -143,7 +144,7 @@ export function ValetRatesPanel({
         <div className="mt-6 flex flex-wrap items-center justify-between gap-4 border-t border-border pt-5">
           <p className="text-sm text-muted" data-testid="valet-preview">
             Wedding, 5 PM – 11 PM, 100 cars →{" "}
-            <span className="font-display text-xl text-gold tabular-nums">{current && example.ok ? formatUsd(example.quote.totalUsd) : "—"}</span>
+            <span className="font-display text-xl text-gold tabular-nums">{current && example.ok ? formatMoney(example.quote.totalUsd) : "—"}</span>
           </p>
           <SaveRevertButtons disabled={!dirty || save.isPending} onSave={onSave} onRevert={onRevert} saveLabel="Save Draft" />
         </div>

@@ -4,7 +4,8 @@ import type { ReactNode } from "react";
 import { pricingReadiness, type AdminRateCard, type AdminTier, type AdminVehicle, PRICING_METHOD_LABELS, READINESS_LABELS } from "@meridian/shared/fleet";
 import type { PricingMethod } from "@meridian/shared/pricing";
 import { Card } from "@/components/ui/card";
-import { cn, formatUsd } from "@/lib/utils";
+import { formatMoney } from "@meridian/shared/money";
+import { cn } from "@/lib/utils";
 import { ReadinessBadge } from "./fleet-ui";
 
 export const vehicleCardId = (id: string) => `vehicle-card-${id}`;
@@ -47,7 +48,7 @@ export function VehicleCard({
             {!vehicle.active ? <span className="rounded-full border border-border px-2 py-0.5 font-sans text-[10px] uppercase tracking-wider text-muted">Inactive</span> : null}
           </h3>
           <p className="mt-1 text-sm text-muted">
-            Base fee <span className="tabular-nums text-foreground">{formatUsd(vehicle.baseFeeUsd)}</span>
+            Base fee <span className="tabular-nums text-foreground">{formatMoney(vehicle.baseFeeUsd)}</span>
             <span className="mx-2 text-border">|</span>
             {vehicle.passengerCapacity} pax · {vehicle.luggageCapacity} bags
           </p>

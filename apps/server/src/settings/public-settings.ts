@@ -1,0 +1,22 @@
+// What every page may know of the settings: the company (its logo as an address, not a storage key), the
+// feature switches and the tip presets. Nothing secret is in these sections; keys stay in the environment.
+import { companyLogoPath, type PublicSettings } from "@meridian/shared/settings";
+import type { Db } from "../db/client";
+import { HttpError } from "../lib/errors";
+import { featureOffMessage, type FeatureKey } from "@meridian/shared/settings";
+import { getSettings } from "./store";
+
+export async function publicSettings(db: Db): Promise<PublicSettings> {
+  const [company, features, payments] = await Promise.all([getSettings(db, "company"), getSettings(db, "features"), getSettings(db, "payments")]);
+  const { logoKey, ...rest } = company;
+  return { company: { ...rest, logoUrl: companyLogoPath(logoKey) }, features, tipPresetPercents: payments.tipPresetPercents };
+}
+
+/** 403 feature_off with the switch's sentence when an admin switched `key` off (Settings → Features). */
+export async function requireFeature(db: Db, key: FeatureKey): Promise<void> {
+  const features = await getSettings(db, "features");
+  if (!features[key]) throw new HttpError(403, "feature_off", featureOffMessage(key));
+}
+
+/** Whether a feature is on (for code that skips rather than refuses, e.g. an SMS). */
+export const featureOn = async (db: Db, key: FeatureKey) => (await getSettings(db, "features"))[key];

@@ -1,0 +1,140 @@
+// The settings of the admin's Company, Payments, Maps, Email/SMS and Features tabs, stored as the Operations
+// settings are (one row each in app_settings, keyed by section; validated by the shared schemas; every change
+// audited, only the fields that changed). Hot paths (every e-mail, every quote and booking that checks a feature
+// switch) read them from a per-process cache: a change made here updates this process's copy at once and is
+// broadcast on the realtime bus (LISTEN/NOTIFY), so every other server process reloads its copy too. A copy is
+// also reloaded when older than CACHE_MAX_AGE_MS, should a notification ever be missed.
+import { eq } from "drizzle-orm";
+import { DEFAULT_SETTINGS, settingsSchemas, type SectionValue, type SettingsSection } from "@meridian/shared/settings";
+import type { Db, Tx } from "../db/client";
+import { appSettings } from "../db/schema";
+import { type AuditActor, writeAudit } from "../admin/audit";
+import type { EventBus } from "../realtime/bus";
+import { invalidateOperationsSettings } from "./settings.service";
+
+export const CACHE_MAX_AGE_MS = 30_000;
+
+const isRecord = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === "object" && !Array.isArray(v);
+
+/** A stored value over its defaults (messages: each message over its default); a value that no longer validates gives the defaults. */
+function merge<S extends SettingsSection>(section: S, stored: unknown): SectionValue[S] {
+  const defaults = DEFAULT_SETTINGS[section];
+  let value: unknown = defaults;
+  if (isRecord(stored)) {
+    value =
+      section === "messages"
+        ? Object.fromEntries(Object.entries(defaults).map(([k, d]) => [k, { ...(d as object), ...(isRecord(stored[k]) ? stored[k] : {}) }]))
+        : { ...defaults, ...stored };
+  }
+  const parsed = settingsSchemas[section].safeParse(value);
+  return (parsed.success ? parsed.data : defaults) as SectionValue[S];
+}
+
+/** The section as stored now (no cache). */
+export async function readSettings<S extends SettingsSection>(db: Db | Tx, section: S): Promise<SectionValue[S]> {
+  const [row] = await db.select().from(appSettings).where(eq(appSettings.key, section));
+  return merge(section, row?.value);
+}
+
+type Entry = { value?: unknown; loadedAt: number; generation: number; loading?: Promise<unknown> };
+const caches = new WeakMap<Db, Map<SettingsSection, Entry>>();
+const entries = (db: Db) => {
+  let m = caches.get(db);
+  if (!m) caches.set(db, (m = new Map()));
+  return m;
+};
+
+function load<S extends SettingsSection>(db: Db, section: S, entry: Entry): Promise<SectionValue[S]> {
+  const generation = entry.generation;
+  const loading = readSettings(db, section).then(
+    (value) => {
+      if (entry.generation === generation) {
+        entry.value = value;
+        entry.loadedAt = Date.now();
+      }
+      if (entry.loading === loading) entry.loading = undefined;
+      return value;
+    },
+    (err: unknown) => {
+      if (entry.loading === loading) entry.loading = undefined;
+      throw err;
+    },
+  );
+  entry.loading = loading;
+  return loading;
+}
+
+/** The section from this process's copy (read from the database when there is none, or it is stale). */
+export function getSettings<S extends SettingsSection>(db: Db, section: S): Promise<SectionValue[S]> {
+  const m = entries(db);
+  let entry = m.get(section);
+  if (!entry) m.set(section, (entry = { loadedAt: 0, generation: 0 }));
+  if (entry.value !== undefined && Date.now() - entry.loadedAt < CACHE_MAX_AGE_MS) return Promise.resolve(entry.value as SectionValue[S]);
+  return (entry.loading as Promise<SectionValue[S]> | undefined) ?? load(db, section, entry);
+}
+
+/**
+ * The section without waiting, for code that cannot (e.g. an e-mail written inside one SQL statement): this
+ * process's copy, or the defaults before the first read. A stale copy is refreshed in the background.
+ */
+export function peekSettings<S extends SettingsSection>(db: Db, section: S): SectionValue[S] {
+  const entry = entries(db).get(section);
+  if (!entry || Date.now() - entry.loadedAt >= CACHE_MAX_AGE_MS) void getSettings(db, section).catch(() => {});
+  return (entry?.value as SectionValue[S] | undefined) ?? DEFAULT_SETTINGS[section];
+}
+
+/** Forget this process's copy of a section and read it again (a change here, or another process's). */
+export function reloadSettings(db: Db, section: SettingsSection): Promise<unknown> {
+  const m = entries(db);
+  const entry = m.get(section) ?? { loadedAt: 0, generation: 0 };
+  m.set(section, entry);
+  entry.generation++;
+  entry.loadedAt = 0;
+  return load(db, section, entry).catch(() => undefined);
+}
+
+/** Reads every section once, so the first e-mail after start already carries the company's name. */
+export async function warmSettings(db: Db): Promise<void> {
+  await Promise.all(Object.keys(settingsSchemas).map((s) => getSettings(db, s as SettingsSection).catch(() => undefined)));
+}
+
+/** Nested objects (each message of the messages section) as "kind.field" keys, so the audit names only what changed. */
+function flatten(value: unknown, prefix = ""): Record<string, unknown> {
+  if (!isRecord(value)) return { [prefix]: value };
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(value)) {
+    const key = prefix ? `${prefix}.${k}` : k;
+    if (isRecord(v) && prefix === "" && !("kind" in v)) Object.assign(out, flatten(v, key));
+    else out[key] = v;
+  }
+  return out;
+}
+
+/** Saves a section (already validated), audits what changed, updates this process's copy and tells the others. */
+export async function updateSettings<S extends SettingsSection>(
+  deps: { database: { db: Db }; bus: EventBus },
+  actor: AuditActor,
+  section: S,
+  input: SectionValue[S],
+): Promise<SectionValue[S]> {
+  const { db } = deps.database;
+  const saved = await db.transaction(async (tx) => {
+    await tx.select().from(appSettings).where(eq(appSettings.key, section)).for("update");
+    const before = await readSettings(tx, section);
+    await tx.insert(appSettings).values({ key: section, value: input }).onConflictDoUpdate({ target: appSettings.key, set: { value: input } });
+    await writeAudit(tx, actor, { action: "settings.update", entity: "settings", entityId: section, before: flatten(before), after: flatten(input) });
+    return input;
+  });
+  await reloadSettings(db, section);
+  await deps.bus.publish({ type: "settings.changed", section });
+  return saved;
+}
+
+/** Every server process: reload a section when another process changed it (Operations included). */
+export function followSettingsChanges(bus: EventBus, db: Db): () => void {
+  return bus.subscribe((event) => {
+    if (event.type !== "settings.changed") return;
+    if (event.section === "operations") invalidateOperationsSettings();
+    else void reloadSettings(db, event.section);
+  });
+}
