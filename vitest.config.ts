@@ -23,6 +23,7 @@ const postgresSuites = [
   "admin/core/bookings.test.ts",
   "admin/core/insights.test.ts",
   "admin/core/reports.test.ts",
+  "auth/lockout.test.ts",
   "auth/session-lookup.test.ts",
   "cli/cli.test.ts",
   "health/health.test.ts",

@@ -8,6 +8,7 @@ import { bodyLimit } from "hono/body-limit";
 import { CLIENT_IP_HEADER } from "./auth/auth";
 import { clientIpOf } from "./auth/client-ip";
 import { guardAuthRequest } from "./auth/guard";
+import { signInWithLockout } from "./auth/lockout";
 import { requireRole } from "./auth/session";
 import { onlyFromThisMachine } from "./dev/dev-tools";
 import { devJobsRoutes } from "./dev/jobs.routes";
@@ -114,6 +115,9 @@ export function createApp(deps: Deps, opts: { webDist?: string } = {}) {
     for (const h of ["x-forwarded-for", "x-real-ip", "cf-connecting-ip", "x-client-ip", CLIENT_IP_HEADER]) headers.delete(h);
     headers.set(CLIENT_IP_HEADER, c.get("clientIp"));
     const req = await guardAuthRequest(c, headers); // allow-listed endpoints, validated JSON bodies
+    if (req.method === "POST" && new URL(req.url).pathname.replace(/\/+$/, "") === "/api/auth/sign-in/email") {
+      return signInWithLockout(deps, req, async (r) => toErrorEnvelope(await deps.auth.handler(r))); // per-account lockout
+    }
     return toErrorEnvelope(await deps.auth.handler(req));
   });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { asRole, homePathFor, isDeskRole, isStaffRole, ROLE_LABELS, roles } from "./auth";
+import { asRole, homePathFor, isDeskRole, isStaffRole, ROLE_LABELS, roles } from "./roles";
 
 describe("roles", () => {
   it.each([

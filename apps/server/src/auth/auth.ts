@@ -11,6 +11,7 @@ import type { Mailer } from "../mail/mailer";
 import { resetPasswordEmail, signUpAttemptEmail, verificationEmail } from "../mail/templates";
 import type { Logger } from "../lib/logger";
 import { fieldErrors } from "../lib/validate";
+import { clearSignInFailures } from "./lockout";
 import { z } from "zod";
 import { eq } from "drizzle-orm";
 
@@ -82,6 +83,7 @@ export function createAuth(opts: AuthOptions) {
       // The reset link reached the mailbox: the address is proven, as by the verification link. A customer the desk
       // booked for (no password, not verified) sets a password this way and can then sign in and see the booking.
       onPasswordReset: async ({ user }) => {
+        await clearSignInFailures(opts.db, user.email); // a locked-out owner who proved the mailbox signs in at once
         if (!user.emailVerified) await opts.db.update(schema.user).set({ emailVerified: true }).where(eq(schema.user.id, user.id));
       },
       // No account enumeration: a sign-up with a taken address answers exactly like a new one (better-auth's generic

@@ -123,6 +123,20 @@ export const rateLimit = pgTable("rate_limit", {
   lastRequest: bigint("last_request", { mode: "number" }).notNull(),
 });
 
+/**
+ * Failed sign-ins per e-mail address (auth/lockout.ts), whatever the client's address, and whether or not an
+ * account has that address (so the answers never tell). From the 5th failure in a row the address is locked for a
+ * delay that doubles with each further failure; a successful sign-in or a password reset clears the row.
+ */
+export const signInLockouts = pgTable("sign_in_lockouts", {
+  email: text("email").primaryKey(),
+  failures: integer("failures").notNull(),
+  lastFailureAt: timestamp("last_failure_at", { withTimezone: true }).notNull(),
+  lockedUntil: timestamp("locked_until", { withTimezone: true }),
+  /** When the account's owner was told of this run of failures (once per run). */
+  notifiedAt: timestamp("notified_at", { withTimezone: true }),
+});
+
 // ---- Marketing and mail
 export const newsletterSubscriptions = pgTable("newsletter_subscriptions", {
   id: uuid("id").primaryKey().defaultRandom(),

@@ -68,3 +68,19 @@ export function welcomeSetPasswordEmail(to: string, name: string, url: string): 
 }
 
 export { layout as emailLayout };
+
+/** To an account's owner, once per run of failed sign-ins that locked it (auth/lockout.ts). */
+export function signInLockedEmail(to: string, name: string, failures: number, url: string): Mail {
+  const lines = [
+    `Hello ${name},`,
+    `Someone tried to sign in to your Meridian account with a wrong password ${failures} times in a row, so we have paused sign-in to it for a while.`,
+    "If it was you, wait a few minutes and try again, or reset your password: open Meridian, choose Sign in, then Forgot password.",
+    "If it was not you, your account is safe: nobody signed in. Choosing a new password is a good idea.",
+  ];
+  return {
+    to,
+    subject: "Failed sign-in attempts on your Meridian account",
+    text: `${lines.join("\n\n")}\n\nMeridian: ${url}\n`,
+    html: layout("Failed sign-in attempts", lines, { label: "Open Meridian", url }),
+  };
+}

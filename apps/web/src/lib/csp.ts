@@ -1,6 +1,4 @@
 // What the page's Content-Security-Policy (apps/server/src/lib/security-headers.ts) needs before anything else runs.
-import { z } from "zod";
-
 // <style> elements are allowed only with this answer's nonce, which the server writes into index.html.
 // react-remove-scroll, under the dialogs, writes one as a dialog opens and takes its nonce from the global
 // webpack convention (get-nonce). Under the Vite dev server there is no nonce and no CSP.
@@ -14,4 +12,5 @@ if (cspNonce) (globalThis as { __webpack_nonce__?: string }).__webpack_nonce__ =
 // CSP refuses (and reports). The forms' schemas are small; the interpreted parsers are fast enough. In the built
 // app public/zod-jitless.js has set this already, before any chunk (one that builds schemas may run before this
 // module); here it covers the dev server and tests.
-z.config({ jitless: true });
+// Set the way zod reads it (without importing zod: the home page does not load the schema library).
+(globalThis as { __zod_globalConfig?: object }).__zod_globalConfig = Object.assign((globalThis as { __zod_globalConfig?: object }).__zod_globalConfig ?? {}, { jitless: true });

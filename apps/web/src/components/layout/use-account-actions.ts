@@ -1,5 +1,5 @@
 // What the avatar menu and the mobile menu share: who is signed in and how to sign out.
-import { homePathFor, isStaffRole } from "@meridian/shared/auth";
+import { homePathFor, isStaffRole } from "@meridian/shared/roles";
 import { useCallback } from "react";
 import { useNavigate } from "react-router";
 import { useAuth } from "@/features/auth/auth-context";

@@ -1,6 +1,6 @@
 // The auth context of the spec: loading until the first session check, then the user and their profile.
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { isDeskRole } from "@meridian/shared/auth";
+import { isDeskRole } from "@meridian/shared/roles";
 import type { Profile } from "@meridian/shared/profile";
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from "react";
 import { api } from "@/lib/api";

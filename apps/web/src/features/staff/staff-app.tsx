@@ -1,7 +1,7 @@
 // /staff/*: the phone-first screens of valet attendants and chauffeurs (the route is behind RequireStaff).
 // Each staff screen adds one entry to STAFF_SCREENS and one <Route> below.
-import type { Role } from "@meridian/shared/auth";
-import { homePathFor, ROLE_LABELS } from "@meridian/shared/auth";
+import type { Role } from "@meridian/shared/roles";
+import { homePathFor, ROLE_LABELS } from "@meridian/shared/roles";
 import { lazy, Suspense } from "react";
 import { Navigate, NavLink, Route, Routes } from "react-router";
 import { FullPageSpinner } from "@/components/ui/spinner";

@@ -1,6 +1,6 @@
 import type { AdminAuditEntry } from "@meridian/shared/admin";
 import { AUDIT_ACTION_LABELS, AUDIT_ENTITY_LABELS, auditFieldLabel, isMoneyField, UUID_PATTERN } from "@meridian/shared/audit";
-import { ROLE_LABELS, roles, type Role } from "@meridian/shared/auth";
+import { ROLE_LABELS, roles, type Role } from "@meridian/shared/roles";
 import { bookingStatusLabels, isBookingStatus } from "@meridian/shared/booking-status";
 import { useEffect, useState } from "react";
 import { notifyError } from "@/lib/notify";

@@ -1,4 +1,4 @@
-import { ROLE_LABELS, type Role } from "@meridian/shared/auth";
+import { ROLE_LABELS, type Role } from "@meridian/shared/roles";
 import { bookingStatusLabels, type BookingStatus } from "@meridian/shared/booking-status";
 import { formatDuration } from "@meridian/shared/valet";
 import { formatClock } from "@meridian/shared/valet-pricing";

@@ -15,7 +15,7 @@ import {
   type LucideIcon,
 } from "lucide-react";
 
-import type { Role } from "@meridian/shared/auth";
+import type { Role } from "@meridian/shared/roles";
 
 /** `desk`: dispatchers see it too; every other screen is admin-only (the server checks the same). */
 export type AdminNavItem = { to: string; label: string; icon: LucideIcon; end?: boolean; desk?: boolean };

@@ -1,7 +1,7 @@
 // Staff: the real staff accounts (Add Staff creates or promotes one) and their shifts on a week view (New Shift;
 // the server refuses a shift overlapping the same person's).
 import { zodResolver } from "@hookform/resolvers/zod";
-import { ROLE_LABELS, staffRoles } from "@meridian/shared/auth";
+import { ROLE_LABELS, staffRoles } from "@meridian/shared/roles";
 import { createShiftSchema, createStaffSchema, type CreateShiftInput, type CreateStaffInput, type Shift, type StaffMember } from "@meridian/shared/rides";
 import { CalendarPlus, ChevronLeft, ChevronRight, UserPlus, X } from "lucide-react";
 import { useState } from "react";

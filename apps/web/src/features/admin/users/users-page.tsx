@@ -1,5 +1,5 @@
 import type { AdminUser } from "@meridian/shared/admin";
-import { ROLE_LABELS } from "@meridian/shared/auth";
+import { ROLE_LABELS } from "@meridian/shared/roles";
 import { Pencil, UserPlus } from "lucide-react";
 import { useCallback, useEffect, useState } from "react";
 import { Button } from "@/components/ui/button";

@@ -1,6 +1,6 @@
 import { queryOptions } from "@tanstack/react-query";
 import { api } from "@/lib/api";
-import type { Role } from "@meridian/shared/auth";
+import type { Role } from "@meridian/shared/roles";
 
 export type SessionUser = {
   id: string;

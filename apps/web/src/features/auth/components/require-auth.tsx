@@ -2,7 +2,7 @@
 // modal there, and signing in goes on to the page asked for: an e-mail's link to a tip, a payment or a staff screen
 // is not lost; signing out from a guarded page just goes home);
 // non-admin on an admin route -> "/dashboard"; a customer on a staff route -> "/dashboard".
-import { isStaffRole } from "@meridian/shared/auth";
+import { isStaffRole } from "@meridian/shared/roles";
 import { Navigate, Outlet, useLocation } from "react-router";
 import { FullPageSpinner } from "@/components/ui/spinner";
 import { useAuth } from "../auth-context";
