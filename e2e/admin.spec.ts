@@ -43,7 +43,7 @@ test("the admin shell: sidebar labels, collapse to 80 px, welcome line, overview
   await expect(page.getByRole("list", { name: "Recent activity" }).getByText(/joined Meridian/).first()).toBeVisible();
   await expectNoA11yViolations(page, { label: "admin overview" });
   await page.getByRole("button", { name: /Analytics/ }).click();
-  await expect(page.getByText("Feature not implemented")).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Analytics", level: 2 })).toBeFocused();
   await page.getByRole("button", { name: /Users & Roles/ }).click();
   await expect(page).toHaveURL(/\/admin\/users$/);
   await expect(page.getByRole("heading", { name: "Users & Roles", level: 1 })).toBeVisible();

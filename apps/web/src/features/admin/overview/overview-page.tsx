@@ -1,13 +1,22 @@
 import type { AdminOverview } from "@meridian/shared/admin";
 import { CalendarCheck, ChartColumn, Sparkles, Ticket, UserPlus, Users } from "lucide-react";
-import type { ReactNode } from "react";
+import { lazy, Suspense, type ReactNode } from "react";
 import { useNavigate } from "react-router";
 import { Spinner } from "@/components/ui/spinner";
 import { formatMoney } from "@meridian/shared/money";
 import { useOverview } from "../api/get-overview";
 import { Button } from "@/components/ui/button";
-import { formatDateTime, notImplemented, PageHeader, Panel, StatusBadge } from "../components/admin-ui";
+import { formatDateTime, PageHeader, Panel, StatusBadge } from "../components/admin-ui";
 import { OverdueBadge } from "../components/overdue-badge";
+
+// The charts (and their library) load only here, after the cards.
+const AnalyticsPanel = lazy(() => import("./analytics-panel"));
+
+/** Brings the analytics into view and puts the keyboard there. */
+function showAnalytics() {
+  document.getElementById("analytics")?.scrollIntoView({ behavior: "smooth", block: "start" });
+  document.getElementById("analytics-title")?.focus({ preventScroll: true });
+}
 
 const plural = (n: number, noun: string) => `${n} ${noun}${n === 1 ? "" : "s"}`;
 
@@ -59,11 +68,21 @@ export default function OverviewPage() {
         <OverviewCard
           icon={<ChartColumn className="size-5" />}
           title="Analytics"
-          text="Trends, forecasts and cohort insights."
+          text="Bookings, revenue, conversion and service times by day."
           stat={counts ? `${formatMoney(counts.revenue)} booked revenue` : undefined}
-          onClick={() => notImplemented("Analytics dashboards are not yet implemented.")}
+          onClick={showAnalytics}
         />
       </div>
+
+      <Suspense
+        fallback={
+          <Panel id="analytics" className="mt-8 grid place-items-center p-6 py-20 sm:p-8">
+            <Spinner />
+          </Panel>
+        }
+      >
+        <AnalyticsPanel />
+      </Suspense>
 
       <Panel className="mt-8 p-6 sm:p-8">
         <div className="flex items-center justify-between gap-4">
