@@ -67,6 +67,8 @@ const envSchema = z.object({
   JOB_POLL_MS: z.coerce.number().int().min(100).max(600_000).default(5000),
   /** Server processes answering HTTP: a number, or "auto" for one per CPU (at most MAX_AUTO_WORKERS); more than one needs DATABASE_URL. */
   WORKERS: z.union([z.literal("auto"), z.coerce.number().int().min(1).max(64)]).default(1),
+  /** Tests only (lib/test-hooks.ts): the named point where the process stops and waits to be killed; ignored in production. */
+  TEST_PAUSE_AT: z.string().optional(),
 })
   .superRefine((e, ctx) => {
     if (e.SMS_PROVIDER !== "twilio") return;
@@ -77,6 +79,7 @@ const envSchema = z.object({
   .transform((e) => ({
     ...e,
     SEED_DEMO: e.SEED_DEMO ?? e.NODE_ENV !== "production",
+    TEST_PAUSE_AT: e.NODE_ENV === "production" ? undefined : e.TEST_PAUSE_AT,
     WORKERS: e.WORKERS === "auto" ? Math.min(os.availableParallelism(), MAX_AUTO_WORKERS) : e.WORKERS,
   }))
   // The embedded database lives in one process: several processes share a PostgreSQL database (decision 016).

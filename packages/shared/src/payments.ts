@@ -56,3 +56,10 @@ export const completeAuthenticationSchema = z.strictObject({
 export type CompleteAuthenticationInput = z.infer<typeof completeAuthenticationSchema>;
 export const completeAuthenticationResponseSchema = z.object({ paymentIntentId: z.string(), status: z.string() });
 export type CompleteAuthenticationResponse = z.infer<typeof completeAuthenticationResponseSchema>;
+
+/**
+ * The answer stored for a booking request that stopped after its card was authorised and before the booking was
+ * saved (the process died): the orphan-hold sweep released the hold and answers a retry with this (409).
+ */
+export const BOOKING_NOT_MADE_CODE = "booking_not_made";
+export const BOOKING_NOT_MADE_MESSAGE = "This booking was not made: it stopped before it could be saved, and the hold on your card was released. Please book again.";

@@ -39,8 +39,10 @@ import type { Db, Tx } from "../db/client";
 import { bookings, idempotencyKeys, payments } from "../db/schema";
 import { schedulePaymentJobs } from "../payments/payment-jobs";
 import { paymentErrorToHttp } from "../payments/charges";
+import { scheduleHoldSweep, STALE_CLAIM_MS } from "../payments/hold-sweep";
 import { releaseUnusedHold } from "../payments/payment-lifecycle";
-import type { PaymentIntent } from "../payments/provider";
+import { pauseHereInTests } from "../lib/test-hooks";
+import type { AuthorizeInput, PaymentIntent } from "../payments/provider";
 import type { Deps } from "../lib/context";
 import { badRequest, conflict, HttpError } from "../lib/errors";
 import { parseWith } from "../lib/validate";
@@ -73,8 +75,6 @@ export function requestHash(input: CreateBookingInput): string {
   return crypto.createHash("sha256").update(canonical).digest("hex");
 }
 
-/** An "in progress" row this old is taken over: its request died between claiming and answering. */
-const STALE_CLAIM_MS = 2 * 60_000;
 
 type StoredError = { error: { code: string; message: string; fields?: Record<string, string> } };
 
@@ -194,16 +194,17 @@ async function authorizeCard(
 ): Promise<{ intent: PaymentIntent; customerRef: string | null }> {
   const paymentMethod = input.paymentMethod;
   const customerRef = await customerRefFor(deps, me);
-  let intent = await deps.payments.authorize(
-    {
-      amountCents: toCents(plan.price),
-      paymentMethod,
-      description: `Meridian ${plan.service} booking on ${plan.bookingDate}`,
-      metadata: { userId: me.id, bookingKey: key, service: plan.service },
-      saveCard: { customerRef },
-    },
-    `booking:${me.id}:${key}:authorize`,
-  );
+  const request: AuthorizeInput = {
+    amountCents: toCents(plan.price),
+    paymentMethod,
+    description: `Meridian ${plan.service} booking on ${plan.bookingDate}`,
+    metadata: { userId: me.id, bookingKey: key, service: plan.service },
+    saveCard: { customerRef },
+  };
+  const providerKey = `booking:${me.id}:${key}:authorize`;
+  // Durable before the card is touched: should this process die before the booking is saved, the sweep releases the hold.
+  await scheduleHoldSweep(deps.database.db, { providerKey, request, claim: { userId: me.id, key } });
+  let intent = await deps.payments.authorize(request, providerKey);
   // The provider replays its first answer for the key: where the intent has moved since, read it again.
   if (refresh || (input.paymentIntentId && input.paymentIntentId === intent.id)) intent = await deps.payments.retrieve(intent.id);
   if (input.paymentIntentId && input.paymentIntentId !== intent.id) {
@@ -368,6 +369,7 @@ export async function createBooking(deps: Deps, me: SessionUser, key: string, in
     throw paymentErrorToHttp(err);
   }
   const { intent, customerRef } = card;
+  await pauseHereInTests(deps.config.env, "booking:authorised");
 
   // 3. The booking's rows (booking, "Booked" timeline row, ticket, ride reminder, payment record, the key's
   // answer) in one statement (bookings/booking-rows.ts, decision 015), stored only while the claim is still this

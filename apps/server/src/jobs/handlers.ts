@@ -1,5 +1,6 @@
 // Every kind of durable job the server runs, by kind: what the runner in main.ts (and the development tools) use.
 import type { Deps } from "../lib/context";
+import { holdSweepJobHandlers } from "../payments/hold-sweep";
 import { paymentJobHandlers } from "../payments/payment-jobs";
 import { receiptJobHandlers } from "../payments/receipts";
 import { OVERDUE_SWEEP_JOB, overdueSweepHandler } from "../rides/overdue";
@@ -9,6 +10,7 @@ import type { JobHandlers } from "./job-runner";
 export const allJobHandlers = (deps: Deps): JobHandlers => ({
   ...jobHandlers(deps),
   ...paymentJobHandlers(deps),
+  ...holdSweepJobHandlers(deps),
   ...receiptJobHandlers(deps),
   [OVERDUE_SWEEP_JOB]: overdueSweepHandler({ mailer: deps.mailer, publicUrl: deps.config.publicUrl }),
 });

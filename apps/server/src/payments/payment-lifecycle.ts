@@ -25,7 +25,8 @@ import { conflict, HttpError, notFound } from "../lib/errors";
 import { announceBooking, type BookingRow } from "../rides/ride-status";
 import { noteCharge, recordAttempt, recordPayment } from "./charge-gate";
 import { bookingCharge, newestChargeFirst, paymentErrorToHttp } from "./charges";
-import { PaymentError, type PaymentIntent, type PaymentProvider } from "./provider";
+import { scheduleHoldSweep } from "./hold-sweep";
+import { PaymentError, type AuthorizeInput, type PaymentIntent, type PaymentProvider } from "./provider";
 import { tellPaymentNeeded } from "./payment-needed";
 import { SETTLE_JOB } from "./settlement-job";
 
@@ -265,10 +266,10 @@ export async function confirmBookingCard(deps: Deps, userId: string, bookingId: 
       if (!mine) throw notFound("Payment not found.");
       intent = await deps.payments.completeAuthentication(input.paymentIntentId, `${key}:complete`);
     } else {
-      intent = await deps.payments.authorize(
-        { amountCents: toCents(b.price ?? 0), paymentMethod: card.paymentMethod, ...(card.customerRef ? { customer: card.customerRef } : {}), description: `Booking ${b.id}`, metadata: { bookingId: b.id } },
-        key,
-      );
+      const request: AuthorizeInput = { amountCents: toCents(b.price ?? 0), paymentMethod: card.paymentMethod, ...(card.customerRef ? { customer: card.customerRef } : {}), description: `Booking ${b.id}`, metadata: { bookingId: b.id } };
+      // Should this process die before the answer is recorded, the sweep releases the hold no charge row knows.
+      await scheduleHoldSweep(db, { providerKey: key, request });
+      intent = await deps.payments.authorize(request, key);
     }
   } catch (err) {
     if (!(err instanceof PaymentError)) throw err;

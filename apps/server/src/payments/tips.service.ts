@@ -30,7 +30,8 @@ import { badRequest, conflict, HttpError, notFound } from "../lib/errors";
 import { getOperationsSettings } from "../settings/settings.service";
 import { bookingCharge, paymentErrorToHttp, tipsOf } from "./charges";
 import { recordPayment } from "./payments.service";
-import type { PaymentIntent } from "./provider";
+import type { AuthorizeInput, PaymentIntent } from "./provider";
+import { scheduleHoldSweep } from "./hold-sweep";
 
 type BookingRow = typeof bookings.$inferSelect;
 
@@ -78,17 +79,17 @@ export async function addTip(deps: Deps, me: SessionUser, bookingId: string, key
   const providerKey = `tip:${bookingId}:${key}`;
   let intent: PaymentIntent;
   try {
-    intent = await deps.payments.authorize(
-      {
-        amountCents,
-        paymentMethod: charge.paymentMethod,
-        // Stripe: the saved card belongs to the Customer it was saved to at booking.
-        ...(charge.customerRef ? { customer: charge.customerRef } : {}),
-        description: `Tip for Meridian booking ${bookingId.slice(0, 8).toUpperCase()}`,
-        metadata: { bookingId, userId: me.id, kind: "tip" },
-      },
-      providerKey,
-    );
+    const request: AuthorizeInput = {
+      amountCents,
+      paymentMethod: charge.paymentMethod,
+      // Stripe: the saved card belongs to the Customer it was saved to at booking.
+      ...(charge.customerRef ? { customer: charge.customerRef } : {}),
+      description: `Tip for Meridian booking ${bookingId.slice(0, 8).toUpperCase()}`,
+      metadata: { bookingId, userId: me.id, kind: "tip" },
+    };
+    // Should this process die between the authorisation and the capture, the sweep releases the hold.
+    await scheduleHoldSweep(db, { providerKey, request });
+    intent = await deps.payments.authorize(request, providerKey);
     if (intent.status === "requires_action") {
       await deps.payments.cancel(intent.id, `${providerKey}:cancel`).catch(() => undefined);
       throw new HttpError(402, "authentication_required", "Your bank asks you to confirm this payment, which cannot be done for a tip. Please contact us.");

@@ -27,7 +27,8 @@ import { cancelPaymentJobs, schedulePaymentJobs } from "../payments/payment-jobs
 import { bookingCharge, paymentErrorToHttp } from "../payments/charges";
 import { recordAuthorisation, releaseUnusedHold, savedCard } from "../payments/payment-lifecycle";
 import type { PaymentRecord } from "../payments/payments.service";
-import { PaymentError, type PaymentIntent } from "../payments/provider";
+import { PaymentError, type AuthorizeInput, type PaymentIntent } from "../payments/provider";
+import { scheduleHoldSweep } from "../payments/hold-sweep";
 import { cancelRideReminders, scheduleRideReminder } from "./ride-notices";
 import { announceBooking, moveBooking, stampEvent, STALE_STATUS_MESSAGE, type BookingRow } from "./ride-status";
 import { formatMoney } from "@meridian/shared/money";
@@ -114,10 +115,11 @@ async function cardForNewTime(deps: Deps, b: BookingRow, pickupAt: Date, totalCe
   const card = await savedCard(deps.database.db, b.id);
   if (!card) return {};
   try {
-    const intent = await deps.payments.authorize(
-      { amountCents: totalCents, paymentMethod: card.paymentMethod, ...(card.customerRef ? { customer: card.customerRef } : {}), description: `Booking ${b.id}`, metadata: { bookingId: b.id } },
-      `booking:${b.id}:authorize:reschedule:${charge.intentId}:${pickupAt.toISOString()}:${totalCents}`,
-    );
+    const request: AuthorizeInput = { amountCents: totalCents, paymentMethod: card.paymentMethod, ...(card.customerRef ? { customer: card.customerRef } : {}), description: `Booking ${b.id}`, metadata: { bookingId: b.id } };
+    const providerKey = `booking:${b.id}:authorize:reschedule:${charge.intentId}:${pickupAt.toISOString()}:${totalCents}`;
+    // Should this process die before the move is saved, the sweep releases the new hold (no charge row knows it).
+    await scheduleHoldSweep(deps.database.db, { providerKey, request });
+    const intent = await deps.payments.authorize(request, providerKey);
     if (intent.status !== "requires_capture") {
       await releaseUnusedHold(deps, b.id, intent.id, "a rescheduled ride's unauthenticated hold");
       throw new HttpError(402, "authentication_required", RESCHEDULE_CARD_NEEDS_STEP, { paymentMethod: RESCHEDULE_CARD_NEEDS_STEP });
