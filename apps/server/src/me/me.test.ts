@@ -85,4 +85,18 @@ describe("the customer's bookings list", () => {
     expect(res.status).toBe(200);
     expect(res.body.bookings.map((b: { id: string }) => b.id)).toEqual([ids.soon, ids.farAhead, ids.expired, ids.recentCancelled, ids.pastDone]);
   });
+
+  it("gives each booking one payment status a customer understands", async () => {
+    const { seedBooking } = await import("../test/money-fixtures");
+    const me = await t.userWithSession({ fullName: "Payment Reader" });
+    const held = await seedBooking(t, { userId: me.user.id, status: "confirmed", bookingDate: "2030-05-02", paymentMethod: "pm_card_visa", capture: false });
+    const paid = await seedBooking(t, { userId: me.user.id, status: "completed", paymentMethod: "pm_card_visa" });
+    const none = await seedBooking(t, { userId: me.user.id, status: "completed" });
+    const res = await t.call("GET", "/api/me/bookings", { cookie: me.cookie });
+    expect(res.status).toBe(200);
+    const payment = (id: string) => res.body.bookings.find((b: { id: string }) => b.id === id).payment;
+    expect(payment(held.id)).toEqual({ label: "Card authorised $111.90", tone: "held" });
+    expect(payment(paid.id)).toEqual({ label: "Paid $111.90", tone: "paid" });
+    expect(payment(none.id)).toEqual({ label: "No card payment", tone: "neutral" });
+  });
 });

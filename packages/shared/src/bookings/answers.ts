@@ -13,6 +13,9 @@ export const myBookingsResponseSchema = z.object({
       vehicleName: z.string().nullable().describe("The assigned vehicle"),
       cancellationFee: z.number().nullable(),
       cancelledAt: z.string().nullable(),
+      payment: z
+        .object({ label: z.string(), tone: z.enum(["paid", "held", "needed", "neutral"]) })
+        .describe("The booking's payment in one status a customer understands (payment-status.ts): 'Card authorised $X', 'Paid $X', 'Payment needed'..."),
     }),
   ),
 });

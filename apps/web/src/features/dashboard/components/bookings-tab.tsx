@@ -5,7 +5,9 @@ import { Button } from "@/components/ui/button";
 import { LiveRegion } from "@/components/ui/live-region";
 import { notifyError } from "@/lib/notify";
 import { formatMoney } from "@meridian/shared/money";
-import { formatDate } from "@/lib/utils";
+import { cn, formatDate } from "@/lib/utils";
+import { Link } from "react-router";
+import type { PaymentStatusTone } from "@meridian/shared/payment-status";
 import { useMyBookings, type MyBooking } from "../api/get-my-bookings";
 import { useMyReceipts, type Receipt } from "../api/get-my-receipts";
 import { rideStatusSentences, type RideStatus } from "@meridian/shared/booking-status";
@@ -15,6 +17,9 @@ import { formatTime, readBookingDetails, serviceName, serviceTagline } from "./b
 import { EmptyState } from "./empty-state";
 import { BookingStatusBadge } from "./status-badge";
 import { TipDialog, tipTargetOf, type TipTarget } from "./tip-dialog";
+
+/** The payment line's colour: a payment needed reads as a warning, a hold or payment in gold, the rest muted. */
+const PAYMENT_TONE: Record<PaymentStatusTone, string> = { needed: "text-danger font-medium", held: "text-gold", paid: "text-gold", neutral: "text-muted" };
 
 export function BookingsTab() {
   const bookings = useMyBookings();
@@ -132,6 +137,17 @@ function BookingRow({
               ) : null}
             </p>
           ) : null}
+          <p className={cn("mt-1 text-xs", PAYMENT_TONE[booking.payment.tone])} data-testid="booking-payment">
+            {booking.payment.label}
+            {booking.payment.tone === "needed" ? (
+              <>
+                {" · "}
+                <Link to={`/bookings/${booking.id}/payment`} className="text-gold underline underline-offset-4">
+                  Confirm your payment
+                </Link>
+              </>
+            ) : null}
+          </p>
           {booking.status === "cancelled" && booking.cancellationFee != null ? (
             <p className="mt-1 text-xs text-muted" data-testid="cancellation-fee">
               {booking.cancellationFee > 0 ? `Cancellation fee: ${formatMoney(booking.cancellationFee)}` : "Cancelled free of charge"}
