@@ -18,6 +18,7 @@ import { createPaymentProvider } from "./payments/payments.service";
 import { createQuoteCounter } from "./quotes/quote-counter";
 import { createEventBus } from "./realtime/bus";
 import { followSettingsChanges, warmSettings } from "./settings/store";
+import { smsUnlessSwitchedOff } from "./sms/sms";
 import { createSmsSender } from "./sms/sms";
 import { createPhotoStore } from "./valet/photo-store";
 
@@ -85,7 +86,7 @@ export async function buildDeps(config: AppConfig, database: Database, options: 
   const bus = await createEventBus(database, { logger });
   followSettingsChanges(bus, database.db);
   await warmSettings(database.db);
-  const sms = createSmsSender(config.env, database.db, logger);
+  const sms = smsUnlessSwitchedOff(createSmsSender(config.env, database.db, logger), database.db, logger);
   const photos = createPhotoStore(config.env);
   const lifecycle = createLifecycle();
   const quoteCounts = createQuoteCounter(database.db, logger);

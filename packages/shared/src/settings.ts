@@ -2,6 +2,7 @@
 // and one set of defaults per section, shared by the server (validation of PUT /api/admin/settings/<section>) and
 // the web forms. Operations keeps its own schema (rides.ts) and route (/api/admin/settings).
 import { z } from "zod";
+import { TIP_PRESET_PERCENTS } from "./tips";
 
 const text = (label: string, max: number) =>
   z.string({ error: `${label} is required.` }).trim().min(1, `${label} is required.`).max(max, `${label} can be at most ${max} characters.`);
@@ -56,7 +57,7 @@ export const paymentsSettingsSchema = z.strictObject({
     .transform((v) => [...v].sort((a, b) => a - b)),
 });
 export type PaymentsSettings = z.infer<typeof paymentsSettingsSchema>;
-export const DEFAULT_PAYMENTS_SETTINGS: PaymentsSettings = { tipPresetPercents: [15, 20, 25] };
+export const DEFAULT_PAYMENTS_SETTINGS: PaymentsSettings = { tipPresetPercents: [...TIP_PRESET_PERCENTS] };
 
 /** GET /api/admin/settings/payments: the stored settings and what the server runs (never a key). */
 export type PaymentsOverview = {

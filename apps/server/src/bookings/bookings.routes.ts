@@ -9,6 +9,7 @@ import { requireUser } from "../auth/session";
 import type { AppEnv } from "../lib/context";
 import { route } from "../lib/openapi";
 import { idempotencyKey, idempotencyKeyParameter } from "../lib/validate";
+import { requireFeature } from "../settings/public-settings";
 import { createBooking } from "./bookings.service";
 
 export const bookingsRoutes = new Hono<AppEnv>().post(
@@ -24,6 +25,7 @@ export const bookingsRoutes = new Hono<AppEnv>().post(
     body: createBookingSchema,
     responses: {
       201: createBookingResponseSchema,
+      403: { description: "Valet booking or coupons are switched off (Settings → Features)" },
       402: { description: "The card was declined (card_declined, with the provider's reason) or needs its authentication step (authentication_required, with error.paymentIntent); nothing was booked" },
       409: { description: "The price changed since the quote, or the key is in use by another request" },
       422: { description: "The key was used with another body, or the quote can no longer be booked" },
@@ -31,6 +33,7 @@ export const bookingsRoutes = new Hono<AppEnv>().post(
   }),
   async (c) => {
     const me = await requireUser(c, LOGIN_TO_BOOK_MESSAGE);
+    if (c.req.valid("json").service === "valet") await requireFeature(c.get("deps").database.db, "valetBooking");
     const outcome = await createBooking(c.get("deps"), me, idempotencyKey(c), c.req.valid("json"));
     if (outcome.replayed) c.header("Idempotent-Replayed", "true");
     return c.json(outcome.body, outcome.status);

@@ -8,6 +8,7 @@
 // callerPaymentDueAt and tells the customer; the slot is free again. A far-off service also gets the usual payment
 // jobs (its card authorised again 48 hours before, as a hold taken through the link would lapse).
 // Idempotent like POST /api/bookings, with its code: the key belongs to the staff member who sent it.
+import { getSettings } from "../settings/store";
 import crypto from "node:crypto";
 import { and, asc, eq, ilike, or } from "drizzle-orm";
 import {
@@ -122,13 +123,14 @@ export async function createCallerBooking(deps: Deps, staff: Staff, key: string,
   const now = new Date();
   const dueAt = callerPaymentDueAt(now, startsAt);
 
+  const smsOn = (await getSettings(db, "features")).smsNotifications;
   let sms: { to: string; body: string } | null = null;
   let body: AdminCreateBookingResponse;
   try {
     body = await db.transaction(async (tx) => {
       const { row: customer, created } = await customerFor(tx, input);
       const mailable = isMailableEmail(customer.email);
-      const sentBy = [...(mailable ? (["email"] as const) : []), ...(customer.phone ? (["sms"] as const) : [])];
+      const sentBy = [...(mailable ? (["email"] as const) : []), ...(customer.phone && smsOn ? (["sms"] as const) : [])];
       const summary = toCallerCustomer(customer);
       const answer = await insertBookingRows(tx, {
         userId: customer.id,
@@ -184,7 +186,7 @@ export async function createCallerBooking(deps: Deps, staff: Staff, key: string,
       const when = formatWhen(startsAt, timeZone);
       const dueBy = formatWhen(dueAt, timeZone);
       if (mailable) await deps.mailer.send(paymentLinkEmail({ to: customer.email, name: customer.name, what, when, amountUsd: plan.price, url, dueBy, staff: staff.name }), { tx });
-      if (customer.phone) sms = { to: customer.phone, body: `Meridian: your ${what} on ${when} (${formatMoney(plan.price)}) is booked. Pay securely before ${dueBy} to confirm it: ${url}` };
+      if (customer.phone && smsOn) sms = { to: customer.phone, body: `Meridian: your ${what} on ${when} (${formatMoney(plan.price)}) is booked. Pay securely before ${dueBy} to confirm it: ${url}` };
       return answer as AdminCreateBookingResponse;
     });
   } catch (err) {

@@ -1,4 +1,5 @@
 // /api/me: the signed-in customer's profile, bookings and tickets.
+import { requireFeature } from "../settings/public-settings";
 import { Hono } from "hono";
 import { myTicketsResponseSchema } from "@meridian/shared/booking";
 import { myBookingsResponseSchema } from "@meridian/shared/bookings/answers";
@@ -82,6 +83,7 @@ export const meRoutes = new Hono<AppEnv>()
         "Within the hold window, a new total (or a ride booked far off) is authorised on the card kept for the ride before it moves; the old hold is released. Moved beyond the window, the hold is released and the card authorised again 48 hours before.",
       responses: {
         200: describedJson("{ booking }: the booking as now"),
+        403: { description: "Customer reschedule is switched off (Settings → Features)" },
         402: { description: "The card kept for the ride was declined for the new total, or needs an authentication step: the ride is not moved" },
         404: { description: "Booking not found." },
         409: { description: "It can no longer be rescheduled, or the new price needs the customer's agreement" },
@@ -90,6 +92,7 @@ export const meRoutes = new Hono<AppEnv>()
     }),
     async (c) => {
       const me = await requireUser(c);
+      await requireFeature(c.get("deps").database.db, "customerReschedule");
       const id = idParam(c, "Booking");
       await rescheduleRide(c.get("deps"), me, id, c.req.valid("json"));
       const booking = (await listMyBookings(c.get("deps").database.db, me.id)).find((b) => b.id === id);

@@ -1,6 +1,7 @@
 // The customer's money after a service, under /api/me: add a tip (POST /bookings/:id/tip, Idempotency-Key
 // header as for bookings), the receipts (GET /receipts) and one receipt as a PDF (GET /bookings/:id/receipt.pdf).
 // Every route answers only the signed-in customer's own bookings (another's is a 404, as if it did not exist).
+import { requireFeature } from "../settings/public-settings";
 import { Hono } from "hono";
 import { IDEMPOTENCY_KEY_HEADER, idempotencyKeySchema } from "@meridian/shared/booking";
 import { TIP_IDEMPOTENCY_KEY_MESSAGE, tipInputSchema } from "@meridian/shared/tips";
@@ -26,12 +27,14 @@ export const meMoneyRoutes = new Hono<AppEnv>()
       responses: {
         201: describedJson("{ tip }: the amount, the card and who receives it"),
         402: { description: "The card was declined" },
+        403: { description: "Tips are switched off (Settings → Features)" },
         404: { description: "Not one of this customer's bookings" },
         409: { description: "The service is not completed yet, it has a tip already, or no card is on file" },
       },
     }),
     async (c) => {
     const me = await requireUser(c);
+    await requireFeature(c.get("deps").database.db, "tips");
     const id = idParam(c, "Booking");
     const key = idempotencyKeySchema.safeParse(c.req.header(IDEMPOTENCY_KEY_HEADER) ?? "");
     if (!key.success) throw badRequest(TIP_IDEMPOTENCY_KEY_MESSAGE, { [IDEMPOTENCY_KEY_HEADER]: TIP_IDEMPOTENCY_KEY_MESSAGE }, "idempotency_key_required");

@@ -13,6 +13,7 @@ import type { JobHandler } from "../jobs/job-runner";
 import type { Deps } from "../lib/context";
 import type { Mail, Mailer } from "../mail/mailer";
 import { emailLayout } from "../mail/templates";
+import { writeText } from "./pdf-fonts";
 
 export const RECEIPT_JOB = "payment.receipt";
 /** The job's key: one receipt e-mail per booking, however often the capture path schedules it. */
@@ -162,9 +163,8 @@ function receiptFacts(r: Receipt): [string, string][] {
   ];
 }
 
-// Standard PDF fonts print Windows-1252 only: arrows become words, anything else outside it a "?".
-const pdfText = (s: string) =>
-  s.replace(/→/g, "to").replace(/[^\x20-\x7E\u00A0-\u00FF\u2013\u2014\u2018\u2019\u201C\u201D\u2022\u2026\u20AC]/g, "?");
+// Names, addresses and labels print in the font of their script (pdf-fonts.ts); the arrow reads as a word.
+const pdfText = (s: string) => s.replace(/\s*→\s*/g, " to ");
 
 const GOLD = "#a8843f";
 const INK = "#1b1a17";
@@ -189,13 +189,15 @@ export function receiptPdf(r: Receipt, customer: { name: string; email: string }
   doc.fillColor(GOLD).font("Helvetica-Bold").fontSize(13).text("M E R I D I A N", left, 56, { characterSpacing: 1 });
   doc.fillColor(MUTED).font("Helvetica").fontSize(9).text("Valet & Chauffeur · Los Angeles", left, 74);
   doc.fillColor(INK).font("Times-Roman").fontSize(28).text("Receipt", left, 104);
-  doc.fillColor(MUTED).font("Helvetica").fontSize(10).text(pdfText(`${customer.name} · ${customer.email}`), left, 140);
+  doc.fillColor(MUTED).fontSize(10);
+  writeText(doc, `${customer.name} · ${customer.email}`, left, 140);
   doc.moveTo(left, 162).lineTo(left + width, 162).lineWidth(1).strokeColor(GOLD).stroke();
 
   let y = 178;
   for (const [label, value] of receiptFacts(r)) {
     doc.fillColor(MUTED).font("Helvetica").fontSize(9).text(label.toUpperCase(), left, y, { width: 110, characterSpacing: 0.5 });
-    doc.fillColor(INK).font("Helvetica").fontSize(10.5).text(pdfText(value), left + 120, y - 1, { width: width - 120 });
+    doc.fillColor(INK).fontSize(10.5);
+    writeText(doc, pdfText(value), left + 120, y - 1, { width: width - 120 });
     y = Math.max(doc.y, y + 14) + 6;
   }
 
@@ -208,7 +210,8 @@ export function receiptPdf(r: Receipt, customer: { name: string; email: string }
       y += 4;
     }
     const font = row.strong ? "Helvetica-Bold" : "Helvetica";
-    doc.fillColor(INK).font(font).fontSize(10.5).text(pdfText(row.label), left, y, { width: width - 130 });
+    doc.fillColor(INK).fontSize(10.5);
+    writeText(doc, pdfText(row.label), left, y, { width: width - 130 }, row.strong ? "bold" : "regular");
     const labelBottom = doc.y;
     doc.fillColor(row.strong ? GOLD : INK).font(font).fontSize(10.5).text(row.amount, left + width - 120, y, { width: 120, align: "right" });
     y = Math.max(labelBottom, y + 14) + 6;

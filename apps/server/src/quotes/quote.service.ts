@@ -1,5 +1,6 @@
 // Server-side ride quotes: places resolved from ids, the route from the geo provider, the live pricing
 // method, capacity checked. The booking re-runs the same function, so estimate and booking always agree.
+import { refuseFeatureOff, requireFeature } from "../settings/public-settings";
 import {
   INVALID_ADDRESS_MESSAGE,
   QUOTE_TTL_SECONDS,
@@ -149,6 +150,7 @@ function finishQuote(input: QuoteInput, method: PricingSnapshot["method"], { pic
  * cause is a 4xx HttpError. `maxPricingAgeMs` bounds the age of the pricing and coupon data (a booking's re-price).
  */
 export async function priceQuote(deps: Pick<Deps, "database" | "geo">, input: QuoteInput, opts: { maxPricingAgeMs?: number } = {}): Promise<PricedQuote> {
+  if (input.couponCode) await requireFeature(deps.database.db, "coupons");
   refuseUnbookableTime("ride", input.date, input.time, await cachedOperationsSettings(deps.database.db, opts.maxPricingAgeMs ?? QUOTE_SETTINGS_MAX_AGE_MS));
   const [pickup, dropoff, coupon] = await Promise.all([
     deps.geo.place(input.pickupPlaceId),
@@ -166,6 +168,7 @@ export async function priceQuote(deps: Pick<Deps, "database" | "geo">, input: Qu
  * Throws the same HttpErrors.
  */
 export function priceQuoteFromMemory(deps: Pick<Deps, "database" | "geo">, input: QuoteInput): PricedQuote | undefined {
+  if (input.couponCode) refuseFeatureOff(deps.database.db, "coupons");
   const pickup = deps.geo.peekPlace(input.pickupPlaceId);
   const dropoff = deps.geo.peekPlace(input.dropoffPlaceId);
   const pricing = peekPricingSnapshot(deps.database.db);

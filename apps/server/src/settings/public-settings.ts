@@ -4,7 +4,7 @@ import { companyLogoPath, type PublicSettings } from "@meridian/shared/settings"
 import type { Db } from "../db/client";
 import { HttpError } from "../lib/errors";
 import { featureOffMessage, type FeatureKey } from "@meridian/shared/settings";
-import { getSettings } from "./store";
+import { getSettings, peekSettings } from "./store";
 
 export async function publicSettings(db: Db): Promise<PublicSettings> {
   const [company, features, payments] = await Promise.all([getSettings(db, "company"), getSettings(db, "features"), getSettings(db, "payments")]);
@@ -16,6 +16,11 @@ export async function publicSettings(db: Db): Promise<PublicSettings> {
 export async function requireFeature(db: Db, key: FeatureKey): Promise<void> {
   const features = await getSettings(db, "features");
   if (!features[key]) throw new HttpError(403, "feature_off", featureOffMessage(key));
+}
+
+/** The same check without waiting (this process's copy), for the quote's in-memory path. */
+export function refuseFeatureOff(db: Db, key: FeatureKey): void {
+  if (!peekSettings(db, "features")[key]) throw new HttpError(403, "feature_off", featureOffMessage(key));
 }
 
 /** Whether a feature is on (for code that skips rather than refuses, e.g. an SMS). */

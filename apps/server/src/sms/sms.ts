@@ -5,6 +5,7 @@ import type { Db, Tx } from "../db/client";
 import { outboxSms } from "../db/schema";
 import type { Env } from "../env";
 import type { Logger } from "../lib/logger";
+import { getSettings } from "../settings/store";
 
 export type SmsSender = {
   kind: "outbox" | "twilio";
@@ -51,6 +52,20 @@ function createTwilioSender(env: Env, logger: Logger): SmsSender {
     async send(to, body) {
       const msg = await (await (client ??= twilioClient())).messages.create({ to, body, ...(from.startsWith("MG") ? { messagingServiceSid: from } : { from }) });
       logger.info("sms sent", { to, sid: msg.sid, status: msg.status });
+    },
+  };
+}
+
+/** Settings → Features → SMS notifications off: no text message leaves (each one skipped is logged). */
+export function smsUnlessSwitchedOff(sender: SmsSender, db: Db, logger: Logger): SmsSender {
+  return {
+    kind: sender.kind,
+    async send(to, body, opts) {
+      if (!(await getSettings(db, "features")).smsNotifications) {
+        logger.info("sms not sent: SMS notifications are switched off", { to });
+        return;
+      }
+      await sender.send(to, body, opts);
     },
   };
 }

@@ -1,5 +1,6 @@
 // Server-side valet quotes: the event address resolved from its place id, the published valet rate card,
 // and the shared priceValet. The booking re-runs the same function, so quote and booking always agree.
+import { requireFeature } from "../settings/public-settings";
 import { refuseUnbookableTime } from "../quotes/quote.service";
 import { cachedOperationsSettings } from "../settings/settings.service";
 import { INVALID_ADDRESS_MESSAGE, QUOTE_TTL_SECONDS, type QuotePlace } from "@meridian/shared/booking";
@@ -33,6 +34,7 @@ export async function priceValetQuote(
   input: ValetQuoteValues,
   opts: { maxPricingAgeMs?: number } = {},
 ): Promise<PricedValetQuote> {
+  if (input.couponCode) await requireFeature(deps.database.db, "coupons");
   const settings = await cachedOperationsSettings(deps.database.db, opts.maxPricingAgeMs ?? 5_000);
   refuseUnbookableTime("valet", input.date, input.startTime, settings, { date: "date", time: "startTime" });
   const [place, pricing, coupon] = await Promise.all([

@@ -3,6 +3,7 @@ import { Hono } from "hono";
 import { valetQuoteInputSchema } from "@meridian/shared/valet";
 import type { AppEnv } from "../lib/context";
 import { describedJson, route } from "../lib/openapi";
+import { requireFeature } from "../settings/public-settings";
 import { issueValetQuote, priceValetQuote } from "./valet-quote.service";
 
 export const valetQuotesRoutes = new Hono<AppEnv>().post(
@@ -12,10 +13,11 @@ export const valetQuotesRoutes = new Hono<AppEnv>().post(
     tags: ["Valet"],
     access: "public",
     body: valetQuoteInputSchema,
-    responses: { 200: describedJson("The itemised valet quote with its signed quoteId (book it with POST /api/bookings, service valet)"), 422: { description: "No price for this event" } },
+    responses: { 403: { description: "Valet booking is switched off (Settings → Features)" }, 200: describedJson("The itemised valet quote with its signed quoteId (book it with POST /api/bookings, service valet)"), 422: { description: "No price for this event" } },
   }),
   async (c) => {
     const deps = c.get("deps");
+    await requireFeature(deps.database.db, "valetBooking");
     const priced = await priceValetQuote(deps, c.req.valid("json"));
     const response = issueValetQuote(deps.config.authSecret, priced);
     deps.quoteCounts.count("valet", priced.applied !== undefined);

@@ -4,6 +4,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { operationsSettingsSchema, type OperationsSettings } from "@meridian/shared/rides";
 import { Building2, Clock, CreditCard, Mail, Map, ToggleRight, type LucideIcon } from "lucide-react";
+import type { ReactNode } from "react";
 import { useForm } from "react-hook-form";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
@@ -14,19 +15,22 @@ import { applyServerFieldErrors } from "@/features/auth/components/form-helpers"
 import { notifyError, notifySuccess } from "@/lib/notify";
 import { useOperationsSettings, useSaveOperationsSettings } from "../api/operations-settings";
 import { notImplemented, PageHeader, Panel } from "../components/admin-ui";
+import { FeaturesPanel } from "./features-panel";
 
-const sections: { value: string; label: string; icon: LucideIcon; text: string }[] = [
+type Tab = { value: string; label: string; icon: LucideIcon; text: string; panel?: () => ReactNode };
+// Each tab's panel lives in its own file (company-panel.tsx, features-panel.tsx, ...).
+const sections: Tab[] = [
   { value: "company", label: "Company", icon: Building2, text: "Company name, contact details and service area are managed server-side." },
   { value: "payments", label: "Payments", icon: CreditCard, text: "Payment provider keys and payout settings are managed server-side." },
   { value: "maps", label: "Maps", icon: Map, text: "The maps provider (embedded, Google or OpenStreetMap) and its keys are managed server-side." },
   { value: "email", label: "Email/SMS", icon: Mail, text: "E-mail delivery (SMTP or the embedded outbox) and SMS settings are managed server-side." },
-  { value: "features", label: "Features", icon: ToggleRight, text: "Feature switches are managed server-side." },
+  { value: "features", label: "Features", icon: ToggleRight, text: "", panel: () => <FeaturesPanel /> },
 ];
 
 export default function SettingsPage() {
   return (
     <>
-      <PageHeader eyebrow="Configuration" title="Settings" description="How Meridian runs: operations rules are edited here; the rest lives on the server, in its environment." />
+      <PageHeader eyebrow="Configuration" title="Settings" description="How Meridian runs: the company, payments, maps, messages, features and operations rules. Every change is recorded in the Audit Logs." />
       <Tabs defaultValue="operations">
         <TabsList aria-label="Settings sections">
           <TabsTrigger value="operations">Operations</TabsTrigger>
@@ -39,22 +43,26 @@ export default function SettingsPage() {
         <TabsContent value="operations">
           <OperationsPanel />
         </TabsContent>
-        {sections.map(({ value, label, icon: Icon, text }) => (
+        {sections.map(({ value, label, icon: Icon, text, panel }) => (
           <TabsContent key={value} value={value}>
-            <Panel className="flex flex-col gap-6 p-7 sm:flex-row sm:items-center sm:justify-between sm:p-9">
-              <div className="flex items-start gap-5">
-                <span className="grid size-12 shrink-0 place-items-center rounded-full border border-gold/30 bg-gold/[0.07] text-gold">
-                  <Icon className="size-5" />
-                </span>
-                <div>
-                  <h2 className="font-display text-3xl text-foreground">{label}</h2>
-                  <p className="mt-2 max-w-xl text-sm leading-relaxed text-muted">{text}</p>
+            {panel ? (
+              panel()
+            ) : (
+              <Panel className="flex flex-col gap-6 p-7 sm:flex-row sm:items-center sm:justify-between sm:p-9">
+                <div className="flex items-start gap-5">
+                  <span className="grid size-12 shrink-0 place-items-center rounded-full border border-gold/30 bg-gold/[0.07] text-gold">
+                    <Icon className="size-5" />
+                  </span>
+                  <div>
+                    <h2 className="font-display text-3xl text-foreground">{label}</h2>
+                    <p className="mt-2 max-w-xl text-sm leading-relaxed text-muted">{text}</p>
+                  </div>
                 </div>
-              </div>
-              <Button variant="outline" onClick={() => notImplemented(`Editing ${label} settings here is not yet implemented.`)}>
-                Edit
-              </Button>
-            </Panel>
+                <Button variant="outline" onClick={() => notImplemented(`Editing ${label} settings here is not yet implemented.`)}>
+                  Edit
+                </Button>
+              </Panel>
+            )}
           </TabsContent>
         ))}
       </Tabs>

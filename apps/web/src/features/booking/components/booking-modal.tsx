@@ -7,6 +7,7 @@ import { Dialog, DialogContent } from "@/components/ui/dialog";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { randomUuid } from "@/features/places/lib/random-uuid";
 import { notifyError } from "@/lib/notify";
+import { useFeature } from "@/lib/public-settings";
 import { useVehicles } from "../api/get-vehicles";
 import { BookingConfirmed, type ConfirmedBooking } from "./booking-confirmed";
 import { RideForm } from "./ride-form";
@@ -21,7 +22,9 @@ function isInsideFloatingUi(target: EventTarget | null) {
 
 export default function BookingModal() {
   const { setBookingOpen, bookingService } = useUiState();
-  const [service, setService] = useState<Service>(bookingService);
+  const valetOn = useFeature("valetBooking");
+  const [chosen, setService] = useState<Service>(bookingService);
+  const service: Service = valetOn ? chosen : "ride";
   const [idempotencyKey, setIdempotencyKey] = useState(randomUuid);
   const [confirmed, setConfirmed] = useState<ConfirmedBooking | null>(null);
 
@@ -57,8 +60,8 @@ export default function BookingModal() {
               setService(v as Service);
             }}
           >
-            <TabsList className="grid w-full grid-cols-2">
-              <TabsTrigger value="valet">Valet Service</TabsTrigger>
+            <TabsList className={valetOn ? "grid w-full grid-cols-2" : "grid w-full grid-cols-1"}>
+              {valetOn ? <TabsTrigger value="valet">Valet Service</TabsTrigger> : null}
               <TabsTrigger value="ride">Ride Transport</TabsTrigger>
             </TabsList>
             <TabsContent value="ride">
@@ -70,9 +73,11 @@ export default function BookingModal() {
                 onConfirmed={setConfirmed}
               />
             </TabsContent>
-            <TabsContent value="valet">
-              <ValetForm idempotencyKey={idempotencyKey} renewIdempotencyKey={() => setIdempotencyKey(randomUuid())} onConfirmed={setConfirmed} />
-            </TabsContent>
+            {valetOn ? (
+              <TabsContent value="valet">
+                <ValetForm idempotencyKey={idempotencyKey} renewIdempotencyKey={() => setIdempotencyKey(randomUuid())} onConfirmed={setConfirmed} />
+              </TabsContent>
+            ) : null}
           </Tabs>
         )}
       </DialogContent>

@@ -5,6 +5,7 @@ import { TicketPercent } from "lucide-react";
 import { Input } from "@/components/ui/input";
 import { Field } from "@/components/ui/label";
 import { formatMoney } from "@meridian/shared/money";
+import { useFeature } from "@/lib/public-settings";
 
 type Props = {
   id: string;
@@ -18,7 +19,12 @@ type Props = {
   calculating: boolean;
 };
 
-export function CouponField({ id, value, onChange, applied, refused, calculating }: Props) {
+/** Hidden while coupons are switched off (Settings → Features). */
+export function CouponField(props: Props) {
+  return useFeature("coupons") ? <CouponInput {...props} /> : null;
+}
+
+function CouponInput({ id, value, onChange, applied, refused, calculating }: Props) {
   const typed = value.trim().toUpperCase();
   const current = !calculating && typed !== "";
   const refusal = current && refused?.code === typed ? refused.message : undefined;

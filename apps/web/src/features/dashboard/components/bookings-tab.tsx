@@ -1,4 +1,5 @@
 import { CalendarDays, Car, ChevronRight, ParkingSquare, RotateCw } from "lucide-react";
+import { useFeature } from "@/lib/public-settings";
 import { useEffect, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { LiveRegion } from "@/components/ui/live-region";
@@ -85,6 +86,8 @@ function BookingRow({
   onReschedule: () => void;
   onTip: (r: Receipt) => void;
 }) {
+  const rescheduleOn = useFeature("customerReschedule");
+  const tipsOn = useFeature("tips");
   const sentence = booking.service === "ride" ? rideStatusSentences[booking.status as RideStatus] : undefined;
   const view = readBookingDetails(booking.details);
   const Icon = booking.service === "valet" ? ParkingSquare : Car;
@@ -141,7 +144,7 @@ function BookingRow({
         <div className="flex flex-wrap justify-end gap-2">
           {canChange(booking) ? (
             <>
-              {booking.service === "ride" ? (
+              {booking.service === "ride" && rescheduleOn ? (
                 <Button variant="ghost" size="sm" onClick={onReschedule}>
                   Reschedule
                 </Button>
@@ -151,7 +154,7 @@ function BookingRow({
               </Button>
             </>
           ) : null}
-          {receipt?.canTip ? (
+          {receipt?.canTip && tipsOn ? (
             <Button variant="ghost" size="sm" onClick={() => onTip(receipt)}>
               Add Tip
             </Button>

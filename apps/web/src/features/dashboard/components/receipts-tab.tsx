@@ -1,6 +1,7 @@
 // The Receipts tab: one receipt per booking whose card was charged, itemised (the quote's lines, the coupon, the
 // tip, refunds, the card), with its PDF and, after a completed service, Add a Tip. ?tip=<booking id> (the
 // receipt e-mail's link) opens the tip dialog for that booking.
+import { useFeature } from "@/lib/public-settings";
 import { type Receipt as ReceiptData } from "@meridian/shared/receipts";
 import { Car, Download, HandCoins, ParkingSquare, Receipt, RotateCw } from "lucide-react";
 import { useEffect, useState } from "react";
@@ -19,6 +20,7 @@ export function ReceiptsTab() {
   const [params, setParams] = useSearchParams();
   const [tipping, setTipping] = useState<TipTarget | null>(null);
   const wanted = params.get("tip");
+  const tipsOn = useFeature("tips");
 
   useEffect(() => {
     if (receipts.isError) notifyError("Error fetching receipts", receipts.error);
@@ -28,11 +30,11 @@ export function ReceiptsTab() {
   useEffect(() => {
     if (!wanted || !receipts.data) return;
     const r = receipts.data.find((x) => x.bookingId === wanted);
-    if (r?.canTip) setTipping(tipTargetOf(r));
+    if (r?.canTip && tipsOn) setTipping(tipTargetOf(r));
     const next = new URLSearchParams(params);
     next.delete("tip");
     setParams(next, { replace: true, preventScrollReset: true });
-  }, [wanted, receipts.data, params, setParams]);
+  }, [wanted, receipts.data, params, setParams, tipsOn]);
 
   if (receipts.isPending) {
     return (
@@ -73,6 +75,7 @@ export function ReceiptsTab() {
 }
 
 function ReceiptCard({ receipt: r, onTip }: { receipt: ReceiptData; onTip: () => void }) {
+  const tipsOn = useFeature("tips");
   const Icon = r.service === "valet" ? ParkingSquare : Car;
   return (
     <li className="rounded-[var(--radius-card)] border border-border bg-surface p-5 sm:p-6" data-testid="receipt" aria-labelledby={`receipt-${r.bookingId}`}>
@@ -124,7 +127,7 @@ function ReceiptCard({ receipt: r, onTip }: { receipt: ReceiptData; onTip: () =>
           {r.card ? `${formatCard(r.card)} · ` : ""}Charged {formatDate(r.chargedAt)}
         </p>
         <div className="flex flex-wrap gap-2">
-          {r.canTip ? (
+          {r.canTip && tipsOn ? (
             <Button size="sm" onClick={onTip}>
               <HandCoins aria-hidden /> Add a Tip
             </Button>

@@ -1,7 +1,8 @@
 // Add a tip after a completed service: 15/20/25% of the service's total or a custom amount, charged to the card
 // the booking was paid with. One Idempotency-Key per dialog and amount, so a double press or a retry tips once.
 import { type Receipt } from "@meridian/shared/receipts";
-import { TIP_PRESET_PERCENTS, tipInputSchema, tipMaxUsd, tipPresetUsd, tipTooLargeMessage } from "@meridian/shared/tips";
+import { usePublicSettings } from "@/lib/public-settings";
+import { tipInputSchema, tipMaxUsd, tipPresetUsd, tipTooLargeMessage } from "@meridian/shared/tips";
 import { useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent } from "@/components/ui/dialog";
@@ -43,7 +44,9 @@ export function TipDialog({ target, onClose }: { target: TipTarget | null; onClo
 type Choice = { kind: "preset"; percent: number } | { kind: "custom" };
 
 function TipForm({ target, onDone }: { target: TipTarget; onDone: () => void }) {
-  const [choice, setChoice] = useState<Choice>({ kind: "preset", percent: 20 });
+  // The presets of Settings → Payments; the middle one (20% by default) starts chosen.
+  const presets = usePublicSettings().tipPresetPercents;
+  const [choice, setChoice] = useState<Choice>({ kind: "preset", percent: presets[Math.floor((presets.length - 1) / 2) + (presets.length % 2 ? 0 : 1)] ?? presets[0]! });
   const [custom, setCustom] = useState("");
   const [error, setError] = useState<string | null>(null);
   const [baseKey] = useState(randomUuid);
@@ -74,7 +77,7 @@ function TipForm({ target, onDone }: { target: TipTarget; onDone: () => void }) 
       <fieldset>
         <legend className="mb-2.5 text-xs font-medium uppercase tracking-[0.14em] text-muted">Choose an amount</legend>
         <div className="grid grid-cols-2 gap-2.5 sm:grid-cols-4">
-          {TIP_PRESET_PERCENTS.map((percent) => {
+          {presets.map((percent) => {
             const selected = choice.kind === "preset" && choice.percent === percent;
             return (
               <button

@@ -4,11 +4,14 @@ import { Button } from "@/components/ui/button";
 import { useUiState } from "@/app/ui-state";
 import { formatMoney } from "@meridian/shared/money";
 import { cn } from "@/lib/utils";
+import { useFeature } from "@/lib/public-settings";
+import { featureOffMessage } from "@meridian/shared/settings";
 import { PRICING_PACKAGES } from "../content";
 import { Accent, SectionHeading } from "./section-heading";
 
 export function PricingSection() {
   const { setBookingOpen } = useUiState();
+  const valetOn = useFeature("valetBooking");
   return (
     <section id="pricing" aria-labelledby="pricing-title" className="relative scroll-mt-16 border-t border-border bg-surface/30 py-24 sm:py-32">
       <div aria-hidden="true" className="pointer-events-none absolute left-1/2 top-40 h-[420px] w-[min(900px,100%)] -translate-x-1/2 rounded-full bg-gold/[0.06] blur-3xl" />
@@ -59,6 +62,9 @@ export function PricingSection() {
                   </li>
                 ))}
               </ul>
+              {pkg.id !== "executive-transport" && !valetOn ? (
+                <p className="mt-10 text-center text-sm text-muted">{featureOffMessage("valetBooking")}</p>
+              ) : (
               <Button
                 variant={pkg.mostPopular ? "gold" : "outline"}
                 size="lg"
@@ -69,6 +75,7 @@ export function PricingSection() {
               >
                 Reserve<span className="sr-only"> {pkg.name}</span>
               </Button>
+              )}
             </li>
           ))}
         </ul>

@@ -1,0 +1,23 @@
+// GET /api/settings/public: the company's details (footer, receipts) and the feature switches every page follows
+// (Settings → Features: a switch turned off hides its control; the server refuses its routes with a sentence).
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { DEFAULT_COMPANY_SETTINGS, DEFAULT_FEATURES_SETTINGS, DEFAULT_PAYMENTS_SETTINGS, type FeatureKey, type PublicSettings } from "@meridian/shared/settings";
+import { api } from "./api";
+
+export const publicSettingsQueryOptions = queryOptions({
+  queryKey: ["settings", "public"],
+  queryFn: () => api<PublicSettings>("/api/settings/public"),
+  staleTime: 60_000,
+  retry: 1,
+});
+
+/** Until the settings arrive: the defaults. */
+const { logoKey: _logoKey, ...defaultCompany } = DEFAULT_COMPANY_SETTINGS;
+const FALLBACK: PublicSettings = { company: { ...defaultCompany, logoUrl: null }, features: DEFAULT_FEATURES_SETTINGS, tipPresetPercents: DEFAULT_PAYMENTS_SETTINGS.tipPresetPercents };
+
+export function usePublicSettings(): PublicSettings {
+  return useQuery(publicSettingsQueryOptions).data ?? FALLBACK;
+}
+
+/** Whether a feature is switched on (Settings → Features). */
+export const useFeature = (key: FeatureKey): boolean => usePublicSettings().features[key];
