@@ -8,6 +8,7 @@ import type { AppEnv } from "../lib/context";
 import { caller, describedJson, route, routesFor } from "../lib/openapi";
 import { getSettings, updateSettings } from "./store";
 import { publicSettings } from "./public-settings";
+import { mapsExtra, mapsPreviewRoutes } from "./maps-settings";
 
 const admin$ = routesFor("admin", ["Admin: settings"]);
 const json = describedJson;
@@ -37,7 +38,8 @@ function sectionRoutes<S extends SettingsSection>(section: S, extra?: (c: Contex
 export const adminSettingsRoutes = new Hono<AppEnv>()
   .route("/", sectionRoutes("company"))
   .route("/", sectionRoutes("payments"))
-  .route("/", sectionRoutes("maps"))
+  .route("/", sectionRoutes("maps", mapsExtra))
+  .route("/", mapsPreviewRoutes)
   .route("/", sectionRoutes("messages"))
   .route("/", sectionRoutes("features"));
 
