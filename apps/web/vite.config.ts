@@ -34,6 +34,8 @@ export default defineConfig({
     outDir: "dist",
     emptyOutDir: true,
     chunkSizeWarningLimit: 700,
+    // Every browser Meridian supports preloads modules itself: no polyfill script on every page.
+    modulePreload: { polyfill: false },
     // Two pages: the app, and the guest's claim ticket (/t/<token>) on its own, small for a phone at the curb.
     rollupOptions: { input: { main: path.resolve(import.meta.dirname, "index.html"), claim: path.resolve(import.meta.dirname, "claim.html") } },
   },

@@ -92,15 +92,17 @@ export function createApp(deps: Deps, opts: { webDist?: string } = {}) {
   // Content-Length is checked from the header alone: touching c.req.raw.body would make @hono/node-server
   // build a full Request for every call (about 150 µs of CPU each), the hot quote path included.
   // Photo uploads (multipart) get room for six photos; their size and count are checked again per photo.
-  const limitBody = bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => c.json(PAYLOAD_TOO_LARGE_BODY, 413) });
-  const limitUpload = bodyLimit({ maxSize: MAX_UPLOAD_BODY_BYTES, onError: (c) => c.json(PAYLOAD_TOO_LARGE_BODY, 413) });
+  // 413 closes the connection: the rest of the body is never read, so nothing more on this socket is a request.
+  const tooLarge = (c: Context) => c.json(PAYLOAD_TOO_LARGE_BODY, 413, { connection: "close" });
+  const limitBody = bodyLimit({ maxSize: MAX_BODY_BYTES, onError: tooLarge });
+  const limitUpload = bodyLimit({ maxSize: MAX_UPLOAD_BODY_BYTES, onError: tooLarge });
   app.use("/api/*", async (c, next) => {
     if (c.req.method === "GET" || c.req.method === "HEAD") return next();
     const upload = c.req.method === "POST" && UPLOAD_PATH_RE.test(c.req.path);
     const max = upload ? MAX_UPLOAD_BODY_BYTES : MAX_BODY_BYTES;
     const declared = c.req.header("content-length");
     if (declared === undefined || !/^\d+$/.test(declared) || c.req.header("transfer-encoding") !== undefined) return (upload ? limitUpload : limitBody)(c, next);
-    if (Number(declared) > max) return c.json(PAYLOAD_TOO_LARGE_BODY, 413);
+    if (Number(declared) > max) return tooLarge(c);
     await next();
   });
 

@@ -226,7 +226,8 @@ export type BookingPlan = {
   /** A ride's pickup time ("HH:MM", the service's time zone); null for event valet. */
   pickupTime: string | null;
   details: BookingDetails;
-  mail: (ticketCode: string) => Mail;
+  /** The confirmation e-mail, its times on the operations clock (`timeZone`, Settings). */
+  mail: (ticketCode: string, timeZone: string) => Mail;
   /** The coupon the quote applied (redeemed in the booking's transaction), or null. */
   coupon: SignedCoupon | null;
 };
@@ -279,8 +280,8 @@ async function planRide(deps: Deps, me: BookingFor, quoteId: string): Promise<Bo
     vehicleTypeId: rideInput.vehicleTypeId,
     pickupTime: rideInput.time,
     details,
-    mail: (ticketCode) =>
-      bookingConfirmationEmail({ to: me.email, name: me.name, ticketCode, details, dashboardUrl: `${deps.config.publicUrl}/dashboard` }),
+    mail: (ticketCode, timeZone) =>
+      bookingConfirmationEmail({ to: me.email, name: me.name, ticketCode, details, timeZone, dashboardUrl: `${deps.config.publicUrl}/dashboard` }),
     coupon: claims.couponCode ? { code: claims.couponCode, discountUsd: claims.discountUsd, service: "ride", totalUsd: claims.totalUsd } : null,
   };
 }
@@ -317,8 +318,8 @@ async function planValet(deps: Deps, me: BookingFor, quoteId: string): Promise<B
     vehicleTypeId: null,
     pickupTime: null,
     details,
-    mail: (ticketCode) =>
-      valetBookingConfirmationEmail({ to: me.email, name: me.name, ticketCode, details, dashboardUrl: `${deps.config.publicUrl}/dashboard` }),
+    mail: (ticketCode, timeZone) =>
+      valetBookingConfirmationEmail({ to: me.email, name: me.name, ticketCode, details, timeZone, dashboardUrl: `${deps.config.publicUrl}/dashboard` }),
     coupon: couponCode ? { code: couponCode, discountUsd, service: "valet", totalUsd: quotedUsd } : null,
   };
 }
@@ -408,7 +409,7 @@ export async function createBooking(deps: Deps, me: SessionUser, key: string, in
   // Committing by itself, the statement writes the confirmation e-mail too; in a transaction it is sent after the commit.
   const mailInStatement = !plan.coupon && held;
   try {
-    if (mailInStatement) created = await write(deps.database.db, (ticketCode) => deps.mailer.inStatement(plan.mail(ticketCode)));
+    if (mailInStatement) created = await write(deps.database.db, (ticketCode) => deps.mailer.inStatement(plan.mail(ticketCode, timeZone)));
     else
       created = await deps.database.db.transaction(async (tx) => {
         const answer = await write(tx);
@@ -431,7 +432,7 @@ export async function createBooking(deps: Deps, me: SessionUser, key: string, in
   // (payments.paymentMethod, stripe's Customer in customerRef); the re-authorisation job authorises again before it.
   // A failure here is logged and the booking stands (that job replaces the hold, which would lapse before the service).
   if (!created.payment?.held) await releaseUnusedHold(deps, created.booking.id, intent.id, "a far-off booking's hold");
-  announce(deps, me, created, mailInStatement ? null : plan.mail(created.ticket.ticketCode));
+  announce(deps, me, created, mailInStatement ? null : plan.mail(created.ticket.ticketCode, timeZone));
   deps.metrics.bookingsCreated.inc({ service: created.booking.service });
   return { status: 201, body: created, replayed: false };
 }

@@ -94,7 +94,7 @@ describe("POST /api/bookings", () => {
     expect(mail.subject).toContain(ticket.ticketCode);
     expect(mail.text).toContain("Pickup: Test Airport");
     expect(mail.text).toContain("Dropoff: Test Hills Hotel");
-    expect(mail.text).toContain(`Date: ${laDate(1)} at 09:30`);
+    expect(mail.text).toContain(`Date: ${laDate(1)} at 9:30 AM (Los Angeles time)`);
     expect(mail.text).toContain("Base fee: $45.00");
     expect(mail.text).toContain("12.3 mi × $3.00: $36.90");
     expect(mail.text).toContain("30 min × $1.00: $30.00");

@@ -137,6 +137,12 @@ export const signInLockouts = pgTable("sign_in_lockouts", {
   notifiedAt: timestamp("notified_at", { withTimezone: true }),
 });
 
+/** One row the readiness check writes (GET /api/health/ready): a database that answers but cannot write is not ready. */
+export const healthChecks = pgTable("health_checks", {
+  id: text("id").primaryKey(),
+  checkedAt: timestamp("checked_at", { withTimezone: true }).notNull(),
+});
+
 // ---- Marketing and mail
 export const newsletterSubscriptions = pgTable("newsletter_subscriptions", {
   id: uuid("id").primaryKey().defaultRandom(),

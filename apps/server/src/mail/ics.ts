@@ -1,6 +1,20 @@
 // A one-event iCalendar file (RFC 5545) for booking e-mails: CRLF lines folded at 75 octets, text escaped,
-// times in UTC so every calendar places the event at the right moment.
-export type CalendarEvent = { uid: string; start: Date; end: Date; summary: string; location: string; description: string; stamp?: Date };
+// times in UTC so every calendar places the event at the right moment. A booking's entries share one UID; a change
+// (reschedule) is the same UID with a higher SEQUENCE, a cancellation METHOD:CANCEL with a higher SEQUENCE still,
+// so the customer's calendar moves or removes the event it already holds instead of adding another.
+export type CalendarEvent = {
+  uid: string;
+  start: Date;
+  end: Date;
+  summary: string;
+  location: string;
+  description: string;
+  stamp?: Date;
+  /** 0 for the first entry; higher for every later version of the same UID. */
+  sequence?: number;
+  /** CANCEL removes the event from the calendar (STATUS:CANCELLED). */
+  method?: "PUBLISH" | "CANCEL";
+};
 
 const utc = (d: Date) => d.toISOString().replace(/[-:]/g, "").replace(/\.\d{3}/, "");
 
@@ -33,18 +47,26 @@ export function icsCalendar(e: CalendarEvent): string {
     "VERSION:2.0",
     "PRODID:-//Meridian//Bookings//EN",
     "CALSCALE:GREGORIAN",
-    "METHOD:PUBLISH",
+    `METHOD:${e.method ?? "PUBLISH"}`,
     "BEGIN:VEVENT",
     `UID:${e.uid}`,
+    `SEQUENCE:${e.sequence ?? 0}`,
     `DTSTAMP:${utc(e.stamp ?? new Date())}`,
     `DTSTART:${utc(e.start)}`,
     `DTEND:${utc(e.end)}`,
     `SUMMARY:${icsText(e.summary)}`,
     `LOCATION:${icsText(e.location)}`,
     `DESCRIPTION:${icsText(e.description)}`,
-    "STATUS:CONFIRMED",
+    e.method === "CANCEL" ? "STATUS:CANCELLED" : "STATUS:CONFIRMED",
     "END:VEVENT",
     "END:VCALENDAR",
   ];
   return lines.map(foldLine).join("\r\n") + "\r\n";
 }
+
+/** The e-mail attachment of `e`. */
+export const icsAttachment = (filename: string, e: CalendarEvent) => ({
+  filename,
+  contentType: `text/calendar; charset=utf-8; method=${e.method ?? "PUBLISH"}`,
+  content: icsCalendar(e),
+});

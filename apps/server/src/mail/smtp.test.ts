@@ -1,9 +1,7 @@
 // With SMTP_URL set, e-mail leaves through a real SMTP conversation (here: a local smtp-server on an
 // ephemeral port), the embedded outbox stays empty and the dev mailbox is not mounted. When the SMTP server
 // is down or refuses, the e-mail waits in the mail queue and a retry delivers it, once, even with two workers.
-import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
-import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildConfig } from "../server";
 import { loadEnv } from "../env";
@@ -14,61 +12,25 @@ import { createFakeGeo } from "../test/fake-geo";
 import { countRows, freePort } from "../test/helpers";
 import { createTestApp, openTestDatabase, type TestApp } from "../test/harness";
 import { createTestFleet, rideInput } from "../test/ride-fixtures";
+import { parseMail, startSmtp, type Received, type TestSmtp } from "../test/smtp";
 import { createMailer, MAIL_RETRY_DELAYS_MS, startMailRetry } from "./mailer";
 
-type Received = { from: string; to: string[]; raw: string };
-
-let smtp: SMTPServer;
-let port: number;
-const received: Received[] = [];
+let smtp: TestSmtp;
+let received: Received[];
 let t: TestApp;
 
 beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["STARTTLS"],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on("data", (c: Buffer) => chunks.push(c));
-      stream.on("end", () => {
-        received.push({
-          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
-          to: session.envelope.rcptTo.map((r) => r.address),
-          raw: Buffer.concat(chunks).toString("utf8"),
-        });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, "127.0.0.1", resolve));
-  port = (smtp.server.address() as AddressInfo).port;
-  t = await createTestApp({ SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_FROM: "Meridian <concierge@meridian.test>" }, { mailbox: "auto" });
+  smtp = await startSmtp();
+  received = smtp.received;
+  t = await createTestApp({ SMTP_URL: smtp.url, MAIL_FROM: "Meridian <concierge@meridian.test>" }, { mailbox: "auto" });
 });
 
 afterAll(async () => {
   await t?.close();
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  await smtp?.close();
 });
 
-/** Header value and the decoded text/plain part of a raw RFC 822 message. */
-function parse(raw: string) {
-  const [head = "", ...rest] = raw.split(/\r?\n\r?\n/);
-  const unfolded = head.replace(/\r?\n[ \t]+/g, " ");
-  const header = (name: string) => unfolded.match(new RegExp(`^${name}:\\s*(.*)$`, "im"))?.[1]?.trim();
-  const body = rest.join("\n\n");
-  // The text/plain part (nodemailer sends multipart/alternative when there is HTML).
-  const part = body.match(/Content-Type: text\/plain[^\n]*\r?\n(?:[^\r\n]+\r?\n)*\r?\n([\s\S]*?)(?:\r?\n--)/i);
-  const encoding = body.match(/Content-Type: text\/plain[\s\S]*?Content-Transfer-Encoding: (\S+)/i)?.[1]?.toLowerCase();
-  let text = part?.[1] ?? body;
-  if (encoding === "quoted-printable") {
-    text = text.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/gi, (_, h: string) => String.fromCharCode(parseInt(h, 16)));
-    text = Buffer.from(text, "latin1").toString("utf8");
-  } else if (encoding === "base64") {
-    text = Buffer.from(text.replace(/\s+/g, ""), "base64").toString("utf8");
-  }
-  return { header, text };
-}
+const parse = parseMail;
 
 async function waitForMail(to: string, timeoutMs = 5000): Promise<Received> {
   const until = Date.now() + timeoutMs;
@@ -149,46 +111,6 @@ describe("when the dev mailbox is mounted", () => {
 });
 
 // ---- Durable delivery: SMTP down or refusing, retries, two workers.
-
-type TestSmtp = { port: number; received: Received[]; close: () => Promise<void> };
-
-/** A local SMTP server; `refuse()` returning an SMTP error (with responseCode) makes it reject recipients. */
-async function startSmtp(opts: { port?: number; refuse?: () => (Error & { responseCode?: number }) | null; delayMs?: number } = {}): Promise<TestSmtp> {
-  const got: Received[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["STARTTLS"],
-    logger: false,
-    onRcptTo(_address, _session, callback) {
-      const err = opts.refuse?.();
-      if (err) callback(err);
-      else callback();
-    },
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on("data", (c: Buffer) => chunks.push(c));
-      stream.on("end", () => {
-        setTimeout(() => {
-          got.push({
-            from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
-            to: session.envelope.rcptTo.map((r) => r.address),
-            raw: Buffer.concat(chunks).toString("utf8"),
-          });
-          callback();
-        }, opts.delayMs ?? 0);
-      });
-    },
-  });
-  await new Promise<void>((resolve, reject) => {
-    server.server.once("error", reject);
-    server.listen(opts.port ?? 0, "127.0.0.1", resolve);
-  });
-  return {
-    port: (server.server.address() as AddressInfo).port,
-    received: got,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
 
 const refusal = (code: number, text: string) => Object.assign(new Error(text), { responseCode: code });
 const queuedFor = (t: TestApp, to: string) => t.db.select().from(mailQueue).where(eq(mailQueue.to, to));

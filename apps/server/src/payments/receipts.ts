@@ -16,6 +16,7 @@ import { emailLayout } from "../mail/templates";
 import { addressOnOneLine, DEFAULT_COMPANY_SETTINGS } from "@meridian/shared/settings";
 import { formatPhone } from "@meridian/shared/phone";
 import { receiptBrand, type ReceiptBrand } from "../settings/company";
+import { writeText } from "./pdf-fonts";
 
 export const RECEIPT_JOB = "payment.receipt";
 /** The job's key: one receipt e-mail per booking, however often the capture path schedules it. */
@@ -165,9 +166,8 @@ function receiptFacts(r: Receipt): [string, string][] {
   ];
 }
 
-// Standard PDF fonts print Windows-1252 only: arrows become words, anything else outside it a "?".
-const pdfText = (s: string) =>
-  s.replace(/→/g, "to").replace(/[^\x20-\x7E\u00A0-\u00FF\u2013\u2014\u2018\u2019\u201C\u201D\u2022\u2026\u20AC]/g, "?");
+// Names, addresses and labels print in the font of their script (pdf-fonts.ts); the arrow reads as a word.
+const pdfText = (s: string) => s.replace(/\s*→\s*/g, " to ");
 
 const GOLD = "#a8843f";
 const INK = "#1b1a17";
@@ -196,13 +196,15 @@ export function receiptPdf(r: Receipt, customer: { name: string; email: string }
   const contact = [company.legalName, addressOnOneLine(company.address), `${formatPhone(company.phone)} · ${company.supportEmail}`];
   doc.fillColor(MUTED).font("Helvetica").fontSize(8.5).text(pdfText(contact.join("\n")), left + width - 260, 50, { width: 260, align: "right" });
   doc.fillColor(INK).font("Times-Roman").fontSize(28).text("Receipt", left, 104);
-  doc.fillColor(MUTED).font("Helvetica").fontSize(10).text(pdfText(`${customer.name} · ${customer.email}`), left, 140);
+  doc.fillColor(MUTED).fontSize(10);
+  writeText(doc, `${customer.name} · ${customer.email}`, left, 140);
   doc.moveTo(left, 162).lineTo(left + width, 162).lineWidth(1).strokeColor(GOLD).stroke();
 
   let y = 178;
   for (const [label, value] of receiptFacts(r)) {
     doc.fillColor(MUTED).font("Helvetica").fontSize(9).text(label.toUpperCase(), left, y, { width: 110, characterSpacing: 0.5 });
-    doc.fillColor(INK).font("Helvetica").fontSize(10.5).text(pdfText(value), left + 120, y - 1, { width: width - 120 });
+    doc.fillColor(INK).fontSize(10.5);
+    writeText(doc, pdfText(value), left + 120, y - 1, { width: width - 120 });
     y = Math.max(doc.y, y + 14) + 6;
   }
 
@@ -215,7 +217,8 @@ export function receiptPdf(r: Receipt, customer: { name: string; email: string }
       y += 4;
     }
     const font = row.strong ? "Helvetica-Bold" : "Helvetica";
-    doc.fillColor(INK).font(font).fontSize(10.5).text(pdfText(row.label), left, y, { width: width - 130 });
+    doc.fillColor(INK).fontSize(10.5);
+    writeText(doc, pdfText(row.label), left, y, { width: width - 130 }, row.strong ? "bold" : "regular");
     const labelBottom = doc.y;
     doc.fillColor(row.strong ? GOLD : INK).font(font).fontSize(10.5).text(row.amount, left + width - 120, y, { width: 120, align: "right" });
     y = Math.max(labelBottom, y + 14) + 6;

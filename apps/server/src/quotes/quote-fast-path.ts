@@ -47,15 +47,16 @@ export function withQuoteFastPath(deps: Deps, next: RequestListener, headers: Re
     const started = performance.now();
     // A string body goes out in one socket write with the header; a quote's JSON is plain ASCII (see
     // quoteResponseJson): its length is its byte count, and the write is the cheapest.
-    const send = (status: number, json: string, bytes = Buffer.byteLength(json)) => {
-      res.writeHead(status, [...fixedHeaders, "content-type", "application/json", "content-length", String(bytes), "x-request-id", requestId]);
+    const send = (status: number, json: string, bytes = Buffer.byteLength(json), extra: string[] = []) => {
+      res.writeHead(status, [...fixedHeaders, "content-type", "application/json", "content-length", String(bytes), "x-request-id", requestId, ...extra]);
       metrics.observeRequest("POST", QUOTES_PATH, status, (performance.now() - started) / 1000);
       if (pending.push([res, json]) === 1) setImmediate(flushAnswers);
     };
     const fail = (err: unknown) => {
-      const { status, body } = errorReply(err, deps.logger, { requestId, path: QUOTES_PATH });
+      const { status, body, retryAfter } = errorReply(err, deps.logger, { requestId, path: QUOTES_PATH });
       if (res.headersSent) return void res.destroy(); // failed while answering: cut the connection
-      send(status, JSON.stringify(body));
+      const json = JSON.stringify(body);
+      send(status, json, Buffer.byteLength(json), retryAfter ? ["retry-after", String(retryAfter)] : []); // as the Hono app answers
     };
     const answer = (priced: PricedQuote) => {
       const json = quoteResponseJson(issueQuote(deps.config.authSecret, priced));

@@ -15,6 +15,7 @@ import { type AuditActor, writeAudit } from "../admin/audit";
 import { getOperationsSettings } from "../settings/settings.service";
 import { settleBookingNow } from "../payments/payment-lifecycle";
 import { cancelPaymentJobs } from "../payments/payment-jobs";
+import { mailCancellation } from "./change-notices";
 import { cancelRideReminders } from "./ride-notices";
 import { announceBooking, moveBooking, startOf, type BookingRow, type EventActor } from "./ride-status";
 import { formatMoney } from "@meridian/shared/money";
@@ -54,6 +55,7 @@ export async function cancelByCustomer(deps: Deps, me: SessionUser, id: string, 
     });
     await cancelRideReminders(tx, b.id);
     await cancelPaymentJobs(tx, b.id);
+    await mailCancellation(tx, deps, row, { feeUsd: terms.feeUsd });
     return { row, terms };
   });
   announceBooking(deps, row);
@@ -72,6 +74,7 @@ export async function cancelByAdmin(deps: Deps, actor: AuditActor & { name: stri
     });
     await cancelRideReminders(tx, b.id);
     await cancelPaymentJobs(tx, b.id);
+    await mailCancellation(tx, deps, row, { feeUsd: 0, byMeridian: { reason } });
     await writeAudit(tx, actor, { action: "booking.cancel", entity: "booking", entityId: id, before: { status: b.status }, after: { status: "cancelled", reason } });
     return row;
   });

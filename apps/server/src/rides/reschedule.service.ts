@@ -29,6 +29,8 @@ import { recordAuthorisation, releaseUnusedHold, savedCard } from "../payments/p
 import type { PaymentRecord } from "../payments/payments.service";
 import { PaymentError, type AuthorizeInput, type PaymentIntent } from "../payments/provider";
 import { scheduleHoldSweep } from "../payments/hold-sweep";
+import { formatClock } from "@meridian/shared/valet-pricing";
+import { mailReschedule } from "./change-notices";
 import { cancelRideReminders, scheduleRideReminder } from "./ride-notices";
 import { announceBooking, moveBooking, stampEvent, STALE_STATUS_MESSAGE, type BookingRow } from "./ride-status";
 import { formatMoney } from "@meridian/shared/money";
@@ -89,6 +91,7 @@ export async function rescheduleRide(deps: Deps, me: SessionUser, id: string, in
       await cancelPaymentJobs(tx, b.id);
       await schedulePaymentJobs(tx, row);
       if (card.fresh) await recordAuthorisation(tx, deps.payments.kind, card.fresh.intent, b.id, card.fresh.card);
+      await mailReschedule(tx, deps, row, `${d.date} at ${formatClock(d.time)}`);
       return row;
     });
   } catch (err) {

@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { useEffect, useState, type ReactNode } from "react";
+import { useEffect, useState, type CSSProperties, type ReactNode } from "react";
 import { Toaster } from "sonner";
 import { focusFirstInvalidOnSubmit } from "@/components/ui/focus-first-invalid";
 import "sonner/dist/styles.css"; // as a file: the CSP refuses the <style> sonner would write (vite.config.ts)
@@ -20,10 +20,14 @@ export function Providers({ children }: { children: ReactNode }) {
           {/* First in the page, as on screen (top). */}
           <Toaster
             theme="dark"
-            position="top-center"
-            // Below the fixed 72 px header (the staff screens' name and tabs stay readable under a toast).
-            offset={{ top: 84 }}
+            // Below the fixed 72 px header (the staff screens' name and tabs stay readable under a toast), at the
+            // right: 280 px wide and 16 px in, a toast clears a centred 672 px dialog (the booking dialog) from a
+            // 1264 px wide window up, so it never covers the dialog's title or close button on a laptop. Phones
+            // (under 600 px) get it full width below the header.
+            position="top-right"
+            offset={{ top: 84, right: 16 }}
             mobileOffset={{ top: 80 }}
+            style={{ "--width": "280px" } as CSSProperties}
             visibleToasts={1}
             duration={TOAST_DURATION_MS}
             closeButton

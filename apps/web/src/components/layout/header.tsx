@@ -8,7 +8,6 @@ import { useUiState } from "@/app/ui-state";
 import { useAuth } from "@/features/auth/auth-context";
 import { cn } from "@/lib/utils";
 import { Logo } from "./logo";
-import { MobileMenu } from "./mobile-menu";
 import { HEADER_SCROLL_THRESHOLD_PX, SECTION_LINKS } from "./nav-links";
 import { useActiveSection, useSectionNavigation } from "./use-section-navigation";
 import { Avatar } from "./avatar";
@@ -16,6 +15,8 @@ import "./layout.css";
 
 // The account menu (and its popover machinery) loads only for signed-in visitors.
 const UserMenu = lazy(() => import("./user-menu").then((m) => ({ default: m.UserMenu })));
+// The phone's menu loads when it is first opened.
+const MobileMenu = lazy(() => import("./mobile-menu").then((m) => ({ default: m.MobileMenu })));
 
 const SECTION_IDS = SECTION_LINKS.map((link) => link.id);
 
@@ -142,7 +143,11 @@ export function Header() {
         </div>
       </div>
 
-      {menuOpen ? <MobileMenu id={menuId} onClose={closeMenu} /> : null}
+      {menuOpen ? (
+        <Suspense fallback={null}>
+          <MobileMenu id={menuId} onClose={closeMenu} />
+        </Suspense>
+      ) : null}
     </header>
   );
 }

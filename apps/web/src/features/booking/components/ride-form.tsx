@@ -20,6 +20,7 @@ import type { BookableVehicle } from "../api/get-vehicles";
 import type { ConfirmedBooking } from "./booking-confirmed";
 import { CardStep } from "./card-step";
 import { CouponField } from "./coupon-field";
+import { BookingFooter } from "./booking-footer";
 import { QuotePanel } from "./quote-panel";
 import { TimeSelect } from "./time-select";
 import { useConfirmBooking, type BookForCaller } from "./use-confirm-booking";
@@ -268,10 +269,12 @@ export function RideForm({
 
       {bookFor ? null : <CardStep card={card} idPrefix="ride" />}
 
-      <Button type="submit" size="lg" className="w-full" disabled={!canConfirm} aria-busy={submitting || undefined}>
-        {submitting ? <Spinner className="size-4 border-background/30 border-t-background" label="Booking" /> : null}
-        {submitting ? "Confirming…" : (bookFor?.label ?? "Confirm Booking")}
-      </Button>
+      <BookingFooter total={quoteData?.quote.totalUsd ?? null} calculating={calculating}>
+        <Button type="submit" size="lg" className="w-full" disabled={!canConfirm} aria-busy={submitting || undefined}>
+          {submitting ? <Spinner className="size-4 border-background/30 border-t-background" label="Booking" /> : null}
+          {submitting ? "Confirming…" : (bookFor?.label ?? "Confirm Booking")}
+        </Button>
+      </BookingFooter>
     </form>
   );
 }

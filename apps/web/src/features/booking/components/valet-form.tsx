@@ -30,6 +30,7 @@ import { useBookingClock } from "../api/get-booking-times";
 import { useValetQuote } from "../api/get-valet-quote";
 import { CardStep } from "./card-step";
 import { CouponField } from "./coupon-field";
+import { BookingFooter } from "./booking-footer";
 import { QuotePanel } from "./quote-panel";
 import { TimeSelect } from "./time-select";
 import type { ConfirmedBooking } from "./booking-confirmed";
@@ -237,10 +238,12 @@ export function ValetForm({
 
       {bookFor ? null : <CardStep card={card} idPrefix="valet" />}
 
-      <Button type="submit" size="lg" className="w-full" disabled={!canSubmit} aria-busy={submitting || undefined}>
-        {submitting ? <Spinner className="size-4 border-background/30 border-t-background" label="Booking" /> : null}
-        {submitting ? "Confirming…" : (bookFor?.label ?? "Request Valet Service")}
-      </Button>
+      <BookingFooter total={quote?.totalUsd ?? null} calculating={live.calculating}>
+        <Button type="submit" size="lg" className="w-full" disabled={!canSubmit} aria-busy={submitting || undefined}>
+          {submitting ? <Spinner className="size-4 border-background/30 border-t-background" label="Booking" /> : null}
+          {submitting ? "Confirming…" : (bookFor?.label ?? "Request Valet Service")}
+        </Button>
+      </BookingFooter>
     </form>
   );
 }
