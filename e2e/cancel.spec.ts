@@ -1,17 +1,8 @@
 // A customer cancels inside the cut-off: the dashboard states the fee before they confirm, and the fee is recorded
 // on the booking. The admin sets the cut-off in Settings (Operations) first, and puts it back afterwards.
+import { DEFAULT_OPERATIONS_SETTINGS as DEFAULTS } from "@meridian/shared/rides";
 import { ADMIN, apiSignIn, createVerifiedUser, expect, laDaysAhead, test } from "./fixtures";
 
-const DEFAULTS = {
-  cancellationCutoffHours: 24,
-  cancellationFeePercent: 50,
-  dispatchBufferMinutes: 30,
-  reminderLeadHours: 24,
-  rideNoticeHours: 2,
-  valetNoticeHours: 24,
-  overdueGraceMinutes: 120,
-  timeZone: "America/Los_Angeles",
-};
 
 test("a customer cancelling inside the cut-off is shown the fee first, and the fee is recorded", async ({ browser, page, request }) => {
   test.slow();

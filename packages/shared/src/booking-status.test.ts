@@ -108,3 +108,19 @@ describe("ticket status transitions", () => {
   });
   it("knows three statuses", () => expect(ticketStatuses).toEqual(["active", "released", "void"]));
 });
+
+describe("the customer's list order", () => {
+  it("puts live and upcoming bookings first (soonest first), then past ones (most recent first)", async () => {
+    const { orderForCustomer } = await import("./booking-status");
+    const rows = [
+      { id: "done-old", status: "completed", startsAt: "2026-01-01T10:00:00Z" },
+      { id: "next-week", status: "pending", startsAt: "2026-12-08T10:00:00Z" },
+      { id: "cancelled-recent", status: "cancelled", startsAt: "2026-11-20T10:00:00Z" },
+      { id: "tomorrow", status: "confirmed", startsAt: "2026-11-27T09:00:00Z" },
+      { id: "on-board-now", status: "on_board", startsAt: "2026-11-26T08:00:00Z" },
+      { id: "expired", status: "expired", startsAt: "2026-11-25T08:00:00Z" },
+      { id: "valet-tonight", status: "pending", startsAt: new Date("2026-11-26T20:00:00Z") },
+    ];
+    expect(orderForCustomer(rows).map((r) => r.id)).toEqual(["on-board-now", "valet-tonight", "tomorrow", "next-week", "expired", "cancelled-recent", "done-old"]);
+  });
+});

@@ -169,3 +169,21 @@ export function nextTicketStatuses(from: string): readonly TicketStatus[] {
 export function checkTicketTransition(from: string, to: TicketStatus): TransitionCheck {
   return describe(from, to, nextTicketStatuses(from), ticketStatusLabels, "ticket");
 }
+
+/** Statuses of a booking still ahead of the customer or under way (the rest are history). */
+export const openBookingStatuses = ["pending", "confirmed", "in_progress", "en_route", "on_location", "on_board"] as const satisfies readonly BookingStatus[];
+
+/**
+ * The customer's list order: live and upcoming bookings first, soonest start first (one under way or overdue
+ * leads); then past ones (completed, cancelled, expired...), most recent start first. Ties by id, so the order
+ * never flickers between two reads.
+ */
+export function orderForCustomer<B extends { id: string; status: string; startsAt: Date | string }>(list: readonly B[]): B[] {
+  const open = (b: B) => (openBookingStatuses as readonly string[]).includes(b.status);
+  const at = (b: B) => new Date(b.startsAt).getTime();
+  return [...list].sort((a, b) => {
+    if (open(a) !== open(b)) return open(a) ? -1 : 1;
+    const byTime = open(a) ? at(a) - at(b) : at(b) - at(a);
+    return byTime || a.id.localeCompare(b.id);
+  });
+}

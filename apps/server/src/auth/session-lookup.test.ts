@@ -61,3 +61,28 @@ describe("the one-query session lookup", () => {
     expect((await t.call("GET", "/api/me/bookings", { cookie })).status).toBe(401);
   });
 });
+
+describe("a Bearer token beside a session cookie (issue 21)", () => {
+  it("an invalid Bearer token does not override a valid cookie: the cookie's user is signed in", async () => {
+    const { user: created, cookie } = await t.userWithSession();
+    for (const authorization of ["Bearer junk", "Bearer ", `Bearer ${"a".repeat(40)}.${"b".repeat(43)}=`, "Basic Zm9vOmJhcg=="]) {
+      const res = await t.call("GET", "/api/me/profile", { cookie, headers: { authorization } });
+      expect({ authorization, status: res.status }).toEqual({ authorization, status: 200 });
+      expect(res.body.profile?.email ?? res.body.email).toBe(created.email);
+    }
+  });
+
+  it("a valid Bearer token is its own user, whatever cookie comes with it", async () => {
+    const alice = await t.userWithSession();
+    const bob = await t.userWithSession();
+    const signIn = await t.app.request("/api/auth/sign-in/email", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ email: bob.user.email, password: bob.user.password }),
+    });
+    const token = signIn.headers.get("set-auth-token")!;
+    const res = await t.call("GET", "/api/me/profile", { cookie: alice.cookie, headers: { authorization: `Bearer ${token}` } });
+    expect(res.status).toBe(200);
+    expect(res.body.profile?.email ?? res.body.email).toBe(bob.user.email);
+  });
+});

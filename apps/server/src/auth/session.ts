@@ -11,7 +11,14 @@ export async function userFromHeaders(deps: Deps, headers: Headers): Promise<Ses
   const user = await lookupSessionUser(deps, headers);
   if (user !== undefined) return user;
   const session = await deps.auth.api.getSession({ headers });
-  return session?.user && !session.user.banned ? session.user : null;
+  if (session?.user) return session.user.banned ? null : session.user;
+  // An Authorization header that signs nobody in (a stale or junk token) does not hide a valid session cookie.
+  if (headers.has("authorization") && headers.has("cookie")) {
+    const cookieOnly = new Headers(headers);
+    cookieOnly.delete("authorization");
+    return userFromHeaders(deps, cookieOnly);
+  }
+  return null;
 }
 
 export async function currentUser(c: Context<AppEnv>): Promise<SessionUser | null> {

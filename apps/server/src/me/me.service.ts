@@ -1,6 +1,10 @@
 import { desc, eq } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { firstName } from "@meridian/shared/rides";
+import { orderForCustomer } from "@meridian/shared/booking-status";
+import { startTimeOf } from "@meridian/shared/booking-details";
+import { zonedInstant } from "@meridian/shared/zoned-time";
+import { getOperationsSettings } from "../settings/settings.service";
 import type { Profile, UpdateProfileInput } from "@meridian/shared/profile";
 import { asRole } from "@meridian/shared/auth";
 import type { Db } from "../db/client";
@@ -40,8 +44,12 @@ export async function updateProfile(db: Db, userId: string, input: UpdateProfile
 
 const chauffeur = alias(user, "chauffeur");
 
-/** The customer's bookings, newest first, with the ride's progress: the chauffeur's first name and vehicle once assigned. */
+/**
+ * The customer's bookings, live and upcoming first (soonest start first), then past ones (most recent first), with
+ * the ride's progress: the chauffeur's first name and vehicle once assigned.
+ */
 export async function listMyBookings(db: Db, userId: string) {
+  const { timeZone } = await getOperationsSettings(db);
   const rows = await db
     .select({
       id: bookings.id,
@@ -62,7 +70,8 @@ export async function listMyBookings(db: Db, userId: string) {
     .leftJoin(vehicleTypes, eq(bookings.assignedVehicleTypeId, vehicleTypes.id))
     .where(eq(bookings.userId, userId))
     .orderBy(desc(bookings.createdAt));
-  return rows.map(({ chauffeurName, ...r }) => ({ ...r, chauffeurFirstName: chauffeurName ? firstName(chauffeurName) : null }));
+  const startsAt = (r: (typeof rows)[number]) => r.pickupAt ?? zonedInstant(r.bookingDate, startTimeOf(r.details), timeZone);
+  return orderForCustomer(rows.map((r) => ({ ...r, startsAt: startsAt(r) }))).map(({ chauffeurName, startsAt: _, ...r }) => ({ ...r, chauffeurFirstName: chauffeurName ? firstName(chauffeurName) : null }));
 }
 
 export async function listMyTickets(db: Db, userId: string) {

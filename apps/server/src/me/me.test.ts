@@ -58,3 +58,31 @@ describe("/api/me/profile", () => {
     expect(res.body.phone).toBeNull();
   });
 });
+
+describe("the customer's bookings list", () => {
+  it("lists live and upcoming bookings first (soonest first), then past ones (most recent first), whatever the booking order", async () => {
+    const { bookings } = await import("../db/schema");
+    const { detailsFor } = await import("../test/booking-details");
+    const me = await t.userWithSession({ fullName: "Order Tester" });
+    const at = (days: number) => new Date(Date.now() + days * 86_400_000);
+    const add = async (label: string, status: string, days: number) => {
+      const pickupAt = at(days);
+      const [row] = await t.db
+        .insert(bookings)
+        .values({ service: "ride", bookingDate: pickupAt.toISOString().slice(0, 10), status, price: 100, name: label, email: "order@example.com", userId: me.user.id, pickupAt, details: detailsFor("ride") })
+        .returning();
+      await new Promise((r) => setTimeout(r, 3)); // booked one after another: creation order differs from the list's
+      return row!.id;
+    };
+    const ids = {
+      pastDone: await add("past", "completed", -30),
+      farAhead: await add("far", "pending", 20),
+      recentCancelled: await add("cancelled", "cancelled", -2),
+      soon: await add("soon", "confirmed", 1),
+      expired: await add("expired", "expired", -1),
+    };
+    const res = await t.call("GET", "/api/me/bookings", { cookie: me.cookie });
+    expect(res.status).toBe(200);
+    expect(res.body.bookings.map((b: { id: string }) => b.id)).toEqual([ids.soon, ids.farAhead, ids.expired, ids.recentCancelled, ids.pastDone]);
+  });
+});

@@ -3,42 +3,25 @@
 // closes the ride as expired (the ticket void, the hold's settlement scheduled, the customer e-mailed, once),
 // and schedules the sweep's next run. A ride inside the grace period is only flagged, not closed.
 // PostgreSQL only (*.pg.test.ts): real server processes on one database.
-import type { ChildProcess } from "node:child_process";
-import postgres from "postgres";
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { rideDetails } from "../test/booking-details";
-import { freshPostgres } from "../test/harness";
-import { startServer, stopServer } from "../test/server-process";
+import { serverProcessSuite, stopServer } from "../test/server-process";
 
-const started: ChildProcess[] = [];
-let db: { url: string; drop: () => Promise<void> };
-let sql: postgres.Sql;
-const POLL = { JOB_POLL_MS: "150" };
-
-beforeAll(async () => {
-  db = await freshPostgres();
-  sql = postgres(db.url, { max: 2, onnotice: () => {} });
-}, 180_000);
-
-afterAll(async () => {
-  await Promise.all(started.map((child) => stopServer(child)));
-  await sql?.end();
-  await db?.drop();
-});
+const suite = serverProcessSuite();
 
 /** A ride for `email` whose pickup was `minutesAgo` minutes ago, with its ticket. */
 async function ride(email: string, minutesAgo: number, status = "pending") {
   const pickupAt = new Date(Date.now() - minutesAgo * 60_000);
   const details = rideDetails({ date: pickupAt.toISOString().slice(0, 10), time: "09:30" });
-  const [b] = await sql<{ id: string }[]>`
+  const [b] = await suite.sql<{ id: string }[]>`
     insert into bookings (service, booking_date, status, name, email, price, details, pickup_at)
-    values ('ride', ${pickupAt.toISOString().slice(0, 10)}, ${status}, 'Rider', ${email}, 100, ${sql.json(details)}, ${pickupAt})
+    values ('ride', ${pickupAt.toISOString().slice(0, 10)}, ${status}, 'Rider', ${email}, 100, ${suite.sql.json(details)}, ${pickupAt})
     returning id`;
-  await sql`insert into tickets (ticket_code, booking_id) values (${`MRD-${b!.id.slice(0, 8)}`}, ${b!.id})`;
+  await suite.sql`insert into tickets (ticket_code, booking_id) values (${`MRD-${b!.id.slice(0, 8)}`}, ${b!.id})`;
   return b!.id;
 }
 
-const sweeps = () => sql<{ id: string; status: string; result: string | null; run_at: Date }[]>`select id, status, result, run_at from jobs where kind = 'ride.expire_overdue' order by run_at`;
+const sweeps = () => suite.sql<{ id: string; status: string; result: string | null; run_at: Date }[]>`select id, status, result, run_at from jobs where kind = 'ride.expire_overdue' order by run_at`;
 
 async function waitFor<T>(fn: () => Promise<T | undefined | false>, ms = 30_000): Promise<T> {
   const end = Date.now() + ms;
@@ -51,8 +34,7 @@ async function waitFor<T>(fn: () => Promise<T | undefined | false>, ms = 30_000)
 }
 
 it("a new process runs the sweep the last one scheduled: the overdue ride is expired, its ticket void, the customer told once", async () => {
-  const a = await startServer(db.url, POLL);
-  started.push(a.child);
+  const a = await suite.start();
   const [scheduled] = await waitFor(async () => ((await sweeps()).length ? sweeps() : false));
   expect(scheduled).toMatchObject({ status: "pending" });
   await stopServer(a.child);
@@ -60,23 +42,22 @@ it("a new process runs the sweep the last one scheduled: the overdue ride is exp
   // While nothing runs: one ride past the grace period (120 minutes by default), one only just overdue.
   const expired = await ride("gone@example.com", 180, "confirmed");
   const flagged = await ride("late@example.com", 30);
-  await sql`update jobs set run_at = now() where id = ${scheduled!.id}`; // the slot comes due
+  await suite.sql`update jobs set run_at = now() where id = ${scheduled!.id}`; // the slot comes due
 
-  const b = await startServer(db.url, POLL);
-  started.push(b.child);
-  await waitFor(async () => (await sql`select 1 from jobs where id = ${scheduled!.id} and status = 'done'`).length > 0);
+  await suite.start();
+  await waitFor(async () => (await suite.sql`select 1 from jobs where id = ${scheduled!.id} and status = 'done'`).length > 0);
 
-  const statuses = Object.fromEntries((await sql<{ id: string; status: string }[]>`select id, status from bookings`).map((r) => [r.id, r.status]));
+  const statuses = Object.fromEntries((await suite.sql<{ id: string; status: string }[]>`select id, status from bookings`).map((r) => [r.id, r.status]));
   expect(statuses).toEqual({ [expired]: "expired", [flagged]: "pending" });
-  const tickets = Object.fromEntries((await sql<{ booking_id: string; status: string }[]>`select booking_id, status from tickets`).map((r) => [r.booking_id, r.status]));
+  const tickets = Object.fromEntries((await suite.sql<{ booking_id: string; status: string }[]>`select booking_id, status from tickets`).map((r) => [r.booking_id, r.status]));
   expect(tickets).toEqual({ [expired]: "void", [flagged]: "active" });
-  const mail = await sql<{ to: string; subject: string; text: string }[]>`select "to", subject, text from outbox_emails where subject like '%could not be served'`;
+  const mail = await suite.sql<{ to: string; subject: string; text: string }[]>`select "to", subject, text from outbox_emails where subject like '%could not be served'`;
   expect(mail).toHaveLength(1);
   expect(mail[0]).toMatchObject({ to: "gone@example.com" });
   expect(mail[0]!.text).toContain("Your card was not charged");
   // The hold is released by the settlement the move scheduled (the same path as a free cancellation).
-  expect(await sql`select 1 from jobs where kind = 'payment.settle' and payload->>'bookingId' = ${expired}`).toHaveLength(1);
-  const [event] = await sql<{ from_status: string; to_status: string; actor_role: string }[]>`select from_status, to_status, actor_role from booking_events where booking_id = ${expired}`;
+  expect(await suite.sql`select 1 from jobs where kind = 'payment.settle' and payload->>'bookingId' = ${expired}`).toHaveLength(1);
+  const [event] = await suite.sql<{ from_status: string; to_status: string; actor_role: string }[]>`select from_status, to_status, actor_role from booking_events where booking_id = ${expired}`;
   expect(event).toEqual({ from_status: "confirmed", to_status: "expired", actor_role: "system" });
   // The next run is scheduled.
   expect((await sweeps()).filter((s) => s.status === "pending")).toHaveLength(1);

@@ -11,6 +11,7 @@ import { currentLogo, removeLogo, uploadLogo } from "./company";
 import { badRequest, HttpError, notFound } from "../lib/errors";
 import { MAX_PHOTO_BYTES, PHOTO_TOO_LARGE } from "@meridian/shared/valet-ticket";
 import { publicSettings } from "./public-settings";
+import { mapsExtra, mapsPreviewRoutes } from "./maps-settings";
 
 const admin$ = routesFor("admin", ["Admin: settings"]);
 const json = describedJson;
@@ -59,7 +60,8 @@ export const adminSettingsRoutes = new Hono<AppEnv>()
   })
   .route("/", sectionRoutes("company"))
   .route("/", sectionRoutes("payments"))
-  .route("/", sectionRoutes("maps"))
+  .route("/", sectionRoutes("maps", mapsExtra))
+  .route("/", mapsPreviewRoutes)
   .route("/", sectionRoutes("messages"))
   .route("/", sectionRoutes("features"));
 

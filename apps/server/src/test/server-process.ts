@@ -2,7 +2,10 @@
 // answers, stop it (its whole process group).
 import { spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";
+import postgres from "postgres";
+import { afterAll, beforeAll } from "vitest";
 import { freePort } from "./helpers";
+import { freshPostgres } from "./harness";
 
 const root = path.resolve(import.meta.dirname, "../../../..");
 /** The demo admin of the test server processes (they get this ADMIN_PASSWORD). */
@@ -62,4 +65,34 @@ export async function stopServer(child: ChildProcess, signal: NodeJS.Signals = "
     return; // already gone
   }
   await Promise.race([exited, new Promise((r) => setTimeout(r, 15_000))]);
+}
+
+/** Polls quickly: a job due now runs within a fraction of a second. */
+export const FAST_POLL = { JOB_POLL_MS: "150" };
+
+/**
+ * The set-up of a multi-process suite: a fresh PostgreSQL database for the file, a SQL client on it, and
+ * `start()` for server processes on it, all stopped and dropped after the file.
+ */
+export function serverProcessSuite() {
+  const started: ChildProcess[] = [];
+  const ctx = {
+    db: undefined as unknown as { url: string; drop: () => Promise<void> },
+    sql: undefined as unknown as postgres.Sql,
+    async start(env: Record<string, string> = FAST_POLL): Promise<ServerProcess> {
+      const server = await startServer(ctx.db.url, env);
+      started.push(server.child);
+      return server;
+    },
+  };
+  beforeAll(async () => {
+    ctx.db = await freshPostgres();
+    ctx.sql = postgres(ctx.db.url, { max: 2, onnotice: () => {} });
+  }, 180_000);
+  afterAll(async () => {
+    await Promise.all(started.map((child) => stopServer(child)));
+    await ctx.sql?.end();
+    await ctx.db?.drop();
+  });
+  return ctx;
 }

@@ -4,12 +4,13 @@
 // (quote_counts -> bookings -> completed) and coupon performance (coupon_redemptions with those bookings' net
 // revenue); each as CSV too.
 // Dates (the range is inclusive, both ends optional): money by the service date (bookings.booking_date); the
-// funnel and coupon uses by the day quoted or booked (a booking's created_at in the service area's time zone).
+// funnel and coupon uses by the day quoted or booked (a booking's created_at on the operations clock: the time zone
+// of Settings -> Operations).
 import { and, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
 import type { AdminReports, AdminReportsQuery, ReportCsvCard, RevenueFigures } from "@meridian/shared/admin";
-import { SERVICE_TIME_ZONE } from "@meridian/shared/booking";
 import type { Db } from "../../db/client";
 import { bookings, couponRedemptions, coupons, paymentRefunds, payments, quoteCounts, tipAllocations, user, vehicleTypes } from "../../db/schema";
+import { getOperationsSettings } from "../../settings/settings.service";
 import { csvField } from "./bookings.service";
 import { formatMoney } from "@meridian/shared/money";
 
@@ -28,8 +29,8 @@ function inRange(column: SQL | typeof bookings.bookingDate | typeof quoteCounts.
   return parts.length ? and(...parts) : undefined;
 }
 
-/** The service-area date of a timestamp column ("YYYY-MM-DD" compares as a date). */
-const localDay = (column: typeof bookings.createdAt) => sql`(${column} at time zone ${sql.raw(`'${SERVICE_TIME_ZONE}'`)})::date`;
+/** The date of a timestamp column on the operations clock ("YYYY-MM-DD" compares as a date). */
+const localDay = (column: typeof bookings.createdAt, timeZone: string) => sql`(${column} at time zone ${timeZone})::date`;
 
 /** Refunds recorded per payment (an admin's refunds); the provider's own figure wins when larger (a refund made elsewhere). */
 function refundsByPayment(db: Db) {
@@ -67,7 +68,8 @@ export async function getReports(db: Db, range: AdminReportsQuery = {}): Promise
     .groupBy(payments.bookingId)
     .as("booking_net");
 
-  const bookedInRange = inRange(localDay(bookings.createdAt), range);
+  const { timeZone } = await getOperationsSettings(db);
+  const bookedInRange = inRange(localDay(bookings.createdAt, timeZone), range);
   const [byService, byVehicle, tipRows, owed, quoteRows, bookingRows, couponRows] = await Promise.all([
     db
       .select({ service: bookings.service, captured, refunded, n: bookingCount })

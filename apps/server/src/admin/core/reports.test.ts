@@ -3,6 +3,8 @@
 // do; the figures are asserted to the cent, for a date range and for all time, and as CSV.
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DEFAULT_OPERATIONS_SETTINGS } from "@meridian/shared/rides";
+import { wallClock } from "@meridian/shared/zoned-time";
 import { createUser, createVehicle } from "../../db/factories";
 import { paymentRefunds, tipAllocations, type bookings } from "../../db/schema";
 import { redeemCoupon } from "../../coupons/coupons.service";
@@ -10,6 +12,7 @@ import { recordPayment } from "../../payments/payments.service";
 import { createQuoteCounter } from "../../quotes/quote-counter";
 import { bookingCharge } from "../../test/paid-booking";
 import { createTestApp, type TestApp } from "../../test/harness";
+import { updateOperationsSettings } from "../../settings/settings.service";
 import { insertBooking } from "./test-data";
 
 let t: TestApp;
@@ -283,5 +286,34 @@ describe("payouts net of tip refunds", () => {
     const { body } = await reports("?from=2026-08-01&to=2026-08-31");
     expect(body.payouts).toEqual({ owedUsd: 30, byStaff: [{ staffId: staff.chauffeur.id, name: "Casey Chauffeur", owedUsd: 30, tips: 1 }] });
     expect(body.tips.totalUsd).toBe(30);
+  });
+});
+
+describe("days on the operations clock (Settings -> Operations time zone)", () => {
+  it("counts a booking made just after midnight in Tokyo on the Tokyo day, not the Los Angeles one", async () => {
+    await updateOperationsSettings(t.db, { id: admin.user.id, email: admin.user.email }, { ...DEFAULT_OPERATIONS_SETTINGS, timeZone: "Asia/Tokyo" });
+    try {
+      // 2026-09-09 15:30 UTC is 00:30 on Thursday 10 September in Tokyo (still 08:30 on the 9th in Los Angeles).
+      await insertBooking(t.db, { service: "valet", bookingDate: "2026-09-20", userId: customer.user.id, createdAt: new Date("2026-09-09T15:30:00Z") });
+      const day = async (date: string) => (await reports(`?from=${date}&to=${date}`)).body.funnel.bookings as number;
+      expect(await day("2026-09-10")).toBe(1);
+      expect(await day("2026-09-09")).toBe(0);
+    } finally {
+      await updateOperationsSettings(t.db, { id: admin.user.id, email: admin.user.email }, DEFAULT_OPERATIONS_SETTINGS);
+    }
+  });
+
+  it("counts the quotes of the day on the operations clock too", async () => {
+    await updateOperationsSettings(t.db, { id: admin.user.id, email: admin.user.email }, { ...DEFAULT_OPERATIONS_SETTINGS, timeZone: "Pacific/Kiritimati" });
+    try {
+      // UTC+14: always a calendar day ahead of Los Angeles (UTC-7/-8), so the two days never coincide.
+      const kiritimati = wallClock(new Date(), "Pacific/Kiritimati").date;
+      const counter = createQuoteCounter(t.db, t.deps.logger, { flushMs: 60_000 });
+      counter.count("ride", false);
+      await counter.close();
+      expect((await reports(`?from=${kiritimati}&to=${kiritimati}`)).body.funnel.byService.find((r: { service: string }) => r.service === "ride").quotes).toBe(1);
+    } finally {
+      await updateOperationsSettings(t.db, { id: admin.user.id, email: admin.user.email }, DEFAULT_OPERATIONS_SETTINGS);
+    }
   });
 });
