@@ -8,6 +8,7 @@
 // - retrieval: valet cars handed back, by the day requested; the time from the guest's request to the handover;
 // - pickups: rides whose chauffeur reached the pickup, by the pickup's day; on time = on location by the pickup time.
 import { z } from "zod";
+import { formatMoney } from "./money";
 
 export const analyticsPeriods = [7, 30, 90] as const;
 export type AnalyticsPeriod = (typeof analyticsPeriods)[number];
@@ -73,7 +74,7 @@ export const minutesLabel = (m: number | null): string => (m === null ? "—" : 
 
 /** The rows of the analytics CSV and the screen-reader table: one per day, then the totals. */
 export function analyticsTable(a: AdminAnalytics): { header: string[]; rows: (string | number)[][] } {
-  const money = (n: number) => n.toFixed(2);
+  const money = (n: number) => formatMoney(n);
   const minutes = (m: number | null) => (m === null ? "" : m.toFixed(1));
   const percent = (r: number | null) => (r === null ? "" : (Math.round(r * 1000) / 10).toFixed(1));
   const header = [

@@ -256,3 +256,44 @@ export type LotBoard = { counts: Record<(typeof OPEN_VALET_STATUSES)[number], nu
 
 /** With no recent retrieval to go by, the guest is told this many minutes. */
 export const DEFAULT_ESTIMATE_MINUTES = 8;
+
+// ---- Check-in for an event: today's valet bookings at the attendant's stand (one tap links the car to one).
+
+/** Booking statuses of an event still to be served: a car can be checked in for it. */
+export const CHECK_IN_BOOKING_STATUSES = ["pending", "confirmed", "in_progress"] as const;
+
+export const VALET_BOOKING_PICK_MESSAGE = "Choose one of today's valet bookings at this stand.";
+
+const standWords = (s: string) =>
+  s
+    .toLowerCase()
+    .normalize("NFKD")
+    .replace(/[^a-z0-9]+/g, " ")
+    .trim();
+
+/**
+ * Whether a stand (the attendant's free text, e.g. "Beverly Hills Hotel" or "Beverly Hills Hotel - Main Entrance")
+ * is at an event's place: one names the other (the place's name, or the first line of its address).
+ */
+export function standIsAtPlace(stand: string, place: { name: string; address: string }): boolean {
+  const s = standWords(stand);
+  if (!s) return false;
+  return [place.name, place.address.split(",")[0] ?? ""].map(standWords).some((p) => p.length > 0 && (s.includes(p) || p.includes(s)));
+}
+
+export const todaysValetBookingsQuerySchema = z.strictObject({
+  stand: z.string({ error: VALET_MESSAGES.stand }).trim().min(1, VALET_MESSAGES.stand).max(60, "At most 60 characters."),
+});
+
+/** One of today's valet bookings at a stand, as the check-in picker lists it. */
+export type TodaysValetBooking = {
+  id: string;
+  customerName: string;
+  eventType: string;
+  placeName: string;
+  startTime: string;
+  endTime: string;
+  /** Cars already checked in for it. */
+  carsCheckedIn: number;
+  expectedVehicles: number;
+};

@@ -18,12 +18,26 @@ import type { FetchFn } from "./http";
 import { renderMapSvg } from "./map-svg";
 import { osmProvider } from "./osm";
 import { estimateRoute, timeBand } from "./route-model";
-import type { GeoProvider, GeoService, MapImage, Place, Route, Suggestion } from "./types";
+import type { GeoCheck, GeoHealth, GeoProvider, GeoService, MapImage, Place, Route, Suggestion } from "./types";
 
 export const SVG_TYPE = "image/svg+xml; charset=utf-8";
 
 export { GeoError } from "./types";
-export type { AddressComponent, GeoService, MapImage, Place, Route, Suggestion } from "./types";
+export type { AddressComponent, GeoHealth, GeoService, MapImage, Place, Route, Suggestion } from "./types";
+
+/** The health check's lookup and route: a well-known airport, and from it to a well-known venue. */
+export const HEALTH_LOOKUP = "Los Angeles International Airport";
+export const HEALTH_ROUTE = { from: "emb:apt:LAX", to: "emb:venue:santa-monica-pier" } as const;
+
+async function timed(what: () => Promise<string>): Promise<GeoCheck> {
+  const t0 = performance.now();
+  try {
+    const summary = await what();
+    return { ok: true, ms: Math.round(performance.now() - t0), summary };
+  } catch (err) {
+    return { ok: false, ms: Math.round(performance.now() - t0), summary: err instanceof Error ? err.message : String(err) };
+  }
+}
 
 /** Query text as a cache key: trimmed, lower case, single spaces. */
 const queryKey = (q: string) => q.trim().toLowerCase().replace(/\s+/g, " ");
@@ -111,5 +125,23 @@ export function createGeoService(opts: { env: Env; db: Db; logger: Logger; fetch
     return { body: svg, contentType: SVG_TYPE };
   }
 
-  return { provider: remote?.name ?? "embedded", suggest, place, peekPlace, reverse, route, mapImage };
+  /** Asks the provider itself (no cache): the lookup of HEALTH_LOOKUP, then the route HEALTH_ROUTE in an hour. */
+  async function health(): Promise<GeoHealth> {
+    const lookup = await timed(async () => {
+      const found = remote ? (await remote.suggest(HEALTH_LOOKUP)).suggestions : gaz.suggest(HEALTH_LOOKUP);
+      const first = found[0];
+      if (!first) throw new Error(`No place found for "${HEALTH_LOOKUP}".`);
+      return `"${HEALTH_LOOKUP}" found ${first.primary}${first.secondary ? `, ${first.secondary}` : ""}`;
+    });
+    const route = await timed(async () => {
+      const from = gaz.get(HEALTH_ROUTE.from);
+      const to = gaz.get(HEALTH_ROUTE.to);
+      if (!from || !to) throw new Error("The test places are missing from the gazetteer.");
+      const r = remote ? await remote.route(from, to, new Date(Date.now() + 3_600_000)) : estimateRoute(from, to, new Date(Date.now() + 3_600_000));
+      return `${from.name} to ${to.name}: ${r.miles.toFixed(1)} miles, ${Math.round(r.minutes)} minutes`;
+    });
+    return { provider: remote?.name ?? "embedded", lookup, route };
+  }
+
+  return { provider: remote?.name ?? "embedded", suggest, place, peekPlace, reverse, route, mapImage, health };
 }

@@ -28,6 +28,10 @@ export class GeoError extends Error {
   }
 }
 
+/** One timed check of the provider (Settings → Maps): a live lookup, or a route, as the provider answers it now. */
+export type GeoCheck = { ok: boolean; ms: number; summary: string };
+export type GeoHealth = { provider: GeoService["provider"]; lookup: GeoCheck; route: GeoCheck };
+
 export interface GeoService {
   readonly provider: "embedded" | "google" | "osm";
   suggest(query: string, opts?: { sessionToken?: string }): Promise<Suggestion[]>;
@@ -39,6 +43,8 @@ export interface GeoService {
   route(from: Place, to: Place, departure: Date): Promise<Route>;
   /** The map chip for a place (with a route line to `to` when given); null when unknown. */
   mapImage(placeId: string, toPlaceId?: string): Promise<MapImage | null>;
+  /** A live lookup and a live route, past every cache, each timed (a stand-in service may leave it out). */
+  health?(): Promise<GeoHealth>;
 }
 
 /** What one upstream (embedded gazetteer, Google, OSM) answers; the service adds caching and the map chip. */

@@ -25,9 +25,9 @@ function layout(title: string, paragraphs: string[], action?: { label: string; u
     : "";
   return `<!doctype html><html><body style="margin:0;background:#0b0b0d;color:#ece7dc;font-family:Georgia,serif">
 <div style="max-width:560px;margin:0 auto;padding:48px 32px">
-<div style="letter-spacing:.3em;color:#c9a35c;font-size:13px">MERIDIAN</div>
+<div style="letter-spacing:.3em;color:#c9a35c;font-size:13px"><!--brand-header-->MERIDIAN<!--/brand-header--></div>
 <h1 style="font-weight:400;font-size:26px;margin:24px 0">${escape(title)}</h1>${body}${button}
-<p style="margin-top:40px;font-size:12px;color:#8a8577">Meridian Valet &amp; Chauffeur · Los Angeles</p></div></body></html>`;
+<p style="margin-top:40px;font-size:12px;color:#8a8577"><!--brand-footer-->Meridian Valet &amp; Chauffeur · Los Angeles<!--/brand-footer--></p></div></body></html>`;
 }
 
 export function verificationEmail(to: string, name: string, url: string): Mail {

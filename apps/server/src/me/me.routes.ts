@@ -31,7 +31,7 @@ export const meRoutes = new Hono<AppEnv>()
   )
   .get(
     "/bookings",
-    route({ summary: "My bookings, newest first", tags, access: "signed-in", responses: { 200: myBookingsResponseSchema } }),
+    route({ summary: "My bookings: live and upcoming first (soonest first), then past ones (most recent first)", tags, access: "signed-in", responses: { 200: myBookingsResponseSchema } }),
     async (c) => {
       const me = await requireUser(c);
       return c.json({ bookings: await listMyBookings(c.get("deps").database.db, me.id) });

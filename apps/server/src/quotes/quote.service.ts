@@ -16,6 +16,7 @@ import { bookingTimeProblem, type BookingKind } from "@meridian/shared/booking-t
 import { capacityProblems } from "@meridian/shared/capacity";
 import type { OperationsSettings } from "@meridian/shared/rides";
 import { carFreeIslandAt, unreachableByCarMessage } from "@meridian/shared/places";
+import { outsideServiceArea, type ServiceArea } from "@meridian/shared/service-area";
 import type { QuoteCouponRefusal } from "@meridian/shared/coupons";
 import { priceRide, type Quote } from "@meridian/shared/pricing";
 import { couponByCode, peekCouponByCode, type QuotableCoupon } from "../coupons/coupon-cache";
@@ -24,6 +25,7 @@ import { GeoError, type GeoService, type Place, type Route } from "../geo/geo.se
 import type { Deps } from "../lib/context";
 import { badRequest, HttpError } from "../lib/errors";
 import { cachedOperationsSettings, peekOperationsSettings } from "../settings/settings.service";
+import { getSettings, peekSettings } from "../settings/store";
 import { peekPricingSnapshot, pricingSnapshot, type PricedVehicleData, type PricingSnapshot } from "./pricing-data";
 import { signQuoteToken } from "./quote-token";
 
@@ -94,10 +96,16 @@ export function refuseIslands(places: Record<string, { lat: number; lng: number 
   if (first) throw new HttpError(422, "unreachable_by_car", first, fields);
 }
 
+/** A pickup (or a valet event) outside the service area of Settings → Maps: 422 outside_service_area with the sentence. */
+export function refuseOutsideServiceArea(field: string, place: Place, area: ServiceArea, what: "pickups" | "events"): void {
+  const problem = outsideServiceArea(place, area, what);
+  if (problem) throw new HttpError(422, "outside_service_area", problem, { [field]: problem });
+}
+
 type Trip = { pickup: Place; dropoff: Place; data: PricedVehicleData };
 
 /** The places, vehicle and capacity checks; every problem a customer can cause is a 4xx HttpError. */
-function checkTrip(input: QuoteInput, pickup: Place | null, dropoff: Place | null, pricing: PricingSnapshot): Trip {
+function checkTrip(input: QuoteInput, pickup: Place | null, dropoff: Place | null, pricing: PricingSnapshot, area: ServiceArea): Trip {
   if (!pickup || !dropoff) {
     const fields: Record<string, string> = {};
     if (!pickup) fields.pickupPlaceId = INVALID_ADDRESS_MESSAGE;
@@ -105,6 +113,7 @@ function checkTrip(input: QuoteInput, pickup: Place | null, dropoff: Place | nul
     throw badRequest(INVALID_ADDRESS_MESSAGE, fields);
   }
   refuseIslands({ pickupPlaceId: pickup, dropoffPlaceId: dropoff });
+  refuseOutsideServiceArea("pickupPlaceId", pickup, area, "pickups");
   if (pickup.placeId === dropoff.placeId || (pickup.lat === dropoff.lat && pickup.lng === dropoff.lng)) {
     throw badRequest(SAME_ADDRESS_MESSAGE, { dropoffPlaceId: SAME_ADDRESS_MESSAGE }, "same_address");
   }
@@ -157,8 +166,8 @@ export async function priceQuote(deps: Pick<Deps, "database" | "geo">, input: Qu
     deps.geo.place(input.dropoffPlaceId),
     input.couponCode ? couponByCode(deps.database.db, input.couponCode, { maxAgeMs: opts.maxPricingAgeMs }) : null,
   ]);
-  const pricing = await pricingSnapshot(deps.database.db, { maxAgeMs: opts.maxPricingAgeMs });
-  const trip = checkTrip(input, pickup, dropoff, pricing);
+  const [pricing, maps] = await Promise.all([pricingSnapshot(deps.database.db, { maxAgeMs: opts.maxPricingAgeMs }), getSettings(deps.database.db, "maps")]);
+  const trip = checkTrip(input, pickup, dropoff, pricing, maps.serviceArea);
   return finishQuote(input, pricing.method, trip, await routeFor(deps.geo, trip.pickup, trip.dropoff, input), coupon);
 }
 
@@ -176,7 +185,7 @@ export function priceQuoteFromMemory(deps: Pick<Deps, "database" | "geo">, input
   const settings = peekOperationsSettings(deps.database.db, QUOTE_SETTINGS_MAX_AGE_MS);
   if (pickup === undefined || dropoff === undefined || !pricing || coupon === undefined || !settings) return undefined;
   refuseUnbookableTime("ride", input.date, input.time, settings);
-  const trip = checkTrip(input, pickup, dropoff, pricing);
+  const trip = checkTrip(input, pickup, dropoff, pricing, peekSettings(deps.database.db, "maps").serviceArea);
   const route = peekRoute(deps.geo, routeKey(trip.pickup, trip.dropoff, input.date, input.time));
   return route ? finishQuote(input, pricing.method, trip, route, coupon) : undefined;
 }

@@ -4,12 +4,16 @@ import crypto from "node:crypto";
 import { and, asc, desc, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import {
+  CHECK_IN_BOOKING_STATUSES,
   checkValetTransition,
   nextValetStatuses,
   OPEN_VALET_STATUSES,
   QUEUE_VALET_STATUSES,
+  standIsAtPlace,
+  VALET_BOOKING_PICK_MESSAGE,
   type ClaimUpdate,
   type TimelineEntry,
+  type TodaysValetBooking,
   type ValetCheckIn,
   type ValetPhoto,
   type ValetStatus,
@@ -21,6 +25,8 @@ import { newTicketCode } from "../bookings/ticket-code";
 import type { Deps } from "../lib/context";
 import { badRequest, conflict, HttpError, notFound } from "../lib/errors";
 import { estimateMinutes } from "./retrieval.service";
+import { wallClock } from "@meridian/shared/zoned-time";
+import { getOperationsSettings } from "../settings/settings.service";
 
 /** Who makes a change: a staff member, or the guest through the claim link. */
 export type ValetActor = { kind: "staff"; id: string; name: string } | { kind: "guest" };
@@ -122,9 +128,9 @@ const actorFields = (actor: ValetActor) => (actor.kind === "staff" ? { actorId: 
 /** Check-in: the ticket, its first timeline entry and the guest's claim token (only its hash is kept). */
 export async function checkIn(deps: Deps, actor: ValetActor & { kind: "staff" }, input: ValetCheckIn): Promise<{ ticket: ValetTicket; claimUrl: string }> {
   const db = deps.database.db;
-  if (input.bookingId) {
-    const [booking] = await db.select({ service: bookings.service }).from(bookings).where(eq(bookings.id, input.bookingId));
-    if (booking?.service !== "valet") throw badRequest("Unknown valet booking.", { bookingId: "Unknown valet booking." });
+  // A car for an event: only one of today's valet bookings at this stand, still to be served (what the picker offers).
+  if (input.bookingId && !(await todaysValetBookings(db, input.stand)).some((b) => b.id === input.bookingId)) {
+    throw badRequest(VALET_BOOKING_PICK_MESSAGE, { bookingId: VALET_BOOKING_PICK_MESSAGE });
   }
   const token = crypto.randomBytes(32).toString("base64url");
   const id = await db.transaction(async (tx) => {
@@ -269,6 +275,35 @@ export async function openTickets(db: Db): Promise<ValetTicket[]> {
     .orderBy(sql`${tickets.requestedAt} asc nulls last`, desc(tickets.createdAt))
     .limit(1000);
   return rows.map((r) => toValetTicket(r));
+}
+
+/**
+ * Today's valet bookings (today on the operations clock) at `stand`, not cancelled or served yet, earliest first,
+ * with the cars already checked in for each: the check-in picker's list, and the only bookings check-in links to.
+ */
+export async function todaysValetBookings(db: Db, stand: string): Promise<TodaysValetBooking[]> {
+  const { timeZone } = await getOperationsSettings(db);
+  const today = wallClock(new Date(), timeZone).date;
+  const rows = await db
+    .select({ id: bookings.id, details: bookings.details, cars: sql<number>`(select count(*)::int from ${tickets} where ${tickets.bookingId} = ${bookings}.id and ${tickets.valetStatus} is not null)` })
+    .from(bookings)
+    .where(and(eq(bookings.service, "valet"), eq(bookings.bookingDate, today), inArray(bookings.status, [...CHECK_IN_BOOKING_STATUSES])));
+  const out: TodaysValetBooking[] = [];
+  for (const r of rows) {
+    const d = r.details;
+    if (d.service !== "valet" || !standIsAtPlace(stand, d.address)) continue;
+    out.push({
+      id: r.id,
+      customerName: d.customerName,
+      eventType: d.eventType === "Other" && d.eventTypeOther ? d.eventTypeOther : d.eventType,
+      placeName: d.address.name,
+      startTime: d.startTime,
+      endTime: d.endTime,
+      carsCheckedIn: Number(r.cars),
+      expectedVehicles: d.expectedVehicles,
+    });
+  }
+  return out.sort((a, b) => a.startTime.localeCompare(b.startTime) || a.customerName.localeCompare(b.customerName));
 }
 
 /** Stands used in the last 30 days, most used first: the check-in form's suggestions. */

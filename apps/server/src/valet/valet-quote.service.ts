@@ -12,7 +12,8 @@ import { couponOnQuote } from "../coupons/quote-coupon";
 import type { Deps } from "../lib/context";
 import { badRequest, HttpError } from "../lib/errors";
 import { pricingSnapshot } from "../quotes/pricing-data";
-import { refuseIslands } from "../quotes/quote.service";
+import { refuseIslands, refuseOutsideServiceArea } from "../quotes/quote.service";
+import { getSettings } from "../settings/store";
 import { signValetQuoteToken, type ValetQuoteClaims } from "../quotes/quote-token";
 
 export const VALET_UNAVAILABLE_MESSAGE = "Event valet cannot be quoted online yet. Please contact our concierge.";
@@ -44,6 +45,7 @@ export async function priceValetQuote(
   ]);
   if (!place) throw badRequest(INVALID_ADDRESS_MESSAGE, { eventPlaceId: INVALID_ADDRESS_MESSAGE });
   refuseIslands({ eventPlaceId: place });
+  refuseOutsideServiceArea("eventPlaceId", place, (await getSettings(deps.database.db, "maps")).serviceArea, "events");
   if (!pricing.valetRates) throw new HttpError(422, "valet_unavailable", VALET_UNAVAILABLE_MESSAGE);
   const priced = priceValet(pricing.valetRates, input);
   // The input schema already refuses these times; kept so the rule holds for any caller.

@@ -1,7 +1,7 @@
 // /api/valet: the attendants' API (valet attendants and admins): check-in, photos, status moves, the live
 // queue, incidents. Thin: validate, check the role, call a service.
 import { Hono, type Context } from "hono";
-import { incidentInputSchema, valetCheckInSchema, valetStatusChangeSchema, VALET_TICKET_EVENT } from "@meridian/shared/valet-ticket";
+import { incidentInputSchema, todaysValetBookingsQuerySchema, valetCheckInSchema, valetStatusChangeSchema, VALET_TICKET_EVENT } from "@meridian/shared/valet-ticket";
 import { currentUser } from "../auth/session";
 import type { AppEnv } from "../lib/context";
 import { badRequest } from "../lib/errors";
@@ -10,7 +10,7 @@ import { parseWith } from "../lib/validate";
 import { createIncident, deleteIncident, getIncident } from "./incidents.service";
 import { addPhotos, readPhoto } from "./photos.service";
 import { busStream, SESSION_BACKSTOP_HEARTBEATS } from "../realtime/bus-stream";
-import { changeStatus, checkIn, getQueue, getValetTicket, recentStands, timelineOf } from "./tickets.service";
+import { changeStatus, checkIn, getQueue, getValetTicket, recentStands, timelineOf, todaysValetBookings } from "./tickets.service";
 import { readMultipart } from "./uploads";
 import { idParam } from "../lib/validate";
 
@@ -140,6 +140,21 @@ export const valetRoutes = new Hono<AppEnv>()
         undefined,
         SESSION_BACKSTOP_HEARTBEATS,
       );
+    },
+  )
+  .get(
+    "/bookings/today",
+    route({
+      summary: "Today's valet bookings at a stand (the check-in picker)",
+      description: "Valet bookings for today on the operations clock, at the stand's place, not cancelled or served yet, earliest first.",
+      tags,
+      access: "valet",
+      query: todaysValetBookingsQuerySchema,
+      responses: { 200: describedJson("{ bookings }: id, customer name, event type, place, start and end times, cars checked in and expected") },
+    }),
+    async (c) => {
+      const { db } = attendant(c);
+      return c.json({ bookings: await todaysValetBookings(db, c.req.valid("query").stand) });
     },
   )
   .get("/stands", route({ summary: "Recently used valet stands", tags, access: "valet", responses: { 200: describedJson("{ stands }") } }), async (c) => {

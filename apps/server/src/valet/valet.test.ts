@@ -7,7 +7,12 @@ import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { nextValetStatuses, valetStatuses } from "@meridian/shared/valet-ticket";
+import { wallClock } from "@meridian/shared/zoned-time";
+import { DEFAULT_OPERATIONS_SETTINGS } from "@meridian/shared/rides";
 import { tickets } from "../db/schema";
+import { insertBooking } from "../admin/core/test-data";
+import { valetDetails, testPlace } from "../test/booking-details";
+import { updateOperationsSettings } from "../settings/settings.service";
 import { createEventBus, type RealtimeEvent } from "../realtime/bus";
 import { createTestApp, type TestApp } from "../test/harness";
 import { sseClient } from "../test/sse-client";
@@ -80,7 +85,7 @@ describe("check-in", () => {
     expect(noContact.body.error.fields.guestPhone).toBe("Enter the guest's mobile number or e-mail.");
     const unknownBooking = await t.call("POST", "/api/valet/tickets", { cookie: valet.cookie, json: carInput({ bookingId: crypto.randomUUID() }) });
     expect(unknownBooking.status).toBe(400);
-    expect(unknownBooking.body.error.fields.bookingId).toBe("Unknown valet booking.");
+    expect(unknownBooking.body.error.fields.bookingId).toBe("Choose one of today's valet bookings at this stand.");
   });
 
   it("answers the ticket with its code and claim link, normalised, and texts the link to the guest", async () => {
@@ -363,6 +368,82 @@ describe("retrieval times", () => {
     clearEstimateCache();
     const guest = await checkIn({ stand });
     expect((await t.call("GET", `/api/claim/${guest.token}`)).body.claim.estimateMinutes).toBe(6);
+  });
+});
+
+describe("check-in for an event: today's valet bookings at the stand", () => {
+  it("lists today's live valet bookings at the stand, links the car to the one picked, and refuses any other booking", async () => {
+    const today = wallClock(new Date(), DEFAULT_OPERATIONS_SETTINGS.timeZone).date;
+    const tomorrow = new Date(Date.parse(`${today}T12:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+    const hotel = testPlace("p-bh", "Beverly Hills Hotel", "9641 Sunset Blvd, Beverly Hills, CA");
+    const valetAt = (over: Parameters<typeof valetDetails>[0], status = "confirmed", date = today) =>
+      insertBooking(t.db, { service: "valet", bookingDate: date, status, details: valetDetails({ date, address: hotel, ...over }) });
+    const evening = await valetAt({ customerName: "Ines Evening", startTime: "18:00", endTime: "23:00" });
+    const lunch = await valetAt({ customerName: "Luca Lunch", startTime: "12:00", endTime: "15:00", eventType: "Other", eventTypeOther: "Gala" }, "pending");
+    const cancelled = await valetAt({ customerName: "Carla Cancelled" }, "cancelled");
+    const later = await valetAt({ customerName: "Tom Tomorrow" }, "confirmed", tomorrow);
+    const elsewhere = await valetAt({ customerName: "Bea Elsewhere", address: testPlace("p-ba", "Hotel Bel-Air", "701 Stone Canyon Rd, Los Angeles, CA") });
+    const ride = await insertBooking(t.db, { service: "ride", bookingDate: today, status: "confirmed" });
+
+    const list = (stand: string, cookie = valet.cookie) => t.call("GET", `/api/valet/bookings/today?stand=${encodeURIComponent(stand)}`, { cookie });
+    const res = await list("Beverly Hills Hotel - Main Entrance");
+    expect(res.status).toBe(200);
+    expect(res.body.bookings).toEqual([
+      { id: lunch.id, customerName: "Luca Lunch", eventType: "Gala", placeName: "Beverly Hills Hotel", startTime: "12:00", endTime: "15:00", carsCheckedIn: 0, expectedVehicles: 60 },
+      { id: evening.id, customerName: "Ines Evening", eventType: "Wedding", placeName: "Beverly Hills Hotel", startTime: "18:00", endTime: "23:00", carsCheckedIn: 0, expectedVehicles: 60 },
+    ]);
+    expect((await list("beverly hills hotel")).body.bookings).toHaveLength(2);
+    expect((await list("Pier 39")).body.bookings).toEqual([]);
+
+    // One tap: the car is linked to the booking; the list counts it.
+    const stand = "Beverly Hills Hotel - Main Entrance";
+    const linked = await t.call("POST", "/api/valet/tickets", { cookie: valet.cookie, json: carInput({ stand, bookingId: evening.id }) });
+    expect(linked.status).toBe(201);
+    expect(linked.body.ticket.bookingId).toBe(evening.id);
+    const [row] = await t.db.select().from(tickets).where(eq(tickets.id, linked.body.ticket.id));
+    expect(row!.bookingId).toBe(evening.id);
+    expect((await list(stand)).body.bookings.find((b: { id: string }) => b.id === evening.id).carsCheckedIn).toBe(1);
+
+    // Anything the picker would not offer is refused, and no ticket is made.
+    const before = (await t.db.select().from(tickets)).length;
+    for (const bookingId of [cancelled.id, later.id, elsewhere.id, ride.id, crypto.randomUUID()]) {
+      const refused = await t.call("POST", "/api/valet/tickets", { cookie: valet.cookie, json: carInput({ stand, bookingId }) });
+      expect(refused.status).toBe(400);
+      expect(refused.body.error).toMatchObject({ code: "validation_error", fields: { bookingId: "Choose one of today's valet bookings at this stand." } });
+    }
+    // The right booking at another stand is refused too.
+    const wrongStand = await t.call("POST", "/api/valet/tickets", { cookie: valet.cookie, json: carInput({ stand: "Hotel Bel-Air", bookingId: evening.id }) });
+    expect(wrongStand.status).toBe(400);
+    expect((await t.db.select().from(tickets)).length).toBe(before);
+  });
+
+  it("is the attendants' (and admins'): 401 signed out, 403 for customers and chauffeurs; a missing stand is 400", async () => {
+    const customer = await t.userWithSession({ fullName: "Curious Customer" });
+    const chauffeur = await t.userWithSession({ role: "chauffeur", fullName: "Curious Chauffeur" });
+    const admin = await t.userWithSession({ role: "admin", fullName: "Admin At The Stand" });
+    const path = "/api/valet/bookings/today?stand=Beverly%20Hills%20Hotel";
+    expect((await t.call("GET", path)).status).toBe(401);
+    expect((await t.call("GET", path, { cookie: customer.cookie })).status).toBe(403);
+    expect((await t.call("GET", path, { cookie: chauffeur.cookie })).status).toBe(403);
+    expect((await t.call("GET", path, { cookie: admin.cookie })).status).toBe(200);
+    const missing = await t.call("GET", "/api/valet/bookings/today", { cookie: valet.cookie });
+    expect(missing.status).toBe(400);
+    expect(missing.body.error.fields.stand).toBe("Stand is required.");
+  });
+
+  it("takes today from the operations clock in Settings", async () => {
+    const admin = await t.userWithSession({ role: "admin", fullName: "Zone Admin" });
+    // Kiritimati (UTC+14) is always a calendar day ahead of Los Angeles.
+    await updateOperationsSettings(t.db, { id: admin.user.id, email: admin.user.email }, { ...DEFAULT_OPERATIONS_SETTINGS, timeZone: "Pacific/Kiritimati" });
+    try {
+      const day = wallClock(new Date(), "Pacific/Kiritimati").date;
+      const place = testPlace("p-kz", "Kiritimati Resort", "1 Lagoon Rd, Kiritimati");
+      const b = await insertBooking(t.db, { service: "valet", bookingDate: day, status: "confirmed", details: valetDetails({ date: day, address: place }) });
+      const res = await t.call("GET", "/api/valet/bookings/today?stand=Kiritimati%20Resort", { cookie: valet.cookie });
+      expect(res.body.bookings.map((x: { id: string }) => x.id)).toEqual([b.id]);
+    } finally {
+      await updateOperationsSettings(t.db, { id: admin.user.id, email: admin.user.email }, DEFAULT_OPERATIONS_SETTINGS);
+    }
   });
 });
 

@@ -178,9 +178,9 @@ describe("GET /api/admin/analytics", () => {
     expect(lines[0]).toBe(
       "Day,Ride bookings,Valet bookings,Cancelled,Ride revenue (USD),Valet revenue (USD),Ride quotes,Valet quotes,Conversion (%),Cars handed back,Average retrieval (min),Pickups,On time",
     );
-    expect(lines[1]).toBe("2026-06-09,1,0,0,80.25,0.00,5,0,20.0,1,10.0,0,0");
-    expect(lines[3]).toBe("2026-06-11,0,0,0,0.00,0.00,0,0,,0,,2,1");
-    expect(lines[8]).toBe("Total,3,1,1,280.25,299.00,6,3,44.4,3,14.3,3,2");
+    expect(lines[1]).toBe("2026-06-09,1,0,0,$80.25,$0.00,5,0,20.0,1,10.0,0,0");
+    expect(lines[3]).toBe("2026-06-11,0,0,0,$0.00,$0.00,0,0,,0,,2,1");
+    expect(lines[8]).toBe("Total,3,1,1,$280.25,$299.00,6,3,44.4,3,14.3,3,2");
   });
 
   it("refuses another period with a sentence, and anyone but an admin", async () => {

@@ -1,0 +1,218 @@
+// Settings → Maps: the maps provider the server runs (GEO_PROVIDER) and its live health (a lookup and a route,
+// timed), the service area quotes accept (counties, or a radius in miles from the base), and a preview image of
+// the saved area drawn by the server.
+import { mapsSettingsSchema, type MapsSettings } from "@meridian/shared/settings";
+import { serviceAreaLabel } from "@meridian/shared/service-area";
+import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { CircleCheck, CircleX, Map as MapIcon, RefreshCw } from "lucide-react";
+import { useState } from "react";
+import { Button } from "@/components/ui/button";
+import { Input } from "@/components/ui/input";
+import { Field } from "@/components/ui/label";
+import { Spinner } from "@/components/ui/spinner";
+import { api } from "@/lib/api";
+import { notifyError, notifySuccess } from "@/lib/notify";
+import { cn } from "@/lib/utils";
+import { allAuditQueryKey } from "../api/get-audit";
+import { Panel } from "../components/admin-ui";
+
+type Check = { ok: boolean; ms: number; summary: string };
+type MapsAnswer = { maps: MapsSettings; provider: { name: string; label: string }; health: { lookup: Check; route: Check }; knownCounties: string[] };
+type Area = MapsSettings["serviceArea"];
+
+const mapsQueryOptions = queryOptions({ queryKey: ["admin", "settings", "maps"], queryFn: () => api<MapsAnswer>("/api/admin/settings/maps") });
+
+function useSaveMaps() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (input: MapsSettings) => api<MapsAnswer>("/api/admin/settings/maps", { method: "PUT", json: input }),
+    onSuccess: (data) => {
+      qc.setQueryData(mapsQueryOptions.queryKey, data);
+      return qc.invalidateQueries({ queryKey: allAuditQueryKey });
+    },
+  });
+}
+
+export function MapsTab() {
+  const q = useQuery(mapsQueryOptions);
+  if (q.isPending)
+    return (
+      <Panel className="grid place-items-center py-16">
+        <Spinner />
+      </Panel>
+    );
+  if (q.isError) return <Panel className="p-8 text-sm text-danger">{q.error.message}</Panel>;
+  return (
+    <div className="grid gap-6">
+      <ProviderPanel data={q.data} checking={q.isFetching} onCheck={() => void q.refetch()} />
+      <AreaPanel key={JSON.stringify(q.data.maps)} data={q.data} />
+    </div>
+  );
+}
+
+function CheckRow({ label, check }: { label: string; check: Check }) {
+  return (
+    <div className="flex items-start gap-3 rounded-xl border border-border/80 bg-surface-2/50 px-4 py-3.5">
+      {check.ok ? <CircleCheck className="mt-0.5 size-5 shrink-0 text-success" aria-hidden /> : <CircleX className="mt-0.5 size-5 shrink-0 text-danger" aria-hidden />}
+      <div className="min-w-0 flex-1">
+        <p className="text-sm text-foreground">
+          {label}: <span className={check.ok ? "text-success" : "text-danger"}>{check.ok ? "working" : "failed"}</span>
+          <span className="text-muted"> · {check.ms} ms</span>
+        </p>
+        <p className="mt-0.5 text-xs text-muted">{check.summary}</p>
+      </div>
+    </div>
+  );
+}
+
+function ProviderPanel({ data, checking, onCheck }: { data: MapsAnswer; checking: boolean; onCheck: () => void }) {
+  return (
+    <Panel className="p-7 sm:p-9" aria-labelledby="maps-provider-title">
+      <div className="flex flex-col gap-5 sm:flex-row sm:items-start sm:justify-between">
+        <div className="flex items-start gap-5">
+          <span className="grid size-12 shrink-0 place-items-center rounded-full border border-gold/30 bg-gold/[0.07] text-gold">
+            <MapIcon className="size-5" />
+          </span>
+          <div>
+            <h2 id="maps-provider-title" className="font-display text-3xl text-foreground">
+              Maps
+            </h2>
+            <p className="mt-2 max-w-xl text-sm leading-relaxed text-muted">
+              Provider in use: <span className="text-foreground" data-testid="maps-provider">{data.provider.label}</span>. It is chosen on the server (GEO_PROVIDER); its keys never leave it.
+            </p>
+          </div>
+        </div>
+        <Button variant="outline" onClick={onCheck} disabled={checking}>
+          <RefreshCw className={cn(checking && "animate-spin")} /> {checking ? "Checking…" : "Check again"}
+        </Button>
+      </div>
+      <div className="mt-6 grid gap-3 lg:grid-cols-2" aria-live="polite" data-testid="maps-health">
+        <CheckRow label="Test lookup" check={data.health.lookup} />
+        <CheckRow label="Test route" check={data.health.route} />
+      </div>
+    </Panel>
+  );
+}
+
+const DEFAULT_BASE = { label: "Downtown Los Angeles", lat: 34.0522, lng: -118.2437 };
+
+function AreaPanel({ data }: { data: MapsAnswer }) {
+  const save = useSaveMaps();
+  const saved = data.maps.serviceArea;
+  const [kind, setKind] = useState<Area["kind"]>(saved.kind);
+  const [counties, setCounties] = useState<string[]>(saved.kind === "counties" ? saved.counties : []);
+  const [radius, setRadius] = useState(saved.kind === "radius" ? String(saved.radiusMiles) : "30");
+  const [base, setBase] = useState(saved.kind === "radius" ? { label: saved.base.label, lat: String(saved.base.lat), lng: String(saved.base.lng) } : { label: DEFAULT_BASE.label, lat: String(DEFAULT_BASE.lat), lng: String(DEFAULT_BASE.lng) });
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const choices = [...new Set([...data.knownCounties, ...counties])].sort();
+
+  const draft = (): unknown =>
+    kind === "counties"
+      ? { serviceArea: { kind, counties } }
+      : { serviceArea: { kind, radiusMiles: Number(radius), base: { label: base.label, lat: Number(base.lat), lng: Number(base.lng) } } };
+
+  async function onSubmit(e: React.FormEvent) {
+    e.preventDefault();
+    const parsed = mapsSettingsSchema.safeParse(draft());
+    if (!parsed.success) {
+      setErrors(Object.fromEntries(parsed.error.issues.map((i) => [i.path.slice(1).join("."), i.message])));
+      return;
+    }
+    setErrors({});
+    try {
+      await save.mutateAsync(parsed.data);
+      notifySuccess("Settings Saved", `Quotes now accept ${serviceAreaLabel(parsed.data.serviceArea)}.`);
+    } catch (err) {
+      notifyError("Could not save settings", err);
+    }
+  }
+
+  const err = (k: string) => errors[k];
+  return (
+    <Panel className="p-7 sm:p-9" aria-labelledby="maps-area-title">
+      <h2 id="maps-area-title" className="font-display text-3xl text-foreground">
+        Service area
+      </h2>
+      <p className="mt-2 max-w-2xl text-sm leading-relaxed text-muted">
+        Quotes accept {serviceAreaLabel(saved)} (a valet event's venue likewise); anywhere else is refused with a sentence naming the area. A ride may end outside it.
+      </p>
+      <div className="mt-7 grid gap-8 xl:grid-cols-[minmax(0,1fr)_480px]">
+        <form onSubmit={onSubmit} noValidate className="grid content-start gap-6">
+          <fieldset>
+            <legend className="mb-3 text-sm font-medium text-foreground">Quotes accept</legend>
+            <div className="flex flex-wrap gap-3">
+              {(
+                [
+                  ["counties", "Counties"],
+                  ["radius", "A radius from the base"],
+                ] as const
+              ).map(([value, label]) => (
+                <label key={value} className={cn("flex min-h-11 cursor-pointer items-center gap-2.5 rounded-full border px-4 text-sm", kind === value ? "border-gold/60 bg-gold/[0.08] text-foreground" : "border-border text-foreground/80")}>
+                  <input type="radio" name="area-kind" value={value} checked={kind === value} onChange={() => setKind(value)} className="accent-[var(--color-gold)]" />
+                  {label}
+                </label>
+              ))}
+            </div>
+          </fieldset>
+
+          {kind === "counties" ? (
+            <fieldset aria-describedby={err("counties") ? "area-counties-error" : undefined}>
+              <legend className="mb-3 text-sm font-medium text-foreground">Counties served</legend>
+              <div className="grid gap-2 sm:grid-cols-2">
+                {choices.map((c) => (
+                  <label key={c} className="flex min-h-10 cursor-pointer items-center gap-2.5 rounded-lg px-2 text-sm text-foreground/90 hover:bg-white/[0.02]">
+                    <input
+                      type="checkbox"
+                      checked={counties.includes(c)}
+                      onChange={(e) => setCounties((list) => (e.target.checked ? [...list, c] : list.filter((x) => x !== c)))}
+                      className="size-4 accent-[var(--color-gold)]"
+                    />
+                    {c} County
+                  </label>
+                ))}
+              </div>
+              {err("counties") ? (
+                <p id="area-counties-error" role="alert" className="mt-2 text-xs text-danger">
+                  {err("counties")}
+                </p>
+              ) : null}
+            </fieldset>
+          ) : (
+            <div className="grid gap-5 sm:grid-cols-2">
+              <Field label="Radius" htmlFor="area-radius" error={err("radiusMiles")}>
+                <div className="flex items-center gap-3">
+                  <Input id="area-radius" type="number" inputMode="numeric" className="w-28" value={radius} onChange={(e) => setRadius(e.target.value)} />
+                  <span className="text-sm text-muted">miles from the base</span>
+                </div>
+              </Field>
+              <Field label="Base" htmlFor="area-base" error={err("base.label")}>
+                <Input id="area-base" value={base.label} onChange={(e) => setBase((b) => ({ ...b, label: e.target.value }))} />
+              </Field>
+              <Field label="Base latitude" htmlFor="area-lat" error={err("base.lat")}>
+                <Input id="area-lat" type="number" step="any" value={base.lat} onChange={(e) => setBase((b) => ({ ...b, lat: e.target.value }))} />
+              </Field>
+              <Field label="Base longitude" htmlFor="area-lng" error={err("base.lng")}>
+                <Input id="area-lng" type="number" step="any" value={base.lng} onChange={(e) => setBase((b) => ({ ...b, lng: e.target.value }))} />
+              </Field>
+            </div>
+          )}
+          <div className="flex justify-end">
+            <Button type="submit" disabled={save.isPending}>
+              {save.isPending ? "Saving…" : "Save Service Area"}
+            </Button>
+          </div>
+        </form>
+        <figure className="overflow-hidden rounded-xl border border-border/80 bg-background">
+          <img
+            src={`/api/admin/settings/maps/preview.svg?v=${encodeURIComponent(JSON.stringify(saved))}`}
+            alt={`Map of the service area: ${serviceAreaLabel(saved)}`}
+            width={480}
+            height={340}
+            className="block h-auto w-full"
+          />
+          <figcaption className="border-t border-border/80 px-4 py-2.5 text-xs text-muted">The saved area: {serviceAreaLabel(saved)}.</figcaption>
+        </figure>
+      </div>
+    </Panel>
+  );
+}
