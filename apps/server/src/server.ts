@@ -17,7 +17,8 @@ import { createMailer, type MailerOptions } from "./mail/mailer";
 import { createPaymentProvider } from "./payments/payments.service";
 import { createQuoteCounter } from "./quotes/quote-counter";
 import { createEventBus } from "./realtime/bus";
-import { followSettingsChanges, warmSettings } from "./settings/store";
+import { followSettingsChanges, peekSettings, warmSettings } from "./settings/store";
+import { brandMail } from "./mail/brand";
 import { smsUnlessSwitchedOff } from "./sms/sms";
 import { createSmsSender } from "./sms/sms";
 import { createPhotoStore } from "./valet/photo-store";
@@ -70,7 +71,14 @@ export type DepsOptions = { mailer?: Pick<MailerOptions, "now" | "retryDelaysMs"
 
 export async function buildDeps(config: AppConfig, database: Database, options: DepsOptions = {}): Promise<Deps> {
   const logger = createLogger(config.env.LOG_LEVEL);
-  const mailer = createMailer({ smtpUrl: config.env.SMTP_URL, from: config.env.MAIL_FROM, db: database.db, logger, ...options.mailer });
+  const mailer = createMailer({
+    smtpUrl: config.env.SMTP_URL,
+    from: config.env.MAIL_FROM,
+    db: database.db,
+    logger,
+    prepare: (mail) => brandMail(mail, peekSettings(database.db, "company"), config.publicUrl),
+    ...options.mailer,
+  });
   const trustedOrigins = trustedOriginsOf(config.publicUrl);
   const auth = createAuth({
     db: database.db,

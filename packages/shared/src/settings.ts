@@ -2,7 +2,18 @@
 // and one set of defaults per section, shared by the server (validation of PUT /api/admin/settings/<section>) and
 // the web forms. Operations keeps its own schema (rides.ts) and route (/api/admin/settings).
 import { z } from "zod";
-import { TIP_PRESET_PERCENTS } from "./tips";
+import { requiredPhoneSchema } from "./phone";
+import {
+  DEFAULT_COMPANY_SETTINGS,
+  DEFAULT_FEATURES_SETTINGS,
+  DEFAULT_TIP_PRESET_PERCENTS,
+  FEATURE_DEFINITIONS,
+  type CompanySettings,
+  type FeatureKey,
+  type FeaturesSettings,
+} from "./settings-public";
+
+export * from "./settings-public";
 
 const text = (label: string, max: number) =>
   z.string({ error: `${label} is required.` }).trim().min(1, `${label} is required.`).max(max, `${label} can be at most ${max} characters.`);
@@ -10,17 +21,20 @@ const optionalText = (label: string, max: number) => z.string({ error: `${label}
 const flag = (label: string) => z.boolean({ error: `${label} must be on or off.` });
 
 // ---- Company
-const PHONE_MESSAGE = "Enter a phone number such as +1 310 555 0100.";
 export const companySettingsSchema = z.strictObject({
   /** On receipts and invoices ("Meridian Valet & Chauffeur LLC"). */
   legalName: text("Legal name", 120),
   /** What customers read everywhere else: the e-mails, the SMS signature, the site's footer. */
   displayName: text("Display name", 60),
-  address: text("Address", 200),
-  phone: z
-    .string({ error: PHONE_MESSAGE })
+  /** One line, or several separated by line breaks (the footer prints each on its own line). */
+  address: z
+    .string({ error: "Address is required." })
     .trim()
-    .regex(/^\+?[0-9 ().-]{7,25}$/, PHONE_MESSAGE),
+    .min(1, "Address is required.")
+    .max(200, "Address can be at most 200 characters.")
+    .transform((v) => v.split(/\r?\n/).map((l) => l.trim()).filter(Boolean).join("\n")),
+  /** E.164, like every phone number Meridian keeps. */
+  phone: requiredPhoneSchema,
   supportEmail: z.string({ error: "Invalid email address" }).trim().max(254, "Invalid email address").pipe(z.email("Invalid email address")),
   website: z
     .string({ error: "Enter the website's address, such as https://meridian.example." })
@@ -30,18 +44,10 @@ export const companySettingsSchema = z.strictObject({
   /** The uploaded logo's key in the photo store (set by POST /api/admin/settings/company/logo, cleared with null). */
   logoKey: z.string().max(200).nullable(),
 });
-export type CompanySettings = z.infer<typeof companySettingsSchema>;
-export const DEFAULT_COMPANY_SETTINGS: CompanySettings = {
-  legalName: "Meridian Valet & Chauffeur",
-  displayName: "Meridian",
-  address: "Los Angeles, CA",
-  phone: "+1 310 555 0100",
-  supportEmail: "concierge@meridian.local",
-  website: "",
-  logoKey: null,
-};
-/** The logo's address for the browser and e-mails (cache-busted by its key). */
-export const companyLogoPath = (logoKey: string | null) => (logoKey ? `/api/settings/logo?v=${encodeURIComponent(logoKey.replace(/^.*\/|\.\w+$/g, ""))}` : null);
+type CompanyFromSchema = z.infer<typeof companySettingsSchema>;
+// The schema answers exactly the zod-free type the web's pages use (settings-public.ts).
+const _companyMatches: [CompanyFromSchema, CompanySettings] extends [CompanySettings, CompanyFromSchema] ? true : never = true;
+void _companyMatches;
 
 // ---- Payments (what an admin may change: the provider, its mode and keys are the server's environment)
 export const MAX_TIP_PRESETS = 4;
@@ -57,7 +63,7 @@ export const paymentsSettingsSchema = z.strictObject({
     .transform((v) => [...v].sort((a, b) => a - b)),
 });
 export type PaymentsSettings = z.infer<typeof paymentsSettingsSchema>;
-export const DEFAULT_PAYMENTS_SETTINGS: PaymentsSettings = { tipPresetPercents: [...TIP_PRESET_PERCENTS] };
+export const DEFAULT_PAYMENTS_SETTINGS: PaymentsSettings = { tipPresetPercents: [...DEFAULT_TIP_PRESET_PERCENTS] };
 
 /** GET /api/admin/settings/payments: the stored settings and what the server runs (never a key). */
 export type PaymentsOverview = {
@@ -156,21 +162,8 @@ export const DEFAULT_MESSAGES_SETTINGS: MessagesSettings = Object.fromEntries(ME
 /** "{name}" etc. replaced by `values` (an unknown placeholder stays as written). */
 export const fillPlaceholders = (template: string, values: Record<string, string>) => template.replace(/\{(\w+)\}/g, (all, key: string) => values[key] ?? all);
 
-// ---- Features
-export const FEATURE_DEFINITIONS = [
-  { key: "valetBooking", label: "Valet booking", hint: "Customers book event valet online.", off: "Valet booking is not available online at the moment. Please call us to arrange event valet." },
-  { key: "coupons", label: "Coupons", hint: "Customers enter a coupon code when they book.", off: "Coupon codes are not accepted at the moment." },
-  { key: "tips", label: "Tips", hint: "Customers add a tip after a completed service.", off: "Tips are not offered at the moment." },
-  { key: "smsNotifications", label: "SMS notifications", hint: "Text messages: the valet claim link, payment links, cancellations.", off: "Text messages are switched off at the moment." },
-  { key: "customerReschedule", label: "Customer reschedule", hint: "Customers move their own rides from the dashboard.", off: "Rescheduling online is not available at the moment. Please call us to change your ride." },
-] as const;
-export type FeatureKey = (typeof FEATURE_DEFINITIONS)[number]["key"];
+// ---- Features (the switches and their sentences: settings-public.ts)
 export const featuresSettingsSchema = z.strictObject(Object.fromEntries(FEATURE_DEFINITIONS.map((f) => [f.key, flag(f.label)])) as Record<FeatureKey, z.ZodBoolean>);
-export type FeaturesSettings = z.infer<typeof featuresSettingsSchema>;
-export const DEFAULT_FEATURES_SETTINGS: FeaturesSettings = { valetBooking: true, coupons: true, tips: true, smsNotifications: true, customerReschedule: true };
-/** The sentence a route answers (403 feature_off) when its feature is switched off. */
-export const featureOffMessage = (key: FeatureKey) => FEATURE_DEFINITIONS.find((f) => f.key === key)!.off;
-
 // ---- All sections
 export const settingsSchemas = {
   company: companySettingsSchema,
@@ -189,6 +182,3 @@ export const DEFAULT_SETTINGS: SectionValue = {
   messages: DEFAULT_MESSAGES_SETTINGS,
   features: DEFAULT_FEATURES_SETTINGS,
 };
-
-/** GET /api/settings/public: what every page may know (no secrets). */
-export type PublicSettings = { company: Omit<CompanySettings, "logoKey"> & { logoUrl: string | null }; features: FeaturesSettings; tipPresetPercents: number[] };

@@ -3,7 +3,11 @@ import { and, eq } from "drizzle-orm";
 import type { Auth } from "../auth/auth";
 import type { Db } from "./client";
 import { createRateCard, createTier, createUser, createVehicle, setPricingMethod, setValetRates } from "./factories";
-import { account, pricingMethods, user, valetRateCards, vehicleTypes } from "./schema";
+import { account, appSettings, pricingMethods, user, valetRateCards, vehicleTypes } from "./schema";
+import { DEFAULT_COMPANY_SETTINGS, type CompanySettings } from "@meridian/shared/settings";
+import { reloadSettings } from "../settings/store";
+
+export const DEMO_COMPANY: CompanySettings = { ...DEFAULT_COMPANY_SETTINGS, legalName: "Meridian Valet & Chauffeur LLC" };
 
 export const demoFleet = [
   { name: "Executive Sedan", baseFeeUsd: 45, passengerCapacity: 3, luggageCapacity: 3, perMile: 3.25, perMinute: 0.85 },
@@ -40,6 +44,9 @@ export async function seedDemo(db: Db, auth: Auth, admin: { email: string; passw
   if (!method) await setPricingMethod(db, "miles_minutes");
   const [valet] = await db.select({ stage: valetRateCards.stage }).from(valetRateCards).limit(1);
   if (!valet) await setValetRates(db);
+  // The company of Settings → Company (footer, e-mails, SMS, receipts), unless an admin has set it already.
+  await db.insert(appSettings).values({ key: "company", value: DEMO_COMPANY }).onConflictDoNothing();
+  await reloadSettings(db, "company");
 
   const [existing] = await db.select({ id: user.id }).from(user).where(eq(user.email, admin.email.toLowerCase()));
   if (!existing) {

@@ -15,7 +15,15 @@ import { mailQueue, outboxEmails, type MailAttachment } from "../db/schema";
 import { createBatcher } from "../lib/batch";
 import type { Logger } from "../lib/logger";
 
-export type Mail = { to: string; subject: string; text: string; html?: string; attachments?: MailAttachment[] };
+export type Mail = {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  attachments?: MailAttachment[];
+  /** Which of the product's messages this is (Settings → Email/SMS: its switch and wording); none for one-offs. */
+  kind?: string;
+};
 
 export type RetryCounts = { sent: number; retrying: number; failed: number };
 
@@ -67,9 +75,31 @@ export type MailerOptions = {
   now?: () => Date;
   retryDelaysMs?: number[];
   leaseMs?: number;
+  /**
+   * Each e-mail as it is stored: the company's name, logo and signature (mail/brand.ts), or null when its message
+   * is switched off (Settings → Email/SMS; only optional messages can be, and never one written in a statement).
+   */
+  prepare?: (mail: Mail) => Mail | null;
 };
 
 export function createMailer(opts: MailerOptions): Mailer {
+  return opts.prepare ? prepared(createPlainMailer(opts), opts.prepare, opts.logger) : createPlainMailer(opts);
+}
+
+/** The mailer with every e-mail passed through `prepare` first (dropped when it answers null). */
+function prepared(mailer: Mailer, prepare: (mail: Mail) => Mail | null, logger: Logger): Mailer {
+  return {
+    ...mailer,
+    async send(mail, sendOpts) {
+      const ready = prepare(mail);
+      if (!ready) return logger.info("mail not sent: its message is switched off", { to: mail.to, kind: mail.kind });
+      return mailer.send(ready, sendOpts);
+    },
+    inStatement: (mail) => mailer.inStatement(prepare(mail) ?? mail),
+  };
+}
+
+function createPlainMailer(opts: MailerOptions): Mailer {
   if (opts.smtpUrl) return createSmtpMailer({ ...opts, smtpUrl: opts.smtpUrl });
   const row = (mail: Mail) => ({ to: mail.to, subject: mail.subject, text: mail.text, html: mail.html ?? null, attachments: mail.attachments ?? null });
   // E-mail sent outside a transaction in one moment (e.g. the confirmations of concurrent bookings) is stored by

@@ -60,7 +60,7 @@ export const meMoneyRoutes = new Hono<AppEnv>()
     }),
     async (c) => {
     const me = await requireUser(c);
-    const found = await receiptPdfFor(c.get("deps").database.db, idParam(c, "Booking"), me.id);
+    const found = await receiptPdfFor(c.get("deps"), idParam(c, "Booking"), me.id);
     if (!found) throw notFound("There is no receipt for this booking yet: it is issued once the card has been charged.");
     return c.body(new Uint8Array(found.pdf), 200, {
       "content-type": "application/pdf",

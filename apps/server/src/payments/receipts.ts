@@ -13,6 +13,9 @@ import type { JobHandler } from "../jobs/job-runner";
 import type { Deps } from "../lib/context";
 import type { Mail, Mailer } from "../mail/mailer";
 import { emailLayout } from "../mail/templates";
+import { addressOnOneLine, DEFAULT_COMPANY_SETTINGS } from "@meridian/shared/settings";
+import { formatPhone } from "@meridian/shared/phone";
+import { receiptBrand, type ReceiptBrand } from "../settings/company";
 import { writeText } from "./pdf-fonts";
 
 export const RECEIPT_JOB = "payment.receipt";
@@ -38,7 +41,7 @@ async function buildReceipts(db: Db | Tx, rows: BookingRow[]): Promise<Receipt[]
   if (!rows.length) return [];
   const ids = rows.map((b) => b.id);
   const [pays, refunds, redemptions, ticketRows, done] = await Promise.all([
-    db.select().from(payments).where(and(inArray(payments.bookingId, ids), gt(payments.capturedCents, 0))).orderBy(desc(payments.createdAt)),
+    db.select().from(payments).where(and(inArray(payments.bookingId, ids), gt(payments.capturedCents, 0))).orderBy(desc(payments.createdAt), desc(payments.seq)),
     db.select().from(paymentRefunds).where(inArray(paymentRefunds.bookingId, ids)).orderBy(asc(paymentRefunds.createdAt), asc(paymentRefunds.id)),
     db
       .select({ bookingId: couponRedemptions.bookingId, code: coupons.code, discountCents: couponRedemptions.discountCents })
@@ -171,11 +174,12 @@ const INK = "#1b1a17";
 const MUTED = "#6f6a60";
 
 /** The receipt as a one-page PDF (Letter). */
-export function receiptPdf(r: Receipt, customer: { name: string; email: string }): Promise<Buffer> {
+export function receiptPdf(r: Receipt, customer: { name: string; email: string }, brand: ReceiptBrand = { company: DEFAULT_COMPANY_SETTINGS, logo: null }): Promise<Buffer> {
+  const { company, logo } = brand;
   const doc = new PDFDocument({
     size: "LETTER",
     margin: 56,
-    info: { Title: `Meridian receipt ${r.reference}`, Author: "Meridian Valet & Chauffeur", Subject: `Receipt for booking ${r.reference}` },
+    info: { Title: pdfText(`${company.displayName} receipt ${r.reference}`), Author: pdfText(company.legalName), Subject: `Receipt for booking ${r.reference}` },
   });
   const chunks: Buffer[] = [];
   doc.on("data", (c: Buffer) => chunks.push(c));
@@ -186,8 +190,11 @@ export function receiptPdf(r: Receipt, customer: { name: string; email: string }
 
   const left = 56;
   const width = doc.page.width - 112;
-  doc.fillColor(GOLD).font("Helvetica-Bold").fontSize(13).text("M E R I D I A N", left, 56, { characterSpacing: 1 });
-  doc.fillColor(MUTED).font("Helvetica").fontSize(9).text("Valet & Chauffeur · Los Angeles", left, 74);
+  // The company (Settings → Company): its logo, else its name spaced out; its legal name and address beside it.
+  if (logo) doc.image(Buffer.from(logo), left, 44, { fit: [160, 40] });
+  else doc.fillColor(GOLD).font("Helvetica-Bold").fontSize(13).text(pdfText(company.displayName.toUpperCase().split("").join(" ")), left, 56, { characterSpacing: 1 });
+  const contact = [company.legalName, addressOnOneLine(company.address), `${formatPhone(company.phone)} · ${company.supportEmail}`];
+  doc.fillColor(MUTED).font("Helvetica").fontSize(8.5).text(pdfText(contact.join("\n")), left + width - 260, 50, { width: 260, align: "right" });
   doc.fillColor(INK).font("Times-Roman").fontSize(28).text("Receipt", left, 104);
   doc.fillColor(MUTED).fontSize(10);
   writeText(doc, `${customer.name} · ${customer.email}`, left, 140);
@@ -222,7 +229,7 @@ export function receiptPdf(r: Receipt, customer: { name: string; email: string }
     .fillColor(MUTED)
     .font("Helvetica")
     .fontSize(9)
-    .text("Thank you for travelling with Meridian. Questions about this receipt? Reply to your confirmation e-mail and quote the reference above.", left, y, { width });
+    .text(pdfText(`Thank you for travelling with ${company.displayName}. Questions about this receipt? Write to ${company.supportEmail} and quote the reference above.`), left, y, { width });
   doc.end();
   return done;
 }
@@ -243,6 +250,7 @@ export function receiptEmail(r: Receipt, input: { to: string; name: string; publ
       label: r.canTip ? "Add a tip" : "View my receipts",
       url: r.canTip ? tipUrl : receiptsUrl,
     }),
+    kind: "receipt",
     attachments: [{ filename: `meridian-receipt-${r.reference}.pdf`, contentType: "application/pdf", content: input.pdf.toString("base64"), encoding: "base64" }],
   };
 }
@@ -259,15 +267,16 @@ async function recipientOf(db: Db | Tx, bookingId: string): Promise<{ email: str
 }
 
 /** The PDF of one booking's receipt for its customer, or null when there is none. */
-export async function receiptPdfFor(db: Db | Tx, bookingId: string, userId: string): Promise<{ receipt: Receipt; pdf: Buffer } | null> {
+export async function receiptPdfFor(deps: Pick<Deps, "database" | "photos">, bookingId: string, userId: string): Promise<{ receipt: Receipt; pdf: Buffer } | null> {
+  const { db } = deps.database;
   const receipt = await receiptFor(db, bookingId, userId);
   if (!receipt) return null;
   const who = (await recipientOf(db, bookingId)) ?? { email: "", name: "" };
-  return { receipt, pdf: await receiptPdf(receipt, who) };
+  return { receipt, pdf: await receiptPdf(receipt, who, await receiptBrand(deps)) };
 }
 
 /** The "payment.receipt" job: the receipt e-mail, written in the job's transaction (so exactly once). */
-export function receiptJobHandler(deps: { mailer: Mailer; publicUrl: string }): JobHandler {
+export function receiptJobHandler(deps: { mailer: Mailer; publicUrl: string } & Pick<Deps, "database" | "photos">): JobHandler {
   return async (tx, job) => {
     const bookingId = String(job.payload.bookingId ?? "");
     if (!/^[0-9a-f-]{36}$/i.test(bookingId)) return "skipped: no booking id";
@@ -275,11 +284,11 @@ export function receiptJobHandler(deps: { mailer: Mailer; publicUrl: string }): 
     if (!receipt) return "skipped: nothing charged";
     const who = await recipientOf(tx, bookingId);
     if (!who) return "skipped: no e-mail address";
-    const pdf = await receiptPdf(receipt, who);
+    const pdf = await receiptPdf(receipt, who, await receiptBrand(deps));
     await deps.mailer.send(receiptEmail(receipt, { to: who.email, name: who.name, publicUrl: deps.publicUrl, pdf }), { tx });
     return "sent";
   };
 }
 
 /** Job kinds of tips, receipts and refunds (main.ts spreads them into the runner's handlers). */
-export const receiptJobHandlers = (deps: Deps) => ({ [RECEIPT_JOB]: receiptJobHandler({ mailer: deps.mailer, publicUrl: deps.config.publicUrl }) });
+export const receiptJobHandlers = (deps: Deps) => ({ [RECEIPT_JOB]: receiptJobHandler({ mailer: deps.mailer, publicUrl: deps.config.publicUrl, database: deps.database, photos: deps.photos }) });

@@ -3,13 +3,14 @@
 import { companyLogoPath, type PublicSettings } from "@meridian/shared/settings";
 import type { Db } from "../db/client";
 import { HttpError } from "../lib/errors";
+import { formatPhone } from "@meridian/shared/phone";
 import { featureOffMessage, type FeatureKey } from "@meridian/shared/settings";
 import { getSettings, peekSettings } from "./store";
 
 export async function publicSettings(db: Db): Promise<PublicSettings> {
   const [company, features, payments] = await Promise.all([getSettings(db, "company"), getSettings(db, "features"), getSettings(db, "payments")]);
   const { logoKey, ...rest } = company;
-  return { company: { ...rest, logoUrl: companyLogoPath(logoKey) }, features, tipPresetPercents: payments.tipPresetPercents };
+  return { company: { ...rest, logoUrl: companyLogoPath(logoKey), phoneDisplay: formatPhone(rest.phone) }, features, tipPresetPercents: payments.tipPresetPercents };
 }
 
 /** 403 feature_off with the switch's sentence when an admin switched `key` off (Settings → Features). */

@@ -7,6 +7,9 @@ import { settingsSchemas, type SettingsSection } from "@meridian/shared/settings
 import type { AppEnv } from "../lib/context";
 import { caller, describedJson, route, routesFor } from "../lib/openapi";
 import { getSettings, updateSettings } from "./store";
+import { currentLogo, removeLogo, uploadLogo } from "./company";
+import { badRequest, HttpError, notFound } from "../lib/errors";
+import { MAX_PHOTO_BYTES, PHOTO_TOO_LARGE } from "@meridian/shared/valet-ticket";
 import { publicSettings } from "./public-settings";
 import { mapsExtra, mapsPreviewRoutes } from "./maps-settings";
 
@@ -36,6 +39,25 @@ function sectionRoutes<S extends SettingsSection>(section: S, extra?: (c: Contex
 }
 
 export const adminSettingsRoutes = new Hono<AppEnv>()
+  .post(
+    "/settings/company/logo",
+    admin$("Upload the company's logo (multipart/form-data, one file in the field \"logo\"; PNG, JPEG or WebP)", { 200: json("{ company }"), 413: { description: "Too large" }, 415: { description: "Not an image" } }),
+    async (c) => {
+      const { actor } = caller(c);
+      if (!c.req.header("content-type")?.startsWith("multipart/form-data")) throw badRequest("Send the logo as multipart/form-data.", undefined, "unsupported_media_type");
+      const body = await c.req.parseBody().catch(() => {
+        throw badRequest("The upload could not be read.");
+      });
+      const file = body.logo;
+      if (!(file instanceof File)) throw badRequest("Choose an image file for the logo.", { logo: "Choose an image file for the logo." });
+      if (file.size > MAX_PHOTO_BYTES) throw new HttpError(413, "payload_too_large", PHOTO_TOO_LARGE);
+      return c.json({ company: await uploadLogo(c.get("deps"), actor, new Uint8Array(await file.arrayBuffer())) });
+    },
+  )
+  .delete("/settings/company/logo", admin$("Remove the company's logo", { 200: json("{ company }") }), async (c) => {
+    const { actor } = caller(c);
+    return c.json({ company: await removeLogo(c.get("deps"), actor) });
+  })
   .route("/", sectionRoutes("company"))
   .route("/", sectionRoutes("payments"))
   .route("/", sectionRoutes("maps", mapsExtra))
@@ -43,7 +65,17 @@ export const adminSettingsRoutes = new Hono<AppEnv>()
   .route("/", sectionRoutes("messages"))
   .route("/", sectionRoutes("features"));
 
-export const publicSettingsRoutes = new Hono<AppEnv>().get(
+export const publicSettingsRoutes = new Hono<AppEnv>()
+  .get(
+    "/logo",
+    route({ summary: "The company's logo (PNG)", tags: ["Settings"], access: "public", responses: { 200: { description: "The logo", contentType: "image/png" }, 404: { description: "No logo uploaded" } } }),
+    async (c) => {
+      const bytes = await currentLogo(c.get("deps"));
+      if (!bytes) throw notFound("No logo has been uploaded.");
+      return c.body(bytes as Uint8Array<ArrayBuffer>, 200, { "content-type": "image/png", "cache-control": "public, max-age=300" });
+    },
+  )
+  .get(
   "/public",
   route({ summary: "The company's details and the feature switches (no secrets)", tags: ["Settings"], access: "public", responses: { 200: json("{ company, features, tipPresetPercents }") } }),
   async (c) => {

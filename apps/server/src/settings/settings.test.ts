@@ -42,6 +42,7 @@ describe("validation", () => {
   const refused: [SettingsSection, string, unknown, string, string][] = [
     ["company", "a bad support e-mail", { ...DEFAULT_SETTINGS.company, supportEmail: "nope" }, "supportEmail", "Invalid email address"],
     ["company", "an empty display name", { ...DEFAULT_SETTINGS.company, displayName: "  " }, "displayName", "Display name is required."],
+    ["company", "a phone number with letters", { ...DEFAULT_SETTINGS.company, phone: "555-CALL-NOW" }, "phone", "Please enter a valid phone number"],
     ["company", "a website without a host", { ...DEFAULT_SETTINGS.company, website: "meridian" }, "website", "Enter the website's address, such as https://meridian.example."],
     ["company", "an unknown field", { ...DEFAULT_SETTINGS.company, secret: 1 }, "secret", "Unknown field."],
     ["payments", "five tip presets", { tipPresetPercents: [5, 10, 15, 20, 25] }, "tipPresetPercents", "Give 1 to 4 tip presets."],
@@ -63,16 +64,17 @@ describe("validation", () => {
 
 describe("saving", () => {
   it("saves the company, audits only the fields that changed, and an unchanged save writes no audit entry", async () => {
-    const next = { ...DEFAULT_SETTINGS.company, displayName: "Aurum Cars", phone: "+1 213 555 0199" };
+    const next = { ...DEFAULT_SETTINGS.company, displayName: "Aurum Cars", phone: "(213) 555-0199" };
     const put = await t.call("PUT", "/api/admin/settings/company", { cookie: admin.cookie, json: next });
     expect(put.status).toBe(200);
-    expect(put.body.company).toEqual(next);
-    expect((await t.call("GET", "/api/admin/settings/company", { cookie: admin.cookie })).body.company).toEqual(next);
+    const saved = { ...next, phone: "+12135550199" }; // kept in E.164
+    expect(put.body.company).toEqual(saved);
+    expect((await t.call("GET", "/api/admin/settings/company", { cookie: admin.cookie })).body.company).toEqual(saved);
     const audit = await auditOf("company");
     expect(audit).toHaveLength(1);
     expect(audit[0]!.entity).toBe("settings");
     expect(audit[0]!.before).toEqual({ displayName: "Meridian", phone: DEFAULT_SETTINGS.company.phone });
-    expect(audit[0]!.after).toEqual({ displayName: "Aurum Cars", phone: "+1 213 555 0199" });
+    expect(audit[0]!.after).toEqual({ displayName: "Aurum Cars", phone: "+12135550199" });
     await t.call("PUT", "/api/admin/settings/company", { cookie: admin.cookie, json: next });
     expect(await auditOf("company")).toHaveLength(1);
   });

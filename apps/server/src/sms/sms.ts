@@ -56,16 +56,27 @@ function createTwilioSender(env: Env, logger: Logger): SmsSender {
   };
 }
 
-/** Settings → Features → SMS notifications off: no text message leaves (each one skipped is logged). */
+/** The company's signature on a text: its display name where the text says "Meridian", else in front. */
+export function signSms(body: string, displayName: string): string {
+  if (displayName === "Meridian") return body;
+  const renamed = body.replace(/\bMeridian\b/g, displayName);
+  return renamed.includes(displayName) ? renamed : `${displayName}: ${renamed}`;
+}
+
+/**
+ * Every text as it leaves: signed by the company (Settings → Company); none at all while SMS notifications are
+ * switched off (Settings → Features; each one skipped is logged).
+ */
 export function smsUnlessSwitchedOff(sender: SmsSender, db: Db, logger: Logger): SmsSender {
   return {
     kind: sender.kind,
     async send(to, body, opts) {
-      if (!(await getSettings(db, "features")).smsNotifications) {
+      const [features, company] = await Promise.all([getSettings(db, "features"), getSettings(db, "company")]);
+      if (!features.smsNotifications) {
         logger.info("sms not sent: SMS notifications are switched off", { to });
         return;
       }
-      await sender.send(to, body, opts);
+      await sender.send(to, signSms(body, company.displayName), opts);
     },
   };
 }

@@ -10,7 +10,7 @@ export type PhotoStore = {
   get(key: string): Promise<Uint8Array | null>;
 };
 
-const KEY_RE = /^[a-z0-9][a-z0-9/-]{0,200}\.jpg$/;
+const KEY_RE = /^[a-z0-9][a-z0-9/-]{0,200}\.(jpg|png)$/; // photos are JPEG, the company logo PNG
 function checkKey(key: string) {
   if (!KEY_RE.test(key) || key.includes("..")) throw new Error(`bad photo key ${key}`);
 }

@@ -8,8 +8,8 @@ import type { Upload } from "./photos.service";
 
 /** The largest multipart body a photo route reads: six photos at the limit, plus the form's other fields. */
 export const MAX_UPLOAD_BODY_BYTES = MAX_PHOTOS_PER_TICKET * MAX_PHOTO_BYTES + 256 * 1024;
-/** Paths that take multipart photo uploads (app.ts gives them the larger body limit). */
-export const UPLOAD_PATH_RE = /^\/api\/valet\/tickets\/[^/]+\/(photos|incidents)$/;
+/** Paths that take multipart photo uploads, the company logo included (app.ts gives them the larger body limit). */
+export const UPLOAD_PATH_RE = /^\/api\/(valet\/tickets\/[^/]+\/(photos|incidents)|admin\/settings\/company\/logo)$/;
 
 const list = (v: unknown) => (v === undefined ? [] : Array.isArray(v) ? v : [v]);
 

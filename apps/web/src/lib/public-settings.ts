@@ -1,7 +1,8 @@
 // GET /api/settings/public: the company's details (footer, receipts) and the feature switches every page follows
 // (Settings → Features: a switch turned off hides its control; the server refuses its routes with a sentence).
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { DEFAULT_COMPANY_SETTINGS, DEFAULT_FEATURES_SETTINGS, DEFAULT_PAYMENTS_SETTINGS, type FeatureKey, type PublicSettings } from "@meridian/shared/settings";
+// Zod-free (settings-public): the home page's footer and pricing section use it.
+import { DEFAULT_COMPANY_SETTINGS, DEFAULT_FEATURES_SETTINGS, DEFAULT_TIP_PRESET_PERCENTS, type FeatureKey, type PublicSettings } from "@meridian/shared/settings-public";
 import { api } from "./api";
 
 export const publicSettingsQueryOptions = queryOptions({
@@ -13,7 +14,11 @@ export const publicSettingsQueryOptions = queryOptions({
 
 /** Until the settings arrive: the defaults. */
 const { logoKey: _logoKey, ...defaultCompany } = DEFAULT_COMPANY_SETTINGS;
-const FALLBACK: PublicSettings = { company: { ...defaultCompany, logoUrl: null }, features: DEFAULT_FEATURES_SETTINGS, tipPresetPercents: DEFAULT_PAYMENTS_SETTINGS.tipPresetPercents };
+const FALLBACK: PublicSettings = {
+  company: { ...defaultCompany, logoUrl: null, phoneDisplay: "(310) 555-0142" },
+  features: DEFAULT_FEATURES_SETTINGS,
+  tipPresetPercents: [...DEFAULT_TIP_PRESET_PERCENTS],
+};
 
 export function usePublicSettings(): PublicSettings {
   return useQuery(publicSettingsQueryOptions).data ?? FALLBACK;

@@ -2,12 +2,13 @@
 import { Phone } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { useUiState } from "@/app/ui-state";
-import { CONTACT } from "@/components/layout/footer";
+import { useCompanyContact } from "@/components/layout/footer";
 import { MeridianMark } from "@/components/layout/logo";
 import { Accent } from "./section-heading";
 
 export function FinalCta() {
   const { setBookingOpen } = useUiState();
+  const contact = useCompanyContact();
   return (
     <section aria-labelledby="final-cta-title" className="relative isolate overflow-hidden border-t border-border py-28 sm:py-36">
       <div aria-hidden="true" className="absolute inset-0 -z-10 bg-[radial-gradient(60%_80%_at_50%_100%,rgba(201,163,92,0.18),transparent_70%)]" />
@@ -29,7 +30,7 @@ export function FinalCta() {
             Reserve Now
           </Button>
           <Button asChild variant="outline" size="lg" className="h-14 px-8 text-[0.85rem] uppercase tracking-[0.18em]">
-            <a href={CONTACT.phoneHref}>
+            <a href={contact.phoneHref}>
               <Phone aria-hidden="true" /> Call the Concierge
             </a>
           </Button>

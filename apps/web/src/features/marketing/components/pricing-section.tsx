@@ -5,7 +5,7 @@ import { useUiState } from "@/app/ui-state";
 import { formatMoney } from "@meridian/shared/money";
 import { cn } from "@/lib/utils";
 import { useFeature } from "@/lib/public-settings";
-import { featureOffMessage } from "@meridian/shared/settings";
+import { featureOffMessage } from "@meridian/shared/settings-public";
 import { PRICING_PACKAGES } from "../content";
 import { Accent, SectionHeading } from "./section-heading";
 
