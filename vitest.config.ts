@@ -28,6 +28,7 @@ const postgresSuites = [
   "cli/cli.test.ts",
   "health/health.test.ts",
   "mail/smtp.test.ts",
+  "payments/embedded.test.ts",
   "payments/hold-sweep.test.ts",
   "payments/payment-lifecycle.test.ts",
   "payments/tips-receipts-refunds.test.ts",

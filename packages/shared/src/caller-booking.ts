@@ -5,7 +5,7 @@
 import { z } from "zod";
 import { fullNameSchema, signUpSchema } from "./auth";
 import { bookingServices, bookingSummarySchema, QUOTE_INVALID_MESSAGE, ticketSummarySchema } from "./booking";
-import { normalizePhone } from "./valet-ticket";
+import { toE164 } from "./phone";
 
 export const CALLER_MESSAGES = {
   contact: "Enter the customer's phone number or e-mail.",
@@ -33,7 +33,7 @@ export const callerPhoneSchema = z.preprocess(
     .string({ error: CALLER_MESSAGES.phone })
     .max(32, CALLER_MESSAGES.phone)
     .transform((v, ctx) => {
-      const e164 = normalizePhone(v);
+      const e164 = toE164(v);
       if (!e164) ctx.addIssue({ code: "custom", message: CALLER_MESSAGES.phone });
       return e164 ?? v;
     })

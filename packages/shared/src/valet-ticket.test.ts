@@ -3,12 +3,12 @@ import {
   checkValetTransition,
   nextValetStatuses,
   normalizeKeyTag,
-  normalizePhone,
   normalizePlate,
   sniffImageType,
   valetCheckInSchema,
   valetStatuses,
 } from "./valet-ticket";
+import { toE164 } from "./phone";
 
 describe("the valet ticket's state table", () => {
   it("is the issue's lifecycle: checked in -> parked -> requested -> retrieving -> ready -> delivered, plus cancelled and re-park", () => {
@@ -51,7 +51,7 @@ describe("check-in input", () => {
     ["555-0199", null],
     ["call me", null],
     ["+1", null],
-  ])("phone %s -> %s", (input, out) => expect(normalizePhone(input)).toBe(out));
+  ])("phone %s -> %s", (input, out) => expect(toE164(input)).toBe(out));
 
   it.each([
     ["7abc 123", "7ABC123"],

@@ -104,9 +104,6 @@ export const VALET_MESSAGES = {
   notes: "Notes must be at most 2000 characters.",
 } as const;
 
-/** "+1 (310) 555-0199", "310.555.0199" -> "+13105550199" (the shared phone rule, ./phone.ts). Null when not a phone number. */
-export const normalizePhone = (value: string): string | null => toE164(value);
-
 /** "7abc 123" -> "7ABC123": plates are stored upper-case without spaces or dashes. */
 export function normalizePlate(value: string): string | null {
   const cleaned = value.trim().toUpperCase().replace(/[\s-]+/g, "");
@@ -145,7 +142,7 @@ export const valetCheckInSchema = z
   .transform((v, ctx) => {
     const plate = normalizePlate(v.plate);
     const keyTag = normalizeKeyTag(v.keyTag);
-    const guestPhone = v.guestPhone ? normalizePhone(v.guestPhone) : null;
+    const guestPhone = v.guestPhone ? toE164(v.guestPhone) : null;
     const guestEmail = v.guestEmail ? v.guestEmail.toLowerCase() : null;
     const stall = v.stall ? normalizeKeyTag(v.stall) : null;
     if (!plate) ctx.addIssue({ code: "custom", path: ["plate"], message: VALET_MESSAGES.plate });

@@ -173,7 +173,7 @@ async function customerRefFor(deps: Deps, me: SessionUser): Promise<string | nul
     .from(payments)
     .innerJoin(bookings, eq(bookings.id, payments.bookingId))
     .where(and(eq(bookings.userId, me.id), isNotNull(payments.customerRef), eq(payments.provider, "stripe")))
-    .orderBy(desc(payments.createdAt))
+    .orderBy(desc(payments.createdAt), desc(payments.seq))
     .limit(1);
   if (earlier?.ref) return earlier.ref;
   return deps.payments.createCustomer({ email: me.email, name: me.name, userId: me.id }, `customer:${me.id}`);

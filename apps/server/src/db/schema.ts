@@ -544,6 +544,8 @@ export const payments = pgTable(
     lastError: text("last_error"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    /** The order rows were written in: breaks a tie of created_at (one transaction's rows share it) in "the booking's charge". */
+    seq: bigint("seq", { mode: "number" }).notNull().generatedAlwaysAsIdentity(),
   },
   (t) => [index("payments_booking_idx").on(t.bookingId)],
 );

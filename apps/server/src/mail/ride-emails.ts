@@ -1,6 +1,6 @@
 // The ride's e-mails to the customer: the chauffeur assigned, the chauffeur arrived, and the reminder the day before.
 import type { Mail } from "./mailer";
-import { emailLayout } from "./templates";
+import { emailLayout, nameInEmail } from "./templates";
 import { withArticle } from "@meridian/shared/words";
 
 export type RideMailFacts = {
@@ -17,7 +17,7 @@ export type RideMailFacts = {
 };
 
 function mail(f: RideMailFacts, subject: string, title: string, lines: string[]): Mail {
-  const all = [`Hello ${f.name},`, ...lines, `Pickup: ${f.pickup}${f.pickupAddress && f.pickupAddress !== f.pickup ? ` (${f.pickupAddress})` : ""}`, `Dropoff: ${f.dropoff}`, `When: ${f.when}`];
+  const all = [`Hello ${nameInEmail(f.name)},`, ...lines, `Pickup: ${f.pickup}${f.pickupAddress && f.pickupAddress !== f.pickup ? ` (${f.pickupAddress})` : ""}`, `Dropoff: ${f.dropoff}`, `When: ${f.when}`];
   return {
     to: f.to,
     subject,

@@ -1,6 +1,19 @@
 // The product's e-mails: plain text plus a simple dark-and-gold HTML version.
 import type { Mail } from "./mailer";
 
+/** The longest a person's name reads in an e-mail; longer ones end in an ellipsis. */
+export const MAX_NAME_IN_EMAIL = 40;
+
+/**
+ * A name a user typed, as an e-mail shows it: on one line, shortened, and never a link (mail clients turn text like
+ * "evil.com/x" or "http://..." into links: a zero-width space after each dot, colon, slash and @ stops them).
+ */
+export function nameInEmail(name: string): string {
+  const flat = name.replace(/\s+/g, " ").trim();
+  const short = flat.length > MAX_NAME_IN_EMAIL ? `${flat.slice(0, MAX_NAME_IN_EMAIL - 1).trimEnd()}…` : flat;
+  return short.replace(/([.:/@])/g, "$1\u200b");
+}
+
 const escape = (s: string) =>
   s.replace(/[&<>"']/g, (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[ch]!);
 
@@ -18,7 +31,7 @@ function layout(title: string, paragraphs: string[], action?: { label: string; u
 }
 
 export function verificationEmail(to: string, name: string, url: string): Mail {
-  const lines = [`Welcome to Meridian, ${name}.`, "Please confirm your e-mail address to activate your account."];
+  const lines = [`Welcome to Meridian, ${nameInEmail(name)}.`, "Please confirm your e-mail address to activate your account."];
   return {
     to,
     subject: "Verify your Meridian account",
@@ -29,7 +42,7 @@ export function verificationEmail(to: string, name: string, url: string): Mail {
 
 export function resetPasswordEmail(to: string, name: string, url: string): Mail {
   const lines = [
-    `Hello ${name},`,
+    `Hello ${nameInEmail(name)},`,
     "We received a request to reset your Meridian password. The link below is valid for one hour.",
     "If you did not ask for this, you can ignore this e-mail; your password stays as it is.",
   ];
@@ -44,7 +57,7 @@ export function resetPasswordEmail(to: string, name: string, url: string): Mail 
 /** To an account's owner when someone signs up with their address (the sign-up itself answers as for a new account). */
 export function signUpAttemptEmail(to: string, name: string, siteUrl: string): Mail {
   const lines = [
-    `Hello ${name},`,
+    `Hello ${nameInEmail(name)},`,
     "Someone tried to create a Meridian account with your e-mail address. You already have one, so nothing was created.",
     "If it was you: sign in, or reset your password from the sign-in window if you have forgotten it.",
     "If it was not you, you can ignore this e-mail; your account and password are unchanged.",
@@ -58,7 +71,7 @@ export function signUpAttemptEmail(to: string, name: string, siteUrl: string): M
 }
 
 export function welcomeSetPasswordEmail(to: string, name: string, url: string): Mail {
-  const lines = [`Hello ${name},`, "An account has been created for you at Meridian. Choose a password to sign in."];
+  const lines = [`Hello ${nameInEmail(name)},`, "An account has been created for you at Meridian. Choose a password to sign in."];
   return {
     to,
     subject: "Your Meridian account",
@@ -72,7 +85,7 @@ export { layout as emailLayout };
 /** To an account's owner, once per run of failed sign-ins that locked it (auth/lockout.ts). */
 export function signInLockedEmail(to: string, name: string, failures: number, url: string): Mail {
   const lines = [
-    `Hello ${name},`,
+    `Hello ${nameInEmail(name)},`,
     `Someone tried to sign in to your Meridian account with a wrong password ${failures} times in a row, so we have paused sign-in to it for a while.`,
     "If it was you, wait a few minutes and try again, or reset your password: open Meridian, choose Sign in, then Forgot password.",
     "If it was not you, your account is safe: nobody signed in. Choosing a new password is a good idea.",

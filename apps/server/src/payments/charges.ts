@@ -11,8 +11,11 @@ import { HttpError } from "../lib/errors";
 import { PaymentError } from "./provider";
 import type { PaymentRecord } from "./payments.service";
 
-/** Newest first, the order that makes "the booking's charge" (the id breaks a tie of one transaction's rows). */
-export const newestChargeFirst = [desc(payments.createdAt), desc(payments.id)] as const;
+/**
+ * Newest first, the order that makes "the booking's charge": by created time, and among rows of one transaction
+ * (which share it) the one written last (`seq`, the order of writing; unique, so the order is total).
+ */
+export const newestChargeFirst = [desc(payments.createdAt), desc(payments.seq)] as const;
 
 /**
  * The booking's charge: the newest `payments` row of kind "booking" for it (null when it has none). The only

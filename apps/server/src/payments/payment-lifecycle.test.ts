@@ -22,6 +22,8 @@ import { createTestApp, type TestApp } from "../test/harness";
 import { linkIn, outboxFor } from "../test/helpers";
 import { bookingCharge } from "../test/paid-booking";
 import { createTestFleet, laDate, rideInput } from "../test/ride-fixtures";
+import { bookingCharge as chargeOf } from "./charges";
+import { bookingsNeedingPayment } from "./payment-lifecycle";
 import { paymentJobHandlers, schedulePaymentJobs } from "./payment-jobs";
 import { PaymentError, type PaymentProvider } from "./provider";
 
@@ -242,6 +244,22 @@ describe("capture on completion", () => {
   });
 });
 
+describe("the booking's charge", () => {
+  it("of two charge rows written by one transaction (one created time) is the one written last, whatever their ids", async () => {
+    const id = await bookRide({ time: "21:00" });
+    await t.db.transaction(async (tx) => {
+      const row = { provider: "embedded", kind: "booking", bookingId: id, amountCents: 5_000 } as const;
+      await tx.insert(payments).values({ ...row, id: "ffffffff-ffff-4fff-bfff-ffffffffffff", intentId: `pi_first_${id}`, status: "requires_payment_method", lastError: "Your card was declined." });
+      await tx.insert(payments).values({ ...row, id: "00000000-0000-4000-8000-000000000000", intentId: `pi_last_${id}`, status: "requires_capture" });
+    });
+    const rows = await chargeRows(id);
+    expect(rows.find((r) => r.intentId === `pi_first_${id}`)!.createdAt).toEqual(rows.find((r) => r.intentId === `pi_last_${id}`)!.createdAt);
+    expect(await chargeOf(t.db, id)).toMatchObject({ intentId: `pi_last_${id}`, status: "requires_capture" });
+    expect((await t.call("GET", `/api/me/bookings/${id}/payment`, { cookie: customer.cookie })).body.payment).toMatchObject({ state: "authorised" });
+    expect(await bookingsNeedingPayment(t.db, [await booking(id)])).toEqual(new Set());
+  });
+});
+
 describe("cancellation", () => {
   const setPickupIn = (id: string, ms: number) => t.db.update(bookings).set({ pickupAt: new Date(Date.now() + ms) }).where(eq(bookings.id, id));
 
@@ -258,6 +276,22 @@ describe("cancellation", () => {
     // Only the fee moved: nothing is left on hold.
     expect(await intent(charge.intentId)).toMatchObject({ status: "succeeded", amountReceivedCents: fee, amountCapturableCents: 0 });
     expect((await jobsOf(id)).map((j) => j.key)).toContain(`receipt:${id}`);
+  });
+
+  it("after the cut-off with the hold lapsed and the card declined: the fee is owed, and the booking reads payment needed", async () => {
+    const id = await bookRide({ time: "20:00" });
+    const charge = await bookingCharge(t, id);
+    await setPickupIn(id, 24 * H - 60_000);
+    await t.db.update(embeddedPaymentIntents).set({ captureBefore: new Date(Date.now() - 60_000) }).where(eq(embeddedPaymentIntents.id, charge.intentId));
+    await t.db.update(payments).set({ paymentMethod: "pm_card_chargeDeclined" }).where(eq(payments.intentId, charge.intentId));
+    const terms = (await t.call("GET", `/api/me/bookings/${id}/cancellation`, { cookie: customer.cookie })).body.cancellation;
+    expect((await t.call("POST", `/api/me/bookings/${id}/cancel`, { cookie: customer.cookie, json: { acceptFeeUsd: terms.feeUsd } })).status).toBe(200);
+    const b = await booking(id);
+    expect(b).toMatchObject({ status: "cancelled" });
+    expect(await bookingCharge(t, id)).toMatchObject({ status: "requires_payment_method", amountCents: toCents(terms.feeUsd), capturedCents: 0 });
+    expect((await t.call("GET", `/api/me/bookings/${id}/payment`, { cookie: customer.cookie })).body.payment).toMatchObject({ state: "needed", payable: true });
+    // The desk's list of bookings needing payment counts it, like a completed ride whose card failed.
+    expect(await bookingsNeedingPayment(t.db, [b])).toEqual(new Set([id]));
   });
 
   it("before the cut-off releases the whole hold: nothing is captured", async () => {

@@ -3,7 +3,7 @@
 // not be authorised again. Provider calls never run inside a database transaction: each is made first, with the
 // booking's fixed idempotency key, and its answer recorded afterwards in one transaction.
 import { RECEIPT_JOB, receiptJobKey } from "./receipts";
-import { and, desc, eq, inArray, isNotNull, sql } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import { fromCents, toCents } from "@meridian/shared/pricing";
 import {
   ALREADY_PAID_MESSAGE,
@@ -37,7 +37,7 @@ export async function savedCard(db: Db | Tx, bookingId: string): Promise<{ payme
     .select({ paymentMethod: payments.paymentMethod, customerRef: payments.customerRef })
     .from(payments)
     .where(and(eq(payments.bookingId, bookingId), eq(payments.kind, "booking"), isNotNull(payments.paymentMethod)))
-    .orderBy(desc(payments.createdAt), desc(payments.id))
+    .orderBy(...newestChargeFirst)
     .limit(1);
   return row?.paymentMethod ? { paymentMethod: row.paymentMethod, customerRef: row.customerRef } : null;
 }
@@ -207,7 +207,7 @@ export async function settleBookingNow(deps: Deps, bookingId: string): Promise<v
 
 const ON = ["pending", "confirmed"];
 /** The service is over and money is owed (completed, no-show, or cancelled with a fee): settled by a capture. */
-const owes = (b: BookingRow) => settlementFor({ id: b.id, status: b.status, cancellationFeeCents: toCents(b.cancellationFee ?? 0) })?.action === "capture";
+const owes = (b: Pick<BookingRow, "id" | "status" | "cancellationFee">) => settlementFor({ id: b.id, status: b.status, cancellationFeeCents: toCents(b.cancellationFee ?? 0) })?.action === "capture";
 const isFailed = (status: string | undefined) => (FAILED_CHARGE_STATUSES as readonly string[]).includes(status ?? "");
 
 export async function bookingPaymentState(deps: Deps, userId: string, bookingId: string): Promise<BookingPaymentState> {
@@ -291,9 +291,12 @@ export async function confirmBookingCard(deps: Deps, userId: string, bookingId: 
   return bookingPaymentState(deps, userId, b.id);
 }
 
-/** Which of these bookings need payment: still on (or done, the money owed), and their charge's last authorisation attempt failed. */
-export async function bookingsNeedingPayment(db: Db | Tx, rows: Pick<BookingRow, "id" | "status">[]): Promise<Set<string>> {
-  const on = rows.filter((r) => ON.includes(r.status) || r.status === "completed" || r.status === "no_show").map((r) => r.id);
+/**
+ * Which of these bookings need payment: still on, or over with money owed (completed, no-show, or cancelled late
+ * with a fee), and their charge's last authorisation attempt failed.
+ */
+export async function bookingsNeedingPayment(db: Db | Tx, rows: Pick<BookingRow, "id" | "status" | "cancellationFee">[]): Promise<Set<string>> {
+  const on = rows.filter((r) => ON.includes(r.status) || owes(r)).map((r) => r.id);
   if (!on.length) return new Set();
   const charges = await db
     .select({ bookingId: payments.bookingId, status: payments.status, createdAt: payments.createdAt, id: payments.id })

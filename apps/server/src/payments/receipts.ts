@@ -41,7 +41,7 @@ async function buildReceipts(db: Db | Tx, rows: BookingRow[]): Promise<Receipt[]
   if (!rows.length) return [];
   const ids = rows.map((b) => b.id);
   const [pays, refunds, redemptions, ticketRows, done] = await Promise.all([
-    db.select().from(payments).where(and(inArray(payments.bookingId, ids), gt(payments.capturedCents, 0))).orderBy(desc(payments.createdAt)),
+    db.select().from(payments).where(and(inArray(payments.bookingId, ids), gt(payments.capturedCents, 0))).orderBy(desc(payments.createdAt), desc(payments.seq)),
     db.select().from(paymentRefunds).where(inArray(paymentRefunds.bookingId, ids)).orderBy(asc(paymentRefunds.createdAt), asc(paymentRefunds.id)),
     db
       .select({ bookingId: couponRedemptions.bookingId, code: coupons.code, discountCents: couponRedemptions.discountCents })

@@ -1,4 +1,5 @@
 import type { AdminUser } from "@meridian/shared/admin";
+import { isMailableEmail } from "@meridian/shared/caller-booking";
 import { ROLE_LABELS } from "@meridian/shared/roles";
 import { Pencil, UserPlus } from "lucide-react";
 import { useCallback, useEffect, useState } from "react";
@@ -61,7 +62,7 @@ export default function UsersPage() {
               <Tr key={u.id}>
                 <Td label="Name">
                   <div className="font-medium text-foreground">{u.fullName}</div>
-                  <div className="mt-0.5 text-xs text-muted">{u.email}</div>
+                  <div className="mt-0.5 text-xs text-muted">{isMailableEmail(u.email) ? u.email : "No e-mail"}</div>
                 </Td>
                 <Td label="Phone" className="tabular-nums text-foreground/80">{u.phone || <span className="text-muted">—</span>}</Td>
                 <Td label="Role">

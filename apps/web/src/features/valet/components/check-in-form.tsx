@@ -10,6 +10,7 @@ import { ApiError } from "@/lib/api";
 import { notifyError, notifySuccess } from "@/lib/notify";
 import { useCheckIn } from "../api/check-in";
 import { useStands } from "../api/get-stands";
+import { useTodaysValetBookings } from "../api/get-todays-bookings";
 import { useUploadPhotos, type PhotoUpload } from "../api/upload-photos";
 import { PhotoPicker } from "./photo-picker";
 
@@ -27,6 +28,11 @@ export function CheckInForm() {
   const [photos, setPhotos] = useState<PhotoUpload[]>([]);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [done, setDone] = useState<ValetCheckInResult | null>(null);
+  const [bookingId, setBookingId] = useState<string | null>(null);
+  const todays = useTodaysValetBookings(values.stand);
+  const events = todays.data?.bookings ?? [];
+  // A booking picked at another stand is not this stand's: the pick follows the list.
+  const picked = events.some((b) => b.id === bookingId) ? bookingId : null;
   const stands = useStands();
   const checkIn = useCheckIn();
   const upload = useUploadPhotos();
@@ -41,7 +47,7 @@ export function CheckInForm() {
 
   async function submit(e: FormEvent) {
     e.preventDefault();
-    const input: ValetCheckInInput = { ...values, plate: values.plate, keyTag: values.keyTag };
+    const input: ValetCheckInInput = { ...values, plate: values.plate, keyTag: values.keyTag, ...(picked ? { bookingId: picked } : {}) };
     const parsed = valetCheckInSchema.safeParse(input);
     if (!parsed.success) {
       setErrors(fieldErrorsOf(parsed.error));
@@ -84,6 +90,7 @@ export function CheckInForm() {
             setDone(null);
             setPhotos([]);
             setValues((v) => ({ ...empty, stand: v.stand }));
+            // The next car is most likely for the same event: the pick stays.
           }}
         >
           Check In Another Car
@@ -122,6 +129,40 @@ export function CheckInForm() {
           ))}
         </datalist>
       </fieldset>
+      {events.length ? (
+        <fieldset>
+          <legend className="mb-3 text-[0.68rem] font-medium uppercase tracking-[0.22em] text-gold">Today's events here</legend>
+          <div role="radiogroup" aria-label="Today's events here" className="space-y-2">
+            {[null, ...events].map((b) => {
+              const on = picked === (b?.id ?? null);
+              return (
+                <button
+                  key={b?.id ?? "walk-up"}
+                  type="button"
+                  role="radio"
+                  aria-checked={on}
+                  onClick={() => setBookingId(b?.id ?? null)}
+                  className={`flex min-h-14 w-full cursor-pointer flex-col items-start justify-center rounded-xl border px-4 py-2.5 text-left ${on ? "border-gold bg-gold/10" : "border-border bg-surface-2/60"}`}
+                >
+                  {b ? (
+                    <>
+                      <span className="text-base text-foreground">
+                        {b.customerName} · {b.eventType}
+                      </span>
+                      <span className="text-sm text-muted">
+                        {b.startTime}–{b.endTime} · {b.carsCheckedIn} of {b.expectedVehicles} cars in
+                      </span>
+                    </>
+                  ) : (
+                    <span className="text-base text-foreground">Walk-up (no booking)</span>
+                  )}
+                </button>
+              );
+            })}
+          </div>
+          {errors.bookingId ? <p className="mt-2 text-sm text-danger">{errors.bookingId}</p> : null}
+        </fieldset>
+      ) : null}
       <fieldset>
         <legend className="mb-3 text-[0.68rem] font-medium uppercase tracking-[0.22em] text-gold">Condition photos</legend>
         <PhotoPicker id="ci-photos" photos={photos} onChange={setPhotos} />
