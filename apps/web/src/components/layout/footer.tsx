@@ -101,7 +101,7 @@ export function Footer() {
       <div className="border-t border-border/70">
         <div className="mx-auto flex max-w-7xl flex-col gap-2 px-5 py-6 text-xs text-muted sm:flex-row sm:items-center sm:justify-between sm:px-8">
           <p>
-            © {year} {contact.legalName}. All rights reserved.
+            © {year} {contact.legalName.replace(/\.$/, "")}. All rights reserved.
           </p>
           <p className="text-muted">
             Map data: GeoNames (CC BY 4.0), OpenFlights (ODbL), U.S. Census Bureau.

@@ -15,13 +15,14 @@ import { applyServerFieldErrors } from "@/features/auth/components/form-helpers"
 import { notifyError, notifySuccess } from "@/lib/notify";
 import { useOperationsSettings, useSaveOperationsSettings } from "../api/operations-settings";
 import { notImplemented, PageHeader, Panel } from "../components/admin-ui";
+import { CompanyPanel } from "./company-panel";
 import { FeaturesPanel } from "./features-panel";
 import { MapsTab } from "./maps-tab";
 
 type Tab = { value: string; label: string; icon: LucideIcon; text: string; panel?: () => ReactNode };
 // Each tab's panel lives in its own file (company-panel.tsx, features-panel.tsx, ...).
 const sections: Tab[] = [
-  { value: "company", label: "Company", icon: Building2, text: "Company name, contact details and service area are managed server-side." },
+  { value: "company", label: "Company", icon: Building2, text: "", panel: () => <CompanyPanel /> },
   { value: "payments", label: "Payments", icon: CreditCard, text: "Payment provider keys and payout settings are managed server-side." },
   { value: "maps", label: "Maps", icon: Map, text: "", panel: () => <MapsTab /> },
   { value: "email", label: "Email/SMS", icon: Mail, text: "E-mail delivery (SMTP or the embedded outbox) and SMS settings are managed server-side." },

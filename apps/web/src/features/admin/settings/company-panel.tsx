@@ -1,0 +1,125 @@
+// Settings → Company: the names, address and contact details customers read in the footer, every e-mail, text
+// messages and receipts, and the logo (uploaded here, shown in the e-mails' header and on the receipt PDF).
+import { zodResolver } from "@hookform/resolvers/zod";
+import { companySettingsSchema, type CompanySettings } from "@meridian/shared/settings";
+import { useQueryClient } from "@tanstack/react-query";
+import { Building2 } from "lucide-react";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import { Button } from "@/components/ui/button";
+import { Input, Textarea } from "@/components/ui/input";
+import { Field } from "@/components/ui/label";
+import { applyServerFieldErrors } from "@/features/auth/components/form-helpers";
+import { api } from "@/lib/api";
+import { notifyError, notifySuccess } from "@/lib/notify";
+import { publicSettingsQueryOptions, usePublicSettings } from "@/lib/public-settings";
+import { sectionQueryOptions, useSaveSettingsSection, useSettingsSection } from "../api/settings-sections";
+import { SectionState, SettingsPanel } from "./settings-ui";
+
+const FIELDS: { name: Exclude<keyof CompanySettings, "logoKey" | "address">; label: string; type?: string }[] = [
+  { name: "displayName", label: "Display name" },
+  { name: "legalName", label: "Legal name" },
+  { name: "phone", label: "Phone", type: "tel" },
+  { name: "supportEmail", label: "Support e-mail", type: "email" },
+  { name: "website", label: "Website", type: "url" },
+];
+
+export function CompanyPanel() {
+  const company = useSettingsSection("company");
+  if (!company.data) return <SectionState isPending={company.isPending} error={company.error} />;
+  return <CompanyForm initial={company.data.company} />;
+}
+
+function CompanyForm({ initial }: { initial: CompanySettings }) {
+  const save = useSaveSettingsSection("company");
+  const { register, handleSubmit, setError, reset, formState: { errors, isDirty } } = useForm<CompanySettings>({ resolver: zodResolver(companySettingsSchema), defaultValues: initial });
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      const { company } = await save.mutateAsync({ ...values, logoKey: initial.logoKey });
+      reset(company);
+      notifySuccess("Settings Saved", "The footer, e-mails, text messages and receipts use the new details from now on.");
+    } catch (err) {
+      applyServerFieldErrors(err, setError, ["displayName", "legalName", "address", "phone", "supportEmail", "website"]);
+      notifyError("Could not save settings", err);
+    }
+  });
+  return (
+    <SettingsPanel icon={Building2} title="Company" description="Who customers deal with: shown in the site's footer, every e-mail, the text messages' signature and on receipts. Every change is recorded in the Audit Logs.">
+      <LogoField />
+      <form onSubmit={onSubmit} noValidate className="mt-8 grid gap-6 sm:grid-cols-2">
+        {FIELDS.map((f) => (
+          <Field key={f.name} label={f.label} htmlFor={`company-${f.name}`} error={errors[f.name]?.message}>
+            <Input id={`company-${f.name}`} type={f.type ?? "text"} autoComplete="off" {...register(f.name)} />
+          </Field>
+        ))}
+        <Field label="Address" htmlFor="company-address" error={errors.address?.message}>
+          <Textarea id="company-address" rows={3} {...register("address")} />
+        </Field>
+        <div className="flex items-end justify-end gap-3 sm:col-span-2">
+          <Button type="button" variant="ghost" disabled={!isDirty || save.isPending} onClick={() => reset(initial)}>
+            Revert
+          </Button>
+          <Button type="submit" disabled={!isDirty || save.isPending}>
+            {save.isPending ? "Saving…" : "Save Settings"}
+          </Button>
+        </div>
+      </form>
+    </SettingsPanel>
+  );
+}
+
+function LogoField() {
+  const { company } = usePublicSettings();
+  const qc = useQueryClient();
+  const [busy, setBusy] = useState(false);
+  const refresh = () => Promise.all([qc.invalidateQueries({ queryKey: publicSettingsQueryOptions.queryKey }), qc.invalidateQueries({ queryKey: sectionQueryOptions("company").queryKey })]);
+  const upload = async (file: File | undefined) => {
+    if (!file) return;
+    const form = new FormData();
+    form.append("logo", file);
+    setBusy(true);
+    try {
+      await api("/api/admin/settings/company/logo", { method: "POST", body: form });
+      await refresh();
+      notifySuccess("Logo Saved", "The new logo is on the site, in e-mails and on receipts.");
+    } catch (err) {
+      notifyError("Could not save the logo", err);
+    } finally {
+      setBusy(false);
+    }
+  };
+  const remove = async () => {
+    setBusy(true);
+    try {
+      await api("/api/admin/settings/company/logo", { method: "DELETE" });
+      await refresh();
+    } catch (err) {
+      notifyError("Could not remove the logo", err);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <div className="flex flex-col gap-4 rounded-[var(--radius-card)] border border-border bg-surface-2/40 p-5 sm:flex-row sm:items-center sm:justify-between">
+      <div className="flex items-center gap-5">
+        <div className="grid h-16 w-44 place-items-center rounded border border-border bg-background">
+          {company.logoUrl ? <img src={company.logoUrl} alt={`${company.displayName} logo`} className="max-h-12 max-w-40 object-contain" /> : <span className="text-xs text-muted">No logo</span>}
+        </div>
+        <p className="max-w-xs text-sm text-muted">PNG, JPEG or WebP; shrunk to fit 600 × 200 pixels.</p>
+      </div>
+      <div className="flex gap-2.5">
+        <Button asChild variant="outline" disabled={busy}>
+          <label htmlFor="company-logo" className="cursor-pointer">
+            {company.logoUrl ? "Replace Logo" : "Upload Logo"}
+          </label>
+        </Button>
+        <input id="company-logo" type="file" accept="image/png,image/jpeg,image/webp" className="sr-only" disabled={busy} onChange={(e) => void upload(e.target.files?.[0])} />
+        {company.logoUrl ? (
+          <Button variant="ghost" disabled={busy} onClick={() => void remove()}>
+            Remove
+          </Button>
+        ) : null}
+      </div>
+    </div>
+  );
+}
