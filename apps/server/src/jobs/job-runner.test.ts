@@ -48,7 +48,9 @@ describe("the ride reminder", () => {
     expect(job).toMatchObject({ kind: RIDE_REMINDER_JOB, status: "pending" });
     expect(new Date(job!.payload.pickupAt as string).getTime() - job!.runAt.getTime()).toBe(24 * 3_600_000);
 
-    expect(await runDueJobs(t.db, reminderHandlers(), { now: () => new Date(job!.runAt.getTime() - 1000) })).toBe(0);
+    // A second before its time the reminder is not run (the booking's other jobs, such as the hold sweep, may be).
+    await runDueJobs(t.db, reminderHandlers(), { now: () => new Date(job!.runAt.getTime() - 1000) });
+    expect((await jobsOf(id))[0]).toMatchObject({ status: "pending", attempts: 0 });
     expect(await remindersTo()).toHaveLength(0);
     expect(await runDueJobs(t.db, reminderHandlers(), { now: farFuture })).toBeGreaterThanOrEqual(1);
     // Run again, and as a restarted process would (a new mailer and runner on the same database).
