@@ -283,7 +283,7 @@ describe("POST /api/bookings", () => {
 });
 
 describe("GET /api/me/bookings and /api/me/tickets", () => {
-  it("shows each customer only their own bookings and tickets, newest first", async () => {
+  it("shows each customer only their own bookings and tickets", async () => {
     const a = await t.userWithSession();
     const b = await t.userWithSession();
     const a1 = await book(a.cookie, crypto.randomUUID(), { service: "ride", paymentMethod: "pm_card_visa", quoteId: await quoteId() });
@@ -292,7 +292,8 @@ describe("GET /api/me/bookings and /api/me/tickets", () => {
 
     const aBookings = await t.call("GET", "/api/me/bookings", { cookie: a.cookie });
     expect(aBookings.status).toBe(200);
-    expect(aBookings.body.bookings.map((x: { id: string }) => x.id)).toEqual([a2.body.booking.id, a1.body.booking.id]);
+    // (the list's order, upcoming by pickup time, is the customer list's own test in me/me.test.ts)
+    expect(aBookings.body.bookings.map((x: { id: string }) => x.id).sort()).toEqual([a2.body.booking.id, a1.body.booking.id].sort());
     const aTickets = await t.call("GET", "/api/me/tickets", { cookie: a.cookie });
     expect(aTickets.body.tickets.map((x: { ticketCode: string }) => x.ticketCode).sort()).toEqual(
       [a1.body.ticket.ticketCode, a2.body.ticket.ticketCode].sort(),
