@@ -46,7 +46,9 @@ const decodeWords = (s: string) =>
 
 /** The MIME parts of a raw message: headers (unfolded) and the decoded body of each. */
 function parts(raw: string) {
-  return raw.split(/\r?\n--[^\r\n]+\r?\n/).map((chunk) => {
+  // Split on the message's own MIME boundaries only (a quoted-printable line may start with "--" too).
+  const boundaries = [...raw.matchAll(/boundary="?([^";\r\n]+)"?/gi)].map((m) => m[1]!.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
+  return raw.split(new RegExp(`\\r?\\n--(?:${boundaries.join("|")})(?:--)?\\r?\\n`)).map((chunk) => {
     const [head = "", ...rest] = chunk.split(/\r?\n\r?\n/);
     const headers = head.replace(/\r?\n[ \t]+/g, " ");
     const body = rest.join("\r\n\r\n");
