@@ -151,7 +151,9 @@ function ChartFigure({
         </div>
         {empty ? <p className="absolute inset-x-0 top-[42%] text-center text-sm text-muted">{empty}</p> : null}
       </div>
-      <table className="sr-only">
+      {/* In a clipped box: a table takes the width its cells need, whatever width sr-only gives it. */}
+      <div className="sr-only">
+      <table>
         <caption>{title}</caption>
         <thead>
           <tr>
@@ -170,6 +172,7 @@ function ChartFigure({
           ))}
         </tbody>
       </table>
+      </div>
     </figure>
   );
 }
