@@ -44,6 +44,8 @@ export const authBodies: Record<string, z.ZodType> = {
 
 /** The better-auth GET endpoints Meridian uses, under /api/auth (":token" is a path parameter). */
 export const authGetPaths = ["/get-session", "/verify-email", "/reset-password/:token", "/ok", "/error"];
+/** Of those, the pages a browser opens (e-mail links, better-auth's own pages): not in the API reference. */
+export const authPageGetPaths = ["/verify-email", "/reset-password/:token", "/ok", "/error"];
 const getPaths = authGetPaths.map((p) => new RegExp(`^${p.replace(/:[a-z]+/g, "[^/]+")}$`));
 
 /** Form field names the web client uses, where they differ from better-auth's. */

@@ -7,7 +7,7 @@ import path from "node:path";
 import { Hono } from "hono";
 import { generateSpecs } from "hono-openapi";
 import { z } from "zod";
-import { authBodies, authGetPaths } from "../auth/guard";
+import { authBodies, authGetPaths, authPageGetPaths } from "../auth/guard";
 import type { AppConfig } from "../env";
 import type { AppEnv } from "./context";
 import { notFound } from "./errors";
@@ -32,7 +32,10 @@ function authPaths() {
       },
     };
   }
-  for (const sub of authGetPaths) {
+  // The GET endpoints an API client calls (the session); the e-mail links' targets and better-auth's own pages
+  // (verify-email, reset-password/:token, ok, error) are for browsers and stay out. (Swagger UI 5 stops drawing
+  // the reference past about 127 operations: see the session note; split the reference before it grows.)
+  for (const sub of authGetPaths.filter((p) => !authPageGetPaths.includes(p))) {
     const params = [...sub.matchAll(/:([a-z]+)/g)].map((m) => ({ in: "path", name: m[1], required: true, schema: { type: "string" } }));
     paths[`/api/auth${sub.replace(/:([a-z]+)/g, "{$1}")}`] = {
       get: { tags: ["Sign-in (better-auth)"], summary: `better-auth ${sub.slice(1)}`, externalDocs: { url: BETTER_AUTH_DOCS }, parameters: params, responses: answer },
