@@ -6,6 +6,7 @@ import { SMTPServer } from "smtp-server";
 import { extractText, getDocumentProxy } from "unpdf";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import type { Receipt } from "@meridian/shared/receipts";
+import { testReceipt } from "../test/receipt";
 import type { Logger } from "../lib/logger";
 import { receiptEmail, receiptPdf } from "../payments/receipts";
 import { openTestDatabase } from "../test/harness";
@@ -63,30 +64,12 @@ function parts(raw: string) {
   });
 }
 
-const receipt: Receipt = {
+const receipt: Receipt = testReceipt({
   bookingId: "4f1c2a9e-0000-4000-8000-000000000002",
-  reference: "4F1C2A9E",
   ticketCode: null,
-  service: "ride",
-  serviceName: "Chauffeured Ride",
   description: "東京都渋谷区神南1丁目 → LAX",
-  status: "completed",
-  lines: [{ label: "Base fee", amountUsd: 1685 }],
-  coupon: null,
-  serviceChargedUsd: 1685,
-  tipUsd: 0,
-  refunds: [],
-  refundedUsd: 0,
-  totalChargedUsd: 1685,
-  netUsd: 1685,
-  card: { brand: "visa", last4: "4242" },
-  bookedAt: "2026-05-01T17:00:00.000Z",
-  serviceDate: "2026-05-02",
-  chargedAt: "2026-05-02T20:00:00.000Z",
-  tippedAt: null,
   pdfUrl: "/x.pdf",
-  canTip: false,
-};
+});
 
 it("a receipt e-mail to 'Zoë Łukasz 山田 김민준 Αλέξανδρος Дмитрий' arrives in UTF-8, name as typed in the body and the PDF", async () => {
   const name = "Zoë Łukasz 山田 김민준 Αλέξανδρος Дмитрий Արամ";

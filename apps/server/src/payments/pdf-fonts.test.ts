@@ -6,31 +6,9 @@ import { describe, expect, it } from "vitest";
 import type { Receipt } from "@meridian/shared/receipts";
 import { fontRuns } from "./pdf-fonts";
 import { receiptPdf } from "./receipts";
+import { testReceipt } from "../test/receipt";
 
-const receipt = (description: string): Receipt => ({
-  bookingId: "4f1c2a9e-0000-4000-8000-000000000001",
-  reference: "4F1C2A9E",
-  ticketCode: "MRD-ABCD-EFGH",
-  service: "ride",
-  serviceName: "Chauffeured Ride",
-  description,
-  status: "completed",
-  lines: [{ label: "Base fee", amountUsd: 1685 }],
-  coupon: null,
-  serviceChargedUsd: 1685,
-  tipUsd: 0,
-  refunds: [],
-  refundedUsd: 0,
-  totalChargedUsd: 1685,
-  netUsd: 1685,
-  card: { brand: "visa", last4: "4242" },
-  bookedAt: "2026-05-01T17:00:00.000Z",
-  serviceDate: "2026-05-02",
-  chargedAt: "2026-05-02T20:00:00.000Z",
-  tippedAt: null,
-  pdfUrl: "/api/me/bookings/x/receipt.pdf",
-  canTip: false,
-});
+const receipt = (description: string): Receipt => testReceipt({ description });
 
 async function pdfLines(bytes: Buffer): Promise<string[]> {
   const doc = await getDocumentProxy(new Uint8Array(bytes));
