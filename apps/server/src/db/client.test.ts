@@ -9,7 +9,7 @@ import { fileURLToPath } from "node:url";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { openTestDatabase } from "../test/harness";
-import { DataDirLockedError, openDatabase, type Database } from "./client";
+import { DataDirLockedError, openDatabase, QueryOutsideTransactionError, type Database } from "./client";
 import { runMigrations } from "./migrate";
 import { newsletterSubscriptions } from "./schema";
 
@@ -179,5 +179,37 @@ describe("migrations", () => {
     } finally {
       await cleanup();
     }
+  });
+});
+
+describe("PGlite's one connection", () => {
+  it("a query on db inside a transaction fails at once with a clear error instead of hanging the server; others wait their turn", async () => {
+    const database = await openDatabase({ memory: true });
+    opened.push(database);
+    const { db } = database;
+    await db.execute(sql`create table t (n int)`);
+    let signalOpen!: () => void;
+    const isOpen = new Promise<void>((resolve) => (signalOpen = resolve));
+    const inside = db.transaction(async (tx) => {
+      await tx.execute(sql`insert into t values (1)`);
+      signalOpen();
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      // The transaction's own work reading through db: refused, and the transaction rolls back.
+      await db.execute(sql`select 1`);
+    });
+    await isOpen;
+    // Another request (its own async context) reads while the transaction is open: it waits its turn.
+    const fromOutside = db.execute(sql`select count(*)::int as n from t`);
+    await expect(inside).rejects.toMatchObject({ cause: expect.any(QueryOutsideTransactionError) });
+    await expect(inside).rejects.toMatchObject({ cause: { message: expect.stringContaining("use the transaction's `tx`") } });
+    expect(await fromOutside).toMatchObject({ rows: [{ n: 0 }] });
+    // A NOTIFY heard during a transaction's commit may query db from its listener.
+    let heard!: (rows: unknown) => void;
+    const answered = new Promise((resolve) => (heard = resolve));
+    await database.listen("ping", () => void db.execute(sql`select 1 as ok`).then(heard, heard));
+    await db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_notify('ping', 'x')`);
+    });
+    expect(await answered).toMatchObject({ rows: [{ ok: 1 }] });
   });
 });

@@ -1,4 +1,5 @@
 // One Drizzle schema over two drivers: PGlite (embedded, default) or PostgreSQL (DATABASE_URL).
+import { AsyncLocalStorage } from "node:async_hooks";
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -89,12 +90,61 @@ function firstStartTemplate(dataDir: string): Blob | undefined {
   return fs.existsSync(template) ? new Blob([fs.readFileSync(template)]) : undefined;
 }
 
-function openPglite(client: PGlite, release: () => void): Database {
+/** Thrown when `db` (not the transaction's `tx`) is used while a transaction is open (PGlite). */
+export class QueryOutsideTransactionError extends Error {
+  constructor() {
+    super("A query on `db` ran inside a transaction: use the transaction's `tx` (on PGlite's one connection it waits for that transaction, which waits for it: a deadlock).");
+  }
+}
+
+/**
+ * PGlite has one connection: a statement sent on `db` while a transaction is open waits for that transaction to
+ * end. Sent from inside the transaction's own work (a settings read through the cache in an e-mail written in the
+ * transaction, say), it waits forever, and with it every request of the server. The open transaction is tracked
+ * in the async context, so such a statement fails at once with an error that says why, instead of hanging. Other
+ * requests' statements (other async contexts) wait their turn as before. NOTIFY listeners are called outside the
+ * context (PGlite calls them while the committing statement runs).
+ */
+function guardedPglite(client: PGlite): PGlite {
+  const openTransaction = new AsyncLocalStorage<{ open: boolean }>();
+  const refuseInsideTransaction = () => {
+    if (openTransaction.getStore()?.open) throw new QueryOutsideTransactionError();
+  };
+  return new Proxy(client, {
+    get(target, prop) {
+      const value = Reflect.get(target, prop, target) as unknown;
+      if (prop === "transaction") {
+        return async (work: Parameters<PGlite["transaction"]>[0]) => {
+          refuseInsideTransaction();
+          const state = { open: true };
+          try {
+            return await openTransaction.run(state, () => target.transaction(work));
+          } finally {
+            state.open = false;
+          }
+        };
+      }
+      if (prop === "query" || prop === "exec" || prop === "sql") {
+        return (...args: unknown[]) => {
+          refuseInsideTransaction();
+          return (value as (...a: unknown[]) => unknown).apply(target, args);
+        };
+      }
+      if (prop === "listen") {
+        return (channel: string, onPayload: (payload: string) => void) => target.listen(channel, (payload) => openTransaction.exit(() => onPayload(payload)));
+      }
+      return typeof value === "function" ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+    },
+  });
+}
+
+function openPglite(engine: PGlite, release: () => void): Database {
+  const client = guardedPglite(engine);
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     db,
     kind: "pglite",
-    pglite: client,
+    pglite: engine,
     async listen(channel, onPayload) {
       const unsubscribe = await client.listen(channel, onPayload);
       return async () => unsubscribe();
@@ -104,7 +154,7 @@ function openPglite(client: PGlite, release: () => void): Database {
     },
     exclusive: (work) => work(),
     async close() {
-      await client.close();
+      await engine.close();
       release();
     },
   };

@@ -64,12 +64,17 @@ function load<S extends SettingsSection>(db: Db, section: S, entry: Entry): Prom
   return loading;
 }
 
-/** The section from this process's copy (read from the database when there is none, or it is stale). */
-export function getSettings<S extends SettingsSection>(db: Db, section: S): Promise<SectionValue[S]> {
+/**
+ * The section from this process's copy (read from the database when there is none, or it is stale). Inside a
+ * transaction pass it as `tx`: a stale copy is then read through it (on PGlite's one connection a read on `db`
+ * would wait for that very transaction).
+ */
+export function getSettings<S extends SettingsSection>(db: Db, section: S, tx?: Tx): Promise<SectionValue[S]> {
   const m = entries(db);
   let entry = m.get(section);
   if (!entry) m.set(section, (entry = { loadedAt: 0, generation: 0 }));
   if (entry.value !== undefined && Date.now() - entry.loadedAt < CACHE_MAX_AGE_MS) return Promise.resolve(entry.value as SectionValue[S]);
+  if (tx) return readSettings(tx, section);
   return (entry.loading as Promise<SectionValue[S]> | undefined) ?? load(db, section, entry);
 }
 
