@@ -183,18 +183,21 @@ describe("migrations", () => {
 });
 
 describe("PGlite's one connection", () => {
-  it("a query on db inside a transaction fails at once with a clear error instead of hanging the server; others wait their turn", async () => {
+  it("a query on db awaited inside a transaction fails with a clear error instead of hanging the server; others wait their turn", async () => {
     const database = await openDatabase({ memory: true });
     opened.push(database);
     const { db } = database;
     await db.execute(sql`create table t (n int)`);
     let signalOpen!: () => void;
+    let startedInside: Promise<unknown> | undefined;
     const isOpen = new Promise<void>((resolve) => (signalOpen = resolve));
     const inside = db.transaction(async (tx) => {
       await tx.execute(sql`insert into t values (1)`);
       signalOpen();
       await new Promise((resolve) => setTimeout(resolve, 20));
-      // The transaction's own work reading through db: refused, and the transaction rolls back.
+      // Work started from the transaction and not awaited by it runs once it has ended (here: after the rollback).
+      startedInside = db.execute(sql`select count(*)::int as n from t`);
+      // The transaction's own work reading through db and waiting for it: refused, and the transaction rolls back.
       await db.execute(sql`select 1`);
     });
     await isOpen;
@@ -203,6 +206,7 @@ describe("PGlite's one connection", () => {
     await expect(inside).rejects.toMatchObject({ cause: expect.any(QueryOutsideTransactionError) });
     await expect(inside).rejects.toMatchObject({ cause: { message: expect.stringContaining("use the transaction's `tx`") } });
     expect(await fromOutside).toMatchObject({ rows: [{ n: 0 }] });
+    expect(await startedInside).toMatchObject({ rows: [{ n: 0 }] });
     // A NOTIFY heard during a transaction's commit may query db from its listener.
     let heard!: (rows: unknown) => void;
     const answered = new Promise((resolve) => (heard = resolve));
@@ -211,5 +215,5 @@ describe("PGlite's one connection", () => {
       await tx.execute(sql`select pg_notify('ping', 'x')`);
     });
     expect(await answered).toMatchObject({ rows: [{ ok: 1 }] });
-  });
+  }, 90_000);
 });

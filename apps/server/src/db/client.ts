@@ -90,44 +90,56 @@ function firstStartTemplate(dataDir: string): Blob | undefined {
   return fs.existsSync(template) ? new Blob([fs.readFileSync(template)]) : undefined;
 }
 
-/** Thrown when `db` (not the transaction's `tx`) is used while a transaction is open (PGlite). */
+/** How long a statement sent on `db` from inside an open transaction waits for it to end before failing. */
+export const TRANSACTION_WAIT_MS = 10_000;
+
+/** A statement on `db` (not the transaction's `tx`) waited for the transaction it was sent from (PGlite). */
 export class QueryOutsideTransactionError extends Error {
   constructor() {
-    super("A query on `db` ran inside a transaction: use the transaction's `tx` (on PGlite's one connection it waits for that transaction, which waits for it: a deadlock).");
+    super("A query on `db` waited for the transaction it was sent from: use the transaction's `tx` (PGlite has one connection, so this was a deadlock).");
   }
 }
 
 /**
  * PGlite has one connection: a statement sent on `db` while a transaction is open waits for that transaction to
- * end. Sent from inside the transaction's own work (a settings read through the cache in an e-mail written in the
- * transaction, say), it waits forever, and with it every request of the server. The open transaction is tracked
- * in the async context, so such a statement fails at once with an error that says why, instead of hanging. Other
- * requests' statements (other async contexts) wait their turn as before. NOTIFY listeners are called outside the
- * context (PGlite calls them while the committing statement runs).
+ * end. Sent from the transaction's own work (a settings read through the cache in an e-mail written in the
+ * transaction, say) and awaited there, it waited forever, and with it every request of the server. The open
+ * transaction is tracked in the async context: such a statement is held until the transaction ends (work merely
+ * started from it, not awaited, runs then, as before) and fails after TRANSACTION_WAIT_MS with an error that says
+ * why, which ends the deadlock. Other requests' statements (other async contexts) queue as before. NOTIFY listeners
+ * are called outside the context (PGlite calls them while the committing statement runs).
  */
 function guardedPglite(client: PGlite): PGlite {
-  const openTransaction = new AsyncLocalStorage<{ open: boolean }>();
-  const refuseInsideTransaction = () => {
-    if (openTransaction.getStore()?.open) throw new QueryOutsideTransactionError();
+  type Open = { open: boolean; ended: Promise<void> };
+  const openTransaction = new AsyncLocalStorage<Open>();
+  /** Resolves at once outside a transaction; inside one, when it ends (or rejects after TRANSACTION_WAIT_MS). */
+  const afterOpenTransaction = (): Promise<void> | undefined => {
+    const state = openTransaction.getStore();
+    if (!state?.open) return undefined;
+    return new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new QueryOutsideTransactionError()), TRANSACTION_WAIT_MS);
+      timer.unref();
+      void state.ended.then(() => (clearTimeout(timer), resolve()));
+    });
+  };
+  const transaction = async (work: Parameters<PGlite["transaction"]>[0]) => {
+    let end!: () => void;
+    const state: Open = { open: true, ended: new Promise<void>((resolve) => (end = resolve)) };
+    try {
+      return await openTransaction.run(state, () => client.transaction(work));
+    } finally {
+      state.open = false;
+      end();
+    }
   };
   return new Proxy(client, {
     get(target, prop) {
       const value = Reflect.get(target, prop, target) as unknown;
-      if (prop === "transaction") {
-        return async (work: Parameters<PGlite["transaction"]>[0]) => {
-          refuseInsideTransaction();
-          const state = { open: true };
-          try {
-            return await openTransaction.run(state, () => target.transaction(work));
-          } finally {
-            state.open = false;
-          }
-        };
-      }
-      if (prop === "query" || prop === "exec" || prop === "sql") {
+      if (prop === "transaction" || prop === "query" || prop === "exec" || prop === "sql") {
+        const run = prop === "transaction" ? transaction : (value as (...a: unknown[]) => Promise<unknown>).bind(target);
         return (...args: unknown[]) => {
-          refuseInsideTransaction();
-          return (value as (...a: unknown[]) => unknown).apply(target, args);
+          const wait = afterOpenTransaction();
+          return wait ? wait.then(() => (run as (...a: unknown[]) => Promise<unknown>)(...args)) : (run as (...a: unknown[]) => Promise<unknown>)(...args);
         };
       }
       if (prop === "listen") {
