@@ -52,4 +52,9 @@ test("the API reference renders from this origin under its CSP", async ({ page }
   await expect(page.getByRole("heading", { name: /Meridian API/ })).toBeVisible({ timeout: 30_000 });
   await page.getByText("/api/quotes", { exact: true }).click();
   await expect(page.getByText("An itemised price and a signed quote id that expires")).toBeVisible();
+  // The back office's operations are the reference's second part, drawn in full: its last tag included.
+  await page.getByLabel("Select a definition").selectOption({ label: "Admin back office" });
+  await expect(page.getByRole("heading", { name: /Admin back office/ })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText("/api/admin/users", { exact: true })).toBeVisible();
+  await expect(page.getByText("/api/admin/settings/company", { exact: true }).first()).toBeVisible();
 });
