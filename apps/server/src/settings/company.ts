@@ -4,6 +4,7 @@
 import { MAX_PHOTO_BYTES, PHOTO_TOO_LARGE, sniffImageType } from "@meridian/shared/valet-ticket";
 import type { CompanySettings } from "@meridian/shared/settings";
 import type { AuditActor } from "../admin/audit";
+import type { Tx } from "../db/client";
 import type { Deps } from "../lib/context";
 import { HttpError } from "../lib/errors";
 import { getSettings, updateSettings } from "./store";
@@ -38,8 +39,8 @@ export async function removeLogo(deps: Deps, actor: AuditActor): Promise<Company
 
 const logoCache = new Map<string, Promise<Uint8Array | null>>();
 /** The current logo's PNG bytes, or null when there is none (kept in memory by key: a new logo gets a new key). */
-export async function currentLogo(deps: Pick<Deps, "database" | "photos">): Promise<Uint8Array | null> {
-  const { logoKey } = await getSettings(deps.database.db, "company");
+export async function currentLogo(deps: Pick<Deps, "database" | "photos">, tx?: Tx): Promise<Uint8Array | null> {
+  const { logoKey } = await getSettings(deps.database.db, "company", tx);
   if (!logoKey) return null;
   let bytes = logoCache.get(logoKey);
   if (!bytes) {
@@ -52,6 +53,7 @@ export async function currentLogo(deps: Pick<Deps, "database" | "photos">): Prom
 
 /** What the receipt PDF prints of the company: its names, contact and logo. */
 export type ReceiptBrand = { company: CompanySettings; logo: Uint8Array | null };
-export async function receiptBrand(deps: Pick<Deps, "database" | "photos">): Promise<ReceiptBrand> {
-  return { company: await getSettings(deps.database.db, "company"), logo: await currentLogo(deps) };
+/** `tx`: inside a transaction (the receipt job's), read through it. */
+export async function receiptBrand(deps: Pick<Deps, "database" | "photos">, tx?: Tx): Promise<ReceiptBrand> {
+  return { company: await getSettings(deps.database.db, "company", tx), logo: await currentLogo(deps, tx) };
 }
