@@ -28,8 +28,13 @@ export async function uploadLogo(deps: Deps, actor: AuditActor, bytes: Uint8Arra
   const png = await cleanLogo(bytes);
   const key = `company/logo-${crypto.randomUUID()}.png`;
   await deps.photos.put(key, png, "image/png");
-  const company = await getSettings(deps.database.db, "company");
-  return updateSettings(deps, actor, "company", { ...company, logoKey: key });
+  try {
+    const company = await getSettings(deps.database.db, "company");
+    return await updateSettings(deps, actor, "company", { ...company, logoKey: key });
+  } catch (err) {
+    await deps.photos.delete(key).catch(() => undefined); // not recorded: no logo file is kept that no setting names
+    throw err;
+  }
 }
 
 export async function removeLogo(deps: Deps, actor: AuditActor): Promise<CompanySettings> {
