@@ -74,7 +74,7 @@ const PGLITE_START_PARAMS = [
  */
 let baselineWasm = false;
 function baselineWasmOnly() {
-  if (baselineWasm || process.env.PGLITE_OPTIMIZE === "1") return;
+  if (baselineWasm) return;
   baselineWasm = true;
   v8.setFlagsFromString("--liftoff-only");
 }

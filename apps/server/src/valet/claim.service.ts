@@ -33,7 +33,7 @@ const qrCache = new Map<string, string>();
 async function qrOf(ticketCode: string): Promise<string> {
   const hit = qrCache.get(ticketCode);
   if (hit) return hit;
-  const { default: QRCode } = await (qrcode ??= import("qrcode"));
+  const QRCode = await (qrcode ??= import("qrcode").then((m) => ((m as { default?: unknown }).default ?? m) as typeof import("qrcode")));
   const svg = await QRCode.toString(ticketCode, { type: "svg", margin: 1, errorCorrectionLevel: "M", color: { dark: "#0b0b0dff", light: "#ffffffff" } });
   if (qrCache.size >= 500) qrCache.delete(qrCache.keys().next().value!);
   qrCache.set(ticketCode, svg);
