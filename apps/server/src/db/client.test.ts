@@ -9,7 +9,7 @@ import { fileURLToPath } from "node:url";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { openTestDatabase } from "../test/harness";
-import { DataDirLockedError, openDatabase, QueryOutsideTransactionError, type Database } from "./client";
+import { DataDirLockedError, openDatabase, unpackFirstStartTemplate, type Database } from "./client";
 import { runMigrations } from "./migrate";
 import { newsletterSubscriptions } from "./schema";
 
@@ -118,6 +118,32 @@ if (onPglite) describe("PGlite data directory", { timeout: 120_000 }, () => {
     expect(await db.db.select().from(newsletterSubscriptions)).toHaveLength(1);
   });
 
+  it("a new data directory starts from the build's template, unpacked onto the disk; an existing one is left alone", async () => {
+    // The template as the build makes it (apps/server/build.mjs): a migrated database dumped by PGlite.
+    const source = await openDatabase({ memory: true });
+    await runMigrations(source);
+    await source.db.insert(newsletterSubscriptions).values({ email: "from-template@example.com" });
+    const template = path.join(tmpRoot, `template-${dirCount++}.tar.gz`);
+    fs.writeFileSync(template, Buffer.from(await (await source.pglite!.dumpDataDir("gzip")).arrayBuffer()));
+    await source.close();
+
+    const dir = freshDir();
+    const pgDir = path.join(dir, "pglite");
+    fs.mkdirSync(`${pgDir}.unpacking/base`, { recursive: true }); // what a start stopped half-way would leave
+    unpackFirstStartTemplate(pgDir, template);
+    expect(fs.existsSync(`${pgDir}.unpacking`)).toBe(false);
+    expect(fs.readFileSync(path.join(pgDir, "PG_VERSION"), "utf8").trim()).toMatch(/^\d+$/);
+    const db = await open(dir);
+    await runMigrations(db);
+    expect(await db.db.select().from(newsletterSubscriptions)).toEqual([expect.objectContaining({ email: "from-template@example.com" })]);
+    await db.db.insert(newsletterSubscriptions).values({ email: "written-later@example.com" });
+    await db.close();
+
+    unpackFirstStartTemplate(pgDir, template); // a restart: the directory has its data; nothing is unpacked over it
+    const again = await open(dir);
+    expect((await again.db.select().from(newsletterSubscriptions)).map((r) => r.email).sort()).toEqual(["from-template@example.com", "written-later@example.com"]);
+  });
+
   it("the server refuses to start on a data directory in use, with a clear message and exit code 1", async () => {
     const dir = freshDir();
     await open(dir);
@@ -180,40 +206,4 @@ describe("migrations", () => {
       await cleanup();
     }
   });
-});
-
-describe("PGlite's one connection", () => {
-  it("a query on db awaited inside a transaction fails with a clear error instead of hanging the server; others wait their turn", async () => {
-    const database = await openDatabase({ memory: true });
-    opened.push(database);
-    const { db } = database;
-    await db.execute(sql`create table t (n int)`);
-    let signalOpen!: () => void;
-    let startedInside: Promise<unknown> | undefined;
-    const isOpen = new Promise<void>((resolve) => (signalOpen = resolve));
-    const inside = db.transaction(async (tx) => {
-      await tx.execute(sql`insert into t values (1)`);
-      signalOpen();
-      await new Promise((resolve) => setTimeout(resolve, 20));
-      // Work started from the transaction and not awaited by it runs once it has ended (here: after the rollback).
-      startedInside = db.execute(sql`select count(*)::int as n from t`);
-      // The transaction's own work reading through db and waiting for it: refused, and the transaction rolls back.
-      await db.execute(sql`select 1`);
-    });
-    await isOpen;
-    // Another request (its own async context) reads while the transaction is open: it waits its turn.
-    const fromOutside = db.execute(sql`select count(*)::int as n from t`);
-    await expect(inside).rejects.toMatchObject({ cause: expect.any(QueryOutsideTransactionError) });
-    await expect(inside).rejects.toMatchObject({ cause: { message: expect.stringContaining("use the transaction's `tx`") } });
-    expect(await fromOutside).toMatchObject({ rows: [{ n: 0 }] });
-    expect(await startedInside).toMatchObject({ rows: [{ n: 0 }] });
-    // A NOTIFY heard during a transaction's commit may query db from its listener.
-    let heard!: (rows: unknown) => void;
-    const answered = new Promise((resolve) => (heard = resolve));
-    await database.listen("ping", () => void db.execute(sql`select 1 as ok`).then(heard, heard));
-    await db.transaction(async (tx) => {
-      await tx.execute(sql`select pg_notify('ping', 'x')`);
-    });
-    expect(await answered).toMatchObject({ rows: [{ ok: 1 }] });
-  }, 90_000);
 });

@@ -3,6 +3,8 @@ import { AsyncLocalStorage } from "node:async_hooks";
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import v8 from "node:v8";
+import zlib from "node:zlib";
 import { PGlite } from "@electric-sql/pglite";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
@@ -63,14 +65,31 @@ const PGLITE_START_PARAMS = [
   ...["shared_buffers=16MB", "maintenance_work_mem=8MB", "effective_cache_size=64MB", "temp_buffers=2MB", "wal_buffers=1MB"].flatMap((s) => ["-c", s]),
 ];
 
+/**
+ * PGlite's PostgreSQL is a 9 MB WebAssembly module. V8 compiles it with its baseline compiler (Liftoff) and then
+ * recompiles the functions it finds hot with its optimising one (TurboFan) in the background; that second
+ * compilation's code and working memory stayed in the process: ~50-100 MB of an idle embedded server's RSS
+ * (bench/footprint.mjs). The baseline code alone runs Meridian's statements at about the same speed (the work is
+ * mostly in the wire protocol and in Node, bench/README.md), so the embedded database keeps to it. Set before the
+ * first PGlite in the process compiles the module; the flag only concerns WebAssembly (PostgreSQL mode has none).
+ */
+let baselineWasm = false;
+function baselineWasmOnly() {
+  if (baselineWasm) return;
+  baselineWasm = true;
+  v8.setFlagsFromString("--liftoff-only");
+}
+
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   if ("url" in target) return openPostgres(target.url);
+  baselineWasmOnly();
   if ("memory" in target) return openPglite(new PGlite({ loadDataDir: target.loadDataDir, startParams: PGLITE_START_PARAMS }), () => {});
   const dir = path.resolve(target.dataDir);
   const release = lockDataDir(dir);
   try {
     const dataDir = path.join(dir, "pglite");
-    const client = await PGlite.create(dataDir, { startParams: PGLITE_START_PARAMS, loadDataDir: firstStartTemplate(dataDir) });
+    unpackFirstStartTemplate(dataDir);
+    const client = await PGlite.create(dataDir, { startParams: PGLITE_START_PARAMS });
     return openPglite(client, release);
   } catch (err) {
     release();
@@ -83,80 +102,103 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
  * dist/pglite-template.tar.gz next to the bundle) instead of running initdb and every migration: that took most of
  * a first start's seconds and left a few hundred MB in PGlite's memory for good. Not there (run from the sources,
  * or an existing directory): initdb as usual. Migrations still run after it, so a template behind the code is fine.
+ * The archive is unpacked here, onto the disk, rather than by PGlite (`loadDataDir`), which unpacks it inside its
+ * WebAssembly memory: that left ~80 MB more in a fresh start's RSS than in a restart's (bench/footprint.mjs).
  */
-function firstStartTemplate(dataDir: string): Blob | undefined {
-  if (fs.existsSync(path.join(dataDir, "PG_VERSION"))) return undefined;
-  const template = path.join(path.dirname(fileURLToPath(import.meta.url)), "pglite-template.tar.gz");
-  return fs.existsSync(template) ? new Blob([fs.readFileSync(template)]) : undefined;
+export function unpackFirstStartTemplate(dataDir: string, template = path.join(path.dirname(fileURLToPath(import.meta.url)), "pglite-template.tar.gz")): void {
+  if (fs.existsSync(path.join(dataDir, "PG_VERSION"))) return;
+  if (!fs.existsSync(template)) return;
+  // Unpacked beside it and renamed into place: a start stopped half-way leaves no half data directory.
+  const partial = `${dataDir}.unpacking`;
+  fs.rmSync(partial, { recursive: true, force: true });
+  untar(zlib.gunzipSync(fs.readFileSync(template)), partial);
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  fs.renameSync(partial, dataDir);
 }
 
-/** How long a statement sent on `db` from inside an open transaction waits for it to end before failing. */
-export const TRANSACTION_WAIT_MS = 10_000;
-
-/** A statement on `db` (not the transaction's `tx`) waited for the transaction it was sent from (PGlite). */
-export class QueryOutsideTransactionError extends Error {
-  constructor() {
-    super("A query on `db` waited for the transaction it was sent from: use the transaction's `tx` (PGlite has one connection, so this was a deadlock).");
+/** Writes the directories and files of a ustar archive (what PGlite's dumpDataDir makes) under `dir`. */
+export function untar(tar: Buffer, dir: string): void {
+  fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
+  const text = (at: number, length: number) => tar.toString("latin1", at, at + length).replace(/\0.*$/s, "");
+  const octal = (at: number, length: number) => parseInt(text(at, length).trim() || "0", 8);
+  for (let at = 0; at + 512 <= tar.length; ) {
+    const name = text(at, 100);
+    if (!name) break; // the two zero blocks at the end
+    const prefix = tar.toString("latin1", at + 257, at + 262) === "ustar" ? text(at + 345, 155) : "";
+    const relative = path.posix.normalize(`${prefix ? `${prefix}/` : ""}${name}`).replace(/^(\.\.?\/|\/)+/, "");
+    const target = path.join(dir, relative);
+    if (!relative || !target.startsWith(dir + path.sep)) throw new Error(`Unexpected path in the database template: ${name}`);
+    const size = octal(at + 124, 12);
+    const type = String.fromCharCode(tar[at + 156]!);
+    const mode = octal(at + 100, 8) & 0o777;
+    if (type === "5") fs.mkdirSync(target, { recursive: true, mode: mode || 0o700 });
+    else if (type === "0" || type === "\0") {
+      fs.mkdirSync(path.dirname(target), { recursive: true, mode: 0o700 });
+      fs.writeFileSync(target, tar.subarray(at + 512, at + 512 + size), { mode: mode || 0o600 });
+    } else throw new Error(`Unexpected entry type ${JSON.stringify(type)} in the database template: ${name}`);
+    at += 512 + Math.ceil(size / 512) * 512;
   }
 }
 
 /**
- * PGlite has one connection: a statement sent on `db` while a transaction is open waits for that transaction to
- * end. Sent from the transaction's own work (a settings read through the cache in an e-mail written in the
- * transaction, say) and awaited there, it waited forever, and with it every request of the server. The open
- * transaction is tracked in the async context: such a statement is held until the transaction ends (work merely
- * started from it, not awaited, runs then, as before) and fails after TRANSACTION_WAIT_MS with an error that says
- * why, which ends the deadlock. Other requests' statements (other async contexts) queue as before. NOTIFY listeners
- * are called outside the context (PGlite calls them while the committing statement runs).
+ * PGlite has ONE connection: a statement sent through `db` while a transaction is open waits for that transaction
+ * to end. Sent from inside the transaction's own work (a helper that reads through `db`, not `tx`) and awaited
+ * there, it waits forever, and so does every later database request of the process (static files are still
+ * served). So such a call waits for the transaction it was made in, as it always did, but at most this long: then
+ * it fails with `DbCallInTransactionError` (naming the call's stack) and is never sent, the transaction's work gets
+ * the error and rolls back, and the process goes on answering. A call that is not awaited inside the transaction
+ * (a background refresh) simply runs once the transaction has ended.
  */
-function guardedPglite(client: PGlite): PGlite {
-  type Open = { open: boolean; ended: Promise<void> };
-  const openTransaction = new AsyncLocalStorage<Open>();
-  /** Resolves at once outside a transaction; inside one, when it ends (or rejects after TRANSACTION_WAIT_MS). */
-  const afterOpenTransaction = (): Promise<void> | undefined => {
-    const state = openTransaction.getStore();
-    if (!state?.open) return undefined;
-    return new Promise<void>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new QueryOutsideTransactionError()), TRANSACTION_WAIT_MS);
-      timer.unref();
-      void state.ended.then(() => (clearTimeout(timer), resolve()));
-    });
-  };
-  const transaction = async (work: Parameters<PGlite["transaction"]>[0]) => {
-    let end!: () => void;
-    const state: Open = { open: true, ended: new Promise<void>((resolve) => (end = resolve)) };
-    try {
-      return await openTransaction.run(state, () => client.transaction(work));
-    } finally {
-      state.open = false;
-      end();
-    }
-  };
-  return new Proxy(client, {
-    get(target, prop) {
-      const value = Reflect.get(target, prop, target) as unknown;
-      if (prop === "transaction" || prop === "query" || prop === "exec" || prop === "sql") {
-        const run = prop === "transaction" ? transaction : (value as (...a: unknown[]) => Promise<unknown>).bind(target);
-        return (...args: unknown[]) => {
-          const wait = afterOpenTransaction();
-          return wait ? wait.then(() => (run as (...a: unknown[]) => Promise<unknown>)(...args)) : (run as (...a: unknown[]) => Promise<unknown>)(...args);
-        };
-      }
-      if (prop === "listen") {
-        return (channel: string, onPayload: (payload: string) => void) => target.listen(channel, (payload) => openTransaction.exit(() => onPayload(payload)));
-      }
-      return typeof value === "function" ? (value as (...a: unknown[]) => unknown).bind(target) : value;
-    },
-  });
+export const DB_CALL_IN_TRANSACTION_WAIT_MS = 5_000;
+
+export class DbCallInTransactionError extends Error {
+  constructor() {
+    super("A database call through `db` was made inside an open transaction on PGlite's single connection and would wait for that transaction forever; use the transaction's `tx`.");
+  }
 }
 
-function openPglite(engine: PGlite, release: () => void): Database {
-  const client = guardedPglite(engine);
+type OpenTransaction = { open: boolean; ended: Promise<void> };
+const openTransaction = new AsyncLocalStorage<OpenTransaction>();
+
+/** Runs `work` outside any transaction's context (a background task started from inside one, e.g. a cache refresh). */
+export const outsideTransaction = <T>(work: () => T): T => openTransaction.exit(work);
+
+function guardSingleConnection(client: PGlite, waitMs = DB_CALL_IN_TRANSACTION_WAIT_MS): void {
+  const afterOpenTransaction = <T>(run: () => Promise<T>): Promise<T> => {
+    const tx = openTransaction.getStore();
+    if (!tx?.open) return run();
+    const error = new DbCallInTransactionError(); // its stack names the offending call
+    return new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => reject(error), waitMs);
+      timer.unref?.();
+      void tx.ended.then(() => (clearTimeout(timer), resolve()));
+    }).then(run);
+  };
+  const query = client.query.bind(client);
+  const exec = client.exec.bind(client);
+  const transaction = client.transaction.bind(client);
+  client.query = ((...args: Parameters<PGlite["query"]>) => afterOpenTransaction(() => query(...args))) as PGlite["query"];
+  client.exec = ((...args: Parameters<PGlite["exec"]>) => afterOpenTransaction(() => exec(...args))) as PGlite["exec"];
+  client.transaction = (<T>(work: Parameters<PGlite["transaction"]>[0]) =>
+    afterOpenTransaction(() =>
+      transaction((tx) => {
+        let end = () => {};
+        const state: OpenTransaction = { open: true, ended: new Promise<void>((r) => (end = r)) };
+        return openTransaction.run(state, () => work(tx)).finally(() => {
+          state.open = false;
+          end();
+        }) as Promise<T>;
+      }),
+    )) as PGlite["transaction"];
+}
+
+function openPglite(client: PGlite, release: () => void): Database {
+  guardSingleConnection(client);
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     db,
     kind: "pglite",
-    pglite: engine,
+    pglite: client,
     async listen(channel, onPayload) {
       const unsubscribe = await client.listen(channel, onPayload);
       return async () => unsubscribe();
@@ -166,7 +208,7 @@ function openPglite(engine: PGlite, release: () => void): Database {
     },
     exclusive: (work) => work(),
     async close() {
-      await engine.close();
+      await client.close();
       release();
     },
   };

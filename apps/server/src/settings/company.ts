@@ -28,8 +28,13 @@ export async function uploadLogo(deps: Deps, actor: AuditActor, bytes: Uint8Arra
   const png = await cleanLogo(bytes);
   const key = `company/logo-${crypto.randomUUID()}.png`;
   await deps.photos.put(key, png, "image/png");
-  const company = await getSettings(deps.database.db, "company");
-  return updateSettings(deps, actor, "company", { ...company, logoKey: key });
+  try {
+    const company = await getSettings(deps.database.db, "company");
+    return await updateSettings(deps, actor, "company", { ...company, logoKey: key });
+  } catch (err) {
+    await deps.photos.delete(key).catch(() => undefined); // not recorded: no logo file is kept that no setting names
+    throw err;
+  }
 }
 
 export async function removeLogo(deps: Deps, actor: AuditActor): Promise<CompanySettings> {
@@ -53,7 +58,7 @@ export async function currentLogo(deps: Pick<Deps, "database" | "photos">, tx?: 
 
 /** What the receipt PDF prints of the company: its names, contact and logo. */
 export type ReceiptBrand = { company: CompanySettings; logo: Uint8Array | null };
-/** `tx`: called inside a transaction (the receipt job), read through it. */
+/** `tx`: inside a transaction (the receipt job's), read through it. */
 export async function receiptBrand(deps: Pick<Deps, "database" | "photos">, tx?: Tx): Promise<ReceiptBrand> {
   return { company: await getSettings(deps.database.db, "company", tx), logo: await currentLogo(deps, tx) };
 }
