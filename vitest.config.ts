@@ -14,6 +14,7 @@ const postgresSuites = [
   "bookings/**/*.test.ts",
   "coupons/**/*.test.ts",
   "db/**/*.test.ts",
+  "flights/**/*.test.ts",
   "housekeeping/**/*.test.ts",
   "jobs/**/*.test.ts",
   "realtime/**/*.test.ts",
