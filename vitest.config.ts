@@ -32,6 +32,7 @@ const postgresSuites = [
   "mail/smtp.test.ts",
   "payments/embedded.test.ts",
   "payments/hold-sweep.test.ts",
+  "payments/jobs-in-transaction.test.ts",
   "payments/payment-lifecycle.test.ts",
   "payments/tips-receipts-refunds.test.ts",
   "payments/webhook.test.ts",

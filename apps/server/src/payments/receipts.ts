@@ -12,7 +12,7 @@ import { bookingEvents, bookings, couponRedemptions, coupons, paymentRefunds, pa
 import type { JobHandler } from "../jobs/job-runner";
 import type { Deps } from "../lib/context";
 import type { Mail, Mailer } from "../mail/mailer";
-import { emailLayout } from "../mail/templates";
+import { emailLayout, greeting } from "../mail/templates";
 import { addressOnOneLine, DEFAULT_COMPANY_SETTINGS } from "@meridian/shared/settings";
 import { formatPhone } from "@meridian/shared/phone";
 import { receiptBrand, type ReceiptBrand } from "../settings/company";
@@ -240,7 +240,7 @@ export function receiptEmail(r: Receipt, input: { to: string; name: string; publ
   const tipUrl = `${input.publicUrl}/dashboard?tab=receipts&tip=${r.bookingId}`;
   const facts = receiptFacts(r).map(([k, v]) => `${k}: ${v}`);
   const rows = receiptRows(r).map((row) => `${row.label}: ${row.amount}`);
-  const intro = [`Hello ${input.name},`, `Thank you for choosing Meridian. Here is your receipt for booking ${r.reference}; a PDF copy is attached.`];
+  const intro = [greeting(input.name), `Thank you for choosing Meridian. Here is your receipt for booking ${r.reference}; a PDF copy is attached.`];
   const tipLine = r.canTip ? [`Enjoyed the service? You can add a tip for your ${r.service === "ride" ? "chauffeur" : "attendants"}: ${tipUrl}`] : [];
   return {
     to: input.to,
@@ -284,7 +284,7 @@ export function receiptJobHandler(deps: { mailer: Mailer; publicUrl: string } & 
     if (!receipt) return "skipped: nothing charged";
     const who = await recipientOf(tx, bookingId);
     if (!who) return "skipped: no e-mail address";
-    const pdf = await receiptPdf(receipt, who, await receiptBrand(deps));
+    const pdf = await receiptPdf(receipt, who, await receiptBrand(deps, tx));
     await deps.mailer.send(receiptEmail(receipt, { to: who.email, name: who.name, publicUrl: deps.publicUrl, pdf }), { tx });
     return "sent";
   };

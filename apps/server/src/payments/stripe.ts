@@ -149,7 +149,7 @@ export function createStripePaymentProvider(opts: StripeProviderOptions): Paymen
     },
     async createCustomer(input, idempotencyKey) {
       const customer = await call(() =>
-        stripe.customers.create({ email: input.email, name: input.name, metadata: { userId: input.userId } }, { idempotencyKey }),
+        stripe.customers.create({ ...(input.email ? { email: input.email } : {}), name: input.name, metadata: { userId: input.userId } }, { idempotencyKey }),
       );
       return customer.id;
     },
