@@ -24,6 +24,7 @@ import { executeRows, isUniqueViolation, type Db, type Tx } from "../db/client";
 import type { MailInStatement } from "../mail/mailer";
 import type { PaymentIntent, PaymentProvider } from "../payments/provider";
 import { rideReminderJob } from "../rides/ride-notices";
+import { firstFollowJob } from "../flights/follow";
 import { newTicketCode } from "./ticket-code";
 
 export type BookingRowsInput = {
@@ -137,13 +138,14 @@ async function insertOnce(db: Db | Tx, input: BookingRowsInput): Promise<CreateB
       insert into tickets (ticket_code, status, booking_id, created_at, updated_at)
       select ${ticketCode}, 'active', id, ${createdAt}::timestamptz, ${createdAt}::timestamptz from booking)`,
   ];
-  const job = rideReminderJob(id, b.pickupAt, input.reminderLeadHours, now);
-  if (job) {
-    parts.push(sql`reminder as (
+  // The ride's reminder and, for an airport pickup with a flight, the first look at the flight.
+  const jobs = [rideReminderJob(id, b.pickupAt, input.reminderLeadHours, now), firstFollowJob(id, b.details, now)].filter((j) => j !== null);
+  jobs.forEach((job, i) => {
+    parts.push(sql`${sql.raw(i === 0 ? "reminder" : `job${i}`)} as (
       insert into jobs (kind, key, run_at, payload)
       select ${job.kind}, ${job.key}, ${job.runAt.toISOString()}::timestamptz, ${JSON.stringify(job.payload)}::jsonb from booking
       on conflict (key) do nothing)`);
-  }
+  });
   if (payment) {
     const i = payment.intent;
     parts.push(sql`payment as (
