@@ -11,7 +11,7 @@ export const E2E_ADMIN_PASSWORD = "e2e-demo-admin-password";
  * (a receipt titled with another company's name, a valet tab switched off). Name such a spec settings-*.spec.ts
  * or list it here.
  */
-const SERVER_WIDE = /(^|\/)(admin-pricing|cancel|settings[\w-]*)\.spec\.ts$/;
+const SERVER_WIDE = /(^|\/)(admin-pricing|cancel|settings[\w-]*|valet-checkin-picker)\.spec\.ts$/;
 
 export default defineConfig({
   testDir: "./e2e",
