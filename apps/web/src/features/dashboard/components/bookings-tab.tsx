@@ -13,6 +13,7 @@ import { useMyReceipts, type Receipt } from "../api/get-my-receipts";
 import { rideStatusSentences, type RideStatus } from "@meridian/shared/booking-status";
 import { BookingDetailsDialog } from "./booking-details-dialog";
 import { CancelBookingDialog, canChange, RescheduleDialog } from "./ride-actions";
+import { FlightStatus } from "@/components/ui/flight-status";
 import { formatTime, readBookingDetails, serviceName, serviceTagline } from "./booking-display";
 import { EmptyState } from "./empty-state";
 import { BookingStatusBadge } from "./status-badge";
@@ -118,6 +119,7 @@ function BookingRow({
             {formatDate(booking.bookingDate)}
             {time ? ` · ${time}` : ""}
           </p>
+          {view.flight && view.time ? <FlightStatus flight={view.flight} pickupTime={view.time} className="mt-1.5" /> : null}
           {/* The ride's progress is said once per change (the list re-renders on every realtime event). */}
           {booking.service === "ride" ? (
             <LiveRegion
