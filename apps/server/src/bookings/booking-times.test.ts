@@ -42,7 +42,9 @@ function fromNow(minutes: number, timeZone = DEFAULT_OPERATIONS_SETTINGS.timeZon
 
 /** [label, date, time, field, message] for the three kinds of refused times (the ride's 2-hour notice). */
 const refusedTimes = (): [string, string, string, "date" | "time", RegExp | string][] => {
-  const past = fromNow(-60);
+  // An hour ago, or (in the first hour of the day, when that was yesterday) midnight: a time of today already past.
+  const hourAgo = fromNow(-60);
+  const past = hourAgo.date === laDate(0) ? hourAgo : { date: laDate(0), time: "00:00" };
   const soon = fromNow(60);
   return [
     ["an hour ago", past.date, past.time, "time", refusal("This time has already passed.")],
