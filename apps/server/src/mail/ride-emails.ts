@@ -16,25 +16,27 @@ export type RideMailFacts = {
   dashboardUrl: string;
 };
 
-function mail(f: RideMailFacts, subject: string, title: string, lines: string[]): Mail {
+function mail(kind: "chauffeur_assigned" | "chauffeur_arrived" | "ride_reminder", f: RideMailFacts, subject: string, title: string, lines: string[]): Mail {
   const all = [`Hello ${nameInEmail(f.name)},`, ...lines, `Pickup: ${f.pickup}${f.pickupAddress && f.pickupAddress !== f.pickup ? ` (${f.pickupAddress})` : ""}`, `Dropoff: ${f.dropoff}`, `When: ${f.when}`];
   return {
     to: f.to,
     subject,
     text: `${all.join("\n\n")}\n\nFollow your ride: ${f.dashboardUrl}\n`,
     html: emailLayout(title, all, { label: "Follow your ride", url: f.dashboardUrl }),
+    kind,
+    vars: { customerName: nameInEmail(f.name), chauffeur: f.chauffeurFirstName ?? "Your chauffeur", vehicle: f.vehicleName ? withArticle(f.vehicleName) : "a Meridian car", when: f.when },
   };
 }
 
 const driver = (f: RideMailFacts) => `${f.chauffeurFirstName ?? "Your chauffeur"}${f.vehicleName ? `, in ${withArticle(f.vehicleName)}` : ""}`;
 
 export const chauffeurAssignedEmail = (f: RideMailFacts) =>
-  mail(f, `Your chauffeur: ${driver(f)}`, "Your chauffeur", [`${driver(f)}, will drive you.`]);
+  mail("chauffeur_assigned", f, `Your chauffeur: ${driver(f)}`, "Your chauffeur", [`${driver(f)}, will drive you.`]);
 
 export const chauffeurArrivedEmail = (f: RideMailFacts) =>
-  mail(f, "Your chauffeur has arrived", "Your chauffeur has arrived", [`${driver(f)}, is waiting for you at the pickup.`]);
+  mail("chauffeur_arrived", f, "Your chauffeur has arrived", "Your chauffeur has arrived", [`${driver(f)}, is waiting for you at the pickup.`]);
 
 export const rideReminderEmail = (f: RideMailFacts) =>
-  mail(f, `Reminder: your ride on ${f.when}`, "See you soon", [
+  mail("ride_reminder", f, `Reminder: your ride on ${f.when}`, "See you soon", [
     f.chauffeurFirstName ? `${driver(f)}, will drive you.` : "Your chauffeur will be confirmed shortly.",
   ]);

@@ -10,7 +10,7 @@ import type { Db } from "../db/client";
 import { shifts, user } from "../db/schema";
 import { conflict, notFound } from "../lib/errors";
 import type { Mailer } from "../mail/mailer";
-import { emailLayout } from "../mail/templates";
+import { emailLayout, nameInEmail } from "../mail/templates";
 import { type AuditActor, writeAudit } from "../admin/audit";
 import { createUserByAdmin } from "../admin/core/users.service";
 import { getOperationsSettings } from "../settings/settings.service";
@@ -51,6 +51,8 @@ export async function addStaff(deps: { db: Db; auth: Auth; mailer: Mailer; publi
       subject: "You have joined the Meridian team",
       text: `${lines.join("\n\n")}\n\nSign in: ${url}\n`,
       html: emailLayout("Welcome to the team", lines, { label: "Sign in", url }),
+      kind: "staff_joined",
+      vars: { customerName: nameInEmail(promoted.name) },
     });
     return { staff: toStaff(promoted), created: false };
   }
