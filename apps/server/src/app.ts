@@ -38,6 +38,7 @@ import { adminCouponsRoutes } from "./coupons/coupons.routes";
 import { paymentsRoutes } from "./payments/payments.routes";
 import { meMoneyRoutes } from "./payments/receipts.routes";
 import { adminRefundRoutes } from "./payments/refunds.routes";
+import { adminFlightRoutes } from "./flights/flights.routes";
 import { placesRoutes } from "./places/places.routes";
 import { quotesRoutes } from "./quotes/quotes.routes";
 import { realtimeRoutes } from "./realtime/realtime.routes";
@@ -148,6 +149,7 @@ export function createApp(deps: Deps, opts: { webDist?: string } = {}) {
   app.route("/api/admin", adminOpsRoutes);
   app.route("/api/admin", adminSettingsRoutes);
   app.route("/api/admin", adminRefundRoutes);
+  app.route("/api/admin", adminFlightRoutes);
   app.route("/api/staff", staffRoutes);
   app.route("/metrics", metricsRoutes(deps.config.env.METRICS_TOKEN));
   app.route("/api/health", healthRoutes);

@@ -49,6 +49,14 @@ const envSchema = z.object({
   STRIPE_PUBLISHABLE_KEY: z.string().regex(/^pk_/, "must start with pk_").optional(),
   /** Another address for Stripe's API (tests: a local server). */
   STRIPE_API_URL: z.url().optional(),
+  /** Flight status for airport pickups: "embedded" simulates schedules and delays; "aerodatabox" asks AeroDataBox (RapidAPI). */
+  FLIGHT_PROVIDER: z.enum(["embedded", "aerodatabox"]).default("embedded"),
+  /** The RapidAPI key for AeroDataBox (FLIGHT_PROVIDER=aerodatabox). */
+  AERODATABOX_API_KEY: z.string().min(8, "must be at least 8 characters").optional(),
+  /** AeroDataBox's address (tests: a local server replaying its answers). */
+  AERODATABOX_URL: z.url().default("https://aerodatabox.p.rapidapi.com"),
+  /** Time limit for one call to the flight-data service. */
+  FLIGHT_TIMEOUT_MS: z.coerce.number().int().min(50).max(60000).default(5000),
   /** Text messages (the valet claim link): "outbox" stores them for the dev mailbox; "twilio" sends them. */
   SMS_PROVIDER: z.enum(["outbox", "twilio"]).default("outbox"),
   TWILIO_ACCOUNT_SID: z.string().regex(/^AC[0-9a-fA-F]{32}$/, "must look like AC followed by 32 hex digits").optional(),
@@ -71,6 +79,7 @@ const envSchema = z.object({
   TEST_PAUSE_AT: z.string().optional(),
 })
   .superRefine((e, ctx) => {
+    if (e.FLIGHT_PROVIDER === "aerodatabox" && !e.AERODATABOX_API_KEY) ctx.addIssue({ code: "custom", path: ["AERODATABOX_API_KEY"], message: "is required when FLIGHT_PROVIDER=aerodatabox" });
     if (e.SMS_PROVIDER !== "twilio") return;
     for (const key of ["TWILIO_ACCOUNT_SID", "TWILIO_AUTH_TOKEN", "TWILIO_FROM"] as const) {
       if (!e[key]) ctx.addIssue({ code: "custom", path: [key], message: "is required when SMS_PROVIDER=twilio" });

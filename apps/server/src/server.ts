@@ -15,6 +15,7 @@ import { createMetrics } from "./lib/metrics";
 import { createGeoService } from "./geo/geo.service";
 import { createMailer, type MailerOptions } from "./mail/mailer";
 import { createPaymentProvider } from "./payments/payments.service";
+import { createFlightProvider } from "./flights/flights.service";
 import { createQuoteCounter } from "./quotes/quote-counter";
 import { createEventBus } from "./realtime/bus";
 import { followSettingsChanges, peekSettings, warmSettings } from "./settings/store";
@@ -97,6 +98,7 @@ export async function buildDeps(config: AppConfig, database: Database, options: 
   });
   const geo = createGeoService({ env: config.env, db: database.db, logger });
   const payments = createPaymentProvider(config.env, database.db);
+  const flights = createFlightProvider(config.env, database.db);
   const bus = await createEventBus(database, { logger });
   followSettingsChanges(bus, database.db);
   await warmSettings(database.db);
@@ -105,7 +107,7 @@ export async function buildDeps(config: AppConfig, database: Database, options: 
   const lifecycle = createLifecycle();
   const quoteCounts = createQuoteCounter(database.db, logger);
   lifecycle.beforeClose(() => quoteCounts.close()); // the counts still in memory are written on shutdown
-  return { config, database, mailer, logger, auth, geo, bus, payments, sms, photos, lifecycle, metrics: createMetrics(database), quoteCounts };
+  return { config, database, mailer, logger, auth, geo, bus, payments, flights, sms, photos, lifecycle, metrics: createMetrics(database), quoteCounts };
 }
 
 export async function openAndMigrate(target: DatabaseTarget): Promise<Database> {

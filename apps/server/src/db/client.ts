@@ -1,4 +1,5 @@
 // One Drizzle schema over two drivers: PGlite (embedded, default) or PostgreSQL (DATABASE_URL).
+import { AsyncLocalStorage } from "node:async_hooks";
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -89,7 +90,60 @@ function firstStartTemplate(dataDir: string): Blob | undefined {
   return fs.existsSync(template) ? new Blob([fs.readFileSync(template)]) : undefined;
 }
 
+/**
+ * PGlite has ONE connection: a statement sent through `db` while a transaction is open waits for that transaction
+ * to end. Sent from inside the transaction's own work (a helper that reads through `db`, not `tx`) and awaited
+ * there, it waits forever, and so does every later database request of the process (static files are still
+ * served). So such a call waits for the transaction it was made in, as it always did, but at most this long: then
+ * it fails with `DbCallInTransactionError` (naming the call's stack) and is never sent, the transaction's work gets
+ * the error and rolls back, and the process goes on answering. A call that is not awaited inside the transaction
+ * (a background refresh) simply runs once the transaction has ended.
+ */
+export const DB_CALL_IN_TRANSACTION_WAIT_MS = 5_000;
+
+export class DbCallInTransactionError extends Error {
+  constructor() {
+    super("A database call through `db` was made inside an open transaction on PGlite's single connection and would wait for that transaction forever; use the transaction's `tx`.");
+  }
+}
+
+type OpenTransaction = { open: boolean; ended: Promise<void> };
+const openTransaction = new AsyncLocalStorage<OpenTransaction>();
+
+/** Runs `work` outside any transaction's context (a background task started from inside one, e.g. a cache refresh). */
+export const outsideTransaction = <T>(work: () => T): T => openTransaction.exit(work);
+
+function guardSingleConnection(client: PGlite, waitMs = DB_CALL_IN_TRANSACTION_WAIT_MS): void {
+  const afterOpenTransaction = <T>(run: () => Promise<T>): Promise<T> => {
+    const tx = openTransaction.getStore();
+    if (!tx?.open) return run();
+    const error = new DbCallInTransactionError(); // its stack names the offending call
+    return new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => reject(error), waitMs);
+      timer.unref?.();
+      void tx.ended.then(() => (clearTimeout(timer), resolve()));
+    }).then(run);
+  };
+  const query = client.query.bind(client);
+  const exec = client.exec.bind(client);
+  const transaction = client.transaction.bind(client);
+  client.query = ((...args: Parameters<PGlite["query"]>) => afterOpenTransaction(() => query(...args))) as PGlite["query"];
+  client.exec = ((...args: Parameters<PGlite["exec"]>) => afterOpenTransaction(() => exec(...args))) as PGlite["exec"];
+  client.transaction = (<T>(work: Parameters<PGlite["transaction"]>[0]) =>
+    afterOpenTransaction(() =>
+      transaction((tx) => {
+        let end = () => {};
+        const state: OpenTransaction = { open: true, ended: new Promise<void>((r) => (end = r)) };
+        return openTransaction.run(state, () => work(tx)).finally(() => {
+          state.open = false;
+          end();
+        }) as Promise<T>;
+      }),
+    )) as PGlite["transaction"];
+}
+
 function openPglite(client: PGlite, release: () => void): Database {
+  guardSingleConnection(client);
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     db,

@@ -703,3 +703,19 @@ export const quoteCounts = pgTable(
   },
   (t) => [primaryKey({ columns: [t.day, t.service] })],
 );
+
+// ---- Flights: the embedded flight simulation's overrides (admin "set delay", for demos and tests)
+export const flightOverrides = pgTable(
+  "flight_overrides",
+  {
+    /** Canonical flight number, e.g. "AA100". */
+    flightNumber: text("flight_number").notNull(),
+    /** The arrival's local date. */
+    date: date("date").notNull(),
+    delayMinutes: integer("delay_minutes").notNull(),
+    cancelled: boolean("cancelled").notNull().default(false),
+    updatedBy: text("updated_by"),
+    updatedAt: updatedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.flightNumber, t.date] })],
+);

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { embeddedIdempotencyKeys, geoCache, idempotencyKeys, jobs, mailQueue, paymentWebhookEvents, session, verification } from "../db/schema";
+import { embeddedIdempotencyKeys, geoCache, idempotencyKeys, jobs, mailQueue, paymentWebhookEvents, session, signInLockouts, verification } from "../db/schema";
 import { createTestApp, type TestApp } from "../test/harness";
 import { pruneStaleRows } from "./prune";
 
@@ -55,9 +55,18 @@ describe("housekeeping", () => {
       { ...job, key: "old-pending", status: "pending" },
     ]);
 
+    // Sign-in failures: a run is forgotten a day after its last failure; a recent one (or one still locked) is kept.
+    await t.db.insert(signInLockouts).values([
+      { email: "old-run@example.com", failures: 7, lastFailureAt: hoursAgo(25), lockedUntil: hoursAgo(24), notifiedAt: hoursAgo(25) },
+      { email: "old-unlocked@example.com", failures: 2, lastFailureAt: hoursAgo(30) },
+      { email: "recent-run@example.com", failures: 6, lastFailureAt: hoursAgo(23), lockedUntil: hoursAgo(22) },
+      { email: "still-locked@example.com", failures: 12, lastFailureAt: hoursAgo(25), lockedUntil: hoursAgo(-1) },
+    ]);
+
     const counts = await pruneStaleRows(t.db);
 
-    expect(counts).toMatchObject({ idempotencyKeys: 1, geoCache: 1, sessions: 1, mailQueue: 2, paymentKeys: 1, webhookEvents: 1, jobs: 1 });
+    expect(counts).toMatchObject({ idempotencyKeys: 1, geoCache: 1, sessions: 1, mailQueue: 2, paymentKeys: 1, webhookEvents: 1, jobs: 1, signInLockouts: 2 });
+    expect((await t.db.select().from(signInLockouts)).map((r) => r.email).sort()).toEqual(["recent-run@example.com", "still-locked@example.com"]);
     expect((await t.db.select().from(embeddedIdempotencyKeys)).map((r) => r.key)).toEqual(["fresh-pay-key"]);
     expect((await t.db.select().from(paymentWebhookEvents)).map((r) => r.id)).toEqual(["evt_fresh"]);
     expect((await t.db.select().from(jobs)).map((r) => r.key).sort()).toEqual(["fresh-done", "old-pending"]);
@@ -69,6 +78,6 @@ describe("housekeeping", () => {
     expect((await t.db.select().from(verification).where(eq(verification.identifier, "x"))).map((r) => r.id)).toEqual(["v-fresh"]);
     // The customer's live session survives: still signed in.
     expect((await t.call("GET", "/api/me/profile", { cookie })).status).toBe(200);
-    expect(await pruneStaleRows(t.db)).toEqual({ idempotencyKeys: 0, geoCache: 0, sessions: 0, verifications: 0, mailQueue: 0, paymentKeys: 0, webhookEvents: 0, jobs: 0 });
+    expect(await pruneStaleRows(t.db)).toEqual({ idempotencyKeys: 0, geoCache: 0, sessions: 0, verifications: 0, mailQueue: 0, paymentKeys: 0, webhookEvents: 0, jobs: 0, signInLockouts: 0 });
   });
 });

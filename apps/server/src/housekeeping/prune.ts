@@ -1,8 +1,9 @@
 // Housekeeping: rows that only matter for a while are deleted once they are stale, so tables stay small
 // on a server that runs for months. Runs at start-up and then every hour (see main.ts).
-import { and, eq, inArray, lt, or } from "drizzle-orm";
+import { and, eq, inArray, isNull, lt, or } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { embeddedIdempotencyKeys, geoCache, idempotencyKeys, jobs, mailQueue, paymentWebhookEvents, session, verification } from "../db/schema";
+import { FAILURE_MEMORY_MS } from "../auth/lockout";
+import { embeddedIdempotencyKeys, geoCache, idempotencyKeys, jobs, mailQueue, paymentWebhookEvents, session, signInLockouts, verification } from "../db/schema";
 import type { Logger } from "../lib/logger";
 
 /** A retried booking replays its first answer for this long; after it, the same key books anew. */
@@ -29,6 +30,7 @@ export type PruneCounts = {
   paymentKeys: number;
   webhookEvents: number;
   jobs: number;
+  signInLockouts: number;
 };
 
 export async function pruneStaleRows(db: Db, now = new Date()): Promise<PruneCounts> {
@@ -58,6 +60,11 @@ export async function pruneStaleRows(db: Db, now = new Date()): Promise<PruneCou
     .delete(jobs)
     .where(and(inArray(jobs.status, ["done", "cancelled", "failed"]), lt(jobs.finishedAt, before(FINISHED_JOB_RETENTION_MS))))
     .returning({ id: jobs.id });
+  // A run of sign-in failures is forgotten a day after its last failure (auth/lockout.ts), long after its lock ended.
+  const lockouts = await db
+    .delete(signInLockouts)
+    .where(and(lt(signInLockouts.lastFailureAt, before(FAILURE_MEMORY_MS)), or(isNull(signInLockouts.lockedUntil), lt(signInLockouts.lockedUntil, now))))
+    .returning({ email: signInLockouts.email });
   return {
     idempotencyKeys: keys.length,
     geoCache: geo.length,
@@ -67,6 +74,7 @@ export async function pruneStaleRows(db: Db, now = new Date()): Promise<PruneCou
     paymentKeys: paymentKeys.length,
     webhookEvents: events.length,
     jobs: finishedJobs.length,
+    signInLockouts: lockouts.length,
   };
 }
 

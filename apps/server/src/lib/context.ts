@@ -3,6 +3,7 @@ import type { Auth, SessionUser } from "../auth/auth";
 import type { Database } from "../db/client";
 import type { GeoService } from "../geo/geo.service";
 import type { EventBus } from "../realtime/bus";
+import type { FlightProvider } from "../flights/provider";
 import type { AppConfig } from "../env";
 import type { Mailer } from "../mail/mailer";
 import type { PaymentProvider } from "../payments/provider";
@@ -22,6 +23,8 @@ export type Deps = {
   geo: GeoService;
   bus: EventBus;
   payments: PaymentProvider;
+  /** Flight status for airport pickups (FLIGHT_PROVIDER). */
+  flights: FlightProvider;
   sms: SmsSender;
   photos: PhotoStore;
   lifecycle: Lifecycle;

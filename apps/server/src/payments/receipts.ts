@@ -285,7 +285,7 @@ export function receiptJobHandler(deps: { mailer: Mailer; publicUrl: string } & 
     if (!receipt) return "skipped: nothing charged";
     const who = await recipientOf(tx, bookingId);
     if (!who) return "skipped: no e-mail address";
-    const pdf = await receiptPdf(receipt, who, await receiptBrand(deps));
+    const pdf = await receiptPdf(receipt, who, await receiptBrand(deps, tx));
     await deps.mailer.send(receiptEmail(receipt, { to: who.email, name: who.name, publicUrl: deps.publicUrl, pdf }), { tx });
     return "sent";
   };

@@ -4,6 +4,7 @@
 import { MAX_PHOTO_BYTES, PHOTO_TOO_LARGE, sniffImageType } from "@meridian/shared/valet-ticket";
 import type { CompanySettings } from "@meridian/shared/settings";
 import type { AuditActor } from "../admin/audit";
+import type { Tx } from "../db/client";
 import type { Deps } from "../lib/context";
 import { HttpError } from "../lib/errors";
 import { getSettings, updateSettings } from "./store";
@@ -27,8 +28,13 @@ export async function uploadLogo(deps: Deps, actor: AuditActor, bytes: Uint8Arra
   const png = await cleanLogo(bytes);
   const key = `company/logo-${crypto.randomUUID()}.png`;
   await deps.photos.put(key, png, "image/png");
-  const company = await getSettings(deps.database.db, "company");
-  return updateSettings(deps, actor, "company", { ...company, logoKey: key });
+  try {
+    const company = await getSettings(deps.database.db, "company");
+    return await updateSettings(deps, actor, "company", { ...company, logoKey: key });
+  } catch (err) {
+    await deps.photos.delete(key).catch(() => undefined); // not recorded: no logo file is kept that no setting names
+    throw err;
+  }
 }
 
 export async function removeLogo(deps: Deps, actor: AuditActor): Promise<CompanySettings> {
@@ -38,8 +44,8 @@ export async function removeLogo(deps: Deps, actor: AuditActor): Promise<Company
 
 const logoCache = new Map<string, Promise<Uint8Array | null>>();
 /** The current logo's PNG bytes, or null when there is none (kept in memory by key: a new logo gets a new key). */
-export async function currentLogo(deps: Pick<Deps, "database" | "photos">): Promise<Uint8Array | null> {
-  const { logoKey } = await getSettings(deps.database.db, "company");
+export async function currentLogo(deps: Pick<Deps, "database" | "photos">, tx?: Tx): Promise<Uint8Array | null> {
+  const { logoKey } = await getSettings(deps.database.db, "company", tx);
   if (!logoKey) return null;
   let bytes = logoCache.get(logoKey);
   if (!bytes) {
@@ -52,6 +58,7 @@ export async function currentLogo(deps: Pick<Deps, "database" | "photos">): Prom
 
 /** What the receipt PDF prints of the company: its names, contact and logo. */
 export type ReceiptBrand = { company: CompanySettings; logo: Uint8Array | null };
-export async function receiptBrand(deps: Pick<Deps, "database" | "photos">): Promise<ReceiptBrand> {
-  return { company: await getSettings(deps.database.db, "company"), logo: await currentLogo(deps) };
+/** `tx`: inside a transaction (the receipt job's), read through it. */
+export async function receiptBrand(deps: Pick<Deps, "database" | "photos">, tx?: Tx): Promise<ReceiptBrand> {
+  return { company: await getSettings(deps.database.db, "company", tx), logo: await currentLogo(deps, tx) };
 }

@@ -6,7 +6,7 @@
 // also reloaded when older than CACHE_MAX_AGE_MS, should a notification ever be missed.
 import { eq } from "drizzle-orm";
 import { DEFAULT_SETTINGS, settingsSchemas, type SectionValue, type SettingsSection } from "@meridian/shared/settings";
-import type { Db, Tx } from "../db/client";
+import { outsideTransaction, type Db, type Tx } from "../db/client";
 import { appSettings } from "../db/schema";
 import { type AuditActor, writeAudit } from "../admin/audit";
 import type { EventBus } from "../realtime/bus";
@@ -64,12 +64,18 @@ function load<S extends SettingsSection>(db: Db, section: S, entry: Entry): Prom
   return loading;
 }
 
-/** The section from this process's copy (read from the database when there is none, or it is stale). */
-export function getSettings<S extends SettingsSection>(db: Db, section: S): Promise<SectionValue[S]> {
+/**
+ * The section from this process's copy (read from the database when there is none, or it is stale). Inside a
+ * transaction pass it as `tx`: a copy to refresh is then read through it, never through `db` (on PGlite's one
+ * connection a read through `db` would wait for that very transaction: the server stopped answering when a job
+ * wrote a receipt 30 s after the last read of the company settings).
+ */
+export function getSettings<S extends SettingsSection>(db: Db, section: S, tx?: Tx): Promise<SectionValue[S]> {
   const m = entries(db);
   let entry = m.get(section);
   if (!entry) m.set(section, (entry = { loadedAt: 0, generation: 0 }));
   if (entry.value !== undefined && Date.now() - entry.loadedAt < CACHE_MAX_AGE_MS) return Promise.resolve(entry.value as SectionValue[S]);
+  if (tx) return readSettings(tx, section);
   return (entry.loading as Promise<SectionValue[S]> | undefined) ?? load(db, section, entry);
 }
 
@@ -79,7 +85,8 @@ export function getSettings<S extends SettingsSection>(db: Db, section: S): Prom
  */
 export function peekSettings<S extends SettingsSection>(db: Db, section: S): SectionValue[S] {
   const entry = entries(db).get(section);
-  if (!entry || Date.now() - entry.loadedAt >= CACHE_MAX_AGE_MS) void getSettings(db, section).catch(() => {});
+  // Called inside transactions too (e.g. an e-mail written in one): the refresh runs after it, never awaited by it.
+  if (!entry || Date.now() - entry.loadedAt >= CACHE_MAX_AGE_MS) outsideTransaction(() => void getSettings(db, section).catch(() => {}));
   return (entry?.value as SectionValue[S] | undefined) ?? DEFAULT_SETTINGS[section];
 }
 

@@ -82,7 +82,10 @@ export function smsUnlessSwitchedOff(sender: SmsSender, db: Db, logger: Logger):
   return {
     kind: sender.kind,
     async send(to, body, opts = {}) {
-      const [features, company, messages] = await Promise.all([getSettings(db, "features"), getSettings(db, "company"), getSettings(db, "messages")]);
+      // In a job's transaction (`tx`) the settings are read through it (through `db` PGlite would wait for it forever).
+      const features = await getSettings(db, "features", opts.tx);
+      const company = await getSettings(db, "company", opts.tx);
+      const messages = await getSettings(db, "messages", opts.tx);
       if (!features.smsNotifications) {
         logger.info("sms not sent: SMS notifications are switched off", { to });
         return;

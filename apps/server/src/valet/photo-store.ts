@@ -8,6 +8,8 @@ export type PhotoStore = {
   put(key: string, bytes: Uint8Array, contentType: string): Promise<void>;
   /** The bytes, or null when there is no such photo. */
   get(key: string): Promise<Uint8Array | null>;
+  /** Deletes a photo (none under that key: nothing to do). */
+  delete(key: string): Promise<void>;
 };
 
 const KEY_RE = /^[a-z0-9][a-z0-9/-]{0,200}\.(jpg|png)$/; // photos are JPEG, the company logo PNG
@@ -24,8 +26,13 @@ export function createFilePhotoStore(dir: string): PhotoStore {
       const file = path.join(root, key);
       await fs.mkdir(path.dirname(file), { recursive: true });
       const tmp = `${file}.${process.pid}.tmp`;
-      await fs.writeFile(tmp, bytes);
-      await fs.rename(tmp, file); // never a half-written photo under its real name
+      try {
+        await fs.writeFile(tmp, bytes);
+        await fs.rename(tmp, file); // never a half-written photo under its real name
+      } catch (err) {
+        await fs.rm(tmp, { force: true }); // nor a half-written one left behind (a full disk)
+        throw err;
+      }
     },
     async get(key) {
       checkKey(key);
@@ -35,6 +42,10 @@ export function createFilePhotoStore(dir: string): PhotoStore {
         if ((err as NodeJS.ErrnoException).code === "ENOENT") return null;
         throw err;
       }
+    },
+    async delete(key) {
+      checkKey(key);
+      await fs.rm(path.join(root, key), { force: true });
     },
   };
 }
@@ -71,6 +82,11 @@ export function createS3PhotoStore(s3Url: string, region: string): PhotoStore {
         if ((err as { name?: string }).name === "NoSuchKey") return null;
         throw err;
       }
+    },
+    async delete(key) {
+      checkKey(key);
+      const { s3, client } = await load();
+      await client.send(new s3.DeleteObjectCommand({ Bucket: bucket, Key: key }));
     },
   };
 }

@@ -29,8 +29,26 @@ export async function addPhotos(deps: Deps, uploaderId: string, ticketId: string
   const cleaned: (CleanPhoto & { takenAt: Date; id: string })[] = [];
   for (const u of uploads) cleaned.push({ ...(await cleanPhoto(u.bytes)), takenAt: u.takenAt, id: crypto.randomUUID() });
   const key = (photoId: string) => `tickets/${ticketId}/${photoId}.jpg`;
-  for (const p of cleaned) await deps.photos.put(key(p.id), p.bytes, "image/jpeg");
+  // Refused once stored (the ticket closed, or another upload took the last places, in the meantime; a store or
+  // database failure): the files written for it are deleted, so nothing is kept that no ticket shows.
+  const written: string[] = [];
+  try {
+    for (const p of cleaned) {
+      written.push(key(p.id));
+      await deps.photos.put(key(p.id), p.bytes, "image/jpeg");
+    }
+    return await recordPhotos(db, uploaderId, ticketId, incidentId, cleaned, key);
+  } catch (err) {
+    const deleted = await Promise.allSettled(written.map((k) => deps.photos.delete(k)));
+    const left = written.filter((_, i) => deleted[i]!.status === "rejected");
+    if (left.length) deps.logger.error("photos of a refused upload could not be deleted", { ticketId, keys: left });
+    throw err;
+  }
+}
 
+/** Records stored photos; the ticket's state and its count are checked again under its row lock. */
+function recordPhotos(db: Db, uploaderId: string, ticketId: string, incidentId: string | null, cleaned: (CleanPhoto & { takenAt: Date; id: string })[], key: (id: string) => string) {
+  const scope = and(eq(ticketPhotos.ticketId, ticketId), incidentId ? eq(ticketPhotos.incidentId, incidentId) : isNull(ticketPhotos.incidentId));
   return db.transaction(async (tx) => {
     const [locked] = await tx.select({ id: tickets.id, valetStatus: tickets.valetStatus }).from(tickets).where(eq(tickets.id, ticketId)).for("update");
     if (locked) checkOpen(locked, incidentId);

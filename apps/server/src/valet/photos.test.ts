@@ -8,6 +8,8 @@ import { ListObjectsV2Command, S3Client } from "@aws-sdk/client-s3";
 import S3rver from "s3rver";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
+import { tickets } from "../db/schema";
 import { createTestApp, type TestApp } from "../test/harness";
 import { PHOTOS_CLOSED_MESSAGE } from "@meridian/shared/valet-ticket";
 
@@ -134,6 +136,77 @@ function suite(name: string, setup: () => Promise<{ env: Record<string, string>;
         expect(((await res.json()) as { error: { code: string; message: string } }).error).toEqual(expect.objectContaining({ code: "ticket_closed", message: PHOTOS_CLOSED_MESSAGE }));
         expect((await t.call("GET", `/api/valet/tickets/${id}`, { cookie: valet.cookie })).body.ticket.photos).toEqual([]);
       }
+    });
+
+    /** Runs `during` once, right after the first photo of the next upload is stored (before it is recorded). */
+    function whileStoring(during: () => Promise<void>) {
+      const store = t.deps.photos;
+      const put = store.put;
+      store.put = async (...args) => {
+        await put.apply(store, args);
+        store.put = put;
+        await during();
+      };
+      return () => (store.put = put);
+    }
+
+    it("deletes the stored photos of an upload refused after they were written (the ticket closed, the last places taken)", async () => {
+      const small = await phoneJpeg(64, 48);
+      await ctx.stored();
+      // Delivered while the attendant's photos were being stored: 409, and no file of them is kept.
+      const closing = await checkIn();
+      const restore = whileStoring(async () => {
+        await t.db.update(tickets).set({ valetStatus: "delivered" }).where(eq(tickets.id, closing.id));
+      });
+      try {
+        const res = await upload(closing.id, form([{ bytes: small }, { bytes: small }]));
+        expect(res.status).toBe(409);
+        expect(((await res.json()) as { error: { code: string } }).error.code).toBe("ticket_closed");
+      } finally {
+        restore();
+      }
+      expect(await ctx.stored()).toEqual([]);
+
+      // Another attendant's five photos recorded while these two were being stored: 413, only the five are kept.
+      const full = await checkIn();
+      let five: Response | undefined;
+      const restore2 = whileStoring(async () => {
+        five = await upload(full.id, form([{ bytes: small }, { bytes: small }, { bytes: small }, { bytes: small }, { bytes: small }]));
+      });
+      let two: Response;
+      try {
+        two = await upload(full.id, form([{ bytes: small }, { bytes: small }]));
+      } finally {
+        restore2();
+      }
+      expect([two.status, five?.status]).toEqual([413, 201]);
+      const kept = (await t.call("GET", `/api/valet/tickets/${full.id}`, { cookie: valet.cookie })).body.ticket.photos as { id: string }[];
+      expect(kept).toHaveLength(5);
+      expect((await ctx.stored()).sort()).toEqual(kept.map((p) => `tickets/${full.id}/${p.id}.jpg`).sort());
+
+      // Damage photos: the disk fills up at the second one (503): the incident is not kept, nor is the first photo.
+      const damaged = await checkIn();
+      const store = t.deps.photos;
+      const put = store.put;
+      let puts = 0;
+      store.put = async (...args) => {
+        if (++puts === 2) throw Object.assign(new Error("ENOSPC: no space left on device, write"), { code: "ENOSPC" });
+        await put.apply(store, args);
+      };
+      try {
+        const res = await t.app.request(`/api/valet/tickets/${damaged.id}/incidents`, {
+          method: "POST",
+          body: form([{ bytes: small }, { bytes: small }], { type: "Scratch", notes: "Driver's door." }),
+          headers: { cookie: valet.cookie, origin: "http://localhost:3000" },
+        });
+        expect(res.status).toBe(503);
+      } finally {
+        store.put = put;
+      }
+      expect(puts).toBe(2);
+      const admin = await t.userWithSession({ role: "admin" });
+      expect((await t.call("GET", `/api/admin/tickets/${damaged.id}/valet`, { cookie: admin.cookie })).body.incidents).toEqual([]);
+      expect(await ctx.stored()).toEqual([]);
     });
 
     it("records damage at delivery as an incident with photos, listed for the admin", async () => {
