@@ -83,8 +83,10 @@ export type BookingPaymentState = {
   state: "needed" | "authorised" | "captured" | "released" | "none";
   card: { brand: string; last4: string } | null;
   lastError: string | null;
-  /** embedded: test cards are offered (clearly labelled test mode); stripe: the card on file is tried again. */
+  /** embedded: test cards are offered (clearly labelled test mode); stripe: Stripe's Payment Element for a new card. */
   provider: "embedded" | "stripe";
+  /** A card is kept for this booking (stripe: it can be tried again without typing it; a caller booked at the desk has none). */
+  cardOnFile: boolean;
   /** The booking is still on (pending or confirmed): a card can be confirmed. */
   payable: boolean;
 };

@@ -5,6 +5,8 @@ import {
   attendantsNeeded,
   billableHours,
   describeValetRates,
+  formatClock,
+  formatClockRange,
   lateHours,
   priceValet,
   sameValetRates,
@@ -141,4 +143,15 @@ describe("the valet rate card", () => {
     expect(sameValetRates(CARD, { ...CARD, minimumAttendants: 3 })).toBe(false);
     expect(sameValetRates(CARD, null)).toBe(false);
   });
+});
+
+describe("formatClock and formatClockRange: times as people read them", () => {
+  it.each([
+    ["00:00", "12:00 AM"],
+    ["09:05", "9:05 AM"],
+    ["12:00", "12:00 PM"],
+    ["18:00", "6:00 PM"],
+    ["23:45", "11:45 PM"],
+  ])("%s -> %s", (hhmm, shown) => expect(formatClock(hhmm)).toBe(shown));
+  it("an event's hours", () => expect(formatClockRange("18:00", "23:00")).toBe("6:00 PM – 11:00 PM"));
 });

@@ -113,6 +113,9 @@ export function formatClock(hhmm: string): string {
   return `${((h + 11) % 12) + 1}:${String(minutes % 60).padStart(2, "0")} ${h < 12 ? "AM" : "PM"}`;
 }
 
+/** "6:00 PM – 11:00 PM" from "18:00" and "23:00": an event's hours as people read them. */
+export const formatClockRange = (start: string, end: string): string => `${formatClock(start)} – ${formatClock(end)}`;
+
 /** The card's rules in plain words, for the admin (each sentence is one rule of priceValet). */
 export function describeValetRates(rates: ValetRates): string[] {
   const example = 100;

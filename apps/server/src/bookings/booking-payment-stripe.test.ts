@@ -4,10 +4,11 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { bookings, payments } from "../db/schema";
-import { startStripeReplay, type StripeAnswer } from "../payments/stripe-replay";
+import { startStripeReplay } from "../payments/stripe-replay";
 import { createFakeGeo } from "../test/fake-geo";
 import { createTestApp, type TestApp } from "../test/harness";
 import { createTestFleet, laDate, rideInput } from "../test/ride-fixtures";
+import { stripeCustomerAnswer, stripeEnv, stripeIntent } from "../test/stripe-fixtures";
 
 type Replay = Awaited<ReturnType<typeof startStripeReplay>>;
 let replay: Replay;
@@ -17,7 +18,7 @@ let fleet: Awaited<ReturnType<typeof createTestFleet>>;
 beforeAll(async () => {
   replay = await startStripeReplay();
   t = await createTestApp(
-    { PAYMENT_PROVIDER: "stripe", STRIPE_SECRET_KEY: "sk_test_meridian", STRIPE_WEBHOOK_SECRET: "whsec_meridian", STRIPE_PUBLISHABLE_KEY: "pk_test_meridian", STRIPE_API_URL: replay.url },
+    stripeEnv(replay.url),
     { geo: createFakeGeo() },
   );
   fleet = await createTestFleet(t.db);
@@ -28,42 +29,8 @@ afterAll(async () => {
 });
 afterEach(() => expect(replay.pending(), "answers the server never asked for").toEqual([]));
 
-const CREATED = 1_764_000_000;
-function intent(id: string, amount: number, status: string) {
-  const held = status === "requires_capture";
-  return {
-    id,
-    object: "payment_intent",
-    amount,
-    amount_capturable: held ? amount : 0,
-    amount_received: 0,
-    capture_method: "manual",
-    client_secret: `${id}_secret_Q1`,
-    created: CREATED,
-    currency: "usd",
-    customer: "cus_Meridian1",
-    livemode: false,
-    metadata: {},
-    setup_future_usage: "off_session",
-    status,
-    last_payment_error: null,
-    next_action: null,
-    payment_method: { id: "pm_1Saved", object: "payment_method", type: "card", card: { brand: "visa", last4: "4242", exp_month: 11, exp_year: 2030 } },
-    latest_charge: {
-      id: `ch_${id.slice(3)}`,
-      object: "charge",
-      amount,
-      amount_captured: 0,
-      amount_refunded: 0,
-      captured: false,
-      paid: true,
-      payment_intent: id,
-      status: "succeeded",
-      payment_method_details: { type: "card", card: { brand: "visa", last4: "4242", capture_before: CREATED + 7 * 86_400 } },
-    },
-  };
-}
-const customer: StripeAnswer = { method: "POST", path: "/v1/customers", body: { id: "cus_Meridian1", object: "customer", email: "x@example.com", created: CREATED, livemode: false, metadata: {} } };
+const intent = (id: string, amount: number, status: string) => stripeIntent(id, amount, status);
+const customer = stripeCustomerAnswer();
 
 async function quoteId(days: number) {
   const res = await t.call("POST", "/api/quotes", { json: rideInput(fleet.sedan.id, { date: laDate(days) }) });

@@ -10,7 +10,7 @@
 //      authorisation is cancelled and the error is stored as the key's answer.
 // A far-off service (payment-policy keepHoldAtBooking) has its hold released at once; its card is kept.
 import crypto from "node:crypto";
-import { and, desc, eq, isNull, isNotNull, lt } from "drizzle-orm";
+import { and, eq, isNull, lt } from "drizzle-orm";
 import {
   IDEMPOTENCY_IN_PROGRESS_MESSAGE,
   IDEMPOTENCY_MISMATCH_MESSAGE,
@@ -36,8 +36,9 @@ import {
 import { valetQuoteInputSchema } from "@meridian/shared/valet";
 import type { SessionUser } from "../auth/auth";
 import type { Db, Tx } from "../db/client";
-import { bookings, idempotencyKeys, payments } from "../db/schema";
+import { bookings, idempotencyKeys } from "../db/schema";
 import { schedulePaymentJobs } from "../payments/payment-jobs";
+import { customerRefFor } from "../payments/customers";
 import { paymentErrorToHttp } from "../payments/charges";
 import { scheduleHoldSweep, STALE_CLAIM_MS } from "../payments/hold-sweep";
 import { releaseUnusedHold } from "../payments/payment-lifecycle";
@@ -163,20 +164,6 @@ function declined(message: string, declineCode?: string) {
 /** The card needs its authentication step (3-D Secure): the dialog runs it and resends with paymentIntentId. */
 function authenticationNeeded(intent: PaymentIntent, message = AUTHENTICATION_REQUIRED_MESSAGE) {
   return new HttpError(402, AUTHENTICATION_REQUIRED_CODE, message, { paymentMethod: message }, { paymentIntent: { id: intent.id, clientSecret: intent.clientSecret } });
-}
-
-/** The Customer a stripe card is saved to: the one this customer's earlier bookings used, else a new one. */
-async function customerRefFor(deps: Deps, me: SessionUser): Promise<string | null> {
-  if (deps.payments.kind !== "stripe") return null;
-  const [earlier] = await deps.database.db
-    .select({ ref: payments.customerRef })
-    .from(payments)
-    .innerJoin(bookings, eq(bookings.id, payments.bookingId))
-    .where(and(eq(bookings.userId, me.id), isNotNull(payments.customerRef), eq(payments.provider, "stripe")))
-    .orderBy(desc(payments.createdAt), desc(payments.seq))
-    .limit(1);
-  if (earlier?.ref) return earlier.ref;
-  return deps.payments.createCustomer({ email: me.email, name: me.name, userId: me.id }, `customer:${me.id}`);
 }
 
 /**

@@ -31,7 +31,7 @@ import { scheduleJob } from "../jobs/job-runner";
 import type { Deps } from "../lib/context";
 import { conflict, HttpError } from "../lib/errors";
 import type { Mail } from "../mail/mailer";
-import { emailLayout, nameInEmail } from "../mail/templates";
+import { emailLayout, greeting, nameInEmail } from "../mail/templates";
 import { formatWhen } from "../rides/ride-notices";
 import { cachedOperationsSettings } from "../settings/settings.service";
 import { recordFailedAuthorisation } from "../payments/payment-lifecycle";
@@ -89,10 +89,10 @@ async function customerFor(tx: Tx, input: AdminCreateBookingInput): Promise<{ ro
   return { row, created: true };
 }
 
-function paymentLinkEmail(f: { to: string; name: string; what: string; when: string; amountUsd: number; url: string; dueBy: string; staff: string }): Mail {
+export function paymentLinkEmail(f: { to: string; name: string; what: string; when: string; amountUsd: number; url: string; dueBy: string; staff: string }): Mail {
   const lines = [
-    `Hello ${f.name},`,
-    `${f.staff} at Meridian has booked your ${f.what} on ${f.when}. The total is ${formatMoney(f.amountUsd)}.`,
+    greeting(f.name),
+    `${nameInEmail(f.staff)} at Meridian has booked your ${f.what} on ${f.when}. The total is ${formatMoney(f.amountUsd)}.`,
     `To confirm it, authorise the payment on a card through this secure link before ${f.dueBy}; otherwise the booking is released (without a fee).`,
   ];
   return {

@@ -143,7 +143,12 @@ describe("POST /api/admin/bookings", () => {
     expect(row).toMatchObject({ userId: customer.user.id, email: customer.user.email });
     // The customer, signed in, sees it and can pay on the usual confirm-a-card page too.
     const state = await t.call("GET", `/api/me/bookings/${res.body.booking.id}/payment`, { cookie: customer.cookie });
-    expect(state.body.payment.state).toBe("needed");
+    expect(state.body.payment).toMatchObject({ state: "needed", cardOnFile: false });
+    // ...or through the link the desk sent them: a test card, authorised, and kept for the booking.
+    const link = (await outboxFor(t.db, customer.user.email)).find((m) => m.subject.startsWith("Confirm your ride"))!;
+    const paid = await t.call("POST", `/api/payment-links/${tokenOf(link.text)}`, { json: { paymentMethod: "pm_card_mastercard" }, headers: key() });
+    expect(paid.status).toBe(200);
+    expect(paid.body.payment).toMatchObject({ state: "authorised", card: { brand: "mastercard", last4: "4444" }, cardOnFile: true });
 
     const notCustomer = await book({ service: "ride", quoteId: await quoteId("11:00"), customerId: dispatcher.user.id });
     expect(notCustomer.status).toBe(422);

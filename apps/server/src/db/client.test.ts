@@ -9,7 +9,7 @@ import { fileURLToPath } from "node:url";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { openTestDatabase } from "../test/harness";
-import { DataDirLockedError, openDatabase, type Database } from "./client";
+import { DataDirLockedError, openDatabase, unpackFirstStartTemplate, type Database } from "./client";
 import { runMigrations } from "./migrate";
 import { newsletterSubscriptions } from "./schema";
 
@@ -116,6 +116,32 @@ if (onPglite) describe("PGlite data directory", { timeout: 120_000 }, () => {
     await runMigrations(db);
     await db.db.insert(newsletterSubscriptions).values({ email: "after-takeover@example.com" });
     expect(await db.db.select().from(newsletterSubscriptions)).toHaveLength(1);
+  });
+
+  it("a new data directory starts from the build's template, unpacked onto the disk; an existing one is left alone", async () => {
+    // The template as the build makes it (apps/server/build.mjs): a migrated database dumped by PGlite.
+    const source = await openDatabase({ memory: true });
+    await runMigrations(source);
+    await source.db.insert(newsletterSubscriptions).values({ email: "from-template@example.com" });
+    const template = path.join(tmpRoot, `template-${dirCount++}.tar.gz`);
+    fs.writeFileSync(template, Buffer.from(await (await source.pglite!.dumpDataDir("gzip")).arrayBuffer()));
+    await source.close();
+
+    const dir = freshDir();
+    const pgDir = path.join(dir, "pglite");
+    fs.mkdirSync(`${pgDir}.unpacking/base`, { recursive: true }); // what a start stopped half-way would leave
+    unpackFirstStartTemplate(pgDir, template);
+    expect(fs.existsSync(`${pgDir}.unpacking`)).toBe(false);
+    expect(fs.readFileSync(path.join(pgDir, "PG_VERSION"), "utf8").trim()).toMatch(/^\d+$/);
+    const db = await open(dir);
+    await runMigrations(db);
+    expect(await db.db.select().from(newsletterSubscriptions)).toEqual([expect.objectContaining({ email: "from-template@example.com" })]);
+    await db.db.insert(newsletterSubscriptions).values({ email: "written-later@example.com" });
+    await db.close();
+
+    unpackFirstStartTemplate(pgDir, template); // a restart: the directory has its data; nothing is unpacked over it
+    const again = await open(dir);
+    expect((await again.db.select().from(newsletterSubscriptions)).map((r) => r.email).sort()).toEqual(["from-template@example.com", "written-later@example.com"]);
   });
 
   it("the server refuses to start on a data directory in use, with a clear message and exit code 1", async () => {

@@ -3,6 +3,8 @@ import { AsyncLocalStorage } from "node:async_hooks";
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import v8 from "node:v8";
+import zlib from "node:zlib";
 import { PGlite } from "@electric-sql/pglite";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
@@ -63,14 +65,31 @@ const PGLITE_START_PARAMS = [
   ...["shared_buffers=16MB", "maintenance_work_mem=8MB", "effective_cache_size=64MB", "temp_buffers=2MB", "wal_buffers=1MB"].flatMap((s) => ["-c", s]),
 ];
 
+/**
+ * PGlite's PostgreSQL is a 9 MB WebAssembly module. V8 compiles it with its baseline compiler (Liftoff) and then
+ * recompiles the functions it finds hot with its optimising one (TurboFan) in the background; that second
+ * compilation's code and working memory stayed in the process: ~50-100 MB of an idle embedded server's RSS
+ * (bench/footprint.mjs). The baseline code alone runs Meridian's statements at about the same speed (the work is
+ * mostly in the wire protocol and in Node, bench/README.md), so the embedded database keeps to it. Set before the
+ * first PGlite in the process compiles the module; the flag only concerns WebAssembly (PostgreSQL mode has none).
+ */
+let baselineWasm = false;
+function baselineWasmOnly() {
+  if (baselineWasm) return;
+  baselineWasm = true;
+  v8.setFlagsFromString("--liftoff-only");
+}
+
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   if ("url" in target) return openPostgres(target.url);
+  baselineWasmOnly();
   if ("memory" in target) return openPglite(new PGlite({ loadDataDir: target.loadDataDir, startParams: PGLITE_START_PARAMS }), () => {});
   const dir = path.resolve(target.dataDir);
   const release = lockDataDir(dir);
   try {
     const dataDir = path.join(dir, "pglite");
-    const client = await PGlite.create(dataDir, { startParams: PGLITE_START_PARAMS, loadDataDir: firstStartTemplate(dataDir) });
+    unpackFirstStartTemplate(dataDir);
+    const client = await PGlite.create(dataDir, { startParams: PGLITE_START_PARAMS });
     return openPglite(client, release);
   } catch (err) {
     release();
@@ -83,11 +102,42 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
  * dist/pglite-template.tar.gz next to the bundle) instead of running initdb and every migration: that took most of
  * a first start's seconds and left a few hundred MB in PGlite's memory for good. Not there (run from the sources,
  * or an existing directory): initdb as usual. Migrations still run after it, so a template behind the code is fine.
+ * The archive is unpacked here, onto the disk, rather than by PGlite (`loadDataDir`), which unpacks it inside its
+ * WebAssembly memory: that left ~80 MB more in a fresh start's RSS than in a restart's (bench/footprint.mjs).
  */
-function firstStartTemplate(dataDir: string): Blob | undefined {
-  if (fs.existsSync(path.join(dataDir, "PG_VERSION"))) return undefined;
-  const template = path.join(path.dirname(fileURLToPath(import.meta.url)), "pglite-template.tar.gz");
-  return fs.existsSync(template) ? new Blob([fs.readFileSync(template)]) : undefined;
+export function unpackFirstStartTemplate(dataDir: string, template = path.join(path.dirname(fileURLToPath(import.meta.url)), "pglite-template.tar.gz")): void {
+  if (fs.existsSync(path.join(dataDir, "PG_VERSION"))) return;
+  if (!fs.existsSync(template)) return;
+  // Unpacked beside it and renamed into place: a start stopped half-way leaves no half data directory.
+  const partial = `${dataDir}.unpacking`;
+  fs.rmSync(partial, { recursive: true, force: true });
+  untar(zlib.gunzipSync(fs.readFileSync(template)), partial);
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  fs.renameSync(partial, dataDir);
+}
+
+/** Writes the directories and files of a ustar archive (what PGlite's dumpDataDir makes) under `dir`. */
+export function untar(tar: Buffer, dir: string): void {
+  fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
+  const text = (at: number, length: number) => tar.toString("latin1", at, at + length).replace(/\0.*$/s, "");
+  const octal = (at: number, length: number) => parseInt(text(at, length).trim() || "0", 8);
+  for (let at = 0; at + 512 <= tar.length; ) {
+    const name = text(at, 100);
+    if (!name) break; // the two zero blocks at the end
+    const prefix = tar.toString("latin1", at + 257, at + 262) === "ustar" ? text(at + 345, 155) : "";
+    const relative = path.posix.normalize(`${prefix ? `${prefix}/` : ""}${name}`).replace(/^(\.\.?\/|\/)+/, "");
+    const target = path.join(dir, relative);
+    if (!relative || !target.startsWith(dir + path.sep)) throw new Error(`Unexpected path in the database template: ${name}`);
+    const size = octal(at + 124, 12);
+    const type = String.fromCharCode(tar[at + 156]!);
+    const mode = octal(at + 100, 8) & 0o777;
+    if (type === "5") fs.mkdirSync(target, { recursive: true, mode: mode || 0o700 });
+    else if (type === "0" || type === "\0") {
+      fs.mkdirSync(path.dirname(target), { recursive: true, mode: 0o700 });
+      fs.writeFileSync(target, tar.subarray(at + 512, at + 512 + size), { mode: mode || 0o600 });
+    } else throw new Error(`Unexpected entry type ${JSON.stringify(type)} in the database template: ${name}`);
+    at += 512 + Math.ceil(size / 512) * 512;
+  }
 }
 
 /**

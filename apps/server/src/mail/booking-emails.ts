@@ -9,7 +9,7 @@ import { formatClock } from "@meridian/shared/valet-pricing";
 import { zonedInstant } from "@meridian/shared/zoned-time";
 import { type CalendarEvent, icsAttachment } from "./ics";
 import type { Mail } from "./mailer";
-import { emailLayout, nameInEmail } from "./templates";
+import { emailLayout, greeting, nameInEmail } from "./templates";
 
 /** "Los Angeles time" for "America/Los_Angeles". */
 export const zoneLabel = (timeZone: string) => `${(timeZone.split("/").pop() ?? timeZone).replace(/_/g, " ")} time`;
@@ -79,7 +79,7 @@ export function bookingConfirmationEmail(input: {
   const trip = [...rideLines(d, timeZone), `Distance: ${d.quote.miles.toFixed(1)} miles, about ${d.quote.minutes} minutes`];
   const lines = d.quote.lines.map((l) => `${l.label}: ${formatMoney(l.amountUsd)}`);
   const total = `Total: ${formatMoney(d.quote.totalUsd)}`;
-  const intro = [`Hello ${nameInEmail(input.name)},`, `Your ride service is booked. Ticket: ${ticketCode}`];
+  const intro = [greeting(input.name), `Your ride service is booked. Ticket: ${ticketCode}`];
   return {
     to: input.to,
     subject: `Booking Confirmed! Ticket ${ticketCode}`,
@@ -107,7 +107,7 @@ export function valetBookingConfirmationEmail(input: { to: string; name: string;
   ];
   const lines = q.lines.map((l) => `${l.label}: ${formatMoney(l.amountUsd)}`);
   const total = `Total: ${formatMoney(q.totalUsd)}`;
-  const intro = [`Hello ${nameInEmail(input.name)},`, `Your valet service is booked. Ticket: ${ticketCode}`];
+  const intro = [greeting(input.name), `Your valet service is booked. Ticket: ${ticketCode}`];
   return {
     to: input.to,
     subject: `Booking Confirmed! Ticket ${ticketCode}`,

@@ -6,7 +6,7 @@ import { formatMoney } from "@meridian/shared/money";
 import { bookingCalendarEvent, rideLines, valetWhen } from "./booking-emails";
 import { icsAttachment } from "./ics";
 import type { Mail } from "./mailer";
-import { emailLayout, nameInEmail } from "./templates";
+import { emailLayout, greeting, nameInEmail } from "./templates";
 
 
 export type ChangeMailFacts = {
@@ -34,7 +34,7 @@ export function bookingCancelledEmail(f: ChangeMailFacts & { feeUsd: number; byM
       ? `Cancellation fee: ${formatMoney(f.feeUsd)}, charged to your card as agreed; the rest of the amount held has been released.`
       : "No cancellation fee: your card was not charged, and any amount held on it has been released.";
   const lines = [
-    `Hello ${nameInEmail(f.name)},`,
+    greeting(f.name),
     f.byMeridian ? `We are sorry: Meridian has cancelled your ${service} (ticket ${f.ticketCode}). Reason: ${f.byMeridian.reason}` : `Your ${service} is cancelled (ticket ${f.ticketCode}). Your ticket is void.`,
     ...what(f.details, f.timeZone),
     money,
@@ -55,7 +55,7 @@ export function bookingCancelledEmail(f: ChangeMailFacts & { feeUsd: number; byM
 export function bookingRescheduledEmail(f: ChangeMailFacts & { previous: string }): Mail {
   const d = f.details;
   const lines = [
-    `Hello ${nameInEmail(f.name)},`,
+    greeting(f.name),
     `Your ride is rescheduled. Ticket: ${f.ticketCode}`,
     `It was: ${f.previous}`,
     ...what(d, f.timeZone),

@@ -9,7 +9,6 @@
 // `next_attempt_at` forward by a lease (UPDATE ... WHERE id IN (SELECT ... FOR UPDATE SKIP LOCKED)
 // RETURNING), so a row is in one worker's hands at a time and each e-mail is sent once.
 import { and, asc, eq, inArray, lte, sql, type SQL } from "drizzle-orm";
-import nodemailer from "nodemailer";
 import type { Db, Tx } from "../db/client";
 import { mailQueue, outboxEmails, type MailAttachment } from "../db/schema";
 import { createBatcher } from "../lib/batch";
@@ -140,7 +139,12 @@ function createSmtpMailer(opts: MailerOptions & { smtpUrl: string }): Mailer {
   const leaseMs = opts.leaseMs ?? MAIL_CLAIM_LEASE_MS;
   // Bounded timeouts (nodemailer's socket default is 10 minutes) keep one attempt well inside the lease.
   // Settings in SMTP_URL's query string take precedence.
-  const transport = nodemailer.createTransport({ url: opts.smtpUrl, connectionTimeout: 30_000, greetingTimeout: 30_000, socketTimeout: 60_000 });
+  // nodemailer loads with the first delivery, not at start (~15 MB; the embedded outbox never needs it).
+  let transport: Promise<import("nodemailer").Transporter> | undefined;
+  const smtp = () =>
+    (transport ??= import("nodemailer").then(({ default: nodemailer }) =>
+      nodemailer.createTransport({ url: opts.smtpUrl, connectionTimeout: 30_000, greetingTimeout: 30_000, socketTimeout: 60_000 }),
+    ));
   const senderDomain = opts.from.match(/@([^>\s]+)/)?.[1] ?? "meridian.local";
   const inFlight = new Set<Promise<unknown>>();
   const later = (ms: number) => new Date(now().getTime() + ms);
@@ -157,7 +161,7 @@ function createSmtpMailer(opts: MailerOptions & { smtpUrl: string }): Mailer {
     const meta = { mailId: row.id, to: row.to, subject: row.subject, attempt: attempts };
     let error: string;
     try {
-      await transport.sendMail({
+      await (await smtp()).sendMail({
         from: opts.from,
         to: row.to,
         subject: row.subject,

@@ -1,6 +1,6 @@
 // The ride's e-mails to the customer: the chauffeur assigned, the chauffeur arrived, and the reminder the day before.
 import type { Mail } from "./mailer";
-import { emailLayout, nameInEmail } from "./templates";
+import { emailLayout, greeting, nameInEmail } from "./templates";
 import { withArticle } from "@meridian/shared/words";
 
 export type RideMailFacts = {
@@ -17,18 +17,18 @@ export type RideMailFacts = {
 };
 
 function mail(kind: "chauffeur_assigned" | "chauffeur_arrived" | "ride_reminder", f: RideMailFacts, subject: string, title: string, lines: string[]): Mail {
-  const all = [`Hello ${nameInEmail(f.name)},`, ...lines, `Pickup: ${f.pickup}${f.pickupAddress && f.pickupAddress !== f.pickup ? ` (${f.pickupAddress})` : ""}`, `Dropoff: ${f.dropoff}`, `When: ${f.when}`];
+  const all = [greeting(f.name), ...lines, `Pickup: ${f.pickup}${f.pickupAddress && f.pickupAddress !== f.pickup ? ` (${f.pickupAddress})` : ""}`, `Dropoff: ${f.dropoff}`, `When: ${f.when}`];
   return {
     to: f.to,
     subject,
     text: `${all.join("\n\n")}\n\nFollow your ride: ${f.dashboardUrl}\n`,
     html: emailLayout(title, all, { label: "Follow your ride", url: f.dashboardUrl }),
     kind,
-    vars: { customerName: nameInEmail(f.name), chauffeur: f.chauffeurFirstName ?? "Your chauffeur", vehicle: f.vehicleName ? withArticle(f.vehicleName) : "a Meridian car", when: f.when },
+    vars: { customerName: nameInEmail(f.name), chauffeur: f.chauffeurFirstName ? nameInEmail(f.chauffeurFirstName) : "Your chauffeur", vehicle: f.vehicleName ? withArticle(f.vehicleName) : "a Meridian car", when: f.when },
   };
 }
 
-const driver = (f: RideMailFacts) => `${f.chauffeurFirstName ?? "Your chauffeur"}${f.vehicleName ? `, in ${withArticle(f.vehicleName)}` : ""}`;
+const driver = (f: RideMailFacts) => `${f.chauffeurFirstName ? nameInEmail(f.chauffeurFirstName) : "Your chauffeur"}${f.vehicleName ? `, in ${withArticle(f.vehicleName)}` : ""}`;
 
 export const chauffeurAssignedEmail = (f: RideMailFacts) =>
   mail("chauffeur_assigned", f, `Your chauffeur: ${driver(f)}`, "Your chauffeur", [`${driver(f)}, will drive you.`]);

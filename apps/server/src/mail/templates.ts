@@ -14,6 +14,9 @@ export function nameInEmail(name: string): string {
   return short.replace(/([.:/@])/g, "$1\u200b");
 }
 
+/** "Hello <name>," with the name as nameInEmail shows it: how every e-mail to a person opens. */
+export const greeting = (name: string) => `Hello ${nameInEmail(name)},`;
+
 const escape = (s: string) =>
   s.replace(/[&<>"']/g, (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[ch]!);
 
@@ -44,7 +47,7 @@ export function verificationEmail(to: string, name: string, url: string): Mail {
 
 export function resetPasswordEmail(to: string, name: string, url: string): Mail {
   const lines = [
-    `Hello ${nameInEmail(name)},`,
+    greeting(name),
     "We received a request to reset your Meridian password. The link below is valid for one hour.",
     "If you did not ask for this, you can ignore this e-mail; your password stays as it is.",
   ];
@@ -61,7 +64,7 @@ export function resetPasswordEmail(to: string, name: string, url: string): Mail 
 /** To an account's owner when someone signs up with their address (the sign-up itself answers as for a new account). */
 export function signUpAttemptEmail(to: string, name: string, siteUrl: string): Mail {
   const lines = [
-    `Hello ${nameInEmail(name)},`,
+    greeting(name),
     "Someone tried to create a Meridian account with your e-mail address. You already have one, so nothing was created.",
     "If it was you: sign in, or reset your password from the sign-in window if you have forgotten it.",
     "If it was not you, you can ignore this e-mail; your account and password are unchanged.",
@@ -77,7 +80,7 @@ export function signUpAttemptEmail(to: string, name: string, siteUrl: string): M
 }
 
 export function welcomeSetPasswordEmail(to: string, name: string, url: string): Mail {
-  const lines = [`Hello ${nameInEmail(name)},`, "An account has been created for you at Meridian. Choose a password to sign in."];
+  const lines = [greeting(name), "An account has been created for you at Meridian. Choose a password to sign in."];
   return {
     to,
     subject: "Your Meridian account",
@@ -93,7 +96,7 @@ export { layout as emailLayout };
 /** To an account's owner, once per run of failed sign-ins that locked it (auth/lockout.ts). */
 export function signInLockedEmail(to: string, name: string, failures: number, url: string): Mail {
   const lines = [
-    `Hello ${nameInEmail(name)},`,
+    greeting(name),
     `Someone tried to sign in to your Meridian account with a wrong password ${failures} times in a row, so we have paused sign-in to it for a while.`,
     "If it was you, wait a few minutes and try again, or reset your password: open Meridian, choose Sign in, then Forgot password.",
     "If it was not you, your account is safe: nobody signed in. Choosing a new password is a good idea.",

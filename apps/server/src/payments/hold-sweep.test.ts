@@ -15,6 +15,7 @@ import { freshPostgres } from "../test/harness";
 import { laDate } from "../test/ride-fixtures";
 import { startServer, stopServer, type ServerProcess } from "../test/server-process";
 import { startStripeReplay } from "./stripe-replay";
+import { stripeCustomerAnswer, stripeEnv, stripeIntent as intentOf } from "../test/stripe-fixtures";
 import { HOLD_SWEEP_GRACE_MS } from "./hold-sweep";
 
 const onPostgres = process.env.TEST_DB === "postgres";
@@ -189,7 +190,7 @@ describe("a server killed between the card's authorisation and the booking's wri
     const replay = await startStripeReplay();
     cleanups.push(() => replay.close());
     const database = await newDatabase();
-    const stripe = { PAYMENT_PROVIDER: "stripe", STRIPE_SECRET_KEY: "sk_test_meridian", STRIPE_WEBHOOK_SECRET: "whsec_meridian", STRIPE_PUBLISHABLE_KEY: "pk_test_meridian", STRIPE_API_URL: replay.url };
+    const stripe = stripeEnv(replay.url);
     const a = await start({ ...database.env, ...stripe, TEST_PAUSE_AT: "booking:authorised" });
     const cookie = await customer(a);
     replay.expect([customer_, { method: "POST", path: "/v1/payment_intents", body: stripeIntent("pi_Orphan1", 11190, "requires_capture") }]);
@@ -219,39 +220,5 @@ describe("a server killed between the card's authorisation and the booking's wri
   }, 240_000);
 });
 
-const CREATED = 1_764_000_000;
-const customer_ = { method: "POST" as const, path: "/v1/customers", body: { id: "cus_Sweep1", object: "customer", email: "x@example.com", created: CREATED, livemode: false, metadata: {} } };
-function stripeIntent(id: string, amount: number, status: string) {
-  const held = status === "requires_capture";
-  return {
-    id,
-    object: "payment_intent",
-    amount,
-    amount_capturable: held ? amount : 0,
-    amount_received: 0,
-    capture_method: "manual",
-    client_secret: `${id}_secret_Q1`,
-    created: CREATED,
-    currency: "usd",
-    customer: "cus_Sweep1",
-    livemode: false,
-    metadata: {},
-    setup_future_usage: "off_session",
-    status,
-    last_payment_error: null,
-    next_action: null,
-    payment_method: { id: "pm_1Saved", object: "payment_method", type: "card", card: { brand: "visa", last4: "4242", exp_month: 11, exp_year: 2030 } },
-    latest_charge: {
-      id: `ch_${id.slice(3)}`,
-      object: "charge",
-      amount,
-      amount_captured: 0,
-      amount_refunded: 0,
-      captured: false,
-      paid: true,
-      payment_intent: id,
-      status: "succeeded",
-      payment_method_details: { type: "card", card: { brand: "visa", last4: "4242", capture_before: CREATED + 7 * 86_400 } },
-    },
-  };
-}
+const customer_ = stripeCustomerAnswer("cus_Sweep1");
+const stripeIntent = (id: string, amount: number, status: string) => intentOf(id, amount, status, "cus_Sweep1");

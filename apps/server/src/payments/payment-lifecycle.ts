@@ -18,13 +18,14 @@ import {
   type ConfirmCardInput,
 } from "@meridian/shared/payment-lifecycle";
 import type { Db, Tx } from "../db/client";
-import { bookings, jobs, payments } from "../db/schema";
+import { bookings, jobs, payments, user } from "../db/schema";
 import { scheduleJob } from "../jobs/job-runner";
 import type { Deps } from "../lib/context";
 import { conflict, HttpError, notFound } from "../lib/errors";
 import { announceBooking, type BookingRow } from "../rides/ride-status";
 import { noteCharge, recordAttempt, recordPayment } from "./charge-gate";
 import { bookingCharge, newestChargeFirst, paymentErrorToHttp } from "./charges";
+import { customerRefFor } from "./customers";
 import { scheduleHoldSweep } from "./hold-sweep";
 import { PaymentError, type AuthorizeInput, type PaymentIntent, type PaymentProvider } from "./provider";
 import { tellPaymentNeeded } from "./payment-needed";
@@ -233,9 +234,16 @@ export async function bookingPaymentState(deps: Deps, userId: string, bookingId:
     card: charge?.cardBrand && charge.cardLast4 ? { brand: charge.cardBrand, last4: charge.cardLast4 } : null,
     lastError: state === "needed" ? (charge?.lastError ?? null) : null,
     provider: deps.payments.kind,
+    cardOnFile: (await savedCard(db, b.id)) !== null,
     // On, or over with the money still owed (its card failed at completion): a card can be confirmed.
     payable: ON.includes(b.status) || (owes(b) && state === "needed"),
   };
+}
+
+async function ownerOf(db: Db, userId: string): Promise<{ id: string; email: string; name: string }> {
+  const [row] = await db.select({ id: user.id, email: user.email, name: user.name }).from(user).where(eq(user.id, userId));
+  if (!row) throw notFound("Booking not found.");
+  return row;
 }
 
 /**
@@ -256,7 +264,11 @@ export async function confirmBookingCard(deps: Deps, userId: string, bookingId: 
   // before the service, so the card is authorised by the job 48 hours before, not here.
   if (charge?.status === "canceled") throw conflict(NOT_YET_MESSAGE, "not_yet");
   const kept = await savedCard(db, b.id);
-  const card = input.paymentMethod ? { paymentMethod: input.paymentMethod, customerRef: kept?.customerRef ?? null } : kept;
+  // A new card (the Payment Element's, or a test card) is saved for the off-session charges after it (the
+  // re-authorisation before a far-off service, tips): stripe attaches it to the customer's Customer, reused from
+  // their earlier payments or made now (a caller booked at the desk has none yet).
+  const newCard = input.paymentMethod ? { paymentMethod: input.paymentMethod, customerRef: kept?.customerRef ?? (await customerRefFor(deps, await ownerOf(db, b.userId ?? userId))) } : null;
+  const card = newCard ?? kept;
   if (!card) throw new HttpError(422, "no_card", "Choose a card.", { paymentMethod: "Choose a card." });
   const key = `booking:${b.id}:authorize:customer:${idemKey}`;
   let intent: PaymentIntent;
@@ -266,7 +278,14 @@ export async function confirmBookingCard(deps: Deps, userId: string, bookingId: 
       if (!mine) throw notFound("Payment not found.");
       intent = await deps.payments.completeAuthentication(input.paymentIntentId, `${key}:complete`);
     } else {
-      const request: AuthorizeInput = { amountCents: toCents(b.price ?? 0), paymentMethod: card.paymentMethod, ...(card.customerRef ? { customer: card.customerRef } : {}), description: `Booking ${b.id}`, metadata: { bookingId: b.id } };
+      const request: AuthorizeInput = {
+        amountCents: toCents(b.price ?? 0),
+        paymentMethod: card.paymentMethod,
+        ...(card.customerRef ? { customer: card.customerRef } : {}),
+        ...(newCard ? { saveCard: { customerRef: newCard.customerRef } } : {}),
+        description: `Booking ${b.id}`,
+        metadata: { bookingId: b.id },
+      };
       // Should this process die before the answer is recorded, the sweep releases the hold no charge row knows.
       await scheduleHoldSweep(db, { providerKey: key, request });
       intent = await deps.payments.authorize(request, key);
@@ -283,7 +302,8 @@ export async function confirmBookingCard(deps: Deps, userId: string, bookingId: 
     else await recordFailedAuthorisation(tx, deps.payments.kind, b, { intentId: intent.id, status: "requires_action", message: "The card needs its authentication step.", card, key });
   });
   if (intent.status !== "requires_capture") {
-    throw new HttpError(402, "authentication_required", "Your card needs an authentication step. Complete it to confirm the payment.", { paymentIntentId: intent.id });
+    // Stripe.js runs the step in the browser with the client secret (stripe mode), then the page sends paymentIntentId.
+    throw new HttpError(402, "authentication_required", "Your card needs an authentication step. Complete it to confirm the payment.", { paymentIntentId: intent.id }, { paymentIntent: { id: intent.id, clientSecret: intent.clientSecret } });
   }
   // The service is done: the hold just taken is captured now (the settlement, with its fixed key).
   if (afterService) await settleBookingNow(deps, b.id);

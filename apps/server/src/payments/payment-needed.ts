@@ -8,7 +8,7 @@ import type { Tx } from "../db/client";
 import { user } from "../db/schema";
 import type { Deps } from "../lib/context";
 import type { Mail } from "../mail/mailer";
-import { emailLayout, nameInEmail } from "../mail/templates";
+import { emailLayout, greeting, nameInEmail } from "../mail/templates";
 import { formatWhen } from "../rides/ride-notices";
 import { startOf, type BookingRow } from "../rides/ride-status";
 import { getOperationsSettings } from "../settings/settings.service";
@@ -26,7 +26,7 @@ export const serviceName = (b: BookingRow) => (b.service === "ride" ? "ride" : "
 /** `cancelBy`: before the service, when the booking is cancelled if still unpaid; absent once the service is done. */
 export function paymentNeededEmail(f: { to: string; name: string; what: string; when: string; amountUsd: number; reason: string; url: string; cancelBy?: string }): Mail {
   const lines = [
-    `Hello ${f.name},`,
+    greeting(f.name),
     `We tried to authorise ${formatMoney(f.amountUsd)} on your card for your ${f.what} on ${f.when}, and it did not go through: ${f.reason}`,
     f.cancelBy ? `Please confirm a card before ${f.cancelBy}, or the booking will be cancelled (without a fee).` : "Please confirm a card to pay for it.",
   ];

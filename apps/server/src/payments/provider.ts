@@ -105,7 +105,7 @@ export interface PaymentProvider {
    * The provider's customer a card is saved to for later off-session charges (stripe: a Customer, cus_...);
    * null where the payment method itself is kept (embedded).
    */
-  createCustomer(input: { email: string; name: string; userId: string }, idempotencyKey: string): Promise<string | null>;
+  createCustomer(input: { email: string | null; name: string; userId: string }, idempotencyKey: string): Promise<string | null>;
   /**
    * Verifies a webhook's raw body against its signature and says what it means for the charge. Throws when the
    * signature does not verify. Absent where the provider sends no webhooks (embedded).

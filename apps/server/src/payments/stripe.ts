@@ -1,12 +1,22 @@
 // The Stripe payment provider (PAYMENT_PROVIDER=stripe): the official `stripe` package, PaymentIntents
 // with manual capture, our idempotency key sent as Stripe's Idempotency-Key on every mutating call.
 // STRIPE_API_URL points the client elsewhere (tests: a local server replaying Stripe's answers).
-import Stripe from "stripe";
+// The package is loaded when a Stripe provider is created (PAYMENT_PROVIDER=stripe), not at start: the embedded
+// default never needs it, and it costs ~20 MB and ~150 ms at start (bench/footprint.mjs).
+import { createRequire } from "node:module";
+import type Stripe from "stripe";
 import { PaymentError, type PaymentErrorCode, type PaymentIntent, type PaymentProvider, type WebhookEvent } from "./provider";
 
 export type StripeProviderOptions = { secretKey: string; apiUrl?: string; timeoutMs?: number; maxNetworkRetries?: number; webhookSecret?: string };
 
+let stripePackage: typeof Stripe | undefined;
+/** The `stripe` package, loaded on first use (its CommonJS build, synchronously: parseWebhook is synchronous). */
+function stripeModule(): typeof Stripe {
+  return (stripePackage ??= createRequire(import.meta.url)("stripe") as typeof Stripe);
+}
+
 export function stripeClient(opts: StripeProviderOptions): Stripe {
+  const Stripe = stripeModule();
   const url = opts.apiUrl ? new URL(opts.apiUrl) : undefined;
   return new Stripe(opts.secretKey, {
     ...(url ? { protocol: url.protocol.replace(":", "") as "http" | "https", host: url.hostname, port: url.port || (url.protocol === "https:" ? 443 : 80) } : {}),
@@ -41,6 +51,7 @@ export function fromStripeIntent(pi: Stripe.PaymentIntent): PaymentIntent {
 
 /** Stripe's errors in the provider's terms. */
 export function toPaymentError(err: unknown): unknown {
+  const Stripe = stripeModule();
   if (!(err instanceof Stripe.errors.StripeError)) return err;
   const code = err.code ?? "";
   let ours: PaymentErrorCode;
@@ -149,7 +160,7 @@ export function createStripePaymentProvider(opts: StripeProviderOptions): Paymen
     },
     async createCustomer(input, idempotencyKey) {
       const customer = await call(() =>
-        stripe.customers.create({ email: input.email, name: input.name, metadata: { userId: input.userId } }, { idempotencyKey }),
+        stripe.customers.create({ ...(input.email ? { email: input.email } : {}), name: input.name, metadata: { userId: input.userId } }, { idempotencyKey }),
       );
       return customer.id;
     },

@@ -12,7 +12,7 @@ import type { Db, Tx } from "../db/client";
 import type { JobHandler } from "../jobs/job-runner";
 import { scheduleJob } from "../jobs/job-runner";
 import type { Mailer } from "../mail/mailer";
-import { emailLayout, nameInEmail } from "../mail/templates";
+import { emailLayout, greeting, nameInEmail } from "../mail/templates";
 import { cancelPaymentJobs } from "../payments/payment-jobs";
 import { getOperationsSettings } from "../settings/settings.service";
 import { cancelRideReminders, formatWhen } from "./ride-notices";
@@ -34,9 +34,9 @@ export const scheduleOverdueSweep = (db: Db | Tx, now = new Date()) => scheduleJ
 
 export const EXPIRED_NOTE = "Expired: not served by the overdue grace period after pickup; the card hold released";
 
-function expiredEmail(f: { to: string; name: string; when: string; pickup: string; dropoff: string; url: string }) {
+export function expiredEmail(f: { to: string; name: string; when: string; pickup: string; dropoff: string; url: string }) {
   const lines = [
-    `Hello ${f.name},`,
+    greeting(f.name),
     `We are sorry: your ride on ${f.when} from ${f.pickup} to ${f.dropoff} could not be served, and it has been closed.`,
     "Your card was not charged, and the amount held on it has been released.",
     "We would be glad to drive you another time.",

@@ -9,8 +9,8 @@ import type { Auth } from "../auth/auth";
 import type { Db } from "../db/client";
 import { shifts, user } from "../db/schema";
 import { conflict, notFound } from "../lib/errors";
-import type { Mailer } from "../mail/mailer";
-import { emailLayout, nameInEmail } from "../mail/templates";
+import type { Mail, Mailer } from "../mail/mailer";
+import { emailLayout, greeting, nameInEmail } from "../mail/templates";
 import { type AuditActor, writeAudit } from "../admin/audit";
 import { createUserByAdmin } from "../admin/core/users.service";
 import { getOperationsSettings } from "../settings/settings.service";
@@ -31,6 +31,12 @@ export async function listStaff(db: Db): Promise<StaffMember[]> {
   return rows.map(toStaff);
 }
 
+/** To an existing account given a staff role. */
+export function joinedTeamEmail(to: string, name: string, roleLabel: string, url: string): Mail {
+  const lines = [greeting(name), `You have joined the Meridian team as ${roleLabel}. Sign in with your usual e-mail and password to see your screens.`];
+  return { to, subject: "You have joined the Meridian team", text: `${lines.join("\n\n")}\n\nSign in: ${url}\n`, html: emailLayout("Welcome to the team", lines, { label: "Sign in", url }), kind: "staff_joined", vars: { customerName: nameInEmail(name) } };
+}
+
 export async function addStaff(deps: { db: Db; auth: Auth; mailer: Mailer; publicUrl: string }, actor: AuditActor, input: CreateStaffInput): Promise<StaffCreated> {
   const { db } = deps;
   const promoted = await db.transaction(async (tx) => {
@@ -45,15 +51,7 @@ export async function addStaff(deps: { db: Db; auth: Auth; mailer: Mailer; publi
   });
   if (promoted) {
     const url = `${deps.publicUrl}/`;
-    const lines = [`Hello ${promoted.name},`, `You have joined the Meridian team as ${ROLE_LABELS[input.role]}. Sign in with your usual e-mail and password to see your screens.`];
-    await deps.mailer.send({
-      to: promoted.email,
-      subject: "You have joined the Meridian team",
-      text: `${lines.join("\n\n")}\n\nSign in: ${url}\n`,
-      html: emailLayout("Welcome to the team", lines, { label: "Sign in", url }),
-      kind: "staff_joined",
-      vars: { customerName: nameInEmail(promoted.name) },
-    });
+    await deps.mailer.send(joinedTeamEmail(promoted.email, promoted.name, ROLE_LABELS[input.role], url));
     return { staff: toStaff(promoted), created: false };
   }
   const created = await createUserByAdmin(deps, actor, { fullName: input.fullName, email: input.email, role: input.role });

@@ -1,7 +1,6 @@
 // The guest's claim ticket behind /t/<token>: the token is the only key (no sign-in), so a wrong, malformed
 // or expired one is the same bare 404, and the page shows only this car (never the guest's contact details).
 import { and, eq, isNotNull, sql } from "drizzle-orm";
-import QRCode from "qrcode";
 import { isFinalValetStatus, type ClaimView, type ValetStatus } from "@meridian/shared/valet-ticket";
 import type { Db } from "../db/client";
 import { rateLimit, tickets } from "../db/schema";
@@ -27,11 +26,14 @@ export async function resolveClaim(db: Db, token: string): Promise<string> {
 
 export const claimPhotoUrl = (token: string) => (photoId: string) => `/api/claim/${token}/photos/${photoId}`;
 
+/** qrcode loads with the first claim page (~10 MB at start otherwise). */
+let qrcode: Promise<typeof import("qrcode")> | undefined;
 const qrCache = new Map<string, string>();
 /** The QR code of a ticket code (an SVG); a few hundred are kept, so a busy stand's pages do not redraw them. */
 async function qrOf(ticketCode: string): Promise<string> {
   const hit = qrCache.get(ticketCode);
   if (hit) return hit;
+  const QRCode = await (qrcode ??= import("qrcode").then((m) => ((m as { default?: unknown }).default ?? m) as typeof import("qrcode")));
   const svg = await QRCode.toString(ticketCode, { type: "svg", margin: 1, errorCorrectionLevel: "M", color: { dark: "#0b0b0dff", light: "#ffffffff" } });
   if (qrCache.size >= 500) qrCache.delete(qrCache.keys().next().value!);
   qrCache.set(ticketCode, svg);

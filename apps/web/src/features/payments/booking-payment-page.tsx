@@ -3,7 +3,7 @@
 // labelled as test mode; a card that needs its 3-D Secure step gets a test-mode "Complete authentication" button).
 // /pay/:token: the same page for a booking the desk made for a caller, opened by its secure link without signing in.
 import { CreditCard, ShieldCheck } from "lucide-react";
-import { useState } from "react";
+import { lazy, Suspense, useRef, useState, type RefObject } from "react";
 import { Link, useParams } from "react-router";
 import { AWAITING_LINK_PAYMENT } from "@meridian/shared/caller-booking";
 import { NOT_PAYABLE_MESSAGE, NOT_YET_MESSAGE, TEST_MODE_CARDS } from "@meridian/shared/payment-lifecycle";
@@ -14,7 +14,12 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@
 import { Spinner } from "@/components/ui/spinner";
 import { ApiError } from "@/lib/api";
 import { notifyError, notifySuccess } from "@/lib/notify";
+import { usePaymentConfig } from "@/features/booking/api/get-payment-config";
+import type { StripeCardHandle } from "@/features/booking/components/use-confirm-booking";
 import { useBookingPayment, useConfirmBookingCard } from "./api/booking-payment";
+
+const StripeCardField = lazy(() => import("@/features/booking/components/stripe-card-field"));
+const CARD_FORM_LOADING = "The card form is still loading. Please try again in a moment.";
 import { formatMoney } from "@meridian/shared/money";
 
 
@@ -25,21 +30,50 @@ export default function BookingPaymentPage() {
   const confirm = useConfirmBookingCard(source);
   const [card, setCard] = useState<string>(TEST_MODE_CARDS[0].paymentMethod);
   const [pendingIntent, setPendingIntent] = useState<string | null>(null);
+  const [cardError, setCardError] = useState<string | null>(null);
+  const [preparing, setPreparing] = useState(false);
+  const stripeHandle = useRef<StripeCardHandle | null>(null);
   const p = payment.data;
 
   const submit = async (input: { paymentMethod?: string; paymentIntentId?: string }) => {
+    setCardError(null);
     try {
       const { payment: done } = await confirm.mutateAsync(input);
       setPendingIntent(null);
       notifySuccess("Payment Confirmed", `${formatMoney(done.amountUsd)} is authorised on your card. Your booking stays on.`);
     } catch (err) {
       if (err instanceof ApiError && err.code === "authentication_required" && err.fields?.paymentIntentId) {
+        // Stripe: Stripe.js runs the bank's step in its own frame, then the intent is sent back. Embedded: the test-mode button.
+        if (p?.provider === "stripe" && err.paymentIntent?.clientSecret) return runStripeStep(err.paymentIntent.id, err.paymentIntent.clientSecret);
         setPendingIntent(err.fields.paymentIntentId);
         return;
       }
+      if (err instanceof ApiError && (err.code === "card_declined" || err.code === "payment_method_invalid")) setCardError(err.message);
       notifyError("Payment Failed", err);
     }
   };
+
+  /** Stripe mode: a PaymentMethod from the Payment Element; the server authorises it and saves it for later charges. */
+  const payWithNewCard = async () => {
+    const handle = stripeHandle.current;
+    if (!handle) return setCardError(CARD_FORM_LOADING);
+    setCardError(null);
+    setPreparing(true);
+    const pm = await handle.createPaymentMethod();
+    setPreparing(false);
+    if ("error" in pm) return setCardError(pm.error);
+    await submit({ paymentMethod: pm.id });
+  };
+
+  async function runStripeStep(intentId: string, clientSecret: string) {
+    const handle = stripeHandle.current;
+    if (!handle) return setCardError(CARD_FORM_LOADING);
+    setPreparing(true);
+    const outcome = await handle.handleNextAction(clientSecret);
+    setPreparing(false);
+    if ("error" in outcome) return setCardError(outcome.error);
+    await submit({ paymentIntentId: intentId });
+  }
 
   return (
     <main className="relative min-h-[100svh] pb-24 pt-28 sm:pt-32">
@@ -96,9 +130,15 @@ export default function BookingPaymentPage() {
                     </Button>
                   </div>
                 ) : (
-                  <Button disabled={confirm.isPending} onClick={() => submit({})}>
-                    <CreditCard aria-hidden /> Try my card again
-                  </Button>
+                  <StripeNewCard
+                    amountUsd={p.amountUsd}
+                    cardOnFile={p.cardOnFile}
+                    busy={confirm.isPending || preparing}
+                    error={cardError}
+                    handleRef={stripeHandle}
+                    onPay={payWithNewCard}
+                    onRetry={() => submit({})}
+                  />
                 )}
               </>
             ) : (
@@ -119,5 +159,60 @@ export default function BookingPaymentPage() {
         )}
       </div>
     </main>
+  );
+}
+
+/**
+ * Stripe mode: Stripe's Payment Element for a new card (a caller booked at the desk has none on file), saved for the
+ * charges after it; with a card on file, "Try my card again" too.
+ */
+function StripeNewCard({
+  amountUsd,
+  cardOnFile,
+  busy,
+  error,
+  handleRef,
+  onPay,
+  onRetry,
+}: {
+  amountUsd: number;
+  cardOnFile: boolean;
+  busy: boolean;
+  error: string | null;
+  handleRef: RefObject<StripeCardHandle | null>;
+  onPay: () => void;
+  onRetry: () => void;
+}) {
+  const config = usePaymentConfig();
+  const key = config.data?.provider === "stripe" ? config.data.publishableKey : null;
+  if (config.isPending) return <Spinner className="size-4 border" label="Loading the card form" />;
+  if (!key) {
+    return (
+      <p role="alert" className="text-sm text-danger">
+        Card payments are not set up on this server yet. Please contact us to pay.
+      </p>
+    );
+  }
+  return (
+    <section aria-label="Card" className="space-y-3" data-testid="pay-card">
+      <Suspense fallback={<Spinner className="size-4 border" label="Loading the card form" />}>
+        <StripeCardField publishableKey={key} amountUsd={amountUsd} handleRef={handleRef} />
+      </Suspense>
+      {error ? (
+        <p role="alert" className="text-sm text-danger">
+          {error}
+        </p>
+      ) : null}
+      <div className="flex flex-wrap gap-3">
+        <Button disabled={busy} onClick={onPay}>
+          <CreditCard aria-hidden /> Authorise {formatMoney(amountUsd)}
+        </Button>
+        {cardOnFile ? (
+          <Button variant="outline" disabled={busy} onClick={onRetry}>
+            Try my card on file again
+          </Button>
+        ) : null}
+      </div>
+    </section>
   );
 }

@@ -1,7 +1,7 @@
 import { ROLE_LABELS, type Role } from "@meridian/shared/roles";
 import { bookingStatusLabels, type BookingStatus } from "@meridian/shared/booking-status";
 import { formatDuration } from "@meridian/shared/valet";
-import { formatClock } from "@meridian/shared/valet-pricing";
+import { formatClockRange } from "@meridian/shared/valet-pricing";
 import { useState } from "react";
 import { Input } from "@/components/ui/input";
 import { useAuth } from "@/features/auth/auth-context";
@@ -135,7 +135,7 @@ export function BookingDetailDialog({ id, onClose }: { id: string | null; onClos
                       {ride.event.guest ? <DetailRow label="Name on booking">{ride.event.guest}</DetailRow> : null}
                       <DetailRow label="Date">
                         {formatDate(b.bookingDate)}
-                        {ride.event.startTime && ride.event.endTime ? ` · ${formatClock(ride.event.startTime)} – ${formatClock(ride.event.endTime)}` : ""}
+                        {ride.event.startTime && ride.event.endTime ? ` · ${formatClockRange(ride.event.startTime, ride.event.endTime)}` : ""}
                       </DetailRow>
                       {ride.event.durationMinutes != null ? <DetailRow label="Duration">{formatDuration(ride.event.durationMinutes)}</DetailRow> : null}
                       {ride.event.vehicles != null ? (

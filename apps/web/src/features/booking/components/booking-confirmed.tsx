@@ -1,5 +1,5 @@
 // The success screen: the ticket code up front, the trip or event in brief, and Close.
-import { formatClock } from "@meridian/shared/valet-pricing";
+import { formatClock, formatClockRange } from "@meridian/shared/valet-pricing";
 import { CheckCircle2 } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
@@ -22,7 +22,7 @@ export function BookingConfirmed({ booking, onClose }: { booking: ConfirmedBooki
       ? [
           ["Event", booking.eventLabel],
           ["Where", booking.place.name],
-          ["When", `${formatDate(booking.date)}, ${formatClock(booking.startTime)} – ${formatClock(booking.endTime)}`],
+          ["When", `${formatDate(booking.date)}, ${formatClockRange(booking.startTime, booking.endTime)}`],
           ["Team", `${booking.attendants} valet attendant${booking.attendants === 1 ? "" : "s"}`],
         ]
       : [

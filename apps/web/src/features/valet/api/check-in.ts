@@ -3,6 +3,7 @@ import type { ValetCheckInInput, ValetCheckInResult } from "@meridian/shared/val
 import { api } from "@/lib/api";
 import { queueQueryOptions } from "./get-queue";
 import { standsQueryOptions } from "./get-stands";
+import { todaysValetBookingsKey } from "./get-todays-bookings";
 
 export const checkIn = (input: ValetCheckInInput) => api<ValetCheckInResult>("/api/valet/tickets", { method: "POST", json: input });
 
@@ -13,6 +14,7 @@ export function useCheckIn() {
     onSuccess: () => {
       void qc.invalidateQueries({ queryKey: queueQueryOptions().queryKey });
       void qc.invalidateQueries({ queryKey: standsQueryOptions().queryKey });
+      void qc.invalidateQueries({ queryKey: todaysValetBookingsKey });
     },
   });
 }

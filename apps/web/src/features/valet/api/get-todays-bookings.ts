@@ -1,9 +1,25 @@
-import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { TodaysValetBooking } from "@meridian/shared/valet-ticket";
+import { queryOptions, useQuery, useQueryClient } from "@tanstack/react-query";
+import { VALET_TICKET_EVENT, type TodaysValetBooking } from "@meridian/shared/valet-ticket";
 import { api } from "@/lib/api";
+import { useEventStream } from "./use-event-stream";
+
+const KEY = ["valet", "bookings-today"] as const;
 
 /** Today's valet bookings at the stand (the check-in picker). */
 export const getTodaysValetBookings = (stand: string) => api<{ bookings: TodaysValetBooking[] }>(`/api/valet/bookings/today?stand=${encodeURIComponent(stand)}`);
 export const todaysValetBookingsQueryOptions = (stand: string) =>
-  queryOptions({ queryKey: ["valet", "bookings-today", stand], queryFn: () => getTodaysValetBookings(stand), staleTime: 30_000, enabled: stand.trim().length > 0 });
-export const useTodaysValetBookings = (stand: string) => useQuery(todaysValetBookingsQueryOptions(stand.trim()));
+  queryOptions({ queryKey: [...KEY, stand], queryFn: () => getTodaysValetBookings(stand), staleTime: 30_000, enabled: stand.trim().length > 0 });
+
+/** Every stand's list: a check-in (this attendant's or another's) changes a booking's count of cars in. */
+export const todaysValetBookingsKey = KEY;
+
+/**
+ * The picker's list, kept live: every ticket change on the attendants' stream (a car checked in, delivered...)
+ * and every reconnection refetches it, so "N of M cars in" never goes stale.
+ */
+export function useTodaysValetBookings(stand: string) {
+  const qc = useQueryClient();
+  const refresh = () => void qc.invalidateQueries({ queryKey: KEY });
+  useEventStream("/api/valet/queue", VALET_TICKET_EVENT, refresh, refresh);
+  return useQuery(todaysValetBookingsQueryOptions(stand.trim()));
+}

@@ -2,6 +2,7 @@
 // On success the attendant sees the ticket code and that the guest has their link.
 import { CheckCircle2 } from "lucide-react";
 import { useEffect, useRef, useState, type FormEvent } from "react";
+import { formatClockRange } from "@meridian/shared/valet-pricing";
 import { valetCheckInSchema, type ValetCheckInInput, type ValetCheckInResult } from "@meridian/shared/valet-ticket";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
@@ -150,7 +151,7 @@ export function CheckInForm() {
                         {b.customerName} · {b.eventType}
                       </span>
                       <span className="text-sm text-muted">
-                        {b.startTime}–{b.endTime} · {b.carsCheckedIn} of {b.expectedVehicles} cars in
+                        {formatClockRange(b.startTime, b.endTime)} · {b.carsCheckedIn} of {b.expectedVehicles} cars in
                       </span>
                     </>
                   ) : (

@@ -1,0 +1,120 @@
+// The valet check-in picker on the attendant's phone (390 px): an admin lowers the valet booking notice in Settings
+// (through the API) so a customer can book event valet for today at a stand's venue; the attendant types that
+// stand, sees the booking in "Today's events here" with its hours as people read them ("6:00 PM – 11:00 PM"),
+// checks a car in linked to it, and the count of cars in follows every check-in (theirs, and another attendant's
+// seen on the live stream) without a reload. The notice is put back at once (other specs share the server).
+import type { APIRequestContext } from "@playwright/test";
+import { earliestBookable, type BookingTimesResponse } from "@meridian/shared/booking-time";
+import { formatClockRange } from "@meridian/shared/valet-pricing";
+import { minutesOfDay, wallClock } from "@meridian/shared/zoned-time";
+import { ADMIN, createVerifiedUser, expect, signedInPhone, staffMember, test } from "./fixtures";
+
+const VENUE = "Beverly Hills Hotel";
+const letters = () => Array.from(Date.now().toString(36) + Math.random().toString(36).slice(2, 5), (c) => String.fromCharCode(97 + (parseInt(c, 36) % 26))).join("");
+const hhmm = (minutes: number) => `${String(Math.floor(minutes / 60)).padStart(2, "0")}:${String(minutes % 60).padStart(2, "0")}`;
+
+/** Sets the valet notice on the settings as they are now (another spec may have changed other fields meanwhile). */
+async function setValetNotice(admin: APIRequestContext, hours: number) {
+  const { operations } = (await (await admin.get("/api/admin/settings")).json()) as { operations: Record<string, unknown> };
+  const res = await admin.put("/api/admin/settings", { data: { ...operations, valetNoticeHours: hours } });
+  expect(res.status(), await res.text()).toBe(200);
+  return operations.valetNoticeHours as number;
+}
+
+test("the attendant finds today's event valet booking in the check-in picker and checks a car in linked to it (390 px)", async ({ browser, request }) => {
+  test.slow();
+  const customerName = `Celeste ${letters()}`;
+  const customer = await createVerifiedUser(request, customerName);
+  // Each person's own API context (a context that signed someone out still carries cookies a sign-up refuses).
+  const [staffContext, otherStaffContext] = [await browser.newContext(), await browser.newContext()];
+  const attendant = await staffMember(staffContext.request, "valet", "Vera Stand");
+  const other = await staffMember(otherStaffContext.request, "valet", "Omar Stand");
+  const customerContext = await browser.newContext();
+  const buyer = customerContext.request;
+  expect((await buyer.post("/api/auth/sign-in/email", { data: { email: customer.email, password: customer.password } })).status()).toBe(200);
+  const adminContext = await browser.newContext();
+  const admin = adminContext.request;
+  expect((await admin.post("/api/auth/sign-in/email", { data: ADMIN })).status()).toBe(200);
+
+  const suggest = await buyer.get(`/api/places/suggest?q=${encodeURIComponent(VENUE)}&session=e2e-picker`);
+  const placeId = ((await suggest.json()) as { suggestions: { placeId: string }[] }).suggestions[0]!.placeId;
+
+  // ---- Today's next slot on the operations clock, an hour long. Events end the same day: in the last hour of the
+  // day there is no event left to book today, and the test has nothing to check.
+  const times = (await (await buyer.get("/api/booking-times")).json()) as BookingTimesResponse;
+  const now = new Date(times.now);
+  const today = wallClock(now, times.timeZone).date;
+  const first = earliestBookable("valet", { ...times, valetNoticeHours: 0 }, now);
+  const start = first.date === today ? minutesOfDay(first.time)! : 24 * 60;
+  test.skip(start > 22 * 60 + 45, `no valet event can still start and end today (earliest ${first.date} ${first.time})`);
+  const startTime = hhmm(start);
+  const endTime = hhmm(Math.min(start + 60, 23 * 60 + 45));
+
+  // ---- The admin lowers the valet notice; the customer books event valet for today.
+  let bookingId = "";
+  const original = await setValetNotice(admin, 0);
+  try {
+    await expect(async () => {
+      if (bookingId) return;
+      await setValetNotice(admin, 0); // another spec may have put the defaults back meanwhile
+      const quote = await buyer.post("/api/valet/quotes", {
+        data: { customerName, eventType: "Wedding", date: today, startTime, endTime, eventPlaceId: placeId, expectedVehicles: 40, notes: "" },
+      });
+      expect(quote.status(), await quote.text()).toBe(200);
+      const { quoteId } = (await quote.json()) as { quoteId: string };
+      const res = await buyer.post("/api/bookings", { data: { service: "valet", quoteId, paymentMethod: "pm_card_visa" }, headers: { "Idempotency-Key": crypto.randomUUID() } });
+      expect(res.status(), await res.text()).toBe(201);
+      bookingId = ((await res.json()) as { booking: { id: string } }).booking.id;
+    }).toPass({ timeout: 30_000 });
+  } finally {
+    await setValetNotice(admin, original);
+  }
+  const event = { bookingId, startTime, endTime };
+
+  // ---- The attendant, at the venue's stand, sees it in the picker: hours as people read them, no car in yet.
+  const staff = await signedInPhone(browser, attendant);
+  const sp = staff.page;
+  await sp.goto("/staff/valet/check-in");
+  await sp.getByLabel("Stand", { exact: true }).fill(VENUE);
+  const picker = sp.getByRole("radiogroup", { name: "Today's events here" });
+  const choice = picker.getByRole("radio").filter({ hasText: customerName });
+  await expect(choice).toContainText(`${customerName} · Wedding`);
+  await expect(choice).toContainText(`${formatClockRange(event.startTime, event.endTime)} · 0 of 40 cars in`);
+  await expect(choice).not.toContainText(`${event.startTime}–`);
+  await expect(picker.getByRole("radio", { name: "Walk-up (no booking)" })).toHaveAttribute("aria-checked", "true");
+  await sp.screenshot({ path: "test-results/valet-picker-390.png", fullPage: true });
+
+  // ---- They check a car in linked to it.
+  const digits = `424555${String(Date.now()).slice(-4)}`;
+  await sp.getByLabel("Mobile number").fill(digits);
+  await sp.getByLabel("Plate").fill(`8P${letters().slice(0, 5).toUpperCase()}`);
+  await sp.getByLabel("Key tag").fill(`K-${letters().slice(0, 4).toUpperCase()}`);
+  await sp.getByLabel("Make").fill("Bentley");
+  await sp.getByLabel("Model").fill("Continental");
+  await sp.getByLabel("Colour").fill("Silver");
+  await choice.click();
+  await expect(choice).toHaveAttribute("aria-checked", "true");
+  await choice.scrollIntoViewIfNeeded();
+  await sp.screenshot({ path: "test-results/valet-picker-picked-390.png" });
+  await sp.getByRole("button", { name: "Check In Car" }).click();
+  await expect(sp.getByText("Car Checked In")).toBeVisible();
+  await expect(sp.getByTestId("ticket-code")).toHaveText(/^MRD-/);
+
+  // The next car: the picker counts the one just checked in (not the list fetched before it).
+  await sp.getByRole("button", { name: "Check In Another Car" }).click();
+  await expect(choice).toContainText("1 of 40 cars in");
+  await expect(choice).toHaveAttribute("aria-checked", "true");
+
+  // Another attendant checks a car in for the same event: the count follows on the live stream, no reload.
+  const otherContext = await browser.newContext();
+  expect((await otherContext.request.post("/api/auth/sign-in/email", { data: { email: other.email, password: other.password } })).status()).toBe(200);
+  const second = await otherContext.request.post("/api/valet/tickets", {
+    data: { guestPhone: `+1424556${String(Date.now()).slice(-4)}`, plate: "9SECOND", make: "Rolls-Royce", model: "Ghost", colour: "White", keyTag: "K-2ND", stand: VENUE, bookingId: event.bookingId },
+  });
+  expect(second.status(), await second.text()).toBe(201);
+  await expect(choice).toContainText("2 of 40 cars in");
+  await choice.scrollIntoViewIfNeeded();
+  await sp.screenshot({ path: "test-results/valet-picker-live-390.png" });
+
+  await Promise.all([customerContext.close(), adminContext.close(), otherContext.close(), staffContext.close(), otherStaffContext.close()]);
+});
