@@ -52,4 +52,9 @@ test("the API reference renders from this origin under its CSP", async ({ page }
   await expect(page.getByRole("heading", { name: /Meridian API/ })).toBeVisible({ timeout: 30_000 });
   await page.getByText("/api/quotes", { exact: true }).click();
   await expect(page.getByText("An itemised price and a signed quote id that expires")).toBeVisible();
+  // The admin routes are the reference's second part (Swagger UI stops drawing past ~127 operations).
+  await page.getByLabel("Select a definition").selectOption({ label: "Admin" });
+  await expect(page.getByText("/api/admin/settings/messages/{kind}/test", { exact: true })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText("/api/quotes", { exact: true })).toHaveCount(0);
+  await page.screenshot({ path: "test-results/api-reference-admin.png" });
 });
