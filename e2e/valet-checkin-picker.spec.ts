@@ -3,7 +3,7 @@
 // stand, sees the booking in "Today's events here" with its hours as people read them ("6:00 PM – 11:00 PM"),
 // checks a car in linked to it, and the count of cars in follows every check-in (theirs, and another attendant's
 // seen on the live stream) without a reload. The notice is put back at once (other specs share the server).
-import type { APIRequestContext } from "@playwright/test";
+import type { APIRequestContext, Locator } from "@playwright/test";
 import { earliestBookable, type BookingTimesResponse } from "@meridian/shared/booking-time";
 import { formatClockRange } from "@meridian/shared/valet-pricing";
 import { minutesOfDay, wallClock } from "@meridian/shared/zoned-time";
@@ -99,6 +99,16 @@ test("the attendant finds today's event valet booking in the check-in picker and
   await sp.getByRole("button", { name: "Check In Car" }).click();
   await expect(sp.getByText("Car Checked In")).toBeVisible();
   await expect(sp.getByTestId("ticket-code")).toHaveText(/^MRD-/);
+  // The toast never covers the staff header: the name and role, and the valet screen's tabs the next tap goes to.
+  await sp.evaluate(() => window.scrollTo(0, 0));
+  const toast = sp.locator("[data-sonner-toast]").filter({ hasText: "Car Checked In" });
+  const apart = async (part: Locator) => {
+    const [a, b] = [await toast.boundingBox(), await part.boundingBox()];
+    return !!a && !!b && (a.y >= b.y + b.height || a.y + a.height <= b.y);
+  };
+  await expect.poll(() => apart(sp.getByTestId("staff-identity")), { message: "the toast clears the staff member's name" }).toBe(true);
+  await expect.poll(() => apart(sp.getByRole("navigation", { name: "Valet" })), { message: "the toast clears the valet tabs" }).toBe(true);
+  await sp.screenshot({ path: "test-results/valet-checked-in-toast-390.png" });
 
   // The next car: the picker counts the one just checked in (not the list fetched before it).
   await sp.getByRole("button", { name: "Check In Another Car" }).click();

@@ -2,6 +2,7 @@
 // own service). Parsed where it is written (the Drizzle column parses every value it stores) and where it is
 // read (every value it loads): nothing else guesses at its keys.
 import { z } from "zod";
+import { bookingFlightSchema, bookingWaitingSchema } from "./flights";
 import { placeSchema } from "./places";
 import { quoteSchema } from "./pricing";
 import { VALET_EVENT_TYPES } from "./valet";
@@ -23,6 +24,10 @@ export const rideDetailsSchema = z.object({
   miles: z.number().nonnegative(),
   minutes: z.number().nonnegative(),
   quote: quoteSchema,
+  /** An airport pickup's arriving flight: as booked, and its live status (the follow job). */
+  flight: bookingFlightSchema.optional(),
+  /** Set at completion: the waiting beyond the included time, charged (its line is in quote.lines). */
+  waiting: bookingWaitingSchema.optional(),
 });
 export type RideDetails = z.infer<typeof rideDetailsSchema>;
 

@@ -8,6 +8,7 @@ import { quoteSchema } from "./pricing";
 import { placeSchema } from "./places";
 import { BOOKING_STEP_MINUTES, TIME_STEP_MESSAGE } from "./booking-time";
 import { isCalendarDate, zonedInstant } from "./zoned-time";
+import { flightNumberSchema, flightPhases } from "./flights";
 
 export { bookingStatuses, ticketStatuses, type BookingStatus, type TicketStatus } from "./booking-status";
 
@@ -90,6 +91,8 @@ export const quoteInputSchema = z.strictObject({
   time: rideTimeSchema,
   /** Optional: a coupon code to apply (applied or refused in the answer; counted only at booking). */
   couponCode: quoteCouponCodeSchema,
+  /** Optional, for a pickup at an airport: the arriving flight ("AA100"); the quote answers its scheduled arrival and a suggested pickup. */
+  flightNumber: flightNumberSchema.optional(),
 });
 export type QuoteInput = z.infer<typeof quoteInputSchema>;
 
@@ -138,6 +141,25 @@ export type QuotePlace = z.infer<typeof placeSchema>;
 export const quotePlaceSummarySchema = placeSchema.pick({ placeId: true, name: true, address: true });
 export type QuotePlaceSummary = z.infer<typeof quotePlaceSummarySchema>;
 
+/** The arriving flight of an airport pickup, as the quote found it. */
+export const quoteFlightSchema = z.object({
+  flightNumber: z.string(),
+  airlineName: z.string().nullable(),
+  origin: z.string().nullable(),
+  phase: z.enum(flightPhases),
+  scheduledArrival: z.string().describe("ISO instant"),
+  /** The scheduled landing on the service area's clock: date and "HH:MM". */
+  scheduledDate: z.string(),
+  scheduledTime: z.string(),
+  estimatedArrival: z.string(),
+  delayMinutes: z.number().int(),
+  terminal: z.string().nullable(),
+  /** The pickup we suggest: the landing plus time for bags, on a quarter hour. */
+  suggestedDate: z.string(),
+  suggestedTime: z.string(),
+});
+export type QuoteFlight = z.infer<typeof quoteFlightSchema>;
+
 /** POST /api/quotes: the price and the signed, expiring quote id to book it with. */
 export const quoteResponseSchema = z.object({
   quoteId: z.string().describe("Signed and expiring; send it to POST /api/bookings"),
@@ -147,6 +169,8 @@ export const quoteResponseSchema = z.object({
   dropoff: quotePlaceSummarySchema,
   /** A code that could not be applied, and why (the quote is without a discount). */
   coupon: z.object({ code: z.string(), message: z.string() }).optional(),
+  /** The flight given (flightNumber): when it is scheduled to land and the pickup we suggest, on the service area's clock. */
+  flight: quoteFlightSchema.optional(),
 });
 export type QuoteResponse = z.infer<typeof quoteResponseSchema>;
 

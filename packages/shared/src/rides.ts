@@ -33,6 +33,10 @@ export const operationsSettingsSchema = z.strictObject({
   valetNoticeHours: wholeNumber("Valet notice", 0, 720),
   /** A pending or confirmed ride this long past its pickup is closed as expired (its hold released, the customer told). */
   overdueGraceMinutes: wholeNumber("Overdue grace period", 15, 1440),
+  /** An airport pickup's free waiting, from its (flight-moved) pickup time. */
+  airportWaitIncludedMinutes: wholeNumber("Included airport waiting", 0, 240).default(60),
+  /** Each started minute of waiting beyond the included time, in cents (a line added at completion). */
+  waitingCentsPerMinute: wholeNumber("Waiting rate", 0, 10000).default(150),
   timeZone: z
     .string({ error: "Choose a time zone such as America/Los_Angeles." })
     .trim()
@@ -48,6 +52,8 @@ export const DEFAULT_OPERATIONS_SETTINGS: OperationsSettings = {
   rideNoticeHours: 2,
   valetNoticeHours: 24,
   overdueGraceMinutes: 120,
+  airportWaitIncludedMinutes: 60,
+  waitingCentsPerMinute: 150,
   timeZone: "America/Los_Angeles",
 };
 

@@ -19,6 +19,7 @@ export const TIP_CENTS_MESSAGE = "A tip can have at most 2 decimals.";
 export const TIP_NOT_COMPLETED_MESSAGE = "You can add a tip once the service is completed.";
 export const TIP_ALREADY_GIVEN_MESSAGE = "You have already added a tip for this booking. Thank you!";
 export const TIP_NO_CARD_MESSAGE = "There is no card on file for this booking, so a tip cannot be charged.";
+export const TIP_NOT_CHARGED_MESSAGE = "Your tip was not charged. Please add it again.";
 export const TIP_IN_PROGRESS_MESSAGE = "Your tip is still being processed. Please retry in a moment.";
 export const TIP_IDEMPOTENCY_KEY_MESSAGE = "Send an Idempotency-Key header (1 to 200 characters) with each tip.";
 

@@ -19,11 +19,12 @@ import crypto from "node:crypto";
 import { sql, type SQL } from "drizzle-orm";
 import type { CreateBookingResponse } from "@meridian/shared/booking";
 import { bookingDetailsSchema, type BookingDetails } from "@meridian/shared/booking-details";
-import { chargeSources } from "@meridian/shared/charge-status";
 import { executeRows, isUniqueViolation, type Db, type Tx } from "../db/client";
 import type { MailInStatement } from "../mail/mailer";
+import { chargeInStatement } from "../payments/charge-gate";
 import type { PaymentIntent, PaymentProvider } from "../payments/provider";
 import { rideReminderJob } from "../rides/ride-notices";
+import { firstFollowJob } from "../flights/follow";
 import { newTicketCode } from "./ticket-code";
 
 export type BookingRowsInput = {
@@ -137,26 +138,15 @@ async function insertOnce(db: Db | Tx, input: BookingRowsInput): Promise<CreateB
       insert into tickets (ticket_code, status, booking_id, created_at, updated_at)
       select ${ticketCode}, 'active', id, ${createdAt}::timestamptz, ${createdAt}::timestamptz from booking)`,
   ];
-  const job = rideReminderJob(id, b.pickupAt, input.reminderLeadHours, now);
-  if (job) {
-    parts.push(sql`reminder as (
+  // The ride's reminder and, for an airport pickup with a flight, the first look at the flight.
+  const jobs = [rideReminderJob(id, b.pickupAt, input.reminderLeadHours, now), firstFollowJob(id, b.details, now)].filter((j) => j !== null);
+  jobs.forEach((job, i) => {
+    parts.push(sql`${sql.raw(i === 0 ? "reminder" : `job${i}`)} as (
       insert into jobs (kind, key, run_at, payload)
       select ${job.kind}, ${job.key}, ${job.runAt.toISOString()}::timestamptz, ${JSON.stringify(job.payload)}::jsonb from booking
       on conflict (key) do nothing)`);
-  }
-  if (payment) {
-    const i = payment.intent;
-    parts.push(sql`payment as (
-      insert into payments (provider, kind, intent_id, booking_id, status, amount_cents, captured_cents, refunded_cents, card_brand, card_last4, payment_method, customer_ref)
-      select ${payment.provider}, 'booking', ${i.id}, id, ${i.status}, ${i.amountCents}::int, ${i.amountReceivedCents}::int, ${i.amountRefundedCents}::int,
-        ${i.card?.brand ?? null}::text, ${i.card?.last4 ?? null}::text, ${payment.paymentMethod ?? null}::text, ${payment.customerRef ?? null}::text
-      from booking
-      on conflict (intent_id) do update set status = excluded.status, amount_cents = excluded.amount_cents, captured_cents = excluded.captured_cents,
-        refunded_cents = excluded.refunded_cents, card_brand = excluded.card_brand, card_last4 = excluded.card_last4, booking_id = excluded.booking_id,
-        payment_method = coalesce(excluded.payment_method, payments.payment_method),
-        customer_ref = coalesce(excluded.customer_ref, payments.customer_ref), updated_at = now()
-      where payments.status in (${sql.join(chargeSources(i.status, "provider").map((s) => sql`${s}`), sql`, `)}))`);
-  }
+  });
+  if (payment) parts.push(sql`payment as (${chargeInStatement(payment.provider, payment.intent, sql`booking`, payment)})`);
   const mail = input.mail?.(ticketCode);
   if (mail) parts.push(sql`mail as (${mail.insert(sql`booking`)})`);
   const [row] = await executeRows(db as Db, sql`with ${sql.join(parts, sql`, `)} select count(*)::int as booked${mail ? sql`, (select id from mail) as mail_id` : sql``} from booking`);

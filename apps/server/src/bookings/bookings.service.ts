@@ -50,6 +50,7 @@ import { parseWith } from "../lib/validate";
 import { bookingConfirmationEmail, valetBookingConfirmationEmail } from "../mail/booking-emails";
 import type { Mail } from "../mail/mailer";
 import { priceQuote } from "../quotes/quote.service";
+import { bookingFlightOf } from "../flights/follow";
 import { verifyQuoteToken, verifyValetQuoteToken, type Verified } from "../quotes/quote-token";
 import { refuseCouponNoLongerApplying, redeemSignedCoupon, type SignedCoupon } from "../coupons/coupons.service";
 import { priceValetQuote } from "../valet/valet-quote.service";
@@ -241,6 +242,7 @@ async function planRide(deps: Deps, me: BookingFor, quoteId: string): Promise<Bo
     date: claims.date,
     time: claims.time,
     couponCode: claims.couponCode ?? undefined,
+    flightNumber: claims.flightNumber ?? undefined,
   });
   const priced = await priceQuote(deps, rideInput, { maxPricingAgeMs: BOOKING_PRICING_MAX_AGE_MS });
   refuseCouponNoLongerApplying(priced.refused);
@@ -258,6 +260,7 @@ async function planRide(deps: Deps, me: BookingFor, quoteId: string): Promise<Bo
     miles: priced.quote.miles,
     minutes: priced.quote.minutes,
     quote: priced.quote,
+    ...(priced.flight ? { flight: bookingFlightOf(priced.flight.status, rideInput.date, rideInput.time, (await cachedOperationsSettings(deps.database.db)).timeZone) } : {}),
   };
   return {
     service: "ride",

@@ -147,9 +147,10 @@ export function untar(tar: Buffer, dir: string): void {
  * served). So such a call waits for the transaction it was made in, as it always did, but at most this long: then
  * it fails with `DbCallInTransactionError` (naming the call's stack) and is never sent, the transaction's work gets
  * the error and rolls back, and the process goes on answering. A call that is not awaited inside the transaction
- * (a background refresh) simply runs once the transaction has ended.
+ * (a background refresh, a notification's handler) simply runs once the transaction has ended; the bound is long
+ * enough that only a transaction held that long (the whole database waits for it meanwhile) fails such a call.
  */
-export const DB_CALL_IN_TRANSACTION_WAIT_MS = 5_000;
+export const DB_CALL_IN_TRANSACTION_WAIT_MS = 15_000;
 
 export class DbCallInTransactionError extends Error {
   constructor() {

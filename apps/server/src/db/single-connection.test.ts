@@ -36,7 +36,7 @@ describe.skipIf(process.env.TEST_DB === "postgres")("PGlite's single connection"
     // Nor is a nested `db.transaction` any different.
     const nested = await db.transaction(async () => db.transaction(async (tx2) => tx2.select().from(appSettings))).catch((err: unknown) => err);
     expect(guardError(nested)).toBeInstanceOf(DbCallInTransactionError);
-  }, 30_000);
+  }, 90_000);
 
   it("a `db` call started inside a transaction but not awaited there runs once it has committed", async () => {
     const { db } = database;

@@ -1,5 +1,6 @@
 // Every kind of durable job the server runs, by kind: what the runner in main.ts (and the development tools) use.
 import type { Deps } from "../lib/context";
+import { flightJobHandlers } from "../flights/follow";
 import { holdSweepJobHandlers } from "../payments/hold-sweep";
 import { paymentJobHandlers } from "../payments/payment-jobs";
 import { receiptJobHandlers } from "../payments/receipts";
@@ -12,5 +13,6 @@ export const allJobHandlers = (deps: Deps): JobHandlers => ({
   ...paymentJobHandlers(deps),
   ...holdSweepJobHandlers(deps),
   ...receiptJobHandlers(deps),
+  ...flightJobHandlers(deps),
   [OVERDUE_SWEEP_JOB]: overdueSweepHandler({ mailer: deps.mailer, publicUrl: deps.config.publicUrl }),
 });

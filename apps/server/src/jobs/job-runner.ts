@@ -21,7 +21,8 @@ export type JobHandler = (tx: Tx, job: Job, now: Date) => Promise<string>;
  */
 export type TwoStepJobHandler<T = any> = {
   call: (job: Job, now: Date) => Promise<T>;
-  record: (tx: Tx, job: Job, now: Date, outcome: T) => Promise<string>;
+  /** The result note, or the note and what to do once the job's transaction has committed (e.g. a realtime event). */
+  record: (tx: Tx, job: Job, now: Date, outcome: T) => Promise<string | { result: string; afterCommit: () => void }>;
 };
 export type JobHandlers = Record<string, JobHandler | TwoStepJobHandler>;
 
@@ -114,16 +115,23 @@ async function runTwoStep(db: Db, handler: TwoStepJobHandler, job: Job, now: Dat
       return mine ? finish(tx, job.id, job.attempts, { err }, now, opts, job.kind) : job;
     });
   }
-  return db.transaction(async (tx) => {
+  let afterCommit: (() => void) | undefined;
+  const done = await db.transaction(async (tx) => {
     const [mine] = await tx.select().from(jobs).where(stillLeased(job)).for("update");
     if (!mine) return job; // the lease lapsed and another process took the row: its run records the outcome
     try {
-      const result = await tx.transaction((inner) => handler.record(inner, job, now, outcome));
-      return await finish(tx, job.id, job.attempts, { result }, now, opts, job.kind);
+      const recorded = await tx.transaction((inner) => handler.record(inner, job, now, outcome));
+      const result = typeof recorded === "string" ? recorded : recorded.result;
+      const row = await finish(tx, job.id, job.attempts, { result }, now, opts, job.kind);
+      if (typeof recorded !== "string") afterCommit = recorded.afterCommit;
+      return row;
     } catch (err) {
+      afterCommit = undefined;
       return finish(tx, job.id, job.attempts, { err }, now, opts, job.kind);
     }
   });
+  afterCommit?.();
+  return done;
 }
 
 /** Runs due jobs until none is due (or `limit` ran); answers how many ran. */

@@ -15,7 +15,7 @@ import { joinedTeamEmail } from "../rides/staff.service";
 import { bookingConfirmationEmail, valetBookingConfirmationEmail } from "./booking-emails";
 import { bookingCancelledEmail, bookingRescheduledEmail } from "./change-emails";
 import type { Mail } from "./mailer";
-import { chauffeurArrivedEmail, chauffeurAssignedEmail, rideReminderEmail } from "./ride-emails";
+import { chauffeurArrivedEmail, chauffeurAssignedEmail, flightCancelledEmail, flightPickupMovedEmail, rideReminderEmail } from "./ride-emails";
 import { MAX_NAME_IN_EMAIL, nameInEmail, resetPasswordEmail, signInLockedEmail, signUpAttemptEmail, verificationEmail, welcomeSetPasswordEmail } from "./templates";
 
 let t: TestApp;
@@ -62,6 +62,8 @@ function everyMessage(name: string): [string, Mail][] {
     ["chauffeur assigned (the chauffeur's name too)", chauffeurAssignedEmail(ride)],
     ["chauffeur arrived", chauffeurArrivedEmail(ride)],
     ["ride reminder", rideReminderEmail(ride)],
+    ["flight delayed: the pickup moved", flightPickupMovedEmail({ ...ride, flight: "UA 1", change: "45 minutes late", limited: false })],
+    ["flight cancelled", flightCancelledEmail({ ...ride, flight: "UA 1" })],
     ["booking cancelled", bookingCancelledEmail({ ...change, feeUsd: 0 })],
     ["booking rescheduled", bookingRescheduledEmail({ ...change, previous: "2026-05-31 at 9:00 AM" })],
     ["ride not served", expiredEmail({ to, name, when: "Monday", pickup: "LAX", dropoff: "Hotel Bel-Air", url })],

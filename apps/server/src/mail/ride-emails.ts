@@ -40,3 +40,16 @@ export const rideReminderEmail = (f: RideMailFacts) =>
   mail("ride_reminder", f, `Reminder: your ride on ${f.when}`, "See you soon", [
     f.chauffeurFirstName ? `${driver(f)}, will drive you.` : "Your chauffeur will be confirmed shortly.",
   ]);
+
+/** An airport pickup moved with its flight: `flight` "AA100", `change` "lands 45 minutes late" / "lands 20 minutes early". */
+export const flightPickupMovedEmail = (f: RideMailFacts & { flight: string; change: string; limited: boolean }) =>
+  mail(f, `Your pickup has moved: ${f.when}`, "Your pickup has moved", [
+    `Flight ${f.flight} ${f.change}, so we have moved your pickup. ${f.chauffeurFirstName ? `${driver(f)}, will` : "Your chauffeur will"} meet you at the new time below.`,
+    f.limited ? "Your flight moved further than we can follow on our own: we will call you to confirm the pickup." : "Nothing to do on your side; your included waiting time starts at the new time.",
+  ]);
+
+/** An airport pickup whose flight the airline cancelled. */
+export const flightCancelledEmail = (f: RideMailFacts & { flight: string }) =>
+  mail(f, `Flight ${f.flight} is cancelled`, "Your flight is cancelled", [
+    `The airline reports flight ${f.flight} as cancelled. Your ride stays booked for now: reply to this e-mail or reschedule it from your dashboard with your new flight, and we will meet you.`,
+  ]);

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray } from "drizzle-orm";
+import { desc, eq } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { firstName } from "@meridian/shared/rides";
 import { orderForCustomer } from "@meridian/shared/booking-status";
@@ -8,8 +8,8 @@ import { getOperationsSettings } from "../settings/settings.service";
 import type { Profile, UpdateProfileInput } from "@meridian/shared/profile";
 import { asRole } from "@meridian/shared/auth";
 import type { Db } from "../db/client";
-import { bookings, payments, tickets, user, vehicleTypes } from "../db/schema";
-import { newestChargeFirst } from "../payments/charges";
+import { bookings, tickets, user, vehicleTypes } from "../db/schema";
+import { bookingCharges } from "../payments/charges";
 import { paymentStatusLabel } from "@meridian/shared/payment-status";
 import { notFound } from "../lib/errors";
 
@@ -74,15 +74,7 @@ export async function listMyBookings(db: Db, userId: string) {
     .orderBy(desc(bookings.createdAt));
   const startsAt = (r: (typeof rows)[number]) => r.pickupAt ?? zonedInstant(r.bookingDate, startTimeOf(r.details), timeZone);
   // Each booking's charge (its newest "booking" payment, as bookingCharge reads it), in one query for the list.
-  const charges = new Map<string, typeof payments.$inferSelect>();
-  if (rows.length > 0) {
-    const found = await db
-      .select()
-      .from(payments)
-      .where(and(eq(payments.kind, "booking"), inArray(payments.bookingId, rows.map((r) => r.id))))
-      .orderBy(...newestChargeFirst);
-    for (const p of found) if (p.bookingId && !charges.has(p.bookingId)) charges.set(p.bookingId, p);
-  }
+  const charges = await bookingCharges(db, rows.map((r) => r.id));
   return orderForCustomer(rows.map((r) => ({ ...r, startsAt: startsAt(r) }))).map(({ chauffeurName, startsAt: _, ...r }) => ({
     ...r,
     chauffeurFirstName: chauffeurName ? firstName(chauffeurName) : null,

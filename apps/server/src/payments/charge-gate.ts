@@ -51,6 +51,28 @@ export async function recordPayment(
 }
 
 /**
+ * recordPayment as part of a statement that commits by itself (a new booking's single statement,
+ * bookings/booking-rows.ts): the insert-or-update of the booking's charge for each row of `source` (a CTE naming the
+ * booking's `id`), with the same gate on the update (a move the table allows, the refunded amount never lowered).
+ */
+export function chargeInStatement(
+  provider: PaymentProvider["kind"],
+  i: PaymentIntent,
+  source: SQL,
+  card: { paymentMethod?: string | null; customerRef?: string | null },
+): SQL {
+  return sql`insert into payments (provider, kind, intent_id, booking_id, status, amount_cents, captured_cents, refunded_cents, card_brand, card_last4, payment_method, customer_ref)
+      select ${provider}, 'booking', ${i.id}, id, ${i.status}, ${i.amountCents}::int, ${i.amountReceivedCents}::int, ${i.amountRefundedCents}::int,
+        ${i.card?.brand ?? null}::text, ${i.card?.last4 ?? null}::text, ${card.paymentMethod ?? null}::text, ${card.customerRef ?? null}::text
+      from ${source}
+      on conflict (intent_id) do update set status = excluded.status, amount_cents = excluded.amount_cents, captured_cents = excluded.captured_cents,
+        refunded_cents = greatest(payments.refunded_cents, excluded.refunded_cents), card_brand = excluded.card_brand, card_last4 = excluded.card_last4,
+        booking_id = excluded.booking_id, payment_method = coalesce(excluded.payment_method, payments.payment_method),
+        customer_ref = coalesce(excluded.customer_ref, payments.customer_ref), updated_at = now()
+      where payments.status in (${sql.join(chargeSources(i.status, "provider").map((s) => sql`${s}`), sql`, `)})`;
+}
+
+/**
  * A failed authorisation attempt (declined, or its 3-D Secure step needed) recorded as the booking's charge:
  * inserted, or written over an earlier failed attempt of the same intent; never over a hold or a capture.
  */

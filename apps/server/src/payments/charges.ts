@@ -1,6 +1,6 @@
 // Reading a booking's money: its charge (the newest `payments` row of kind "booking"), its tips and refunds,
 // and how a provider's refusal reads as an API error (the one map, paymentErrorToHttp).
-import { and, asc, desc, eq } from "drizzle-orm";
+import { and, asc, desc, eq, inArray } from "drizzle-orm";
 import { IDEMPOTENCY_MISMATCH_MESSAGE } from "@meridian/shared/booking";
 import { PAYMENT_NOT_ACCEPTED_MESSAGE, PAYMENT_UNAVAILABLE_MESSAGE } from "@meridian/shared/payments";
 import { fromCents } from "@meridian/shared/pricing";
@@ -19,7 +19,8 @@ export const newestChargeFirst = [desc(payments.createdAt), desc(payments.seq)] 
 
 /**
  * The booking's charge: the newest `payments` row of kind "booking" for it (null when it has none). The only
- * query of it: the routes, the jobs, the settlement, the receipts and the tests all read this one.
+ * query of it (with bookingCharges, the same for a list): the routes, the jobs, the settlement, the receipts and
+ * the tests all read this one.
  */
 export async function bookingCharge(db: Db | Tx, bookingId: string): Promise<PaymentRecord | null> {
   const [row] = await db
@@ -29,6 +30,19 @@ export async function bookingCharge(db: Db | Tx, bookingId: string): Promise<Pay
     .orderBy(...newestChargeFirst)
     .limit(1);
   return row ?? null;
+}
+
+/** bookingCharge for many bookings in one query: each booking's charge by its id (a booking with none is absent). */
+export async function bookingCharges(db: Db | Tx, bookingIds: string[]): Promise<Map<string, PaymentRecord>> {
+  const charges = new Map<string, PaymentRecord>();
+  if (!bookingIds.length) return charges;
+  const rows = await db
+    .select()
+    .from(payments)
+    .where(and(inArray(payments.bookingId, bookingIds), eq(payments.kind, "booking")))
+    .orderBy(...newestChargeFirst);
+  for (const p of rows) if (p.bookingId && !charges.has(p.bookingId)) charges.set(p.bookingId, p);
+  return charges;
 }
 
 /** The booking's tips that were charged (captured), oldest first. */

@@ -19,6 +19,7 @@ import { startOf } from "../rides/ride-status";
 import { recordPayment } from "./charge-gate";
 import { bookingCharge } from "./charges";
 import { PaymentError, type AuthorizeInput, type PaymentIntent } from "./provider";
+import { recordTip, releaseTipClaim } from "./tips.service";
 
 export const HOLD_SWEEP_JOB = "payment.hold_sweep";
 /** An Idempotency-Key "in progress" this long is taken over (its request died between claiming and answering). */
@@ -46,11 +47,20 @@ export async function scheduleHoldSweep(db: Db | Tx, call: { providerKey: string
 type SweepOutcome =
   | { kind: "skip"; reason: string }
   /** The intent our books do not know: released (or it held nothing). `claimedAt`: the booking key the sweep took over. */
-  | { kind: "released"; intent: PaymentIntent | null; reason: string; claim?: { userId: string; key: string; at: Date } }
+  | { kind: "released"; intent: PaymentIntent | null; reason: string; claim?: { userId: string; key: string; at: Date }; tip?: TipCall }
+  /** A tip captured and never recorded (the process died right after the capture). */
+  | ({ kind: "tip"; intent: PaymentIntent } & TipCall)
   /** A far-off booking whose hold was to be released right after it was saved, and was not (the process died there). */
   | { kind: "far-off"; bookingId: string; intent: PaymentIntent };
 
 const HOLDING = ["requires_capture", "requires_action", "requires_payment_method"];
+
+/** A tip's authorisation (payments/tips.service.ts names its booking and customer in the metadata). */
+type TipCall = { bookingId: string; userId: string; paymentMethod: string };
+const tipOf = (request: AuthorizeInput): TipCall | undefined =>
+  request.metadata?.kind === "tip" && request.metadata.bookingId && request.metadata.userId
+    ? { bookingId: request.metadata.bookingId, userId: request.metadata.userId, paymentMethod: request.paymentMethod }
+    : undefined;
 
 export function holdSweepHandler(deps: Pick<Deps, "database" | "payments" | "logger">): TwoStepJobHandler<SweepOutcome> {
   return {
@@ -97,9 +107,12 @@ export function holdSweepHandler(deps: Pick<Deps, "database" | "payments" | "log
       if (known) return { kind: "skip", reason: `recorded for booking ${known.bookingId ?? "(none)"}` };
       // A replay is the first answer, not where the intent stands now (a failed request may have released it already).
       intent = await deps.payments.retrieve(intent.id);
-      if (!HOLDING.includes(intent.status)) return { kind: "released", intent, reason: `nothing held (${intent.status})`, claim };
+      const tip = tipOf(JSON.parse(p.request) as AuthorizeInput);
+      // A tip captured by a process that died before recording it: recorded now (the money was taken).
+      if (tip && intent.status === "succeeded") return { kind: "tip", intent, ...tip };
+      if (!HOLDING.includes(intent.status)) return { kind: "released", intent, reason: `nothing held (${intent.status})`, claim, tip };
       const released = await deps.payments.cancel(intent.id, `${p.providerKey}:sweep-release`);
-      return { kind: "released", intent: released, reason: `released ${released.id}`, claim };
+      return { kind: "released", intent: released, reason: `released ${released.id}`, claim, tip };
     },
     async record(tx, _job, _now, outcome) {
       if (outcome.kind === "skip") return `skipped: ${outcome.reason}`;
@@ -107,6 +120,15 @@ export function holdSweepHandler(deps: Pick<Deps, "database" | "payments" | "log
         await recordPayment(tx, deps.payments.kind, outcome.intent, outcome.bookingId, "booking");
         return `released the far-off booking's hold ${outcome.intent.id}`;
       }
+      if (outcome.kind === "tip") {
+        const [booking] = await tx.select().from(bookings).where(eq(bookings.id, outcome.bookingId));
+        if (!booking) return `skipped: the tipped booking ${outcome.bookingId} is gone`;
+        await recordTip(tx, deps.payments.kind, booking, outcome.intent, outcome);
+        deps.logger.warn("recorded a tip captured by a request that died before recording it", { intentId: outcome.intent.id, bookingId: outcome.bookingId });
+        return `recorded the tip ${outcome.intent.id}`;
+      }
+      // A tip not charged: its claim is freed, so the customer can tip again.
+      if (outcome.tip) await releaseTipClaim(tx, outcome.tip.userId, outcome.tip.bookingId);
       if (outcome.claim) {
         const { userId, key, at } = outcome.claim;
         await tx

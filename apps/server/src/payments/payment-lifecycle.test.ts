@@ -13,6 +13,7 @@ import { toCents } from "@meridian/shared/pricing";
 import type { ValetRates } from "@meridian/shared/valet-pricing";
 import { setValetRates } from "../db/factories";
 import { bookings, embeddedPaymentEvents, embeddedPaymentIntents, jobs, payments, rideRateCards } from "../db/schema";
+import { allJobHandlers } from "../jobs/handlers";
 import { runDueJobs } from "../jobs/job-runner";
 import { invalidatePricingCache } from "../quotes/pricing-data";
 import { jobHandlers } from "../rides/ride-notices";
@@ -609,5 +610,123 @@ describe("a rescheduled ride's card", () => {
     expect((await step(id, "completed")).status).toBe(200);
     expect((await chargeRows(id))[0]).toMatchObject({ status: "succeeded", capturedCents: charge.amountCents - 1000 });
     expect(await intent(charge.intentId)).toMatchObject({ status: "succeeded", amountReceivedCents: charge.amountCents - 1000 });
+  });
+});
+
+describe("branches of the lifecycle (issue 21, point 4)", () => {
+  const runSweepAt = (at: Date) => runDueJobs(t.db, allJobHandlers(t.deps), { now: () => at });
+  const setPickupIn = (id: string, ms: number) => t.db.update(bookings).set({ pickupAt: new Date(Date.now() + ms) }).where(eq(bookings.id, id));
+  const capturedOf = async (id: string) => (await chargeRows(id)).reduce((sum, r) => sum + r.capturedCents, 0);
+  const DAY4 = laDate(4);
+
+  beforeAll(async () => {
+    const shift = await t.call("POST", "/api/admin/shifts", { cookie: admin.cookie, json: { staffId: marcus.user.id, date: DAY4, start: "06:00", end: "23:00", role: "chauffeur", location: "LAX" } });
+    expect(shift.status).toBe(201);
+  });
+
+  it("a late cancellation racing the chauffeur's start: exactly one outcome, the fee or the fare, charged once", async () => {
+    const outcomes = new Set<string>();
+    for (const time of ["07:00", "11:00", "15:00", "19:00"]) {
+      const id = await bookRide({ date: DAY4, time });
+      const charge = await bookingCharge(t, id);
+      expect((await t.call("PUT", `/api/admin/bookings/${id}/assignment`, { cookie: dispatcher.cookie, json: { chauffeurId: marcus.user.id } })).status).toBe(200);
+      await setPickupIn(id, 24 * H - 60_000); // past the cut-off: the customer is shown a fee
+      const terms = (await t.call("GET", `/api/me/bookings/${id}/cancellation`, { cookie: customer.cookie })).body.cancellation;
+      const fee = toCents(terms.feeUsd);
+      expect(fee).toBeGreaterThan(0);
+      const [cancel, start] = await Promise.all([
+        t.call("POST", `/api/me/bookings/${id}/cancel`, { cookie: customer.cookie, json: { acceptFeeUsd: terms.feeUsd } }),
+        step(id, "en_route"),
+      ]);
+      expect([cancel.status, start.status].filter((s) => s === 200)).toHaveLength(1);
+      expect([cancel.status, start.status].every((s) => s === 200 || s === 409)).toBe(true);
+      if (start.status === 200) for (const s of ["on_location", "on_board", "completed"]) expect((await step(id, s)).status).toBe(200);
+      // Every retry job later changes nothing.
+      await runJobsAt(new Date(Date.now() + 2 * H));
+      const b = await booking(id);
+      outcomes.add(b.status);
+      expect(await captures(charge.intentId)).toHaveLength(1);
+      if (b.status === "cancelled") {
+        expect(await capturedOf(id)).toBe(fee);
+        expect(await intent(charge.intentId)).toMatchObject({ status: "succeeded", amountReceivedCents: fee, amountCapturableCents: 0 });
+      } else {
+        expect(b.status).toBe("completed");
+        expect(await capturedOf(id)).toBe(charge.amountCents);
+      }
+    }
+    expect([...outcomes].every((s) => s === "cancelled" || s === "completed")).toBe(true);
+  });
+
+  it("a refund after a partial capture (a late cancellation's fee): only the fee captured can be refunded", async () => {
+    const id = await bookRide({ date: DAY4, time: "21:00" });
+    const charge = await bookingCharge(t, id);
+    await setPickupIn(id, 24 * H - 60_000);
+    const terms = (await t.call("GET", `/api/me/bookings/${id}/cancellation`, { cookie: customer.cookie })).body.cancellation;
+    expect((await t.call("POST", `/api/me/bookings/${id}/cancel`, { cookie: customer.cookie, json: { acceptFeeUsd: terms.feeUsd } })).status).toBe(200);
+    const fee = toCents(terms.feeUsd);
+    expect(fee).toBeLessThan(charge.amountCents);
+    const refund = (amountUsd: number) => t.call("POST", `/api/admin/bookings/${id}/refunds`, { cookie: admin.cookie, json: { amountUsd, reason: "Goodwill" }, headers: { "Idempotency-Key": crypto.randomUUID() } });
+    const tooMuch = await refund((fee + 1) / 100);
+    expect(tooMuch.status).toBe(422);
+    expect(tooMuch.body.error.code).toBe("amount_too_large");
+    const all = await refund(fee / 100);
+    expect(all.status).toBe(201);
+    expect((await chargeRows(id))[0]).toMatchObject({ status: "succeeded", amountCents: charge.amountCents, capturedCents: fee, refundedCents: fee });
+    expect(await intent(charge.intentId)).toMatchObject({ amountReceivedCents: fee, amountRefundedCents: fee });
+    expect((await refund(0.01)).status).toBe(422);
+  });
+
+  it("an abandoned 3-D Secure authorisation (the step never passed) is released by the sweep; no charge row is written", async () => {
+    const q = await t.call("POST", "/api/quotes", { json: rideInput(fleet.sedan.id, { date: DAY4, time: "06:30" }) });
+    const res = await t.call("POST", "/api/bookings", { cookie: customer.cookie, json: { service: "ride", quoteId: q.body.quoteId, paymentMethod: "pm_card_authenticationRequired" }, headers: { "Idempotency-Key": crypto.randomUUID() } });
+    expect(res.status).toBe(402);
+    const intentId: string = res.body.error.paymentIntent.id;
+    expect(await intent(intentId)).toMatchObject({ status: "requires_action" });
+    await runSweepAt(new Date(Date.now() + 16 * 60_000));
+    expect(await intent(intentId)).toMatchObject({ status: "canceled", amountReceivedCents: 0 });
+    expect(await t.db.select().from(payments).where(eq(payments.intentId, intentId))).toEqual([]);
+  });
+
+  it("the sweep releases a far-off booking's hold that was not released after the booking (the process failed there)", async () => {
+    // The release right after the booking fails (the provider is down for it): the hold stays on the card.
+    t.deps.payments = { ...realProvider, cancel: downProvider().cancel };
+    let id: string;
+    try {
+      id = await bookRide({ date: laDate(25), time: "10:00" });
+    } finally {
+      t.deps.payments = realProvider;
+    }
+    const held = await bookingCharge(t, id);
+    expect(held).toMatchObject({ status: "requires_capture" });
+    await runSweepAt(new Date(Date.now() + 16 * 60_000));
+    expect(await bookingCharge(t, id)).toMatchObject({ intentId: held.intentId, status: "canceled", capturedCents: 0 });
+    expect(await intent(held.intentId)).toMatchObject({ status: "canceled" });
+    // The re-authorisation 48 hours before takes the hold again, and completion captures it once.
+    const startsAt = startOf(await booking(id), "America/Los_Angeles");
+    await runJobsAt(new Date(startsAt.getTime() - 47 * H));
+    expect((await chargeRows(id)).filter((r) => r.status === "requires_capture")).toHaveLength(1);
+  });
+
+  it("a reschedule after the re-authorisation: the new hold follows the ride, and completion captures the new total once", async () => {
+    const date = laDate(12);
+    const id = await bookRide({ date, time: "10:00" });
+    expect(await bookingCharge(t, id)).toMatchObject({ status: "canceled" }); // far off: released at booking
+    const startsAt = startOf(await booking(id), "America/Los_Angeles");
+    // The re-authorisation as if 48 hours before (a movable clock): a hold of the total.
+    await runJobsAt(new Date(startsAt.getTime() - 47 * H));
+    const reauth = (await chargeRows(id)).find((r) => r.status === "requires_capture")!;
+    expect(reauth).toBeTruthy();
+    // Moved to an earlier day at another time (within the hold window): the hold's total or age may change; the ride holds exactly one.
+    const q = await t.call("POST", "/api/quotes", { json: rideInput(fleet.sedan.id, { date: DAY4, time: "17:00" }) });
+    const moved = await t.call("POST", `/api/me/bookings/${id}/reschedule`, { cookie: customer.cookie, json: { date: DAY4, time: "17:00", quoteId: q.body.quoteId, acceptNewPrice: true } });
+    expect(moved.status).toBe(200);
+    const holds = (await chargeRows(id)).filter((r) => r.status === "requires_capture");
+    expect(holds).toHaveLength(1);
+    expect(holds[0]!.amountCents).toBe(toCents(moved.body.booking.price));
+    expect((await jobsOf(id)).filter((j) => j.kind === "payment.reauthorize" && j.status === "pending")).toEqual([]);
+    await driveToOnBoard(id);
+    expect((await step(id, "completed")).status).toBe(200);
+    expect(await capturedOf(id)).toBe(toCents(moved.body.booking.price));
+    expect(await captures(holds[0]!.intentId)).toHaveLength(1);
   });
 });

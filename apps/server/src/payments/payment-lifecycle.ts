@@ -3,7 +3,7 @@
 // not be authorised again. Provider calls never run inside a database transaction: each is made first, with the
 // booking's fixed idempotency key, and its answer recorded afterwards in one transaction.
 import { RECEIPT_JOB, receiptJobKey } from "./receipts";
-import { and, eq, inArray, isNotNull, sql } from "drizzle-orm";
+import { and, eq, isNotNull, sql } from "drizzle-orm";
 import { fromCents, toCents } from "@meridian/shared/pricing";
 import {
   ALREADY_PAID_MESSAGE,
@@ -24,7 +24,7 @@ import type { Deps } from "../lib/context";
 import { conflict, HttpError, notFound } from "../lib/errors";
 import { announceBooking, type BookingRow } from "../rides/ride-status";
 import { noteCharge, recordAttempt, recordPayment } from "./charge-gate";
-import { bookingCharge, newestChargeFirst, paymentErrorToHttp } from "./charges";
+import { bookingCharge, bookingCharges, newestChargeFirst, paymentErrorToHttp } from "./charges";
 import { customerRefFor } from "./customers";
 import { scheduleHoldSweep } from "./hold-sweep";
 import { PaymentError, type AuthorizeInput, type PaymentIntent, type PaymentProvider } from "./provider";
@@ -318,12 +318,6 @@ export async function confirmBookingCard(deps: Deps, userId: string, bookingId: 
 export async function bookingsNeedingPayment(db: Db | Tx, rows: Pick<BookingRow, "id" | "status" | "cancellationFee">[]): Promise<Set<string>> {
   const on = rows.filter((r) => ON.includes(r.status) || owes(r)).map((r) => r.id);
   if (!on.length) return new Set();
-  const charges = await db
-    .select({ bookingId: payments.bookingId, status: payments.status, createdAt: payments.createdAt, id: payments.id })
-    .from(payments)
-    .where(and(inArray(payments.bookingId, on), eq(payments.kind, "booking")))
-    .orderBy(...newestChargeFirst);
-  const newest = new Map<string, string>();
-  for (const c of charges) if (c.bookingId && !newest.has(c.bookingId)) newest.set(c.bookingId, c.status);
-  return new Set([...newest].filter(([, status]) => (FAILED_CHARGE_STATUSES as readonly string[]).includes(status)).map(([id]) => id));
+  const charges = await bookingCharges(db, on);
+  return new Set([...charges].filter(([, c]) => isFailed(c.status)).map(([id]) => id));
 }

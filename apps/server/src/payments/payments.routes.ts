@@ -20,7 +20,8 @@ import type { AppEnv } from "../lib/context";
 import { HttpError, notFound } from "../lib/errors";
 import { route } from "../lib/openapi";
 import { applyWebhookEvent } from "./payments.service";
-import { PaymentError, type WebhookEvent } from "./provider";
+import type { WebhookEvent } from "./provider";
+import { paymentErrorToHttp } from "./charges";
 
 export const paymentsRoutes = new Hono<AppEnv>()
   .get(
@@ -67,8 +68,7 @@ export const paymentsRoutes = new Hono<AppEnv>()
         const body: CompleteAuthenticationResponse = { paymentIntentId: intent.id, status: intent.status };
         return c.json(body);
       } catch (err) {
-        if (err instanceof PaymentError) throw new HttpError(409, err.code, err.message);
-        throw err;
+        throw paymentErrorToHttp(err);
       }
     },
   )

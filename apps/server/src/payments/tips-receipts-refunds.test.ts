@@ -21,6 +21,7 @@ import {
   tickets,
   tipAllocations,
 } from "../db/schema";
+import { allJobHandlers } from "../jobs/handlers";
 import { runDueJobs, scheduleJob } from "../jobs/job-runner";
 import { createTestApp, type TestApp } from "../test/harness";
 import { outboxFor } from "../test/helpers";
@@ -443,3 +444,64 @@ describe("the payment.receipt job", () => {
   });
 });
 
+
+describe("a process that dies during a tip (issue 21, point 4)", () => {
+  const sweepAt = (at: Date) => runDueJobs(t.db, allJobHandlers(t.deps), { now: () => at });
+  /** The provider's capture as a process dying at it: `before` (the capture is never sent) or after it reached the provider. */
+  function dieAtCapture(when: "before" | "after") {
+    const real = t.deps.payments;
+    let reached!: () => void;
+    const at = new Promise<void>((resolve) => (reached = resolve));
+    t.deps.payments = {
+      ...real,
+      capture: async (...args: Parameters<typeof real.capture>) => {
+        if (when === "after") await real.capture(...args);
+        reached();
+        return new Promise<never>(() => {}); // nothing after this point runs: the request's process is gone
+      },
+    };
+    return { at, restore: () => (t.deps.payments = real) };
+  }
+  const tipIntents = async (bookingId: string) =>
+    (await t.db.select().from(embeddedPaymentIntents)).filter((i) => (i.metadata as Record<string, string>).bookingId === bookingId && (i.metadata as Record<string, string>).kind === "tip");
+
+  it("after the capture: the sweep records the tip once (shared out, the claim answered), and the customer's retry replays it", async () => {
+    const b = await seedBooking(t, { userId: customer.user.id, chauffeurId: chauffeur.user.id, paymentMethod: "pm_card_visa" });
+    const key = crypto.randomUUID();
+    const crash = dieAtCapture("after");
+    void tip(b.id, 12, key);
+    await crash.at;
+    crash.restore();
+    expect(await tipPayments(b.id)).toEqual([]); // charged, recorded nowhere
+    await sweepAt(new Date(Date.now() + 16 * 60_000));
+    const [paid] = await tipPayments(b.id);
+    expect(paid).toMatchObject({ status: "succeeded", capturedCents: 1200 });
+    expect((await allocations(b.id)).map((a) => [a.staffId, a.amountCents])).toEqual([[chauffeur.user.id, 1200]]);
+    const retry = await tip(b.id, 12, key);
+    expect(retry.status).toBe(201);
+    expect(retry.body.tip).toMatchObject({ amountUsd: 12 });
+    expect(await tipPayments(b.id)).toHaveLength(1);
+    expect((await tipIntents(b.id)).map((i) => [i.status, i.amountReceivedCents])).toEqual([["succeeded", 1200]]);
+  });
+
+  it("between the authorisation and the capture: the sweep releases the hold and frees the claim; the tip is given again, charged once", async () => {
+    const b = await seedBooking(t, { userId: customer.user.id, chauffeurId: chauffeur.user.id, paymentMethod: "pm_card_visa" });
+    const key = crypto.randomUUID();
+    const crash = dieAtCapture("before");
+    void tip(b.id, 9, key);
+    await crash.at;
+    crash.restore();
+    expect((await tip(b.id, 9, crypto.randomUUID())).body.error.code).toBe("tip_in_progress"); // the dead request still holds the claim
+    await sweepAt(new Date(Date.now() + 16 * 60_000));
+    expect((await tipIntents(b.id)).map((i) => i.status)).toEqual(["canceled"]);
+    // The same request again: its intent was released, so it is refused (never recorded as a $0 tip) and the claim freed.
+    const same = await tip(b.id, 9, key);
+    expect(same.status).toBe(409);
+    expect(same.body.error.code).toBe("tip_not_charged");
+    expect(await tipPayments(b.id)).toEqual([]);
+    const again = await tip(b.id, 9, crypto.randomUUID());
+    expect(again.status).toBe(201);
+    expect((await tipPayments(b.id)).map((p) => [p.status, p.capturedCents])).toEqual([["succeeded", 900]]);
+    expect((await tipIntents(b.id)).map((i) => i.status).sort()).toEqual(["canceled", "succeeded"]);
+  });
+});

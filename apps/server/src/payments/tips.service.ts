@@ -7,7 +7,7 @@
 // idempotency row "tip:<bookingId>" committed on its own: a retry with the same Idempotency-Key and amount goes
 // on (the provider answers it with the same intent, so no second charge) and a different request is refused.
 import crypto from "node:crypto";
-import { and, asc, eq, inArray, isNotNull, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
 import { fromCents, toCents } from "@meridian/shared/pricing";
 import { firstName } from "@meridian/shared/rides";
 import {
@@ -15,6 +15,7 @@ import {
   TIP_ALREADY_GIVEN_MESSAGE,
   TIP_IN_PROGRESS_MESSAGE,
   TIP_NO_CARD_MESSAGE,
+  TIP_NOT_CHARGED_MESSAGE,
   TIP_NOT_COMPLETED_MESSAGE,
   tipMaxUsd,
   tipPresetGoneMessage,
@@ -32,7 +33,7 @@ import { getOperationsSettings } from "../settings/settings.service";
 import { getSettings } from "../settings/store";
 import { bookingCharge, paymentErrorToHttp, tipsOf } from "./charges";
 import { recordPayment } from "./payments.service";
-import type { AuthorizeInput, PaymentIntent } from "./provider";
+import type { AuthorizeInput, PaymentIntent, PaymentProvider } from "./provider";
 import { scheduleHoldSweep } from "./hold-sweep";
 
 type BookingRow = typeof bookings.$inferSelect;
@@ -103,32 +104,52 @@ export async function addTip(deps: Deps, me: SessionUser, bookingId: string, key
     if (intent.status === "requires_capture") intent = await deps.payments.capture(intent.id, undefined, `${providerKey}:capture`);
   } catch (err) {
     // Nothing was charged: free the claim so the customer can try again.
-    await db.delete(idempotencyKeys).where(and(eq(idempotencyKeys.userId, me.id), eq(idempotencyKeys.key, claimKey(bookingId)), eq(idempotencyKeys.requestHash, hash)));
+    await releaseTipClaim(db, me.id, bookingId, hash);
     if (err instanceof HttpError) throw err;
-    throw paymentErrorToHttp(err);
+    // invalid_state: this key's hold was released meanwhile (the sweep, after a process died before capturing).
+    throw paymentErrorToHttp(err, { invalid_state: conflict(TIP_NOT_CHARGED_MESSAGE, "tip_not_charged") });
   }
 
-  const body = await db.transaction(async (tx) => {
-    // recordPayment's upsert holds the payment's row: a concurrent retry waits here and then finds the shares.
-    const payment = await recordPayment(tx, deps.payments.kind, intent, bookingId, "tip", { paymentMethod: charge.paymentMethod });
-    const existing = await tx.select({ id: tipAllocations.id }).from(tipAllocations).where(eq(tipAllocations.paymentId, payment.id)).limit(1);
-    if (!existing.length) {
-      const staff = await tipRecipients(tx, booking);
-      const shares = splitCents(payment.capturedCents, Math.max(1, staff.length));
-      await tx.insert(tipAllocations).values(
-        staff.length
-          ? staff.map((s, i) => ({ paymentId: payment.id, bookingId, staffId: s.id, amountCents: shares[i]! }))
-          : [{ paymentId: payment.id, bookingId, staffId: null, amountCents: payment.capturedCents }],
-      );
-    }
-    const response = await tipResponse(tx, payment.id);
-    await tx
-      .update(idempotencyKeys)
-      .set({ responseStatus: 201, responseBody: response })
-      .where(and(eq(idempotencyKeys.userId, me.id), eq(idempotencyKeys.key, claimKey(bookingId))));
-    return response;
-  });
+  // Released meanwhile (a process died between the authorisation and the capture, and the sweep let the hold go):
+  // this key's intent can never be captured now; the claim is freed and the customer tips again with a new key.
+  if (intent.status !== "succeeded") {
+    await releaseTipClaim(db, me.id, bookingId, hash);
+    throw conflict(TIP_NOT_CHARGED_MESSAGE, "tip_not_charged");
+  }
+  const body = await db.transaction((tx) => recordTip(tx, deps.payments.kind, booking, intent, { paymentMethod: charge.paymentMethod!, userId: me.id }));
   return { status: 201, body, replayed: false };
+}
+
+/** Frees a tip's claim (nothing charged), so the customer can tip again; `hash`: only that request's claim. */
+export async function releaseTipClaim(db: Db | Tx, userId: string, bookingId: string, hash?: string): Promise<void> {
+  await db
+    .delete(idempotencyKeys)
+    .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, claimKey(bookingId)), isNull(idempotencyKeys.responseStatus), hash ? eq(idempotencyKeys.requestHash, hash) : undefined));
+}
+
+/**
+ * Records a captured tip (its payment, its shares, the claim's answer), once: by the request, by its retry, or by
+ * the hold sweep when the process died between the capture and this (payments/hold-sweep.ts).
+ */
+export async function recordTip(tx: Tx, provider: PaymentProvider["kind"], booking: BookingRow, intent: PaymentIntent, who: { paymentMethod: string; userId: string }): Promise<TipResponse> {
+  // recordPayment's upsert holds the payment's row: a concurrent retry waits here and then finds the shares.
+  const payment = await recordPayment(tx, provider, intent, booking.id, "tip", { paymentMethod: who.paymentMethod });
+  const existing = await tx.select({ id: tipAllocations.id }).from(tipAllocations).where(eq(tipAllocations.paymentId, payment.id)).limit(1);
+  if (!existing.length) {
+    const staff = await tipRecipients(tx, booking);
+    const shares = splitCents(payment.capturedCents, Math.max(1, staff.length));
+    await tx.insert(tipAllocations).values(
+      staff.length
+        ? staff.map((s, i) => ({ paymentId: payment.id, bookingId: booking.id, staffId: s.id, amountCents: shares[i]! }))
+        : [{ paymentId: payment.id, bookingId: booking.id, staffId: null, amountCents: payment.capturedCents }],
+    );
+  }
+  const response = await tipResponse(tx, payment.id);
+  await tx
+    .update(idempotencyKeys)
+    .set({ responseStatus: 201, responseBody: response })
+    .where(and(eq(idempotencyKeys.userId, who.userId), eq(idempotencyKeys.key, claimKey(booking.id))));
+  return response;
 }
 
 async function tipResponse(tx: Tx, paymentId: string): Promise<TipResponse> {

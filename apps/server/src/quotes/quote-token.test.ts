@@ -19,8 +19,10 @@ const claims: QuoteClaims = {
   exp: now / 1000 + 900,
   couponCode: null,
   discountUsd: 0,
+  flightNumber: null,
 };
-const { couponCode: _code, discountUsd: _discount, ...format2Claims } = claims;
+const { flightNumber: _flight, ...format3Claims } = claims;
+const { couponCode: _code, discountUsd: _discount, ...format2Claims } = format3Claims;
 
 const decode = (token: string) => JSON.parse(Buffer.from(token.split(".")[0]!, "base64url").toString("utf8"));
 /** A token signed with the quote key the way the server signs, over any payload. */
@@ -43,7 +45,7 @@ describe("quote tokens", () => {
   it("carry every claim through a round trip, as a compact array", () => {
     const token = signQuoteToken(SECRET, claims);
     expect(verifyQuoteToken(SECRET, token, now)).toEqual({ ok: true, claims });
-    expect(decode(token)).toEqual([3, "emb:apt:LAX", "emb:zip:90210", claims.vehicleTypeId, 2, 1, "2026-11-26", "12:00", "miles_minutes", 105.43, 13.1, 21, claims.exp, null, 0]);
+    expect(decode(token)).toEqual([4, "emb:apt:LAX", "emb:zip:90210", claims.vehicleTypeId, 2, 1, "2026-11-26", "12:00", "miles_minutes", 105.43, 13.1, 21, claims.exp, null, 0, null]);
     expect(token).toMatch(/^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]{43}$/);
     expect(token.length).toBeLessThan(250);
   });
@@ -57,10 +59,18 @@ describe("quote tokens", () => {
     const withCoupon = { ...claims, totalUsd: 94.89, couponCode: "VIP10", discountUsd: 10.54 };
     const token = signQuoteToken(SECRET, withCoupon);
     expect(verifyQuoteToken(SECRET, token, now)).toEqual({ ok: true, claims: withCoupon });
-    expect(decode(token).slice(-3)).toEqual([withCoupon.exp, "VIP10", 10.54]);
+    expect(decode(token).slice(-4)).toEqual([withCoupon.exp, "VIP10", 10.54, null]);
   });
 
-  it("still accept format 2 (an array without coupon claims) and format 1 (an object) issued before the upgrades", () => {
+  it("carry an airport pickup's flight (format 4: after the coupon claims)", () => {
+    const withFlight = { ...claims, flightNumber: "AA100" };
+    const token = signQuoteToken(SECRET, withFlight);
+    expect(verifyQuoteToken(SECRET, token, now)).toEqual({ ok: true, claims: withFlight });
+    expect(decode(token).slice(-1)).toEqual(["AA100"]);
+  });
+
+  it("still accept format 3 (no flight), format 2 (an array without coupon claims) and format 1 (an object) issued before the upgrades", () => {
+    expect(verifyQuoteToken(SECRET, signed([3, ...Object.values(format3Claims)]), now)).toEqual({ ok: true, claims });
     expect(verifyQuoteToken(SECRET, signed({ v: 1, ...format2Claims }), now)).toEqual({ ok: true, claims });
     expect(verifyQuoteToken(SECRET, signed([2, ...Object.values(format2Claims)]), now)).toEqual({ ok: true, claims });
   });
@@ -69,18 +79,20 @@ describe("quote tokens", () => {
     expect(verifyQuoteToken(SECRET, signQuoteToken(SECRET, claims), claims.exp * 1000)).toEqual({ ok: false, code: "quote_expired" });
     expect(verifyQuoteToken("another-secret-another-secret-another-secret", signQuoteToken(SECRET, claims), now)).toEqual({ ok: false, code: "invalid_quote" });
     const [payload, sig] = signQuoteToken(SECRET, claims).split(".");
-    const cheaper = Buffer.from(JSON.stringify([3, ...Object.values({ ...claims, totalUsd: 1 })])).toString("base64url");
+    const cheaper = Buffer.from(JSON.stringify([4, ...Object.values({ ...claims, totalUsd: 1 })])).toString("base64url");
     for (const token of [
       `${cheaper}.${sig}`,
       `${payload}.${sig!.slice(0, -2)}AA`,
       payload!,
       `${payload}.${sig}.${sig}`,
-      signed([4, ...Object.values(claims)]),
-      signed([3, ...Object.values(claims).slice(1)]),
+      signed([5, ...Object.values(claims)]),
+      signed([4, ...Object.values(claims).slice(1)]),
+      signed([3, ...Object.values(claims)]),
+      signed([4, ...Object.values({ ...claims, flightNumber: 100 })]),
       signed([2, ...Object.values(claims)]),
       signed([2, ...Object.values(format2Claims).slice(1)]),
-      signed([3, ...Object.values({ ...claims, passengers: "2" })]),
-      signed([3, ...Object.values({ ...claims, couponCode: 5 })]),
+      signed([4, ...Object.values({ ...claims, passengers: "2" })]),
+      signed([4, ...Object.values({ ...claims, couponCode: 5 })]),
       signed({ v: 2, ...claims }),
       signed({ ...claims }),
       signed(null),

@@ -26,6 +26,8 @@ export const quoteClaimsSchema = z.object({
   /** Format 3: the coupon code applied (null: none) and its discount; totalUsd is net of it. */
   couponCode: z.string().nullable(),
   discountUsd: z.number(),
+  /** Format 4: the arriving flight of an airport pickup (null: none). */
+  flightNumber: z.string().nullable(),
 });
 export type QuoteClaims = z.infer<typeof quoteClaimsSchema>;
 /** The claims of a quote id without a coupon (formats 1 and 2, and any quote issued with no code). */
@@ -140,22 +142,24 @@ function tokenCodec<S extends z.ZodObject<{ exp: z.ZodNumber }>>(purpose: string
   return { sign, verify };
 }
 
-/** An older array format's claims: `names` in order after the format number, and no coupon. */
-function olderArray(parsed: unknown, format: number, names: readonly string[]): unknown {
+/** An older array format's claims: `names` in order after the format number, and no coupon (nor flight). */
+function olderArray(parsed: unknown, format: number, names: readonly string[], missing: Record<string, unknown> = NO_COUPON): unknown {
   if (!Array.isArray(parsed) || parsed[0] !== format || parsed.length !== names.length + 1) return null;
-  return { ...Object.fromEntries(names.map((name, i) => [name, parsed[i + 1]])), ...NO_COUPON };
+  return { ...Object.fromEntries(names.map((name, i) => [name, parsed[i + 1]])), ...missing };
 }
 
 const couponClaims = new Set(["couponCode", "discountUsd"]);
-const RIDE_FORMAT_2 = Object.keys(quoteClaimsSchema.shape).filter((name) => !couponClaims.has(name));
+const RIDE_FORMAT_3 = Object.keys(quoteClaimsSchema.shape).filter((name) => name !== "flightNumber");
+const RIDE_FORMAT_2 = RIDE_FORMAT_3.filter((name) => !couponClaims.has(name));
+const NO_FLIGHT = { flightNumber: null } as const;
 const VALET_FORMAT_1 = Object.keys(valetQuoteClaimsSchema.shape).filter((name) => !couponClaims.has(name));
 
-// Ride quote ids: format 3 (an array, with the coupon claims at the end). Format 2 (the same array without
-// them) and format 1 (an object with v: 1) are still accepted, so a quote issued just before an upgrade can
-// still be booked within its 15 minutes.
-const rideTokens = tokenCodec("meridian/quote-token/v1", quoteClaimsSchema, 3, (parsed) => {
-  if (typeof parsed === "object" && parsed !== null && !Array.isArray(parsed) && (parsed as { v?: unknown }).v === 1) return { ...parsed, ...NO_COUPON };
-  return olderArray(parsed, 2, RIDE_FORMAT_2);
+// Ride quote ids: format 4 (an array, with the coupon claims and then the flight at the end). Format 3 (without
+// the flight), format 2 (without the coupon either) and format 1 (an object with v: 1) are still accepted, so a
+// quote issued just before an upgrade can still be booked within its 15 minutes.
+const rideTokens = tokenCodec("meridian/quote-token/v1", quoteClaimsSchema, 4, (parsed) => {
+  if (typeof parsed === "object" && parsed !== null && !Array.isArray(parsed) && (parsed as { v?: unknown }).v === 1) return { ...parsed, ...NO_COUPON, ...NO_FLIGHT };
+  return olderArray(parsed, 3, RIDE_FORMAT_3, NO_FLIGHT) ?? olderArray(parsed, 2, RIDE_FORMAT_2, { ...NO_COUPON, ...NO_FLIGHT });
 });
 export const signQuoteToken: (secret: string, claims: QuoteClaims) => string = rideTokens.sign;
 export const verifyQuoteToken: (secret: string, token: string, nowMs?: number) => VerifiedQuote = rideTokens.verify;

@@ -8,10 +8,23 @@ import {
   SAME_ADDRESS_MESSAGE,
   VEHICLE_UNAVAILABLE_MESSAGE,
   serviceAreaDateTime,
+  type QuoteFlight,
   type QuoteInput,
   type QuotePlaceSummary,
   type QuoteResponse,
 } from "@meridian/shared/booking";
+import {
+  DEFAULT_ARRIVAL_BUFFER_MINUTES,
+  FLIGHT_NEEDS_AIRPORT_MESSAGE,
+  airportCodeOf,
+  flightCancelledMessage,
+  flightNotFoundMessage,
+  flightWrongAirportMessage,
+  roundUpToQuarter,
+  type FlightStatus,
+} from "@meridian/shared/flights";
+import { addDays, wallClock } from "@meridian/shared/zoned-time";
+import { FlightError } from "../flights/provider";
 import { bookingTimeProblem, type BookingKind } from "@meridian/shared/booking-time";
 import { capacityProblems } from "@meridian/shared/capacity";
 import type { OperationsSettings } from "@meridian/shared/rides";
@@ -39,7 +52,54 @@ export type PricedQuote = {
   applied?: { code: string; discountCents: number };
   /** The code given that could not be applied, and why (answered with the quote). */
   refused?: QuoteCouponRefusal;
+  /** An airport pickup's flight (input.flightNumber): its status, and as the answer shows it. */
+  flight?: { status: FlightStatus; view: QuoteFlight };
 };
+
+export const FLIGHT_UNAVAILABLE_MESSAGE = "We could not check your flight just now. Please try again in a moment.";
+
+/**
+ * The flight of an airport pickup, looked up for the ride's date: unknown, cancelled or landing elsewhere is a
+ * 422 on the flightNumber field; a pickup that is not an airport, a 400. The answer suggests a pickup: the landing
+ * plus time for bags, on the next quarter hour.
+ */
+async function flightFor(deps: Pick<Deps, "flights">, input: QuoteInput, pickup: Place, timeZone: string): Promise<PricedQuote["flight"]> {
+  const flightNumber = input.flightNumber;
+  if (!flightNumber) return undefined;
+  if (pickup.precision !== "airport") throw badRequest(FLIGHT_NEEDS_AIRPORT_MESSAGE, { flightNumber: FLIGHT_NEEDS_AIRPORT_MESSAGE });
+  const airport = airportCodeOf(pickup);
+  let status: FlightStatus | null;
+  try {
+    status = await deps.flights.status({ flightNumber, date: input.date, arrivalAirport: airport });
+  } catch (err) {
+    if (err instanceof FlightError) throw new HttpError(502, "flight_unavailable", FLIGHT_UNAVAILABLE_MESSAGE);
+    throw err;
+  }
+  const refuse = (code: string, message: string) => new HttpError(422, code, message, { flightNumber: message });
+  if (!status) throw refuse("flight_not_found", flightNotFoundMessage(flightNumber, input.date));
+  if (status.phase === "cancelled") throw refuse("flight_cancelled", flightCancelledMessage(flightNumber));
+  if (airport && status.destination && status.destination !== airport) throw refuse("flight_wrong_airport", flightWrongAirportMessage(flightNumber, airport));
+  const landing = wallClock(new Date(status.scheduledArrival), timeZone);
+  const [h, m] = landing.time.split(":").map(Number);
+  const suggested = roundUpToQuarter(h! * 60 + m! + DEFAULT_ARRIVAL_BUFFER_MINUTES);
+  const suggestedDate = suggested >= 24 * 60 ? addDays(landing.date, 1) : landing.date;
+  const mins = suggested % (24 * 60);
+  const view: QuoteFlight = {
+    flightNumber,
+    airlineName: status.airlineName,
+    origin: status.origin,
+    phase: status.phase,
+    scheduledArrival: status.scheduledArrival,
+    scheduledDate: landing.date,
+    scheduledTime: landing.time,
+    estimatedArrival: status.estimatedArrival,
+    delayMinutes: status.delayMinutes,
+    terminal: status.terminal,
+    suggestedDate,
+    suggestedTime: `${String(Math.floor(mins / 60)).padStart(2, "0")}:${String(mins % 60).padStart(2, "0")}`,
+  };
+  return { status, view };
+}
 
 const ROUTE_MEMO_MS = 10 * 60_000;
 const routeMemo = new WeakMap<GeoService, Map<string, { route: Route; until: number }>>();
@@ -158,9 +218,10 @@ function finishQuote(input: QuoteInput, method: PricingSnapshot["method"], { pic
  * Prices a ride from trusted inputs, with its coupon code applied or refused; every problem a customer can
  * cause is a 4xx HttpError. `maxPricingAgeMs` bounds the age of the pricing and coupon data (a booking's re-price).
  */
-export async function priceQuote(deps: Pick<Deps, "database" | "geo">, input: QuoteInput, opts: { maxPricingAgeMs?: number } = {}): Promise<PricedQuote> {
+export async function priceQuote(deps: Pick<Deps, "database" | "geo" | "flights">, input: QuoteInput, opts: { maxPricingAgeMs?: number } = {}): Promise<PricedQuote> {
   if (input.couponCode) await requireFeature(deps.database.db, "coupons");
-  refuseUnbookableTime("ride", input.date, input.time, await cachedOperationsSettings(deps.database.db, opts.maxPricingAgeMs ?? QUOTE_SETTINGS_MAX_AGE_MS));
+  const settings = await cachedOperationsSettings(deps.database.db, opts.maxPricingAgeMs ?? QUOTE_SETTINGS_MAX_AGE_MS);
+  refuseUnbookableTime("ride", input.date, input.time, settings);
   const [pickup, dropoff, coupon] = await Promise.all([
     deps.geo.place(input.pickupPlaceId),
     deps.geo.place(input.dropoffPlaceId),
@@ -168,7 +229,9 @@ export async function priceQuote(deps: Pick<Deps, "database" | "geo">, input: Qu
   ]);
   const [pricing, maps] = await Promise.all([pricingSnapshot(deps.database.db, { maxAgeMs: opts.maxPricingAgeMs }), getSettings(deps.database.db, "maps")]);
   const trip = checkTrip(input, pickup, dropoff, pricing, maps.serviceArea);
-  return finishQuote(input, pricing.method, trip, await routeFor(deps.geo, trip.pickup, trip.dropoff, input), coupon);
+  const [route, flight] = await Promise.all([routeFor(deps.geo, trip.pickup, trip.dropoff, input), flightFor(deps, input, trip.pickup, settings.timeZone)]);
+  const priced = finishQuote(input, pricing.method, trip, route, coupon);
+  return flight ? { ...priced, flight } : priced;
 }
 
 /**
@@ -177,6 +240,7 @@ export async function priceQuote(deps: Pick<Deps, "database" | "geo">, input: Qu
  * Throws the same HttpErrors.
  */
 export function priceQuoteFromMemory(deps: Pick<Deps, "database" | "geo">, input: QuoteInput): PricedQuote | undefined {
+  if (input.flightNumber) return undefined; // the flight is looked up (priceQuote)
   if (input.couponCode) refuseFeatureOff(deps.database.db, "coupons");
   const pickup = deps.geo.peekPlace(input.pickupPlaceId);
   const dropoff = deps.geo.peekPlace(input.dropoffPlaceId);
@@ -209,9 +273,11 @@ export function issueQuote(secret: string, priced: PricedQuote, nowMs = Date.now
     exp,
     couponCode: priced.applied?.code ?? null,
     discountUsd: priced.applied ? priced.applied.discountCents / 100 : 0,
+    flightNumber: priced.flight ? input.flightNumber! : null,
   });
   const response: QuoteResponse = { quoteId, expiresAt: expiryIso(exp), quote, pickup: summaryOf(priced.pickup), dropoff: summaryOf(priced.dropoff) };
   if (priced.refused) response.coupon = priced.refused;
+  if (priced.flight) response.flight = priced.flight.view;
   return response;
 }
 
@@ -247,8 +313,9 @@ function cachedJson(value: object): string {
  * with the quote and the two place summaries (most of the bytes) serialised once per object.
  */
 export function quoteResponseJson(response: QuoteResponse): string {
-  const { quoteId, expiresAt, quote, pickup, dropoff, coupon } = response;
+  const { quoteId, expiresAt, quote, pickup, dropoff, coupon, flight } = response;
   // The quote id (base64url and ".") and the ISO time need no escaping.
   const refused = coupon ? `,"coupon":${asciiJson(coupon)}` : "";
-  return `{"quoteId":"${quoteId}","expiresAt":"${expiresAt}","quote":${cachedJson(quote)},"pickup":${cachedJson(pickup)},"dropoff":${cachedJson(dropoff)}${refused}}`;
+  const flew = flight ? `,"flight":${asciiJson(flight)}` : "";
+  return `{"quoteId":"${quoteId}","expiresAt":"${expiresAt}","quote":${cachedJson(quote)},"pickup":${cachedJson(pickup)},"dropoff":${cachedJson(dropoff)}${refused}${flew}}`;
 }

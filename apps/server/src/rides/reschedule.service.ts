@@ -33,6 +33,7 @@ import { formatClock } from "@meridian/shared/valet-pricing";
 import { mailReschedule } from "./change-notices";
 import { cancelRideReminders, scheduleRideReminder } from "./ride-notices";
 import { announceBooking, moveBooking, stampEvent, STALE_STATUS_MESSAGE, type BookingRow } from "./ride-status";
+import { minutesBetween } from "@meridian/shared/flights";
 import { formatMoney } from "@meridian/shared/money";
 
 export async function rescheduleRide(deps: Deps, me: SessionUser, id: string, input: RescheduleInput) {
@@ -70,6 +71,12 @@ export async function rescheduleRide(deps: Deps, me: SessionUser, id: string, in
   const { timeZone } = await getOperationsSettings(db);
   const pickupAt = zonedInstant(input.date, input.time, timeZone);
   const details: RideDetails = { ...d, date: input.date, time: input.time, miles: priced.quote.miles, minutes: priced.quote.minutes, quote: priced.quote };
+  // An airport pickup's flight: a new time on the same day keeps following it (the new time sets the buffer after
+  // the landing); another day drops it (the flight of the old day is not the customer's any more).
+  if (d.flight) {
+    if (input.date === d.flight.date) details.flight = { ...d.flight, bufferMinutes: minutesBetween(d.flight.scheduledArrival, pickupAt), bookedTime: input.time };
+    else delete details.flight;
+  }
   const set = { bookingDate: input.date, pickupAt, price: priced.quote.totalUsd, details };
   const actor = { id: me.id, name: me.name, role: me.role ?? "user" };
   const note = `Rescheduled from ${d.date} ${d.time} to ${input.date} ${input.time}${priceChanged ? `; new price ${formatMoney(priced.quote.totalUsd)} accepted` : ""}`;

@@ -20,7 +20,7 @@ export function formatWhen(at: Date, timeZone: string): string {
   return new Intl.DateTimeFormat("en-US", { timeZone, weekday: "long", month: "long", day: "numeric", hour: "numeric", minute: "2-digit" }).format(at);
 }
 
-async function mailFacts(db: Db | Tx, b: BookingRow, publicUrl: string): Promise<RideMailFacts | null> {
+export async function mailFacts(db: Db | Tx, b: BookingRow, publicUrl: string): Promise<RideMailFacts | null> {
   const [owner] = b.userId ? await db.select({ email: user.email, name: user.name }).from(user).where(eq(user.id, b.userId)) : [];
   const to = b.email ?? owner?.email;
   if (!to || !b.pickupAt) return null;

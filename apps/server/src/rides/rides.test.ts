@@ -375,7 +375,7 @@ describe("operations settings", () => {
   it("are persisted, audited and validated", async () => {
     const got = await t.call("GET", "/api/admin/settings", { cookie: admin.cookie });
     expect(got.body.operations).toEqual(DEFAULT_OPERATIONS_SETTINGS);
-    const next = { cancellationCutoffHours: 12, cancellationFeePercent: 25, dispatchBufferMinutes: 15, reminderLeadHours: 20, rideNoticeHours: 3, valetNoticeHours: 48, overdueGraceMinutes: 60, timeZone: "America/New_York" };
+    const next = { cancellationCutoffHours: 12, cancellationFeePercent: 25, dispatchBufferMinutes: 15, reminderLeadHours: 20, rideNoticeHours: 3, valetNoticeHours: 48, overdueGraceMinutes: 60, airportWaitIncludedMinutes: 45, waitingCentsPerMinute: 125, timeZone: "America/New_York" };
     expect((await t.call("PUT", "/api/admin/settings", { cookie: admin.cookie, json: next })).body.operations).toEqual(next);
     expect((await t.call("GET", "/api/admin/settings", { cookie: admin.cookie })).body.operations).toEqual(next);
     const [audit] = await t.db.select().from(auditLogs).where(eq(auditLogs.action, "settings.update")).orderBy(auditLogs.createdAt);

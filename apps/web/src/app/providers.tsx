@@ -20,10 +20,10 @@ export function Providers({ children }: { children: ReactNode }) {
           {/* First in the page, as on screen (top). */}
           <Toaster
             theme="dark"
-            // Below the fixed 72 px header (the staff screens' name and tabs stay readable under a toast), at the
-            // right: 280 px wide and 16 px in, a toast clears a centred 672 px dialog (the booking dialog) from a
-            // 1264 px wide window up, so it never covers the dialog's title or close button on a laptop. Phones
-            // (under 600 px) get it full width below the header.
+            // Below the fixed 72 px header, at the right: 280 px wide and 16 px in, a toast clears a centred 672 px
+            // dialog (the booking dialog) from a 1264 px wide window up, so it never covers the dialog's title or
+            // close button on a laptop. Phones (under 600 px) get it full width below the header, or at the bottom
+            // while a dialog is open and on the staff screens (theme.css).
             position="top-right"
             offset={{ top: 84, right: 16 }}
             mobileOffset={{ top: 80 }}

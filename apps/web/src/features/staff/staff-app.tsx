@@ -23,8 +23,9 @@ export default function StaffApp() {
   const screens = STAFF_SCREENS.filter((s) => role === "admin" || s.roles.includes(role));
   const home = role === "admin" ? (screens[0] ? `/staff/${screens[0].path}` : "/admin") : homePathFor(role);
   return (
-    <div className="mx-auto min-h-dvh w-full max-w-[560px] px-4 pb-16 pt-[88px]">
-      <div className="mb-5 flex items-baseline justify-between gap-3">
+    // data-staff-screen: on phones the toasts sit at the bottom, clear of the staff header (theme.css).
+    <div data-staff-screen className="mx-auto min-h-dvh w-full max-w-[560px] px-4 pb-16 pt-[88px]">
+      <div data-testid="staff-identity" className="mb-5 flex items-baseline justify-between gap-3">
         <p className="text-sm text-muted">
           <span className="font-medium text-foreground">{profile?.fullName?.trim() || user?.name || "Staff"}</span> · {ROLE_LABELS[role]}
         </p>

@@ -18,9 +18,7 @@ import { Input } from "@/components/ui/input";
 import { Field, Label } from "@/components/ui/label";
 import { Spinner } from "@/components/ui/spinner";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
-import { useVehicles } from "@/features/booking/api/get-vehicles";
-import { RideForm } from "@/features/booking/components/ride-form";
-import { ValetForm } from "@/features/booking/components/valet-form";
+import { bookingDialogGuards, ServiceTabs, type Service } from "@/features/booking/components/service-tabs";
 import type { BookForCaller } from "@/features/booking/components/use-confirm-booking";
 import { randomUuid } from "@/features/places/lib/random-uuid";
 import { ApiError } from "@/lib/api";
@@ -33,9 +31,6 @@ type NewCustomerForm = { fullName: string; email: string; phone: string };
 type NewCustomerValues = { fullName: string; email?: string; phone?: string };
 const NEW_CUSTOMER_FIELDS = ["fullName", "email", "phone"] as const;
 
-/** Keep the dialog open while the user works in an address list or a toast (they sit outside its layer). */
-const insideFloatingUi = (target: EventTarget | null) => target instanceof Element && Boolean(target.closest("[data-sonner-toaster]"));
-
 export function NewBookingDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
@@ -44,13 +39,7 @@ export function NewBookingDialog({ open, onOpenChange }: { open: boolean; onOpen
           title="New Booking"
           description="Book a ride or valet service for a caller. They pay through a secure link we send them."
           className="max-w-2xl"
-          onEscapeKeyDown={(e) => {
-            const el = document.activeElement;
-            if (el?.getAttribute("role") === "combobox" && el.getAttribute("aria-expanded") === "true") e.preventDefault();
-          }}
-          onInteractOutside={(e) => {
-            if (insideFloatingUi(e.target)) e.preventDefault();
-          }}
+          {...bookingDialogGuards}
         >
           <NewBookingForm onDone={() => onOpenChange(false)} />
         </DialogContent>
@@ -63,10 +52,9 @@ function NewBookingForm({ onDone }: { onDone: () => void }) {
   const [mode, setMode] = useState<"find" | "new">("find");
   const [chosen, setChosen] = useState<CallerCustomer | null>(null);
   const [customerError, setCustomerError] = useState<string | null>(null);
-  const [service, setService] = useState<"ride" | "valet">("ride");
+  const [service, setService] = useState<Service>("ride");
   const [key] = useState(randomUuid);
   const mutation = useCreateCallerBooking();
-  const vehicles = useVehicles();
   const searchRef = useRef<HTMLInputElement>(null);
   const customerForm = useForm<NewCustomerForm, unknown, NewCustomerValues>({
     resolver: zodResolver(newCallerCustomerSchema) as never,
@@ -154,18 +142,7 @@ function NewBookingForm({ onDone }: { onDone: () => void }) {
         <h3 id="service-heading" className="text-xs font-semibold uppercase tracking-[0.2em] text-gold">
           2 · Service and quote
         </h3>
-        <Tabs value={service} onValueChange={(v) => setService(v as "ride" | "valet")}>
-          <TabsList className="grid w-full grid-cols-2">
-            <TabsTrigger value="ride">Ride Transport</TabsTrigger>
-            <TabsTrigger value="valet">Valet Service</TabsTrigger>
-          </TabsList>
-          <TabsContent value="ride">
-            <RideForm vehicles={vehicles.data ?? []} vehiclesLoading={vehicles.isPending} idempotencyKey={key} renewIdempotencyKey={() => undefined} onConfirmed={() => undefined} bookFor={bookFor} />
-          </TabsContent>
-          <TabsContent value="valet">
-            <ValetForm idempotencyKey={key} renewIdempotencyKey={() => undefined} onConfirmed={() => undefined} bookFor={bookFor} />
-          </TabsContent>
-        </Tabs>
+        <ServiceTabs chosen={service} onChoose={setService} idempotencyKey={key} renewIdempotencyKey={() => undefined} onConfirmed={() => undefined} bookFor={bookFor} />
       </section>
     </div>
   );

@@ -8,6 +8,7 @@ import { Clock } from "lucide-react";
 import type { ReactNode } from "react";
 import { useForm } from "react-hook-form";
 import { useSearchParams } from "react-router";
+import type { z } from "zod";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Field } from "@/components/ui/label";
@@ -76,6 +77,8 @@ const numberFields: { name: Exclude<keyof OperationsSettings, "timeZone">; label
   { name: "rideNoticeHours", label: "Ride notice", unit: "hours ahead", hint: "Rides can be booked or rescheduled this far ahead at the earliest." },
   { name: "valetNoticeHours", label: "Valet notice", unit: "hours ahead", hint: "Valet events can be booked this far ahead at the earliest." },
   { name: "overdueGraceMinutes", label: "Overdue grace period", unit: "minutes after pickup", hint: "A ride never started by then is closed as expired, its hold released and the customer told." },
+  { name: "airportWaitIncludedMinutes", label: "Included airport waiting", unit: "minutes", hint: "Free waiting at an airport pickup, from its pickup time (moved with the flight)." },
+  { name: "waitingCentsPerMinute", label: "Waiting rate", unit: "cents per minute", hint: "Each started minute beyond the included waiting, added to the fare at completion." },
 ];
 
 const timeZones = typeof Intl.supportedValuesOf === "function" ? Intl.supportedValuesOf("timeZone") : ["America/Los_Angeles"];
@@ -95,7 +98,7 @@ function OperationsPanel() {
 
 function OperationsForm({ initial }: { initial: OperationsSettings }) {
   const save = useSaveOperationsSettings();
-  const { register, handleSubmit, setError, reset, formState: { errors, isDirty } } = useForm<OperationsSettings>({
+  const { register, handleSubmit, setError, reset, formState: { errors, isDirty } } = useForm<z.input<typeof operationsSettingsSchema>, unknown, OperationsSettings>({
     resolver: zodResolver(operationsSettingsSchema),
     defaultValues: initial,
   });
@@ -113,6 +116,8 @@ function OperationsForm({ initial }: { initial: OperationsSettings }) {
         "rideNoticeHours",
         "valetNoticeHours",
         "overdueGraceMinutes",
+        "airportWaitIncludedMinutes",
+        "waitingCentsPerMinute",
         "timeZone",
       ]);
       notifyError("Could not save settings", err);
