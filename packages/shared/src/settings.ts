@@ -134,6 +134,7 @@ export const MESSAGE_PLACEHOLDERS = {
   reference: "The receipt's reference",
   amount: "The amount, e.g. $185.00",
   car: "The guest's car, e.g. black Mercedes-Benz S 580 (8ABC123)",
+  flight: "The flight number, e.g. AA100",
 } as const;
 export type MessagePlaceholder = keyof typeof MESSAGE_PLACEHOLDERS;
 
@@ -170,6 +171,8 @@ export const MESSAGE_DEFINITIONS = [
   { kind: "chauffeur_assigned", channel: "email", label: "Your chauffeur", when: "When a chauffeur is assigned to a ride", optional: true, placeholders: RIDE, defaultSubject: "Your chauffeur: {chauffeur}, in {vehicle}", defaultIntro: "Hello {customerName}," },
   { kind: "ride_reminder", channel: "email", label: "Ride reminder", when: "Before the pickup, by the Operations reminder lead time", optional: true, placeholders: RIDE, defaultSubject: "Reminder: your ride on {when}", defaultIntro: "Hello {customerName}," },
   { kind: "chauffeur_en_route_sms", channel: "sms", label: "Chauffeur on the way (SMS)", when: "When the chauffeur sets off for the pickup", optional: true, placeholders: ["company", "chauffeur", "vehicle", "when"], defaultSubject: "", defaultIntro: "{company}: your chauffeur {chauffeur} is on the way in {vehicle}." },
+  { kind: "flight_pickup_moved", channel: "email", label: "Pickup moved with the flight", when: "When an airport pickup follows a delayed or early flight", optional: false, placeholders: [...RIDE, "flight"], defaultSubject: "Your pickup has moved: {when}", defaultIntro: "Hello {customerName}," },
+  { kind: "flight_cancelled", channel: "email", label: "Flight cancelled", when: "When the airline cancels an airport pickup's flight", optional: false, placeholders: [...RIDE, "flight"], defaultSubject: "Flight {flight} is cancelled", defaultIntro: "Hello {customerName}," },
   { kind: "chauffeur_arrived", channel: "email", label: "Your chauffeur has arrived", when: "When the chauffeur marks arrival at the pickup", optional: true, placeholders: RIDE, defaultSubject: "Your chauffeur has arrived", defaultIntro: "Hello {customerName}," },
   { kind: "ride_expired", channel: "email", label: "Ride not served", when: "When a ride was never started by the overdue grace period", optional: false, placeholders: ["customerName", "company", "when"], defaultSubject: "Your ride on {when} could not be served", defaultIntro: "Hello {customerName}," },
   { kind: "payment_needed", channel: "email", label: "Payment needed", when: "When a card could not be authorised", optional: false, placeholders: ["customerName", "company", "service", "when", "amount"], defaultSubject: "Payment needed for your {service} on {when}", defaultIntro: "Hello {customerName}," },
@@ -198,6 +201,7 @@ export const MESSAGE_EXAMPLE: Record<MessagePlaceholder, string> = {
   reference: "4F1C2A9E",
   amount: "$185.00",
   car: "black Mercedes-Benz S 580 (8ABC123)",
+  flight: "AA100",
 };
 
 const messageSchema = z.strictObject({
