@@ -20,6 +20,7 @@ const postgresSuites = [
   "realtime/**/*.test.ts",
   "rides/**/*.test.ts",
   "settings/**/*.test.ts",
+  "admin/fleet/units.test.ts",
   "admin/core/analytics.test.ts",
   "admin/core/bookings.test.ts",
   "admin/core/insights.test.ts",

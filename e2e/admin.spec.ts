@@ -30,7 +30,7 @@ test("the admin shell: sidebar labels, collapse to 80 px, welcome line, overview
   await page.goto("/admin");
   await expect(page.getByText(/^Welcome, /)).toBeVisible();
   const sidebar = page.getByTestId("admin-sidebar");
-  const labels = ["Overview", "Users & Roles", "Dispatch Board", "Bookings", "Ticket Center", "Pricing Rules", "Vehicles", "Staff", "Coupons", "Reports", "Incidents", "Settings", "Audit Logs"];
+  const labels = ["Overview", "Users & Roles", "Dispatch Board", "Bookings", "Ticket Center", "Pricing Rules", "Vehicles", "Fleet", "Staff", "Coupons", "Reports", "Incidents", "Settings", "Audit Logs"];
   await expect(sidebar.getByRole("link")).toHaveText(labels);
   expect((await sidebar.boundingBox())?.width).toBe(280);
   await sidebar.getByRole("button", { name: "Collapse sidebar" }).click();

@@ -195,6 +195,27 @@ test("a signed-in customer gets the avatar menu: name, e-mail, Dashboard, no Adm
   await expect(header.getByRole("button", { name: "Sign In" })).toBeVisible();
 });
 
+test("a new page starts at the top; Back and a reload return to where the home page was scrolled", async ({ page, request }) => {
+  const guest = await createVerifiedUser(request, "Ines Okafor");
+  await apiSignIn(page, guest.email, guest.password);
+  const header = page.getByRole("banner");
+  await expect(header.getByRole("button", { name: /Account menu/ })).toBeVisible();
+  await page.evaluate(() => window.scrollTo(0, 1500));
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(1500);
+
+  await header.getByRole("button", { name: /Account menu/ }).click();
+  await page.getByRole("menu").getByRole("menuitem", { name: "Dashboard" }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+
+  await page.goBack();
+  await expect(page).toHaveURL(/\/$/);
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(1500);
+  await page.reload();
+  await expect(header.getByRole("button", { name: /Account menu/ })).toBeVisible();
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(1500);
+});
+
 test("an admin's avatar menu and mobile menu offer the Admin Panel", async ({ page }) => {
   await apiSignIn(page, ADMIN.email, ADMIN.password);
   const header = page.getByRole("banner");

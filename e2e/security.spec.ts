@@ -50,11 +50,8 @@ test("the API reference renders from this origin under its CSP", async ({ page }
   await page.goto("/api/docs");
   // Swagger UI's 1.4 MB bundle and the whole document are parsed before the heading shows: slow on a busy machine.
   await expect(page.getByRole("heading", { name: /Meridian API/ })).toBeVisible({ timeout: 30_000 });
+  // Past 150 tags and operations Swagger UI draws only the rows in view: the filter box narrows the list to a tag.
+  await page.getByPlaceholder("Filter by tag").fill("Bookings");
   await page.getByText("/api/quotes", { exact: true }).click();
   await expect(page.getByText("An itemised price and a signed quote id that expires")).toBeVisible();
-  // The admin routes are the reference's second part (Swagger UI stops drawing past ~127 operations).
-  await page.getByLabel("Select a definition").selectOption({ label: "Admin" });
-  await expect(page.getByText("/api/admin/settings/messages/{kind}/test", { exact: true })).toBeVisible({ timeout: 30_000 });
-  await expect(page.getByText("/api/quotes", { exact: true })).toHaveCount(0);
-  await page.screenshot({ path: "test-results/api-reference-admin.png" });
 });

@@ -5,14 +5,11 @@
 // DATE_RUNS=2000 DATE_SEED=<n> runs it longer with another seed.
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "./test/harness";
+import { createAdminTestApp, type TestApp } from "./test/harness";
 
 let t: TestApp;
 let cookie: string;
-beforeAll(async () => {
-  t = await createTestApp();
-  cookie = (await t.userWithSession({ role: "admin" })).cookie;
-});
+beforeAll(async () => ({ t, cookie } = await createAdminTestApp()));
 afterAll(() => t.close());
 
 type Schema = { type?: unknown; format?: string; properties?: Record<string, Schema>; anyOf?: Schema[]; oneOf?: Schema[]; allOf?: Schema[]; enum?: unknown[] };

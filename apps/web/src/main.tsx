@@ -2,15 +2,17 @@
 import "./lib/csp";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
-import { RouterProvider } from "react-router";
+import { BrowserRouter } from "react-router";
 import { Providers } from "./app/providers";
-import { router } from "./app/router";
+import { AppRoutes } from "./app/router";
 import "./index.css";
 
 createRoot(document.getElementById("root")!).render(
   <StrictMode>
-    <Providers>
-      <RouterProvider router={router} />
-    </Providers>
+    <BrowserRouter>
+      <Providers>
+        <AppRoutes />
+      </Providers>
+    </BrowserRouter>
   </StrictMode>,
 );

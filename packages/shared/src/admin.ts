@@ -85,7 +85,7 @@ export const adminBookingRowSchema = bookingSummarySchema.extend({
   event: z.string().nullable(),
   /** Valet: the event address; ride: "pickup → dropoff". */
   location: z.string().nullable(),
-  /** Valet: "17:00-22:00"; ride: the pickup time. */
+  /** As people read it. Valet: the event's hours ("5:00 PM – 10:00 PM"); ride: the pickup time ("2:30 PM"). */
   time: z.string().nullable(),
 });
 export type AdminBookingRow = z.infer<typeof adminBookingRowSchema>;

@@ -7,6 +7,8 @@ import { bookingStatuses, type BookingStatus } from "./booking-status";
 import { rideDateSchema, rideTimeSchema } from "./booking";
 import { calendarDateSchema } from "./booking-time";
 import { isTimeZone } from "./zoned-time";
+import type { RideCar } from "./fleet-units";
+import type { HourCapacity, ShiftWarning } from "./availability";
 
 const isoDate = calendarDateSchema();
 const hhmm = (what: string) => z.string({ error: `${what}: use a time like 09:30.` }).regex(/^([01]\d|2[0-3]):[0-5]\d$/, `${what}: use a time like 09:30.`);
@@ -92,10 +94,22 @@ export const dispatchQuerySchema = z.object({ date: isoDate.optional() });
 export const assignmentSchema = z.strictObject({
   chauffeurId: z.string({ error: "Choose a chauffeur." }).min(1, "Choose a chauffeur.").max(100),
   vehicleId: z.uuid({ error: "Choose a vehicle." }).optional(),
+  /** The car sent: a unit of the vehicle type, in service, on no overlapping ride. Absent: none chosen (or the one kept). */
+  unitId: z.uuid({ error: "Choose a car of the fleet." }).optional(),
 });
 export type AssignmentInput = z.infer<typeof assignmentSchema>;
 
-export type RideAssignment = { chauffeurId: string; chauffeurName: string; vehicleId: string; vehicleName: string };
+export type RideAssignment = {
+  chauffeurId: string;
+  chauffeurName: string;
+  vehicleId: string;
+  vehicleName: string;
+  /** The car sent, when dispatch chose one. */
+  unitId: string | null;
+  car: RideCar | null;
+};
+/** A car the desk can send (in service). */
+export type DispatchUnit = { id: string; vehicleTypeId: string; plate: string; colour: string; year: number };
 export type DispatchRide = {
   id: string;
   status: BookingStatus;
@@ -122,6 +136,12 @@ export type DispatchBoard = {
   rides: DispatchRide[];
   chauffeurs: DispatchChauffeur[];
   vehicles: { id: string; name: string; passengerCapacity: number; luggageCapacity: number }[];
+  /** The cars in service, of the active vehicle types. */
+  units: DispatchUnit[];
+  /** Per hour of the day: rides sold against chauffeurs and cars available (availability.ts). */
+  capacity: HourCapacity[];
+  /** What a coming shift change would strand. */
+  warnings: ShiftWarning[];
 };
 
 // ---- The chauffeur's phone
@@ -130,11 +150,13 @@ export const rideStatusChangeSchema = z.strictObject({ status: rideStatusSchema 
 export type StaffRide = Omit<DispatchRide, "assignment" | "paymentNeeded"> & {
   customerPhone: string | null;
   vehicleName: string | null;
+  /** The car to drive, when dispatch chose one. */
+  car: RideCar | null;
   nextStatuses: BookingStatus[];
 };
 
 // ---- The customer's ride, cancel and reschedule
-export type RideProgress = { chauffeurFirstName: string | null; vehicleName: string | null; pickupAt: string | null };
+export type RideProgress = { chauffeurFirstName: string | null; vehicleName: string | null; car: RideCar | null; pickupAt: string | null };
 export type CancellationTerms = { free: boolean; feeUsd: number; cutoffAt: string; feePercent: number; cutoffHours: number };
 export const customerCancelSchema = z.strictObject({
   /** The fee the customer was shown and accepts (0 when free); a different fee is refused, never charged. */

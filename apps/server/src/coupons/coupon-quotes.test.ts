@@ -4,27 +4,15 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { QuoteInput } from "@meridian/shared/booking";
-import type { ValetRates } from "@meridian/shared/valet-pricing";
 import { setValetRates } from "../db/factories";
 import { bookings, couponRedemptions, coupons } from "../db/schema";
 import { invalidatePricingCache } from "../quotes/pricing-data";
 import { verifyQuoteToken, verifyValetQuoteToken } from "../quotes/quote-token";
-import { createFakeGeo, FAKE_PLACES } from "../test/fake-geo";
+import { createFakeGeo } from "../test/fake-geo";
 import { createTestApp, type TestApp } from "../test/harness";
 import { countRows } from "../test/helpers";
 import { createTestFleet, laDate, rideInput } from "../test/ride-fixtures";
-
-const CARD: ValetRates = {
-  eventBaseFeeUsd: 100,
-  attendantHourlyUsd: 30,
-  minimumHours: 4,
-  vehiclesPerAttendant: 25,
-  minimumAttendants: 2,
-  lateAfter: "22:00",
-  lateHourlySurchargeUsd: 10,
-  eventTypeSurchargesUsd: { Wedding: 80, Corporate: 0, "Private Party": 25, "Hotel/Restaurant": 0, Other: 0 },
-  defaultExpectedVehicles: 40,
-};
+import { TEST_VALET_RATES, valetEventInput } from "../test/valet-fixtures";
 
 let t: TestApp;
 let fleet: Awaited<ReturnType<typeof createTestFleet>>;
@@ -33,7 +21,7 @@ let admin: { cookie: string };
 beforeAll(async () => {
   t = await createTestApp({}, { geo: createFakeGeo() });
   fleet = await createTestFleet(t.db);
-  await setValetRates(t.db, CARD);
+  await setValetRates(t.db, TEST_VALET_RATES);
   invalidatePricingCache();
   admin = await t.userWithSession({ role: "admin" });
 });
@@ -46,17 +34,7 @@ const createCoupon = async (json: Record<string, unknown>) => {
 };
 const rideQuote = (overrides: Partial<QuoteInput> & Record<string, unknown> = {}) =>
   t.call("POST", "/api/quotes", { json: { ...rideInput(fleet.sedan.id), ...overrides } });
-const valetEvent = (overrides: Record<string, unknown> = {}) => ({
-  customerName: "Avery Planner",
-  eventType: "Corporate",
-  date: laDate(7),
-  startTime: "17:00",
-  endTime: "21:00",
-  eventPlaceId: FAKE_PLACES.hills.placeId,
-  expectedVehicles: 50,
-  ...overrides,
-});
-const valetQuote = (overrides: Record<string, unknown> = {}) => t.call("POST", "/api/valet/quotes", { json: valetEvent(overrides) });
+const valetQuote = (overrides: Record<string, unknown> = {}) => t.call("POST", "/api/valet/quotes", { json: valetEventInput(overrides) });
 const book = (cookie: string, service: "ride" | "valet", quoteId: string) =>
   t.call("POST", "/api/bookings", { cookie, json: { service, quoteId, paymentMethod: "pm_card_visa" }, headers: { "Idempotency-Key": crypto.randomUUID() } });
 const usesOf = async (code: string) => (await t.db.select().from(coupons).where(eq(coupons.code, code)))[0]!.usesCount;

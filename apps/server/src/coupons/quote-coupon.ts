@@ -1,7 +1,7 @@
 // A code on a quote (ride or valet): the shared couponDiscount with the fare before discount, the service,
 // today's date in Los Angeles, the uses counted so far and no uses by this customer (a quote may be anonymous;
 // the per-customer limit is enforced at booking). Applied: a "Coupon CODE" line and a lower total. Refused:
-// the quote as it was, plus why. See docs/decisions/011-payments-and-coupons.md ("Quote").
+// the quote as it was, plus why. See docs/decisions/018-coupons-in-quotes-and-money-reports.md ("Coupons in quotes").
 import { todayInServiceArea } from "@meridian/shared/booking";
 import { COUPON_UNKNOWN_MESSAGE, couponDiscount, withCouponLine, type QuoteCouponRefusal } from "@meridian/shared/coupons";
 import { toCents } from "@meridian/shared/pricing";

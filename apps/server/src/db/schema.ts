@@ -207,6 +207,28 @@ export const vehicleTypes = pgTable("vehicle_types", {
   createdAt: createdAt(),
 });
 
+/**
+ * The cars themselves: each unit is one car of a vehicle type (plate, colour, year). Only `in_service` units are
+ * assigned to rides; a unit is never on two overlapping rides (checked under a lock on the unit's row).
+ */
+export const vehicleUnits = pgTable(
+  "vehicle_units",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    vehicleTypeId: uuid("vehicle_type_id")
+      .notNull()
+      .references(() => vehicleTypes.id, { onDelete: "restrict" }),
+    /** Upper-case, unique. */
+    plate: text("plate").notNull().unique(),
+    colour: text("colour").notNull(),
+    year: integer("year").notNull(),
+    status: text("status").notNull().default("in_service"), // in_service | maintenance | retired
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("vehicle_units_type_idx").on(t.vehicleTypeId)],
+);
+
 export const rideRateCards = pgTable("ride_rate_cards", {
   id: uuid("id").primaryKey().defaultRandom(),
   vehicleTypeId: uuid("vehicle_type_id")
@@ -282,6 +304,8 @@ export const bookings = pgTable(
     /** Rides: the assigned chauffeur and the vehicle type sent (set together by dispatch, cleared together). */
     chauffeurId: text("chauffeur_id").references(() => user.id, { onDelete: "set null" }),
     assignedVehicleTypeId: uuid("assigned_vehicle_type_id").references(() => vehicleTypes.id, { onDelete: "set null" }),
+    /** Rides: the car sent (a unit of the assigned vehicle type), when dispatch chose one; cleared with the chauffeur. */
+    unitId: uuid("unit_id").references(() => vehicleUnits.id, { onDelete: "set null" }),
     /** Set when cancelled: when, by whom, why, and the fee recorded (charging it is the payments' job). */
     cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
     cancelledBy: text("cancelled_by"),
@@ -295,6 +319,7 @@ export const bookings = pgTable(
     index("bookings_created_idx").on(t.createdAt),
     index("bookings_date_idx").on(t.bookingDate),
     index("bookings_chauffeur_pickup_idx").on(t.chauffeurId, t.pickupAt),
+    index("bookings_unit_pickup_idx").on(t.unitId, t.pickupAt),
   ],
 );
 

@@ -2,8 +2,8 @@
 import { and, eq } from "drizzle-orm";
 import type { Auth } from "../auth/auth";
 import type { Db } from "./client";
-import { createRateCard, createTier, createUser, createVehicle, setPricingMethod, setValetRates } from "./factories";
-import { account, appSettings, pricingMethods, user, valetRateCards, vehicleTypes } from "./schema";
+import { createRateCard, createTier, createUnit, createUser, createVehicle, setPricingMethod, setValetRates } from "./factories";
+import { account, appSettings, pricingMethods, user, valetRateCards, vehicleTypes, vehicleUnits } from "./schema";
 import { DEFAULT_COMPANY_SETTINGS, type CompanySettings } from "@meridian/shared/settings";
 import { reloadSettings } from "../settings/store";
 
@@ -15,6 +15,28 @@ export const demoFleet = [
   { name: "Stretch Limousine", baseFeeUsd: 120, passengerCapacity: 8, luggageCapacity: 4, perMile: 5.5, perMinute: 1.6 },
   { name: "Executive Sprinter", baseFeeUsd: 150, passengerCapacity: 12, luggageCapacity: 12, perMile: 6.25, perMinute: 1.75 },
 ] as const;
+
+/** The demo's cars: three of each demo vehicle type (plates in California's 1ABC234 shape). */
+export const demoUnits: Record<(typeof demoFleet)[number]["name"], { plate: string; colour: string; year: number }[]> = {
+  "Executive Sedan": [
+    { plate: "8MER101", colour: "Black", year: 2025 },
+    { plate: "8MER102", colour: "Black", year: 2024 },
+    { plate: "8MER103", colour: "Midnight Blue", year: 2024 },
+  ],
+  "Luxury SUV": [
+    { plate: "8MER201", colour: "Black", year: 2025 },
+    { plate: "8MER202", colour: "Graphite", year: 2024 },
+    { plate: "8MER203", colour: "Pearl White", year: 2023 },
+  ],
+  "Stretch Limousine": [
+    { plate: "8MER301", colour: "Black", year: 2023 },
+    { plate: "8MER302", colour: "Pearl White", year: 2022 },
+  ],
+  "Executive Sprinter": [
+    { plate: "8MER401", colour: "Obsidian", year: 2025 },
+    { plate: "8MER402", colour: "Silver", year: 2024 },
+  ],
+};
 
 /** Distance tiers per vehicle: [from, to) miles and a multiplier of the sedan's price. */
 const tiers = [
@@ -38,6 +60,15 @@ export async function seedDemo(db: Db, auth: Auth, admin: { email: string; passw
       await createRateCard(db, row.id, v.perMile, v.perMinute);
       const factor = 1 + i * 0.45;
       for (const [from, to, price] of tiers) await createTier(db, row.id, from, to, Math.round(price * factor));
+    }
+  }
+  // The cars, once: into a database seeded before the fleet had cars too, under the demo types still there.
+  const [anyUnit] = await db.select({ id: vehicleUnits.id }).from(vehicleUnits).limit(1);
+  if (!anyUnit) {
+    const types = await db.select({ id: vehicleTypes.id, name: vehicleTypes.name }).from(vehicleTypes);
+    for (const [name, cars] of Object.entries(demoUnits)) {
+      const type = types.find((t) => t.name === name);
+      if (type) for (const car of cars) await createUnit(db, { vehicleTypeId: type.id, ...car });
     }
   }
   const [method] = await db.select().from(pricingMethods).where(eq(pricingMethods.service, "ride"));

@@ -9,7 +9,7 @@ import { FLIGHT_NUMBER_MESSAGE, canonicalFlightNumber } from "@meridian/shared/f
 import { loadEnv } from "../env";
 import { auditLogs } from "../db/schema";
 import { startReplayServer, type ReplayServer, type Reply } from "../geo/replay-server";
-import { createTestApp, openTestDatabase, type TestApp } from "../test/harness";
+import { createAdminTestApp, createTestApp, openTestDatabase, type TestApp } from "../test/harness";
 import type { Database } from "../db/client";
 import { createAeroDataBoxProvider } from "./aerodatabox";
 import { createEmbeddedFlightProvider, simulateFlight, type EmbeddedFlightProvider } from "./embedded";
@@ -229,10 +229,7 @@ describe("flight numbers", () => {
 describe("PUT /api/admin/flights/:flightNumber/:date", () => {
   let t: TestApp;
   let admin: string;
-  beforeAll(async () => {
-    t = await createTestApp();
-    admin = (await t.userWithSession({ role: "admin" })).cookie;
-  });
+  beforeAll(async () => ({ t, cookie: admin } = await createAdminTestApp()));
   afterAll(() => t.close());
 
   it("sets a flight's delay, answers the flight as it now stands, and writes the audit log", async () => {

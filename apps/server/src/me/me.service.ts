@@ -8,7 +8,7 @@ import { getOperationsSettings } from "../settings/settings.service";
 import type { Profile, UpdateProfileInput } from "@meridian/shared/profile";
 import { asRole } from "@meridian/shared/auth";
 import type { Db } from "../db/client";
-import { bookings, tickets, user, vehicleTypes } from "../db/schema";
+import { bookings, tickets, user, vehicleTypes, vehicleUnits } from "../db/schema";
 import { bookingCharges } from "../payments/charges";
 import { paymentStatusLabel } from "@meridian/shared/payment-status";
 import { notFound } from "../lib/errors";
@@ -64,19 +64,23 @@ export async function listMyBookings(db: Db, userId: string) {
       pickupAt: bookings.pickupAt,
       chauffeurName: chauffeur.name,
       vehicleName: vehicleTypes.name,
+      unitColour: vehicleUnits.colour,
+      unitPlate: vehicleUnits.plate,
       cancellationFee: bookings.cancellationFee,
       cancelledAt: bookings.cancelledAt,
     })
     .from(bookings)
     .leftJoin(chauffeur, eq(bookings.chauffeurId, chauffeur.id))
     .leftJoin(vehicleTypes, eq(bookings.assignedVehicleTypeId, vehicleTypes.id))
+    .leftJoin(vehicleUnits, eq(bookings.unitId, vehicleUnits.id))
     .where(eq(bookings.userId, userId))
     .orderBy(desc(bookings.createdAt));
   const startsAt = (r: (typeof rows)[number]) => r.pickupAt ?? zonedInstant(r.bookingDate, startTimeOf(r.details), timeZone);
   // Each booking's charge (its newest "booking" payment, as bookingCharge reads it), in one query for the list.
   const charges = await bookingCharges(db, rows.map((r) => r.id));
-  return orderForCustomer(rows.map((r) => ({ ...r, startsAt: startsAt(r) }))).map(({ chauffeurName, startsAt: _, ...r }) => ({
+  return orderForCustomer(rows.map((r) => ({ ...r, startsAt: startsAt(r) }))).map(({ chauffeurName, startsAt: _, unitColour, unitPlate, ...r }) => ({
     ...r,
+    car: unitColour && unitPlate && r.vehicleName ? { colour: unitColour, model: r.vehicleName, plate: unitPlate } : null,
     chauffeurFirstName: chauffeurName ? firstName(chauffeurName) : null,
     payment: paymentStatusLabel(charges.get(r.id) ?? null, r),
   }));

@@ -1,4 +1,4 @@
-// The orphan-hold sweep (docs/decisions/011, "A hold never outlives its booking"). A request that authorises a card
+// The orphan-hold sweep (docs/decisions/011, "No hold outlives its booking"). A request that authorises a card
 // outside any transaction and records it afterwards (the booking, the customer confirming a card, a reschedule) can
 // die in between: the card would keep a 7-day hold that nothing in our books knows of. So BEFORE the provider call
 // the request schedules one durable job, `payment.hold_sweep`, carrying the call itself (the exact request and its

@@ -10,7 +10,6 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { QuoteInput } from "@meridian/shared/booking";
 import { reauthorizeAt, unpaidCancelAt } from "@meridian/shared/payment-policy";
 import { toCents } from "@meridian/shared/pricing";
-import type { ValetRates } from "@meridian/shared/valet-pricing";
 import { setValetRates } from "../db/factories";
 import { bookings, embeddedPaymentEvents, embeddedPaymentIntents, jobs, payments, rideRateCards } from "../db/schema";
 import { allJobHandlers } from "../jobs/handlers";
@@ -18,11 +17,12 @@ import { runDueJobs } from "../jobs/job-runner";
 import { invalidatePricingCache } from "../quotes/pricing-data";
 import { jobHandlers } from "../rides/ride-notices";
 import { startOf } from "../rides/cancel.service";
-import { FAKE_PLACES, createFakeGeo } from "../test/fake-geo";
+import { createFakeGeo } from "../test/fake-geo";
 import { createTestApp, type TestApp } from "../test/harness";
 import { linkIn, outboxFor } from "../test/helpers";
 import { bookingCharge } from "../test/paid-booking";
 import { createTestFleet, laDate, rideInput } from "../test/ride-fixtures";
+import { TEST_VALET_RATES, valetEventInput } from "../test/valet-fixtures";
 import { bookingCharge as chargeOf } from "./charges";
 import { bookingsNeedingPayment } from "./payment-lifecycle";
 import { paymentJobHandlers, schedulePaymentJobs } from "./payment-jobs";
@@ -40,23 +40,10 @@ let realProvider: PaymentProvider;
 const NEAR = laDate(3); // within 5 days: the booking-time hold is kept until completion
 const H = 3_600_000;
 
-/** The valet card of valet-booking.test.ts: 60 cars, a wedding from 17:00 to 22:00 is $630.00. */
-const CARD: ValetRates = {
-  eventBaseFeeUsd: 100,
-  attendantHourlyUsd: 30,
-  minimumHours: 4,
-  vehiclesPerAttendant: 25,
-  minimumAttendants: 2,
-  lateAfter: "22:00",
-  lateHourlySurchargeUsd: 10,
-  eventTypeSurchargesUsd: { Wedding: 80, Corporate: 0, "Private Party": 25, "Hotel/Restaurant": 0, Other: 0 },
-  defaultExpectedVehicles: 40,
-};
-
 beforeAll(async () => {
   t = await createTestApp({}, { geo: createFakeGeo() });
   fleet = await createTestFleet(t.db);
-  await setValetRates(t.db, CARD);
+  await setValetRates(t.db, TEST_VALET_RATES);
   invalidatePricingCache();
   admin = await t.userWithSession({ role: "admin", fullName: "Ada Admin" });
   dispatcher = await t.userWithSession({ role: "dispatcher", fullName: "Dana Desk" });
@@ -79,7 +66,7 @@ async function bookRide(overrides: Partial<QuoteInput> = {}): Promise<string> {
 
 async function bookValet(date: string): Promise<string> {
   const q = await t.call("POST", "/api/valet/quotes", {
-    json: { customerName: "Avery Planner", eventType: "Wedding", date, startTime: "17:00", endTime: "22:00", eventPlaceId: FAKE_PLACES.hills.placeId, expectedVehicles: 60 },
+    json: valetEventInput({ eventType: "Wedding", date, endTime: "22:00", expectedVehicles: 60 }),
   });
   expect(q.status).toBe(200);
   const res = await t.call("POST", "/api/bookings", { cookie: customer.cookie, json: { service: "valet", quoteId: q.body.quoteId, paymentMethod: "pm_card_visa" }, headers: { "Idempotency-Key": crypto.randomUUID() } });

@@ -5,7 +5,7 @@ import { nextBookingStatuses, type BookingStatus } from "@meridian/shared/bookin
 import type { StaffRide } from "@meridian/shared/rides";
 import { wallClock, zonedInstant } from "@meridian/shared/zoned-time";
 import type { SessionUser } from "../auth/auth";
-import { bookings, user, vehicleTypes } from "../db/schema";
+import { bookings, user, vehicleTypes, vehicleUnits } from "../db/schema";
 import type { Db } from "../db/client";
 import type { Deps } from "../lib/context";
 import { notFound } from "../lib/errors";
@@ -18,10 +18,11 @@ export async function listChauffeurRides(db: Db, chauffeurId: string): Promise<{
   const { timeZone, dispatchBufferMinutes } = await getOperationsSettings(db);
   const todayStart = zonedInstant(wallClock(new Date(), timeZone).date, "00:00", timeZone);
   const rows = await db
-    .select({ b: bookings, customerName: user.name, customerPhone: user.phone, vehicleName: vehicleTypes.name })
+    .select({ b: bookings, customerName: user.name, customerPhone: user.phone, vehicleName: vehicleTypes.name, unit: vehicleUnits })
     .from(bookings)
     .leftJoin(user, eq(bookings.userId, user.id))
     .leftJoin(vehicleTypes, eq(bookings.assignedVehicleTypeId, vehicleTypes.id))
+    .leftJoin(vehicleUnits, eq(bookings.unitId, vehicleUnits.id))
     .where(
       and(
         eq(bookings.chauffeurId, chauffeurId),
@@ -31,11 +32,12 @@ export async function listChauffeurRides(db: Db, chauffeurId: string): Promise<{
       ),
     )
     .orderBy(asc(bookings.pickupAt));
-  const rides = rows.map(({ b, customerName, customerPhone, vehicleName }): StaffRide => ({
+  const rides = rows.map(({ b, customerName, customerPhone, vehicleName, unit }): StaffRide => ({
     ...rideView(b, timeZone, dispatchBufferMinutes),
     vehicleTypeId: b.assignedVehicleTypeId,
     vehicleTypeName: vehicleName,
     vehicleName,
+    car: unit && vehicleName ? { colour: unit.colour, model: vehicleName, plate: unit.plate } : null,
     customerName: customerName ?? b.name,
     customerPhone: b.phone ?? customerPhone,
     nextStatuses: nextBookingStatuses(b.status, { service: "ride", actor: "chauffeur" }),

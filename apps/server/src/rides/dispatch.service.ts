@@ -8,7 +8,8 @@ import { asRole, type Role } from "@meridian/shared/auth";
 import { coveredByShift, overlaps, rideWindow, type AssignmentInput, type DispatchBoard, type DispatchRide } from "@meridian/shared/rides";
 import { addDays, wallClock, zonedInstant } from "@meridian/shared/zoned-time";
 import type { Db, Tx } from "../db/client";
-import { bookings, shifts, user, vehicleTypes } from "../db/schema";
+import { bookings, shifts, user, vehicleTypes, vehicleUnits } from "../db/schema";
+import { dayCapacity } from "./capacity.service";
 import type { Deps } from "../lib/context";
 import { conflict, notFound } from "../lib/errors";
 import { type AuditActor, writeAudit } from "../admin/audit";
@@ -31,7 +32,7 @@ export async function getDispatchBoard(db: Db, date?: string): Promise<DispatchB
   const dayStart = zonedInstant(day, "00:00", timeZone);
   const dayEnd = zonedInstant(addDays(day, 1), "00:00", timeZone);
   const chauffeurUser = user;
-  const [rows, chauffeurs, dayShifts, vehicles] = await Promise.all([
+  const [rows, chauffeurs, dayShifts, vehicles, units, { capacity, warnings }] = await Promise.all([
     db
       .select({ b: bookings, customerName: user.name, vehicleTypeName: vehicleTypes.name })
       .from(bookings)
@@ -41,7 +42,10 @@ export async function getDispatchBoard(db: Db, date?: string): Promise<DispatchB
     db.select({ id: chauffeurUser.id, fullName: chauffeurUser.name }).from(chauffeurUser).where(and(eq(chauffeurUser.role, "chauffeur"), eq(chauffeurUser.banned, false))).orderBy(asc(chauffeurUser.name)),
     db.select().from(shifts).where(and(eq(shifts.role, "chauffeur"), lt(shifts.startsAt, dayEnd), gt(shifts.endsAt, dayStart))).orderBy(asc(shifts.startsAt)),
     db.select().from(vehicleTypes).where(eq(vehicleTypes.active, true)).orderBy(asc(vehicleTypes.passengerCapacity), asc(vehicleTypes.name)),
+    db.select({ u: vehicleUnits, model: vehicleTypes.name }).from(vehicleUnits).innerJoin(vehicleTypes, eq(vehicleUnits.vehicleTypeId, vehicleTypes.id)).orderBy(asc(vehicleUnits.plate)),
+    dayCapacity(db, day),
   ]);
+  const unitById = new Map(units.map(({ u, model }) => [u.id, { colour: u.colour, model, plate: u.plate }]));
   const names = new Map(chauffeurs.map((c) => [c.id, c.fullName]));
   const unpaid = await bookingsNeedingPayment(db, rows.map((r) => r.b));
   const vehicleNames = new Map(vehicles.map((v) => [v.id, v.name]));
@@ -51,7 +55,14 @@ export async function getDispatchBoard(db: Db, date?: string): Promise<DispatchB
     vehicleTypeName,
     customerName: customerName ?? b.name,
     assignment: b.chauffeurId
-      ? { chauffeurId: b.chauffeurId, chauffeurName: names.get(b.chauffeurId) ?? "Former chauffeur", vehicleId: b.assignedVehicleTypeId ?? "", vehicleName: vehicleNames.get(b.assignedVehicleTypeId ?? "") ?? "—" }
+      ? {
+          chauffeurId: b.chauffeurId,
+          chauffeurName: names.get(b.chauffeurId) ?? "Former chauffeur",
+          vehicleId: b.assignedVehicleTypeId ?? "",
+          vehicleName: vehicleNames.get(b.assignedVehicleTypeId ?? "") ?? "—",
+          unitId: b.unitId,
+          car: (b.unitId && unitById.get(b.unitId)) || null,
+        }
       : null,
     paymentNeeded: unpaid.has(b.id),
   }));
@@ -67,6 +78,11 @@ export async function getDispatchBoard(db: Db, date?: string): Promise<DispatchB
       shifts: dayShifts.filter((s) => s.userId === c.id).map((s) => ({ startsAt: s.startsAt.toISOString(), endsAt: s.endsAt.toISOString(), location: s.location })),
     })),
     vehicles: vehicles.map((v) => ({ id: v.id, name: v.name, passengerCapacity: v.passengerCapacity, luggageCapacity: v.luggageCapacity })),
+    units: units
+      .filter(({ u }) => u.status === "in_service" && vehicleNames.has(u.vehicleTypeId))
+      .map(({ u }) => ({ id: u.id, vehicleTypeId: u.vehicleTypeId, plate: u.plate, colour: u.colour, year: u.year })),
+    capacity,
+    warnings,
   };
 }
 
@@ -126,7 +142,37 @@ async function checkAssignment(tx: Tx, b: BookingRow, chauffeurId: string, vehic
       );
     }
   }
-  return { chauffeur, vehicle };
+  return { chauffeur, vehicle, window: w, span };
+}
+
+/**
+ * The 409s of the car sent: not of the vehicle type, not in service, already on an overlapping ride. Its row is
+ * locked (after the chauffeur's, always in that order) so two desks cannot send one car on two overlapping rides.
+ */
+async function checkUnit(tx: Tx, b: BookingRow, unitId: string, vehicle: { id: string; name: string }, w: { start: Date; end: Date }, span: string) {
+  const [unit] = await tx.select().from(vehicleUnits).where(eq(vehicleUnits.id, unitId)).for("update");
+  if (!unit) throw notFound("This car is no longer in the fleet. Reload the board.");
+  if (unit.vehicleTypeId !== vehicle.id) throw conflict(`${unit.plate} is not ${withArticle(vehicle.name)}. Choose a car of the ride's vehicle type.`, "unit_wrong_type");
+  if (unit.status !== "in_service") {
+    const why = unit.status === "maintenance" ? "in maintenance" : "retired";
+    throw conflict(`${unit.plate} is ${why}. Choose a car in service.`, "unit_not_in_service");
+  }
+  const { timeZone, dispatchBufferMinutes: buffer } = await getOperationsSettings(tx);
+  const DAY = 86_400_000;
+  const others = await tx
+    .select()
+    .from(bookings)
+    .where(and(eq(bookings.unitId, unitId), ne(bookings.id, b.id), inArray(bookings.status, [...activeRideStatuses]), gt(bookings.pickupAt, new Date(w.start.getTime() - DAY)), lt(bookings.pickupAt, w.end)));
+  for (const o of others) {
+    const ow = rideWindow(o.pickupAt!, rideFacts(o).minutes, buffer);
+    if (overlaps(w, ow)) {
+      throw conflict(
+        `${unit.plate} is already on a ride from ${timeOf(ow.start, timeZone)} to ${timeOf(ow.end, timeZone)} (with the ${buffer}-minute buffer) that overlaps this one (${span}). Choose another car.`,
+        "unit_busy",
+      );
+    }
+  }
+  return unit;
 }
 
 export async function assignRide(deps: Deps, actor: DeskActor, id: string, input: AssignmentInput): Promise<BookingRow> {
@@ -140,10 +186,13 @@ export async function assignRide(deps: Deps, actor: DeskActor, id: string, input
     }
     const vehicleId = input.vehicleId ?? b.assignedVehicleTypeId ?? b.vehicleTypeId;
     if (!vehicleId) throw conflict("Choose a vehicle for this ride.", "no_vehicle");
-    const { chauffeur, vehicle } = await checkAssignment(tx, b, input.chauffeurId, vehicleId);
+    const { chauffeur, vehicle, window: w, span } = await checkAssignment(tx, b, input.chauffeurId, vehicleId);
+    // The car: the one chosen, else the one it had when it is still of the vehicle type sent, else none yet.
+    const unitId = input.unitId ?? (b.unitId && b.assignedVehicleTypeId === vehicle.id ? b.unitId : null);
+    const unit = unitId ? await checkUnit(tx, b, unitId, vehicle, w, span) : null;
     previousChauffeurId = b.chauffeurId;
-    const note = `${b.chauffeurId ? "Reassigned" : "Assigned"} to ${chauffeur.name} in ${withArticle(vehicle.name)}`;
-    const set = { chauffeurId: chauffeur.id, assignedVehicleTypeId: vehicle.id };
+    const note = `${b.chauffeurId ? "Reassigned" : "Assigned"} to ${chauffeur.name} in ${withArticle(vehicle.name)}${unit ? ` (${unit.plate})` : ""}`;
+    const set = { chauffeurId: chauffeur.id, assignedVehicleTypeId: vehicle.id, unitId: unit?.id ?? null };
     let updated: BookingRow;
     if (b.status === "pending") {
       updated = await moveBooking(tx, b, "confirmed", "dispatch", eventActor(actor), { set, note });
@@ -157,8 +206,8 @@ export async function assignRide(deps: Deps, actor: DeskActor, id: string, input
       action: b.chauffeurId ? "booking.reassign" : "booking.assign",
       entity: "booking",
       entityId: b.id,
-      before: { chauffeurId: b.chauffeurId, vehicleId: b.assignedVehicleTypeId, status: b.status },
-      after: { chauffeurId: chauffeur.id, vehicleId: vehicle.id, status: updated.status },
+      before: { chauffeurId: b.chauffeurId, vehicleId: b.assignedVehicleTypeId, unitId: b.unitId, status: b.status },
+      after: { chauffeurId: chauffeur.id, vehicleId: vehicle.id, unitId: unit?.id ?? null, status: updated.status },
     });
     return updated;
   });
@@ -174,13 +223,13 @@ export async function unassignRide(deps: Deps, actor: DeskActor, id: string): Pr
     const b = await rideById(tx, id);
     if (!b.chauffeurId) throw conflict("This ride has no chauffeur to unassign.", "not_assigned");
     previous = b.chauffeurId;
-    const updated = await moveBooking(tx, b, "pending", "dispatch", eventActor(actor), { set: { chauffeurId: null, assignedVehicleTypeId: null }, note: "Chauffeur unassigned" });
+    const updated = await moveBooking(tx, b, "pending", "dispatch", eventActor(actor), { set: { chauffeurId: null, assignedVehicleTypeId: null, unitId: null }, note: "Chauffeur unassigned" });
     await writeAudit(tx, actor, {
       action: "booking.unassign",
       entity: "booking",
       entityId: b.id,
-      before: { chauffeurId: b.chauffeurId, vehicleId: b.assignedVehicleTypeId, status: b.status },
-      after: { chauffeurId: null, vehicleId: null, status: updated.status },
+      before: { chauffeurId: b.chauffeurId, vehicleId: b.assignedVehicleTypeId, unitId: b.unitId, status: b.status },
+      after: { chauffeurId: null, vehicleId: null, unitId: null, status: updated.status },
     });
     return updated;
   });

@@ -86,7 +86,7 @@ export async function rescheduleRide(deps: Deps, me: SessionUser, id: string, in
     row = await db.transaction(async (tx) => {
       let row;
       if (b.status === "confirmed") {
-        row = await moveBooking(tx, b, "pending", "customer", actor, { set: { ...set, chauffeurId: null, assignedVehicleTypeId: null }, note: `${note}; chauffeur released` });
+        row = await moveBooking(tx, b, "pending", "customer", actor, { set: { ...set, chauffeurId: null, assignedVehicleTypeId: null, unitId: null }, note: `${note}; chauffeur released` });
       } else {
         [row] = await tx.update(bookings).set(set).where(and(eq(bookings.id, b.id), eq(bookings.status, "pending"))).returning();
         if (!row) throw conflict(STALE_STATUS_MESSAGE, "stale_status");

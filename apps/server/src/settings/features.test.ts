@@ -6,10 +6,11 @@ import { DEFAULT_FEATURES_SETTINGS, featureOffMessage, type FeaturesSettings } f
 import { setValetRates } from "../db/factories";
 import { bookings, outboxSms, user } from "../db/schema";
 import { invalidatePricingCache } from "../quotes/pricing-data";
-import { createFakeGeo, FAKE_PLACES } from "../test/fake-geo";
+import { createFakeGeo } from "../test/fake-geo";
 import { createTestApp, type TestApp } from "../test/harness";
 import { countRows } from "../test/helpers";
 import { createTestFleet, laDate, rideInput } from "../test/ride-fixtures";
+import { valetEventInput } from "../test/valet-fixtures";
 
 let t: TestApp;
 let fleet: Awaited<ReturnType<typeof createTestFleet>>;
@@ -39,25 +40,15 @@ const expectOff = (res: { status: number; body: any }, key: keyof FeaturesSettin
   expect(res.status).toBe(403);
   expect(res.body.error).toMatchObject({ code: "feature_off", message: featureOffMessage(key) });
 };
-const valetEvent = (overrides: Record<string, unknown> = {}) => ({
-  customerName: "Avery Planner",
-  eventType: "Corporate",
-  date: laDate(7),
-  startTime: "17:00",
-  endTime: "21:00",
-  eventPlaceId: FAKE_PLACES.hills.placeId,
-  expectedVehicles: 50,
-  ...overrides,
-});
 const book = (service: "ride" | "valet", quoteId: string) =>
   t.call("POST", "/api/bookings", { cookie: customer.cookie, json: { service, quoteId, paymentMethod: "pm_card_visa" }, headers: { "Idempotency-Key": crypto.randomUUID() } });
 
 describe("valet booking", () => {
   it("off: the valet quote and the booking of a quote made before are refused, nothing is booked; on: both go through", async () => {
-    const quoted = await t.call("POST", "/api/valet/quotes", { json: valetEvent() });
+    const quoted = await t.call("POST", "/api/valet/quotes", { json: valetEventInput() });
     expect(quoted.status).toBe(200);
     await setFeatures({ valetBooking: false });
-    expectOff(await t.call("POST", "/api/valet/quotes", { json: valetEvent() }), "valetBooking");
+    expectOff(await t.call("POST", "/api/valet/quotes", { json: valetEventInput() }), "valetBooking");
     const before = await countRows(t.db, bookings);
     expectOff(await book("valet", quoted.body.quoteId), "valetBooking");
     expect(await countRows(t.db, bookings)).toBe(before);
@@ -73,7 +64,7 @@ describe("coupons", () => {
     expect(discounted.body.quote.coupon.code).toBe("TENOFF");
     await setFeatures({ coupons: false });
     expectOff(await t.call("POST", "/api/quotes", { json: { ...rideInput(fleet.sedan.id), couponCode: "TENOFF" } }), "coupons");
-    expectOff(await t.call("POST", "/api/valet/quotes", { json: valetEvent({ couponCode: "TENOFF" }) }), "coupons");
+    expectOff(await t.call("POST", "/api/valet/quotes", { json: valetEventInput({ couponCode: "TENOFF" }) }), "coupons");
     const before = await countRows(t.db, bookings);
     expectOff(await book("ride", discounted.body.quoteId), "coupons");
     expect(await countRows(t.db, bookings)).toBe(before);

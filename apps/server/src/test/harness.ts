@@ -139,3 +139,10 @@ export async function createTestApp(envOverrides: Record<string, string> = {}, o
 
   return { app, deps, db, database, databaseUrl, call, signIn, userWithSession, close };
 }
+
+/** A test app and one signed-in admin's cookie: how most admin API suites start. */
+export async function createAdminTestApp(envOverrides: Record<string, string> = {}, options: TestAppOptions = {}) {
+  const t = await createTestApp(envOverrides, options);
+  const { cookie } = await t.userWithSession({ role: "admin" });
+  return { t, cookie };
+}

@@ -5,7 +5,6 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { INVALID_ADDRESS_MESSAGE, QUOTE_CHANGED_MESSAGE, QUOTE_EXPIRED_MESSAGE, QUOTE_INVALID_MESSAGE, serviceAreaDateTime } from "@meridian/shared/booking";
 import { DATE_FORMAT_MESSAGE } from "@meridian/shared/booking-time";
 import { VALET_MESSAGES, type ValetQuoteInput } from "@meridian/shared/valet";
-import type { ValetRates } from "@meridian/shared/valet-pricing";
 import { setValetRates } from "../db/factories";
 import { auditLogs, bookings, idempotencyKeys, tickets } from "../db/schema";
 import { invalidatePricingCache } from "../quotes/pricing-data";
@@ -15,20 +14,8 @@ import { FAKE_PLACES, createFakeGeo } from "../test/fake-geo";
 import { createTestApp, type TestApp } from "../test/harness";
 import { countRows, outboxFor } from "../test/helpers";
 import { createTestFleet, laDate, rideInput } from "../test/ride-fixtures";
+import { TEST_VALET_RATES, valetEventInput } from "../test/valet-fixtures";
 import { TICKET_CODE_PATTERN } from "../bookings/ticket-code";
-
-/** The card the hand-computed figures below use. */
-const CARD: ValetRates = {
-  eventBaseFeeUsd: 100,
-  attendantHourlyUsd: 30,
-  minimumHours: 4,
-  vehiclesPerAttendant: 25,
-  minimumAttendants: 2,
-  lateAfter: "22:00",
-  lateHourlySurchargeUsd: 10,
-  eventTypeSurchargesUsd: { Wedding: 80, Corporate: 0, "Private Party": 25, "Hotel/Restaurant": 0, Other: 0 },
-  defaultExpectedVehicles: 40,
-};
 
 let t: TestApp;
 let fleet: Awaited<ReturnType<typeof createTestFleet>>;
@@ -41,17 +28,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const event = (overrides: Partial<ValetQuoteInput> & Record<string, unknown> = {}): Record<string, unknown> => ({
-  customerName: "Avery Planner",
-  eventType: "Wedding",
-  date: laDate(7),
-  startTime: "17:00",
-  endTime: "22:00",
-  eventPlaceId: FAKE_PLACES.hills.placeId,
-  expectedVehicles: 60,
-  notes: "Gate code 4412",
-  ...overrides,
-});
+const event = (overrides: Partial<ValetQuoteInput> & Record<string, unknown> = {}) =>
+  valetEventInput({ eventType: "Wedding", endTime: "22:00", expectedVehicles: 60, notes: "Gate code 4412", ...overrides });
 
 const quote = (json: unknown) => t.call("POST", "/api/valet/quotes", { json });
 async function valetQuoteId(overrides: Partial<ValetQuoteInput> = {}): Promise<string> {
@@ -67,7 +45,7 @@ describe("POST /api/valet/quotes", () => {
     const res = await quote(event());
     expect(res.status).toBe(422);
     expect(res.body.error.code).toBe("valet_unavailable");
-    await setValetRates(t.db, CARD);
+    await setValetRates(t.db, TEST_VALET_RATES);
     invalidatePricingCache();
   });
 
@@ -141,7 +119,7 @@ describe("POST /api/valet/quotes", () => {
     const customer = await t.userWithSession();
     expect((await t.call("GET", "/api/admin/pricing/valet")).status).toBe(401);
     expect((await t.call("GET", "/api/admin/pricing/valet", { cookie: customer.cookie })).status).toBe(403);
-    expect((await t.call("PUT", "/api/admin/pricing/valet", { cookie: customer.cookie, json: CARD })).status).toBe(403);
+    expect((await t.call("PUT", "/api/admin/pricing/valet", { cookie: customer.cookie, json: TEST_VALET_RATES })).status).toBe(403);
   });
 });
 
@@ -150,10 +128,10 @@ describe("valet rates: draft, publish, simulate", () => {
     const before = await quote(event());
     expect(before.body.quote.totalUsd).toBe(630);
 
-    const draft = { ...CARD, attendantHourlyUsd: 40, eventTypeSurchargesUsd: { ...CARD.eventTypeSurchargesUsd, Wedding: 120 } };
+    const draft = { ...TEST_VALET_RATES, attendantHourlyUsd: 40, eventTypeSurchargesUsd: { ...TEST_VALET_RATES.eventTypeSurchargesUsd, Wedding: 120 } };
     const saved = await t.call("PUT", "/api/admin/pricing/valet", { cookie: admin.cookie, json: draft });
     expect(saved.status).toBe(200);
-    expect(saved.body).toEqual({ draft, published: CARD, unpublished: true });
+    expect(saved.body).toEqual({ draft, published: TEST_VALET_RATES, unpublished: true });
     expect((await quote(event())).body.quote.totalUsd).toBe(630);
 
     // The simulator prices the draft or the published card with the same rule.
@@ -172,7 +150,7 @@ describe("valet rates: draft, publish, simulate", () => {
     expect(audit.map((a) => a.action).sort()).toEqual(["valet_rates.publish", "valet_rates.save_draft"]);
     // Only what changed: the hourly rate and the surcharges (the whole table of them).
     expect(audit.find((a) => a.action === "valet_rates.publish")).toMatchObject({
-      before: { attendantHourlyUsd: CARD.attendantHourlyUsd, eventTypeSurchargesUsd: CARD.eventTypeSurchargesUsd },
+      before: { attendantHourlyUsd: TEST_VALET_RATES.attendantHourlyUsd, eventTypeSurchargesUsd: TEST_VALET_RATES.eventTypeSurchargesUsd },
       after: { attendantHourlyUsd: 40, eventTypeSurchargesUsd: draft.eventTypeSurchargesUsd },
     });
 
@@ -180,7 +158,7 @@ describe("valet rates: draft, publish, simulate", () => {
     const again = await t.call("POST", "/api/admin/pricing/publish", { cookie: admin.cookie, json: { method: "miles_minutes" } });
     expect(again.body.valetPublished).toBe(false);
 
-    await setValetRates(t.db, CARD);
+    await setValetRates(t.db, TEST_VALET_RATES);
     invalidatePricingCache();
   });
 
@@ -194,7 +172,7 @@ describe("valet rates: draft, publish, simulate", () => {
       [{ lateAfter: "22:10" }, "lateAfter"],
       [{ eventTypeSurchargesUsd: { Wedding: 1 } }, "eventTypeSurchargesUsd.Corporate"],
     ] as const) {
-      const res = await t.call("PUT", "/api/admin/pricing/valet", { cookie: admin.cookie, json: { ...CARD, ...patch } });
+      const res = await t.call("PUT", "/api/admin/pricing/valet", { cookie: admin.cookie, json: { ...TEST_VALET_RATES, ...patch } });
       expect(res.status, JSON.stringify(patch)).toBe(400);
       expect(res.body.error.fields?.[field], JSON.stringify(patch)).toBeTruthy();
     }
@@ -303,7 +281,7 @@ describe("POST /api/bookings with service valet", () => {
   it("refuses a quote whose price changed since (the ride flow's message), and books the fresh one", async () => {
     const { cookie } = await t.userWithSession();
     const stale = await valetQuoteId();
-    await t.call("PUT", "/api/admin/pricing/valet", { cookie: admin.cookie, json: { ...CARD, eventBaseFeeUsd: 175 } });
+    await t.call("PUT", "/api/admin/pricing/valet", { cookie: admin.cookie, json: { ...TEST_VALET_RATES, eventBaseFeeUsd: 175 } });
     await t.call("POST", "/api/admin/pricing/publish", { cookie: admin.cookie, json: { method: "miles_minutes" } });
     try {
       const before = await counts();
@@ -315,7 +293,7 @@ describe("POST /api/bookings with service valet", () => {
       expect(fresh.status).toBe(201);
       expect(fresh.body.booking.price).toBe(705);
     } finally {
-      await setValetRates(t.db, CARD);
+      await setValetRates(t.db, TEST_VALET_RATES);
       invalidatePricingCache();
     }
   });

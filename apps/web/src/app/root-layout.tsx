@@ -1,11 +1,13 @@
 import { lazy, Suspense, useEffect, useState } from "react";
-import { Outlet, ScrollRestoration, useLocation, useNavigate } from "react-router";
+import { Outlet, useLocation, useNavigate } from "react-router";
+import { FullPageSpinner } from "@/components/ui/spinner";
 import { useAuth } from "@/features/auth/auth-context";
 import { signInThenPath } from "@/features/auth/components/require-auth";
 import { Header } from "@/components/layout/header";
 import { useVerifiedGreeting } from "@/features/auth/components/use-verified-greeting";
 import { RealtimeListener } from "@/features/realtime/realtime-listener";
 import { routeTitle } from "@/lib/route-title";
+import { useScrollRestoration } from "./scroll-restoration";
 import { useUiState } from "./ui-state";
 
 const BookingModal = lazy(() => import("@/features/booking/components/booking-modal"));
@@ -14,6 +16,7 @@ const SignInModal = lazy(() => import("@/features/auth/components/sign-in-modal"
 export function RootLayout() {
   const { bookingOpen, signInMode, openSignIn } = useUiState();
   useVerifiedGreeting();
+  useScrollRestoration();
   // Sent home by a route guard: the sign-in modal opens, and signing in goes on to the page asked for. The
   // request is taken out of the history entry, so a reload or a visit back to "/" does not open it again.
   const location = useLocation();
@@ -35,7 +38,9 @@ export function RootLayout() {
   return (
     <>
       <Header />
-      <Outlet />
+      <Suspense fallback={<FullPageSpinner />}>
+        <Outlet />
+      </Suspense>
       {signInUsed ? (
         <Suspense fallback={null}>
           <SignInModal />
@@ -47,7 +52,6 @@ export function RootLayout() {
           <BookingModal />
         </Suspense>
       ) : null}
-      <ScrollRestoration />
     </>
   );
 }

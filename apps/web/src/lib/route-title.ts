@@ -14,6 +14,7 @@ export const ADMIN_SCREEN_TITLES: Record<string, string> = {
   "/admin/valet": "Valet Operations",
   "/admin/pricing": "Pricing Rules",
   "/admin/vehicles": "Vehicles",
+  "/admin/fleet": "Fleet",
   "/admin/staff": "Staff",
   "/admin/coupons": "Coupons",
   "/admin/reports": "Reports",

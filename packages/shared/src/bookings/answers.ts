@@ -2,6 +2,7 @@
 import { z } from "zod";
 import { bookingSummarySchema } from "../booking";
 import { bookingDetailsSchema } from "../booking-details";
+import { rideCarSchema } from "../fleet-units";
 
 /** GET /api/me/bookings. */
 export const myBookingsResponseSchema = z.object({
@@ -11,6 +12,7 @@ export const myBookingsResponseSchema = z.object({
       pickupAt: z.string().nullable().describe("A ride's pickup instant"),
       chauffeurFirstName: z.string().nullable().describe("The assigned chauffeur's first name"),
       vehicleName: z.string().nullable().describe("The assigned vehicle"),
+      car: rideCarSchema.nullable().describe("The car that comes (colour, model, plate), once dispatch has chosen it"),
       cancellationFee: z.number().nullable(),
       cancelledAt: z.string().nullable(),
       payment: z

@@ -1,4 +1,5 @@
 // Admin bookings: filtered, paginated list; CSV export of the same filter; detail; status changes.
+import { formatClock, formatClockRange } from "@meridian/shared/valet-pricing";
 import { and, asc, desc, eq, exists, gte, ilike, inArray, lte, or, sql, type SQL } from "drizzle-orm";
 import type { AdminBookingDetail, AdminBookingRow, AdminBookingsQuery, Paged } from "@meridian/shared/admin";
 import { placeLineOf, type BookingDetails } from "@meridian/shared/booking-details";
@@ -73,10 +74,10 @@ type RawRow = {
   details: BookingDetails;
 };
 
-/** The event, the place(s) and the time of a booking, from its details. */
+/** The event, the place(s) and the time of a booking (as people read it: "2:30 PM", "5:00 PM – 9:00 PM"), from its details. */
 export function bookingSummary(d: BookingDetails): Pick<AdminBookingRow, "event" | "location" | "time"> {
-  if (d.service === "valet") return { event: d.quote.eventLabel, location: placeLineOf(d), time: `${d.startTime}-${d.endTime}` };
-  return { event: null, location: placeLineOf(d), time: d.time };
+  if (d.service === "valet") return { event: d.quote.eventLabel, location: placeLineOf(d), time: formatClockRange(d.startTime, d.endTime) };
+  return { event: null, location: placeLineOf(d), time: formatClock(d.time) };
 }
 
 function toRow(r: RawRow, ticketCode: string | null): AdminBookingRow {

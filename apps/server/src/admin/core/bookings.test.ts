@@ -103,8 +103,8 @@ describe("GET /api/admin/bookings/export.csv", () => {
     expect(lines[0]).toBe("Booking ID,Created At,Booking Date,Customer,Email,Phone,Service,Event,Location,Time,Status,Price (USD),Ticket Code");
     expect(lines).toHaveLength(3);
     expect(lines[1]).toContain(`${ids.c},`);
-    expect(lines[1]).toContain(",'=HYPERLINK(evil),late@example.com,,ride,,LAX → Hotel Bel-Air,12:00,pending,$300.00,");
-    expect(lines[2]).toContain(",Priya Profile,priya@example.com,,ride,,LAX → Hotel Bel-Air,12:00,pending,$150.50,MER-FINDME1");
+    expect(lines[1]).toContain(",'=HYPERLINK(evil),late@example.com,,ride,,LAX → Hotel Bel-Air,12:00 PM,pending,$300.00,");
+    expect(lines[2]).toContain(",Priya Profile,priya@example.com,,ride,,LAX → Hotel Bel-Air,12:00 PM,pending,$150.50,MER-FINDME1");
     expect(res.body).not.toContain("Walk-in");
   });
 
@@ -114,7 +114,7 @@ describe("GET /api/admin/bookings/export.csv", () => {
     expect(csvField("+1 310")).toBe("'+1 310");
     expect(csvField(null)).toBe("");
     const res = await t.call("GET", "/api/admin/bookings/export.csv?q=walk-in", { cookie });
-    expect(res.body).toContain(',"Walk-in, ""Quoted""",walkin@example.com,,valet,Wedding,Hotel Bel-Air,17:00-21:00,confirmed,$90.00,');
+    expect(res.body).toContain(',"Walk-in, ""Quoted""",walkin@example.com,,valet,Wedding,Hotel Bel-Air,5:00 PM – 9:00 PM,confirmed,$90.00,');
     expect(BOOKINGS_CSV_HEADER.split("\r\n")).toEqual([expect.stringMatching(/^Booking ID,/), ""]);
     expect(bookingsCsvLines([])).toBe("");
   });

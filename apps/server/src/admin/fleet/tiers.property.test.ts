@@ -6,15 +6,12 @@ import { tiersOverlap } from "@meridian/shared/pricing";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { createVehicle } from "../../db/factories";
 import { rideFixedTiers } from "../../db/schema";
-import { createTestApp, type TestApp } from "../../test/harness";
+import { createAdminTestApp, type TestApp } from "../../test/harness";
 
 let t: TestApp;
 let cookie: string;
 
-beforeAll(async () => {
-  t = await createTestApp();
-  cookie = (await t.userWithSession({ role: "admin" })).cookie;
-});
+beforeAll(async () => ({ t, cookie } = await createAdminTestApp()));
 afterAll(() => t.close());
 
 // Small integer miles so sequences overlap often; half-miles so edges and touching ranges occur.

@@ -3,7 +3,7 @@
 import { asc, count, eq } from "drizzle-orm";
 import type { AdminVehicle, VehicleInput, VehicleUpdate } from "@meridian/shared/fleet";
 import type { Db, Tx } from "../../db/client";
-import { bookings, rideFixedTiers, rideRateCards, vehicleTypes } from "../../db/schema";
+import { bookings, rideFixedTiers, rideRateCards, vehicleTypes, vehicleUnits } from "../../db/schema";
 import { conflict, notFound } from "../../lib/errors";
 import { writeAudit, type AuditActor } from "../audit";
 
@@ -25,6 +25,9 @@ export function toAdminVehicle(row: VehicleRow): AdminVehicle {
 
 export const vehicleInUseMessage = (name: string, n: number) =>
   `${name} can't be deleted because ${n} booking${n === 1 ? "" : "s"} ${n === 1 ? "uses" : "use"} it. Deactivate it instead to hide it from new bookings.`;
+
+export const vehicleHasCarsMessage = (name: string, n: number) =>
+  `${name} can't be deleted because ${n} car${n === 1 ? "" : "s"} of the fleet ${n === 1 ? "is" : "are"} this type. Give ${n === 1 ? "it" : "them"} another type on the Fleet page, or deactivate this type instead.`;
 
 export async function listVehicles(db: Db): Promise<AdminVehicle[]> {
   const rows = await db.select().from(vehicleTypes).orderBy(asc(vehicleTypes.name), asc(vehicleTypes.createdAt));
@@ -65,6 +68,8 @@ export async function deleteVehicle(db: Db, actor: AuditActor, id: string): Prom
       const row = await lockVehicle(tx, id);
       const [used] = await tx.select({ n: count() }).from(bookings).where(eq(bookings.vehicleTypeId, id));
       if (used && used.n > 0) throw conflict(vehicleInUseMessage(row.name, used.n), "vehicle_in_use");
+      const [cars] = await tx.select({ n: count() }).from(vehicleUnits).where(eq(vehicleUnits.vehicleTypeId, id));
+      if (cars && cars.n > 0) throw conflict(vehicleHasCarsMessage(row.name, cars.n), "vehicle_has_cars");
       const [rateCard] = await tx.select().from(rideRateCards).where(eq(rideRateCards.vehicleTypeId, id));
       const tiers = await tx.select().from(rideFixedTiers).where(eq(rideFixedTiers.vehicleTypeId, id));
       await tx.delete(vehicleTypes).where(eq(vehicleTypes.id, id));

@@ -11,6 +11,7 @@ const BookingsPage = lazy(() => import("./bookings/bookings-page"));
 const TicketsPage = lazy(() => import("./tickets/tickets-page"));
 const PricingPage = lazy(() => import("./pricing/pricing-page"));
 const VehiclesPage = lazy(() => import("./vehicles/vehicles-page"));
+const FleetPage = lazy(() => import("./fleet/fleet-page"));
 const StaffPage = lazy(() => import("./staff/staff-page"));
 const DispatchPage = lazy(() => import("./dispatch/dispatch-page"));
 const CouponsPage = lazy(() => import("./coupons/coupons-page"));
@@ -46,6 +47,7 @@ export default function AdminApp() {
                 <Route path="valet" element={<LotBoardPage />} />
                 <Route path="pricing" element={<PricingPage />} />
                 <Route path="vehicles" element={<VehiclesPage />} />
+                <Route path="fleet" element={<FleetPage />} />
                 <Route path="staff" element={<StaffPage />} />
                 <Route path="coupons" element={<CouponsPage />} />
                 <Route path="reports" element={<ReportsPage />} />

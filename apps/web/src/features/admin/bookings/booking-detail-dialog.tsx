@@ -1,7 +1,7 @@
 import { ROLE_LABELS, type Role } from "@meridian/shared/roles";
 import { bookingStatusLabels, type BookingStatus } from "@meridian/shared/booking-status";
 import { formatDuration } from "@meridian/shared/valet";
-import { formatClockRange } from "@meridian/shared/valet-pricing";
+import { formatClock, formatClockRange } from "@meridian/shared/valet-pricing";
 import { useState } from "react";
 import { Input } from "@/components/ui/input";
 import { useAuth } from "@/features/auth/auth-context";
@@ -151,7 +151,7 @@ export function BookingDetailDialog({ id, onClose }: { id: string | null; onClos
                     <>
                       <DetailRow label="Date">
                         {formatDate(b.bookingDate)}
-                        {ride.time ? ` · ${ride.time}` : ""}
+                        {ride.time ? ` · ${formatClock(ride.time)}` : ""}
                       </DetailRow>
                       <DetailRow label="Vehicle">{b.vehicleName ?? ride.vehicleName ?? "—"}</DetailRow>
                       {ride.passengers != null ? <DetailRow label="Passengers">{ride.passengers}</DetailRow> : null}

@@ -4,6 +4,7 @@
 import type { DispatchBoard, DispatchRide } from "@meridian/shared/rides";
 import { bookingStatusLabels, isOverdueRide } from "@meridian/shared/booking-status";
 import { withArticle } from "@meridian/shared/words";
+import { carLabel } from "@meridian/shared/fleet-units";
 import { PAYMENT_NEEDED_HINT, PAYMENT_NEEDED_LABEL } from "@meridian/shared/payment-lifecycle";
 import { ArrowRight, CalendarDays, ChevronLeft, ChevronRight, CreditCard, Luggage, UserRound, Users } from "lucide-react";
 import { useState } from "react";
@@ -20,6 +21,7 @@ import { useDispatch } from "../api/get-dispatch";
 import { PageHeader, Panel, StatusBadge } from "../components/admin-ui";
 import { OverdueBadge } from "../components/overdue-badge";
 import { laneRows, MIN_BOX_HOURS } from "./lane-rows";
+import { CapacityTable, ShiftWarnings } from "./capacity-panel";
 
 /** One row of a timeline lane, in rem (a ride's box is 1.75rem high). */
 const ROW_REM = 2.25;
@@ -70,6 +72,8 @@ export default function DispatchPage() {
               {overdue ? <span className="font-semibold text-danger"> · {overdue} overdue</span> : null} · ride time includes a {data.bufferMinutes}-minute buffer
             </p>
           </div>
+          <ShiftWarnings warnings={data.warnings} timeZone={data.timeZone} />
+          <CapacityTable capacity={data.capacity} from={Math.min(5, ...data.capacity.filter((c) => c.sold || c.chauffeurs).map((c) => c.hour))} />
           <Timeline board={data} now={now} />
           {data.rides.length ? (
             <ul aria-label="Rides" className="mt-8 space-y-3">
@@ -168,14 +172,20 @@ function RideCard({ ride, board, overdue }: { ride: DispatchRide; board: Dispatc
   const unassign = useUnassignRide();
   const [chauffeurId, setChauffeurId] = useState(ride.assignment?.chauffeurId ?? "");
   const [vehicleId, setVehicleId] = useState(ride.assignment?.vehicleId || ride.vehicleTypeId || "");
+  const [unitId, setUnitId] = useState(ride.assignment?.unitId ?? "");
+  const cars = board.units.filter((u) => u.vehicleTypeId === vehicleId);
   const time = clockIn(ride.pickupAt, board.timeZone);
   const busy = assign.isPending || unassign.isPending;
   const canAssign = ride.status === "pending" || ride.status === "confirmed";
 
   const onAssign = async () => {
     try {
-      const { booking } = await assign.mutateAsync({ id: ride.id, input: { chauffeurId, ...(vehicleId ? { vehicleId } : {}) } });
-      notifySuccess(ride.assignment ? "Ride Reassigned" : "Chauffeur Assigned", `${booking.assignment?.chauffeurName} drives the ${time} ride in ${withArticle(booking.assignment?.vehicleName ?? "car")}.`);
+      const car = cars.find((u) => u.id === unitId);
+      const { booking } = await assign.mutateAsync({ id: ride.id, input: { chauffeurId, ...(vehicleId ? { vehicleId } : {}), ...(car ? { unitId: car.id } : {}) } });
+      notifySuccess(
+        ride.assignment ? "Ride Reassigned" : "Chauffeur Assigned",
+        `${booking.assignment?.chauffeurName} drives the ${time} ride in ${withArticle(booking.assignment?.vehicleName ?? "car")}${car ? ` (${car.plate})` : ""}.`,
+      );
     } catch (err) {
       notifyError("Assignment Refused", err);
     }
@@ -234,7 +244,7 @@ function RideCard({ ride, board, overdue }: { ride: DispatchRide; board: Dispatc
         {ride.paymentNeeded ? <p className="mt-1.5 text-xs text-muted">{PAYMENT_NEEDED_HINT}</p> : null}
         {ride.assignment ? (
           <p className="mt-2 text-sm text-gold">
-            {ride.assignment.chauffeurName} · {ride.assignment.vehicleName}
+            {ride.assignment.chauffeurName} · {ride.assignment.car ? carLabel(ride.assignment.car) : ride.assignment.vehicleName}
           </p>
         ) : null}
       </div>
@@ -253,7 +263,13 @@ function RideCard({ ride, board, overdue }: { ride: DispatchRide; board: Dispatc
               ))}
             </SelectContent>
           </Select>
-          <Select value={vehicleId} onValueChange={setVehicleId}>
+          <Select
+            value={vehicleId}
+            onValueChange={(v) => {
+              setVehicleId(v);
+              setUnitId("");
+            }}
+          >
             <SelectTrigger aria-label={`Vehicle for the ${time} ride`} className="w-40">
               <SelectValue placeholder="Vehicle" />
             </SelectTrigger>
@@ -265,7 +281,23 @@ function RideCard({ ride, board, overdue }: { ride: DispatchRide; board: Dispatc
               ))}
             </SelectContent>
           </Select>
-          <Button size="sm" disabled={!chauffeurId || busy || (chauffeurId === ride.assignment?.chauffeurId && vehicleId === ride.assignment?.vehicleId)} onClick={onAssign}>
+          <Select value={unitId} onValueChange={setUnitId} disabled={!cars.length}>
+            <SelectTrigger aria-label={`Car for the ${time} ride`} className="w-40">
+              <SelectValue placeholder={cars.length ? "Car" : "No car in service"} />
+            </SelectTrigger>
+            <SelectContent>
+              {cars.map((u) => (
+                <SelectItem key={u.id} value={u.id}>
+                  {u.plate} · {u.colour}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+          <Button
+            size="sm"
+            disabled={!chauffeurId || busy || (chauffeurId === ride.assignment?.chauffeurId && vehicleId === ride.assignment?.vehicleId && unitId === (ride.assignment?.unitId ?? ""))}
+            onClick={onAssign}
+          >
             {ride.assignment ? "Reassign" : "Assign"}
           </Button>
           {ride.assignment ? (

@@ -11,6 +11,7 @@ import type { PaymentStatusTone } from "@meridian/shared/payment-status";
 import { useMyBookings, type MyBooking } from "../api/get-my-bookings";
 import { useMyReceipts, type Receipt } from "../api/get-my-receipts";
 import { rideStatusSentences, type RideStatus } from "@meridian/shared/booking-status";
+import { carLabel } from "@meridian/shared/fleet-units";
 import { BookingDetailsDialog } from "./booking-details-dialog";
 import { CancelBookingDialog, canChange, RescheduleDialog } from "./ride-actions";
 import { formatTime, readBookingDetails, serviceName, serviceTagline } from "./booking-display";
@@ -121,7 +122,7 @@ function BookingRow({
           {/* The ride's progress is said once per change (the list re-renders on every realtime event). */}
           {booking.service === "ride" ? (
             <LiveRegion
-              message={sentence ? `${sentence}${booking.chauffeurFirstName ? ` Chauffeur: ${booking.chauffeurFirstName}${booking.vehicleName ? ` · ${booking.vehicleName}` : ""}` : ""}` : ""}
+              message={sentence ? `${sentence}${booking.chauffeurFirstName ? ` Chauffeur: ${booking.chauffeurFirstName}${booking.car ? ` · ${carLabel(booking.car)}` : booking.vehicleName ? ` · ${booking.vehicleName}` : ""}` : ""}` : ""}
               data-testid="ride-announcement"
             />
           ) : null}
@@ -132,7 +133,16 @@ function BookingRow({
                 <span className="text-gold">
                   {" "}
                   Chauffeur: {booking.chauffeurFirstName}
-                  {booking.vehicleName ? ` · ${booking.vehicleName}` : ""}
+                  {booking.car ? (
+                    <span data-testid="ride-car">
+                      {" "}
+                      · {booking.car.colour} {booking.car.model} · <span className="font-semibold tracking-wider">{booking.car.plate}</span>
+                    </span>
+                  ) : booking.vehicleName ? (
+                    ` · ${booking.vehicleName}`
+                  ) : (
+                    ""
+                  )}
                 </span>
               ) : null}
             </p>

@@ -1,0 +1,53 @@
+// What the availability rule (packages/shared/src/availability.ts) reads from the database: the chauffeur shifts,
+// the fleet's cars and the rides sold around a span of time; and the desk's capacity per hour of a day.
+import { and, eq, gt, inArray, lt } from "drizzle-orm";
+import { activeRideStatuses } from "@meridian/shared/booking-status";
+import { hourlyCapacity, shiftWarnings, type AvailabilityWorld, type HourCapacity, type ShiftWarning } from "@meridian/shared/availability";
+import type { UnitStatus } from "@meridian/shared/fleet-units";
+import { addDays, zonedInstant } from "@meridian/shared/zoned-time";
+import type { Db, Tx } from "../db/client";
+import { bookings, shifts, user, vehicleUnits } from "../db/schema";
+import { getOperationsSettings } from "../settings/settings.service";
+import { rideDetailsOf } from "./ride-status";
+
+const DAY = 86_400_000;
+/** Rides that hold a chauffeur and a car: sold and not over. */
+export const soldRideStatuses = ["pending", ...activeRideStatuses] as const;
+
+/** The shifts, cars and sold rides that matter to rides between `from` and `to` (a ride may start a day before). */
+export async function availabilityWorld(db: Db | Tx, from: Date, to: Date): Promise<AvailabilityWorld> {
+  const [shiftRows, unitRows, rideRows] = await Promise.all([
+    db
+      .select({ chauffeurId: shifts.userId, chauffeurName: user.name, startsAt: shifts.startsAt, endsAt: shifts.endsAt })
+      .from(shifts)
+      .innerJoin(user, eq(shifts.userId, user.id))
+      .where(and(eq(shifts.role, "chauffeur"), eq(user.role, "chauffeur"), eq(user.banned, false), lt(shifts.startsAt, to), gt(shifts.endsAt, new Date(from.getTime() - DAY)))),
+    db.select({ id: vehicleUnits.id, vehicleTypeId: vehicleUnits.vehicleTypeId, status: vehicleUnits.status }).from(vehicleUnits),
+    db
+      .select()
+      .from(bookings)
+      .where(and(eq(bookings.service, "ride"), inArray(bookings.status, [...soldRideStatuses]), gt(bookings.pickupAt, new Date(from.getTime() - DAY)), lt(bookings.pickupAt, to))),
+  ]);
+  return {
+    shifts: shiftRows,
+    units: unitRows.map((u) => ({ ...u, status: u.status as UnitStatus })),
+    rides: rideRows.map((b) => ({
+      id: b.id,
+      pickupAt: b.pickupAt!,
+      minutes: rideDetailsOf(b).minutes,
+      vehicleTypeId: b.assignedVehicleTypeId ?? b.vehicleTypeId,
+      chauffeurId: b.chauffeurId,
+      unitId: b.unitId,
+    })),
+  };
+}
+
+/** The desk's view of a day (service time zone): capacity per hour, and coming shift changes that strand a ride. */
+export async function dayCapacity(db: Db, date: string, now: Date = new Date()): Promise<{ capacity: HourCapacity[]; warnings: ShiftWarning[] }> {
+  const { timeZone, dispatchBufferMinutes: bufferMinutes } = await getOperationsSettings(db);
+  const start = zonedInstant(date, "00:00", timeZone);
+  const end = zonedInstant(addDays(date, 1), "00:00", timeZone);
+  const world = await availabilityWorld(db, start, end);
+  const rules = { timeZone, bufferMinutes };
+  return { capacity: hourlyCapacity(date, world, rules), warnings: shiftWarnings(world, rules, now, { start, end }) };
+}

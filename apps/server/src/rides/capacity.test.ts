@@ -1,0 +1,62 @@
+// The desk's capacity from the database, on PGlite and PostgreSQL: the dispatch board's hours count the rides sold
+// (assigned or not) against the chauffeurs on shift and the cars in service, and warn of a coming shift end that
+// strands a sold ride.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { HourCapacity, ShiftWarning } from "@meridian/shared/availability";
+import { createUnit } from "../db/factories";
+import { createFakeGeo } from "../test/fake-geo";
+import { createTestApp, type TestApp } from "../test/harness";
+import { createTestFleet, laDate, rideInput } from "../test/ride-fixtures";
+
+let t: TestApp;
+let fleet: Awaited<ReturnType<typeof createTestFleet>>;
+type Who = { cookie: string; user: { id: string } };
+let admin: Who, marcus: Who, elena: Who, customer: Who;
+const DAY = laDate(6);
+
+beforeAll(async () => {
+  t = await createTestApp({}, { geo: createFakeGeo() });
+  fleet = await createTestFleet(t.db);
+  admin = await t.userWithSession({ role: "admin", fullName: "Ada Admin" });
+  marcus = await t.userWithSession({ role: "chauffeur", fullName: "Marcus Bell" });
+  elena = await t.userWithSession({ role: "chauffeur", fullName: "Elena Ruiz" });
+  customer = await t.userWithSession({ fullName: "Grace Hopper" });
+  for (const [who, end] of [[marcus, "12:00"], [elena, "20:00"]] as const) {
+    await t.call("POST", "/api/admin/shifts", { cookie: admin.cookie, json: { staffId: who.user.id, date: DAY, start: "08:00", end, role: "chauffeur", location: "LAX" } });
+  }
+  await createUnit(t.db, { vehicleTypeId: fleet.sedan.id });
+  await createUnit(t.db, { vehicleTypeId: fleet.sedan.id });
+  await createUnit(t.db, { vehicleTypeId: fleet.suv.id, status: "maintenance" });
+});
+afterAll(() => t.close());
+
+async function book(time: string): Promise<string> {
+  const q = await t.call("POST", "/api/quotes", { json: rideInput(fleet.sedan.id, { date: DAY, time }) });
+  const res = await t.call("POST", "/api/bookings", { cookie: customer.cookie, json: { service: "ride", paymentMethod: "pm_card_visa", quoteId: q.body.quoteId }, headers: { "Idempotency-Key": crypto.randomUUID() } });
+  expect(res.status).toBe(201);
+  return res.body.booking.id;
+}
+
+describe("capacity on the dispatch board", () => {
+  it("counts sold rides per hour against chauffeurs and cars, and warns of a shift end that strands a ride", async () => {
+    const late = await book("11:30"); // 11:30-12:30 with the 30-minute ride and buffer
+    expect((await t.call("PUT", `/api/admin/bookings/${late}/assignment`, { cookie: admin.cookie, json: { chauffeurId: marcus.user.id } })).status).toBe(409); // off shift at 12:00
+    const early = await book("11:00"); // 11:00-12:00: fits Marcus's shift
+    expect((await t.call("PUT", `/api/admin/bookings/${early}/assignment`, { cookie: admin.cookie, json: { chauffeurId: marcus.user.id } })).status).toBe(200);
+    await book("12:00");
+
+    const board = await t.call("GET", `/api/admin/dispatch?date=${DAY}`, { cookie: admin.cookie });
+    expect(board.status).toBe(200);
+    const hour = (h: number) => {
+      const c = board.body.capacity.find((x: HourCapacity) => x.hour === h) as HourCapacity;
+      return { sold: c.sold, unassigned: c.unassigned, chauffeurs: c.chauffeurs, units: c.units, short: c.short };
+    };
+    expect(board.body.capacity).toHaveLength(24);
+    expect(hour(7)).toEqual({ sold: 0, unassigned: 0, chauffeurs: 0, units: 2, short: false });
+    expect(hour(11)).toEqual({ sold: 2, unassigned: 1, chauffeurs: 2, units: 2, short: false });
+    // After noon only Elena is on shift, with 11:30's and 12:00's rides under way: one too many.
+    expect(hour(12)).toEqual({ sold: 2, unassigned: 2, chauffeurs: 1, units: 2, short: true });
+    expect(board.body.warnings.map((w: ShiftWarning) => w.kind)).toEqual(["short_after_shift_change"]);
+    expect(board.body.warnings[0].message).toBe("After the shift change at 12:00 PM: 2 rides under way, 1 chauffeur on shift. Add a shift before then.");
+  });
+});

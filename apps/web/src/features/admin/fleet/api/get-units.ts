@@ -1,0 +1,9 @@
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import type { AdminUnit } from "@meridian/shared/fleet-units";
+import { api } from "@/lib/api";
+
+export const getUnits = () => api<{ units: AdminUnit[] }>("/api/admin/fleet/units").then((r) => r.units);
+
+export const unitsQueryOptions = queryOptions({ queryKey: ["admin", "fleet", "units"], queryFn: getUnits });
+
+export const useUnits = () => useQuery(unitsQueryOptions);

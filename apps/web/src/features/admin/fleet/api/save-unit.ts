@@ -1,0 +1,26 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import type { AdminUnit, UnitInput, UnitUpdate } from "@meridian/shared/fleet-units";
+import { api } from "@/lib/api";
+import { allDispatchQueryKey } from "../../api/get-dispatch";
+import { unitsQueryOptions } from "./get-units";
+
+export const createUnit = (input: UnitInput) => api<{ unit: AdminUnit }>("/api/admin/fleet/units", { method: "POST", json: input }).then((r) => r.unit);
+
+export const updateUnit = (id: string, patch: UnitUpdate) =>
+  api<{ unit: AdminUnit }>(`/api/admin/fleet/units/${encodeURIComponent(id)}`, { method: "PATCH", json: patch }).then((r) => r.unit);
+
+/** The fleet list, and the dispatch board (its car choices). */
+function useInvalidateUnits() {
+  const qc = useQueryClient();
+  return () => Promise.all([qc.invalidateQueries({ queryKey: unitsQueryOptions.queryKey }), qc.invalidateQueries({ queryKey: allDispatchQueryKey })]);
+}
+
+export function useCreateUnit() {
+  const invalidate = useInvalidateUnits();
+  return useMutation({ mutationFn: createUnit, onSuccess: invalidate });
+}
+
+export function useUpdateUnit() {
+  const invalidate = useInvalidateUnits();
+  return useMutation({ mutationFn: ({ id, patch }: { id: string; patch: UnitUpdate }) => updateUnit(id, patch), onSettled: invalidate });
+}
