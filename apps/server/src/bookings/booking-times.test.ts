@@ -9,19 +9,18 @@ import { setValetRates } from "../db/factories";
 import { bookings } from "../db/schema";
 import { invalidatePricingCache } from "../quotes/pricing-data";
 import { signQuoteToken, verifyQuoteToken } from "../quotes/quote-token";
-import { FAKE_PLACES, createFakeGeo } from "../test/fake-geo";
-import { createTestApp, type TestApp } from "../test/harness";
+import { FAKE_PLACES } from "../test/fake-geo";
+import type { TestApp } from "../test/harness";
 import { countRows } from "../test/helpers";
-import { createTestFleet, laDate, rideInput } from "../test/ride-fixtures";
+import { createFleetTestApp, laDate, rideInput, type TestFleet } from "../test/ride-fixtures";
 
 let t: TestApp;
-let fleet: Awaited<ReturnType<typeof createTestFleet>>;
+let fleet: TestFleet;
 let customer: { cookie: string };
 let admin: { cookie: string };
 
 beforeAll(async () => {
-  t = await createTestApp({}, { geo: createFakeGeo() });
-  fleet = await createTestFleet(t.db);
+  ({ t, fleet } = await createFleetTestApp());
   await setValetRates(t.db);
   invalidatePricingCache();
   customer = await t.userWithSession();
