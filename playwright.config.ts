@@ -5,6 +5,13 @@ const PORT = Number(process.env.E2E_PORT ?? 4173);
 export const E2E_BASE_URL = `http://localhost:${PORT}`;
 /** The demo admin's password for the e2e server (without ADMIN_PASSWORD a random one is generated). */
 export const E2E_ADMIN_PASSWORD = "e2e-demo-admin-password";
+/**
+ * Specs that change a server-wide setting for a while (publishing pricing, the company's name, a feature switch,
+ * the cancellation cut-off, the service area, the booking notice...): other specs on the same server would see it
+ * (a receipt titled with another company's name, a valet tab switched off). Name such a spec settings-*.spec.ts
+ * or list it here.
+ */
+const SERVER_WIDE = /(^|\/)(admin-pricing|cancel|settings[\w-]*)\.spec\.ts$/;
 
 export default defineConfig({
   testDir: "./e2e",
@@ -24,9 +31,9 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: "chromium", use: { ...devices["Desktop Chrome"] }, testIgnore: /admin-pricing\.spec\.ts/ },
-    // Publishing a pricing method changes every customer's quote: that spec runs alone, after all the others.
-    { name: "chromium-pricing", use: { ...devices["Desktop Chrome"] }, testMatch: /admin-pricing\.spec\.ts/, dependencies: ["chromium"] },
+    { name: "chromium", use: { ...devices["Desktop Chrome"] }, testIgnore: SERVER_WIDE },
+    // Specs that change what every customer gets (pricing, Settings) run one at a time, after all the others.
+    { name: "chromium-alone", use: { ...devices["Desktop Chrome"] }, testMatch: SERVER_WIDE, dependencies: ["chromium"], workers: 1 },
   ],
   webServer: {
     command: "rm -rf .e2e-data && node apps/server/dist/main.js",

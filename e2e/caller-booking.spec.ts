@@ -55,10 +55,12 @@ test("a dispatcher books a ride for a caller, and the caller pays through the e-
     await expect(caller.getByRole("heading", { name: "Confirm your payment" })).toBeVisible();
     await expect(caller.getByText("No card is on file for this booking yet. Confirm one to keep it.")).toBeVisible();
     await expect(caller.getByText(price, { exact: true })).toBeVisible();
+    // The day as people read it ("Ride on Sun, Nov 29"), not "2026-11-29".
+    await expect(caller.getByText(/^Ride on [A-Z][a-z]{2}, [A-Z][a-z]{2} \d{1,2}$/)).toBeVisible();
     await caller.getByRole("combobox", { name: "Test card" }).click();
     await caller.getByRole("option", { name: /4242/ }).click();
     await caller.getByRole("button", { name: `Authorise ${price}` }).click();
-    await expect(caller.getByTestId("payment-state")).toHaveText(`Paid: ${price} is authorised on your visa ending 4242. Nothing more to do.`);
+    await expect(caller.getByTestId("payment-state")).toHaveText(`Paid: ${price} is authorised on your Visa •••• 4242. Nothing more to do.`);
     await expectNoA11yViolations(caller, { label: "/pay/:token (paid)" });
     await caller.screenshot({ path: "test-results/caller-booking-paid.png", fullPage: true });
   } finally {

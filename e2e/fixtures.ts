@@ -198,3 +198,28 @@ export async function chauffeurShift(adminRequest: APIRequestContext, email: str
   expect(shift.status(), await shift.text()).toBe(201);
   return staffId;
 }
+
+/**
+ * A ride the signed-in customer of `page` books with the test Visa on `day`, that the admin assigns to the chauffeur
+ * `driver` (who has a shift that day) and the chauffeur drives to completed through the API: its charge captured on
+ * completion and its receipt e-mail queued. Returns the booking.
+ */
+export async function completedPaidRide(page: Page, admin: APIRequestContext, driver: APIRequestContext, chauffeurId: string, day: string): Promise<{ id: string; price: number }> {
+  const { vehicles } = (await (await page.request.get("/api/vehicles")).json()) as { vehicles: { id: string }[] };
+  const quote = await page.request.post("/api/quotes", {
+    data: { pickupPlaceId: "emb:apt:LAX", dropoffPlaceId: "emb:venue:santa-monica-pier", vehicleTypeId: vehicles[0]!.id, passengers: 1, luggage: 0, date: day, time: "10:00" },
+  });
+  expect(quote.status()).toBe(200);
+  const booked = await page.request.post("/api/bookings", {
+    headers: { "Idempotency-Key": crypto.randomUUID() },
+    data: { service: "ride", quoteId: ((await quote.json()) as { quoteId: string }).quoteId, paymentMethod: "pm_card_visa" },
+  });
+  expect(booked.status(), await booked.text()).toBe(201);
+  const { booking } = (await booked.json()) as { booking: { id: string; price: number } };
+  expect((await admin.put(`/api/admin/bookings/${booking.id}/assignment`, { data: { chauffeurId } })).status()).toBe(200);
+  for (const status of ["en_route", "on_location", "on_board", "completed"]) {
+    const step = await driver.post(`/api/staff/rides/${booking.id}/status`, { data: { status } });
+    expect(step.status(), await step.text()).toBe(200);
+  }
+  return booking;
+}

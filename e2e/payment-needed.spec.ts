@@ -61,7 +61,7 @@ test("payment needed: the board flags the ride and the customer confirms a test 
     await page.getByRole("combobox", { name: "Test card" }).click();
     await page.getByRole("option", { name: /4242/ }).click();
     await page.getByRole("button", { name: `Authorise ${total}` }).click();
-    await expect(page.getByTestId("payment-state")).toHaveText(`Paid: ${total} is authorised on your visa ending 4242. Nothing more to do.`);
+    await expect(page.getByTestId("payment-state")).toHaveText(`Paid: ${total} is authorised on your Visa •••• 4242. Nothing more to do.`);
     await page.screenshot({ path: "test-results/payment-confirmed.png", fullPage: true });
     await admin.reload();
     await admin.getByRole("textbox", { name: "Day" }).fill(day);

@@ -4,7 +4,7 @@
 // the fare from the booking detail, which the customer's receipt and the admin's Reports then show.
 import { extractText, getDocumentProxy } from "unpdf";
 import { expectNoA11yViolations } from "./a11y";
-import { ADMIN, apiSignIn, chauffeurShift, createVerifiedUser, expect, laDaysAhead, staffMember, test } from "./fixtures";
+import { ADMIN, apiSignIn, chauffeurShift, completedPaidRide, createVerifiedUser, expect, laDaysAhead, staffMember, test } from "./fixtures";
 
 const usd = (n: number) => `$${n.toFixed(2)}`;
 
@@ -22,27 +22,12 @@ test("a customer tips 20% from the receipt e-mail's link and downloads the PDF; 
     expect((await driverContext.request.post("/api/auth/sign-in/email", { data: { email: driver.email, password: driver.password } })).status()).toBe(200);
     const chauffeurId = await chauffeurShift(adminContext.request, driver.email, day);
 
-    // The customer books a ride with the test Visa.
+    // The customer books a ride with the test Visa; it is dispatched and driven to completed, its charge
+    // captured (and the receipt e-mail queued).
     await apiSignIn(page, customer.email, customer.password);
-    const { vehicles } = (await (await page.request.get("/api/vehicles")).json()) as { vehicles: { id: string }[] };
-    const quote = await page.request.post("/api/quotes", {
-      data: { pickupPlaceId: "emb:apt:LAX", dropoffPlaceId: "emb:venue:santa-monica-pier", vehicleTypeId: vehicles[0]!.id, passengers: 1, luggage: 0, date: day, time: "10:00" },
-    });
-    expect(quote.status()).toBe(200);
-    const booked = await page.request.post("/api/bookings", {
-      headers: { "Idempotency-Key": crypto.randomUUID() },
-      data: { service: "ride", quoteId: ((await quote.json()) as { quoteId: string }).quoteId, paymentMethod: "pm_card_visa" },
-    });
-    expect(booked.status(), await booked.text()).toBe(201);
-    const { booking } = (await booked.json()) as { booking: { id: string; price: number } };
+    const booking = await completedPaidRide(page, adminContext.request, driverContext.request, chauffeurId, day);
     const reference = booking.id.slice(0, 8).toUpperCase();
 
-    // Dispatched and driven to completed; the completed ride's charge is captured (and the receipt e-mail queued).
-    expect((await adminContext.request.put(`/api/admin/bookings/${booking.id}/assignment`, { data: { chauffeurId } })).status()).toBe(200);
-    for (const status of ["en_route", "on_location", "on_board", "completed"]) {
-      const step = await driverContext.request.post(`/api/staff/rides/${booking.id}/status`, { data: { status } });
-      expect(step.status(), await step.text()).toBe(200);
-    }
     // Completing the ride captured its authorised total, to the cent.
     const payment = await adminContext.request.get(`/api/admin/bookings/${booking.id}/payment`);
     expect(payment.status(), await payment.text()).toBe(200);

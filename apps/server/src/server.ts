@@ -19,6 +19,7 @@ import { createFlightProvider } from "./flights/flights.service";
 import { createQuoteCounter } from "./quotes/quote-counter";
 import { createEventBus } from "./realtime/bus";
 import { followSettingsChanges, peekSettings, warmSettings } from "./settings/store";
+import { applyMessageSettings } from "./mail/message-settings";
 import { brandMail } from "./mail/brand";
 import { smsUnlessSwitchedOff } from "./sms/sms";
 import { createSmsSender } from "./sms/sms";
@@ -77,7 +78,12 @@ export async function buildDeps(config: AppConfig, database: Database, options: 
     from: config.env.MAIL_FROM,
     db: database.db,
     logger,
-    prepare: (mail) => brandMail(mail, peekSettings(database.db, "company"), config.publicUrl),
+    // Settings → Email/SMS (switched off: not sent; the admin's subject and intro), then Settings → Company.
+    prepare: (mail) => {
+      const company = peekSettings(database.db, "company");
+      const worded = applyMessageSettings(mail, peekSettings(database.db, "messages"), company.displayName);
+      return worded && brandMail(worded, company, config.publicUrl);
+    },
     ...options.mailer,
   });
   const trustedOrigins = trustedOriginsOf(config.publicUrl);

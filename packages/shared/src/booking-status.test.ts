@@ -123,4 +123,15 @@ describe("the customer's list order", () => {
     ];
     expect(orderForCustomer(rows).map((r) => r.id)).toEqual(["on-board-now", "valet-tonight", "tomorrow", "next-week", "expired", "cancelled-recent", "done-old"]);
   });
+  it("lists two bookings for the same moment newest first, whatever their ids", async () => {
+    const { orderForCustomer } = await import("./booking-status");
+    const at = "2026-12-06T18:30:00Z";
+    const rows = [
+      { id: "a-booked-first", status: "pending", startsAt: at, createdAt: "2026-11-26T08:00:00Z" },
+      { id: "z-booked-second", status: "pending", startsAt: at, createdAt: "2026-11-26T08:00:01Z" },
+      { id: "b-done-first", status: "completed", startsAt: at, createdAt: "2026-11-26T08:00:00Z" },
+      { id: "y-done-second", status: "completed", startsAt: at, createdAt: "2026-11-26T08:00:01Z" },
+    ];
+    expect(orderForCustomer(rows).map((r) => r.id)).toEqual(["z-booked-second", "a-booked-first", "y-done-second", "b-done-first"]);
+  });
 });

@@ -175,15 +175,17 @@ export const openBookingStatuses = ["pending", "confirmed", "in_progress", "en_r
 
 /**
  * The customer's list order: live and upcoming bookings first, soonest start first (one under way or overdue
- * leads); then past ones (completed, cancelled, expired...), most recent start first. Ties by id, so the order
- * never flickers between two reads.
+ * leads); then past ones (completed, cancelled, expired...), most recent start first. Two bookings starting at
+ * the same moment: the one booked last first (the spec's "newest first"), then by id, so the order never flickers
+ * between two reads.
  */
-export function orderForCustomer<B extends { id: string; status: string; startsAt: Date | string }>(list: readonly B[]): B[] {
+export function orderForCustomer<B extends { id: string; status: string; startsAt: Date | string; createdAt?: Date | string }>(list: readonly B[]): B[] {
   const open = (b: B) => (openBookingStatuses as readonly string[]).includes(b.status);
   const at = (b: B) => new Date(b.startsAt).getTime();
+  const booked = (b: B) => (b.createdAt ? new Date(b.createdAt).getTime() : 0);
   return [...list].sort((a, b) => {
     if (open(a) !== open(b)) return open(a) ? -1 : 1;
     const byTime = open(a) ? at(a) - at(b) : at(b) - at(a);
-    return byTime || a.id.localeCompare(b.id);
+    return byTime || booked(b) - booked(a) || a.id.localeCompare(b.id);
   });
 }

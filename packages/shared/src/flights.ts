@@ -212,3 +212,57 @@ export function airportCodeOf(place: { name: string; precision: string; componen
   const m = /\(([A-Z]{3})\)/.exec(place.name);
   return m ? m[1]! : null;
 }
+
+// ---- How the screens show a booking's flight (chauffeur, dispatch board, customer)
+/** "3:20 PM" from "15:20". */
+export function clockLabel(time: string): string {
+  const [h, m] = time.split(":").map(Number);
+  return `${((h! + 11) % 12) + 1}:${String(m).padStart(2, "0")} ${h! < 12 ? "AM" : "PM"}`;
+}
+
+export type RideFlightView = {
+  flightNumber: string;
+  airlineName: string | null;
+  origin: string | null;
+  phase: FlightPhase | null;
+  /** Landing times on the service's clock, "HH:MM". */
+  scheduledTime: string;
+  estimatedTime: string | null;
+  delayMinutes: number;
+  terminal: string | null;
+  /** The pickup as booked ("HH:MM"), before the flight moved it. */
+  bookedTime: string;
+  checkedAt: string | null;
+};
+
+/** A booking's flight as the screens show it; `wallClockOf` gives "HH:MM" of an instant on the service's clock. */
+export function rideFlightView(flight: BookingFlight, wallClockOf: (at: Date) => string): RideFlightView {
+  return {
+    flightNumber: flight.flightNumber,
+    airlineName: flight.airlineName,
+    origin: flight.origin,
+    phase: flight.live?.phase ?? null,
+    scheduledTime: wallClockOf(new Date(flight.scheduledArrival)),
+    estimatedTime: flight.live ? wallClockOf(new Date(flight.live.estimatedArrival)) : null,
+    delayMinutes: flight.live?.delayMinutes ?? 0,
+    terminal: flight.live?.terminal ?? null,
+    bookedTime: flight.bookedTime,
+    checkedAt: flight.live?.checkedAt ?? null,
+  };
+}
+
+/** "Flight AA100 from JFK · Landing 3:20 PM, 45 min late · Terminal 4" (or "Scheduled 2:35 PM" before the first look). */
+export function flightStatusLine(f: RideFlightView): string {
+  const from = f.origin ? ` from ${f.origin}` : "";
+  const parts = [`Flight ${f.flightNumber}${from}`];
+  if (f.phase === "cancelled") parts.push("Cancelled by the airline");
+  else if (f.phase === "diverted") parts.push("Diverted");
+  else if (f.phase === null) parts.push(`Scheduled ${clockLabel(f.scheduledTime)}`);
+  else {
+    const verb = f.phase === "landed" ? "Landed" : "Landing";
+    const how = f.delayMinutes > 0 ? `, ${f.delayMinutes} min late` : f.delayMinutes < 0 ? `, ${-f.delayMinutes} min early` : ", on time";
+    parts.push(`${verb} ${clockLabel(f.estimatedTime ?? f.scheduledTime)}${how}`);
+  }
+  if (f.terminal) parts.push(`Terminal ${f.terminal}`);
+  return parts.join(" · ");
+}

@@ -7,6 +7,7 @@ import { bookingStatuses, type BookingStatus } from "./booking-status";
 import { rideDateSchema, rideTimeSchema } from "./booking";
 import { calendarDateSchema } from "./booking-time";
 import { isTimeZone } from "./zoned-time";
+import type { RideFlightView } from "./flights";
 import type { RideCar } from "./fleet-units";
 import type { HourCapacity, ShiftWarning } from "./availability";
 
@@ -127,6 +128,8 @@ export type DispatchRide = {
   assignment: RideAssignment | null;
   /** The card could not be authorised again before this far-off ride: the customer has been asked to confirm one. */
   paymentNeeded: boolean;
+  /** An airport pickup's flight and its live status (null: no flight). */
+  flight: RideFlightView | null;
 };
 export type DispatchChauffeur = { id: string; fullName: string; shifts: { startsAt: string; endsAt: string; location: string }[] };
 export type DispatchBoard = {

@@ -35,7 +35,12 @@ export const tipInputSchema = z.strictObject({
     .min(TIP_MIN_USD, TIP_AMOUNT_MESSAGE)
     .max(TIP_CAP_USD, tipTooLargeMessage(TIP_CAP_USD))
     .refine(isCents, TIP_CENTS_MESSAGE),
+  /** The preset chosen (percent of the service's total), when one was: it must still be offered (Settings → Payments). */
+  percent: z.number({ error: "A tip preset is a whole percent." }).int("A tip preset is a whole percent.").min(1, "A tip preset is a whole percent.").max(100, "A tip preset is a whole percent.").optional(),
 });
+/** A preset the dialog offered that an admin has since removed (Settings → Payments). */
+export const tipPresetGoneMessage = (presets: readonly number[]) =>
+  `That tip is no longer offered. Choose ${presets.map((p) => `${p}%`).join(", ").replace(/, ([^,]*)$/, " or $1")}, or a custom amount.`;
 export type TipInput = z.infer<typeof tipInputSchema>;
 
 /** A preset: `percent` of the service's total, rounded to the cent (half up), never below the minimum tip. */

@@ -10,19 +10,18 @@ import { toCents } from "@meridian/shared/pricing";
 import { createRateCard, createVehicle, setValetRates } from "../db/factories";
 import { bookings, embeddedPaymentEvents, embeddedPaymentIntents, idempotencyKeys, payments, tickets } from "../db/schema";
 import { invalidatePricingCache } from "../quotes/pricing-data";
-import { FAKE_PLACES, createFakeGeo } from "../test/fake-geo";
-import { createTestApp, type TestApp } from "../test/harness";
+import { FAKE_PLACES } from "../test/fake-geo";
+import type { TestApp } from "../test/harness";
 import { countRows } from "../test/helpers";
-import { createTestFleet, laDate, rideInput } from "../test/ride-fixtures";
+import { createFleetTestApp, laDate, rideInput, type TestFleet } from "../test/ride-fixtures";
 
 let t: TestApp;
-let fleet: Awaited<ReturnType<typeof createTestFleet>>;
+let fleet: TestFleet;
 /** A vehicle whose prices make a total with odd cents: $45.55 + 12.3 mi × $2.37 + 30 min × $1.13. */
 let odd: { id: string };
 
 beforeAll(async () => {
-  t = await createTestApp({}, { geo: createFakeGeo() });
-  fleet = await createTestFleet(t.db);
+  ({ t, fleet } = await createFleetTestApp());
   odd = await createVehicle(t.db, { name: "Test Odd Cents", baseFeeUsd: 45.55, passengerCapacity: 3, luggageCapacity: 3 });
   await createRateCard(t.db, odd.id, 2.37, 1.13);
   await setValetRates(t.db);

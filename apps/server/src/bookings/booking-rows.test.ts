@@ -6,21 +6,17 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bookingEvents, bookings, idempotencyKeys, jobs, payments, tickets } from "../db/schema";
 import { recordPayment } from "../payments/payments.service";
-import { createFakeGeo } from "../test/fake-geo";
-import { createTestApp, type TestApp } from "../test/harness";
+import type { TestApp } from "../test/harness";
 import { outboxFor } from "../test/helpers";
-import { createTestFleet, laDate, rideInput } from "../test/ride-fixtures";
+import { createFleetTestApp, laDate, rideInput, type TestFleet } from "../test/ride-fixtures";
 import { insertBookingRows, type BookingRowsInput } from "./booking-rows";
 import { requestHash } from "./bookings.service";
 import { TICKET_CODE_PATTERN } from "./ticket-code";
 
 let t: TestApp;
-let fleet: Awaited<ReturnType<typeof createTestFleet>>;
+let fleet: TestFleet;
 
-beforeAll(async () => {
-  t = await createTestApp({}, { geo: createFakeGeo() });
-  fleet = await createTestFleet(t.db);
-});
+beforeAll(async () => ({ t, fleet } = await createFleetTestApp()));
 afterAll(() => t.close());
 
 /** Everything written for one booking, with what differs from booking to booking (ids, times, codes, the key) taken out. */

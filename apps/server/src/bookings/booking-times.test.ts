@@ -9,19 +9,18 @@ import { setValetRates } from "../db/factories";
 import { bookings } from "../db/schema";
 import { invalidatePricingCache } from "../quotes/pricing-data";
 import { signQuoteToken, verifyQuoteToken } from "../quotes/quote-token";
-import { FAKE_PLACES, createFakeGeo } from "../test/fake-geo";
-import { createTestApp, type TestApp } from "../test/harness";
+import { FAKE_PLACES } from "../test/fake-geo";
+import type { TestApp } from "../test/harness";
 import { countRows } from "../test/helpers";
-import { createTestFleet, laDate, rideInput } from "../test/ride-fixtures";
+import { createFleetTestApp, laDate, rideInput, type TestFleet } from "../test/ride-fixtures";
 
 let t: TestApp;
-let fleet: Awaited<ReturnType<typeof createTestFleet>>;
+let fleet: TestFleet;
 let customer: { cookie: string };
 let admin: { cookie: string };
 
 beforeAll(async () => {
-  t = await createTestApp({}, { geo: createFakeGeo() });
-  fleet = await createTestFleet(t.db);
+  ({ t, fleet } = await createFleetTestApp());
   await setValetRates(t.db);
   invalidatePricingCache();
   customer = await t.userWithSession();
@@ -42,7 +41,9 @@ function fromNow(minutes: number, timeZone = DEFAULT_OPERATIONS_SETTINGS.timeZon
 
 /** [label, date, time, field, message] for the three kinds of refused times (the ride's 2-hour notice). */
 const refusedTimes = (): [string, string, string, "date" | "time", RegExp | string][] => {
-  const past = fromNow(-60);
+  // An hour ago, or (in the first hour of the day, when that was yesterday) midnight: a time of today already past.
+  const hourAgo = fromNow(-60);
+  const past = hourAgo.date === laDate(0) ? hourAgo : { date: laDate(0), time: "00:00" };
   const soon = fromNow(60);
   return [
     ["an hour ago", past.date, past.time, "time", refusal("This time has already passed.")],

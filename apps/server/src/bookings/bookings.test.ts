@@ -4,19 +4,15 @@ import { LOGIN_TO_BOOK_MESSAGE, type QuoteInput } from "@meridian/shared/booking
 import { bookings, idempotencyKeys, rideRateCards, tickets } from "../db/schema";
 import { invalidatePricingCache } from "../quotes/pricing-data";
 import { signQuoteToken, verifyQuoteToken, type QuoteClaims } from "../quotes/quote-token";
-import { createFakeGeo } from "../test/fake-geo";
-import { createTestApp, type TestApp } from "../test/harness";
+import type { TestApp } from "../test/harness";
 import { countRows, outboxFor } from "../test/helpers";
-import { createTestFleet, laDate, rideInput } from "../test/ride-fixtures";
+import { createFleetTestApp, laDate, rideInput, type TestFleet } from "../test/ride-fixtures";
 import { TICKET_CODE_PATTERN } from "./ticket-code";
 
 let t: TestApp;
-let fleet: Awaited<ReturnType<typeof createTestFleet>>;
+let fleet: TestFleet;
 
-beforeAll(async () => {
-  t = await createTestApp({}, { geo: createFakeGeo() });
-  fleet = await createTestFleet(t.db);
-});
+beforeAll(async () => ({ t, fleet } = await createFleetTestApp()));
 afterAll(() => t.close());
 
 async function quoteId(overrides: Partial<QuoteInput> = {}): Promise<string> {

@@ -40,6 +40,7 @@ import { schedulePaymentJobs, UNPAID_CANCEL_JOB } from "../payments/payment-jobs
 import { awaitEarlierAnswer, earlierAnswer, planBooking, startOfPlan } from "./bookings.service";
 import { insertBookingRows } from "./booking-rows";
 import { formatMoney } from "@meridian/shared/money";
+import type { SmsMessage } from "../sms/sms";
 
 export type Staff = AuditActor & { name: string; role: string };
 type Outcome = { status: 201; body: AdminCreateBookingResponse; replayed: boolean };
@@ -99,6 +100,8 @@ export function paymentLinkEmail(f: { to: string; name: string; what: string; wh
     subject: `Confirm your ${f.what} on ${f.when}`,
     text: `${lines.join("\n\n")}\n\nPay securely: ${f.url}\n`,
     html: emailLayout("Your booking is waiting for payment", lines, { label: "Pay securely", url: f.url }),
+    kind: "payment_link",
+    vars: { customerName: nameInEmail(f.name), service: f.what, when: f.when, amount: formatMoney(f.amountUsd) },
   };
 }
 
@@ -124,7 +127,7 @@ export async function createCallerBooking(deps: Deps, staff: Staff, key: string,
   const dueAt = callerPaymentDueAt(now, startsAt);
 
   const smsOn = (await getSettings(db, "features")).smsNotifications;
-  let sms: { to: string; body: string } | null = null;
+  let sms: { to: string; body: string; message: SmsMessage } | null = null;
   let body: AdminCreateBookingResponse;
   try {
     body = await db.transaction(async (tx) => {
@@ -186,7 +189,10 @@ export async function createCallerBooking(deps: Deps, staff: Staff, key: string,
       const when = formatWhen(startsAt, timeZone);
       const dueBy = formatWhen(dueAt, timeZone);
       if (mailable) await deps.mailer.send(paymentLinkEmail({ to: customer.email, name: customer.name, what, when, amountUsd: plan.price, url, dueBy, staff: staff.name }), { tx });
-      if (customer.phone && smsOn) sms = { to: customer.phone, body: `Meridian: your ${what} on ${when} (${formatMoney(plan.price)}) is booked. Pay securely before ${dueBy} to confirm it: ${url}` };
+      if (customer.phone && smsOn) {
+        const intro = `Meridian: your ${what} on ${when} (${formatMoney(plan.price)}) is booked.`;
+        sms = { to: customer.phone, body: `${intro} Pay securely before ${dueBy} to confirm it: ${url}`, message: { kind: "payment_link_sms", vars: { service: what, when, amount: formatMoney(plan.price) }, intro } };
+      }
       return answer as AdminCreateBookingResponse;
     });
   } catch (err) {
@@ -197,8 +203,8 @@ export async function createCallerBooking(deps: Deps, staff: Staff, key: string,
   }
 
   // After the commit: the SMS (a failure is logged; the e-mail, when there is one, is in the outbox) and the board.
-  const text = sms as { to: string; body: string } | null;
-  if (text) await deps.sms.send(text.to, text.body).catch((err: unknown) => deps.logger.error("payment link SMS failed", { bookingId: body.booking.id, err: String(err) }));
+  const text = sms as { to: string; body: string; message: SmsMessage } | null;
+  if (text) await deps.sms.send(text.to, text.body, { message: text.message }).catch((err: unknown) => deps.logger.error("payment link SMS failed", { bookingId: body.booking.id, err: String(err) }));
   deps.bus
     .publish({ type: "booking.created", bookingId: body.booking.id, service: body.booking.service, userId: body.customer.id, createdAt: body.booking.createdAt })
     .catch((err: unknown) => deps.logger.error("realtime publish failed", { bookingId: body.booking.id, err: String(err) }));

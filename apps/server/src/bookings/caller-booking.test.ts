@@ -175,7 +175,7 @@ describe("POST /api/admin/bookings", () => {
     const charges = await t.db.select().from(payments).where(eq(payments.bookingId, id));
     expect(charges.filter((c) => c.status === "requires_capture")).toEqual([]);
     const texts = await t.db.select().from(outboxSms).where(eq(outboxSms.to, "+14245550177")).orderBy(desc(outboxSms.id));
-    expect(texts[0]!.body).toContain("has been cancelled because it was not paid through the link we sent in time");
+    expect(texts[0]!.body).toContain("has been cancelled. Reason: it was not paid through the link we sent in time");
     // The link now says there is nothing to pay.
     const shown = await t.call("GET", `/api/payment-links/${tokenOf(texts[1]!.body)}`);
     expect(shown.body.payment.payable).toBe(false);

@@ -8,19 +8,17 @@ import { setValetRates } from "../db/factories";
 import { bookings, couponRedemptions, coupons } from "../db/schema";
 import { invalidatePricingCache } from "../quotes/pricing-data";
 import { verifyQuoteToken, verifyValetQuoteToken } from "../quotes/quote-token";
-import { createFakeGeo } from "../test/fake-geo";
-import { createTestApp, type TestApp } from "../test/harness";
+import type { TestApp } from "../test/harness";
 import { countRows } from "../test/helpers";
-import { createTestFleet, laDate, rideInput } from "../test/ride-fixtures";
+import { createFleetTestApp, laDate, rideInput, type TestFleet } from "../test/ride-fixtures";
 import { TEST_VALET_RATES, valetEventInput } from "../test/valet-fixtures";
 
 let t: TestApp;
-let fleet: Awaited<ReturnType<typeof createTestFleet>>;
+let fleet: TestFleet;
 let admin: { cookie: string };
 
 beforeAll(async () => {
-  t = await createTestApp({}, { geo: createFakeGeo() });
-  fleet = await createTestFleet(t.db);
+  ({ t, fleet } = await createFleetTestApp());
   await setValetRates(t.db, TEST_VALET_RATES);
   invalidatePricingCache();
   admin = await t.userWithSession({ role: "admin" });

@@ -86,6 +86,8 @@ export function bookingConfirmationEmail(input: {
     text: [...intro, trip.join("\n"), ["Your quote:", ...lines, total].join("\n"), "The ride is attached as a calendar entry (meridian-ride.ics).", `Your bookings: ${input.dashboardUrl}`].join("\n\n") + "\n",
     html: emailLayout("Booking Confirmed!", [...intro, ...trip, "Your quote:", ...lines, total], { label: "View my bookings", url: input.dashboardUrl }),
     attachments: [icsAttachment("meridian-ride.ics", bookingCalendarEvent(d, ticketCode, timeZone, input.dashboardUrl))],
+    kind: "booking_confirmation",
+    vars: { customerName: nameInEmail(input.name), ticketCode, service: "ride" },
   };
 }
 
@@ -112,5 +114,7 @@ export function valetBookingConfirmationEmail(input: { to: string; name: string;
     text: [...intro, event.join("\n"), ["Your quote:", ...lines, total].join("\n"), "The event is attached as a calendar entry (meridian-valet.ics).", `Your bookings: ${input.dashboardUrl}`].join("\n\n") + "\n",
     html: emailLayout("Booking Confirmed!", [...intro, ...event, "Your quote:", ...lines, total], { label: "View my bookings", url: input.dashboardUrl }),
     attachments: [icsAttachment("meridian-valet.ics", bookingCalendarEvent(d, ticketCode, timeZone, input.dashboardUrl))],
+    kind: "booking_confirmation",
+    vars: { customerName: nameInEmail(input.name), ticketCode, service: "valet service" },
   };
 }

@@ -6,7 +6,7 @@ import { formatMoney } from "@meridian/shared/money";
 import { bookingCalendarEvent, rideLines, valetWhen } from "./booking-emails";
 import { icsAttachment } from "./ics";
 import type { Mail } from "./mailer";
-import { emailLayout, greeting } from "./templates";
+import { emailLayout, greeting, nameInEmail } from "./templates";
 
 
 export type ChangeMailFacts = {
@@ -46,6 +46,8 @@ export function bookingCancelledEmail(f: ChangeMailFacts & { feeUsd: number; byM
     text: `${lines.join("\n\n")}\n\nThe attached calendar entry (${file(f.details)}) removes the booking from your calendar.\n\nYour bookings: ${f.dashboardUrl}\n`,
     html: emailLayout("Booking Cancelled", lines, { label: "View my bookings", url: f.dashboardUrl }),
     attachments: [icsAttachment(file(f.details), calendar)],
+    kind: "booking_cancelled",
+    vars: { customerName: nameInEmail(f.name), ticketCode: f.ticketCode, service },
   };
 }
 
@@ -66,5 +68,7 @@ export function bookingRescheduledEmail(f: ChangeMailFacts & { previous: string 
     text: `${lines.join("\n\n")}\n\nThe updated calendar entry is attached (${file(d)}).\n\nYour bookings: ${f.dashboardUrl}\n`,
     html: emailLayout("Booking Rescheduled", lines, { label: "View my bookings", url: f.dashboardUrl }),
     attachments: [icsAttachment(file(d), calendar)],
+    kind: "booking_rescheduled",
+    vars: { customerName: nameInEmail(f.name), ticketCode: f.ticketCode },
   };
 }

@@ -22,6 +22,10 @@ export type Mail = {
   attachments?: MailAttachment[];
   /** Which of the product's messages this is (Settings → Email/SMS: its switch and wording); none for one-offs. */
   kind?: string;
+  /** The values of its placeholders ({customerName}, {ticketCode}...) for an edited subject or intro. */
+  vars?: Record<string, string>;
+  /** "Send me a test" (Settings → Email/SMS): sent even while its message is off, with this wording when given. */
+  test?: { subject?: string; intro?: string };
 };
 
 export type RetryCounts = { sent: number; retrying: number; failed: number };

@@ -40,6 +40,8 @@ export function verificationEmail(to: string, name: string, url: string): Mail {
     subject: "Verify your Meridian account",
     text: `${lines.join("\n\n")}\n\nVerify your e-mail: ${url}\n`,
     html: layout("Verify your e-mail", lines, { label: "Verify e-mail", url }),
+    kind: "verification",
+    vars: { customerName: nameInEmail(name) },
   };
 }
 
@@ -54,6 +56,8 @@ export function resetPasswordEmail(to: string, name: string, url: string): Mail 
     subject: "Reset your Meridian password",
     text: `${lines.join("\n\n")}\n\nReset your password: ${url}\n`,
     html: layout("Reset your password", lines, { label: "Choose a new password", url }),
+    kind: "password_reset",
+    vars: { customerName: nameInEmail(name) },
   };
 }
 
@@ -70,6 +74,8 @@ export function signUpAttemptEmail(to: string, name: string, siteUrl: string): M
     subject: "Someone tried to sign up with your address",
     text: `${lines.join("\n\n")}\n\nMeridian: ${siteUrl}\n`,
     html: layout("Someone tried to sign up with your address", lines, { label: "Go to Meridian", url: siteUrl }),
+    kind: "sign_up_attempt",
+    vars: { customerName: nameInEmail(name) },
   };
 }
 
@@ -80,6 +86,8 @@ export function welcomeSetPasswordEmail(to: string, name: string, url: string): 
     subject: "Your Meridian account",
     text: `${lines.join("\n\n")}\n\nSet your password: ${url}\n`,
     html: layout("Welcome to Meridian", lines, { label: "Set your password", url }),
+    kind: "account_created",
+    vars: { customerName: nameInEmail(name) },
   };
 }
 
@@ -98,5 +106,7 @@ export function signInLockedEmail(to: string, name: string, failures: number, ur
     subject: "Failed sign-in attempts on your Meridian account",
     text: `${lines.join("\n\n")}\n\nMeridian: ${url}\n`,
     html: layout("Failed sign-in attempts", lines, { label: "Open Meridian", url }),
+    kind: "sign_in_locked",
+    vars: { customerName: nameInEmail(name) },
   };
 }

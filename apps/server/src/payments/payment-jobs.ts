@@ -15,7 +15,7 @@ import { bookings } from "../db/schema";
 import { cancelJobs, scheduleJob, type Job, type JobHandler, type JobHandlers, type TwoStepJobHandler } from "../jobs/job-runner";
 import type { Deps } from "../lib/context";
 import type { Mail } from "../mail/mailer";
-import { emailLayout, greeting } from "../mail/templates";
+import { emailLayout, greeting, nameInEmail } from "../mail/templates";
 import { cancelRideReminders, formatWhen } from "../rides/ride-notices";
 import { moveBooking, startOf, type BookingRow } from "../rides/ride-status";
 import { getOperationsSettings } from "../settings/settings.service";
@@ -64,7 +64,7 @@ async function bookingFor(db: Deps["database"]["db"] | Tx, job: Job): Promise<{ 
 /** `because`: why, after "has been cancelled because" (default: no card could be authorised for it). */
 export function unpaidCancelledEmail(f: { to: string; name: string; what: string; when: string; url: string; because?: string }): Mail {
   const lines = [greeting(f.name), `Your ${f.what} on ${f.when} has been cancelled because ${f.because ?? "no card could be authorised for it"}. No fee was charged.`, "You are welcome to book again."];
-  return { to: f.to, subject: `Your ${f.what} on ${f.when} was cancelled`, text: `${lines.join("\n\n")}\n\n${f.url}\n`, html: emailLayout("Booking cancelled", lines, { label: "Book again", url: f.url }) };
+  return { to: f.to, subject: `Your ${f.what} on ${f.when} was cancelled`, text: `${lines.join("\n\n")}\n\n${f.url}\n`, html: emailLayout("Booking cancelled", lines, { label: "Book again", url: f.url }), kind: "unpaid_cancelled", vars: { customerName: nameInEmail(f.name), service: f.what, when: f.when } };
 }
 
 export { paymentNeededEmail, paymentPageUrl } from "./payment-needed";
@@ -150,7 +150,10 @@ function unpaidCancelHandler(deps: Deps): JobHandler {
     const because = byLink ? "it was not paid through the link we sent in time" : undefined;
     if (who) await deps.mailer.send(unpaidCancelledEmail({ ...who, what: serviceName(b), when, url: `${deps.config.publicUrl}/`, because }), { tx });
     // Told by SMS too when the link went by SMS (sent last: a provider's failure here is retried with the job).
-    if (byLink && b.phone) await deps.sms.send(b.phone, `Meridian: your ${serviceName(b)} on ${when} has been cancelled because ${because}. No fee was charged.`, { tx });
+    if (byLink && b.phone) {
+      const intro = `Meridian: your ${serviceName(b)} on ${when} has been cancelled.`;
+      await deps.sms.send(b.phone, `${intro} Reason: ${because}. No fee was charged.`, { tx, message: { kind: "unpaid_cancelled_sms", vars: { service: serviceName(b), when }, intro } });
+    }
     return "cancelled: unpaid";
   };
 }

@@ -8,7 +8,7 @@ import type { Tx } from "../db/client";
 import { user } from "../db/schema";
 import type { Deps } from "../lib/context";
 import type { Mail } from "../mail/mailer";
-import { emailLayout, greeting } from "../mail/templates";
+import { emailLayout, greeting, nameInEmail } from "../mail/templates";
 import { formatWhen } from "../rides/ride-notices";
 import { startOf, type BookingRow } from "../rides/ride-status";
 import { getOperationsSettings } from "../settings/settings.service";
@@ -30,7 +30,7 @@ export function paymentNeededEmail(f: { to: string; name: string; what: string; 
     `We tried to authorise ${formatMoney(f.amountUsd)} on your card for your ${f.what} on ${f.when}, and it did not go through: ${f.reason}`,
     f.cancelBy ? `Please confirm a card before ${f.cancelBy}, or the booking will be cancelled (without a fee).` : "Please confirm a card to pay for it.",
   ];
-  return { to: f.to, subject: `Payment needed for your ${f.what} on ${f.when}`, text: `${lines.join("\n\n")}\n\nConfirm a card: ${f.url}\n`, html: emailLayout("Payment needed", lines, { label: "Confirm a card", url: f.url }) };
+  return { to: f.to, subject: `Payment needed for your ${f.what} on ${f.when}`, text: `${lines.join("\n\n")}\n\nConfirm a card: ${f.url}\n`, html: emailLayout("Payment needed", lines, { label: "Confirm a card", url: f.url }), kind: "payment_needed", vars: { customerName: nameInEmail(f.name), service: f.what, when: f.when, amount: formatMoney(f.amountUsd) } };
 }
 
 export const paymentPageUrl = (publicUrl: string, bookingId: string) => `${publicUrl}/bookings/${bookingId}/payment`;

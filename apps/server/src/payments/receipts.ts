@@ -12,7 +12,7 @@ import { bookingEvents, bookings, couponRedemptions, coupons, paymentRefunds, pa
 import type { JobHandler } from "../jobs/job-runner";
 import type { Deps } from "../lib/context";
 import type { Mail, Mailer } from "../mail/mailer";
-import { emailLayout, greeting } from "../mail/templates";
+import { emailLayout, greeting, nameInEmail } from "../mail/templates";
 import { addressOnOneLine, DEFAULT_COMPANY_SETTINGS } from "@meridian/shared/settings";
 import { formatPhone } from "@meridian/shared/phone";
 import { receiptBrand, type ReceiptBrand } from "../settings/company";
@@ -255,6 +255,7 @@ export function receiptEmail(r: Receipt, input: { to: string; name: string; publ
       url: r.canTip ? tipUrl : receiptsUrl,
     }),
     kind: "receipt",
+    vars: { customerName: nameInEmail(input.name), reference: r.reference },
     attachments: [{ filename: `meridian-receipt-${r.reference}.pdf`, contentType: "application/pdf", content: input.pdf.toString("base64"), encoding: "base64" }],
   };
 }

@@ -18,6 +18,7 @@ import {
   TIP_NOT_CHARGED_MESSAGE,
   TIP_NOT_COMPLETED_MESSAGE,
   tipMaxUsd,
+  tipPresetGoneMessage,
   tipTooLargeMessage,
   type TipInput,
   type TipResponse,
@@ -29,6 +30,7 @@ import { bookingEvents, bookings, idempotencyKeys, payments, shifts, ticketEvent
 import type { Deps } from "../lib/context";
 import { badRequest, conflict, HttpError, notFound } from "../lib/errors";
 import { getOperationsSettings } from "../settings/settings.service";
+import { getSettings } from "../settings/store";
 import { bookingCharge, paymentErrorToHttp, tipsOf } from "./charges";
 import { recordPayment } from "./payments.service";
 import type { AuthorizeInput, PaymentIntent, PaymentProvider } from "./provider";
@@ -55,6 +57,10 @@ export async function addTip(deps: Deps, me: SessionUser, bookingId: string, key
   }
 
   if (booking.status !== "completed") throw conflict(TIP_NOT_COMPLETED_MESSAGE, "not_completed");
+  if (input.percent !== undefined) {
+    const { tipPresetPercents } = await getSettings(db, "payments");
+    if (!tipPresetPercents.includes(input.percent)) throw badRequest(tipPresetGoneMessage(tipPresetPercents), { percent: tipPresetGoneMessage(tipPresetPercents) });
+  }
   const max = tipMaxUsd(booking.price ?? 0);
   if (amountCents > toCents(max)) throw badRequest(tipTooLargeMessage(max), { amountUsd: tipTooLargeMessage(max) });
   if (!earlier && (await tipsOf(db, bookingId)).length) throw conflict(TIP_ALREADY_GIVEN_MESSAGE, "tip_exists");

@@ -1,39 +1,32 @@
 // Answered quotes are counted per day and service (and with a coupon that applied), in memory, and written
 // every few seconds and on shutdown as increments: nothing is written per quote, no count is lost, and
 // several processes add up in the same rows.
-import http from "node:http";
-import type { AddressInfo } from "node:net";
-import { getRequestListener } from "@hono/node-server";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { todayInServiceArea } from "@meridian/shared/booking";
 import { setValetRates } from "../db/factories";
 import { quoteCounts } from "../db/schema";
-import { createFakeGeo, FAKE_PLACES } from "../test/fake-geo";
+import { FAKE_PLACES } from "../test/fake-geo";
 import { createLifecycle } from "../lib/lifecycle";
-import { securityHeaderList } from "../lib/security-headers";
-import { createTestApp, type TestApp } from "../test/harness";
-import { createTestFleet, laDate, rideInput } from "../test/ride-fixtures";
+import type { TestApp } from "../test/harness";
+import { listenWithQuoteFastPath } from "../test/fast-path-server";
+import { createFleetTestApp, laDate, rideInput, type TestFleet } from "../test/ride-fixtures";
 import { invalidatePricingCache } from "./pricing-data";
-import { withQuoteFastPath } from "./quote-fast-path";
 import { createQuoteCounter } from "./quote-counter";
 
 let t: TestApp;
-let fleet: Awaited<ReturnType<typeof createTestFleet>>;
-let server: http.Server;
+let fleet: TestFleet;
+let stopServer: () => Promise<void>;
 let base: string;
 
 beforeAll(async () => {
-  t = await createTestApp({}, { geo: createFakeGeo() });
-  fleet = await createTestFleet(t.db);
+  ({ t, fleet } = await createFleetTestApp());
   await setValetRates(t.db);
   invalidatePricingCache();
-  server = http.createServer(withQuoteFastPath(t.deps, getRequestListener(t.app.fetch), await securityHeaderList(t.deps.config)));
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  ({ base, close: stopServer } = await listenWithQuoteFastPath(t));
 });
 afterAll(async () => {
-  await new Promise((resolve) => server.close(resolve));
+  await stopServer();
   await t.close();
 });
 

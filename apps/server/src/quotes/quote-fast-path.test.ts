@@ -1,33 +1,28 @@
 // The node:http fast path for POST /api/quotes must answer exactly as the Hono route does, for good and bad
 // input alike, from memory and after a lookup, and hand every other request to Hono.
 import http from "node:http";
-import type { AddressInfo } from "node:net";
-import { getRequestListener } from "@hono/node-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createFakeGeo, FAKE_PLACES, type FakeGeo } from "../test/fake-geo";
-import { createTestApp, type TestApp } from "../test/harness";
-import { createTestFleet, laDate, rideInput } from "../test/ride-fixtures";
+import type { TestApp } from "../test/harness";
+import { listenWithQuoteFastPath } from "../test/fast-path-server";
+import { createFleetTestApp, laDate, rideInput, type TestFleet } from "../test/ride-fixtures";
 import { securityHeaderList } from "../lib/security-headers";
-import { withQuoteFastPath } from "./quote-fast-path";
 import { priceQuoteFromMemory } from "./quote.service";
 import { verifyQuoteToken } from "./quote-token";
 
 let t: TestApp;
 let geo: FakeGeo;
-let fleet: Awaited<ReturnType<typeof createTestFleet>>;
-let server: http.Server;
+let fleet: TestFleet;
+let stopServer: () => Promise<void>;
 let base: string;
 
 beforeAll(async () => {
   geo = createFakeGeo();
-  t = await createTestApp({}, { geo });
-  fleet = await createTestFleet(t.db);
-  server = http.createServer(withQuoteFastPath(t.deps, getRequestListener(t.app.fetch), await securityHeaderList(t.deps.config)));
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  ({ t, fleet } = await createFleetTestApp({}, { geo }));
+  ({ base, close: stopServer } = await listenWithQuoteFastPath(t));
 });
 afterAll(async () => {
-  await new Promise((resolve) => server.close(resolve));
+  await stopServer();
   await t.close();
 });
 

@@ -1,19 +1,15 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { outboxEmails, user } from "../db/schema";
-import { createFakeGeo } from "../test/fake-geo";
-import { createTestApp, type TestApp } from "../test/harness";
-import { createTestFleet, rideInput } from "../test/ride-fixtures";
+import type { TestApp } from "../test/harness";
+import { createFleetTestApp, rideInput, type TestFleet } from "../test/ride-fixtures";
 import { sseClient } from "../test/sse-client";
 import { createEventBus, type RealtimeEvent } from "./bus";
 
 let t: TestApp;
-let fleet: Awaited<ReturnType<typeof createTestFleet>>;
+let fleet: TestFleet;
 
-beforeAll(async () => {
-  t = await createTestApp({}, { geo: createFakeGeo() });
-  fleet = await createTestFleet(t.db);
-});
+beforeAll(async () => ({ t, fleet } = await createFleetTestApp()));
 afterAll(() => t.close());
 
 async function bookRide(cookie: string) {

@@ -53,6 +53,7 @@ export async function stepRide(deps: Deps, me: SessionUser, id: string, to: Book
     return moveBooking(tx, b, to, "chauffeur", { id: me.id, name: me.name, role: me.role ?? "chauffeur" });
   });
   announceBooking(deps, row);
+  if (row.status === "en_route") sendRideNotice(deps, row, "en_route");
   if (row.status === "on_location") sendRideNotice(deps, row, "arrived");
   if (row.status === "completed" || row.status === "no_show") await settleBookingNow(deps, row.id);
   return row;

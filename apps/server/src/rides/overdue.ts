@@ -12,7 +12,7 @@ import type { Db, Tx } from "../db/client";
 import type { JobHandler } from "../jobs/job-runner";
 import { scheduleJob } from "../jobs/job-runner";
 import type { Mailer } from "../mail/mailer";
-import { emailLayout, greeting } from "../mail/templates";
+import { emailLayout, greeting, nameInEmail } from "../mail/templates";
 import { cancelPaymentJobs } from "../payments/payment-jobs";
 import { getOperationsSettings } from "../settings/settings.service";
 import { cancelRideReminders, formatWhen } from "./ride-notices";
@@ -41,7 +41,7 @@ export function expiredEmail(f: { to: string; name: string; when: string; pickup
     "Your card was not charged, and the amount held on it has been released.",
     "We would be glad to drive you another time.",
   ];
-  return { to: f.to, subject: `Your ride on ${f.when} could not be served`, text: `${lines.join("\n\n")}\n\n${f.url}\n`, html: emailLayout("Ride not served", lines, { label: "Book again", url: f.url }) };
+  return { to: f.to, subject: `Your ride on ${f.when} could not be served`, text: `${lines.join("\n\n")}\n\n${f.url}\n`, html: emailLayout("Ride not served", lines, { label: "Book again", url: f.url }), kind: "ride_expired", vars: { customerName: nameInEmail(f.name), when: f.when } };
 }
 
 /** The sweep: closes the rides overdue by more than the grace period, then schedules its next run. */

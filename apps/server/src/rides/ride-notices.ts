@@ -3,6 +3,7 @@
 // moved by a reschedule, cancelled with the ride, and skipped if the ride is no longer on when it comes due.
 import { eq } from "drizzle-orm";
 import { firstName } from "@meridian/shared/rides";
+import { withArticle } from "@meridian/shared/words";
 import type { Db, Tx } from "../db/client";
 import { bookings, user } from "../db/schema";
 import type { JobHandler } from "../jobs/job-runner";
@@ -39,13 +40,30 @@ export async function mailFacts(db: Db | Tx, b: BookingRow, publicUrl: string): 
   };
 }
 
-/** After commit: the e-mail that goes with this ride's new state, if any. Never fails the request. */
-export function sendRideNotice(deps: Deps, b: BookingRow, kind: "assigned" | "arrived") {
+/**
+ * After commit: the message that goes with this ride's new state, if any (the e-mails "Your chauffeur" and "has
+ * arrived", the text "on the way" to the booking's phone). Never fails the request.
+ */
+export function sendRideNotice(deps: Deps, b: BookingRow, kind: "assigned" | "en_route" | "arrived") {
   void (async () => {
+    if (kind === "en_route") return textOnTheWay(deps, b);
     const facts = await mailFacts(deps.database.db, b, deps.config.publicUrl);
     if (!facts) return;
     await deps.mailer.send(kind === "assigned" ? chauffeurAssignedEmail(facts) : chauffeurArrivedEmail(facts));
-  })().catch((err: unknown) => deps.logger.error("ride e-mail failed", { bookingId: b.id, kind, err: String(err) }));
+  })().catch((err: unknown) => deps.logger.error("ride notice failed", { bookingId: b.id, kind, err: String(err) }));
+}
+
+/** "Meridian: your chauffeur James is on the way in an Executive Sedan." to the booking's (or its customer's) phone. */
+async function textOnTheWay(deps: Deps, b: BookingRow) {
+  const { db } = deps.database;
+  const [owner] = b.userId ? await db.select({ phone: user.phone }).from(user).where(eq(user.id, b.userId)) : [];
+  const phone = b.phone ?? owner?.phone;
+  if (!phone || !b.pickupAt) return;
+  const { timeZone } = await getOperationsSettings(db);
+  const names = await assignmentNames(db, b);
+  const vars = { chauffeur: names.chauffeurName ? firstName(names.chauffeurName) : "", vehicle: names.vehicleName ? withArticle(names.vehicleName) : "a Meridian car", when: formatWhen(b.pickupAt, timeZone) };
+  const intro = `Meridian: your chauffeur${vars.chauffeur ? ` ${vars.chauffeur}` : ""} is on the way in ${vars.vehicle}.`;
+  await deps.sms.send(phone, `${intro} Pickup: ${vars.when}. Follow your ride: ${deps.config.publicUrl}/dashboard`, { message: { kind: "chauffeur_en_route_sms", vars, intro } });
 }
 
 /** The reminder job of a ride at `pickupAt` (one per booking and pickup time); null when already too close. */

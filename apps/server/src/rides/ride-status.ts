@@ -1,6 +1,7 @@
 // The one place a booking changes status: the shared table decides whether the move is allowed for this actor,
 // a conditional UPDATE (WHERE status = the status we read) makes it, so of two racing moves one wins and the
 // other gets a 409, and every move is stamped in booking_events (who, when): the admin's timeline.
+import { rideFlightView } from "@meridian/shared/flights";
 import { and, eq } from "drizzle-orm";
 import { startTimeOf, type RideDetails } from "@meridian/shared/booking-details";
 import { checkBookingTransition, type BookingStatus, type StatusActor } from "@meridian/shared/booking-status";
@@ -78,6 +79,7 @@ export function rideFacts(b: BookingRow) {
     pickup: d.pickup.name,
     pickupAddress: d.pickup.address,
     dropoff: d.dropoff.name,
+    flight: d.flight ?? null,
   };
 }
 
@@ -96,6 +98,7 @@ export function rideView(b: BookingRow, timeZone: string, bufferMinutes: number)
     dropoff: f.dropoff,
     passengers: f.passengers,
     luggage: f.luggage,
+    flight: f.flight ? rideFlightView(f.flight, (at) => wallClock(at, timeZone).time) : null,
   };
 }
 

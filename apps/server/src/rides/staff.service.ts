@@ -10,7 +10,7 @@ import type { Db } from "../db/client";
 import { shifts, user } from "../db/schema";
 import { conflict, notFound } from "../lib/errors";
 import type { Mail, Mailer } from "../mail/mailer";
-import { emailLayout, greeting } from "../mail/templates";
+import { emailLayout, greeting, nameInEmail } from "../mail/templates";
 import { type AuditActor, writeAudit } from "../admin/audit";
 import { createUserByAdmin } from "../admin/core/users.service";
 import { getOperationsSettings } from "../settings/settings.service";
@@ -34,7 +34,7 @@ export async function listStaff(db: Db): Promise<StaffMember[]> {
 /** To an existing account given a staff role. */
 export function joinedTeamEmail(to: string, name: string, roleLabel: string, url: string): Mail {
   const lines = [greeting(name), `You have joined the Meridian team as ${roleLabel}. Sign in with your usual e-mail and password to see your screens.`];
-  return { to, subject: "You have joined the Meridian team", text: `${lines.join("\n\n")}\n\nSign in: ${url}\n`, html: emailLayout("Welcome to the team", lines, { label: "Sign in", url }) };
+  return { to, subject: "You have joined the Meridian team", text: `${lines.join("\n\n")}\n\nSign in: ${url}\n`, html: emailLayout("Welcome to the team", lines, { label: "Sign in", url }), kind: "staff_joined", vars: { customerName: nameInEmail(name) } };
 }
 
 export async function addStaff(deps: { db: Db; auth: Auth; mailer: Mailer; publicUrl: string }, actor: AuditActor, input: CreateStaffInput): Promise<StaffCreated> {

@@ -6,21 +6,19 @@ import { DEFAULT_FEATURES_SETTINGS, featureOffMessage, type FeaturesSettings } f
 import { setValetRates } from "../db/factories";
 import { bookings, outboxSms, user } from "../db/schema";
 import { invalidatePricingCache } from "../quotes/pricing-data";
-import { createFakeGeo } from "../test/fake-geo";
-import { createTestApp, type TestApp } from "../test/harness";
+import type { TestApp } from "../test/harness";
 import { countRows } from "../test/helpers";
-import { createTestFleet, laDate, rideInput } from "../test/ride-fixtures";
+import { createFleetTestApp, laDate, rideInput, type TestFleet } from "../test/ride-fixtures";
 import { valetEventInput } from "../test/valet-fixtures";
 
 let t: TestApp;
-let fleet: Awaited<ReturnType<typeof createTestFleet>>;
+let fleet: TestFleet;
 let admin: { cookie: string };
 let customer: { cookie: string; user: { id: string } };
 let dispatcher: { cookie: string };
 
 beforeAll(async () => {
-  t = await createTestApp({}, { geo: createFakeGeo() });
-  fleet = await createTestFleet(t.db);
+  ({ t, fleet } = await createFleetTestApp());
   await setValetRates(t.db);
   invalidatePricingCache();
   admin = await t.userWithSession({ role: "admin" });

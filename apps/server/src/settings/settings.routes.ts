@@ -12,6 +12,8 @@ import { badRequest, HttpError, notFound } from "../lib/errors";
 import { MAX_PHOTO_BYTES, PHOTO_TOO_LARGE } from "@meridian/shared/valet-ticket";
 import { publicSettings } from "./public-settings";
 import { mapsExtra, mapsPreviewRoutes } from "./maps-settings";
+import { messagesExtra, messagesTestRoutes } from "./messages-settings";
+import { paymentsExtra, paymentsTestRoutes } from "./payments-settings";
 
 const admin$ = routesFor("admin", ["Admin: settings"]);
 const json = describedJson;
@@ -24,7 +26,7 @@ const LABELS: Record<SettingsSection, string> = {
   features: "Feature switches",
 };
 
-function sectionRoutes<S extends SettingsSection>(section: S, extra?: (c: Context<AppEnv>) => Promise<Record<string, unknown>>) {
+function sectionRoutes<S extends SettingsSection>(section: S, extra?: (c: Context<AppEnv>) => Promise<object>) {
   return new Hono<AppEnv>()
     .get(`/settings/${section}`, admin$(LABELS[section], { 200: json(`{ ${section} }`) }), async (c) => {
       const { db } = caller(c);
@@ -59,10 +61,12 @@ export const adminSettingsRoutes = new Hono<AppEnv>()
     return c.json({ company: await removeLogo(c.get("deps"), actor) });
   })
   .route("/", sectionRoutes("company"))
-  .route("/", sectionRoutes("payments"))
+  .route("/", sectionRoutes("payments", paymentsExtra))
+  .route("/", paymentsTestRoutes)
   .route("/", sectionRoutes("maps", mapsExtra))
   .route("/", mapsPreviewRoutes)
-  .route("/", sectionRoutes("messages"))
+  .route("/", sectionRoutes("messages", messagesExtra))
+  .route("/", messagesTestRoutes)
   .route("/", sectionRoutes("features"));
 
 export const publicSettingsRoutes = new Hono<AppEnv>()

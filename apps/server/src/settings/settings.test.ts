@@ -49,7 +49,7 @@ describe("validation", () => {
     ["payments", "a fractional preset", { tipPresetPercents: [12.5] }, "tipPresetPercents.0", "Each tip preset is a whole percent from 1 to 100."],
     ["maps", "a radius of 0 miles", { serviceArea: { kind: "radius", radiusMiles: 0, base: { label: "LAX", lat: 33.94, lng: -118.4 } } }, "serviceArea.radiusMiles", "The radius is a whole number of miles from 1 to 500."],
     ["maps", "no county", { serviceArea: { kind: "counties", counties: [] } }, "serviceArea.counties", "Choose at least one county."],
-    ["messages", "an unknown placeholder", { ...DEFAULT_SETTINGS.messages, ride_reminder: { enabled: true, subject: "See you {nmae}", intro: "" } }, "ride_reminder.subject", "Unknown placeholder {nmae}: use {name}, {company}, {when}."],
+    ["messages", "an unknown placeholder", { ...DEFAULT_SETTINGS.messages, ride_reminder: { enabled: true, subject: "See you {nmae}", intro: "" } }, "ride_reminder.subject", "Unknown placeholder {nmae}: use {customerName}, {company}, {chauffeur}, {vehicle}, {when}."],
     ["messages", "a required message switched off", { ...DEFAULT_SETTINGS.messages, password_reset: { enabled: false, subject: "", intro: "" } }, "password_reset.enabled", "Reset password cannot be switched off."],
     ["features", "a switch that is not on or off", { ...DEFAULT_SETTINGS.features, tips: "yes" }, "tips", "Tips must be on or off."],
   ];

@@ -6,6 +6,16 @@ import { outboxSms } from "../db/schema";
 import type { Env } from "../env";
 import type { Logger } from "../lib/logger";
 import { getSettings } from "../settings/store";
+import { applySmsWording, smsEnabled } from "../mail/message-settings";
+
+/** Which of the product's texts this is (Settings → Email/SMS), its placeholders' values and how its body starts. */
+export type SmsMessage = { kind: string; vars: Record<string, string>; intro: string };
+export type SmsSendOptions = {
+  tx?: Tx;
+  message?: SmsMessage;
+  /** "Send me a test": sent even while its message is switched off, with wording not saved yet. */
+  test?: { intro?: string };
+};
 
 export type SmsSender = {
   kind: "outbox" | "twilio";
@@ -13,7 +23,7 @@ export type SmsSender = {
    * Sends (or stores) one message to an E.164 number; throws when the provider refuses it. `tx`: the embedded
    * outbox writes it in that transaction (a job's), so it is stored if and only if the job's work commits.
    */
-  send(to: string, body: string, opts?: { tx?: Tx }): Promise<void>;
+  send(to: string, body: string, opts?: SmsSendOptions): Promise<void>;
 };
 
 export function createSmsSender(env: Env, db: Db, logger: Logger): SmsSender {
@@ -64,21 +74,29 @@ export function signSms(body: string, displayName: string): string {
 }
 
 /**
- * Every text as it leaves: signed by the company (Settings → Company); none at all while SMS notifications are
- * switched off (Settings → Features; each one skipped is logged).
+ * Every text as it leaves: signed by the company (Settings → Company), worded and switched as Settings → Email/SMS
+ * says for its kind; none at all while SMS notifications are switched off (Settings → Features). Each one skipped
+ * is logged.
  */
 export function smsUnlessSwitchedOff(sender: SmsSender, db: Db, logger: Logger): SmsSender {
   return {
     kind: sender.kind,
-    async send(to, body, opts) {
+    async send(to, body, opts = {}) {
       // In a job's transaction (`tx`) the settings are read through it (through `db` PGlite would wait for it forever).
-      const features = await getSettings(db, "features", opts?.tx);
-      const company = await getSettings(db, "company", opts?.tx);
+      const features = await getSettings(db, "features", opts.tx);
+      const company = await getSettings(db, "company", opts.tx);
+      const messages = await getSettings(db, "messages", opts.tx);
       if (!features.smsNotifications) {
         logger.info("sms not sent: SMS notifications are switched off", { to });
         return;
       }
-      await sender.send(to, signSms(body, company.displayName), opts);
+      const { message, test, ...rest } = opts;
+      if (message && !test && !smsEnabled(message.kind, messages)) {
+        logger.info("sms not sent: its message is switched off", { to, kind: message.kind });
+        return;
+      }
+      const worded = message ? applySmsWording(body, message, messages, company.displayName, test) : body;
+      await sender.send(to, signSms(worded, company.displayName), rest);
     },
   };
 }

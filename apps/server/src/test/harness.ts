@@ -10,6 +10,7 @@ import { runMigrations } from "../db/migrate";
 import { loadEnv, type AppConfig } from "../env";
 import type { GeoService } from "../geo/geo.service";
 import { buildConfig, buildDeps, type DepsOptions } from "../server";
+import { cookieFrom } from "./helpers";
 
 declare module "vitest" {
   /** What vitest.global-setup.ts provides: the run's migrated database to start each file from. */
@@ -118,10 +119,7 @@ export async function createTestApp(envOverrides: Record<string, string> = {}, o
       body: JSON.stringify({ email, password }),
     });
     if (res.status !== 200) throw new Error(`sign-in failed: ${res.status} ${await res.text()}`);
-    return res.headers
-      .getSetCookie()
-      .map((c) => c.split(";")[0])
-      .join("; ");
+    return cookieFrom(res.headers);
   }
 
   /** Creates a verified user and signs them in. */

@@ -3,7 +3,8 @@ import { todayInServiceArea, type QuoteInput } from "@meridian/shared/booking";
 import { createRateCard, createTier, createVehicle, setPricingMethod } from "../db/factories";
 import type { Db } from "../db/client";
 import { invalidatePricingCache } from "../quotes/pricing-data";
-import { FAKE_PLACES } from "./fake-geo";
+import { createFakeGeo, FAKE_PLACES } from "./fake-geo";
+import { createTestApp, type TestAppOptions } from "./harness";
 
 /** A date `days` after today in Los Angeles, "YYYY-MM-DD". */
 export function laDate(days: number): string {
@@ -29,6 +30,14 @@ export async function createTestFleet(db: Db) {
   await setPricingMethod(db, "miles_minutes");
   invalidatePricingCache();
   return { sedan, suv, bare, retired };
+}
+
+export type TestFleet = Awaited<ReturnType<typeof createTestFleet>>;
+
+/** A test app on the fake maps service with the test fleet: how the quote and booking suites start. */
+export async function createFleetTestApp(envOverrides: Record<string, string> = {}, options: TestAppOptions = {}) {
+  const t = await createTestApp(envOverrides, { geo: createFakeGeo(), ...options });
+  return { t, fleet: await createTestFleet(t.db) };
 }
 
 /** A valid quote request: airport -> hills (12.34 mi, 29.6 min in the fake provider), tomorrow at 09:30. */

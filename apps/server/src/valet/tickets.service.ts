@@ -27,6 +27,7 @@ import { badRequest, conflict, HttpError, notFound } from "../lib/errors";
 import { estimateMinutes } from "./retrieval.service";
 import { wallClock } from "@meridian/shared/zoned-time";
 import { getOperationsSettings } from "../settings/settings.service";
+import { emailLayout } from "../mail/templates";
 
 /** Who makes a change: a staff member, or the guest through the claim link. */
 export type ValetActor = { kind: "staff"; id: string; name: string } | { kind: "guest" };
@@ -172,14 +173,26 @@ export async function checkIn(deps: Deps, actor: ValetActor & { kind: "staff" },
 
 async function notifyGuest(deps: Deps, t: ValetTicket, claimUrl: string) {
   const car = `${t.colour} ${t.make} ${t.model} (${t.plate})`;
-  const text = `Meridian Valet: your ${car} is checked in, ticket ${t.ticketCode}. When you are ready to leave, request your car here: ${claimUrl}`;
+  const vars = { ticketCode: t.ticketCode, car };
+  const intro = `Meridian Valet: your ${car} is checked in, ticket ${t.ticketCode}.`;
+  const request = `When you are ready to leave, request your car here: ${claimUrl}`;
   // The ticket stands even when a message cannot go out: the attendant still has the code and the link.
   if (t.guestPhone) {
-    await deps.sms.send(t.guestPhone, text).catch((err) => deps.logger.warn("claim link sms failed", { ticketId: t.id, err: String(err) }));
+    await deps.sms
+      .send(t.guestPhone, `${intro} ${request}`, { message: { kind: "valet_claim_sms", vars, intro } })
+      .catch((err) => deps.logger.warn("claim link sms failed", { ticketId: t.id, err: String(err) }));
   }
   if (t.guestEmail) {
+    const lines = [`Your ${car} is checked in, ticket ${t.ticketCode}.`, "When you are ready to leave, request your car here; we bring it round."];
     await deps.mailer
-      .send({ to: t.guestEmail, subject: `Your Meridian valet ticket ${t.ticketCode}`, text })
+      .send({
+        to: t.guestEmail,
+        subject: `Your Meridian valet ticket ${t.ticketCode}`,
+        text: `${lines.join("\n\n")}\n\nRequest your car: ${claimUrl}\n`,
+        html: emailLayout("Your valet ticket", lines, { label: "Request my car", url: claimUrl }),
+        kind: "valet_ticket",
+        vars,
+      })
       .catch((err) => deps.logger.warn("claim link e-mail failed", { ticketId: t.id, err: String(err) }));
   }
 }

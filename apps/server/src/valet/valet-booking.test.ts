@@ -10,20 +10,19 @@ import { auditLogs, bookings, idempotencyKeys, tickets } from "../db/schema";
 import { invalidatePricingCache } from "../quotes/pricing-data";
 import { signValetQuoteToken, verifyValetQuoteToken } from "../quotes/quote-token";
 import type { RealtimeEvent } from "../realtime/bus";
-import { FAKE_PLACES, createFakeGeo } from "../test/fake-geo";
-import { createTestApp, type TestApp } from "../test/harness";
+import { FAKE_PLACES } from "../test/fake-geo";
+import type { TestApp } from "../test/harness";
 import { countRows, outboxFor } from "../test/helpers";
-import { createTestFleet, laDate, rideInput } from "../test/ride-fixtures";
+import { createFleetTestApp, laDate, rideInput, type TestFleet } from "../test/ride-fixtures";
 import { TEST_VALET_RATES, valetEventInput } from "../test/valet-fixtures";
 import { TICKET_CODE_PATTERN } from "../bookings/ticket-code";
 
 let t: TestApp;
-let fleet: Awaited<ReturnType<typeof createTestFleet>>;
+let fleet: TestFleet;
 let admin: { cookie: string };
 
 beforeAll(async () => {
-  t = await createTestApp({}, { geo: createFakeGeo() });
-  fleet = await createTestFleet(t.db);
+  ({ t, fleet } = await createFleetTestApp());
   admin = await t.userWithSession({ role: "admin" });
 });
 afterAll(() => t.close());

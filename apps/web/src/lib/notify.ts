@@ -12,7 +12,7 @@ const LEAVING_MS = 500;
 let current: { id: number; until: number } | undefined;
 let lastId = 0;
 
-function show(kind: "success" | "info" | "error", title: string, description: string | undefined, className?: string) {
+function show(kind: "success" | "error", title: string, description: string | undefined, className?: string) {
   const now = Date.now();
   let id = current?.id;
   if (!current || now >= current.until - LEAVING_MS) {
@@ -25,10 +25,6 @@ function show(kind: "success" | "info" | "error", title: string, description: st
 
 export function notifySuccess(title: string, description?: string) {
   show("success", title, description);
-}
-
-export function notifyInfo(title: string, description?: string) {
-  show("info", title, description);
 }
 
 export function notifyError(title: string, error?: unknown) {

@@ -20,7 +20,8 @@ import { useBookingPayment, useConfirmBookingCard } from "./api/booking-payment"
 
 const StripeCardField = lazy(() => import("@/features/booking/components/stripe-card-field"));
 const CARD_FORM_LOADING = "The card form is still loading. Please try again in a moment.";
-import { formatMoney } from "@meridian/shared/money";
+import { formatCard, formatMoney } from "@meridian/shared/money";
+import { dayLabel } from "@/lib/time";
 
 
 export default function BookingPaymentPage() {
@@ -90,7 +91,7 @@ export default function BookingPaymentPage() {
           <Card className="mt-8 space-y-6">
             <div>
               <p className="text-sm text-muted">
-                {p.service === "ride" ? "Ride" : "Valet service"} on {p.bookingDate}
+                {p.service === "ride" ? "Ride" : "Valet service"} on {dayLabel(p.bookingDate)}
               </p>
               <p className="mt-1 font-display text-3xl text-foreground">{formatMoney(p.amountUsd)}</p>
             </div>
@@ -144,7 +145,7 @@ export default function BookingPaymentPage() {
             ) : (
               <p className="text-sm text-foreground" data-testid="payment-state">
                 {p.state === "authorised" || p.state === "captured"
-                  ? `Paid: ${formatMoney(p.amountUsd)} is ${p.state === "authorised" ? "authorised" : "charged"}${p.card ? ` on your ${p.card.brand} ending ${p.card.last4}` : ""}. Nothing more to do.`
+                  ? `Paid: ${formatMoney(p.amountUsd)} is ${p.state === "authorised" ? "authorised" : "charged"}${p.card ? ` on your ${formatCard(p.card)}` : ""}. Nothing more to do.`
                   : p.payable
                     ? NOT_YET_MESSAGE
                     : NOT_PAYABLE_MESSAGE}

@@ -6,13 +6,7 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Spinner } from "@/components/ui/spinner";
-import { notifyInfo } from "@/lib/notify";
 import { cn } from "@/lib/utils";
-
-/** The spec's placeholder toast for admin features that are not built yet. */
-export function notImplemented(description: string) {
-  notifyInfo("Feature not implemented", description);
-}
 
 export function PageHeader({ eyebrow, title, description, actions }: { eyebrow?: string; title: string; description?: string; actions?: ReactNode }) {
   return (

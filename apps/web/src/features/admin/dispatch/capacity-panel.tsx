@@ -18,7 +18,7 @@ export function ShiftWarnings({ warnings, timeZone }: { warnings: ShiftWarning[]
       <ul className="mt-3 space-y-2 text-sm text-foreground/90">
         {warnings.map((w) => (
           <li key={`${w.kind}-${w.at}-${w.rideIds.join(",")}`} className="flex gap-3" data-testid="shift-warning">
-            <span className="w-16 shrink-0 tabular-nums text-danger">{clockIn(w.at, timeZone)}</span>
+            <span className="w-20 shrink-0 whitespace-nowrap tabular-nums text-danger">{clockIn(w.at, timeZone)}</span>
             <span>{w.message}</span>
           </li>
         ))}
@@ -37,9 +37,9 @@ export function CapacityTable({ capacity, from }: { capacity: HourCapacity[]; fr
     { label: "Cars", value: (c) => c.units },
   ];
   return (
-    <Panel className="mb-6 p-5 sm:p-6" aria-labelledby="capacity-title">
+    <Panel className="mb-6 p-5 sm:p-6" data-testid="capacity">
       <div className="mb-3 flex flex-wrap items-baseline justify-between gap-2">
-        <h2 id="capacity-title" className="text-[0.7rem] font-medium uppercase tracking-[0.28em] text-gold">
+        <h2 className="text-[0.7rem] font-medium uppercase tracking-[0.28em] text-gold">
           Capacity by hour
         </h2>
         <p className="text-xs text-muted" data-testid="capacity-summary">

@@ -9,6 +9,7 @@ import { PAYMENT_NEEDED_HINT, PAYMENT_NEEDED_LABEL } from "@meridian/shared/paym
 import { ArrowRight, CalendarDays, ChevronLeft, ChevronRight, CreditCard, Luggage, UserRound, Users } from "lucide-react";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
+import { FlightStatus } from "@/components/ui/flight-status";
 import { Input } from "@/components/ui/input";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { Spinner } from "@/components/ui/spinner";
@@ -242,6 +243,7 @@ function RideCard({ ride, board, overdue }: { ride: DispatchRide; board: Dispatc
           ) : null}
         </p>
         {ride.paymentNeeded ? <p className="mt-1.5 text-xs text-muted">{PAYMENT_NEEDED_HINT}</p> : null}
+        {ride.flight ? <FlightStatus flight={ride.flight} pickupTime={ride.time} className="mt-2" /> : null}
         {ride.assignment ? (
           <p className="mt-2 text-sm text-gold">
             {ride.assignment.chauffeurName} · {ride.assignment.car ? carLabel(ride.assignment.car) : ride.assignment.vehicleName}

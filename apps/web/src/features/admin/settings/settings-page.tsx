@@ -1,11 +1,13 @@
-// Settings: Operations is real (cancellation cut-off and fee, dispatch buffer, reminder lead time, booking notice,
-// overdue grace period, time zone:
-// saved on the server, validated by the shared schema, audited); the other tabs describe server-side settings.
+// Settings: one tab per section, each saved on the server, validated by the shared schema and audited: Operations
+// (cancellation cut-off and fee, dispatch buffer, reminder lead time, booking notice, overdue grace period, time
+// zone), Company, Payments, Maps, Email/SMS and Features. The open tab is in the address (?tab=payments), so a
+// tab can link to another (Payments → Operations) and a reload keeps it.
 import { zodResolver } from "@hookform/resolvers/zod";
 import { operationsSettingsSchema, type OperationsSettings } from "@meridian/shared/rides";
-import { Building2, Clock, CreditCard, Mail, Map, ToggleRight, type LucideIcon } from "lucide-react";
+import { Clock } from "lucide-react";
 import type { ReactNode } from "react";
 import { useForm } from "react-hook-form";
+import { useSearchParams } from "react-router";
 import type { z } from "zod";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
@@ -15,57 +17,51 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { applyServerFieldErrors } from "@/features/auth/components/form-helpers";
 import { notifyError, notifySuccess } from "@/lib/notify";
 import { useOperationsSettings, useSaveOperationsSettings } from "../api/operations-settings";
-import { notImplemented, PageHeader, Panel } from "../components/admin-ui";
+import { PageHeader, Panel } from "../components/admin-ui";
 import { CompanyPanel } from "./company-panel";
 import { FeaturesPanel } from "./features-panel";
 import { MapsTab } from "./maps-tab";
+import { MessagesPanel } from "./messages-panel";
+import { PaymentsPanel } from "./payments-panel";
 
-type Tab = { value: string; label: string; icon: LucideIcon; text: string; panel?: () => ReactNode };
-// Each tab's panel lives in its own file (company-panel.tsx, features-panel.tsx, ...).
-const sections: Tab[] = [
-  { value: "company", label: "Company", icon: Building2, text: "", panel: () => <CompanyPanel /> },
-  { value: "payments", label: "Payments", icon: CreditCard, text: "Payment provider keys and payout settings are managed server-side." },
-  { value: "maps", label: "Maps", icon: Map, text: "", panel: () => <MapsTab /> },
-  { value: "email", label: "Email/SMS", icon: Mail, text: "E-mail delivery (SMTP or the embedded outbox) and SMS settings are managed server-side." },
-  { value: "features", label: "Features", icon: ToggleRight, text: "", panel: () => <FeaturesPanel /> },
+// Each tab's panel lives in its own file (company-panel.tsx, payments-panel.tsx, ...).
+const sections: { value: string; label: string; panel: () => ReactNode }[] = [
+  { value: "operations", label: "Operations", panel: () => <OperationsPanel /> },
+  { value: "company", label: "Company", panel: () => <CompanyPanel /> },
+  { value: "payments", label: "Payments", panel: () => <PaymentsPanel /> },
+  { value: "maps", label: "Maps", panel: () => <MapsTab /> },
+  { value: "email", label: "Email/SMS", panel: () => <MessagesPanel /> },
+  { value: "features", label: "Features", panel: () => <FeaturesPanel /> },
 ];
 
 export default function SettingsPage() {
+  const [params, setParams] = useSearchParams();
+  const asked = params.get("tab");
+  const tab = sections.some((s) => s.value === asked) ? asked! : "operations";
+  const choose = (value: string) =>
+    setParams(
+      (p) => {
+        const next = new URLSearchParams(p);
+        if (value === "operations") next.delete("tab");
+        else next.set("tab", value);
+        return next;
+      },
+      { replace: true },
+    );
   return (
     <>
       <PageHeader eyebrow="Configuration" title="Settings" description="How Meridian runs: the company, payments, maps, messages, features and operations rules. Every change is recorded in the Audit Logs." />
-      <Tabs defaultValue="operations">
+      <Tabs value={tab} onValueChange={choose}>
         <TabsList aria-label="Settings sections">
-          <TabsTrigger value="operations">Operations</TabsTrigger>
           {sections.map((s) => (
             <TabsTrigger key={s.value} value={s.value}>
               {s.label}
             </TabsTrigger>
           ))}
         </TabsList>
-        <TabsContent value="operations">
-          <OperationsPanel />
-        </TabsContent>
-        {sections.map(({ value, label, icon: Icon, text, panel }) => (
+        {sections.map(({ value, panel }) => (
           <TabsContent key={value} value={value}>
-            {panel ? (
-              panel()
-            ) : (
-              <Panel className="flex flex-col gap-6 p-7 sm:flex-row sm:items-center sm:justify-between sm:p-9">
-                <div className="flex items-start gap-5">
-                  <span className="grid size-12 shrink-0 place-items-center rounded-full border border-gold/30 bg-gold/[0.07] text-gold">
-                    <Icon className="size-5" />
-                  </span>
-                  <div>
-                    <h2 className="font-display text-3xl text-foreground">{label}</h2>
-                    <p className="mt-2 max-w-xl text-sm leading-relaxed text-muted">{text}</p>
-                  </div>
-                </div>
-                <Button variant="outline" onClick={() => notImplemented(`Editing ${label} settings here is not yet implemented.`)}>
-                  Edit
-                </Button>
-              </Panel>
-            )}
+            {panel()}
           </TabsContent>
         ))}
       </Tabs>

@@ -20,6 +20,7 @@ import type { BookableVehicle } from "../api/get-vehicles";
 import type { ConfirmedBooking } from "./booking-confirmed";
 import { CardStep } from "./card-step";
 import { CouponField } from "./coupon-field";
+import { FlightFields, flightNumberOf } from "./flight-fields";
 import { BookingFooter } from "./booking-footer";
 import { QuotePanel } from "./quote-panel";
 import { TimeSelect } from "./time-select";
@@ -30,6 +31,7 @@ function quoteErrorToast(err: unknown) {
   if (err instanceof ApiError && err.code === "route_failed") notifyError(ROUTE_FAILED_TITLE, ROUTE_FAILED_DESCRIPTION);
   else if (err instanceof ApiError && err.code === "capacity") notifyError("Capacity Issue", err);
   else if (err instanceof ApiError && err.code === "unreachable_by_car") notifyError("No Road to This Place", err);
+  else if (err instanceof ApiError && err.code.startsWith("flight_")) notifyError("Flight Not Found", err);
   else notifyError("Quote Error", err);
 }
 
@@ -64,6 +66,11 @@ export function RideForm({
   const [luggageText, setLuggageText] = useState<string>(String(RIDE_DEFAULTS.luggage));
   const [vehicleId, setVehicleId] = useState<string | null>(null);
   const [couponCode, setCouponCode] = useState("");
+  // An airport pickup asks for the arriving flight (airline + number).
+  const [airline, setAirline] = useState("AA");
+  const [flightText, setFlightText] = useState("");
+  const atAirport = pickup?.precision === "airport";
+  const flightNumber = atAirport ? flightNumberOf(airline, flightText) : { value: null };
 
   const passengers = normalisePassengers(passengersText);
   const luggage = normaliseLuggage(luggageText);
@@ -94,11 +101,33 @@ export function RideForm({
 
   // A quote is fetched automatically whenever both addresses and a vehicle are set and the inputs are valid.
   const quoteInput: QuoteInput | null =
-    pickup && dropoff && selected && selectedFits && !capacityError && !dateError && !timeError
-      ? { pickupPlaceId: pickup.placeId, dropoffPlaceId: dropoff.placeId, vehicleTypeId: selected.id, passengers, luggage, date, time, ...(couponCode.trim() ? { couponCode: couponCode.trim() } : {}) }
+    pickup && dropoff && selected && selectedFits && !capacityError && !dateError && !timeError && !flightNumber.error
+      ? {
+          pickupPlaceId: pickup.placeId,
+          dropoffPlaceId: dropoff.placeId,
+          vehicleTypeId: selected.id,
+          passengers,
+          luggage,
+          date,
+          time,
+          ...(couponCode.trim() ? { couponCode: couponCode.trim() } : {}),
+          ...(flightNumber.value ? { flightNumber: flightNumber.value } : {}),
+        }
       : null;
   const live = useLiveQuote(quoteInput, useQuote, quoteErrorToast);
   const { calculating, data: quoteData } = live;
+  const flightProblem = live.error instanceof ApiError ? live.error.fields?.flightNumber : undefined;
+  const foundFlight = quoteData?.flight ?? null;
+
+  // A flight found for the first time (or another one): the pickup moves to the suggested time, once, if it can be booked.
+  const [suggestedFor, setSuggestedFor] = useState("");
+  useEffect(() => {
+    if (!foundFlight) return;
+    const key = `${foundFlight.flightNumber}|${foundFlight.scheduledArrival}`;
+    if (key === suggestedFor) return;
+    setSuggestedFor(key);
+    if (foundFlight.suggestedDate === date && times.includes(foundFlight.suggestedTime)) setTime(foundFlight.suggestedTime);
+  }, [foundFlight, suggestedFor, date, times]);
 
   // A capacity problem blocks the quote: say so once per problem, when a quote would otherwise be fetched.
   const routeReady = Boolean(pickup && dropoff);
@@ -130,6 +159,18 @@ export function RideForm({
       }}
     >
       <AddressField id="ride-pickup" label="Pickup" placeholder="Airport, hotel, venue or address" value={pickup} onChange={setPickup} />
+      {atAirport ? (
+        <FlightFields
+          airline={airline}
+          number={flightText}
+          onAirline={setAirline}
+          onNumber={setFlightText}
+          error={flightNumber.error ?? (flightText.trim() ? flightProblem : undefined)}
+          flight={foundFlight}
+          time={time}
+          onUseTime={setTime}
+        />
+      ) : null}
       <AddressField
         id="ride-dropoff"
         label="Dropoff"

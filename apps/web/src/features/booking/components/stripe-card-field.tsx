@@ -3,15 +3,21 @@
 // capture, the card saved for off-session charges), and Stripe.js runs any authentication step it asks for.
 import { Elements, PaymentElement, useElements, useStripe } from "@stripe/react-stripe-js";
 import { loadStripe, type Appearance, type Stripe } from "@stripe/stripe-js";
-import { useEffect, type RefObject } from "react";
+import { useEffect, useState, type RefObject } from "react";
 import type { StripeCardHandle } from "./use-confirm-booking";
 
 const loaded = new Map<string, Promise<Stripe | null>>();
+/** Stripe.js for the key, loaded once; a failed load (offline, blocked) answers null and is tried again next time. */
 const stripeFor = (key: string) => {
   let p = loaded.get(key);
-  if (!p) loaded.set(key, (p = loadStripe(key)));
+  if (!p) {
+    p = loadStripe(key).catch(() => null);
+    loaded.set(key, p);
+    void p.then((s) => (s ? undefined : loaded.delete(key)));
+  }
   return p;
 };
+export const CARD_FORM_FAILED = "The card form could not load. Check your connection, then reload the page.";
 
 // The dialog's dark surface and gold accent.
 const appearance: Appearance = {
@@ -30,6 +36,21 @@ export default function StripeCardField({
 }) {
   // Stripe's minimum is 50 cents; before a quote the element still shows, with the minimum.
   const amount = Math.max(50, Math.round((amountUsd ?? 0) * 100));
+  const [failed, setFailed] = useState(false);
+  useEffect(() => {
+    let on = true;
+    void stripeFor(publishableKey).then((s) => on && setFailed(!s));
+    return () => {
+      on = false;
+    };
+  }, [publishableKey]);
+  if (failed) {
+    return (
+      <p role="alert" className="text-sm text-danger">
+        {CARD_FORM_FAILED}
+      </p>
+    );
+  }
   return (
     <Elements
       stripe={stripeFor(publishableKey)}

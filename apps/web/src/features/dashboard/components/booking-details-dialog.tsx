@@ -4,6 +4,7 @@ import { formatMoney } from "@meridian/shared/money";
 import { formatDate } from "@/lib/utils";
 import type { MyBooking } from "../api/get-my-bookings";
 import { useMyTickets } from "../api/get-my-tickets";
+import { FlightStatus } from "@/components/ui/flight-status";
 import { formatTime, readBookingDetails, serviceName, serviceTagline, type PlaceLike } from "./booking-display";
 import { BookingStatusBadge } from "./status-badge";
 
@@ -59,6 +60,7 @@ function Details({ booking }: { booking: MyBooking }) {
           {view.time && booking.service === "ride" ? ` at ${formatTime(view.time)}` : ""}
         </Row>
         {view.pickup ? <Row label="Pickup"><Place place={view.pickup} /></Row> : null}
+        {view.flight && view.time ? <Row label="Flight"><FlightStatus flight={view.flight} pickupTime={view.time} /></Row> : null}
         {view.dropoff ? <Row label="Dropoff"><Place place={view.dropoff} /></Row> : null}
         {view.vehicle ? <Row label="Vehicle">{view.vehicle}</Row> : null}
         {party ? <Row label="Party">{party}</Row> : null}

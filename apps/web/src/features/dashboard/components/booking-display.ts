@@ -1,5 +1,8 @@
 // Reading a booking for display: service names, status tones, and the ride/valet details stored with the
 // booking (one shape per service, typed in packages/shared).
+import { rideFlightView, type RideFlightView } from "@meridian/shared/flights";
+import { SERVICE_TIME_ZONE } from "@meridian/shared/booking";
+import { wallClock } from "@meridian/shared/zoned-time";
 import { placeView, type BookingDetails } from "@meridian/shared/booking-details";
 
 export const serviceName = (service: string) =>
@@ -44,6 +47,8 @@ export type BookingView = {
   endTime?: string;
   expectedVehicles?: number;
   notes?: string;
+  /** An airport pickup's flight (times on the service area's clock). */
+  flight?: RideFlightView;
 };
 
 export function readBookingDetails(d: BookingDetails): BookingView {
@@ -60,6 +65,7 @@ export function readBookingDetails(d: BookingDetails): BookingView {
       minutes: d.quote.minutes,
       lines,
       totalUsd: d.quote.totalUsd,
+      ...(d.flight ? { flight: rideFlightView(d.flight, (at) => wallClock(at, SERVICE_TIME_ZONE).time) } : {}),
     };
   }
   return {

@@ -14,6 +14,7 @@ import { rideStatusSentences, type RideStatus } from "@meridian/shared/booking-s
 import { carLabel } from "@meridian/shared/fleet-units";
 import { BookingDetailsDialog } from "./booking-details-dialog";
 import { CancelBookingDialog, canChange, RescheduleDialog } from "./ride-actions";
+import { FlightStatus } from "@/components/ui/flight-status";
 import { formatTime, readBookingDetails, serviceName, serviceTagline } from "./booking-display";
 import { EmptyState } from "./empty-state";
 import { BookingStatusBadge } from "./status-badge";
@@ -119,6 +120,7 @@ function BookingRow({
             {formatDate(booking.bookingDate)}
             {time ? ` · ${time}` : ""}
           </p>
+          {view.flight && view.time ? <FlightStatus flight={view.flight} pickupTime={view.time} className="mt-1.5" /> : null}
           {/* The ride's progress is said once per change (the list re-renders on every realtime event). */}
           {booking.service === "ride" ? (
             <LiveRegion

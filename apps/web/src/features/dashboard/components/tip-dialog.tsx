@@ -58,7 +58,7 @@ function TipForm({ target, onDone }: { target: TipTarget; onDone: () => void }) 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     setError(null);
-    const parsed = tipInputSchema.safeParse({ amountUsd: amount ?? undefined });
+    const parsed = tipInputSchema.safeParse({ amountUsd: amount ?? undefined, ...(choice.kind === "preset" ? { percent: choice.percent } : {}) });
     if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? "Enter a tip.");
     if (parsed.data.amountUsd > max) return setError(tipTooLargeMessage(max));
     try {
@@ -67,7 +67,7 @@ function TipForm({ target, onDone }: { target: TipTarget; onDone: () => void }) 
       notifySuccess("Thank You!", `Your tip of ${formatMoney(tip.amountUsd)} goes to ${who}.`);
       onDone();
     } catch (err) {
-      if (err instanceof ApiError && err.fields?.amountUsd) setError(err.fields.amountUsd);
+      if (err instanceof ApiError && (err.fields?.amountUsd || err.fields?.percent)) setError(err.fields.amountUsd ?? err.fields.percent ?? null);
       else notifyError("Tip Failed", err);
     }
   };

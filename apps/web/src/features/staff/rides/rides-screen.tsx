@@ -8,6 +8,7 @@ import { ArrowDown, CalendarClock, Car, Luggage, Phone, Users } from "lucide-rea
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { useConfirm } from "@/components/ui/confirm-dialog";
+import { FlightStatus } from "@/components/ui/flight-status";
 import { Spinner } from "@/components/ui/spinner";
 import { notifyError, notifySuccess } from "@/lib/notify";
 import { clockIn, dayLabel } from "@/lib/time";
@@ -129,6 +130,7 @@ function RideCard({ ride, timeZone, showDay }: { ride: StaffRide; timeZone: stri
         <ArrowDown className="size-4 text-gold" aria-hidden />
         <p className="text-base text-foreground">{ride.dropoff}</p>
       </div>
+      {ride.flight ? <FlightStatus flight={ride.flight} pickupTime={ride.time} className="mt-3" /> : null}
       <div className="mt-4 flex flex-wrap gap-x-4 gap-y-1.5 text-sm text-muted">
         <span className="inline-flex items-center gap-1.5"><Users className="size-4" aria-hidden />{ride.customerName ?? "Guest"} · {plural(ride.passengers, "passenger")}</span>
         <span className="inline-flex items-center gap-1.5"><Luggage className="size-4" aria-hidden />{plural(ride.luggage, "bag")}</span>

@@ -1,0 +1,305 @@
+// Settings → Payments: the provider the server runs and its mode (from the server's environment; keys only as
+// "Set" / "Not set"), the last webhook received, "Send a Test Charge" in test modes, the tips offered (the switch
+// of Settings → Features and the presets of the tip dialog), the cancellation terms of Settings → Operations (with
+// a link there) and how long a card is held, in words.
+import { paymentsSettingsSchema, MAX_TIP_PRESETS, type PaymentsOverview, type TestChargeResult } from "@meridian/shared/settings";
+import { formatMoney } from "@meridian/shared/money";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { CircleCheck, CircleX, CreditCard, HandCoins, ScrollText } from "lucide-react";
+import { useState, type FormEvent } from "react";
+import { Link } from "react-router";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import { api } from "@/lib/api";
+import { notifyError, notifySuccess } from "@/lib/notify";
+import { cn } from "@/lib/utils";
+import { allAuditQueryKey } from "../api/get-audit";
+import { sectionQueryOptions, useSaveSettingsSection, useSettingsSection } from "../api/settings-sections";
+import { formatDateTime, Panel } from "../components/admin-ui";
+import { SectionState, SettingsPanel, SwitchRow } from "./settings-ui";
+
+type Extra = Omit<PaymentsOverview, "payments">;
+
+export function PaymentsPanel() {
+  const q = useSettingsSection<"payments", Extra>("payments");
+  if (!q.data) return <SectionState isPending={q.isPending} error={q.error} />;
+  return (
+    <div className="grid gap-6">
+      <ProviderPanel data={q.data} />
+      <TipsPanel key={q.data.payments.tipPresetPercents.join(",")} data={q.data} />
+      <PolicyPanel data={q.data} />
+    </div>
+  );
+}
+
+function Fact({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <div className="rounded-xl border border-border/80 bg-surface-2/40 px-5 py-4">
+      <dt className="text-[0.68rem] font-medium uppercase tracking-[0.2em] text-muted">{label}</dt>
+      <dd className="mt-2 text-sm text-foreground">{children}</dd>
+    </div>
+  );
+}
+
+function useTestCharge() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: () => api<{ result: TestChargeResult }>("/api/admin/settings/payments/test-charge", { method: "POST" }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: allAuditQueryKey }),
+  });
+}
+
+function ProviderPanel({ data }: { data: PaymentsOverview }) {
+  const { provider, lastWebhook } = data;
+  const test = useTestCharge();
+  const [result, setResult] = useState<TestChargeResult | null>(null);
+  const live = provider.mode === "stripe_live";
+  const send = async () => {
+    setResult(null);
+    try {
+      setResult((await test.mutateAsync()).result);
+    } catch (err) {
+      notifyError("Test charge failed", err);
+    }
+  };
+  return (
+    <SettingsPanel
+      icon={CreditCard}
+      title="Payments"
+      description="Who holds and moves the money. The provider, its mode and its keys are set in the server's environment; keys are never shown here, only whether each one is set."
+      actions={
+        provider.testCharges ? (
+          <Button variant="outline" onClick={() => void send()} disabled={test.isPending}>
+            {test.isPending ? "Sending…" : "Send a Test Charge"}
+          </Button>
+        ) : null
+      }
+    >
+      <dl className="grid gap-3 sm:grid-cols-2 xl:grid-cols-4">
+        <Fact label="Provider">{provider.name === "stripe" ? "Stripe" : "Embedded (Stripe's test cards)"}</Fact>
+        <Fact label="Mode">
+          <Badge tone={live ? "success" : "gold"} className="normal-case" data-testid="payments-mode">
+            {provider.modeLabel}
+          </Badge>
+          <p className="mt-2 text-xs text-muted">{live ? "Real cards, real money." : "No real money moves."}</p>
+        </Fact>
+        <Fact label="Keys">
+          {provider.keys.length ? (
+            <ul className="grid gap-1.5">
+              {provider.keys.map((k) => (
+                <li key={k.name} className="flex items-center justify-between gap-3">
+                  <span className="text-foreground/90">{k.label}</span>
+                  <Badge tone={k.set ? "success" : "danger"} className="normal-case">
+                    {k.set ? "Set" : "Not set"}
+                  </Badge>
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <span className="text-muted">None needed: the embedded provider keeps its records in Meridian's database.</span>
+          )}
+        </Fact>
+        <Fact label="Last webhook">
+          {lastWebhook ? (
+            <span data-testid="payments-last-webhook">
+              <span className="font-mono text-xs text-gold">{lastWebhook.type}</span>
+              <span className="mt-1 block text-muted">{formatDateTime(lastWebhook.at)}</span>
+            </span>
+          ) : (
+            <span className="text-muted">{provider.name === "stripe" ? "None received yet." : "The embedded provider sends no webhooks."}</span>
+          )}
+        </Fact>
+      </dl>
+      {provider.testCharges ? (
+        <div aria-live="polite" className="mt-5">
+          {result ? <TestChargeOutcome result={result} /> : <p className="text-xs text-muted">A test charge authorises {formatMoney(1)} on Stripe's test Visa through the provider above and releases it at once.</p>}
+        </div>
+      ) : (
+        <p className="mt-5 text-xs text-muted">No test charge in live mode: every charge moves real money.</p>
+      )}
+    </SettingsPanel>
+  );
+}
+
+function TestChargeOutcome({ result }: { result: TestChargeResult }) {
+  return (
+    <div data-testid="test-charge-result" className={cn("flex items-start gap-3 rounded-xl border px-4 py-3.5", result.ok ? "border-success/40 bg-success/[0.06]" : "border-danger/40 bg-danger/[0.06]")}>
+      {result.ok ? <CircleCheck className="mt-0.5 size-5 shrink-0 text-success" aria-hidden /> : <CircleX className="mt-0.5 size-5 shrink-0 text-danger" aria-hidden />}
+      <div className="min-w-0 text-sm">
+        {result.ok ? (
+          <>
+            <p className="text-foreground">
+              Test charge worked: {formatMoney(result.amountUsd)} authorised{result.card ? ` on ${result.card.brand.toUpperCase()} •••• ${result.card.last4}` : ""} and released.
+            </p>
+            <p className="mt-1 text-xs text-muted [overflow-wrap:anywhere]">
+              {result.intentId} · {result.authorisedStatus} → {result.releasedStatus} · {result.ms} ms
+            </p>
+          </>
+        ) : (
+          <>
+            <p className="text-foreground">Test charge failed: {result.message}</p>
+            <p className="mt-1 text-xs text-muted">
+              {result.code} · {result.ms} ms
+            </p>
+          </>
+        )}
+      </div>
+    </div>
+  );
+}
+
+function TipsPanel({ data }: { data: PaymentsOverview }) {
+  const qc = useQueryClient();
+  const save = useSaveSettingsSection<"payments", Extra>("payments");
+  const features = useSettingsSection("features");
+  const saveFeatures = useSaveSettingsSection("features");
+  const saved = data.payments.tipPresetPercents;
+  const [slots, setSlots] = useState<string[]>(Array.from({ length: MAX_TIP_PRESETS }, (_, i) => (saved[i] === undefined ? "" : String(saved[i]))));
+  const [error, setError] = useState<string | null>(null);
+  const typed = slots.filter((s) => s.trim() !== "").map(Number);
+  const dirty = typed.join(",") !== saved.join(",");
+
+  const toggleTips = async (on: boolean) => {
+    if (!features.data) return;
+    try {
+      await saveFeatures.mutateAsync({ ...features.data.features, tips: on });
+      await qc.invalidateQueries({ queryKey: sectionQueryOptions("payments").queryKey });
+      notifySuccess("Settings Saved", on ? "Customers can add a tip after a completed service." : "Tips are no longer offered.");
+    } catch (err) {
+      notifyError("Could not save settings", err);
+    }
+  };
+
+  const onSubmit = async (e: FormEvent) => {
+    e.preventDefault();
+    const parsed = paymentsSettingsSchema.safeParse({ tipPresetPercents: typed });
+    if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? "Check the tip presets.");
+    setError(null);
+    try {
+      await save.mutateAsync(parsed.data);
+      notifySuccess("Settings Saved", `The tip dialog offers ${parsed.data.tipPresetPercents.map((p) => `${p}%`).join(", ")} and a custom amount.`);
+    } catch (err) {
+      notifyError("Could not save settings", err);
+    }
+  };
+
+  return (
+    <Panel className="p-7 sm:p-9" aria-labelledby="tips-title">
+      <div className="flex items-start gap-5">
+        <span className="grid size-12 shrink-0 place-items-center rounded-full border border-gold/30 bg-gold/[0.07] text-gold">
+          <HandCoins className="size-5" aria-hidden />
+        </span>
+        <div>
+          <h2 id="tips-title" className="font-display text-3xl text-foreground">
+            Tips
+          </h2>
+          <p className="mt-2 max-w-xl text-sm leading-relaxed text-muted">After a completed service the customer may add a tip on the card they paid with; a ride's goes to the chauffeur, a valet event's is shared by its attendants.</p>
+        </div>
+      </div>
+      <div className="mt-4">
+        <SwitchRow id="payments-tips" label="Offer tips" hint="Off: the Add a Tip button disappears and the tip route refuses (Settings → Features → Tips)." checked={data.tipsOffered} disabled={!features.data || saveFeatures.isPending} onChange={(on) => void toggleTips(on)} />
+      </div>
+      <form onSubmit={(e) => void onSubmit(e)} noValidate className="mt-6 grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
+        <fieldset aria-describedby={error ? "tip-presets-error" : "tip-presets-hint"}>
+          <legend className="mb-1.5 text-xs font-medium uppercase tracking-[0.14em] text-muted">Tip presets (% of the service's total)</legend>
+          <div className="flex flex-wrap gap-3">
+            {slots.map((value, i) => (
+              <div key={i} className="flex items-center gap-2">
+                <Label htmlFor={`tip-preset-${i}`} className="sr-only">
+                  Preset {i + 1}
+                </Label>
+                <Input
+                  id={`tip-preset-${i}`}
+                  type="number"
+                  inputMode="numeric"
+                  min={1}
+                  max={100}
+                  className="w-20"
+                  value={value}
+                  aria-invalid={Boolean(error)}
+                  onChange={(e) => (setSlots((s) => s.map((x, j) => (j === i ? e.target.value : x))), setError(null))}
+                />
+                <span className="text-sm text-muted">%</span>
+              </div>
+            ))}
+          </div>
+          {error ? (
+            <p id="tip-presets-error" role="alert" className="mt-2 text-xs text-danger">
+              {error}
+            </p>
+          ) : (
+            <p id="tip-presets-hint" className="mt-2 text-xs text-muted">
+              1 to {MAX_TIP_PRESETS} whole percents; leave a box empty for fewer. The middle one starts chosen.
+            </p>
+          )}
+        </fieldset>
+        <div>
+          <p className="mb-1.5 text-xs font-medium uppercase tracking-[0.14em] text-muted">The tip dialog on a $200.00 ride</p>
+          <div className="flex flex-wrap gap-2" aria-hidden>
+            {[...typed].filter((n) => Number.isInteger(n) && n > 0).sort((a, b) => a - b).map((p) => (
+              <span key={p} className="rounded-lg border border-border bg-surface-2 px-3.5 py-2 text-center">
+                <span className="block font-display text-xl leading-none text-foreground">{p}%</span>
+                <span className="mt-1 block text-xs text-muted">{formatMoney((200 * p) / 100)}</span>
+              </span>
+            ))}
+            <span className="rounded-lg border border-border bg-surface-2 px-3.5 py-2 text-center">
+              <span className="block font-display text-xl leading-none text-foreground">Custom</span>
+              <span className="mt-1 block text-xs text-muted">Your amount</span>
+            </span>
+          </div>
+        </div>
+        <div className="flex justify-end gap-3 lg:col-span-2">
+          <Button type="button" variant="ghost" disabled={!dirty || save.isPending} onClick={() => (setSlots(Array.from({ length: MAX_TIP_PRESETS }, (_, i) => (saved[i] === undefined ? "" : String(saved[i])))), setError(null))}>
+            Revert
+          </Button>
+          <Button type="submit" disabled={!dirty || save.isPending}>
+            {save.isPending ? "Saving…" : "Save Tip Presets"}
+          </Button>
+        </div>
+      </form>
+    </Panel>
+  );
+}
+
+function PolicyPanel({ data }: { data: PaymentsOverview }) {
+  const { cutoffHours, feePercent } = data.cancellation;
+  return (
+    <Panel className="p-7 sm:p-9" aria-labelledby="payment-policy-title">
+      <div className="flex items-start gap-5">
+        <span className="grid size-12 shrink-0 place-items-center rounded-full border border-gold/30 bg-gold/[0.07] text-gold">
+          <ScrollText className="size-5" aria-hidden />
+        </span>
+        <div>
+          <h2 id="payment-policy-title" className="font-display text-3xl text-foreground">
+            Cancellation and card holds
+          </h2>
+          <p className="mt-2 max-w-xl text-sm leading-relaxed text-muted">The terms customers accept when they book.</p>
+        </div>
+      </div>
+      <div className="mt-7 grid gap-6 lg:grid-cols-2">
+        <div className="rounded-xl border border-border/80 bg-surface-2/40 p-5">
+          <h3 className="text-xs font-medium uppercase tracking-[0.2em] text-gold">Cancellation</h3>
+          <p className="mt-3 text-sm leading-relaxed text-foreground" data-testid="payments-cancellation">
+            Free until {cutoffHours} hours before pickup; after that, a fee of {feePercent}% of the fare.
+          </p>
+          <Link to="/admin/settings?tab=operations" className="mt-4 inline-flex min-h-10 items-center text-sm text-gold underline-offset-4 hover:underline">
+            Change the cut-off and fee in Operations
+          </Link>
+        </div>
+        <div className="rounded-xl border border-border/80 bg-surface-2/40 p-5">
+          <h3 className="text-xs font-medium uppercase tracking-[0.2em] text-gold">Card authorisation</h3>
+          <ul className="mt-3 grid gap-2.5 text-sm leading-relaxed text-foreground/90">
+            {data.authorisationWindow.map((line) => (
+              <li key={line} className="flex gap-2.5">
+                <span className="mt-2 size-1.5 shrink-0 rounded-full bg-gold/70" aria-hidden />
+                {line}
+              </li>
+            ))}
+          </ul>
+        </div>
+      </div>
+    </Panel>
+  );
+}
