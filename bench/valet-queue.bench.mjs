@@ -10,8 +10,15 @@
 // For each state change it measures the time from sending the change to its arrival on every page that shows
 // it: the car's own guest page and all 20 attendants' queues (21 pages per change, 16,800 deliveries in all).
 // Prints p50/p95/p99/max and any delivery that never arrived. Target: p99 < 500 ms.
-// Usage: node bench/valet-queue.bench.mjs [--guests 200] [--attendants 20] [--concurrency 20] [--pause 2000] [--port 4245] [--strict]
-import { arg, startBuiltServer } from "./lib.mjs";
+// --postgres runs it on PostgreSQL (a scratch database on DATABASE_URL's server, else the local one, dropped after)
+// with WORKERS=auto unless WORKERS is set: several processes share the fan-out through LISTEN/NOTIFY. It also
+// prints the server's CPU and memory (RSS of its processes, summed, at the end; peak of the largest).
+// Stadium scale: --guests 10000 --attendants 50 --pause 1000 (50 attendants tapping about once a second).
+// Usage: node bench/valet-queue.bench.mjs [--guests 200] [--attendants 20] [--concurrency 20] [--pause 2000] [--port 4245]
+//   [--postgres] [--strict]
+import fs from "node:fs";
+import os from "node:os";
+import { arg, scratchDatabase, startBuiltServer, treeCpuMs } from "./lib.mjs";
 
 const GUESTS = arg("guests", 200);
 const ATTENDANTS = arg("attendants", 20);
@@ -20,6 +27,7 @@ const CONCURRENCY = arg("concurrency", 20);
 const PAUSE = arg("pause", 2000);
 const PORT = arg("port", 4245);
 const STRICT = process.argv.includes("--strict");
+const POSTGRES = process.argv.includes("--postgres");
 const TARGET_P99_MS = 500;
 const BASE = `http://127.0.0.1:${PORT}`;
 
@@ -67,25 +75,58 @@ async function openStream(url, headers, onEvent) {
   return ctrl;
 }
 
+let dropScratch = null;
+
+/** The server's memory: RSS of its process and its workers, summed (MB), and the largest process's peak RSS. */
+function serverMemory(pid) {
+  const read = (p) => {
+    try {
+      const text = fs.readFileSync(`/proc/${p}/status`, "utf8");
+      const kb = (key) => Number(new RegExp(`^${key}:\\s+(\\d+)`, "m").exec(text)?.[1] ?? 0);
+      return { rss: kb("VmRSS"), peak: kb("VmHWM") };
+    } catch {
+      return { rss: 0, peak: 0 };
+    }
+  };
+  let kids = [];
+  try {
+    kids = fs.readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8").trim().split(/\s+/).filter(Boolean).map(Number);
+  } catch {
+    /* no /proc */
+  }
+  const all = [pid, ...kids].map(read);
+  return { rss: Math.round(all.reduce((s, m) => s + m.rss, 0) / 1024), peak: Math.round(Math.max(...all.map((m) => m.peak)) / 1024), processes: all.length };
+}
+
 const pct = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
 
 async function main() {
-  console.log(`valet queue bench: ${GUESTS} guest pages, ${ATTENDANTS} attendants, ${CONCURRENCY} cars moving at once, ${PAUSE} ms between taps, WORKERS=${process.env.WORKERS || "1"}`);
-  server = await startBuiltServer({ port: PORT });
+  const workers = process.env.WORKERS || (POSTGRES ? "auto" : "1");
+  console.log(`valet queue bench: ${GUESTS} guest pages, ${ATTENDANTS} attendants, ${CONCURRENCY} cars moving at once, ${PAUSE} ms between taps, ${POSTGRES ? "PostgreSQL" : "embedded PGlite"}, WORKERS=${workers}; load average ${os.loadavg().map((l) => l.toFixed(2)).join(" ")}`);
+  const scratch = POSTGRES ? await scratchDatabase() : null;
+  server = await startBuiltServer({ port: PORT, env: { WORKERS: workers, ...(scratch ? { DATABASE_URL: scratch.url } : {}) } });
+  dropScratch = scratch ? () => scratch.drop() : null;
   const { call } = server;
   const adminCookie = await server.adminCookie();
   const attendants = [];
   for (let i = 0; i < ATTENDANTS; i++) attendants.push(await server.makeStaff(adminCookie, "valet", `Bench Attendant ${i}`));
 
-  const cars = [];
-  for (let i = 0; i < GUESTS; i++) {
-    const who = attendants[i % ATTENDANTS];
-    const { body } = await call("POST", "/api/valet/tickets", {
-      cookie: who.cookie,
-      json: { guestPhone: `+1310555${String(i).padStart(4, "0")}`, plate: `BN${String(i).padStart(5, "0")}`, make: "Bench", model: "Car", colour: "Grey", keyTag: `B-${i}`, stand: "Main Entrance" },
-    });
-    cars.push({ id: body.ticket.id, token: body.claimUrl.split("/t/")[1], attendant: who });
-  }
+  const cars = new Array(GUESTS);
+  let made = 0;
+  // Checked in by the attendants at once (ATTENDANTS at a time), each car by its own attendant.
+  await Promise.all(
+    attendants.map(async (who, a) => {
+      for (let i = a; i < GUESTS; i += ATTENDANTS) {
+        const { body } = await call("POST", "/api/valet/tickets", {
+          cookie: who.cookie,
+          json: { guestPhone: `+1310${String(5550000 + i).padStart(7, "0")}`, plate: `BN${String(i).padStart(5, "0")}`, make: "Bench", model: "Car", colour: "Grey", keyTag: `B-${i}`, stand: "Main Entrance" },
+        });
+        cars[i] = { id: body.ticket.id, token: body.claimUrl.split("/t/")[1], attendant: who };
+        made++;
+      }
+    }),
+  );
+  if (made !== GUESTS) throw new Error(`checked in ${made} of ${GUESTS} cars`);
 
   // arrivals: `${ticketId}|${status}` -> arrival times (one per page that received it)
   const arrivals = new Map();
@@ -95,7 +136,11 @@ async function main() {
     arrivals.set(key, list);
   };
   await Promise.all(attendants.map((a) => openStream("/api/valet/queue", { cookie: a.cookie }, (event, t, at) => event === "valet.ticket" && arrive(`${t.id}|${t.status}`, at))));
-  await Promise.all(cars.map((c) => openStream(`/api/claim/${c.token}/events`, {}, (event, u, at) => event === "claim.update" && arrive(`${c.id}|${u.status}`, at))));
+  // Opened 200 at a time (10,000 at once is a connection storm no stadium makes either).
+  for (let i = 0; i < cars.length; i += 200) {
+    await Promise.all(cars.slice(i, i + 200).map((c) => openStream(`/api/claim/${c.token}/events`, {}, (event, u, at) => event === "claim.update" && arrive(`${c.id}|${u.status}`, at))));
+  }
+  const idleMemory = serverMemory(server.child.pid);
   console.log(`open streams: ${ATTENDANTS} attendant queues + ${GUESTS} guest pages`);
 
   const sent = new Map(); // `${ticketId}|${status}` -> send time
@@ -108,6 +153,7 @@ async function main() {
       await call("PATCH", `/api/valet/tickets/${car.id}`, { cookie: car.attendant.cookie, json: { status } });
     }
   }
+  const cpuBefore = treeCpuMs(server.child.pid);
   const started = performance.now();
   let next = 0;
   await Promise.all(
@@ -116,7 +162,9 @@ async function main() {
     }),
   );
   const elapsed = performance.now() - started;
+  const cpu = treeCpuMs(server.child.pid) - cpuBefore;
   await new Promise((r) => setTimeout(r, 2000)); // let the last events land
+  const memory = serverMemory(server.child.pid);
 
   const latencies = [];
   let missing = 0;
@@ -131,6 +179,8 @@ async function main() {
   console.log(`state changes: ${sent.size} in ${(elapsed / 1000).toFixed(1)} s (${((sent.size / elapsed) * 1000).toFixed(0)}/s)`);
   console.log(`deliveries: ${latencies.length} of ${sent.size * expectedPerChange} (missing ${missing})`);
   console.log(`change -> page latency: p50 ${f(pct(latencies, 50))}, p95 ${f(pct(latencies, 95))}, p99 ${f(pct(latencies, 99))}, max ${f(latencies.at(-1))}`);
+  console.log(`server: CPU ${cpu.toFixed(0)} ms over the moves (${((cpu / sent.size) * 1000).toFixed(0)} µs per change); RSS with every stream open ${idleMemory.rss} MB before the moves, ${memory.rss} MB after (${memory.processes} processes; peak of the largest ${memory.peak} MB)`);
+  console.log(`load average after: ${os.loadavg().map((l) => l.toFixed(2)).join(" ")}`);
   const ok = missing === 0 && pct(latencies, 99) < TARGET_P99_MS;
   console.log(ok ? `PASS: p99 < ${TARGET_P99_MS} ms, every page got every change` : `MISS: target p99 < ${TARGET_P99_MS} ms with no missing delivery`);
   if (STRICT && !ok) process.exitCode = 1;
@@ -141,4 +191,12 @@ main()
     console.error(err);
     process.exitCode = 1;
   })
-  .finally(() => setTimeout(() => process.exit(), 100));
+  .finally(async () => {
+    streams.forEach((s) => s.abort());
+    if (dropScratch) {
+      server?.child.kill("SIGTERM");
+      await new Promise((r) => (server?.child.exitCode !== null ? r() : server.child.once("exit", r)));
+      await dropScratch().catch((err) => console.error("could not drop the scratch database", err));
+    }
+    setTimeout(() => process.exit(), 100);
+  });

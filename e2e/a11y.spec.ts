@@ -21,6 +21,7 @@ const ROUTES: { path: string; heading: string | RegExp }[] = [
   { path: "/admin/tickets", heading: "Ticket Center" },
   { path: "/admin/pricing", heading: "Pricing Rules" },
   { path: "/admin/vehicles", heading: "Vehicles" },
+  { path: "/admin/fleet", heading: "Fleet" },
   { path: "/admin/staff", heading: "Staff" },
   { path: "/admin/coupons", heading: "Coupons" },
   { path: "/admin/reports", heading: "Reports" },

@@ -90,11 +90,29 @@ test("dispatch sends a car with the chauffeur; a shift change that strands the r
   await card.getByRole("button", { name: "Assign" }).click();
   await expect(card).toContainText(`${driver.fullName} · ${colour} Executive Sedan · ${plate}`);
 
+  // Removing the chauffeur's shift on the Staff page first says what it would strand; the admin keeps it.
+  await admin.goto("/admin/staff");
+  await admin.getByRole("tab", { name: "Shifts" }).click();
+  const theirShift = admin.getByRole("row").filter({ hasText: driver.fullName }).getByTestId("shift");
+  for (let i = 0; i < 5 && !(await theirShift.count()); i++) {
+    await admin.getByRole("button", { name: "Next week" }).click();
+    await admin.waitForTimeout(300);
+  }
+  await theirShift.hover();
+  await theirShift.getByRole("button", { name: `Remove ${driver.fullName}'s shift 8:00 AM` }).click();
+  const ask = admin.getByRole("alertdialog", { name: "Remove this shift?" });
+  await expect(ask.getByTestId("shift-impact")).toContainText(`${driver.fullName}'s 10:00 AM ride`);
+  await expect(ask.getByTestId("shift-impact")).toContainText("would have no shift. Reassign it first.");
+  await expectNoA11yViolations(admin, { label: "remove shift question" });
+  await ask.screenshot({ path: "test-results/shift-impact.png" });
+  await ask.getByRole("button", { name: "Keep Shift" }).click();
+  await expect(theirShift).toHaveCount(1);
+
   // A shift change: the chauffeur now stops at 10:30, during the ride (10:00 until past 10:30 with the buffer).
   const { shifts } = (await (await admin.request.get(`/api/admin/shifts?from=${day}&days=1`)).json()) as { shifts: { id: string; staffId: string }[] };
   expect((await admin.request.delete(`/api/admin/shifts/${shifts.find((s) => s.staffId === staffId)!.id}`)).status()).toBe(204);
   expect((await admin.request.post("/api/admin/shifts", { data: { staffId, date: day, start: "08:00", end: "10:30", role: "chauffeur", location: "LAX" } })).status()).toBe(201);
-  await admin.reload();
+  await admin.goto("/admin/dispatch");
   await admin.getByLabel("Day", { exact: true }).fill(day);
   const warning = admin.getByTestId("shift-warning").filter({ hasText: driver.fullName });
   await expect(warning).toContainText(`${driver.fullName}'s shift ends at 10:30 AM, during their 10:00 AM ride`);

@@ -8,6 +8,7 @@ import {
   nearestSellableTimes,
   peakOverlap,
   rideAvailability,
+  shiftRemovalImpact,
   shiftWarnings,
   type AvailabilityRules,
   type AvailabilityShift,
@@ -146,5 +147,25 @@ describe("the desk: hourlyCapacity and shiftWarnings", () => {
     expect(warnings[1]!.message).toBe("After the shift change at 12:00 PM: 3 rides under way, 1 chauffeur on shift. Add a shift before then.");
     // Only coming changes: once noon is past, nothing to warn of.
     expect(shiftWarnings(world, rules, at("12:01"))).toEqual([]);
+  });
+});
+
+describe("shiftRemovalImpact", () => {
+  const world = {
+    shifts: [shift("ann", "08:00", "12:00"), shift("ann", "12:00", "16:00"), shift("bob", "08:00", "16:00")],
+    units: [unit("car1"), unit("car2")],
+    rides: [sold("11:30", { id: "a", chauffeurId: "ann", unitId: "car1" }), sold("14:00", { id: "b" }), sold("14:00", { id: "c" })],
+  };
+  it("names the assigned ride only this shift covered (back-to-back shifts join), and the first short moment", () => {
+    const impact = shiftRemovalImpact(world, world.shifts[1]!, rules);
+    expect(impact.map((w) => [w.kind, w.rideIds])).toEqual([
+      ["ride_outlasts_shift", ["a"]],
+      ["short_after_shift_change", ["b", "c"]],
+    ]);
+    expect(impact[0]!.message).toBe("ann's 11:30 AM ride (until 12:30 PM with the buffer) would have no shift. Reassign it first.");
+    expect(impact[1]!.message).toBe("From 2:00 PM: 2 rides under way, 1 chauffeur on shift.");
+  });
+  it("has nothing to say about a shift nothing depends on", () => {
+    expect(shiftRemovalImpact({ ...world, rides: [] }, world.shifts[1]!, rules)).toEqual([]);
   });
 });

@@ -1,6 +1,6 @@
 // The availability rule: can Meridian serve one more ride of a vehicle type at a time? Pure, from the day's
-// chauffeur shifts, the fleet's cars and the rides already sold. Used by the quote and the booking (under a lock),
-// by the nearest-sellable-times alternatives, and by the dispatch board's capacity per hour and shift warnings.
+// chauffeur shifts, the fleet's cars and the rides already sold. For the quote and the booking (not wired yet: see
+// docs/decisions/020), the nearest-sellable-times alternatives, and the dispatch board's capacity and warnings.
 //
 // A ride occupies its window: pickup, the quoted minutes, then the dispatch buffer (rideWindow in rides.ts).
 // It is sellable when, for that window:
@@ -266,4 +266,47 @@ export function shiftWarnings(world: AvailabilityWorld, rules: Pick<Availability
     }
   }
   return warnings.sort((a, b) => a.at.localeCompare(b.at) || a.kind.localeCompare(b.kind));
+}
+
+/**
+ * What removing one shift would strand, said before it is removed: the chauffeur's assigned rides it alone covers,
+ * and the first moment it leaves more rides under way than chauffeurs on shift (when that was not already so).
+ */
+export function shiftRemovalImpact(world: AvailabilityWorld, removed: AvailabilityShift, rules: Pick<AvailabilityRules, "timeZone" | "bufferMinutes">): ShiftWarning[] {
+  const same = (s: AvailabilityShift) => s.chauffeurId === removed.chauffeurId && s.startsAt.getTime() === removed.startsAt.getTime() && s.endsAt.getTime() === removed.endsAt.getTime();
+  const index = world.shifts.findIndex(same);
+  const remaining = world.shifts.filter((_, i) => i !== index);
+  const before = mergedShifts(world.shifts);
+  const after = mergedShifts(remaining);
+  const name = removed.chauffeurName ?? "A chauffeur";
+  const windows = world.rides.map((r) => ({ ride: r, w: windowOf(r, rules.bufferMinutes) }));
+  const covers = (spans: Span[] | undefined, w: Span) => (spans ?? []).some((s) => s.start.getTime() <= w.start.getTime() && w.end.getTime() <= s.end.getTime());
+  const warnings: ShiftWarning[] = [];
+  for (const { ride, w } of windows) {
+    if (ride.chauffeurId !== removed.chauffeurId || !covers(before.get(ride.chauffeurId), w) || covers(after.get(ride.chauffeurId), w)) continue;
+    warnings.push({
+      kind: "ride_outlasts_shift",
+      at: w.start.toISOString(),
+      chauffeurId: ride.chauffeurId,
+      rideIds: [ride.id],
+      message: `${name}'s ${clock(w.start, rules.timeZone)} ride (until ${clock(w.end, rules.timeZone)} with the buffer) would have no shift. Reassign it first.`,
+    });
+  }
+  for (let t = removed.startsAt.getTime(); t < removed.endsAt.getTime(); t += SLOT) {
+    const slot = { start: new Date(t), end: new Date(Math.min(t + SLOT, removed.endsAt.getTime())) };
+    const under = windows.filter(({ w }) => overlaps(slot, w));
+    const sold = peakOverlap(under.map(({ w }) => w), slot);
+    const onShift = onShiftAt(after, slot);
+    if (sold > onShift && sold <= onShiftAt(before, slot)) {
+      warnings.push({
+        kind: "short_after_shift_change",
+        at: slot.start.toISOString(),
+        chauffeurId: null,
+        rideIds: under.map(({ ride }) => ride.id),
+        message: `From ${clock(slot.start, rules.timeZone)}: ${plural(sold, "ride")} under way, ${plural(onShift, "chauffeur")} on shift.`,
+      });
+      break;
+    }
+  }
+  return warnings;
 }

@@ -11,7 +11,7 @@ export type PricedVehicle = { id: string; name: string; baseFeeUsd: number };
 export type RateCard = { perMileUsd: number; perMinuteUsd: number; active: boolean };
 export type Tier = { id?: string; milesMin: number; milesMax: number; priceUsd: number; active: boolean };
 
-export const quoteLineSchema = z.object({ kind: z.enum(["base", "distance", "time", "tier", "coupon"]), label: z.string(), amountUsd: z.number() });
+export const quoteLineSchema = z.object({ kind: z.enum(["base", "distance", "time", "tier", "coupon", "waiting"]), label: z.string(), amountUsd: z.number() });
 export type QuoteLine = z.infer<typeof quoteLineSchema>;
 /** An itemised ride price (the quote answer, the booking's details, the admin simulator). */
 export const quoteSchema = z.object({

@@ -7,6 +7,7 @@ import type { AppEnv } from "../lib/context";
 import { caller, describedJson, routesFor, type Parameter } from "../lib/openapi";
 import { cancelByAdmin } from "../rides/cancel.service";
 import { assignRide, getDispatchBoard, unassignRide } from "../rides/dispatch.service";
+import { shiftImpact } from "../rides/capacity.service";
 import { addStaff, createShift, deleteShift, listShifts, listStaff } from "../rides/staff.service";
 import { getOperationsSettings, updateOperationsSettings } from "../settings/settings.service";
 import { getBooking } from "./core/bookings.service";
@@ -39,6 +40,10 @@ export const adminOpsRoutes = new Hono<AppEnv>()
     const { db, actor } = caller(c);
     const input = c.req.valid("json");
     return c.json({ shift: await createShift(db, actor, input) }, 201);
+  })
+  .get("/shifts/:id/impact", admin$("What removing a shift would strand (sold rides it covers), asked before removing it", { 200: json("{ warnings }: each with kind, at, rideIds and a sentence"), 404: { description: "Shift not found." } }, { parameters: id("shift") }), async (c) => {
+    const { db } = caller(c);
+    return c.json({ warnings: await shiftImpact(db, idParam(c, "Shift")) });
   })
   .delete("/shifts/:id", admin$("Remove a shift", { 204: { description: "Removed" }, 404: { description: "Shift not found." } }, { parameters: id("shift") }), async (c) => {
     const { db, actor } = caller(c);

@@ -199,3 +199,29 @@ describe("the follow job", () => {
     expect((await reload(b.id)).pickupAt!.getTime()).toBe(b.pickupAt!.getTime());
   });
 });
+
+describe("waiting at an airport pickup", () => {
+  it("adds the waiting beyond the included time to the fare at completion, to the cent", async () => {
+    const { flightNumber } = onTimeFlight(900);
+    const b = await bookWithFlight(flightNumber);
+    const chauffeur = await t.userWithSession({ role: "chauffeur", fullName: "Bessie Coleman" });
+    // Operations: 60 minutes included, $1.37 a minute beyond.
+    const ops = (await t.call("GET", "/api/admin/settings", { cookie: admin.cookie })).body.operations;
+    expect((await t.call("PUT", "/api/admin/settings", { cookie: admin.cookie, json: { ...ops, airportWaitIncludedMinutes: 60, waitingCentsPerMinute: 137 } })).status).toBe(200);
+    // The chauffeur arrived 10 minutes after the pickup time; the passenger was on board 87 min 30 s later.
+    const pickupAt = b.pickupAt!.getTime();
+    await t.db.update(bookings).set({ status: "on_board", chauffeurId: chauffeur.user.id }).where(eq(bookings.id, b.id));
+    const stamp = (to: string, ms: number) => ({ bookingId: b.id, fromStatus: "confirmed", toStatus: to, actorId: chauffeur.user.id, actorName: "Bessie Coleman", actorRole: "chauffeur", createdAt: new Date(ms) });
+    await t.db.insert(bookingEvents).values([stamp("on_location", pickupAt + 10 * 60_000), stamp("on_board", pickupAt + 97 * 60_000 + 30_000)]);
+    const res = await t.call("POST", `/api/staff/rides/${b.id}/status`, { cookie: chauffeur.cookie, json: { status: "completed" } });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const done = await reload(b.id);
+    // 88 started minutes waited, 28 beyond the 60 included, at 137 cents: $38.36.
+    expect(done.details).toMatchObject({ waiting: { waitedMinutes: 88, includedMinutes: 60, billableMinutes: 28, perMinuteCents: 137, amountCents: 3836 } });
+    const quote = (done.details as { quote: { lines: { kind: string; label: string; amountUsd: number }[]; totalUsd: number } }).quote;
+    expect(quote.lines.at(-1)).toEqual({ kind: "waiting", label: "Waiting 28 min beyond the 60 included", amountUsd: 38.36 });
+    expect(Math.round(done.price! * 100)).toBe(Math.round(b.price! * 100) + 3836);
+    expect(Math.round(quote.totalUsd * 100)).toBe(Math.round(b.price! * 100) + 3836);
+    await t.call("PUT", "/api/admin/settings", { cookie: admin.cookie, json: ops });
+  });
+});

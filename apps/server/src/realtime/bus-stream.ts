@@ -19,12 +19,26 @@ export const RETRY_AFTER_STOP_MS = 1000;
 export type StreamMessage = { event: string; data: unknown; id?: string };
 type Answer = StreamMessage | null | "stop";
 
+/**
+ * A message's data as JSON, written once per event: the streams given the same object (every attendant's queue
+ * gets the event's ticket, every page of a car its claim update) share one string.
+ */
+const rendered = new WeakMap<object, string>();
+function render(data: unknown): string {
+  if (typeof data !== "object" || data === null) return JSON.stringify(data);
+  let json = rendered.get(data);
+  if (json === undefined) rendered.set(data, (json = JSON.stringify(data)));
+  return json;
+}
+
 export function busStream(
   c: Context<AppEnv>,
   onEvent: (event: RealtimeEvent) => Answer | Promise<Answer>,
   stillAllowed: () => Promise<boolean>,
   onEnd: () => void = () => {},
   checkEvery = 1,
+  /** Only this valet ticket's events (EventBus.subscribe). */
+  ticketId?: string,
 ) {
   const { bus, lifecycle, metrics } = c.get("deps");
   c.header("X-Accel-Buffering", "no");
@@ -52,9 +66,9 @@ export function busStream(
         if (stopped) return;
         const msg = await answer;
         if (msg === "stop") return stop();
-        if (msg && !stopped) await stream.writeSSE({ event: msg.event, data: JSON.stringify(msg.data), id: msg.id });
+        if (msg && !stopped) await stream.writeSSE({ event: msg.event, data: render(msg.data), id: msg.id });
       });
-    });
+    }, ticketId);
     let beats = 0;
     const heartbeat = setInterval(() => {
       beats++;

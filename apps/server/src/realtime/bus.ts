@@ -3,7 +3,6 @@
 // origin id and ignores its own echo, so every subscriber sees each event exactly once. The events published
 // in one moment go out together in one NOTIFY (a NOTIFY per booking made every commit queue for PostgreSQL's
 // one notification lock).
-import { EventEmitter } from "node:events";
 import type { Database } from "../db/client";
 import { createBatcher } from "../lib/batch";
 import type { Logger } from "../lib/logger";
@@ -36,7 +35,11 @@ export type RealtimeEvent = BookingCreatedEvent | BookingUpdatedEvent | ValetTic
 
 export type EventBus = {
   publish(event: RealtimeEvent): Promise<void>;
-  subscribe(listener: (event: RealtimeEvent) => void): () => void;
+  /**
+   * `listener` hears every event; with `ticketId`, only that valet ticket's `valet.ticket` events (a guest's claim
+   * page: with 10,000 of them open, an event is handed to its ticket's few streams, not offered to all 10,000).
+   */
+  subscribe(listener: (event: RealtimeEvent) => void, ticketId?: string): () => void;
   close(): Promise<void>;
 };
 
@@ -113,16 +116,20 @@ function payloads(origin: string, events: RealtimeEvent[]): string[] {
 
 export async function createEventBus(database: Database, opts: { logger?: Logger } = {}): Promise<EventBus> {
   const origin = crypto.randomUUID();
-  const emitter = new EventEmitter();
-  emitter.setMaxListeners(0);
-  const deliver = (event: RealtimeEvent) => {
-    for (const listener of emitter.listeners("event") as ((e: RealtimeEvent) => void)[]) {
-      try {
-        listener(event);
-      } catch (err) {
-        opts.logger?.error("realtime listener failed", { err: String(err) });
-      }
+  type Listener = (event: RealtimeEvent) => void;
+  const everything = new Set<Listener>();
+  const byTicket = new Map<string, Set<Listener>>();
+  const call = (listener: Listener, event: RealtimeEvent) => {
+    try {
+      listener(event);
+    } catch (err) {
+      opts.logger?.error("realtime listener failed", { err: String(err) });
     }
+  };
+  // A Set's iteration sees deletions made during it (a stream that stops) and skips them.
+  const deliver = (event: RealtimeEvent) => {
+    for (const listener of everything) call(listener, event);
+    if (event.type === "valet.ticket") for (const listener of byTicket.get(event.ticketId) ?? []) call(listener, event);
   };
 
   let unlisten: (() => Promise<void>) | null = null;
@@ -146,14 +153,24 @@ export async function createEventBus(database: Database, opts: { logger?: Logger
       if (closed) return;
       await outgoing.add(event);
     },
-    subscribe(listener) {
-      emitter.on("event", listener);
-      return () => emitter.off("event", listener);
+    subscribe(listener, ticketId) {
+      if (ticketId === undefined) {
+        everything.add(listener);
+        return () => void everything.delete(listener);
+      }
+      let set = byTicket.get(ticketId);
+      if (!set) byTicket.set(ticketId, (set = new Set()));
+      set.add(listener);
+      return () => {
+        set.delete(listener);
+        if (!set.size && byTicket.get(ticketId) === set) byTicket.delete(ticketId);
+      };
     },
     async close() {
       if (closed) return;
       closed = true;
-      emitter.removeAllListeners();
+      everything.clear();
+      byTicket.clear();
       await outgoing.idle();
       try {
         await unlisten?.();

@@ -295,6 +295,26 @@ describe("event bus", () => {
     }
   });
 
+  it("hands a valet ticket's events to that ticket's subscribers only, and every event to the others", async () => {
+    const ticketEvent = (ticketId: string): RealtimeEvent =>
+      ({ type: "valet.ticket", ticketId, ticket: { id: ticketId } as never, claim: { status: "parked" } as never }) satisfies RealtimeEvent;
+    const mine: string = crypto.randomUUID();
+    const theirs: string = crypto.randomUUID();
+    const heardMine: RealtimeEvent[] = [];
+    const heardAll: RealtimeEvent[] = [];
+    const offMine = t.deps.bus.subscribe((e) => heardMine.push(e), mine);
+    const offAll = t.deps.bus.subscribe((e) => (e.type !== "valet.ticket" || [mine, theirs].includes(e.ticketId)) && heardAll.push(e));
+    const booking = { type: "booking.created", bookingId: crypto.randomUUID(), service: "ride", userId: null, createdAt: new Date().toISOString() } satisfies RealtimeEvent;
+    await t.deps.bus.publish(ticketEvent(theirs));
+    await t.deps.bus.publish(booking);
+    await t.deps.bus.publish(ticketEvent(mine));
+    offMine();
+    await t.deps.bus.publish(ticketEvent(mine));
+    offAll();
+    expect(heardMine).toEqual([ticketEvent(mine)]);
+    expect(heardAll.filter((e) => e.type !== "booking.created" || e.bookingId === booking.bookingId)).toEqual([ticketEvent(theirs), booking, ticketEvent(mine), ticketEvent(mine)]);
+  });
+
   it("ignores malformed notifications on the channel", async () => {
     const seen: RealtimeEvent[] = [];
     const off = t.deps.bus.subscribe((e) => seen.push(e));

@@ -2,10 +2,11 @@
 // the fleet's cars and the rides sold around a span of time; and the desk's capacity per hour of a day.
 import { and, eq, gt, inArray, lt } from "drizzle-orm";
 import { activeRideStatuses } from "@meridian/shared/booking-status";
-import { hourlyCapacity, shiftWarnings, type AvailabilityWorld, type HourCapacity, type ShiftWarning } from "@meridian/shared/availability";
+import { hourlyCapacity, shiftRemovalImpact, shiftWarnings, type AvailabilityWorld, type HourCapacity, type ShiftWarning } from "@meridian/shared/availability";
 import type { UnitStatus } from "@meridian/shared/fleet-units";
 import { addDays, zonedInstant } from "@meridian/shared/zoned-time";
 import type { Db, Tx } from "../db/client";
+import { notFound } from "../lib/errors";
 import { bookings, shifts, user, vehicleUnits } from "../db/schema";
 import { getOperationsSettings } from "../settings/settings.service";
 import { rideDetailsOf } from "./ride-status";
@@ -50,4 +51,14 @@ export async function dayCapacity(db: Db, date: string, now: Date = new Date()):
   const world = await availabilityWorld(db, start, end);
   const rules = { timeZone, bufferMinutes };
   return { capacity: hourlyCapacity(date, world, rules), warnings: shiftWarnings(world, rules, now, { start, end }) };
+}
+
+/** Before a shift is removed: the sold rides its removal would strand (shiftRemovalImpact), for the Staff page's question. */
+export async function shiftImpact(db: Db, shiftId: string): Promise<ShiftWarning[]> {
+  const [row] = await db.select({ s: shifts, name: user.name }).from(shifts).innerJoin(user, eq(shifts.userId, user.id)).where(eq(shifts.id, shiftId));
+  if (!row) throw notFound("Shift not found.");
+  if (row.s.role !== "chauffeur") return [];
+  const { timeZone, dispatchBufferMinutes: bufferMinutes } = await getOperationsSettings(db);
+  const world = await availabilityWorld(db, row.s.startsAt, new Date(row.s.endsAt.getTime() + DAY));
+  return shiftRemovalImpact(world, { chauffeurId: row.s.userId, chauffeurName: row.name, startsAt: row.s.startsAt, endsAt: row.s.endsAt }, { timeZone, bufferMinutes });
 }

@@ -59,4 +59,23 @@ describe("capacity on the dispatch board", () => {
     expect(board.body.warnings.map((w: ShiftWarning) => w.kind)).toEqual(["short_after_shift_change"]);
     expect(board.body.warnings[0].message).toBe("After the shift change at 12:00 PM: 2 rides under way, 1 chauffeur on shift. Add a shift before then.");
   });
+
+  it("says, before a shift is removed, which sold ride it would strand; admins only", async () => {
+    const day = laDate(7);
+    const made = await t.call("POST", "/api/admin/shifts", { cookie: admin.cookie, json: { staffId: marcus.user.id, date: day, start: "08:00", end: "14:00", role: "chauffeur", location: "LAX" } });
+    const spare = await t.call("POST", "/api/admin/shifts", { cookie: admin.cookie, json: { staffId: elena.user.id, date: day, start: "15:00", end: "18:00", role: "chauffeur", location: "LAX" } });
+    const q = await t.call("POST", "/api/quotes", { json: rideInput(fleet.sedan.id, { date: day, time: "09:00" }) });
+    const booked = await t.call("POST", "/api/bookings", { cookie: customer.cookie, json: { service: "ride", paymentMethod: "pm_card_visa", quoteId: q.body.quoteId }, headers: { "Idempotency-Key": crypto.randomUUID() } });
+    expect((await t.call("PUT", `/api/admin/bookings/${booked.body.booking.id}/assignment`, { cookie: admin.cookie, json: { chauffeurId: marcus.user.id } })).status).toBe(200);
+
+    const impact = await t.call("GET", `/api/admin/shifts/${made.body.shift.id}/impact`, { cookie: admin.cookie });
+    expect(impact.status).toBe(200);
+    expect(impact.body.warnings.map((w: ShiftWarning) => [w.kind, w.rideIds, w.message])).toEqual([
+      ["ride_outlasts_shift", [booked.body.booking.id], "Marcus Bell's 9:00 AM ride (until 10:00 AM with the buffer) would have no shift. Reassign it first."],
+      ["short_after_shift_change", [booked.body.booking.id], "From 9:00 AM: 1 ride under way, 0 chauffeurs on shift."],
+    ]);
+    expect((await t.call("GET", `/api/admin/shifts/${spare.body.shift.id}/impact`, { cookie: admin.cookie })).body.warnings).toEqual([]);
+    expect((await t.call("GET", `/api/admin/shifts/${crypto.randomUUID()}/impact`, { cookie: admin.cookie })).status).toBe(404);
+    expect((await t.call("GET", `/api/admin/shifts/${made.body.shift.id}/impact`, { cookie: marcus.cookie })).status).toBe(403);
+  });
 });

@@ -11,6 +11,7 @@ import type { Deps } from "../lib/context";
 import { notFound } from "../lib/errors";
 import { getOperationsSettings } from "../settings/settings.service";
 import { settleBookingNow } from "../payments/payment-lifecycle";
+import { waitingOnCompletion } from "../flights/waiting";
 import { sendRideNotice } from "./ride-notices";
 import { announceBooking, moveBooking, rideView } from "./ride-status";
 
@@ -50,7 +51,9 @@ export async function stepRide(deps: Deps, me: SessionUser, id: string, to: Book
   const row = await deps.database.db.transaction(async (tx) => {
     const [b] = await tx.select().from(bookings).where(eq(bookings.id, id));
     if (!b || b.chauffeurId !== me.id) throw notFound("Ride not found.");
-    return moveBooking(tx, b, to, "chauffeur", { id: me.id, name: me.name, role: me.role ?? "chauffeur" });
+    // An airport pickup completed: the waiting beyond the included time is added to the fare (flights/waiting.ts).
+    const waiting = to === "completed" ? await waitingOnCompletion(tx, b) : null;
+    return moveBooking(tx, b, to, "chauffeur", { id: me.id, name: me.name, role: me.role ?? "chauffeur" }, waiting ? { set: waiting } : {});
   });
   announceBooking(deps, row);
   if (row.status === "en_route") sendRideNotice(deps, row, "en_route");

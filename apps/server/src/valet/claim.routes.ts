@@ -5,7 +5,7 @@ import type { AppEnv } from "../lib/context";
 import { describedJson, route, type Parameter, type ResponseSpec } from "../lib/openapi";
 import { claimView, limitClaimAttempts, resolveClaim } from "./claim.service";
 import { readPhoto } from "./photos.service";
-import { busStream } from "../realtime/bus-stream";
+import { busStream, SESSION_BACKSTOP_HEARTBEATS } from "../realtime/bus-stream";
 import { changeStatus } from "./tickets.service";
 import { idParam } from "../lib/validate";
 
@@ -32,10 +32,15 @@ export const claimRoutes = new Hono<AppEnv>()
   })
   .get("/:token/events", claimRoute("The claim ticket's live updates", { 200: { description: "An event stream of claim.update events", contentType: "text/event-stream" } }), async (c) => {
     const { token, db, ticketId } = await claim(c);
+    // The link closes only a day after the car was delivered or the ticket cancelled: checking it again every
+    // few minutes (not every heartbeat: 10,000 open pages made ~670 queries a second) ends such a stream in time.
     return busStream(
       c,
       (e) => (e.type === "valet.ticket" && e.ticketId === ticketId ? { event: CLAIM_UPDATE_EVENT, data: e.claim } : null),
       () => resolveClaim(db, token).then(() => true),
+      undefined,
+      SESSION_BACKSTOP_HEARTBEATS,
+      ticketId,
     );
   })
   .post("/:token/request", claimRoute("Ask for the car to be brought", { 200: claimAnswer, 409: { description: "The car cannot be requested now" }, 429: tooMany }), async (c) => {

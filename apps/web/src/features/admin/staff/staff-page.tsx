@@ -19,6 +19,8 @@ import { useAddStaff } from "../api/add-staff";
 import { useShifts } from "../api/get-shifts";
 import { useStaff } from "../api/get-staff";
 import { useCreateShift, useDeleteShift } from "../api/save-shift";
+import { getShiftImpact } from "../api/get-shift-impact";
+import { useConfirm } from "@/components/ui/confirm-dialog";
 import { DataTable, FormActions, PageHeader, Panel, StateRow, StatusBadge, Td, Th, Tr } from "../components/admin-ui";
 import { withArticle } from "@meridian/shared/words";
 
@@ -168,8 +170,29 @@ function ShiftsWeek() {
   const dayOf = (s: Shift) => new Date(s.startsAt).toLocaleDateString("en-CA", { timeZone });
   const people = staff.data?.staff ?? [];
 
+  const { confirm, dialog } = useConfirm();
   const onDelete = async (s: Shift) => {
     try {
+      // A shift that sold rides count on: say what it would strand, and remove it only if the admin still wants to.
+      const warnings = await getShiftImpact(s.id);
+      if (
+        warnings.length &&
+        !(await confirm({
+          title: "Remove this shift?",
+          description: `${s.staffName}'s shift ${clockIn(s.startsAt, timeZone)} – ${clockIn(s.endsAt, timeZone)} covers sold rides:`,
+          details: (
+            <ul className="list-disc space-y-1.5 pl-5 text-danger" data-testid="shift-impact">
+              {warnings.map((w) => (
+                <li key={`${w.kind}-${w.at}`}>{w.message}</li>
+              ))}
+            </ul>
+          ),
+          confirmLabel: "Remove Shift",
+          cancelLabel: "Keep Shift",
+          destructive: true,
+        }))
+      )
+        return;
       await remove.mutateAsync(s.id);
       notifySuccess("Shift Removed", `${s.staffName}'s shift was removed.`);
     } catch (err) {
@@ -255,6 +278,7 @@ function ShiftsWeek() {
         </table>
       </Panel>
       <NewShiftDialog date={creating} people={people} onClose={() => setCreating(null)} />
+      {dialog}
     </>
   );
 }
