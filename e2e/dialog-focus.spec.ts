@@ -85,6 +85,7 @@ const CASES: Case[] = [
     dialog: { role: "dialog", name: (d) => `Ticket ${d.ticketCode}` },
     close: "Escape",
   },
+  { name: "Fleet: Add Car", who: "admin", url: () => "/admin/fleet", opener: async (p) => p.getByRole("button", { name: "Add Car" }).first(), dialog: { role: "dialog", name: "Add Car" }, close: "Escape" },
   { name: "Vehicles: Add Vehicle", who: "admin", url: () => "/admin/vehicles", opener: async (p) => p.getByRole("button", { name: "Add Vehicle" }).first(), dialog: { role: "dialog", name: "Add Vehicle" }, close: "Escape" },
   { name: "Vehicles: Edit Vehicle", who: "admin", url: () => "/admin/vehicles", opener: async (p, d) => p.getByRole("button", { name: `Edit ${d.vehicle}` }), dialog: { role: "dialog", name: "Edit Vehicle" }, close: "Close" },
   {
