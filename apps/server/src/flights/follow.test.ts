@@ -10,6 +10,7 @@ import { wallClock } from "@meridian/shared/zoned-time";
 import { bookingEvents, bookings, jobs, outboxEmails } from "../db/schema";
 import { createTestApp, type TestApp } from "../test/harness";
 import { createTestFleet, laDate } from "../test/ride-fixtures";
+import { bookingCharge } from "../payments/charges";
 import { simulateFlight } from "./embedded";
 import { FLIGHT_FOLLOW_JOB } from "./follow";
 
@@ -25,12 +26,12 @@ let fleet: Awaited<ReturnType<typeof createTestFleet>>;
 const DATE = laDate(6);
 
 /** An on-time, flying flight of the simulation on DATE (numbers from `from`), and its scheduled landing. */
-function onTimeFlight(from: number): { flightNumber: string; landsAt: Date } {
+function onTimeFlight(from: number, date = DATE): { flightNumber: string; landsAt: Date } {
   for (let n = from; n < 9000; n++) {
-    const sim = simulateFlight(`AA${n}`, DATE);
+    const sim = simulateFlight(`AA${n}`, date);
     const local = sim.exists ? wallClock(sim.scheduledArrival, TZ) : null;
     // Lands before 23:00 so the suggested pickup is the same day.
-    if (sim.exists && sim.delayMinutes === 0 && !sim.cancelled && local!.date === DATE && local!.time < "22:00") return { flightNumber: `AA${n}`, landsAt: sim.scheduledArrival };
+    if (sim.exists && sim.delayMinutes === 0 && !sim.cancelled && local!.date === date && local!.time < "22:00") return { flightNumber: `AA${n}`, landsAt: sim.scheduledArrival };
   }
   throw new Error("no on-time flight");
 }
@@ -47,8 +48,8 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 /** Books an LAX pickup with the flight at the suggested time; answers the booking row. */
-async function bookWithFlight(flightNumber: string) {
-  const first = await quote({ flightNumber });
+async function bookWithFlight(flightNumber: string, date = DATE) {
+  const first = await quote({ flightNumber, date });
   expect(first.status).toBe(200);
   const q = await quote({ flightNumber, date: first.body.flight.suggestedDate, time: first.body.flight.suggestedTime });
   expect(q.status).toBe(200);
@@ -201,9 +202,12 @@ describe("the follow job", () => {
 });
 
 describe("waiting at an airport pickup", () => {
-  it("adds the waiting beyond the included time to the fare at completion, to the cent", async () => {
-    const { flightNumber } = onTimeFlight(900);
-    const b = await bookWithFlight(flightNumber);
+  it.each([
+    ["booked 6 days ahead (no hold until the re-authorisation)", DATE],
+    ["booked 2 days ahead (the fare held at booking)", laDate(2)],
+  ])("adds the waiting beyond the included time to the fare at completion, to the cent, and charges it: %s", async (_, date) => {
+    const { flightNumber } = onTimeFlight(900, date);
+    const b = await bookWithFlight(flightNumber, date);
     const chauffeur = await t.userWithSession({ role: "chauffeur", fullName: "Bessie Coleman" });
     // Operations: 60 minutes included, $1.37 a minute beyond.
     const ops = (await t.call("GET", "/api/admin/settings", { cookie: admin.cookie })).body.operations;
@@ -222,6 +226,9 @@ describe("waiting at an airport pickup", () => {
     expect(quote.lines.at(-1)).toEqual({ kind: "waiting", label: "Waiting 28 min beyond the 60 included", amountUsd: 38.36 });
     expect(Math.round(done.price! * 100)).toBe(Math.round(b.price! * 100) + 3836);
     expect(Math.round(quote.totalUsd * 100)).toBe(Math.round(b.price! * 100) + 3836);
+    // The card is charged the whole fare with its waiting, once (the hold taken at booking was for the fare alone).
+    const charge = await bookingCharge(t.db, b.id);
+    expect(charge).toMatchObject({ status: "succeeded", capturedCents: Math.round(b.price! * 100) + 3836 });
     await t.call("PUT", "/api/admin/settings", { cookie: admin.cookie, json: ops });
   });
 });

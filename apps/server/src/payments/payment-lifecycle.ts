@@ -108,8 +108,14 @@ export async function settleCall(deps: Pick<Deps, "database" | "payments">, book
   // Already settled (by the request, or an earlier run): make sure the receipt is on its way.
   if (charge.status === "succeeded") return { kind: "skip", reason: "already captured", receiptFor: b.id };
   if (charge.status === "requires_capture") {
-    // Never more than the hold, nor than the booking's price (the hold is for the total when it was authorised).
-    const amountCents = plan.action === "capture" ? Math.min(plan.amountCents ?? (b.price === null ? charge.amountCents : toCents(b.price)), charge.amountCents) : undefined;
+    const owedCents = plan.action === "capture" ? (plan.amountCents ?? (b.price === null ? charge.amountCents : toCents(b.price))) : undefined;
+    if (plan.action === "capture" && owedCents! > charge.amountCents) {
+      // More is owed than was held (an airport pickup's waiting, added at completion): the hold is let go and the
+      // whole amount authorised off-session and captured, as with no hold (a decline: payment needed).
+      const released = await deps.payments.cancel(charge.intentId, `${plan.key}:owed-more-than-held`);
+      return chargeWithoutHold(deps, b, plan, released);
+    }
+    const amountCents = owedCents;
     try {
       const intent =
         plan.action === "capture" ? await deps.payments.capture(charge.intentId, amountCents, plan.key) : await deps.payments.cancel(charge.intentId, plan.key);
