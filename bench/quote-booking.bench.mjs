@@ -138,7 +138,9 @@ async function main() {
   // SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the server (each process writes a profile).
   const nodeArgs = (process.env.SERVER_NODE_ARGS ?? "").split(" ").filter(Boolean);
   const server = start([...nodeArgs, serverMain], {
-    NODE_ENV: "production",
+    // Not "production": the benches verify their customers through the dev mailbox, never mounted in production
+    // (NODE_ENV only decides that, the demo seed's default and TEST_PAUSE_AT; the server runs the same code).
+    NODE_ENV: "development",
     PORT: String(port),
     HOST: "127.0.0.1",
     PUBLIC_URL: base,
