@@ -63,7 +63,7 @@ describe("jobs that read settings inside their transaction, with stale copies", 
     const job = await runJob(paymentJobHandlers(t.deps));
     expect(job).toMatchObject({ kind: UNPAID_CANCEL_JOB, status: "done", result: "cancelled: unpaid" });
     const texts = await t.db.select().from(outboxSms).where(eq(outboxSms.to, "+13105550199"));
-    expect(texts.map((s) => s.body)).toEqual([expect.stringContaining("has been cancelled because it was not paid through the link")]);
+    expect(texts.map((s) => s.body)).toEqual([expect.stringContaining("has been cancelled. Reason: it was not paid through the link")]);
     const [row] = await t.db.select({ status: bookings.status }).from(bookings).where(eq(bookings.id, b!.id));
     expect(row!.status).toBe("cancelled");
   }, 60_000);
