@@ -48,7 +48,8 @@ const serverSuite = (name: string, db: string) => ({
   test: {
     name,
     include: db === "postgres" ? postgresSuites : ["apps/server/src/**/*.test.ts"],
-    exclude: db === "postgres" ? [] : ["**/*.pg.test.ts"],
+    // *.pglite.test.ts: PGlite's own behaviour (its single connection), nothing to check on PostgreSQL.
+    exclude: db === "postgres" ? ["**/*.pglite.test.ts"] : ["**/*.pg.test.ts"],
     env: { TEST_DB: db },
     globalSetup: ["./vitest.global-setup.ts"],
   },

@@ -18,7 +18,7 @@ afterAll(() => cleanup());
 /** The guard's error, as thrown or as the cause drizzle wraps a failed query's error with. */
 const guardError = (err: unknown) => (err instanceof DbCallInTransactionError ? err : (err as { cause?: unknown } | undefined)?.cause);
 
-describe.skipIf(process.env.TEST_DB === "postgres")("PGlite's single connection", () => {
+describe("PGlite's single connection", () => {
   it("a `db` call awaited inside a transaction fails instead of hanging the database; the transaction rolls back", async () => {
     const { db } = database;
     const started = Date.now();
