@@ -1,5 +1,6 @@
 // Admin fleet and pricing end to end: an admin adds a vehicle, opens Set Pricing, saves its rate card,
 // publishes the method, and a customer's quote for that vehicle is priced with exactly those rates.
+import { formatMoney } from "@meridian/shared/money";
 import type { APIRequestContext } from "@playwright/test";
 import { expectNoA11yViolations } from "./a11y";
 import { ADMIN, apiSignIn, createVerifiedUser, expect, test } from "./fixtures";
@@ -69,7 +70,7 @@ test("an admin adds a vehicle, sets its rate card, publishes miles_minutes, and 
   await card.getByRole("switch", { name: `Rate card active: ${name}` }).click();
   await expect(save).toBeEnabled();
   // The preview line prices the spec's 12 mile, 30 minute example from the draft.
-  await expect(card.getByTestId("rate-preview")).toContainText(`$${(baseFee + 12 * perMile + 30 * perMinute).toFixed(2)}`);
+  await expect(card.getByTestId("rate-preview")).toContainText(formatMoney(baseFee + 12 * perMile + 30 * perMinute));
   // An unsaved draft survives a look at another tab.
   await page.getByRole("tab", { name: "Ride: Fixed Tiers" }).click();
   await expect(page).toHaveURL(/tab=fixed_tiers/);
@@ -118,7 +119,7 @@ test("an admin adds a vehicle, sets its rate card, publishes miles_minutes, and 
   // The simulator gives the same itemised quote the booking uses.
   await page.getByLabel("Vehicle", { exact: true }).selectOption(vehicleId);
   await page.getByRole("button", { name: "Simulate Quote" }).click();
-  await expect(page.getByTestId("simulator-total")).toHaveText(`$${(baseFee + 12 * perMile + 30 * perMinute).toFixed(2)}`);
+  await expect(page.getByTestId("simulator-total")).toHaveText(formatMoney(baseFee + 12 * perMile + 30 * perMinute));
 
   // A new vehicle starts inactive: priced now, the admin switches it on, and customers are offered it.
   await page.goto("/admin/vehicles");
@@ -176,7 +177,7 @@ test("an admin changes the valet rates, publishes, and the customer's next valet
   const raised = original.published.attendantHourlyUsd + 10;
   await panel.getByLabel("Attendant hourly rate").fill(String(raised));
   await expect(panel.getByTestId("valet-rates-status")).toHaveText("Unsaved changes");
-  await expect(panel.getByTestId("valet-rules")).toContainText(`$${raised.toFixed(2)} an hour`);
+  await expect(panel.getByTestId("valet-rules")).toContainText(`${formatMoney(raised)} an hour`);
   await panel.getByRole("button", { name: "Save" }).click();
   await expect(page.getByText("Valet rates saved as draft")).toBeVisible();
   await expect(panel.getByTestId("valet-rates-status")).toHaveText("Saved draft · not yet published");
@@ -213,7 +214,7 @@ test("an admin changes the valet rates, publishes, and the customer's next valet
   await box.fill("Beverly Hills Hotel");
   await visitor.locator(`[id="${await box.getAttribute("aria-controls")}"]`).getByRole("option").first().click();
   await dialog.getByLabel("Expected Vehicles (optional)").fill("90");
-  await expect(dialog.getByTestId("quote-total")).toHaveText(`$${expected.toFixed(2)}`);
+  await expect(dialog.getByTestId("quote-total")).toHaveText(formatMoney(expected));
   await visitor.close();
 
   // Tidy up: the original card, published again.
