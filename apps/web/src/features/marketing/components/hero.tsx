@@ -27,7 +27,7 @@ export function Hero() {
           </p>
           <h1
             id="hero-title"
-            className="mk-rise mt-6 font-display text-[3.3rem] font-medium leading-[0.98] tracking-[-0.01em] text-foreground [animation-delay:80ms] sm:text-7xl lg:text-[5.6rem]"
+            className="mk-lift mt-6 font-display text-[3.3rem] font-medium leading-[0.98] tracking-[-0.01em] text-foreground [animation-delay:80ms] sm:text-7xl lg:text-[5.6rem]"
           >
             The art of
             <br />
