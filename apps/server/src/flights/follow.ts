@@ -18,7 +18,7 @@ import { scheduleJob, type Job, type TwoStepJobHandler } from "../jobs/job-runne
 import type { Deps } from "../lib/context";
 import { flightCancelledEmail, flightDivertedEmail, flightPickupMovedEmail } from "../mail/ride-emails";
 import { cancelRideReminders, formatWhen, mailFacts, scheduleRideReminder } from "../rides/ride-notices";
-import { announceBooking, stampEvent, type BookingRow } from "../rides/ride-status";
+import { announceBooking, stampEvent, type BookingRow } from "../bookings/booking-gate";
 import { getOperationsSettings } from "../settings/settings.service";
 
 export const FLIGHT_FOLLOW_JOB = "flight.follow";

@@ -12,7 +12,7 @@ import type { Db, Tx } from "../db/client";
 import { bookingEvents, bookings, tickets, user, vehicleTypes } from "../db/schema";
 import type { Deps } from "../lib/context";
 import { conflict } from "../lib/errors";
-import { scheduleSettlement } from "../payments/settlement-job";
+import { scheduleSettlement } from "./settlement-job";
 
 /** When the booked service starts. */
 export function startOf(b: BookingRow, timeZone: string): Date {
@@ -57,7 +57,7 @@ export async function moveBooking(
     await tx.update(tickets).set({ status: "void" }).where(and(eq(tickets.bookingId, booking.id), eq(tickets.status, "active")));
   }
   // Completed, cancelled or no-show: the card is settled (captured, the fee taken, or released) after the commit;
-  // this durable job is the retry if that attempt fails (payments/settlement-job.ts).
+  // this durable job is the retry if that attempt fails (bookings/settlement-job.ts; payments runs it).
   await scheduleSettlement(tx, row);
   return row;
 }
