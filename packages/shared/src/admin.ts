@@ -4,6 +4,7 @@ import { fullNameSchema, roles } from "./auth";
 import { bookingSummarySchema } from "./booking";
 import { calendarDateSchema } from "./booking-time";
 import type { BookingDetails } from "./booking-details";
+import type { RideCar } from "./fleet-units";
 import { bookingStatuses, ticketStatuses } from "./booking-status";
 import { valetStatuses } from "./valet-ticket";
 import { phoneSchema, profileSchema } from "./profile";
@@ -97,7 +98,8 @@ export type AdminBookingDetail = AdminBookingRow & {
   tickets: { id: string; ticketCode: string; status: string; plate: string | null; keyTag: string | null; createdAt: string }[];
   nextStatuses: string[];
   pickupAt: string | null;
-  assignment: { chauffeurId: string; chauffeurName: string | null; vehicleId: string | null; vehicleName: string | null } | null;
+  /** car: the car sent (colour, model, plate), once dispatch has chosen one. */
+  assignment: { chauffeurId: string; chauffeurName: string | null; vehicleId: string | null; vehicleName: string | null; car: RideCar | null } | null;
   cancellation: { at: string; by: string | null; reason: string | null; feeUsd: number | null } | null;
   /** Every status change, oldest first: who and when. */
   timeline: { id: string; at: string; from: string | null; to: string; actorName: string | null; actorRole: string; note: string | null }[];

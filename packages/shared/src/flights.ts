@@ -29,6 +29,18 @@ export function flightNumberParts(flightNumber: string): { airline: string; numb
   return { airline: m[1] ?? m[2]!, number: m[3]!, suffix: m[4] ?? "" };
 }
 
+/**
+ * The flight number the booking dialog's two fields make ("AA" + "100"; a number typed with its airline code wins),
+ * or null while the number is empty; the field's message when it is not a flight number.
+ */
+export function flightNumberOf(airline: string, typed: string): { value: string | null; error?: string } {
+  const text = typed.trim().toUpperCase().replace(/\s+/g, "");
+  if (!text) return { value: null };
+  const full = /[A-Z]/.test(text) ? text : `${airline}${text}`;
+  const canonical = canonicalFlightNumber(full);
+  return canonical ? { value: canonical } : { value: null, error: FLIGHT_NUMBER_MESSAGE };
+}
+
 /** A flight number as typed ("aa 100", "AA0100"), answered canonical ("AA100"). */
 export const flightNumberSchema = z
   .string({ error: FLIGHT_NUMBER_MESSAGE })
