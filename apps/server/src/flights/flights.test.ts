@@ -1,4 +1,4 @@
-// The flight providers: one contract (provider-contract.ts) on the embedded simulation (on the database) and on
+// The flight providers: one contract (test/flight-provider-contract.ts) on the embedded simulation (on the database) and on
 // AeroDataBox's replayed answers (a local server); what the AeroDataBox adapter sends and how it chooses among legs
 // and fails; and the admin's "set delay" route (validated, audited, embedded only).
 import fs from "node:fs";
@@ -8,14 +8,14 @@ import { eq } from "drizzle-orm";
 import { FLIGHT_NUMBER_MESSAGE, canonicalFlightNumber } from "@meridian/shared/flights";
 import { loadEnv } from "../env";
 import { auditLogs } from "../db/schema";
-import { startReplayServer, type ReplayServer, type Reply } from "../geo/replay-server";
+import { startReplayServer, type ReplayServer, type Reply } from "../test/replay-server";
 import { createAdminTestApp, createTestApp, openTestDatabase, type TestApp } from "../test/harness";
 import type { Database } from "../db/client";
 import { createAeroDataBoxProvider } from "./aerodatabox";
 import { createEmbeddedFlightProvider, simulateFlight, type EmbeddedFlightProvider } from "./embedded";
 import { createFlightProvider } from "./flights.service";
 import { FlightError } from "./provider";
-import { describeFlightContract } from "./provider-contract";
+import { describeFlightContract } from "../test/flight-provider-contract";
 
 const DATE = "2031-03-12";
 const fixture = (name: string): Reply => ({ raw: fs.readFileSync(path.join(path.dirname(new URL(import.meta.url).pathname), "fixtures", name), "utf8") });
