@@ -1,89 +1,42 @@
-// Live booking events over SSE (GET /api/realtime). The desk (admins, dispatchers) gets every booking, others only
-// their own: admins see 'New Booking Received!' and their lists refresh; everyone's dashboard refreshes.
+// Live booking events over SSE (GET /api/realtime, the one live-updates client). The desk (admins, dispatchers)
+// gets every booking, others only their own: admins see 'New Booking Received!' and their lists refresh;
+// everyone's dashboard refreshes; after a reconnection everything a screen shows is read again.
 import { BOOKING_CREATED_EVENT, BOOKING_UPDATED_EVENT, NEW_BOOKING_TITLE, newBookingDescription, type BookingCreatedMessage } from "@meridian/shared/realtime";
 import { useQueryClient } from "@tanstack/react-query";
-import { useEffect } from "react";
 import { useAuth } from "@/features/auth/auth-context";
+import { useEventStream } from "@/hooks/use-event-stream";
 import { notifySuccess } from "@/lib/notify";
 
-const MIN_RETRY_MS = 1_000;
-const MAX_RETRY_MS = 30_000;
-
-type BookingCreated = BookingCreatedMessage;
-
-function parseEvent(data: unknown): BookingCreated | null {
-  if (typeof data !== "string") return null;
-  try {
-    const v = JSON.parse(data) as Partial<BookingCreated>;
-    return typeof v.service === "string" ? (v as BookingCreated) : null;
-  } catch {
-    return null;
-  }
-}
+const isBookingCreated = (data: unknown): data is BookingCreatedMessage =>
+  typeof data === "object" && data !== null && typeof (data as { service?: unknown }).service === "string";
 
 /** Subscribes the signed-in user to live booking events (issue #3). Renders nothing. */
 export function RealtimeListener() {
   const { user, isDesk } = useAuth();
   const queryClient = useQueryClient();
-  const userId = user?.id ?? null;
 
-  useEffect(() => {
-    if (!userId || typeof EventSource === "undefined") return;
-    let source: EventSource | null = null;
-    let retryTimer: ReturnType<typeof setTimeout> | undefined;
-    let attempt = 0;
-    let stopped = false;
-    let opened = false;
+  // A booking's status or assignment changed (or the stream was down): the customer's dashboard, the chauffeur's rides and the desk follow.
+  const refresh = () => {
+    void queryClient.invalidateQueries({ queryKey: ["me"] });
+    void queryClient.invalidateQueries({ queryKey: ["staff"] });
+    if (isDesk) void queryClient.invalidateQueries({ queryKey: ["admin"] });
+  };
 
-    const onBookingCreated = (e: MessageEvent) => {
-      const event = parseEvent(e.data);
-      if (!event) return;
-      void queryClient.invalidateQueries({ queryKey: ["me"] });
-      if (isDesk) {
-        void queryClient.invalidateQueries({ queryKey: ["admin"] });
-        notifySuccess(NEW_BOOKING_TITLE, newBookingDescription(event.service));
-      }
-    };
-
-    // A booking's status or assignment changed: the customer's dashboard, the chauffeur's rides and the desk follow.
-    const onBookingUpdated = () => {
-      void queryClient.invalidateQueries({ queryKey: ["me"] });
-      void queryClient.invalidateQueries({ queryKey: ["staff"] });
-      if (isDesk) void queryClient.invalidateQueries({ queryKey: ["admin"] });
-    };
-
-    const connect = () => {
-      if (stopped) return;
-      source = new EventSource("/api/realtime");
-      source.addEventListener(BOOKING_CREATED_EVENT, onBookingCreated as EventListener);
-      source.addEventListener(BOOKING_UPDATED_EVENT, onBookingUpdated);
-      source.onopen = () => {
-        attempt = 0;
-        // After a reconnect, catch up on anything missed while the stream was down.
-        if (opened) {
-          void queryClient.invalidateQueries({ queryKey: ["me"] });
-          void queryClient.invalidateQueries({ queryKey: ["staff"] });
-          if (isDesk) void queryClient.invalidateQueries({ queryKey: ["admin"] });
+  useEventStream(
+    user ? "/api/realtime" : null,
+    {
+      [BOOKING_CREATED_EVENT]: (data) => {
+        if (!isBookingCreated(data)) return;
+        void queryClient.invalidateQueries({ queryKey: ["me"] });
+        if (isDesk) {
+          void queryClient.invalidateQueries({ queryKey: ["admin"] });
+          notifySuccess(NEW_BOOKING_TITLE, newBookingDescription(data.service));
         }
-        opened = true;
-      };
-      source.onerror = () => {
-        // The browser retries a dropped stream by itself; once it gives up (CLOSED), back off and reconnect.
-        if (source?.readyState !== EventSource.CLOSED) return;
-        source.close();
-        const delay = Math.min(MAX_RETRY_MS, MIN_RETRY_MS * 2 ** attempt) * (0.75 + Math.random() * 0.5);
-        attempt += 1;
-        retryTimer = setTimeout(connect, delay);
-      };
-    };
-    connect();
-
-    return () => {
-      stopped = true;
-      clearTimeout(retryTimer);
-      source?.close();
-    };
-  }, [userId, isDesk, queryClient]);
+      },
+      [BOOKING_UPDATED_EVENT]: refresh,
+    },
+    refresh,
+  );
 
   return null;
 }
