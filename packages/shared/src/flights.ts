@@ -167,6 +167,8 @@ export const setFlightDelaySchema = z.strictObject({
   delayMinutes: z.number({ error: DELAY_MESSAGE }).int(DELAY_MESSAGE).min(DELAY_LIMIT_MINUTES.min, DELAY_MESSAGE).max(DELAY_LIMIT_MINUTES.max, DELAY_MESSAGE),
   /** Simulate the airline cancelling the flight. */
   cancelled: z.boolean({ error: "Cancelled must be true or false." }).optional(),
+  /** Simulate the flight being diverted to another airport. */
+  diverted: z.boolean({ error: "Diverted must be true or false." }).optional(),
 });
 export type SetFlightDelayInput = z.infer<typeof setFlightDelaySchema>;
 export const FLIGHT_PROVIDER_NOT_EMBEDDED = "Delays can be set only on the embedded flight simulation (FLIGHT_PROVIDER=embedded).";
@@ -176,6 +178,10 @@ export const FLIGHT_NEEDS_AIRPORT_MESSAGE = "A flight number goes with a pickup 
 export const flightNotFoundMessage = (flightNumber: string, date: string) =>
   `We could not find flight ${flightNumber} arriving on ${date}. Please check the airline, the number and the date.`;
 export const flightCancelledMessage = (flightNumber: string) => `Flight ${flightNumber} is cancelled. Please enter your new flight.`;
+/** The desk's toast when the follow job finds a pickup's flight diverted (the pickup stays: the desk calls). */
+export const FLIGHT_DIVERTED_TITLE = "Flight Diverted";
+export const flightDivertedNotice = (flightNumber: string, customerName: string, when: string) =>
+  `Flight ${flightNumber} is diverted: call ${customerName} about the pickup on ${when}.`;
 export const flightWrongAirportMessage = (flightNumber: string, airport: string) => `Flight ${flightNumber} does not land at ${airport} that day. Please check the flight or the pickup.`;
 
 // ---- Rules

@@ -29,16 +29,25 @@ describe("RealtimeListener", () => {
     expect(invalidate).toHaveBeenCalledWith({ queryKey: ["admin"] });
   });
 
+  it("shows the desk what it must act on, sent with a booking's update", async () => {
+    const app = await listenAs("admin");
+    const stream = FakeEventSource.opened[0]!;
+    stream.open();
+    stream.send("booking.updated", JSON.stringify({ bookingId: "b1", notice: { title: "Flight Diverted", description: "Flight AA100 is diverted: call the customer." } }));
+    expect(await app.screen.findByText("Flight Diverted")).toBeTruthy();
+  });
+
   it("refreshes a customer's dashboard without a toast", async () => {
     const app = await listenAs("customer");
     const invalidate = vi.spyOn(app.queryClient, "invalidateQueries");
     const stream = FakeEventSource.opened[0]!;
     stream.open();
     stream.send("booking.created", JSON.stringify({ service: "valet" }));
-    stream.send("booking.updated", JSON.stringify({ bookingId: "b1" }));
+    stream.send("booking.updated", JSON.stringify({ bookingId: "b1", notice: { title: "Flight Diverted", description: "Not for customers." } }));
     expect(invalidate).toHaveBeenCalledWith({ queryKey: ["me"] });
     expect(invalidate).not.toHaveBeenCalledWith({ queryKey: ["admin"] });
     expect(app.screen.queryByText("New Booking Received!")).toBeNull();
+    expect(app.screen.queryByText("Flight Diverted")).toBeNull();
   });
 
   it("opens no stream for a signed-out visitor", async () => {

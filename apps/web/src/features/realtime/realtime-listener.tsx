@@ -1,14 +1,20 @@
 // Live booking events over SSE (GET /api/realtime, the one live-updates client). The desk (admins, dispatchers)
 // gets every booking, others only their own: admins see 'New Booking Received!' and their lists refresh;
 // everyone's dashboard refreshes; after a reconnection everything a screen shows is read again.
-import { BOOKING_CREATED_EVENT, BOOKING_UPDATED_EVENT, NEW_BOOKING_TITLE, newBookingDescription, type BookingCreatedMessage } from "@meridian/shared/realtime";
+import { BOOKING_CREATED_EVENT, BOOKING_UPDATED_EVENT, NEW_BOOKING_TITLE, newBookingDescription, type BookingCreatedMessage, type DeskNotice } from "@meridian/shared/realtime";
 import { useQueryClient } from "@tanstack/react-query";
 import { useAuth } from "@/features/auth/auth-context";
 import { useEventStream } from "@/hooks/use-event-stream";
-import { notifySuccess } from "@/lib/notify";
+import { notifyError, notifySuccess } from "@/lib/notify";
 
 const isBookingCreated = (data: unknown): data is BookingCreatedMessage =>
   typeof data === "object" && data !== null && typeof (data as { service?: unknown }).service === "string";
+
+/** What the desk must act on (a diverted flight), sent with a booking.updated event to desk streams only. */
+function deskNoticeOf(data: unknown): DeskNotice | null {
+  const notice = (data as { notice?: Partial<DeskNotice> } | null)?.notice;
+  return typeof notice?.title === "string" && typeof notice.description === "string" ? { title: notice.title, description: notice.description } : null;
+}
 
 /** Subscribes the signed-in user to live booking events (issue #3). Renders nothing. */
 export function RealtimeListener() {
@@ -33,7 +39,12 @@ export function RealtimeListener() {
           notifySuccess(NEW_BOOKING_TITLE, newBookingDescription(data.service));
         }
       },
-      [BOOKING_UPDATED_EVENT]: refresh,
+      [BOOKING_UPDATED_EVENT]: (data) => {
+        refresh();
+        // The desk also sees what it must act on (a diverted flight) as a toast.
+        const notice = isDesk ? deskNoticeOf(data) : null;
+        if (notice) notifyError(notice.title, notice.description);
+      },
     },
     refresh,
   );
