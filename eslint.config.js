@@ -23,7 +23,7 @@ const DOMAIN_IMPORTS = {
 const PRICING_IN_VALET = [`${S}/valet/valet-rates.service.ts`, `${S}/valet/valet-quote.service.ts`, `${S}/valet/valet-quotes.routes.ts`];
 /** [files of a domain, files to leave out, the domains it may not import]. */
 const ARROWS = [
-  [[`${S}/{lib,db,mail,sms,realtime,settings,geo,places,health}/**`, `${S}/jobs/job-runner.ts`, `${S}/env.ts`, `${S}/admin/audit.ts`, `${S}/admin/core/sql-helpers.ts`], [], ["bookings", "edge", "root"]],
+  [[`${S}/{lib,db,mail,sms,realtime,settings,geo,places,health}/**`, `${S}/jobs/job-runner.ts`, `${S}/env.ts`], [], ["bookings", "edge", "root"]],
   [[`${S}/auth/**`, `${S}/newsletter/**`, `${S}/admin/core/users.service.ts`], [], ["pricing", "bookings", "payments", "rides", "valet", "edge", "root"]],
   [[`${S}/quotes/**`, `${S}/coupons/**`, `${S}/vehicles/**`, `${S}/admin/fleet/**`, `${S}/admin/admin-fleet.routes.ts`, ...PRICING_IN_VALET], [`${S}/admin/fleet/units.service.ts`], ["bookings", "payments", "valet", "edge", "root"]],
   [[`${S}/bookings/**`, `${S}/admin/core/bookings.service.ts`], [], ["valet", "edge", "root"]],
