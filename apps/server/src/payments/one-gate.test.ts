@@ -31,8 +31,11 @@ describe("the charge's one gate", () => {
 
   it("only payments/charges.ts orders a booking's payments to find its charge", () => {
     expect(where(/orderBy\(\.\.\.newestChargeFirst\)/)).toEqual(expect.arrayContaining(["payments/charges.ts"]));
-    // savedCard reads the newest charge that names a card (not the charge itself).
-    expect(where(/orderBy\(\.\.\.newestChargeFirst\)/)).toEqual(["payments/charges.ts", "payments/payment-lifecycle.ts"]);
+    // With the same order, and not for the charge itself: savedCard (the newest charge that names a card), the receipts
+    // (the newest charge that captured), the customer's provider reference (the newest payment that names one).
+    expect(where(/orderBy\(\.\.\.newestChargeFirst\)/)).toEqual(["payments/charges.ts", "payments/customers.ts", "payments/payment-lifecycle.ts", "payments/receipts.ts"]);
+    // Nobody writes that order by hand.
+    expect(where(/desc\((schema\.)?payments\.seq\)/)).toEqual(["payments/charges.ts"]);
   });
 
   it("only paymentErrorToHttp turns a provider's refusal into an HTTP answer", () => {

@@ -44,5 +44,8 @@ describe("UnavailableTimes", () => {
     expect(container.innerHTML).toBe("");
     rerender(<UnavailableTimes error={null} onPick={() => {}} />);
     expect(container.innerHTML).toBe("");
+    // The database-down answer shares the code: a 503, not a sold-out time.
+    rerender(<UnavailableTimes error={new ApiError(503, "unavailable", "Meridian is briefly unavailable.")} onPick={() => {}} />);
+    expect(container.innerHTML).toBe("");
   });
 });

@@ -8,9 +8,9 @@ import { ApiError } from "@/lib/api";
 export type AlternativeTime = { date: string; time: string };
 export const UNAVAILABLE_CODE = "unavailable";
 
-/** The refusal to show, when `error` is one. */
+/** The refusal to show, when `error` is one (a 409: the same code on a 503 means the database is down). */
 export function unavailableOf(error: unknown): { message: string; alternatives: AlternativeTime[] } | null {
-  if (!(error instanceof ApiError) || error.code !== UNAVAILABLE_CODE) return null;
+  if (!(error instanceof ApiError) || error.status !== 409 || error.code !== UNAVAILABLE_CODE) return null;
   return { message: error.message, alternatives: error.alternatives ?? [] };
 }
 

@@ -108,7 +108,7 @@ export function useConfirmBooking({
             // quote_changed (409), quote_expired, quote_invalid: show the fresh price before booking.
             void refetchQuote();
             notifyError("Quote Error", err);
-          } else if (code === "unavailable") {
+          } else if (code === "unavailable" && status === 409) {
             // The time was sold meanwhile (409 unavailable): the fresh quote offers the nearest times under the form.
             void refetchQuote();
             notifyError("Booking Failed", err);
