@@ -2,11 +2,12 @@ import type { AdminAuditEntry } from "@meridian/shared/admin";
 import { AUDIT_ACTION_LABELS, AUDIT_ENTITY_LABELS, auditFieldLabel, isMoneyField, UUID_PATTERN } from "@meridian/shared/audit";
 import { ROLE_LABELS, roles, type Role } from "@meridian/shared/roles";
 import { bookingStatusLabels, isBookingStatus } from "@meridian/shared/booking-status";
-import { useEffect, useState } from "react";
-import { notifyError } from "@/lib/notify";
+import { useMemo, useState } from "react";
+import { useErrorToast } from "@/hooks/use-error-toast";
 import { formatMoney } from "@meridian/shared/money";
 import { useAudit } from "../api/get-audit";
-import { DataTable, PageHeader, Pagination, StateRow, Td, Th, Tr } from "../components/admin-ui";
+import { PageHeader } from "../components/admin-ui";
+import { ListTable, Pagination, type Column } from "@/components/data-table/data-table";
 
 const PAGE_SIZE = 25;
 
@@ -61,56 +62,59 @@ function Changes({ entry, names, timeZone }: { entry: AdminAuditEntry; names: Na
   );
 }
 
+/** The log's columns: names and times as `names` and the operations clock (`timeZone`) give them. */
+function auditColumns(names: Names, timeZone: string): Column<AdminAuditEntry>[] {
+  return [
+    { header: "Timestamp", className: "whitespace-nowrap align-top text-foreground/80", sortValue: (e) => e.at, cell: (e) => atTime(e.at, timeZone) },
+    {
+      header: "Actor",
+      className: "align-top",
+      cell: (e) => (
+        <>
+          <div>{(e.actorId && names[e.actorId]) ?? e.actorEmail ?? "—"}</div>
+          {e.actorId && names[e.actorId] && e.actorEmail ? <div className="mt-0.5 text-xs text-muted">{e.actorEmail}</div> : null}
+        </>
+      ),
+    },
+    {
+      header: "Action",
+      className: "align-top",
+      sortValue: (e) => AUDIT_ACTION_LABELS[e.action] ?? e.action,
+      cell: (e) => <span className="rounded-md border border-gold/30 bg-gold/[0.06] px-2 py-0.5 text-xs text-gold-bright">{AUDIT_ACTION_LABELS[e.action] ?? e.action}</span>,
+    },
+    {
+      header: "Entity",
+      className: "align-top",
+      cell: (e) => (
+        <>
+          <div>{AUDIT_ENTITY_LABELS[e.entity] ?? e.entity}</div>
+          {e.entityId && names[e.entityId] ? <div className="mt-0.5 max-w-[14rem] text-xs text-muted">{names[e.entityId]}</div> : null}
+        </>
+      ),
+    },
+    { header: "Details", className: "align-top sm:min-w-[16rem]", cell: (e) => <Changes entry={e} names={names} timeZone={timeZone} /> },
+  ];
+}
+
 export default function AuditPage() {
   const [page, setPage] = useState(1);
   const { data, isPending, isError, error } = useAudit(page, PAGE_SIZE);
-  useEffect(() => {
-    if (isError) notifyError("Error fetching data", error);
-  }, [isError, error]);
+  useErrorToast(isError, error, "Error fetching data");
+  const columns = useMemo(() => auditColumns(data?.names ?? {}, data?.timeZone ?? "UTC"), [data?.names, data?.timeZone]);
 
   return (
     <>
       <PageHeader eyebrow="Governance" title="Audit Logs" description="Every change made in the back office: who, what, and the values before and after. Newest first." />
-      <DataTable label="Audit log">
-        <thead>
-          <tr>
-            <Th>Timestamp</Th>
-            <Th>Actor</Th>
-            <Th>Action</Th>
-            <Th>Entity</Th>
-            <Th>Details</Th>
-          </tr>
-        </thead>
-        <tbody>
-          {isPending ? (
-            <StateRow colSpan={5} loading />
-          ) : isError ? (
-            <StateRow colSpan={5}>Could not load the audit log.</StateRow>
-          ) : !data.entries.length ? (
-            <StateRow colSpan={5}>No audit entries yet.</StateRow>
-          ) : (
-            data.entries.map((e) => (
-              <Tr key={e.id}>
-                <Td label="Timestamp" className="whitespace-nowrap align-top text-foreground/80">{atTime(e.at, data.timeZone)}</Td>
-                <Td label="Actor" className="align-top">
-                  <div>{(e.actorId && data.names[e.actorId]) ?? e.actorEmail ?? "—"}</div>
-                  {e.actorId && data.names[e.actorId] && e.actorEmail ? <div className="mt-0.5 text-xs text-muted">{e.actorEmail}</div> : null}
-                </Td>
-                <Td label="Action" className="align-top">
-                  <span className="rounded-md border border-gold/30 bg-gold/[0.06] px-2 py-0.5 text-xs text-gold-bright">{AUDIT_ACTION_LABELS[e.action] ?? e.action}</span>
-                </Td>
-                <Td label="Entity" className="align-top">
-                  <div>{AUDIT_ENTITY_LABELS[e.entity] ?? e.entity}</div>
-                  {e.entityId && data.names[e.entityId] ? <div className="mt-0.5 max-w-[14rem] text-xs text-muted">{data.names[e.entityId]}</div> : null}
-                </Td>
-                <Td label="Details" className="align-top sm:min-w-[16rem]">
-                  <Changes entry={e} names={data.names} timeZone={data.timeZone} />
-                </Td>
-              </Tr>
-            ))
-          )}
-        </tbody>
-      </DataTable>
+      <ListTable
+        label="Audit log"
+        columns={columns}
+        rows={data?.entries}
+        rowKey={(e) => e.id}
+        loading={isPending}
+        error={isError}
+        errorText="Could not load the audit log."
+        emptyText="No audit entries yet."
+      />
       {data ? <Pagination page={data.page} pageSize={data.pageSize} total={data.total} onPage={setPage} /> : null}
     </>
   );

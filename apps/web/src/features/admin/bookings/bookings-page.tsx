@@ -1,15 +1,17 @@
+import type { AdminBookingRow } from "@meridian/shared/admin";
 import { bookingStatuses, bookingStatusLabels } from "@meridian/shared/booking-status";
 import { Download, Eye, Plus, X } from "lucide-react";
-import { useCallback, useEffect, useState } from "react";
+import { useCallback, useMemo, useState } from "react";
 import { Button, buttonVariants } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
-import { notifyError } from "@/lib/notify";
+import { useErrorToast } from "@/hooks/use-error-toast";
 import { formatMoney } from "@meridian/shared/money";
 import { cn, formatDate } from "@/lib/utils";
 import { bookingsExportUrl, useBookings, type BookingFilters } from "../api/get-bookings";
-import { DataTable, PageHeader, Pagination, SearchBox, StateRow, StatusBadge, Td, Th, Tr } from "../components/admin-ui";
+import { PageHeader, StatusBadge } from "../components/admin-ui";
+import { ListTable, Pagination, SearchBox, useListFilters, type Column } from "@/components/data-table/data-table";
 import { BookingDetailDialog } from "./booking-detail-dialog";
 import { NewBookingDialog } from "./new-booking-dialog";
 
@@ -17,18 +19,56 @@ const PAGE_SIZE = 20;
 const EMPTY: BookingFilters = { q: "", status: "all", service: "all", from: "", to: "", page: 1, pageSize: PAGE_SIZE };
 
 export default function BookingsPage() {
-  const [filters, setFilters] = useState<BookingFilters>(EMPTY);
+  const { filters, update, setPage, clear, filtered } = useListFilters<BookingFilters>(EMPTY);
   const [viewing, setViewing] = useState<string | null>(null);
   const [creating, setCreating] = useState(false);
   const rangeInvalid = Boolean(filters.from && filters.to && filters.from > filters.to);
   const { data, isPending, isError, error } = useBookings(filters, !rangeInvalid);
-  const update = useCallback((patch: Partial<BookingFilters>) => setFilters((f) => ({ ...f, page: 1, ...patch })), []);
   const setQ = useCallback((q: string) => update({ q }), [update]);
-  const filtered = filters.q !== "" || filters.status !== "all" || filters.service !== "all" || filters.from !== "" || filters.to !== "";
 
-  useEffect(() => {
-    if (isError) notifyError("Error fetching bookings", error);
-  }, [isError, error]);
+  useErrorToast(isError, error, "Error fetching bookings");
+  const columns = useMemo<Column<AdminBookingRow>[]>(
+    () => [
+      {
+        header: "Customer",
+        sortValue: (b) => (b.customerName ?? "Guest").toLowerCase(),
+        cell: (b) => (
+          <>
+            <div className="font-medium text-foreground">{b.customerName ?? "Guest"}</div>
+            <div className="mt-0.5 text-xs text-muted">{b.customerEmail ?? "—"}</div>
+          </>
+        ),
+      },
+      {
+        header: "Service",
+        cell: (b) => (
+          <>
+            <div className="capitalize">{b.service}</div>
+            {b.event || b.location ? (
+              <div className="mt-0.5 max-w-[16rem] truncate text-xs text-muted" title={[b.event, b.location].filter(Boolean).join(" · ")}>
+                {[b.event, b.location].filter(Boolean).join(" · ")}
+              </div>
+            ) : null}
+          </>
+        ),
+      },
+      { header: "Date", className: "whitespace-nowrap tabular-nums", sortValue: (b) => b.bookingDate, cell: (b) => formatDate(b.bookingDate) },
+      { header: "Status", sortValue: (b) => b.status, cell: (b) => <StatusBadge status={b.status} /> },
+      { header: "Price", className: "text-right tabular-nums text-foreground", sortValue: (b) => b.price, cell: (b) => (b.price != null ? formatMoney(b.price) : "—") },
+      {
+        header: "View",
+        actions: true,
+        hideHeader: true,
+        className: "text-right",
+        cell: (b) => (
+          <Button variant="ghost" size="sm" onClick={() => setViewing(b.id)} aria-label={`View booking for ${b.customerName ?? "guest"}`}>
+            <Eye /> View
+          </Button>
+        ),
+      },
+    ],
+    [],
+  );
 
   return (
     <>
@@ -95,63 +135,23 @@ export default function BookingsPage() {
           <Label htmlFor="booking-to">To</Label>
           <Input id="booking-to" type="date" value={filters.to} min={filters.from || undefined} aria-invalid={rangeInvalid} onChange={(e) => update({ to: e.target.value })} />
         </div>
-        <Button variant="ghost" onClick={() => setFilters(EMPTY)} disabled={!filtered} className="sm:self-end sm:justify-self-end lg:mb-0.5">
+        <Button variant="ghost" onClick={clear} disabled={!filtered} className="sm:self-end sm:justify-self-end lg:mb-0.5">
           <X /> Clear
         </Button>
       </div>
       {rangeInvalid ? <p className="-mt-3 mb-4 text-xs text-danger">The end date must be on or after the start date.</p> : null}
 
-      <DataTable label="Bookings">
-        <thead>
-          <tr>
-            <Th>Customer</Th>
-            <Th>Service</Th>
-            <Th>Date</Th>
-            <Th>Status</Th>
-            <Th className="text-right">Price</Th>
-            <Th className="text-right">
-              <span className="sr-only">View</span>
-            </Th>
-          </tr>
-        </thead>
-        <tbody>
-          {isPending ? (
-            <StateRow colSpan={6} loading />
-          ) : isError ? (
-            <StateRow colSpan={6}>Could not load bookings.</StateRow>
-          ) : !data.bookings.length ? (
-            <StateRow colSpan={6}>No bookings found.</StateRow>
-          ) : (
-            data.bookings.map((b) => (
-              <Tr key={b.id}>
-                <Td label="Customer">
-                  <div className="font-medium text-foreground">{b.customerName ?? "Guest"}</div>
-                  <div className="mt-0.5 text-xs text-muted">{b.customerEmail ?? "—"}</div>
-                </Td>
-                <Td label="Service">
-                  <div className="capitalize">{b.service}</div>
-                  {b.event || b.location ? (
-                    <div className="mt-0.5 max-w-[16rem] truncate text-xs text-muted" title={[b.event, b.location].filter(Boolean).join(" · ")}>
-                      {[b.event, b.location].filter(Boolean).join(" · ")}
-                    </div>
-                  ) : null}
-                </Td>
-                <Td label="Date" className="whitespace-nowrap tabular-nums">{formatDate(b.bookingDate)}</Td>
-                <Td label="Status">
-                  <StatusBadge status={b.status} />
-                </Td>
-                <Td label="Price" className="text-right tabular-nums text-foreground">{b.price != null ? formatMoney(b.price) : "—"}</Td>
-                <Td className="text-right">
-                  <Button variant="ghost" size="sm" onClick={() => setViewing(b.id)} aria-label={`View booking for ${b.customerName ?? "guest"}`}>
-                    <Eye /> View
-                  </Button>
-                </Td>
-              </Tr>
-            ))
-          )}
-        </tbody>
-      </DataTable>
-      {data ? <Pagination page={data.page} pageSize={data.pageSize} total={data.total} onPage={(page) => setFilters((f) => ({ ...f, page }))} /> : null}
+      <ListTable
+        label="Bookings"
+        columns={columns}
+        rows={data?.bookings}
+        rowKey={(b) => b.id}
+        loading={isPending}
+        error={isError}
+        errorText="Could not load bookings."
+        emptyText="No bookings found."
+      />
+      {data ? <Pagination page={data.page} pageSize={data.pageSize} total={data.total} onPage={setPage} /> : null}
       <BookingDetailDialog id={viewing} onClose={() => setViewing(null)} />
       <NewBookingDialog open={creating} onOpenChange={setCreating} />
     </>

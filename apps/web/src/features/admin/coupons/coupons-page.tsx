@@ -1,13 +1,15 @@
 // /admin/coupons: every promotional code with its terms and uses; create, edit, deactivate.
 import { Pencil, Plus, Power } from "lucide-react";
-import { useEffect, useState } from "react";
+import { useMemo, useState, type ComponentProps } from "react";
 import { COUPON_SERVICE_LABELS, formatCouponValue, type AdminCoupon } from "@meridian/shared/coupons";
 import { Button } from "@/components/ui/button";
 import { useConfirm } from "@/components/ui/confirm-dialog";
+import { useErrorToast } from "@/hooks/use-error-toast";
 import { notifyError, notifySuccess } from "@/lib/notify";
 import { formatMoney } from "@meridian/shared/money";
 import { cn } from "@/lib/utils";
-import { DataTable, PageHeader, StateRow, StatusBadge, Td, Th, Tr } from "../components/admin-ui";
+import { PageHeader, StatusBadge } from "../components/admin-ui";
+import { ListTable, type Column } from "@/components/data-table/data-table";
 import { useCoupons } from "./api/get-coupons";
 import { useUpdateCoupon } from "./api/update-coupon";
 import { CouponDialog } from "./coupon-dialog";
@@ -25,9 +27,55 @@ export default function CouponsPage() {
   const { data, isPending, isError, error } = useCoupons();
   const [dialog, setDialog] = useState<{ coupon: AdminCoupon | null } | null>(null);
 
-  useEffect(() => {
-    if (isError) notifyError("Error fetching coupons", error);
-  }, [isError, error]);
+  useErrorToast(isError, error, "Error fetching coupons");
+  const columns = useMemo<Column<AdminCoupon>[]>(
+    () => [
+      {
+        header: "Code",
+        sortValue: (c) => c.code,
+        cell: (c) => <span className={cn("font-mono text-[0.82rem] tracking-wider", c.active ? "text-gold-bright" : "text-muted")}>{c.code}</span>,
+      },
+      {
+        header: "Discount",
+        cell: (c) => (
+          <>
+            <div className="tabular-nums text-foreground">{formatCouponValue(c)} off</div>
+            {c.minFareUsd > 0 ? <div className="mt-0.5 whitespace-nowrap text-xs text-muted">Fares from {formatMoney(c.minFareUsd)}</div> : null}
+          </>
+        ),
+      },
+      { header: "Applies to", className: "whitespace-nowrap text-foreground/80", cell: (c) => COUPON_SERVICE_LABELS[c.service] },
+      { header: "Valid", className: "text-foreground/80", cell: validity },
+      {
+        header: "Usage",
+        className: "tabular-nums text-foreground/80",
+        sortValue: (c) => c.usesCount,
+        cell: (c) => (
+          <>
+            <div>
+              {c.usesCount} / {c.maxUses ?? "∞"}
+            </div>
+            {c.maxUsesPerCustomer ? <div className="mt-0.5 whitespace-nowrap text-xs text-muted">{c.maxUsesPerCustomer} per customer</div> : null}
+          </>
+        ),
+      },
+      { header: "Status", cell: (c) => <StatusBadge status={c.active ? "active" : "inactive"} /> },
+      {
+        header: "Actions",
+        actions: true,
+        className: "text-right",
+        cell: (c) => (
+          <div className="flex justify-end gap-1">
+            <Button variant="ghost" size="sm" aria-label={`Edit ${c.code}`} onClick={() => setDialog({ coupon: c })}>
+              <Pencil /> Edit
+            </Button>
+            <ActiveToggle coupon={c} />
+          </div>
+        ),
+      },
+    ],
+    [],
+  );
 
   const list = data ?? [];
   const active = list.filter((c) => c.active).length;
@@ -43,59 +91,17 @@ export default function CouponsPage() {
           </Button>
         }
       />
-      <DataTable label="Coupons">
-        <thead>
-          <tr>
-            <Th>Code</Th>
-            <Th>Discount</Th>
-            <Th className="whitespace-nowrap">Applies to</Th>
-            <Th>Valid</Th>
-            <Th>Usage</Th>
-            <Th>Status</Th>
-            <Th className="text-right">Actions</Th>
-          </tr>
-        </thead>
-        <tbody>
-          {isPending ? (
-            <StateRow colSpan={7} loading />
-          ) : isError ? (
-            <StateRow colSpan={7}>Could not load coupons.</StateRow>
-          ) : !list.length ? (
-            <StateRow colSpan={7}>No coupons yet. Create the first code with New Coupon.</StateRow>
-          ) : (
-            list.map((c) => (
-              <Tr key={c.id} data-testid="coupon-row" className={cn(!c.active && "text-foreground/60")}>
-                <Td label="Code">
-                  <span className={cn("font-mono text-[0.82rem] tracking-wider", c.active ? "text-gold-bright" : "text-muted")}>{c.code}</span>
-                </Td>
-                <Td label="Discount">
-                  <div className="tabular-nums text-foreground">{formatCouponValue(c)} off</div>
-                  {c.minFareUsd > 0 ? <div className="mt-0.5 whitespace-nowrap text-xs text-muted">Fares from {formatMoney(c.minFareUsd)}</div> : null}
-                </Td>
-                <Td label="Applies to" className="text-foreground/80">{COUPON_SERVICE_LABELS[c.service]}</Td>
-                <Td label="Valid" className="text-foreground/80">{validity(c)}</Td>
-                <Td label="Usage" className="tabular-nums text-foreground/80">
-                  <div>
-                    {c.usesCount} / {c.maxUses ?? "∞"}
-                  </div>
-                  {c.maxUsesPerCustomer ? <div className="mt-0.5 whitespace-nowrap text-xs text-muted">{c.maxUsesPerCustomer} per customer</div> : null}
-                </Td>
-                <Td label="Status">
-                  <StatusBadge status={c.active ? "active" : "inactive"} />
-                </Td>
-                <Td className="text-right">
-                  <div className="flex justify-end gap-1">
-                    <Button variant="ghost" size="sm" aria-label={`Edit ${c.code}`} onClick={() => setDialog({ coupon: c })}>
-                      <Pencil /> Edit
-                    </Button>
-                    <ActiveToggle coupon={c} />
-                  </div>
-                </Td>
-              </Tr>
-            ))
-          )}
-        </tbody>
-      </DataTable>
+      <ListTable
+        label="Coupons"
+        columns={columns}
+        rows={list}
+        rowKey={(c) => c.id}
+        rowProps={(c) => ({ "data-testid": "coupon-row", className: cn(!c.active && "text-foreground/60") }) as ComponentProps<"tr">}
+        loading={isPending}
+        error={isError}
+        errorText="Could not load coupons."
+        emptyText="No coupons yet. Create the first code with New Coupon."
+      />
       <CouponDialog open={Boolean(dialog)} coupon={dialog?.coupon ?? null} onOpenChange={(open) => !open && setDialog(null)} />
     </>
   );

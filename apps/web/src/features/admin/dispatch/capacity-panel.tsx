@@ -4,7 +4,7 @@ import type { HourCapacity, ShiftWarning } from "@meridian/shared/availability";
 import { AlertTriangle } from "lucide-react";
 import { clockIn } from "@/lib/time";
 import { cn } from "@/lib/utils";
-import { Panel } from "../components/admin-ui";
+import { Panel } from "@/components/ui/panel";
 
 const hourLabel = (h: number) => `${((h + 11) % 12) + 1}${h < 12 ? "a" : "p"}`;
 

@@ -11,7 +11,7 @@ import { notifyError } from "@/lib/notify";
 import { formatMoney } from "@meridian/shared/money";
 import { cn } from "@/lib/utils";
 import { analyticsCsvUrl, useAnalytics } from "../api/get-analytics";
-import { Panel } from "../components/admin-ui";
+import { Panel } from "@/components/ui/panel";
 
 const GOLD = "#c9a35c";
 const STEEL = "#8fa3b8";

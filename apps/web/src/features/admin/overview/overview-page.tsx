@@ -6,7 +6,8 @@ import { Spinner } from "@/components/ui/spinner";
 import { formatMoney } from "@meridian/shared/money";
 import { useOverview } from "../api/get-overview";
 import { Button } from "@/components/ui/button";
-import { formatDateTime, PageHeader, Panel, StatusBadge } from "../components/admin-ui";
+import { formatDateTime, PageHeader, StatusBadge } from "../components/admin-ui";
+import { Panel } from "@/components/ui/panel";
 import { OverdueBadge } from "../components/overdue-badge";
 
 // The charts (and their library) load only here, after the cards.

@@ -14,7 +14,7 @@ import { api } from "@/lib/api";
 import { notifyError, notifySuccess } from "@/lib/notify";
 import { cn } from "@/lib/utils";
 import { allAuditQueryKey } from "../api/get-audit";
-import { Panel } from "../components/admin-ui";
+import { Panel } from "@/components/ui/panel";
 
 type Check = { ok: boolean; ms: number; summary: string };
 type MapsAnswer = { maps: MapsSettings; provider: { name: string; label: string }; health: { lookup: Check; route: Check }; knownCounties: string[] };

@@ -4,7 +4,7 @@ import type { LucideIcon } from "lucide-react";
 import type { ReactNode } from "react";
 import { Spinner } from "@/components/ui/spinner";
 import { cn } from "@/lib/utils";
-import { Panel } from "../components/admin-ui";
+import { Panel } from "@/components/ui/panel";
 
 export function SettingsPanel({ icon: Icon, title, description, children, actions }: { icon: LucideIcon; title: string; description: string; children: ReactNode; actions?: ReactNode }) {
   return (

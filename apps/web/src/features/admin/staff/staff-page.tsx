@@ -21,7 +21,9 @@ import { useStaff } from "../api/get-staff";
 import { useCreateShift, useDeleteShift } from "../api/save-shift";
 import { getShiftImpact } from "../api/get-shift-impact";
 import { useConfirm } from "@/components/ui/confirm-dialog";
-import { DataTable, FormActions, PageHeader, Panel, StateRow, StatusBadge, Td, Th, Tr } from "../components/admin-ui";
+import { FormActions, PageHeader, StatusBadge } from "../components/admin-ui";
+import { ListTable, StateRow, Th, type Column } from "@/components/data-table/data-table";
+import { Panel } from "@/components/ui/panel";
 import { withArticle } from "@meridian/shared/words";
 
 const roleOptions = staffRoles.map((value) => ({ value, label: ROLE_LABELS[value] }));
@@ -57,41 +59,27 @@ export default function StaffPage() {
   );
 }
 
+const MEMBER_COLUMNS: Column<StaffMember>[] = [
+  { header: "Name", className: "font-medium", sortValue: (s) => s.fullName.toLowerCase(), cell: (s) => s.fullName },
+  { header: "Role", className: "text-foreground/80", sortValue: (s) => ROLE_LABELS[s.role], cell: (s) => ROLE_LABELS[s.role] },
+  { header: "Email", className: "text-foreground/80", cell: (s) => s.email },
+  { header: "Phone", className: "tabular-nums text-foreground/80", cell: (s) => s.phone ?? "—" },
+  { header: "Status", cell: (s) => <StatusBadge status={s.status} /> },
+];
+
 function MembersTable() {
   const staff = useStaff();
   return (
-    <DataTable label="Staff members">
-      <thead>
-        <tr>
-          <Th>Name</Th>
-          <Th>Role</Th>
-          <Th>Email</Th>
-          <Th>Phone</Th>
-          <Th>Status</Th>
-        </tr>
-      </thead>
-      <tbody>
-        {staff.isPending ? (
-          <StateRow colSpan={5} loading />
-        ) : staff.isError ? (
-          <StateRow colSpan={5}>{staff.error.message}</StateRow>
-        ) : !staff.data.staff.length ? (
-          <StateRow colSpan={5}>No staff yet. Add Staff creates their account.</StateRow>
-        ) : (
-          staff.data.staff.map((s) => (
-            <Tr key={s.id}>
-              <Td label="Name" className="font-medium">{s.fullName}</Td>
-              <Td label="Role" className="text-foreground/80">{ROLE_LABELS[s.role]}</Td>
-              <Td label="Email" className="text-foreground/80">{s.email}</Td>
-              <Td label="Phone" className="tabular-nums text-foreground/80">{s.phone ?? "—"}</Td>
-              <Td label="Status">
-                <StatusBadge status={s.status} />
-              </Td>
-            </Tr>
-          ))
-        )}
-      </tbody>
-    </DataTable>
+    <ListTable
+      label="Staff members"
+      columns={MEMBER_COLUMNS}
+      rows={staff.data?.staff}
+      rowKey={(s) => s.id}
+      loading={staff.isPending}
+      error={staff.isError}
+      errorText={staff.error?.message}
+      emptyText="No staff yet. Add Staff creates their account."
+    />
   );
 }
 

@@ -1,11 +1,12 @@
 import type { AdminTicketRow } from "@meridian/shared/admin";
 import { VALET_STATUS_LABELS, valetStatuses, type ValetStatus } from "@meridian/shared/valet-ticket";
 import { Eye } from "lucide-react";
-import { useCallback, useEffect, useState } from "react";
+import { useCallback, useMemo, useState } from "react";
 import { Button } from "@/components/ui/button";
-import { notifyError } from "@/lib/notify";
+import { useErrorToast } from "@/hooks/use-error-toast";
 import { useTickets, type TicketFilters } from "../api/get-tickets";
-import { DataTable, formatDateTime, PageHeader, Pagination, SearchBox, StateRow, StatusBadge, Td, Th, Tr } from "../components/admin-ui";
+import { formatDateTime, PageHeader, StatusBadge } from "../components/admin-ui";
+import { ListTable, Pagination, SearchBox, useListFilters, type Column } from "@/components/data-table/data-table";
 import { TicketDetailDialog } from "./ticket-detail-dialog";
 
 const PAGE_SIZE = 20;
@@ -16,14 +17,58 @@ const STATUS_FILTERS: { label: string; value: ValetStatus | undefined }[] = [
 ];
 
 export default function TicketsPage() {
-  const [filters, setFilters] = useState<TicketFilters>({ q: "", page: 1, pageSize: PAGE_SIZE });
+  const { filters, update, setPage } = useListFilters<TicketFilters>({ q: "", page: 1, pageSize: PAGE_SIZE });
   const [viewing, setViewing] = useState<AdminTicketRow | null>(null);
   const { data, isPending, isError, error } = useTickets(filters);
-  const setQ = useCallback((q: string) => setFilters((f) => ({ ...f, q, page: 1 })), []);
+  const setQ = useCallback((q: string) => update({ q }), [update]);
 
-  useEffect(() => {
-    if (isError) notifyError("Error fetching tickets", error);
-  }, [isError, error]);
+  useErrorToast(isError, error, "Error fetching tickets");
+  const columns = useMemo<Column<AdminTicketRow>[]>(
+    () => [
+      {
+        header: "Ticket Code",
+        sortValue: (t) => t.ticketCode,
+        cell: (t) => (
+          <>
+            <span className="font-mono text-[0.82rem] tracking-wider text-gold-bright">{t.ticketCode}</span>
+            {t.plate || t.keyTag || t.car ? <div className="mt-0.5 text-xs text-muted">{[t.car, t.plate, t.keyTag].filter(Boolean).join(" · ")}</div> : null}
+            {t.service ? (
+              <div className="mt-0.5 max-w-[18rem] truncate text-xs text-muted">
+                <span className="capitalize">{t.service}</span>
+                {[t.event, t.location].filter(Boolean).map((part) => ` · ${part}`)}
+              </div>
+            ) : null}
+          </>
+        ),
+      },
+      {
+        header: "Customer",
+        cell: (t) =>
+          t.customerName || t.customerPhone ? (
+            <>
+              <div className="text-foreground">{t.customerName ?? "Walk-up guest"}</div>
+              {t.customerPhone ? <div className="mt-0.5 text-xs text-muted">{t.customerPhone}</div> : null}
+            </>
+          ) : (
+            <span className="text-muted">N/A</span>
+          ),
+      },
+      { header: "Created At", className: "whitespace-nowrap text-foreground/80", sortValue: (t) => t.createdAt, cell: (t) => formatDateTime(t.createdAt) },
+      { header: "Status", cell: (t) => <StatusBadge status={t.valetStatus ?? t.status} /> },
+      {
+        header: "View Details",
+        actions: true,
+        hideHeader: true,
+        className: "text-right",
+        cell: (t) => (
+          <Button variant="ghost" size="sm" onClick={() => setViewing(t)} aria-label={`View details of ticket ${t.ticketCode}`}>
+            <Eye /> View Details
+          </Button>
+        ),
+      },
+    ],
+    [],
+  );
 
   return (
     <>
@@ -37,72 +82,24 @@ export default function TicketsPage() {
               size="sm"
               variant={filters.valetStatus === f.value ? "outline" : "ghost"}
               aria-pressed={filters.valetStatus === f.value}
-              onClick={() => setFilters((cur) => ({ ...cur, valetStatus: f.value, page: 1 }))}
+              onClick={() => update({ valetStatus: f.value })}
             >
               {f.label}
             </Button>
           ))}
         </div>
       </div>
-      <DataTable label="Tickets">
-        <thead>
-          <tr>
-            <Th>Ticket Code</Th>
-            <Th>Customer</Th>
-            <Th>Created At</Th>
-            <Th>Status</Th>
-            <Th className="text-right">
-              <span className="sr-only">View Details</span>
-            </Th>
-          </tr>
-        </thead>
-        <tbody>
-          {isPending ? (
-            <StateRow colSpan={5} loading />
-          ) : isError ? (
-            <StateRow colSpan={5}>Could not load tickets.</StateRow>
-          ) : !data.tickets.length ? (
-            <StateRow colSpan={5}>No tickets found.</StateRow>
-          ) : (
-            data.tickets.map((t) => (
-              <Tr key={t.id}>
-                <Td label="Ticket Code">
-                  <span className="font-mono text-[0.82rem] tracking-wider text-gold-bright">{t.ticketCode}</span>
-                  {t.plate || t.keyTag || t.car ? (
-                    <div className="mt-0.5 text-xs text-muted">{[t.car, t.plate, t.keyTag].filter(Boolean).join(" · ")}</div>
-                  ) : null}
-                  {t.service ? (
-                    <div className="mt-0.5 max-w-[18rem] truncate text-xs text-muted">
-                      <span className="capitalize">{t.service}</span>
-                      {[t.event, t.location].filter(Boolean).map((part) => ` · ${part}`)}
-                    </div>
-                  ) : null}
-                </Td>
-                <Td label="Customer">
-                  {t.customerName || t.customerPhone ? (
-                    <>
-                      <div className="text-foreground">{t.customerName ?? "Walk-up guest"}</div>
-                      {t.customerPhone ? <div className="mt-0.5 text-xs text-muted">{t.customerPhone}</div> : null}
-                    </>
-                  ) : (
-                    <span className="text-muted">N/A</span>
-                  )}
-                </Td>
-                <Td label="Created At" className="whitespace-nowrap text-foreground/80">{formatDateTime(t.createdAt)}</Td>
-                <Td label="Status">
-                  <StatusBadge status={t.valetStatus ?? t.status} />
-                </Td>
-                <Td className="text-right">
-                  <Button variant="ghost" size="sm" onClick={() => setViewing(t)} aria-label={`View details of ticket ${t.ticketCode}`}>
-                    <Eye /> View Details
-                  </Button>
-                </Td>
-              </Tr>
-            ))
-          )}
-        </tbody>
-      </DataTable>
-      {data ? <Pagination page={data.page} pageSize={data.pageSize} total={data.total} onPage={(page) => setFilters((f) => ({ ...f, page }))} /> : null}
+      <ListTable
+        label="Tickets"
+        columns={columns}
+        rows={data?.tickets}
+        rowKey={(t) => t.id}
+        loading={isPending}
+        error={isError}
+        errorText="Could not load tickets."
+        emptyText="No tickets found."
+      />
+      {data ? <Pagination page={data.page} pageSize={data.pageSize} total={data.total} onPage={setPage} /> : null}
       <TicketDetailDialog ticket={viewing} onClose={() => setViewing(null)} />
     </>
   );

@@ -1,6 +1,6 @@
 // p50/p90 retrieval times (request -> ready, request -> delivered) per day or per stand.
 import type { RetrievalFigures } from "@meridian/shared/valet-ticket";
-import { DataTable, StateRow, Td, Th, Tr } from "../components/admin-ui";
+import { DataTable, StateRow, Td, Th, Tr } from "@/components/data-table/data-table";
 
 const min = (v: number | null) => (v === null ? "—" : `${v.toFixed(1)} min`);
 
