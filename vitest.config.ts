@@ -39,6 +39,7 @@ const postgresSuites = [
   "quotes/quote-counter.test.ts",
   "shutdown.test.ts",
   "valet/valet.test.ts",
+  "valet/valet-move.test.ts",
   "valet/valet-booking.test.ts",
 ].map((glob) => `apps/server/src/${glob}`);
 

@@ -90,6 +90,17 @@ test("dispatch sends a car with the chauffeur; a shift change that strands the r
   await card.getByRole("button", { name: "Assign" }).click();
   await expect(card).toContainText(`${driver.fullName} · ${colour} Executive Sedan · ${plate}`);
 
+  // The booking's detail on the desk names the car too.
+  await admin.goto("/admin/bookings");
+  await admin.getByLabel("Search bookings").fill(customer.fullName);
+  const bookingRows = admin.getByRole("table", { name: "Bookings" }).locator("tbody tr");
+  await expect(bookingRows).toHaveCount(1);
+  await bookingRows.first().getByRole("button", { name: /View booking/ }).click();
+  const detail = admin.getByRole("dialog", { name: "Booking Details" });
+  await expect(detail.getByTestId("booking-car")).toHaveText(`${colour} Executive Sedan · ${plate}`);
+  await detail.screenshot({ path: "test-results/booking-detail-car.png" });
+  await detail.getByRole("button", { name: "Close" }).click();
+
   // Removing the chauffeur's shift on the Staff page first says what it would strand; the admin keeps it.
   await admin.goto("/admin/staff");
   await admin.getByRole("tab", { name: "Shifts" }).click();

@@ -44,6 +44,24 @@ export const operationsSettingsSchema = z.strictObject({
     .string({ error: "Choose a time zone such as America/Los_Angeles." })
     .trim()
     .refine(isTimeZone, "Choose a time zone such as America/Los_Angeles."),
+  /**
+   * Rides are sold for pickups from `open` until before `close` (the service's clock; a close before the open runs
+   * past midnight). null: around the clock.
+   */
+  operatingHours: z
+    .strictObject(
+      { open: hhmm("Opening time"), close: hhmm("Closing time") },
+      { error: "Operating hours: give an opening and a closing time, or none for around the clock." },
+    )
+    .refine((h) => h.open !== h.close, { message: "Closing time must differ from the opening time (no hours means around the clock).", path: ["close"] })
+    .nullable()
+    .default(null),
+  /** Days ("YYYY-MM-DD", the service's clock) with no rides sold: a ride touching one is refused. Kept sorted, once each. */
+  blackoutDates: z
+    .array(calendarDateSchema("Blackout dates: use a real calendar date like 2026-12-25."), { error: "Blackout dates: give a list of dates like 2026-12-25." })
+    .max(366, "Blackout dates: at most 366 days.")
+    .transform((days) => [...new Set(days)].sort())
+    .default([]),
 });
 export type OperationsSettings = z.infer<typeof operationsSettingsSchema>;
 
@@ -58,6 +76,8 @@ export const DEFAULT_OPERATIONS_SETTINGS: OperationsSettings = {
   airportWaitIncludedMinutes: 60,
   waitingCentsPerMinute: 150,
   timeZone: "America/Los_Angeles",
+  operatingHours: null,
+  blackoutDates: [],
 };
 
 // ---- Staff and shifts

@@ -5,7 +5,6 @@ import {
   createBookingSchema,
   LOGIN_TO_BOOK_MESSAGE,
 } from "@meridian/shared/booking";
-import { requireUser } from "../auth/session";
 import type { AppEnv } from "../lib/context";
 import { route } from "../lib/openapi";
 import { idempotencyKey, idempotencyKeyParameter } from "../lib/validate";
@@ -32,7 +31,7 @@ export const bookingsRoutes = new Hono<AppEnv>().post(
     },
   }),
   async (c) => {
-    const me = await requireUser(c, LOGIN_TO_BOOK_MESSAGE);
+    const me = c.get("actor");
     if (c.req.valid("json").service === "valet") await requireFeature(c.get("deps").database.db, "valetBooking");
     const outcome = await createBooking(c.get("deps"), me, idempotencyKey(c), c.req.valid("json"));
     if (outcome.replayed) c.header("Idempotent-Replayed", "true");

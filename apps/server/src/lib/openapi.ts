@@ -13,8 +13,18 @@ import type { AppEnv } from "./context";
 import { badRequest, type FieldErrors } from "./errors";
 import { parseBody, parseQuery } from "./validate";
 
-/** Who may call a route: anyone, any signed-in user, or one role or a list of roles (admins pass every role check). */
-export type Access = "public" | "signed-in" | Exclude<Role, "user"> | readonly Exclude<Role, "user">[];
+/**
+ * Who may call a route: anyone, any signed-in user, or one role or a list of roles (admins pass every role check),
+ * or `{ only: [...] }`: those roles and nobody else, admins included (e.g. a chauffeur's own step of a ride).
+ */
+export type Access = "public" | "signed-in" | Exclude<Role, "user"> | readonly Exclude<Role, "user">[] | { readonly only: readonly Exclude<Role, "user">[] };
+
+/** The roles a route lets in ("public" and "signed-in" let in everyone, signed in or not). */
+export function rolesOf(access: Access): "public" | "signed-in" | readonly Role[] {
+  if (access === "public" || access === "signed-in") return access;
+  if (typeof access === "object" && "only" in access) return access.only;
+  return [...new Set<Role>([...(typeof access === "string" ? [access] : access), "admin"])];
+}
 
 /** An OpenAPI parameter (query, header, path). */
 export type Parameter = { in: "query" | "header" | "path"; name: string; required?: boolean; description?: string; schema?: object };
@@ -90,12 +100,13 @@ function operation(spec: RouteSpec<z.ZodType | undefined, z.ZodType | undefined>
   const error = (status: number) => (responses[status] ??= response(status, { description: STATUS_TEXT[status]! }));
   if (spec.query || spec.body) error(400);
   if (spec.access !== "public") error(401);
-  if (spec.access !== "public" && spec.access !== "signed-in") error(403);
+  const roles = rolesOf(spec.access);
+  if (typeof roles !== "string") error(403);
   return {
     summary: spec.summary,
     ...(spec.description ? { description: spec.description } : {}),
     tags: spec.tags,
-    ...(spec.access === "public" ? {} : { security: [{ session: [] }, { bearer: [] }], "x-access": typeof spec.access === "string" ? spec.access : spec.access.join(" | ") }),
+    ...(spec.access === "public" ? {} : { security: [{ session: [] }, { bearer: [] }], "x-access": typeof roles === "string" ? roles : roles.join(" | ") }),
     parameters: [...(spec.query ? queryParameters(spec.query) : []), ...(spec.parameters ?? [])],
     ...(spec.body ? { requestBody: { required: true, content: { "application/json": { schema: resolver(spec.body) } } } } : {}),
     responses,
@@ -111,12 +122,12 @@ function operation(spec: RouteSpec<z.ZodType | undefined, z.ZodType | undefined>
 export function route<B extends z.ZodType | undefined = undefined, Q extends z.ZodType | undefined = undefined>(
   spec: RouteSpec<B, Q>,
 ): MiddlewareHandler<AppEnv, string, { out: Out<B, Q> }> {
+  const roles = rolesOf(spec.access);
   const described = new Set([...(spec.query ? queryParameters(spec.query) : []), ...(spec.parameters ?? [])].filter((p) => p.in === "query").map((p) => p.name));
   const middleware: MiddlewareHandler<AppEnv> = async (c, next) => {
     // The one access check: the caller it lets in is the route's actor.
-    if (spec.access === "signed-in") c.set("actor", await requireUser(c, spec.signInMessage));
-    else if (typeof spec.access !== "string") c.set("actor", await requireRole(c, ...spec.access, "admin"));
-    else if (spec.access !== "public") c.set("actor", await requireRole(c, spec.access, "admin"));
+    if (roles === "signed-in") c.set("actor", await requireUser(c, spec.signInMessage));
+    else if (roles !== "public") c.set("actor", await requireRole(c, ...roles));
     refuseUndescribedQuery(c.req.url, described);
     if (spec.query) c.req.addValidatedData("query", parseQuery(c, spec.query) as Record<string, unknown>);
     if (spec.body) c.req.addValidatedData("json", (await parseBody(c, spec.body)) as Record<string, unknown>);

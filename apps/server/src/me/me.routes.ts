@@ -4,7 +4,6 @@ import { Hono } from "hono";
 import { myTicketsResponseSchema } from "@meridian/shared/booking";
 import { cancelBookingResponseSchema, cancellationResponseSchema, myBookingResponseSchema, myBookingsResponseSchema } from "@meridian/shared/bookings/answers";
 import { profileSchema, updateProfileSchema } from "@meridian/shared/profile";
-import { requireUser } from "../auth/session";
 import type { AppEnv } from "../lib/context";
 import { customerCancelSchema, rescheduleSchema } from "@meridian/shared/rides";
 import { route } from "../lib/openapi";
@@ -18,14 +17,14 @@ const bookingIdParameter = [{ in: "path" as const, name: "id", required: true, d
 
 export const meRoutes = new Hono<AppEnv>()
   .get("/profile", route({ summary: "My profile", tags, access: "signed-in", responses: { 200: profileSchema } }), async (c) => {
-    const me = await requireUser(c);
+    const me = c.get("actor");
     return c.json(await getProfile(c.get("deps").database.db, me.id));
   })
   .patch(
     "/profile",
     route({ summary: "Change my name and phone", tags, access: "signed-in", body: updateProfileSchema, responses: { 200: profileSchema } }),
     async (c) => {
-      const me = await requireUser(c);
+      const me = c.get("actor");
       return c.json(await updateProfile(c.get("deps").database.db, me.id, c.req.valid("json")));
     },
   )
@@ -33,7 +32,7 @@ export const meRoutes = new Hono<AppEnv>()
     "/bookings",
     route({ summary: "My bookings: live and upcoming first (soonest first), then past ones (most recent first)", tags, access: "signed-in", responses: { 200: myBookingsResponseSchema } }),
     async (c) => {
-      const me = await requireUser(c);
+      const me = c.get("actor");
       return c.json({ bookings: await listMyBookings(c.get("deps").database.db, me.id) });
     },
   )
@@ -48,7 +47,7 @@ export const meRoutes = new Hono<AppEnv>()
       responses: { 200: cancellationResponseSchema, 404: { description: "Booking not found." }, 409: { description: "It can no longer be cancelled" } },
     }),
     async (c) => {
-      const me = await requireUser(c);
+      const me = c.get("actor");
       return c.json({ cancellation: await previewCancellation(c.get("deps").database.db, me, idParam(c, "Booking")) });
     },
   )
@@ -63,7 +62,7 @@ export const meRoutes = new Hono<AppEnv>()
       responses: { 200: cancelBookingResponseSchema, 404: { description: "Booking not found." }, 409: { description: "It can no longer be cancelled, or the fee changed" } },
     }),
     async (c) => {
-      const me = await requireUser(c);
+      const me = c.get("actor");
       const id = idParam(c, "Booking");
       const { acceptFeeUsd } = c.req.valid("json");
       const { cancellation } = await cancelByCustomer(c.get("deps"), me, id, acceptFeeUsd);
@@ -91,7 +90,7 @@ export const meRoutes = new Hono<AppEnv>()
       },
     }),
     async (c) => {
-      const me = await requireUser(c);
+      const me = c.get("actor");
       await requireFeature(c.get("deps").database.db, "customerReschedule");
       const id = idParam(c, "Booking");
       await rescheduleRide(c.get("deps"), me, id, c.req.valid("json"));
@@ -100,6 +99,6 @@ export const meRoutes = new Hono<AppEnv>()
     },
   )
   .get("/tickets", route({ summary: "My tickets, newest first", tags, access: "signed-in", responses: { 200: myTicketsResponseSchema } }), async (c) => {
-    const me = await requireUser(c);
+    const me = c.get("actor");
     return c.json({ tickets: await listMyTickets(c.get("deps").database.db, me.id) });
   });

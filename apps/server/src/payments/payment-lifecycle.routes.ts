@@ -5,7 +5,6 @@ import { Hono } from "hono";
 import { IDEMPOTENCY_KEY_HEADER, idempotencyKeySchema } from "@meridian/shared/booking";
 import { confirmCardSchema } from "@meridian/shared/payment-lifecycle";
 import { z } from "zod";
-import { requireUser } from "../auth/session";
 import type { AppEnv } from "../lib/context";
 import { badRequest } from "../lib/errors";
 import { bookingPaymentResponseSchema } from "@meridian/shared/payments/answers";
@@ -25,7 +24,7 @@ export const mePaymentRoutes = new Hono<AppEnv>()
       responses: { 200: bookingPaymentResponseSchema, 404: { description: "Not one of this customer's bookings" } },
     }),
     async (c) => {
-    const me = await requireUser(c);
+    const me = c.get("actor");
     return c.json({ payment: await bookingPaymentState(c.get("deps"), me.id, idParam(c, "Booking")) });
   })
   .post(
@@ -45,7 +44,7 @@ export const mePaymentRoutes = new Hono<AppEnv>()
       },
     }),
     async (c) => {
-    const me = await requireUser(c);
+    const me = c.get("actor");
     const id = idParam(c, "Booking");
     const key = idempotencyKeySchema.safeParse(c.req.header(IDEMPOTENCY_KEY_HEADER) ?? "");
     if (!key.success) throw badRequest(KEY_MESSAGE, { [IDEMPOTENCY_KEY_HEADER]: KEY_MESSAGE }, "idempotency_key_required");

@@ -14,7 +14,6 @@ import {
   type CompleteAuthenticationResponse,
   type PaymentConfigResponse,
 } from "@meridian/shared/payments";
-import { requireUser } from "../auth/session";
 import { embeddedPaymentIntents } from "../db/schema";
 import type { AppEnv } from "../lib/context";
 import { HttpError, notFound } from "../lib/errors";
@@ -56,7 +55,7 @@ export const paymentsRoutes = new Hono<AppEnv>()
       },
     }),
     async (c) => {
-      const me = await requireUser(c);
+      const me = c.get("actor");
       const { payments, database } = c.get("deps");
       if (payments.kind !== "embedded") throw notFound("The test authentication step exists only in embedded test mode; Stripe runs the real one in the browser.");
       const { paymentIntentId } = c.req.valid("json");

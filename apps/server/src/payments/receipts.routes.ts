@@ -6,7 +6,6 @@ import { Hono } from "hono";
 import { IDEMPOTENCY_KEY_HEADER, idempotencyKeySchema } from "@meridian/shared/booking";
 import { TIP_IDEMPOTENCY_KEY_MESSAGE, tipInputSchema } from "@meridian/shared/tips";
 import { z } from "zod";
-import { requireUser } from "../auth/session";
 import type { AppEnv } from "../lib/context";
 import { badRequest, notFound } from "../lib/errors";
 import { receiptsResponseSchema, tipResponseSchema } from "@meridian/shared/payments/answers";
@@ -34,7 +33,7 @@ export const meMoneyRoutes = new Hono<AppEnv>()
       },
     }),
     async (c) => {
-    const me = await requireUser(c);
+    const me = c.get("actor");
     await requireFeature(c.get("deps").database.db, "tips");
     const id = idParam(c, "Booking");
     const key = idempotencyKeySchema.safeParse(c.req.header(IDEMPOTENCY_KEY_HEADER) ?? "");
@@ -48,7 +47,7 @@ export const meMoneyRoutes = new Hono<AppEnv>()
     "/receipts",
     route({ summary: "The customer's receipts, itemised", tags: ["Payments"], access: "signed-in", responses: { 200: receiptsResponseSchema } }),
     async (c) => {
-    const me = await requireUser(c);
+    const me = c.get("actor");
     return c.json({ receipts: await listReceipts(c.get("deps").database.db, me.id) });
   })
   .get(
@@ -60,7 +59,7 @@ export const meMoneyRoutes = new Hono<AppEnv>()
       responses: { 200: { description: "The receipt", contentType: "application/pdf" }, 404: { description: "No receipt yet (the card has not been charged), or not this customer's booking" } },
     }),
     async (c) => {
-    const me = await requireUser(c);
+    const me = c.get("actor");
     const found = await receiptPdfFor(c.get("deps"), idParam(c, "Booking"), me.id);
     if (!found) throw notFound("There is no receipt for this booking yet: it is issued once the card has been charged.");
     return c.body(new Uint8Array(found.pdf), 200, {

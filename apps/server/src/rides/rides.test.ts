@@ -1,7 +1,7 @@
 // Ride operations through the API, on PGlite and PostgreSQL: staff and shifts, dispatch and its 409s, the
 // chauffeur's steps (every illegal move refused; a race has one winner), the admin's timeline, customer cancel
 // (the fee at the cut-off's edges) and reschedule, settings, and who may reach which route.
-import { and, eq } from "drizzle-orm";
+import { and, desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bookingStatuses } from "@meridian/shared/booking-status";
 import type { QuoteInput } from "@meridian/shared/booking";
@@ -375,7 +375,7 @@ describe("operations settings", () => {
   it("are persisted, audited and validated", async () => {
     const got = await t.call("GET", "/api/admin/settings", { cookie: admin.cookie });
     expect(got.body.operations).toEqual(DEFAULT_OPERATIONS_SETTINGS);
-    const next = { cancellationCutoffHours: 12, cancellationFeePercent: 25, dispatchBufferMinutes: 15, reminderLeadHours: 20, rideNoticeHours: 3, valetNoticeHours: 48, overdueGraceMinutes: 60, airportWaitIncludedMinutes: 45, waitingCentsPerMinute: 125, timeZone: "America/New_York" };
+    const next = { cancellationCutoffHours: 12, cancellationFeePercent: 25, dispatchBufferMinutes: 15, reminderLeadHours: 20, rideNoticeHours: 3, valetNoticeHours: 48, overdueGraceMinutes: 60, airportWaitIncludedMinutes: 45, waitingCentsPerMinute: 125, timeZone: "America/New_York", operatingHours: null, blackoutDates: [] };
     expect((await t.call("PUT", "/api/admin/settings", { cookie: admin.cookie, json: next })).body.operations).toEqual(next);
     expect((await t.call("GET", "/api/admin/settings", { cookie: admin.cookie })).body.operations).toEqual(next);
     const [audit] = await t.db.select().from(auditLogs).where(eq(auditLogs.action, "settings.update")).orderBy(auditLogs.createdAt);
@@ -389,6 +389,41 @@ describe("operations settings", () => {
       timeZone: "Choose a time zone such as America/Los_Angeles.",
       extra: "Unknown field.",
     });
+    await t.call("PUT", "/api/admin/settings", { cookie: admin.cookie, json: DEFAULT_OPERATIONS_SETTINGS });
+  });
+
+  it("keep operating hours and blackout dates (around the clock and none by default), audited and validated", async () => {
+    const { operatingHours, blackoutDates, ...before } = DEFAULT_OPERATIONS_SETTINGS;
+    expect({ operatingHours, blackoutDates }).toEqual({ operatingHours: null, blackoutDates: [] });
+    // A client that does not know the fields yet keeps working: they take their defaults.
+    expect((await t.call("PUT", "/api/admin/settings", { cookie: admin.cookie, json: before })).body.operations).toEqual(DEFAULT_OPERATIONS_SETTINGS);
+    const next = { ...DEFAULT_OPERATIONS_SETTINGS, operatingHours: { open: "06:00", close: "01:30" }, blackoutDates: ["2031-12-25", "2031-01-01", "2031-12-25"] };
+    const put = await t.call("PUT", "/api/admin/settings", { cookie: admin.cookie, json: next });
+    expect(put.status).toBe(200);
+    const saved = { ...next, blackoutDates: ["2031-01-01", "2031-12-25"] }; // sorted, once each
+    expect(put.body.operations).toEqual(saved);
+    expect((await t.call("GET", "/api/admin/settings", { cookie: admin.cookie })).body.operations).toEqual(saved);
+    const audits = await t.db.select().from(auditLogs).where(eq(auditLogs.action, "settings.update")).orderBy(desc(auditLogs.createdAt));
+    expect(audits[0]).toMatchObject({ before: { operatingHours: null, blackoutDates: [] }, after: { operatingHours: { open: "06:00", close: "01:30" }, blackoutDates: ["2031-01-01", "2031-12-25"] } });
+
+    const bad = async (json: unknown) => {
+      const res = await t.call("PUT", "/api/admin/settings", { cookie: admin.cookie, json });
+      expect(res.status).toBe(400);
+      return res.body.error.fields;
+    };
+    expect(await bad({ ...next, operatingHours: { open: "6am", close: "24:00", extra: 1 }, blackoutDates: ["2031-02-30", "tomorrow"] })).toEqual({
+      "operatingHours.open": "Opening time: use a time like 09:30.",
+      "operatingHours.close": "Closing time: use a time like 09:30.",
+      "operatingHours.extra": "Unknown field.",
+      "blackoutDates.0": "Blackout dates: use a real calendar date like 2026-12-25.",
+      "blackoutDates.1": "Blackout dates: use a real calendar date like 2026-12-25.",
+    });
+    expect(await bad({ ...next, operatingHours: { open: "09:00", close: "09:00" }, blackoutDates: "2031-12-25" })).toEqual({
+      "operatingHours.close": "Closing time must differ from the opening time (no hours means around the clock).",
+      blackoutDates: "Blackout dates: give a list of dates like 2026-12-25.",
+    });
+    expect(await bad({ ...next, operatingHours: "09:00-17:00" })).toEqual({ operatingHours: "Operating hours: give an opening and a closing time, or none for around the clock." });
+    expect((await t.call("GET", "/api/admin/settings", { cookie: admin.cookie })).body.operations).toEqual(saved);
     await t.call("PUT", "/api/admin/settings", { cookie: admin.cookie, json: DEFAULT_OPERATIONS_SETTINGS });
   });
 });

@@ -1,8 +1,7 @@
 // /api/staff: the signed-in chauffeur's rides and their one-tap steps. Only chauffeurs move rides (route({ access })
-// keeps customers out; moving a ride also refuses an admin).
+// keeps customers out; moving a ride lets in chauffeurs only, not admins).
 import { Hono } from "hono";
 import { rideStatusChangeSchema } from "@meridian/shared/rides";
-import { requireRole } from "../auth/session";
 import type { AppEnv } from "../lib/context";
 import { staffRidesResponseSchema } from "@meridian/shared/rides/answers";
 import { route } from "../lib/openapi";
@@ -17,7 +16,7 @@ export const staffRoutes = new Hono<AppEnv>()
     route({ summary: "My rides as a chauffeur (today's and the next ones)", tags, access: "chauffeur", responses: { 200: staffRidesResponseSchema } }),
     async (c) => {
       // Admins may open the staff screens too (they have no rides of their own).
-      const me = await requireRole(c, "chauffeur", "admin");
+      const me = c.get("actor");
       return c.json(await listChauffeurRides(c.get("deps").database.db, me.id));
     },
   )
@@ -27,13 +26,13 @@ export const staffRoutes = new Hono<AppEnv>()
       summary: "Move my ride one step (en route, arrived, on board, completed)",
       description: "Chauffeurs only (an admin is refused: a ride is moved by its chauffeur).",
       tags,
-      access: "chauffeur",
+      access: { only: ["chauffeur"] },
       parameters: [{ in: "path", name: "id", required: true, description: "The ride's booking id", schema: { type: "string", format: "uuid" } }],
       body: rideStatusChangeSchema,
       responses: { 200: { description: "The chauffeur's rides, as after the step", schema: staffRidesResponseSchema }, 404: { description: "Ride not found." }, 409: { description: "That step is not the ride's next one" } },
     }),
     async (c) => {
-      const me = await requireRole(c, "chauffeur");
+      const me = c.get("actor");
       const id = idParam(c, "Ride");
       await stepRide(c.get("deps"), me, id, c.req.valid("json").status);
       return c.json(await listChauffeurRides(c.get("deps").database.db, me.id));

@@ -1,7 +1,7 @@
 // Valet claim tickets: check-in, every state change (one conditional UPDATE each, so two attendants racing
 // for one move cannot both win), the timeline, the retrieval record, and the realtime event after each change.
 import crypto from "node:crypto";
-import { and, asc, desc, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNotNull, isNull, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import {
   CHECK_IN_BOOKING_STATUSES,
@@ -18,9 +18,10 @@ import {
   type ValetPhoto,
   type ValetStatus,
   type ValetTicket,
+  valetStatuses,
 } from "@meridian/shared/valet-ticket";
-import type { Db, Tx } from "../db/client";
-import { bookings, ticketEvents, ticketPhotos, tickets, user, valetRetrievals } from "../db/schema";
+import { executeRows, type Db, type Tx } from "../db/client";
+import { bookings, ticketEvents, ticketPhotos, tickets, user } from "../db/schema";
 import { newTicketCode } from "../bookings/ticket-code";
 import type { Deps } from "../lib/context";
 import { badRequest, conflict, HttpError, notFound } from "../lib/errors";
@@ -207,63 +208,100 @@ async function publishChange(deps: Deps, ticket: ValetTicket) {
 }
 
 /**
- * Moves a ticket to `to`. The move is checked against the shared table, then written with
- * `UPDATE ... WHERE valet_status = <the status it was checked from>`: when someone else moved the ticket in
- * between, no row matches and the caller gets a 409 saying what happened instead.
+ * Moves a ticket to `to` in one statement (one round trip): the conditional UPDATE (`... WHERE valet_status =
+ * <the status it was read in>`, and only from a status the shared table allows for this actor), the timeline
+ * entry and the retrieval record are data-modifying parts of one WITH, which answers the ticket as it now is
+ * (for the answer and the event, so nobody reads it again) or, when nothing moved, the status it was in. A move
+ * not allowed from that status is refused with a 409 saying why; when someone else moved the ticket while the
+ * statement waited for its row, the ticket is read again for the 409 (as for two attendants taking one request).
  */
 export async function changeStatus(deps: Deps, actor: ValetActor, id: string, to: ValetStatus, opts: { stall?: string | null } = {}): Promise<ValetTicket> {
   const db = deps.database.db;
   const by = actor.kind === "guest" ? "guest" : "staff";
-  await db.transaction(async (tx) => {
-    const [current] = await tx
-      .select({ valetStatus: tickets.valetStatus, stand: tickets.stand })
-      .from(tickets)
-      .where(and(eq(tickets.id, id), isNotNull(tickets.valetStatus)));
-    if (!current?.valetStatus) throw notFound("Ticket not found.");
-    const from = current.valetStatus;
-    if (!checkValetTransition(from, to, by).ok) throw await refusal(tx, id, to, by);
-    const now = new Date();
-    const patch: Partial<typeof tickets.$inferInsert> = { valetStatus: to, updatedAt: now };
-    if (to === "delivered") patch.status = "released";
-    if (to === "cancelled") patch.status = "void";
-    if (to === "requested") patch.requestedAt = now;
-    if (to === "parked") patch.requestedAt = null;
-    if (to === "retrieving") patch.assignedTo = actor.kind === "staff" ? actor.id : null;
-    if (to === "parked") patch.assignedTo = null;
-    if (opts.stall !== undefined && (to === "parked" || to === "checked_in")) patch.stall = opts.stall;
-    const [moved] = await tx
-      .update(tickets)
-      .set(patch)
-      .where(and(eq(tickets.id, id), eq(tickets.valetStatus, from)))
-      .returning({ id: tickets.id });
-    if (!moved) throw await refusal(tx, id, to, by); // someone else moved it since we read it
-    await tx.insert(ticketEvents).values({ ticketId: id, fromStatus: from, toStatus: to, at: now, ...actorFields(actor) });
-    await recordRetrieval(tx, id, current.stand ?? "", to, now);
+  const froms = valetStatuses.filter((from) => checkValetTransition(from, to, by).ok);
+  if (!froms.length) throw await refusal(db, id, to, by);
+  const now = new Date();
+  const at = sql`${now.toISOString()}::timestamptz`;
+  const set = [sql`valet_status = ${to}`, sql`updated_at = ${at}`];
+  if (to === "delivered") set.push(sql`status = 'released'`);
+  if (to === "cancelled") set.push(sql`status = 'void'`);
+  if (to === "requested") set.push(sql`requested_at = ${at}`);
+  if (to === "parked") set.push(sql`requested_at = null`, sql`assigned_to = null`);
+  if (to === "retrieving") set.push(sql`assigned_to = ${actor.kind === "staff" ? actor.id : null}::text`);
+  if (opts.stall !== undefined && (to === "parked" || to === "checked_in")) set.push(sql`stall = ${opts.stall}::text`);
+  const { actorId, actorLabel } = actorFields(actor);
+  const parts = [
+    sql`cur as (select id, valet_status from tickets where id = ${id}::uuid and valet_status is not null)`,
+    sql`moved as (
+      update tickets t set ${sql.join(set, sql`, `)} from cur
+      where t.id = cur.id and t.valet_status = cur.valet_status and cur.valet_status in (${sql.join(froms.map((f) => sql`${f}`), sql`, `)})
+      returning t.id, cur.valet_status as from_status, t.ticket_code, t.plate, t.make, t.model, t.colour, t.key_tag, t.stand, t.stall,
+        t.guest_phone, t.guest_email, t.booking_id, t.assigned_to, ${isoText("t.requested_at")} as requested_at, ${isoText("t.created_at")} as created_at)`,
+    sql`timeline as (
+      insert into ticket_events (ticket_id, from_status, to_status, at, actor_id, actor_label)
+      select id, from_status, ${to}, ${at}, ${actorId}::text, ${actorLabel} from moved)`,
+  ];
+  const retrieval = retrievalPart(to, at);
+  if (retrieval) parts.push(sql`retrieval as (${retrieval})`);
+  const [row] = await executeRows(
+    db,
+    sql`with ${sql.join(parts, sql`, `)}
+      select cur.valet_status as current_status, m.*, a.name as assignee_name from cur left join moved m on true left join "user" a on a.id = m.assigned_to`,
+  );
+  if (!row) throw notFound("Ticket not found.");
+  // Not moved: either not allowed from its status (refused as such) or someone else moved it since it was read.
+  if (row.id === null || row.id === undefined) throw await refusal(db, id, to, by);
+  const text = (v: unknown) => (v === null || v === undefined ? null : String(v));
+  const ticket = toValetTicket({
+    id: String(row.id),
+    ticketCode: String(row.ticket_code),
+    valetStatus: to,
+    plate: text(row.plate),
+    make: text(row.make),
+    model: text(row.model),
+    colour: text(row.colour),
+    keyTag: text(row.key_tag),
+    stand: text(row.stand),
+    stall: text(row.stall),
+    guestPhone: text(row.guest_phone),
+    guestEmail: text(row.guest_email),
+    bookingId: text(row.booking_id),
+    assignedTo: text(row.assignee_name),
+    requestedAt: row.requested_at ? new Date(String(row.requested_at)) : null,
+    createdAt: new Date(String(row.created_at)),
+    updatedAt: now,
   });
   // Photos are not part of a move's answer or its event (GET /api/valet/tickets/:id has them): one query less per tap.
-  const ticket = await getValetTicket(db, id, false);
   await publishChange(deps, ticket);
   return ticket;
 }
 
+/** A timestamp column as the ISO text toISOString() writes (UTC, milliseconds), whichever driver reads it. */
+const isoText = (column: string) => sql.raw(`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
+
 /** The 409 for a move that is not allowed from the ticket's status as it is now (or that someone else got to first). */
-async function refusal(tx: Tx, id: string, to: ValetStatus, by: "staff" | "guest"): Promise<HttpError> {
-  const [now] = await valetBase(tx).where(eq(tickets.id, id));
-  const status = now?.valetStatus ?? "";
+async function refusal(db: Db, id: string, to: ValetStatus, by: "staff" | "guest"): Promise<HttpError> {
+  const [now] = await valetBase(db).where(and(eq(tickets.id, id), isNotNull(tickets.valetStatus)));
+  if (!now) return notFound("Ticket not found.");
+  const status = now.valetStatus ?? "";
   if (to === "retrieving" && status === "retrieving") {
-    return conflict(`${now?.assignedTo ?? "Another attendant"} has already taken this request.`, "already_taken");
+    return conflict(`${now.assignedTo ?? "Another attendant"} has already taken this request.`, "already_taken");
   }
   const check = checkValetTransition(status, to, by);
   return conflict(check.ok ? "This ticket changed while you were looking at it. Please try again." : check.message, "illegal_transition");
 }
 
-/** Each request opens a retrieval; ready and delivered stamp it; a withdrawn request or a re-park closes it. */
-async function recordRetrieval(tx: Tx, ticketId: string, stand: string, to: ValetStatus, at: Date) {
-  const open = and(eq(valetRetrievals.ticketId, ticketId), isNull(valetRetrievals.closedAt), isNull(valetRetrievals.deliveredAt));
-  if (to === "requested") await tx.insert(valetRetrievals).values({ ticketId, stand, requestedAt: at });
-  else if (to === "ready") await tx.update(valetRetrievals).set({ readyAt: at }).where(open);
-  else if (to === "delivered") await tx.update(valetRetrievals).set({ deliveredAt: at }).where(open);
-  else if (to === "parked" || to === "cancelled") await tx.update(valetRetrievals).set({ closedAt: at }).where(open);
+/**
+ * The retrieval record's part of a move (a statement over `moved`): each request opens a retrieval; ready and
+ * delivered stamp it; a withdrawn request or a re-park closes it.
+ */
+function retrievalPart(to: ValetStatus, at: SQL): SQL | null {
+  const open = sql`ticket_id in (select id from moved) and closed_at is null and delivered_at is null`;
+  if (to === "requested") return sql`insert into valet_retrievals (ticket_id, stand, requested_at) select id, coalesce(stand, ''), ${at} from moved`;
+  if (to === "ready") return sql`update valet_retrievals set ready_at = ${at} where ${open}`;
+  if (to === "delivered") return sql`update valet_retrievals set delivered_at = ${at} where ${open}`;
+  if (to === "parked" || to === "cancelled") return sql`update valet_retrievals set closed_at = ${at} where ${open}`;
+  return null;
 }
 
 /** The attendants' screen: cars guests are waiting for (oldest request first), and the cars on the lot. */

@@ -52,7 +52,9 @@ export const adminBookingDetailSchema = adminBookingRowSchema.extend({
   tickets: z.array(z.object({ id: z.string(), ticketCode: z.string(), status: z.string(), plate: z.string().nullable(), keyTag: z.string().nullable(), createdAt: z.string() })),
   nextStatuses: z.array(z.string()).describe("The statuses an admin may move it to"),
   pickupAt: z.string().nullable(),
-  assignment: z.object({ chauffeurId: z.string(), chauffeurName: z.string().nullable(), vehicleId: z.string().nullable(), vehicleName: z.string().nullable() }).nullable(),
+  assignment: z
+    .object({ chauffeurId: z.string(), chauffeurName: z.string().nullable(), vehicleId: z.string().nullable(), vehicleName: z.string().nullable(), car: rideCarSchema.nullable().describe("The car sent, once dispatch has chosen one") })
+    .nullable(),
   cancellation: z.object({ at: z.string(), by: z.string().nullable(), reason: z.string().nullable(), feeUsd: z.number().nullable() }).nullable(),
   timeline: z
     .array(z.object({ id: z.string(), at: z.string(), from: z.string().nullable(), to: z.string(), actorName: z.string().nullable(), actorRole: z.string(), note: z.string().nullable() }))

@@ -5,6 +5,7 @@ import { staffRoles } from "../roles";
 import { bookingStatuses } from "../booking-status";
 import { rideCarSchema } from "../fleet-units";
 import { flightPhases } from "../flights";
+import type { OperationsSettings } from "../rides";
 
 const count = z.number().int().nonnegative();
 const staffRole = z.enum(staffRoles);
@@ -60,7 +61,12 @@ export const operationsSettingsAnswerSchema = z.object({
   airportWaitIncludedMinutes: z.number().nonnegative(),
   waitingCentsPerMinute: z.number().int().nonnegative(),
   timeZone: z.string(),
+  operatingHours: z.object({ open: z.string(), close: z.string() }).nullable().describe("Hours rides are sold (HH:MM, the service's clock); null: around the clock"),
+  blackoutDates: z.array(z.string()).describe("Days (YYYY-MM-DD) with no rides sold"),
 });
+// The answer is exactly what the settings hold: a field added to one and not the other fails typecheck here.
+const _sameOperations: [z.infer<typeof operationsSettingsAnswerSchema>, OperationsSettings] extends [OperationsSettings, z.infer<typeof operationsSettingsAnswerSchema>] ? true : never = true;
+void _sameOperations;
 export const operationsSettingsResponseSchema = z.object({ operations: operationsSettingsAnswerSchema });
 
 /** An airport pickup's flight as dispatch and the chauffeur see it (times on the service's clock, "HH:MM"). */

@@ -6,7 +6,7 @@ import { placeLineOf, type BookingDetails } from "@meridian/shared/booking-detai
 import { nextBookingStatuses, REFUND_THROUGH_REFUNDS_MESSAGE, type BookingStatus } from "@meridian/shared/booking-status";
 import type { Db } from "../../db/client";
 import type { Deps } from "../../lib/context";
-import { bookingEvents, bookings, tickets, user, vehicleTypes } from "../../db/schema";
+import { bookingEvents, bookings, tickets, user, vehicleTypes, vehicleUnits } from "../../db/schema";
 import { badRequest, notFound } from "../../lib/errors";
 import { announceBooking, assignmentNames, moveBooking } from "../../rides/ride-status";
 import { settleBookingNow } from "../../payments/payment-lifecycle";
@@ -170,6 +170,7 @@ export async function getBooking(db: Db, id: string): Promise<AdminBookingDetail
       pickupAt: bookings.pickupAt,
       chauffeurId: bookings.chauffeurId,
       assignedVehicleTypeId: bookings.assignedVehicleTypeId,
+      unitId: bookings.unitId,
       cancelledAt: bookings.cancelledAt,
       cancelledBy: bookings.cancelledBy,
       cancelReason: bookings.cancelReason,
@@ -180,10 +181,14 @@ export async function getBooking(db: Db, id: string): Promise<AdminBookingDetail
     .leftJoin(vehicleTypes, eq(bookings.vehicleTypeId, vehicleTypes.id))
     .where(eq(bookings.id, id));
   if (!r) throw notFound("Booking not found.");
-  const [ticketRows, events, names] = await Promise.all([
+  const [ticketRows, events, names, [car]] = await Promise.all([
     db.select().from(tickets).where(eq(tickets.bookingId, id)).orderBy(asc(tickets.createdAt)),
     db.select().from(bookingEvents).where(eq(bookingEvents.bookingId, id)).orderBy(asc(bookingEvents.createdAt), asc(bookingEvents.id)),
     assignmentNames(db, r),
+    // The car sent (colour, model, plate), once dispatch has chosen one.
+    r.unitId
+      ? db.select({ colour: vehicleUnits.colour, model: vehicleTypes.name, plate: vehicleUnits.plate }).from(vehicleUnits).innerJoin(vehicleTypes, eq(vehicleUnits.vehicleTypeId, vehicleTypes.id)).where(eq(vehicleUnits.id, r.unitId))
+      : [],
   ]);
   return {
     ...toRow(r, ticketRows[0]?.ticketCode ?? null),
@@ -201,7 +206,9 @@ export async function getBooking(db: Db, id: string): Promise<AdminBookingDetail
     })),
     nextStatuses: nextBookingStatuses(r.status, { service: r.service, actor: "admin" }),
     pickupAt: r.pickupAt ? iso(r.pickupAt) : null,
-    assignment: r.chauffeurId ? { chauffeurId: r.chauffeurId, chauffeurName: names.chauffeurName, vehicleId: r.assignedVehicleTypeId, vehicleName: names.vehicleName } : null,
+    assignment: r.chauffeurId
+      ? { chauffeurId: r.chauffeurId, chauffeurName: names.chauffeurName, vehicleId: r.assignedVehicleTypeId, vehicleName: names.vehicleName, car: car ?? null }
+      : null,
     cancellation: r.cancelledAt ? { at: iso(r.cancelledAt), by: r.cancelledBy, reason: r.cancelReason, feeUsd: r.cancellationFee } : null,
     timeline: events.map((e) => ({ id: e.id, at: iso(e.createdAt), from: e.fromStatus, to: e.toStatus, actorName: e.actorName, actorRole: e.actorRole, note: e.note })),
   };

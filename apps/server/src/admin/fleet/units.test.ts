@@ -141,6 +141,8 @@ describe("sending a car with the chauffeur", () => {
     expect(mine.body.rides.find((r: { id: string }) => r.id === first).car).toEqual({ colour: "Black", model: "Test Sedan", plate: "8MER 777" });
     const theirs = await t.call("GET", "/api/me/bookings", { cookie: customer.cookie });
     expect(theirs.body.bookings.find((b: { id: string }) => b.id === first)).toMatchObject({ chauffeurFirstName: "Marcus", car: { colour: "Black", model: "Test Sedan", plate: "8MER 777" } });
+    const detail = await t.call("GET", `/api/admin/bookings/${first}`, { cookie: admin.cookie });
+    expect(detail.body.booking.assignment).toMatchObject({ chauffeurName: "Marcus Bell", vehicleName: "Test Sedan", car: { colour: "Black", model: "Test Sedan", plate: "8MER 777" } });
 
     // Another chauffeur, the same car, an overlapping time: refused; a ride that only touches it: allowed.
     const overlapping = await book({ time: "10:15" });

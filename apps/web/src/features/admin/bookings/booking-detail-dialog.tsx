@@ -206,6 +206,13 @@ export function BookingDetailDialog({ id, onClose }: { id: string | null; onClos
                   <dl>
                     {b.assignment ? <DetailRow label="Chauffeur">{b.assignment.chauffeurName ?? "—"}</DetailRow> : null}
                     {b.assignment ? <DetailRow label="Vehicle">{b.assignment.vehicleName ?? "—"}</DetailRow> : null}
+                    {b.assignment?.car ? (
+                      <DetailRow label="Car">
+                        <span data-testid="booking-car">
+                          {b.assignment.car.colour} {b.assignment.car.model} · <span className="font-semibold tracking-wider text-gold">{b.assignment.car.plate}</span>
+                        </span>
+                      </DetailRow>
+                    ) : null}
                     {b.cancellation ? (
                       <>
                         <DetailRow label="Cancelled">{`${formatDateTime(b.cancellation.at)} by ${b.cancellation.by === "admin" ? "Meridian" : "the customer"}`}</DetailRow>
