@@ -46,13 +46,15 @@ function authPaths() {
     };
   };
   for (const [sub, schema] of Object.entries(authBodies)) {
+    // The output side: each field is a string piped into the shared schema (auth/guard.ts), whose checks (the
+    // e-mail format, a password's length) are what a client must meet; no field has a default or a transform.
     paths[`/api/auth${sub}`] = {
       post: {
         tags: ["Sign-in (better-auth)"],
         summary: `better-auth ${sub.slice(1)}`,
         operationId: operationId("post", sub),
         externalDocs: { url: BETTER_AUTH_DOCS },
-        requestBody: { required: true, content: { "application/json": { schema: z.toJSONSchema(schema, { io: "input" }) } } },
+        requestBody: { required: true, content: { "application/json": { schema: z.toJSONSchema(schema, { io: "output" }) } } },
         responses: responses(sub),
       },
     };

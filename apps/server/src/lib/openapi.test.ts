@@ -152,7 +152,7 @@ describe("GET /api/openapi.json", () => {
     expect(body("/api/auth/sign-up/email", "post").email).toMatchObject({ format: "email" });
     expect(body("/api/admin/bookings/{id}/refunds", "post").amountUsd).toMatchObject({ multipleOf: 0.01, minimum: 0.01 });
     expect(body("/api/me/bookings/{id}/tip", "post").amountUsd).toMatchObject({ multipleOf: 0.01 });
-    expect(body("/api/admin/coupons", "post").code).toMatchObject({ pattern: expect.any(String) });
+    expect(body("/api/quotes", "post").time).toMatchObject({ pattern: expect.any(String) });
     expect(body("/api/quotes", "post").passengers).toMatchObject({ minimum: expect.any(Number), maximum: expect.any(Number) });
   });
 
@@ -257,7 +257,7 @@ describe("every path and query parameter the document describes, and no other", 
     expect(res.body).toEqual({ error: { code: "method_not_allowed", message: "DELETE is not allowed on /api/me/profile: use GET, HEAD, PATCH." } });
     // An unknown path is still not found.
     expect((await t.call("GET", "/api/no-such-thing")).status).toBe(404);
-  });
+  }, 300_000);
 
   it("refuses an unknown or an empty query parameter on every route with a 400 on that parameter", async () => {
     const { cookie } = await t.userWithSession({ role: "admin" });
@@ -274,7 +274,7 @@ describe("every path and query parameter the document describes, and no other", 
       }
     }
     expect(wrong).toEqual([]);
-  });
+  }, 300_000);
 });
 
 describe("GET /api/docs", () => {

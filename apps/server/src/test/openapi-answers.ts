@@ -38,9 +38,20 @@ export function answerChecker(doc: OpenApiDoc) {
   const ajv = addFormats(new Ajv2020({ strict: false, allErrors: true }));
   ajv.addSchema(doc as object, "doc");
   const validators = new Map<string, ValidateFunction>();
+  // Many answers share one schema (every 401 and 403 is the error shape): one compiled validator per distinct schema.
+  const bySchema = new Map<string, ValidateFunction>();
   const validator = (template: string, method: string, status: string) => {
     const key = `${template} ${method} ${status}`;
-    if (!validators.has(key)) validators.set(key, ajv.getSchema(`doc#/${pointer("paths", template, method, "responses", status, "content", "application/json", "schema")}`)!);
+    if (!validators.has(key)) {
+      const schema = doc.paths[template]![method]!.responses![status]!.content!["application/json"]!.schema;
+      const text = JSON.stringify(schema);
+      const refers = text.includes('"$ref"');
+      if (!refers && !bySchema.has(text)) {
+        const { $schema: _dialect, ...standalone } = schema as Record<string, unknown>;
+        bySchema.set(text, ajv.compile(standalone));
+      }
+      validators.set(key, refers ? ajv.getSchema(`doc#/${pointer("paths", template, method, "responses", status, "content", "application/json", "schema")}`)! : bySchema.get(text)!);
+    }
     return validators.get(key)!;
   };
 

@@ -219,10 +219,7 @@ describe("the guest's claim page", () => {
     expect(malformed.status).toBe(404);
     expect(wrong.body).toEqual(malformed.body);
     expect(wrong.body).toEqual({ error: { code: "not_found", message: "Not found." } });
-    expect((await t.call("POST", `/api/claim/${"B".repeat(43)}/request`)).status).toBe(404);
-    // A method the path does not have says so (405 with Allow), whatever the token.
-    const wrongMethod = await t.call("DELETE", `/api/claim/${"B".repeat(43)}/request`);
-    expect([wrongMethod.status, wrongMethod.headers.get("allow"), wrongMethod.body.error.code]).toEqual([405, "POST", "method_not_allowed"]);
+    for (const method of ["POST", "DELETE"]) expect((await t.call(method, `/api/claim/${"B".repeat(43)}/request`)).status).toBe(404);
     // My token never shows or moves the other car.
     expect((await t.call("GET", `/api/claim/${mine.token}`)).body.claim.car.plate).toBe("1MINE11");
     await t.call("POST", `/api/claim/${mine.token}/request`);
