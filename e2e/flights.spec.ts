@@ -119,3 +119,53 @@ test("a pickup at LAX follows its flight: a 45-minute delay moves it on the chau
   await phoneContext.close();
   await admin.close();
 });
+
+test("a diverted flight: the desk's Dispatch Board says so with a toast, the customer is told, the pickup stays", async ({ page, browser, request }) => {
+  test.slow();
+  const day = laDaysAhead(5);
+  const customer = await createVerifiedUser(request, "Jacqueline Cochran");
+  const flight = await onTimeFlight(request, day);
+  // The customer books the LAX pickup with the flight at the suggested time.
+  await apiSignIn(page, customer.email, customer.password);
+  const place = async (q: string) => {
+    const res = await page.request.get(`/api/places/suggest?q=${encodeURIComponent(q)}&session=e2e-divert`);
+    return ((await res.json()) as { suggestions: { placeId: string }[] }).suggestions[0]!.placeId;
+  };
+  const { vehicles } = (await (await page.request.get("/api/vehicles")).json()) as { vehicles: { id: string }[] };
+  const quote = await page.request.post("/api/quotes", {
+    data: { pickupPlaceId: await place("LAX"), dropoffPlaceId: await place("Beverly Hills"), vehicleTypeId: vehicles[0]!.id, passengers: 1, luggage: 0, date: flight.suggestedDate, time: flight.suggestedTime, flightNumber: flight.flightNumber },
+  });
+  expect(quote.status(), await quote.text()).toBe(200);
+  const booked = await page.request.post("/api/bookings", { headers: { "Idempotency-Key": crypto.randomUUID() }, data: { service: "ride", paymentMethod: "pm_card_visa", quoteId: ((await quote.json()) as { quoteId: string }).quoteId } });
+  expect(booked.status(), await booked.text()).toBe(201);
+  const bookingId = ((await booked.json()) as { booking: { id: string } }).booking.id;
+
+  // The desk has the Dispatch Board open on that day.
+  const adminContext = await browser.newContext();
+  const admin = await adminContext.newPage();
+  await apiSignIn(admin, ADMIN.email, ADMIN.password);
+  await gotoWithStream(admin, "/admin/dispatch");
+  await admin.getByLabel("Day", { exact: true }).fill(day);
+  const card = admin.getByTestId("dispatch-ride").filter({ hasText: customer.fullName });
+  await expect(card).toContainText(clock(flight.suggestedTime));
+
+  // The airline diverts the flight; the follow job looks two hours before the landing.
+  const divert = await admin.request.put(`/api/admin/flights/${flight.flightNumber}/${day}`, { data: { delayMinutes: 0, diverted: true } });
+  expect(divert.status(), await divert.text()).toBe(200);
+  const at = new Date(Date.parse(flight.scheduledArrival) - 2 * 3_600_000).toISOString();
+  const ran = await admin.request.post("/api/dev/jobs/run", { data: { bookingId, at } });
+  expect(ran.status(), await ran.text()).toBe(200);
+
+  await expect(admin.getByText("Flight Diverted")).toBeVisible();
+  await expect(admin.getByText(`Flight ${flight.flightNumber} is diverted: call ${customer.fullName} about the pickup on`)).toBeVisible();
+  await expect(card.getByTestId("flight-status")).toContainText("Diverted");
+  await expect(card).toContainText(clock(flight.suggestedTime));
+  await admin.screenshot({ path: test.info().outputPath("dispatch-diverted.png") });
+  await admin.setViewportSize({ width: 390, height: 844 });
+  await admin.screenshot({ path: test.info().outputPath("dispatch-diverted-390.png"), fullPage: true });
+
+  // The customer is told by e-mail.
+  const mail = await admin.request.get(`/api/dev/mailbox?to=${encodeURIComponent(customer.email)}`);
+  expect(JSON.stringify(await mail.json())).toContain(`Flight ${flight.flightNumber} is diverted`);
+  await adminContext.close();
+});

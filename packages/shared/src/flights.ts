@@ -29,6 +29,18 @@ export function flightNumberParts(flightNumber: string): { airline: string; numb
   return { airline: m[1] ?? m[2]!, number: m[3]!, suffix: m[4] ?? "" };
 }
 
+/**
+ * The flight number the booking dialog's two fields make ("AA" + "100"; a number typed with its airline code wins),
+ * or null while the number is empty; the field's message when it is not a flight number.
+ */
+export function flightNumberOf(airline: string, typed: string): { value: string | null; error?: string } {
+  const text = typed.trim().toUpperCase().replace(/\s+/g, "");
+  if (!text) return { value: null };
+  const full = /[A-Z]/.test(text) ? text : `${airline}${text}`;
+  const canonical = canonicalFlightNumber(full);
+  return canonical ? { value: canonical } : { value: null, error: FLIGHT_NUMBER_MESSAGE };
+}
+
 /** A flight number as typed ("aa 100", "AA0100"), answered canonical ("AA100"). */
 export const flightNumberSchema = z
   .string({ error: FLIGHT_NUMBER_MESSAGE })
@@ -155,6 +167,8 @@ export const setFlightDelaySchema = z.strictObject({
   delayMinutes: z.number({ error: DELAY_MESSAGE }).int(DELAY_MESSAGE).min(DELAY_LIMIT_MINUTES.min, DELAY_MESSAGE).max(DELAY_LIMIT_MINUTES.max, DELAY_MESSAGE),
   /** Simulate the airline cancelling the flight. */
   cancelled: z.boolean({ error: "Cancelled must be true or false." }).optional(),
+  /** Simulate the flight being diverted to another airport. */
+  diverted: z.boolean({ error: "Diverted must be true or false." }).optional(),
 });
 export type SetFlightDelayInput = z.infer<typeof setFlightDelaySchema>;
 export const FLIGHT_PROVIDER_NOT_EMBEDDED = "Delays can be set only on the embedded flight simulation (FLIGHT_PROVIDER=embedded).";
@@ -164,6 +178,10 @@ export const FLIGHT_NEEDS_AIRPORT_MESSAGE = "A flight number goes with a pickup 
 export const flightNotFoundMessage = (flightNumber: string, date: string) =>
   `We could not find flight ${flightNumber} arriving on ${date}. Please check the airline, the number and the date.`;
 export const flightCancelledMessage = (flightNumber: string) => `Flight ${flightNumber} is cancelled. Please enter your new flight.`;
+/** The desk's toast when the follow job finds a pickup's flight diverted (the pickup stays: the desk calls). */
+export const FLIGHT_DIVERTED_TITLE = "Flight Diverted";
+export const flightDivertedNotice = (flightNumber: string, customerName: string, when: string) =>
+  `Flight ${flightNumber} is diverted: call ${customerName} about the pickup on ${when}.`;
 export const flightWrongAirportMessage = (flightNumber: string, airport: string) => `Flight ${flightNumber} does not land at ${airport} that day. Please check the flight or the pickup.`;
 
 // ---- Rules

@@ -7,4 +7,6 @@ export const newBookingDescription = (service: string) => `A new ${service} book
 
 /** A booking's status or assignment changed: its customer, its chauffeur and the desk hear it. */
 export const BOOKING_UPDATED_EVENT = "booking.updated";
-export type BookingUpdatedMessage = { bookingId: string; status: string; chauffeurFirstName: string | null; vehicleName: string | null };
+/** Something the desk must act on (a diverted flight): shown to admins and dispatchers as a toast, never sent to others. */
+export type DeskNotice = { title: string; description: string };
+export type BookingUpdatedMessage = { bookingId: string; status: string; chauffeurFirstName: string | null; vehicleName: string | null; notice?: DeskNotice };

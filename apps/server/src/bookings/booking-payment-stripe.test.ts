@@ -4,7 +4,7 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { bookings, payments } from "../db/schema";
-import { startStripeReplay } from "../payments/stripe-replay";
+import { startStripeReplay } from "../test/stripe-replay";
 import { createFakeGeo } from "../test/fake-geo";
 import { createTestApp, type TestApp } from "../test/harness";
 import { createTestFleet, laDate, rideInput } from "../test/ride-fixtures";

@@ -1,5 +1,5 @@
 // Booking for a caller with PAYMENT_PROVIDER=stripe (issue 20), against the local server replaying Stripe's answers
-// (payments/stripe-replay.ts): the desk books without touching Stripe; the customer opens the secure link and pays
+// (test/stripe-replay.ts): the desk books without touching Stripe; the customer opens the secure link and pays
 // with a new card from the Payment Element. The card is authorised (manual capture) and saved off-session to the
 // customer's Customer: a new one for a new caller (no e-mail for a phone-only one), their earlier one for an
 // existing customer, so the re-authorisation before a far-off service can charge it without them. A card that asks
@@ -12,7 +12,7 @@ import { CALLER_UNPAID_CANCEL_REASON } from "@meridian/shared/caller-booking";
 import { bookings, outboxSms, payments } from "../db/schema";
 import { runDueJobs } from "../jobs/job-runner";
 import { paymentJobHandlers } from "../payments/payment-jobs";
-import { startStripeReplay } from "../payments/stripe-replay";
+import { startStripeReplay } from "../test/stripe-replay";
 import { jobHandlers } from "../rides/ride-notices";
 import { createFakeGeo } from "../test/fake-geo";
 import { createTestApp, type TestApp } from "../test/harness";

@@ -5,7 +5,7 @@ import { DEMO_VALET_RATES, type ValetRates } from "@meridian/shared/valet-pricin
 import { writeValetRates } from "../valet/valet-rates.service";
 import type { Auth } from "../auth/auth";
 import type { Db } from "./client";
-import { account, pricingMethods, rideFixedTiers, rideRateCards, shifts, user, vehicleTypes, vehicleUnits } from "./schema";
+import { account, pricingMethods, rideFixedTiers, rideRateCards, user, vehicleTypes, vehicleUnits } from "./schema";
 
 let counter = 0;
 const unique = () => `${Date.now().toString(36)}${(counter++).toString(36)}${Math.random().toString(36).slice(2, 6)}`;
@@ -91,15 +91,6 @@ export async function createUnit(db: Db, input: CreateUnitInput) {
   const [row] = await db
     .insert(vehicleUnits)
     .values({ plate: `T${unique().slice(-8).toUpperCase()}`, colour: "Black", year: new Date().getUTCFullYear(), status: "in_service", ...input })
-    .returning();
-  return row!;
-}
-
-/** A chauffeur's shift between two instants. */
-export async function createShift(db: Db, input: { userId: string; startsAt: Date; endsAt: Date; location?: string }) {
-  const [row] = await db
-    .insert(shifts)
-    .values({ role: "chauffeur", location: "LAX", ...input })
     .returning();
   return row!;
 }

@@ -739,6 +739,8 @@ export const flightOverrides = pgTable(
     date: date("date").notNull(),
     delayMinutes: integer("delay_minutes").notNull(),
     cancelled: boolean("cancelled").notNull().default(false),
+    /** The flight lands elsewhere than planned (the follow job tells the desk and the customer). */
+    diverted: boolean("diverted").notNull().default(false),
     updatedBy: text("updated_by"),
     updatedAt: updatedAt(),
   },

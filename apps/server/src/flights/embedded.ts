@@ -1,6 +1,6 @@
 // The embedded flight provider: no network, no key. Every flight number and date has a schedule and a delay
 // simulated deterministically from a hash of the two (so a demo and a test see the same flight every time), and an
-// admin can set a flight's delay (or cancel it) for a demo or a test: PUT /api/admin/flights/:flightNumber/:date,
+// admin can set a flight's delay (or cancel or divert it) for a demo or a test: PUT /api/admin/flights/:flightNumber/:date,
 // kept in flight_overrides so every server process sees it.
 //
 // The simulation: the flight lands at the pickup airport (LAX when none is given) between 06:00 and 22:55 local
@@ -52,16 +52,16 @@ export function simulateFlight(flightNumber: string, date: string): SimulatedFli
 
 export type EmbeddedFlightProvider = FlightProvider & {
   kind: "embedded";
-  /** The admin's "set delay": this flight on this date is `delayMinutes` late (negative: early), or cancelled. */
-  setDelay(flightNumber: string, date: string, change: { delayMinutes: number; cancelled?: boolean }, actorId?: string | null, tx?: Tx): Promise<void>;
+  /** The admin's "set delay": this flight on this date is `delayMinutes` late (negative: early), cancelled, or diverted. */
+  setDelay(flightNumber: string, date: string, change: { delayMinutes: number; cancelled?: boolean; diverted?: boolean }, actorId?: string | null, tx?: Tx): Promise<void>;
   /** The admin's override of this flight, if any. */
-  override(flightNumber: string, date: string): Promise<{ delayMinutes: number; cancelled: boolean } | null>;
+  override(flightNumber: string, date: string): Promise<{ delayMinutes: number; cancelled: boolean; diverted: boolean } | null>;
 };
 
 export function createEmbeddedFlightProvider(db: Db): EmbeddedFlightProvider {
   const override = async (flightNumber: string, date: string) => {
     const [row] = await db
-      .select({ delayMinutes: flightOverrides.delayMinutes, cancelled: flightOverrides.cancelled })
+      .select({ delayMinutes: flightOverrides.delayMinutes, cancelled: flightOverrides.cancelled, diverted: flightOverrides.diverted })
       .from(flightOverrides)
       .where(and(eq(flightOverrides.flightNumber, flightNumber), eq(flightOverrides.date, date)));
     return row ?? null;
@@ -70,11 +70,14 @@ export function createEmbeddedFlightProvider(db: Db): EmbeddedFlightProvider {
     kind: "embedded",
     override,
     async setDelay(flightNumber, date, change, actorId = null, tx) {
-      const values = { flightNumber, date, delayMinutes: change.delayMinutes, cancelled: change.cancelled ?? false, updatedBy: actorId, updatedAt: new Date() };
+      const values = { flightNumber, date, delayMinutes: change.delayMinutes, cancelled: change.cancelled ?? false, diverted: change.diverted ?? false, updatedBy: actorId, updatedAt: new Date() };
       await (tx ?? db)
         .insert(flightOverrides)
         .values(values)
-        .onConflictDoUpdate({ target: [flightOverrides.flightNumber, flightOverrides.date], set: { delayMinutes: values.delayMinutes, cancelled: values.cancelled, updatedBy: actorId, updatedAt: values.updatedAt } });
+        .onConflictDoUpdate({
+          target: [flightOverrides.flightNumber, flightOverrides.date],
+          set: { delayMinutes: values.delayMinutes, cancelled: values.cancelled, diverted: values.diverted, updatedBy: actorId, updatedAt: values.updatedAt },
+        });
     },
     async status(query: FlightQuery, now = new Date()): Promise<FlightStatus | null> {
       const sim = simulateFlight(query.flightNumber, query.date);
@@ -82,9 +85,11 @@ export function createEmbeddedFlightProvider(db: Db): EmbeddedFlightProvider {
       const set = await override(query.flightNumber, query.date);
       const delayMinutes = set ? set.delayMinutes : sim.delayMinutes;
       const cancelled = set ? set.cancelled : sim.cancelled;
+      // Diverted only by an admin (a demo or a test): the simulation's own flights land where they are going.
+      const diverted = !cancelled && (set?.diverted ?? false);
       const estimated = new Date(sim.scheduledArrival.getTime() + (cancelled ? 0 : delayMinutes) * 60_000);
       const departs = estimated.getTime() - sim.durationMinutes * 60_000;
-      const phase = cancelled ? "cancelled" : now.getTime() < departs ? "scheduled" : now.getTime() < estimated.getTime() ? "en_route" : "landed";
+      const phase = cancelled ? "cancelled" : diverted ? "diverted" : now.getTime() < departs ? "scheduled" : now.getTime() < estimated.getTime() ? "en_route" : "landed";
       const { airline } = flightNumberParts(query.flightNumber);
       return {
         flightNumber: query.flightNumber,

@@ -1,5 +1,5 @@
 // PUT /api/admin/flights/:flightNumber/:date (admins; embedded flight provider only): the admin's "set delay" for a
-// demo or a test: this flight on this arrival date lands `delayMinutes` late (negative: early), or is cancelled.
+// demo or a test: this flight on this arrival date lands `delayMinutes` late (negative: early), or is cancelled or diverted.
 // Audited. The follow job (follow.ts) sees the change on its next look.
 import { Hono } from "hono";
 import { z } from "zod";
@@ -32,7 +32,7 @@ export const adminFlightRoutes = new Hono<AppEnv>().put(
     if (provider.kind !== "embedded") throw conflict(FLIGHT_PROVIDER_NOT_EMBEDDED, "not_embedded");
     const embedded = provider as EmbeddedFlightProvider;
     const before = await embedded.override(flightNumber, date);
-    const after = { delayMinutes: change.delayMinutes, cancelled: change.cancelled ?? false };
+    const after = { delayMinutes: change.delayMinutes, cancelled: change.cancelled ?? false, diverted: change.diverted ?? false };
     await db.transaction(async (tx) => {
       await embedded.setDelay(flightNumber, date, after, actor.id, tx);
       await writeAudit(tx, actor, { action: "flight.delay_set", entity: "flight", entityId: `${flightNumber}/${date}`, before, after });

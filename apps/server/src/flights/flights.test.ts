@@ -1,4 +1,4 @@
-// The flight providers: one contract (provider-contract.ts) on the embedded simulation (on the database) and on
+// The flight providers: one contract (test/flight-provider-contract.ts) on the embedded simulation (on the database) and on
 // AeroDataBox's replayed answers (a local server); what the AeroDataBox adapter sends and how it chooses among legs
 // and fails; and the admin's "set delay" route (validated, audited, embedded only).
 import fs from "node:fs";
@@ -8,14 +8,14 @@ import { eq } from "drizzle-orm";
 import { FLIGHT_NUMBER_MESSAGE, canonicalFlightNumber } from "@meridian/shared/flights";
 import { loadEnv } from "../env";
 import { auditLogs } from "../db/schema";
-import { startReplayServer, type ReplayServer, type Reply } from "../geo/replay-server";
+import { startReplayServer, type ReplayServer, type Reply } from "../test/replay-server";
 import { createAdminTestApp, createTestApp, openTestDatabase, type TestApp } from "../test/harness";
 import type { Database } from "../db/client";
 import { createAeroDataBoxProvider } from "./aerodatabox";
 import { createEmbeddedFlightProvider, simulateFlight, type EmbeddedFlightProvider } from "./embedded";
 import { createFlightProvider } from "./flights.service";
 import { FlightError } from "./provider";
-import { describeFlightContract } from "./provider-contract";
+import { describeFlightContract } from "../test/flight-provider-contract";
 
 const DATE = "2031-03-12";
 const fixture = (name: string): Reply => ({ raw: fs.readFileSync(path.join(path.dirname(new URL(import.meta.url).pathname), "fixtures", name), "utf8") });
@@ -67,6 +67,11 @@ describe("embedded flight simulation", () => {
         case "cancelled": {
           await provider.setDelay("WN1234", DATE, { delayMinutes: 0, cancelled: true });
           return { query: day("WN1234"), now: new Date(scheduledAt("WN1234").getTime() - 2 * HOUR) };
+        }
+        case "diverted": {
+          const f = onTimeFlight("UA", 1900);
+          await provider.setDelay(f, DATE, { delayMinutes: 20, diverted: true });
+          return { query: day(f), now: new Date(scheduledAt(f).getTime() - 30 * 60_000) };
         }
         case "landed": {
           const f = onTimeFlight("BA");
@@ -130,6 +135,7 @@ describe("AeroDataBox adapter (replayed answers)", () => {
       "GET /flights/number/UA512/2026-12-03": fixture("adb-early.json"),
       "GET /flights/number/WN1234/2026-12-03": fixture("adb-cancelled.json"),
       "GET /flights/number/BA283/2026-12-03": fixture("adb-landed.json"),
+      "GET /flights/number/UA1990/2026-12-03": fixture("adb-diverted.json"),
       "GET /flights/number/AS9/2026-12-03": { status: 204, raw: "" },
       "GET /flights/number/AS7410/2026-12-03": fixture("adb-codeshare.json"),
       "GET /flights/number/AA1/2026-12-03": { status: 401, ...fixture("adb-error.json") },
@@ -142,7 +148,7 @@ describe("AeroDataBox adapter (replayed answers)", () => {
   describeFlightContract("AeroDataBox", {
     provider,
     async setUp(c) {
-      const query = day({ scheduled: "AA100", delayed: "DL401", early: "UA512", cancelled: "WN1234", landed: "BA283", unknown: "AS9" }[c]);
+      const query = day({ scheduled: "AA100", delayed: "DL401", early: "UA512", cancelled: "WN1234", diverted: "UA1990", landed: "BA283", unknown: "AS9" }[c]);
       return { query, now: at, delayMinutes: c === "delayed" ? 45 : c === "early" ? -15 : undefined };
     },
   });
@@ -239,7 +245,19 @@ describe("PUT /api/admin/flights/:flightNumber/:date", () => {
     expect(res.body.flight).toMatchObject({ flightNumber: f, delayMinutes: 45 });
     const audit = await t.db.select().from(auditLogs).where(eq(auditLogs.entityId, `${f}/${DATE}`));
     expect(audit).toHaveLength(1);
-    expect(audit[0]).toMatchObject({ action: "flight.delay_set", entity: "flight", after: { delayMinutes: 45, cancelled: false } });
+    expect(audit[0]).toMatchObject({ action: "flight.delay_set", entity: "flight", after: { delayMinutes: 45, cancelled: false, diverted: false } });
+  });
+
+  it("diverts a flight (and puts it back): the answer says so", async () => {
+    const f = onTimeFlight("AA", 320);
+    const res = await t.call("PUT", `/api/admin/flights/${f}/${DATE}`, { cookie: admin, json: { delayMinutes: 0, diverted: true } });
+    expect(res.status).toBe(200);
+    expect(res.body.flight).toMatchObject({ flightNumber: f, phase: "diverted" });
+    const back = await t.call("PUT", `/api/admin/flights/${f}/${DATE}`, { cookie: admin, json: { delayMinutes: 0 } });
+    expect(back.body.flight.phase).not.toBe("diverted");
+    const bad = await t.call("PUT", `/api/admin/flights/${f}/${DATE}`, { cookie: admin, json: { delayMinutes: 0, diverted: "yes" } });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.fields.diverted).toBe("Diverted must be true or false.");
   });
 
   it("refuses a malformed flight number, date or delay with a field message", async () => {

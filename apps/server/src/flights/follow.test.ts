@@ -5,7 +5,7 @@
 // early landing, within the limits, tells the customer and stamps the timeline.
 import { and, asc, eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { FLIGHT_NEEDS_AIRPORT_MESSAGE, FLIGHT_NUMBER_MESSAGE, PICKUP_MOVE_LIMITS, flightNotFoundMessage, type BookingFlight } from "@meridian/shared/flights";
+import { FLIGHT_DIVERTED_TITLE, FLIGHT_NEEDS_AIRPORT_MESSAGE, FLIGHT_NUMBER_MESSAGE, PICKUP_MOVE_LIMITS, flightNotFoundMessage, type BookingFlight } from "@meridian/shared/flights";
 import { wallClock } from "@meridian/shared/zoned-time";
 import { bookingEvents, bookings, jobs, outboxEmails } from "../db/schema";
 import { createTestApp, type TestApp } from "../test/harness";
@@ -13,6 +13,7 @@ import { createTestFleet, laDate } from "../test/ride-fixtures";
 import { bookingCharge } from "../payments/charges";
 import { simulateFlight } from "./embedded";
 import { FLIGHT_FOLLOW_JOB } from "./follow";
+import type { RealtimeEvent } from "../realtime/bus";
 
 const LAX = "emb:apt:LAX";
 const HILLS = "emb:zip:90210";
@@ -188,6 +189,33 @@ describe("the follow job", () => {
     expect(flightOf(now).live?.phase).toBe("cancelled");
     expect(await mailsTo(customer.user.email, `Flight ${flightNumber} is cancelled`)).toHaveLength(1);
     expect(res.body.jobs.filter((j: { kind: string; status: string }) => j.kind === FLIGHT_FOLLOW_JOB && j.status === "pending")).toHaveLength(0);
+  });
+
+  it("a diverted flight leaves the pickup, tells the desk (a toast on the realtime event) and the customer once, and stops following", async () => {
+    const { flightNumber, landsAt } = onTimeFlight(750);
+    const b = await bookWithFlight(flightNumber);
+    const heard: RealtimeEvent[] = [];
+    const stop = t.deps.bus.subscribe((e) => heard.push(e));
+    try {
+      const divert = await t.call("PUT", `/api/admin/flights/${flightNumber}/${DATE}`, { cookie: admin.cookie, json: { delayMinutes: 35, diverted: true } });
+      expect(divert.status).toBe(200);
+      const res = await runJobs(b.id, new Date(landsAt.getTime() - 2 * HOUR));
+      const now = await reload(b.id);
+      expect(now.pickupAt!.getTime()).toBe(b.pickupAt!.getTime());
+      expect(now.details).toMatchObject({ date: (b.details as { date: string }).date, time: (b.details as { time: string }).time });
+      expect(flightOf(now).live?.phase).toBe("diverted");
+      const mails = await mailsTo(customer.user.email, `Flight ${flightNumber} is diverted`);
+      expect(mails).toHaveLength(1);
+      expect(mails[0]!.text).toContain("diverted to another airport");
+      const events = await t.db.select().from(bookingEvents).where(eq(bookingEvents.bookingId, b.id)).orderBy(asc(bookingEvents.createdAt));
+      expect(events.at(-1)!.note).toBe(`Flight ${flightNumber} is diverted: call the customer`);
+      expect(res.body.jobs.filter((j: { kind: string; status: string }) => j.kind === FLIGHT_FOLLOW_JOB && j.status === "pending")).toHaveLength(0);
+      await expect.poll(() => heard.find((e) => e.type === "booking.updated" && e.bookingId === b.id)).toMatchObject({
+        notice: { title: FLIGHT_DIVERTED_TITLE, description: expect.stringMatching(new RegExp(`^Flight ${flightNumber} is diverted: call Ada Lovelace about the pickup on .+\\.$`)) },
+      });
+    } finally {
+      stop();
+    }
   });
 
   it("leaves a cancelled booking alone", async () => {

@@ -1,22 +1,24 @@
 // Following an airport pickup's flight: a durable job (jobs/job-runner.ts, two steps: the provider is asked outside
 // any transaction, the booking is changed in the job's transaction) that starts FOLLOW_LEAD_HOURS before the
 // scheduled arrival and looks again every 30 minutes, every 10 in the last hour, until the flight lands (or is
-// cancelled or diverted: then the desk decides). Each look stores the live status in the booking's details (the
+// cancelled or diverted: then the desk decides; a diversion is a toast on the desk's screens and an e-mail to the
+// customer, the pickup stays). Each look stores the live status in the booking's details (the
 // chauffeur, the desk and the customer see it); a delay or an early landing moves the pickup (the landing plus the
 // buffer booked, within PICKUP_MOVE_LIMITS), tells the customer by e-mail and the screens by a realtime event.
 // Each run schedules the next as a new row: a restart loses nothing (the rows are in the database).
 import { and, eq, inArray } from "drizzle-orm";
-import { FOLLOW_LEAD_HOURS, minutesBetween, movedPickup, type BookingFlight, type FlightStatus } from "@meridian/shared/flights";
+import { FLIGHT_DIVERTED_TITLE, FOLLOW_LEAD_HOURS, flightDivertedNotice, minutesBetween, movedPickup, type BookingFlight, type FlightStatus } from "@meridian/shared/flights";
+import type { DeskNotice } from "@meridian/shared/realtime";
 import type { RideDetails } from "@meridian/shared/booking-details";
 import { wallClock, zonedInstant } from "@meridian/shared/zoned-time";
 import { airportCodeOf } from "@meridian/shared/flights";
 import type { Tx } from "../db/client";
-import { bookings } from "../db/schema";
+import { bookings, user } from "../db/schema";
 import { scheduleJob, type Job, type TwoStepJobHandler } from "../jobs/job-runner";
 import type { Deps } from "../lib/context";
-import { flightCancelledEmail, flightPickupMovedEmail } from "../mail/ride-emails";
+import { flightCancelledEmail, flightDivertedEmail, flightPickupMovedEmail } from "../mail/ride-emails";
 import { cancelRideReminders, formatWhen, mailFacts, scheduleRideReminder } from "../rides/ride-notices";
-import { announceBooking, stampEvent, type BookingRow } from "../rides/ride-status";
+import { announceBooking, stampEvent, type BookingRow } from "../bookings/booking-gate";
 import { getOperationsSettings } from "../settings/settings.service";
 
 export const FLIGHT_FOLLOW_JOB = "flight.follow";
@@ -106,6 +108,7 @@ export function flightFollowHandler(deps: Deps): TwoStepJobHandler<Looked> {
         checkedAt: now.toISOString(),
       };
       const wasCancelled = d.flight.live?.phase === "cancelled";
+      const wasDiverted = d.flight.live?.phase === "diverted";
       const flight: BookingFlight = { ...d.flight, live };
       let details: RideDetails = { ...d, flight };
       let pickupAt = b.pickupAt!;
@@ -143,12 +146,20 @@ export function flightFollowHandler(deps: Deps): TwoStepJobHandler<Looked> {
         await stampEvent(tx, b.id, b.status, b.status, SYSTEM, `Flight ${flight.flightNumber} is cancelled: call the customer`);
         await mailTo((f) => flightCancelledEmail({ ...f, flight: flight.flightNumber }));
       }
+      let notice: DeskNotice | undefined;
+      if (status.phase === "diverted" && !wasDiverted) {
+        const when = formatWhen(pickupAt, settings.timeZone);
+        await stampEvent(tx, b.id, b.status, b.status, SYSTEM, `Flight ${flight.flightNumber} is diverted: call the customer`);
+        await mailTo((f) => flightDivertedEmail({ ...f, flight: flight.flightNumber }));
+        const [customer] = await tx.select({ name: user.name }).from(user).where(eq(user.id, row.userId ?? ""));
+        notice = { title: FLIGHT_DIVERTED_TITLE, description: flightDivertedNotice(flight.flightNumber, customer?.name ?? row.name ?? "the customer", when) };
+      }
       // Look again until the flight has landed (or the desk has to decide), never past two hours after the landing.
       const done = status.phase === "landed" || status.phase === "cancelled" || status.phase === "diverted";
       const lastLook = Date.parse(status.estimatedArrival) + 2 * 3_600_000;
       if (!done && now.getTime() < lastLook) await scheduleJob(tx, jobAt(b.id, nextLookAt(now, new Date(status.estimatedArrival))));
       // The screens (customer, chauffeur, desk) read the booking again once the job's transaction has committed.
-      return { result, afterCommit: () => announceBooking(deps, row) };
+      return { result, afterCommit: () => announceBooking(deps, row, null, notice) };
     },
   };
 }

@@ -9,7 +9,7 @@ import { createLogger } from "../lib/logger";
 import { createTestApp, openTestDatabase, type TestApp } from "../test/harness";
 import type { Database } from "../db/client";
 import { createGeoService, GeoError, type GeoService, type Place } from "./geo.service";
-import { startReplayServer, type ReplayServer, type Reply } from "./replay-server";
+import { startReplayServer, type ReplayServer, type Reply } from "../test/replay-server";
 
 const KEY = "test-key-never-in-the-browser";
 const HOTEL_ID = "ChIJ-wGb2xe8woARAJOgGQ9lJ8E";

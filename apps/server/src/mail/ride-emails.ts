@@ -16,7 +16,7 @@ export type RideMailFacts = {
   dashboardUrl: string;
 };
 
-function mail(kind: "chauffeur_assigned" | "chauffeur_arrived" | "ride_reminder" | "flight_pickup_moved" | "flight_cancelled", f: RideMailFacts & { flight?: string }, subject: string, title: string, lines: string[]): Mail {
+function mail(kind: "chauffeur_assigned" | "chauffeur_arrived" | "ride_reminder" | "flight_pickup_moved" | "flight_cancelled" | "flight_diverted", f: RideMailFacts & { flight?: string }, subject: string, title: string, lines: string[]): Mail {
   const all = [greeting(f.name), ...lines, `Pickup: ${f.pickup}${f.pickupAddress && f.pickupAddress !== f.pickup ? ` (${f.pickupAddress})` : ""}`, `Dropoff: ${f.dropoff}`, `When: ${f.when}`];
   return {
     to: f.to,
@@ -52,4 +52,10 @@ export const flightPickupMovedEmail = (f: RideMailFacts & { flight: string; chan
 export const flightCancelledEmail = (f: RideMailFacts & { flight: string }) =>
   mail("flight_cancelled", f, `Flight ${f.flight} is cancelled`, "Your flight is cancelled", [
     `The airline reports flight ${f.flight} as cancelled. Your ride stays booked for now: reply to this e-mail or reschedule it from your dashboard with your new flight, and we will meet you.`,
+  ]);
+
+/** An airport pickup whose flight the airline diverted to another airport: the pickup stays, the desk calls. */
+export const flightDivertedEmail = (f: RideMailFacts & { flight: string }) =>
+  mail("flight_diverted", f, `Flight ${f.flight} is diverted`, "Your flight is diverted", [
+    `The airline reports flight ${f.flight} as diverted to another airport. Your pickup stays booked as below for now: we will call you to arrange it, or reply to this e-mail with where and when you land.`,
   ]);

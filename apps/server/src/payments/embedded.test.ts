@@ -8,7 +8,7 @@ import { embeddedIdempotencyKeys, embeddedPaymentEvents, embeddedPaymentIntents,
 import { openTestDatabase } from "../test/harness";
 import { createEmbeddedPaymentProvider } from "./embedded";
 import type { PaymentProvider } from "./provider";
-import { describeProviderContract, paymentError } from "./provider-contract";
+import { describeProviderContract, paymentError } from "../test/payment-provider-contract";
 
 let database: Database;
 let cleanup: () => Promise<void>;

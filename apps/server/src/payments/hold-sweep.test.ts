@@ -14,7 +14,7 @@ import { bookings, embeddedPaymentIntents, idempotencyKeys, jobs, payments } fro
 import { freshPostgres } from "../test/harness";
 import { laDate } from "../test/ride-fixtures";
 import { startServer, stopServer, type ServerProcess } from "../test/server-process";
-import { startStripeReplay } from "./stripe-replay";
+import { startStripeReplay } from "../test/stripe-replay";
 import { stripeCustomerAnswer, stripeEnv, stripeIntent as intentOf } from "../test/stripe-fixtures";
 import { HOLD_SWEEP_GRACE_MS } from "./hold-sweep";
 

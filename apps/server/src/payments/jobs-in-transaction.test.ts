@@ -9,7 +9,7 @@ import { bookings, outboxSms } from "../db/schema";
 import { runOneJob, scheduleJob } from "../jobs/job-runner";
 import { CACHE_MAX_AGE_MS } from "../settings/store";
 import { getOperationsSettings } from "../settings/settings.service";
-import { startOf } from "../rides/ride-status";
+import { startOf } from "../bookings/booking-gate";
 import { createTestApp, type TestApp } from "../test/harness";
 import { outboxFor } from "../test/helpers";
 import { seedBooking } from "../test/money-fixtures";

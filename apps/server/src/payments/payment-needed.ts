@@ -10,7 +10,7 @@ import type { Deps } from "../lib/context";
 import type { Mail } from "../mail/mailer";
 import { emailLayout, greeting, nameInEmail } from "../mail/templates";
 import { formatWhen } from "../rides/ride-notices";
-import { startOf, type BookingRow } from "../rides/ride-status";
+import { startOf, type BookingRow } from "../bookings/booking-gate";
 import { getOperationsSettings } from "../settings/settings.service";
 import { formatMoney } from "@meridian/shared/money";
 

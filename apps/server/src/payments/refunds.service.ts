@@ -19,7 +19,7 @@ import { writeAudit } from "../admin/audit";
 import { bookings, paymentRefunds, payments } from "../db/schema";
 import type { Deps } from "../lib/context";
 import { conflict, HttpError, notFound } from "../lib/errors";
-import { announceBooking, moveBooking } from "../rides/ride-status";
+import { announceBooking, moveBooking } from "../bookings/booking-gate";
 import { moveCharge } from "./charge-gate";
 import { bookingCharge, bookingPayment, paymentErrorToHttp, refundableCents, toAdminRefund } from "./charges";
 import type { Refund } from "./provider";

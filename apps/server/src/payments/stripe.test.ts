@@ -6,9 +6,9 @@ import type { Db } from "../db/client";
 import { loadEnv } from "../env";
 import { createPaymentProvider } from "./payments.service";
 import type { PaymentProvider } from "./provider";
-import { describeProviderContract, paymentError, type ContractScenario } from "./provider-contract";
+import { describeProviderContract, paymentError, type ContractScenario } from "../test/payment-provider-contract";
 import { createStripePaymentProvider } from "./stripe";
-import { startStripeReplay, type StripeAnswer } from "./stripe-replay";
+import { startStripeReplay, type StripeAnswer } from "../test/stripe-replay";
 
 type Replay = Awaited<ReturnType<typeof startStripeReplay>>;
 let replay: Replay;

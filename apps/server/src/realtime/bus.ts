@@ -8,6 +8,7 @@ import { createBatcher } from "../lib/batch";
 import type { Logger } from "../lib/logger";
 import type { ClaimUpdate, ValetTicket } from "@meridian/shared/valet-ticket";
 import { SETTINGS_SECTIONS, type SettingsSection } from "@meridian/shared/settings";
+import type { DeskNotice } from "@meridian/shared/realtime";
 
 export type BookingCreatedEvent = { type: "booking.created"; bookingId: string; service: string; userId: string | null; createdAt: string };
 /** A valet ticket changed: the staff queue gets the ticket, the guest's claim page (matched by ticket id) the update. */
@@ -22,6 +23,8 @@ export type BookingUpdatedEvent = {
   status: string;
   chauffeurFirstName: string | null;
   vehicleName: string | null;
+  /** For the desk only (the stream leaves it out for customers and chauffeurs). */
+  notice?: DeskNotice;
 };
 /** An admin changed a settings section: every server process reloads its copy (settings/store.ts). */
 export type SettingsChangedEvent = { type: "settings.changed"; section: "operations" | SettingsSection };
@@ -81,8 +84,13 @@ function parseUpdated(e: Partial<BookingUpdatedEvent>): BookingUpdatedEvent | nu
   if (!str(e.bookingId) || !str(e.service) || !str(e.status) || !strOrNull(e.userId)) return null;
   if (!Array.isArray(e.chauffeurIds) || !e.chauffeurIds.every(str)) return null;
   if (!strOrNull(e.chauffeurFirstName) || !strOrNull(e.vehicleName)) return null;
-  const { bookingId, service, status, userId, chauffeurIds, chauffeurFirstName, vehicleName } = e;
-  return { type: "booking.updated", bookingId, service, status, userId, chauffeurIds, chauffeurFirstName, vehicleName };
+  const { bookingId, service, status, userId, chauffeurIds, chauffeurFirstName, vehicleName, notice } = e;
+  const event: BookingUpdatedEvent = { type: "booking.updated", bookingId, service, status, userId, chauffeurIds, chauffeurFirstName, vehicleName };
+  if (notice !== undefined) {
+    if (!str(notice?.title) || !str(notice.description)) return null;
+    event.notice = { title: notice.title, description: notice.description };
+  }
+  return event;
 }
 
 function parseEnvelope(payload: string): Envelope | null {

@@ -68,6 +68,7 @@ export const realtimeRoutes = new Hono<AppEnv>().get(
             return { event: BOOKING_CREATED_EVENT, data, id: event.bookingId };
           }
           const data: BookingUpdatedMessage = { bookingId: event.bookingId, status: event.status, chauffeurFirstName: event.chauffeurFirstName, vehicleName: event.vehicleName };
+          if (event.notice && seesAll(known.role)) data.notice = event.notice;
           return { event: BOOKING_UPDATED_EVENT, data };
         });
       },

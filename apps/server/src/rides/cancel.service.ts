@@ -17,7 +17,7 @@ import { settleBookingNow } from "../payments/payment-lifecycle";
 import { cancelPaymentJobs } from "../payments/payment-jobs";
 import { mailCancellation } from "./change-notices";
 import { cancelRideReminders } from "./ride-notices";
-import { announceBooking, moveBooking, startOf, type BookingRow, type EventActor } from "./ride-status";
+import { announceBooking, moveBooking, startOf, type BookingRow, type EventActor } from "../bookings/booking-gate";
 import { formatMoney } from "@meridian/shared/money";
 
 export { startOf };

@@ -13,7 +13,7 @@ import { getOperationsSettings } from "../settings/settings.service";
 import { settleBookingNow } from "../payments/payment-lifecycle";
 import { waitingOnCompletion } from "../flights/waiting";
 import { sendRideNotice } from "./ride-notices";
-import { announceBooking, moveBooking, rideView } from "./ride-status";
+import { announceBooking, moveBooking, rideView } from "../bookings/booking-gate";
 
 export async function listChauffeurRides(db: Db, chauffeurId: string): Promise<{ rides: StaffRide[]; timeZone: string }> {
   const { timeZone, dispatchBufferMinutes } = await getOperationsSettings(db);

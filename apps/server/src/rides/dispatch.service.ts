@@ -16,7 +16,7 @@ import { type AuditActor, writeAudit } from "../admin/audit";
 import { getOperationsSettings } from "../settings/settings.service";
 import { bookingsNeedingPayment } from "../payments/payment-lifecycle";
 import { formatWhen, sendRideNotice } from "./ride-notices";
-import { announceBooking, moveBooking, rideFacts, rideView, stampEvent, type BookingRow, type EventActor } from "./ride-status";
+import { announceBooking, moveBooking, rideFacts, rideView, stampEvent, type BookingRow, type EventActor } from "../bookings/booking-gate";
 import { withArticle } from "@meridian/shared/words";
 
 export type DeskActor = AuditActor & { name: string; role: Role };

@@ -16,7 +16,7 @@ import { emailLayout, greeting, nameInEmail } from "../mail/templates";
 import { cancelPaymentJobs } from "../payments/payment-jobs";
 import { getOperationsSettings } from "../settings/settings.service";
 import { cancelRideReminders, formatWhen } from "./ride-notices";
-import { moveBooking, rideFacts } from "./ride-status";
+import { moveBooking, rideFacts } from "../bookings/booking-gate";
 
 export const OVERDUE_SWEEP_JOB = "ride.expire_overdue";
 const SWEEP_EVERY_MS = 5 * 60_000;

@@ -32,7 +32,7 @@ import { scheduleHoldSweep } from "../payments/hold-sweep";
 import { formatClock } from "@meridian/shared/valet-pricing";
 import { mailReschedule } from "./change-notices";
 import { cancelRideReminders, scheduleRideReminder } from "./ride-notices";
-import { announceBooking, moveBooking, stampEvent, STALE_STATUS_MESSAGE, type BookingRow } from "./ride-status";
+import { announceBooking, moveBooking, stampEvent, STALE_STATUS_MESSAGE, type BookingRow } from "../bookings/booking-gate";
 import { minutesBetween } from "@meridian/shared/flights";
 import { formatMoney } from "@meridian/shared/money";
 

@@ -12,7 +12,7 @@ import type { Deps } from "../lib/context";
 import type { Mail, Mailer } from "../mail/mailer";
 import { chauffeurArrivedEmail, chauffeurAssignedEmail, rideReminderEmail, type RideMailFacts } from "../mail/ride-emails";
 import { getOperationsSettings } from "../settings/settings.service";
-import { assignmentNames, rideFacts, type BookingRow } from "./ride-status";
+import { assignmentNames, rideFacts, type BookingRow } from "../bookings/booking-gate";
 
 export const RIDE_REMINDER_JOB = "ride.reminder";
 

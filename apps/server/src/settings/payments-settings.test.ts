@@ -5,7 +5,7 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_FEATURES_SETTINGS, TEST_CHARGE_CENTS } from "@meridian/shared/settings";
 import { auditLogs, embeddedPaymentIntents, paymentWebhookEvents } from "../db/schema";
-import { startStripeReplay } from "../payments/stripe-replay";
+import { startStripeReplay } from "../test/stripe-replay";
 import { createTestApp, type TestApp } from "../test/harness";
 import { seedBooking } from "../test/money-fixtures";
 

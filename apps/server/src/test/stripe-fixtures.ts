@@ -1,7 +1,7 @@
 // Stripe's answers in their documented shapes, for tests that run PAYMENT_PROVIDER=stripe against the local
-// replay server (payments/stripe-replay.ts, docs/decisions/011): a PaymentIntent with manual capture saved to a
+// replay server (test/stripe-replay.ts, docs/decisions/011): a PaymentIntent with manual capture saved to a
 // Customer, the Customer itself, and the environment that points a test app or server process at the replay.
-import type { StripeAnswer } from "../payments/stripe-replay";
+import type { StripeAnswer } from "./stripe-replay";
 
 export const STRIPE_CREATED = 1_764_000_000;
 

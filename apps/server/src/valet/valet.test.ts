@@ -10,14 +10,14 @@ import { nextValetStatuses, valetStatuses } from "@meridian/shared/valet-ticket"
 import { wallClock } from "@meridian/shared/zoned-time";
 import { DEFAULT_OPERATIONS_SETTINGS } from "@meridian/shared/rides";
 import { tickets } from "../db/schema";
-import { insertBooking } from "../admin/core/test-data";
+import { insertBooking } from "../test/test-data";
 import { valetDetails, testPlace } from "../test/booking-details";
 import { updateOperationsSettings } from "../settings/settings.service";
 import { createEventBus, type RealtimeEvent } from "../realtime/bus";
 import { createTestApp, type TestApp } from "../test/harness";
 import { sseClient } from "../test/sse-client";
 import { loadEnv } from "../env";
-import { startReplayServer } from "../geo/replay-server";
+import { startReplayServer } from "../test/replay-server";
 import { createLogger } from "../lib/logger";
 import { createSmsSender } from "../sms/sms";
 import { clearEstimateCache } from "./retrieval.service";

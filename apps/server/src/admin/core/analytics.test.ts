@@ -10,7 +10,7 @@ import { createQuoteCounter } from "../../quotes/quote-counter";
 import { updateOperationsSettings } from "../../settings/settings.service";
 import { bookingCharge } from "../../test/paid-booking";
 import { createTestApp, type TestApp } from "../../test/harness";
-import { insertBooking, insertTicket } from "./test-data";
+import { insertBooking, insertTicket } from "../../test/test-data";
 
 const NOW = new Date("2026-06-15T19:00:00Z");
 let t: TestApp;

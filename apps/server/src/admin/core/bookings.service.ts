@@ -8,7 +8,7 @@ import type { Db } from "../../db/client";
 import type { Deps } from "../../lib/context";
 import { bookingEvents, bookings, tickets, user, vehicleTypes, vehicleUnits } from "../../db/schema";
 import { badRequest, notFound } from "../../lib/errors";
-import { announceBooking, assignmentNames, moveBooking } from "../../rides/ride-status";
+import { announceBooking, assignmentNames, moveBooking } from "../../bookings/booking-gate";
 import { settleBookingNow } from "../../payments/payment-lifecycle";
 import { type AuditActor, writeAudit } from "../audit";
 import { containsPattern, countAll, iso, pageOf } from "./sql-helpers";

@@ -6,7 +6,7 @@ import { createVehicle } from "../../db/factories";
 import { rideDetails, testPlace } from "../../test/booking-details";
 import { createTestApp, type TestApp } from "../../test/harness";
 import { BOOKINGS_CSV_HEADER, bookingsCsvLines, csvField, EXPORT_BATCH } from "./bookings.service";
-import { insertBooking, insertTicket } from "./test-data";
+import { insertBooking, insertTicket } from "../../test/test-data";
 
 let t: TestApp;
 let cookie: string;

@@ -13,7 +13,7 @@ import { createQuoteCounter } from "../../quotes/quote-counter";
 import { bookingCharge } from "../../test/paid-booking";
 import { createTestApp, type TestApp } from "../../test/harness";
 import { updateOperationsSettings } from "../../settings/settings.service";
-import { insertBooking } from "./test-data";
+import { insertBooking } from "../../test/test-data";
 
 let t: TestApp;
 let admin: Awaited<ReturnType<TestApp["userWithSession"]>>;

@@ -8,13 +8,12 @@ import { useForm } from "react-hook-form";
 import { useNavigate, useSearchParams } from "react-router";
 import { useUiState } from "@/app/ui-state";
 import { Button } from "@/components/ui/button";
-import { Field } from "@/components/ui/label";
+import { PasswordField } from "@/components/form/fields";
+import { applyServerFieldErrors, Form, SubmitButton } from "@/components/form/form";
 import { ApiError } from "@/lib/api";
 import { notifyError, notifySuccess } from "@/lib/notify";
 import { useAuth } from "./auth-context";
 import { useResetPassword } from "./api/reset-password";
-import { applyServerFieldErrors, SubmitButton } from "./components/form-helpers";
-import { PasswordInput } from "./components/password-input";
 
 export default function ResetPasswordPage() {
   const [params] = useSearchParams();
@@ -41,12 +40,8 @@ function ResetForm({ token, welcome, onInvalid }: { token: string; welcome: bool
   const { openSignIn } = useUiState();
   const { refresh } = useAuth();
   const reset = useResetPassword();
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors },
-  } = useForm<ResetPasswordInput>({ resolver: zodResolver(resetPasswordSchema), defaultValues: { password: "", confirmPassword: "" } });
+  const form = useForm<ResetPasswordInput>({ resolver: zodResolver(resetPasswordSchema), defaultValues: { password: "", confirmPassword: "" } });
+  const { handleSubmit, setError } = form;
 
   const onSubmit = handleSubmit(async (values) => {
     try {
@@ -76,25 +71,11 @@ function ResetForm({ token, welcome, onInvalid }: { token: string; welcome: bool
           Pick something memorable and at least 8 characters long. Every device signed in to your account will be signed out.
         </Heading>
       )}
-      <form onSubmit={onSubmit} noValidate className="mt-8 space-y-5">
-        <Field label="New Password" htmlFor="reset-password" error={errors.password?.message}>
-          <PasswordInput
-            id="reset-password"
-            autoComplete="new-password"
-            placeholder="At least 8 characters"
-            {...register("password")}
-          />
-        </Field>
-        <Field label="Confirm Password" htmlFor="reset-confirm" error={errors.confirmPassword?.message}>
-          <PasswordInput
-            id="reset-confirm"
-            autoComplete="new-password"
-            placeholder="Repeat the new password"
-            {...register("confirmPassword")}
-          />
-        </Field>
+      <Form form={form} onSubmit={onSubmit} className="mt-8 space-y-5">
+        <PasswordField<ResetPasswordInput> name="password" label="New Password" id="reset-password" autoComplete="new-password" placeholder="At least 8 characters" />
+        <PasswordField<ResetPasswordInput> name="confirmPassword" label="Confirm Password" id="reset-confirm" autoComplete="new-password" placeholder="Repeat the new password" />
         <SubmitButton pending={reset.isPending}>{welcome ? "Set Password" : "Update Password"}</SubmitButton>
-      </form>
+      </Form>
     </>
   );
 }

@@ -1,10 +1,10 @@
 // Live booking events over SSE (GET /api/realtime). The desk (admins, dispatchers) gets every booking, others only
 // their own: admins see 'New Booking Received!' and their lists refresh; everyone's dashboard refreshes.
-import { BOOKING_CREATED_EVENT, BOOKING_UPDATED_EVENT, NEW_BOOKING_TITLE, newBookingDescription, type BookingCreatedMessage } from "@meridian/shared/realtime";
+import { BOOKING_CREATED_EVENT, BOOKING_UPDATED_EVENT, NEW_BOOKING_TITLE, newBookingDescription, type BookingCreatedMessage, type DeskNotice } from "@meridian/shared/realtime";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { useAuth } from "@/features/auth/auth-context";
-import { notifySuccess } from "@/lib/notify";
+import { notifyError, notifySuccess } from "@/lib/notify";
 
 const MIN_RETRY_MS = 1_000;
 const MAX_RETRY_MS = 30_000;
@@ -16,6 +16,16 @@ function parseEvent(data: unknown): BookingCreated | null {
   try {
     const v = JSON.parse(data) as Partial<BookingCreated>;
     return typeof v.service === "string" ? (v as BookingCreated) : null;
+  } catch {
+    return null;
+  }
+}
+
+function deskNoticeOf(data: unknown): DeskNotice | null {
+  if (typeof data !== "string") return null;
+  try {
+    const notice = (JSON.parse(data) as { notice?: Partial<DeskNotice> }).notice;
+    return typeof notice?.title === "string" && typeof notice.description === "string" ? { title: notice.title, description: notice.description } : null;
   } catch {
     return null;
   }
@@ -45,18 +55,22 @@ export function RealtimeListener() {
       }
     };
 
-    // A booking's status or assignment changed: the customer's dashboard, the chauffeur's rides and the desk follow.
-    const onBookingUpdated = () => {
+    // A booking's status or assignment changed: the customer's dashboard, the chauffeur's rides and the desk follow;
+    // the desk also sees what it must act on (a diverted flight) as a toast.
+    const onBookingUpdated = (e: MessageEvent) => {
       void queryClient.invalidateQueries({ queryKey: ["me"] });
       void queryClient.invalidateQueries({ queryKey: ["staff"] });
-      if (isDesk) void queryClient.invalidateQueries({ queryKey: ["admin"] });
+      if (!isDesk) return;
+      void queryClient.invalidateQueries({ queryKey: ["admin"] });
+      const notice = deskNoticeOf(e.data);
+      if (notice) notifyError(notice.title, notice.description);
     };
 
     const connect = () => {
       if (stopped) return;
       source = new EventSource("/api/realtime");
       source.addEventListener(BOOKING_CREATED_EVENT, onBookingCreated as EventListener);
-      source.addEventListener(BOOKING_UPDATED_EVENT, onBookingUpdated);
+      source.addEventListener(BOOKING_UPDATED_EVENT, onBookingUpdated as EventListener);
       source.onopen = () => {
         attempt = 0;
         // After a reconnect, catch up on anything missed while the stream was down.

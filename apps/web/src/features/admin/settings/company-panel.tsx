@@ -9,7 +9,7 @@ import { useForm } from "react-hook-form";
 import { Button } from "@/components/ui/button";
 import { Input, Textarea } from "@/components/ui/input";
 import { Field } from "@/components/ui/label";
-import { applyServerFieldErrors } from "@/features/auth/components/form-helpers";
+import { applyServerFieldErrors } from "@/components/form/form";
 import { api } from "@/lib/api";
 import { notifyError, notifySuccess } from "@/lib/notify";
 import { publicSettingsQueryOptions, usePublicSettings } from "@/lib/public-settings";

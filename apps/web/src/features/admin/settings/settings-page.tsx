@@ -14,7 +14,7 @@ import { Input } from "@/components/ui/input";
 import { Field } from "@/components/ui/label";
 import { Spinner } from "@/components/ui/spinner";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
-import { applyServerFieldErrors } from "@/features/auth/components/form-helpers";
+import { applyServerFieldErrors } from "@/components/form/form";
 import { notifyError, notifySuccess } from "@/lib/notify";
 import { useOperationsSettings, useSaveOperationsSettings } from "../api/operations-settings";
 import { PageHeader, Panel } from "../components/admin-ui";

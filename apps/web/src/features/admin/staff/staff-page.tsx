@@ -12,7 +12,7 @@ import { Input } from "@/components/ui/input";
 import { Field } from "@/components/ui/label";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
-import { applyServerFieldErrors } from "@/features/auth/components/form-helpers";
+import { applyServerFieldErrors } from "@/components/form/form";
 import { notifyError, notifySuccess } from "@/lib/notify";
 import { addDays, clockIn, dayLabel, mondayOf, todayHere } from "@/lib/time";
 import { useAddStaff } from "../api/add-staff";

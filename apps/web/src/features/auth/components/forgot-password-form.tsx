@@ -2,21 +2,17 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { forgotPasswordSchema, type ForgotPasswordInput } from "@meridian/shared/auth";
 import { useForm } from "react-hook-form";
 import type { SignInMode } from "@/app/ui-state";
-import { Input } from "@/components/ui/input";
-import { Field } from "@/components/ui/label";
+import { TextField } from "@/components/form/fields";
+import { applyServerFieldErrors, Form, SubmitButton } from "@/components/form/form";
 import { notifyError, notifySuccess } from "@/lib/notify";
 import { useRequestPasswordReset } from "../api/request-password-reset";
 import { CheckInbox } from "./check-inbox";
-import { applyServerFieldErrors, ModeLink, SubmitButton } from "./form-helpers";
+import { ModeLink } from "./mode-link";
 
 export function ForgotPasswordForm({ onMode }: { onMode: (mode: SignInMode) => void }) {
   const request = useRequestPasswordReset();
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors },
-  } = useForm<ForgotPasswordInput>({ resolver: zodResolver(forgotPasswordSchema), defaultValues: { email: "" } });
+  const form = useForm<ForgotPasswordInput>({ resolver: zodResolver(forgotPasswordSchema), defaultValues: { email: "" } });
+  const { handleSubmit, setError } = form;
 
   const onSubmit = handleSubmit(async (values) => {
     try {
@@ -39,22 +35,14 @@ export function ForgotPasswordForm({ onMode }: { onMode: (mode: SignInMode) => v
   }
 
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-5">
-      <Field label="Email" htmlFor="forgot-email" error={errors.email?.message}>
-        <Input
-          id="forgot-email"
-          type="email"
-          autoComplete="email"
-          placeholder="you@example.com"
-          {...register("email")}
-        />
-      </Field>
+    <Form form={form} onSubmit={onSubmit} className="space-y-5">
+      <TextField<ForgotPasswordInput> name="email" label="Email" id="forgot-email" type="email" autoComplete="email" placeholder="you@example.com" />
 
       <SubmitButton pending={request.isPending}>Send Reset Link</SubmitButton>
 
       <p className="text-center text-sm text-muted">
         Remembered it? <ModeLink onClick={() => onMode("signIn")}>Back to sign in</ModeLink>
       </p>
-    </form>
+    </Form>
   );
 }

@@ -5,15 +5,14 @@ import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { useNavigate } from "react-router";
 import { useUiState, type SignInMode } from "@/app/ui-state";
-import { Input } from "@/components/ui/input";
-import { Field } from "@/components/ui/label";
+import { PasswordField, TextField } from "@/components/form/fields";
+import { applyServerFieldErrors, Form, SubmitButton } from "@/components/form/form";
 import { ApiError } from "@/lib/api";
 import { notifyError, notifySuccess } from "@/lib/notify";
 import { useAuth } from "../auth-context";
 import { useSendVerificationEmail } from "../api/send-verification-email";
 import { useSignIn } from "../api/sign-in";
-import { PasswordInput } from "./password-input";
-import { applyServerFieldErrors, ModeLink, SubmitButton } from "./form-helpers";
+import { ModeLink } from "./mode-link";
 
 export function SignInForm({ onMode, onDone }: { onMode: (mode: SignInMode) => void; onDone: () => void }) {
   const { refresh } = useAuth();
@@ -22,12 +21,8 @@ export function SignInForm({ onMode, onDone }: { onMode: (mode: SignInMode) => v
   const signIn = useSignIn();
   const resend = useSendVerificationEmail();
   const [unverifiedEmail, setUnverifiedEmail] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors },
-  } = useForm<SignInInput>({ resolver: zodResolver(signInSchema), defaultValues: { email: "", password: "" } });
+  const form = useForm<SignInInput>({ resolver: zodResolver(signInSchema), defaultValues: { email: "", password: "" } });
+  const { handleSubmit, setError } = form;
 
   const onSubmit = handleSubmit(async (values) => {
     setUnverifiedEmail(null);
@@ -60,24 +55,9 @@ export function SignInForm({ onMode, onDone }: { onMode: (mode: SignInMode) => v
   };
 
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-5">
-      <Field label="Email" htmlFor="signin-email" error={errors.email?.message}>
-        <Input
-          id="signin-email"
-          type="email"
-          autoComplete="email"
-          placeholder="you@example.com"
-          {...register("email")}
-        />
-      </Field>
-      <Field label="Password" htmlFor="signin-password" error={errors.password?.message}>
-        <PasswordInput
-          id="signin-password"
-          autoComplete="current-password"
-          placeholder="••••••••"
-          {...register("password")}
-        />
-      </Field>
+    <Form form={form} onSubmit={onSubmit} className="space-y-5">
+      <TextField<SignInInput> name="email" label="Email" id="signin-email" type="email" autoComplete="email" placeholder="you@example.com" />
+      <PasswordField<SignInInput> name="password" label="Password" id="signin-password" autoComplete="current-password" placeholder="••••••••" />
       <div className="-mt-2 flex justify-end text-sm">
         <ModeLink onClick={() => onMode("forgot")}>Forgot password?</ModeLink>
       </div>
@@ -107,6 +87,6 @@ export function SignInForm({ onMode, onDone }: { onMode: (mode: SignInMode) => v
       <p className="text-center text-sm text-muted">
         New to Meridian? <ModeLink onClick={() => onMode("signUp")}>Create an account</ModeLink>
       </p>
-    </form>
+    </Form>
   );
 }

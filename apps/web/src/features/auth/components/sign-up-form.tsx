@@ -2,22 +2,17 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { signUpSchema, type SignUpInput } from "@meridian/shared/auth";
 import { useForm } from "react-hook-form";
 import type { SignInMode } from "@/app/ui-state";
-import { Input } from "@/components/ui/input";
-import { Field } from "@/components/ui/label";
+import { PasswordField, TextField } from "@/components/form/fields";
+import { applyServerFieldErrors, Form, SubmitButton } from "@/components/form/form";
 import { notifyError, notifySuccess } from "@/lib/notify";
 import { useSignUp } from "../api/sign-up";
 import { CheckInbox } from "./check-inbox";
-import { PasswordInput } from "./password-input";
-import { applyServerFieldErrors, ModeLink, SubmitButton } from "./form-helpers";
+import { ModeLink } from "./mode-link";
 
 export function SignUpForm({ onMode }: { onMode: (mode: SignInMode) => void }) {
   const signUp = useSignUp();
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors },
-  } = useForm<SignUpInput>({ resolver: zodResolver(signUpSchema), defaultValues: { fullName: "", email: "", password: "" } });
+  const form = useForm<SignUpInput>({ resolver: zodResolver(signUpSchema), defaultValues: { fullName: "", email: "", password: "" } });
+  const { handleSubmit, setError } = form;
 
   const onSubmit = handleSubmit(async (values) => {
     try {
@@ -40,38 +35,16 @@ export function SignUpForm({ onMode }: { onMode: (mode: SignInMode) => void }) {
   }
 
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-5">
-      <Field label="Full Name" htmlFor="signup-name" error={errors.fullName?.message}>
-        <Input
-          id="signup-name"
-          autoComplete="name"
-          placeholder="Alexandra Reyes"
-          {...register("fullName")}
-        />
-      </Field>
-      <Field label="Email" htmlFor="signup-email" error={errors.email?.message}>
-        <Input
-          id="signup-email"
-          type="email"
-          autoComplete="email"
-          placeholder="you@example.com"
-          {...register("email")}
-        />
-      </Field>
-      <Field label="Password" htmlFor="signup-password" error={errors.password?.message}>
-        <PasswordInput
-          id="signup-password"
-          autoComplete="new-password"
-          placeholder="At least 8 characters"
-          {...register("password")}
-        />
-      </Field>
+    <Form form={form} onSubmit={onSubmit} className="space-y-5">
+      <TextField<SignUpInput> name="fullName" label="Full Name" id="signup-name" autoComplete="name" placeholder="Alexandra Reyes" />
+      <TextField<SignUpInput> name="email" label="Email" id="signup-email" type="email" autoComplete="email" placeholder="you@example.com" />
+      <PasswordField<SignUpInput> name="password" label="Password" id="signup-password" autoComplete="new-password" placeholder="At least 8 characters" />
 
       <SubmitButton pending={signUp.isPending}>Create Account</SubmitButton>
 
       <p className="text-center text-sm text-muted">
         Already a member? <ModeLink onClick={() => onMode("signIn")}>Sign in</ModeLink>
       </p>
-    </form>
+    </Form>
   );
 }

@@ -1,22 +1,15 @@
 // The arriving flight of an airport pickup: the airline (our short table) and the number. The quote looks the flight
 // up and answers its scheduled landing; the form then suggests (and sets once) a pickup half an hour after it.
-import { AIRLINES, FLIGHT_NUMBER_MESSAGE, canonicalFlightNumber, clockLabel } from "@meridian/shared/flights";
+import { AIRLINES, clockLabel } from "@meridian/shared/flights";
+import type { RideFormInput } from "@meridian/shared/ride-form";
 import type { QuoteFlight } from "@meridian/shared/booking";
 import { Plane } from "lucide-react";
 import type { ComponentProps } from "react";
 import { Button } from "@/components/ui/button";
-import { Input } from "@/components/ui/input";
+import { useFormContext } from "react-hook-form";
+import { TextField } from "@/components/form/fields";
 import { Field, useFieldAria } from "@/components/ui/label";
 import { cn } from "@/lib/utils";
-
-/** The flight number the two fields make ("AA" + "100"; a number typed with its airline code wins), or null while empty. */
-export function flightNumberOf(airline: string, typed: string): { value: string | null; error?: string } {
-  const text = typed.trim().toUpperCase().replace(/\s+/g, "");
-  if (!text) return { value: null };
-  const full = /[A-Z]/.test(text) ? text : `${airline}${text}`;
-  const canonical = canonicalFlightNumber(full);
-  return canonical ? { value: canonical } : { value: null, error: FLIGHT_NUMBER_MESSAGE };
-}
 
 function AirlineSelect(props: ComponentProps<"select">) {
   return (
@@ -34,26 +27,21 @@ function AirlineSelect(props: ComponentProps<"select">) {
   );
 }
 
+/** Inside the ride form (its airline and flightNumber fields). */
 export function FlightFields({
-  airline,
-  number,
-  onAirline,
-  onNumber,
   error,
   flight,
   time,
   onUseTime,
 }: {
-  airline: string;
-  number: string;
-  onAirline: (v: string) => void;
-  onNumber: (v: string) => void;
+  /** The quote's message about the flight (not found, ...), shown while the form has none. */
   error?: string;
   /** The quote's answer for the flight, once found. */
   flight: QuoteFlight | null;
   time: string;
   onUseTime: (time: string) => void;
 }) {
+  const { register } = useFormContext<RideFormInput>();
   return (
     <fieldset className="space-y-3 rounded-lg border border-gold/25 bg-gold/[0.04] p-4">
       <legend className="flex items-center gap-1.5 px-1 text-xs uppercase tracking-[0.16em] text-gold">
@@ -61,11 +49,9 @@ export function FlightFields({
       </legend>
       <div className="grid grid-cols-[minmax(0,1fr)_7.5rem] gap-3">
         <Field label="Airline" htmlFor="ride-airline">
-          <AirlineSelect id="ride-airline" value={airline} onChange={(e) => onAirline(e.target.value)} />
+          <AirlineSelect id="ride-airline" {...register("airline")} />
         </Field>
-        <Field label="Flight number" htmlFor="ride-flight" error={error}>
-          <Input id="ride-flight" inputMode="numeric" autoComplete="off" placeholder="100" maxLength={8} value={number} onChange={(e) => onNumber(e.target.value)} />
-        </Field>
+        <TextField<RideFormInput> name="flightNumber" label="Flight number" id="ride-flight" error={error} inputMode="numeric" autoComplete="off" placeholder="100" maxLength={8} />
       </div>
       {flight ? (
         <div data-testid="flight-found" className="space-y-2 text-sm">

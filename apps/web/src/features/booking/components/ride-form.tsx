@@ -1,12 +1,15 @@
 // Ride Transport tab: two addresses, date and time, party size, a vehicle that fits, the server's quote,
 // and Confirm Booking (idempotent, sign-in required).
-import { NO_VEHICLE_FOR_CAPACITY, noVehicleFitsMessage, normaliseLuggage, normalisePassengers, partyFieldError, vehiclesThatFit } from "@meridian/shared/capacity";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { NO_VEHICLE_FOR_CAPACITY, noVehicleFitsMessage, normaliseLuggage, normalisePassengers, vehiclesThatFit } from "@meridian/shared/capacity";
 import { RIDE_DEFAULTS, ROUTE_FAILED_DESCRIPTION, ROUTE_FAILED_TITLE } from "@meridian/shared/booking";
-import { bookingTimeProblem } from "@meridian/shared/booking-time";
+import { makeRideFormSchema, rideFormDefaults, type RideFormInput, type RideFormValues } from "@meridian/shared/ride-form";
 import { AlertTriangle, Luggage, Users } from "lucide-react";
 import { useEffect, useMemo, useState } from "react";
+import { useForm, useWatch } from "react-hook-form";
+import { CountField, DateField, TimeField } from "@/components/form/fields";
+import { Form } from "@/components/form/form";
 import { Button } from "@/components/ui/button";
-import { Input } from "@/components/ui/input";
 import { Field } from "@/components/ui/label";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { Spinner } from "@/components/ui/spinner";
@@ -20,10 +23,9 @@ import type { BookableVehicle } from "../api/get-vehicles";
 import type { ConfirmedBooking } from "./booking-confirmed";
 import { CardStep } from "./card-step";
 import { CouponField } from "./coupon-field";
-import { FlightFields, flightNumberOf } from "./flight-fields";
+import { FlightFields } from "./flight-fields";
 import { BookingFooter } from "./booking-footer";
 import { QuotePanel } from "./quote-panel";
-import { TimeSelect } from "./time-select";
 import { useConfirmBooking, type BookForCaller } from "./use-confirm-booking";
 import { useLiveQuote } from "./use-live-quote";
 
@@ -53,27 +55,40 @@ export function RideForm({
 }) {
   // Dates and times on the operations clock (Settings), from the earliest bookable time on, as the server checks them.
   const clock = useBookingClock("ride");
+  const schema = useMemo(() => makeRideFormSchema(clock.today, clock), [clock]);
 
   const [pickup, setPickup] = useState<Place | null>(null);
   const [dropoff, setDropoff] = useState<Place | null>(null);
-  // The dialog opens on the spec's default time (noon) on the first day it can still be booked.
-  const [date, setDate] = useState(() => clock.firstDateFor(RIDE_DEFAULTS.time));
+  // The dialog opens on the spec's defaults: noon on the first day it can still be booked, one passenger, no luggage.
+  const form = useForm<RideFormInput, unknown, RideFormValues>({
+    resolver: zodResolver(schema),
+    defaultValues: rideFormDefaults(clock.firstDateFor(RIDE_DEFAULTS.time)),
+    mode: "onChange",
+  });
+  const { control, handleSubmit, setValue, trigger, formState } = form;
+  const values = useWatch({ control }) as RideFormInput;
+  const { date, time } = values;
+  // Every problem shows as soon as it is there (a date makes the time too soon; the clock moves on), as the server would answer.
+  const valuesKey = JSON.stringify(values);
+  useEffect(() => {
+    void trigger();
+  }, [schema, valuesKey, trigger]);
+
   const times = useMemo(() => clock.timesOn(date), [clock, date]);
-  const [chosenTime, setTime] = useState<string>(RIDE_DEFAULTS.time);
   // A time no longer offered (another day chosen, the clock moved on) becomes the day's first bookable time.
-  const time = times.includes(chosenTime) ? chosenTime : (times[0] ?? chosenTime);
-  const [passengersText, setPassengersText] = useState<string>(String(RIDE_DEFAULTS.passengers));
-  const [luggageText, setLuggageText] = useState<string>(String(RIDE_DEFAULTS.luggage));
+  useEffect(() => {
+    if (times.length && !times.includes(time)) setValue("time", times[0]!, { shouldValidate: true });
+  }, [times, time, setValue]);
   const [vehicleId, setVehicleId] = useState<string | null>(null);
   const [couponCode, setCouponCode] = useState("");
-  // An airport pickup asks for the arriving flight (airline + number).
-  const [airline, setAirline] = useState("AA");
-  const [flightText, setFlightText] = useState("");
+  // An airport pickup asks for the arriving flight (airline + number): the schema checks it then.
   const atAirport = pickup?.precision === "airport";
-  const flightNumber = atAirport ? flightNumberOf(airline, flightText) : { value: null };
+  useEffect(() => {
+    setValue("airportPickup", atAirport, { shouldValidate: true });
+  }, [atAirport, setValue]);
 
-  const passengers = normalisePassengers(passengersText);
-  const luggage = normaliseLuggage(luggageText);
+  const passengers = normalisePassengers(values.passengers);
+  const luggage = normaliseLuggage(values.luggage);
   const fitting = useMemo(() => vehiclesThatFit(vehicles, passengers, luggage), [vehicles, passengers, luggage]);
   const chosen = vehicles.find((v) => v.id === vehicleId) ?? null;
   // The selected vehicle switches to the first that fits when it no longer does (or none is chosen yet);
@@ -85,33 +100,32 @@ export function RideForm({
   }, [selected, selectedFits, vehicleId]);
 
   // A negative or fractional party is refused at the field (an empty field becomes the default on leaving it).
-  const passengersError = partyFieldError("passengers", passengersText);
-  const luggageError = partyFieldError("luggage", luggageText);
+  const partyError = Boolean(formState.errors.passengers || formState.errors.luggage);
   // Only when nothing fits is there a capacity problem left to explain (otherwise the vehicle switched): one sentence.
   const capacityMessages = useMemo(
-    () => (!passengersError && !luggageError && vehicles.length > 0 && fitting.length === 0 ? [noVehicleFitsMessage(vehicles, passengers)] : []),
-    [passengersError, luggageError, vehicles, fitting.length, passengers],
+    () => (!partyError && vehicles.length > 0 && fitting.length === 0 ? [noVehicleFitsMessage(vehicles, passengers)] : []),
+    [partyError, vehicles, fitting.length, passengers],
   );
-  const capacityError = capacityMessages.length > 0 || Boolean(passengersError || luggageError);
+  const capacityError = capacityMessages.length > 0 || partyError;
+  const whenError = Boolean(formState.errors.date || formState.errors.time);
 
-  // The server's words: why the date or time cannot be booked, and the earliest time that can.
-  const problem = date === "" ? { field: "date", message: "Please choose a date." } : bookingTimeProblem("ride", date, time, clock.settings, clock.now());
-  const dateError = problem?.field === "date" ? problem.message : undefined;
-  const timeError = problem?.field === "time" ? problem.message : undefined;
+  // The form's values as the quote needs them, once every field is valid (the server's words otherwise, on the fields).
+  const parsed = schema.safeParse(values);
+  const valid = parsed.success ? parsed.data : null;
 
   // A quote is fetched automatically whenever both addresses and a vehicle are set and the inputs are valid.
   const quoteInput: QuoteInput | null =
-    pickup && dropoff && selected && selectedFits && !capacityError && !dateError && !timeError && !flightNumber.error
+    valid && pickup && dropoff && selected && selectedFits && capacityMessages.length === 0
       ? {
           pickupPlaceId: pickup.placeId,
           dropoffPlaceId: dropoff.placeId,
           vehicleTypeId: selected.id,
-          passengers,
-          luggage,
-          date,
-          time,
+          passengers: valid.passengers,
+          luggage: valid.luggage,
+          date: valid.date,
+          time: valid.time,
           ...(couponCode.trim() ? { couponCode: couponCode.trim() } : {}),
-          ...(flightNumber.value ? { flightNumber: flightNumber.value } : {}),
+          ...(valid.flightNumber ? { flightNumber: valid.flightNumber } : {}),
         }
       : null;
   const live = useLiveQuote(quoteInput, useQuote, quoteErrorToast);
@@ -126,8 +140,8 @@ export function RideForm({
     const key = `${foundFlight.flightNumber}|${foundFlight.scheduledArrival}`;
     if (key === suggestedFor) return;
     setSuggestedFor(key);
-    if (foundFlight.suggestedDate === date && times.includes(foundFlight.suggestedTime)) setTime(foundFlight.suggestedTime);
-  }, [foundFlight, suggestedFor, date, times]);
+    if (foundFlight.suggestedDate === date && times.includes(foundFlight.suggestedTime)) setValue("time", foundFlight.suggestedTime, { shouldValidate: true });
+  }, [foundFlight, suggestedFor, date, times, setValue]);
 
   // A capacity problem blocks the quote: say so once per problem, when a quote would otherwise be fetched.
   const routeReady = Boolean(pickup && dropoff);
@@ -141,34 +155,23 @@ export function RideForm({
   const submitting = bookFor ? bookFor.submitting : confirmBooking.submitting;
   const canConfirm = Boolean(quoteData && !calculating && !capacityError && pickup && dropoff && !submitting);
 
-  const confirm = () => {
-    if (!quoteData || !pickup || !dropoff) return;
+  const confirm = handleSubmit((v) => {
+    if (!canConfirm || !quoteData || !pickup || !dropoff) return;
     if (bookFor) return bookFor.submit({ service: "ride", quoteId: quoteData.quoteId });
-    const snapshot = { service: "ride" as const, vehicleName: quoteData.quote.vehicleName, totalUsd: quoteData.quote.totalUsd, pickup, dropoff, date, time };
+    const snapshot = { service: "ride" as const, vehicleName: quoteData.quote.vehicleName, totalUsd: quoteData.quote.totalUsd, pickup, dropoff, date: v.date, time: v.time };
     book({ service: "ride", quoteId: quoteData.quoteId }, (res) => onConfirmed({ ...res, ...snapshot }));
-  };
+  });
 
   return (
     // A form, so Enter in a field books once the quote is ready (the address lists keep Enter for picking).
-    <form
-      noValidate
-      className="space-y-5"
-      onSubmit={(e) => {
-        e.preventDefault();
-        if (canConfirm) confirm();
-      }}
-    >
+    <Form form={form} className="space-y-5" onSubmit={(e) => void confirm(e)}>
       <AddressField id="ride-pickup" label="Pickup" placeholder="Airport, hotel, venue or address" value={pickup} onChange={setPickup} />
       {atAirport ? (
         <FlightFields
-          airline={airline}
-          number={flightText}
-          onAirline={setAirline}
-          onNumber={setFlightText}
-          error={flightNumber.error ?? (flightText.trim() ? flightProblem : undefined)}
+          error={values.flightNumber.trim() ? flightProblem : undefined}
           flight={foundFlight}
           time={time}
-          onUseTime={setTime}
+          onUseTime={(t) => setValue("time", t, { shouldValidate: true })}
         />
       ) : null}
       <AddressField
@@ -181,60 +184,10 @@ export function RideForm({
       />
 
       <div className="grid grid-cols-2 gap-4">
-        <Field label="Date" htmlFor="ride-date" error={dateError}>
-          <div className="relative">
-            <Input
-              id="ride-date"
-              type="date"
-              min={clock.earliest.date}
-              required
-              value={date}
-              onChange={(e) => setDate(e.target.value)}
-              className="[color-scheme:dark]"
-            />
-          </div>
-        </Field>
-        <Field label="Time" htmlFor="ride-time" error={timeError}>
-          <div className="relative">
-            <TimeSelect id="ride-time" required times={times} value={time} onChange={(e) => setTime(e.target.value)} />
-          </div>
-        </Field>
-        <Field label="Passengers" htmlFor="ride-passengers" error={passengersError}>
-          <div className="relative">
-            <Users className="pointer-events-none absolute left-3.5 top-1/2 size-4 -translate-y-1/2 text-gold/70" aria-hidden />
-            <Input
-              id="ride-passengers"
-              type="number"
-              inputMode="numeric"
-              min={1}
-              step={1}
-              value={passengersText}
-              onChange={(e) => setPassengersText(e.target.value)}
-              onBlur={() => {
-                if (passengersText.trim() === "") setPassengersText(String(passengers));
-              }}
-              className="pl-10"
-            />
-          </div>
-        </Field>
-        <Field label="Luggage" htmlFor="ride-luggage" error={luggageError}>
-          <div className="relative">
-            <Luggage className="pointer-events-none absolute left-3.5 top-1/2 size-4 -translate-y-1/2 text-gold/70" aria-hidden />
-            <Input
-              id="ride-luggage"
-              type="number"
-              inputMode="numeric"
-              min={0}
-              step={1}
-              value={luggageText}
-              onChange={(e) => setLuggageText(e.target.value)}
-              onBlur={() => {
-                if (luggageText.trim() === "") setLuggageText(String(luggage));
-              }}
-              className="pl-10"
-            />
-          </div>
-        </Field>
+        <DateField<RideFormInput> name="date" label="Date" id="ride-date" min={clock.earliest.date} />
+        <TimeField<RideFormInput> name="time" label="Time" id="ride-time" times={times} />
+        <CountField<RideFormInput> name="passengers" label="Passengers" id="ride-passengers" icon={Users} min={1} emptyAs={String(passengers)} />
+        <CountField<RideFormInput> name="luggage" label="Luggage" id="ride-luggage" icon={Luggage} min={0} emptyAs={String(luggage)} />
       </div>
 
       <div>
@@ -298,7 +251,7 @@ export function RideForm({
         hint={
           capacityError
             ? "Adjust passengers or luggage to see your fare."
-            : dateError || timeError
+            : whenError
               ? "Choose a valid date and time to see your fare."
               : !pickup || !dropoff
                 ? "Choose both addresses to see your fare."
@@ -316,6 +269,6 @@ export function RideForm({
           {submitting ? "Confirming…" : (bookFor?.label ?? "Confirm Booking")}
         </Button>
       </BookingFooter>
-    </form>
+    </Form>
   );
 }

@@ -32,7 +32,7 @@ import { CardStep } from "./card-step";
 import { CouponField } from "./coupon-field";
 import { BookingFooter } from "./booking-footer";
 import { QuotePanel } from "./quote-panel";
-import { TimeSelect } from "./time-select";
+import { TimeSelect } from "@/components/ui/time-select";
 import type { ConfirmedBooking } from "./booking-confirmed";
 import { useConfirmBooking, type BookForCaller } from "./use-confirm-booking";
 import { useLiveQuote } from "./use-live-quote";

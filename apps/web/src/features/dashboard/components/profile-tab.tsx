@@ -4,13 +4,14 @@ import type { z } from "zod";
 import { useEffect } from "react";
 import { useForm } from "react-hook-form";
 import { Card } from "@/components/ui/card";
+import { PhoneField, TextField } from "@/components/form/fields";
+import { applyServerFieldErrors, Form, SubmitButton } from "@/components/form/form";
 import { Input } from "@/components/ui/input";
 import { Field } from "@/components/ui/label";
 import { notifyError, notifySuccess } from "@/lib/notify";
 import { formatDate } from "@/lib/utils";
 import { useUpdateProfile } from "@/features/auth/api/update-profile";
 import { useAuth } from "@/features/auth/auth-context";
-import { applyServerFieldErrors, SubmitButton } from "@/features/auth/components/form-helpers";
 
 type ProfileOutput = z.output<typeof updateProfileSchema>;
 
@@ -33,16 +34,11 @@ function ProfileForm({
   memberSince?: string;
 }) {
   const update = useUpdateProfile();
-  const {
-    register,
-    handleSubmit,
-    setError,
-    reset,
-    formState: { errors },
-  } = useForm<UpdateProfileInput, unknown, ProfileOutput>({
+  const form = useForm<UpdateProfileInput, unknown, ProfileOutput>({
     resolver: zodResolver(updateProfileSchema),
     defaultValues: { fullName: initial.fullName, phone: initial.phone },
   });
+  const { handleSubmit, setError, reset } = form;
 
   // The saved profile can arrive after the form is shown (it starts from the session's name): take its values
   // into the fields the customer has not touched yet, never over what they typed.
@@ -72,23 +68,9 @@ function ProfileForm({
         {memberSince ? <p className="text-xs uppercase tracking-[0.16em] text-muted">Member since {formatDate(memberSince)}</p> : null}
       </div>
       <div className="my-6 h-px bg-gradient-to-r from-gold/50 via-border to-transparent" aria-hidden />
-      <form onSubmit={onSubmit} noValidate className="grid gap-5 sm:grid-cols-2">
-        <Field label="Full Name" htmlFor="profile-name" error={errors.fullName?.message}>
-          <Input
-            id="profile-name"
-            autoComplete="name"
-            {...register("fullName")}
-          />
-        </Field>
-        <Field label="Phone" htmlFor="profile-phone" error={errors.phone?.message}>
-          <Input
-            id="profile-phone"
-            type="tel"
-            autoComplete="tel"
-            placeholder="(310) 555-0123"
-            {...register("phone")}
-          />
-        </Field>
+      <Form form={form} onSubmit={onSubmit} className="grid gap-5 sm:grid-cols-2">
+        <TextField<UpdateProfileInput> name="fullName" label="Full Name" id="profile-name" autoComplete="name" />
+        <PhoneField<UpdateProfileInput> name="phone" label="Phone" id="profile-phone" />
         <div className="sm:col-span-2">
           <Field label="Email" htmlFor="profile-email">
             <Input id="profile-email" type="email" value={initial.email} readOnly aria-readonly className="cursor-default text-muted focus:border-border focus:ring-0" />
@@ -100,7 +82,7 @@ function ProfileForm({
             <SubmitButton pending={update.isPending}>Save Changes</SubmitButton>
           </div>
         </div>
-      </form>
+      </Form>
     </Card>
   );
 }

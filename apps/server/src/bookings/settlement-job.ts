@@ -2,6 +2,8 @@
 // cancellation): scheduled in the SAME transaction as the status move, a minute ahead. The request tries the
 // settlement at once after its commit; when that fails (provider down, process gone) this job does it, with
 // backoff. Both use the booking's fixed provider key, so doing it twice never charges twice.
+// The gate (booking-gate.ts) schedules it by its kind; payments' handler (jobs/handlers.ts) does the settling, so
+// bookings never imports payments.
 import type { Tx } from "../db/client";
 import { scheduleJob } from "../jobs/job-runner";
 

@@ -1,4 +1,4 @@
-// Test helper: a local HTTP server (ephemeral port) that replays provider answers from fixtures/ and
+// Test helper: a local HTTP server (ephemeral port) that replays provider answers from geo/fixtures/ (or given ones) and
 // records every request it receives, so adapter tests can assert what was sent and count upstream calls.
 import fs from "node:fs";
 import http from "node:http";
@@ -10,7 +10,7 @@ export type Reply = { status?: number; fixture?: string; raw?: string; delayMs?:
 /** Route key: "METHOD /path" (path without the query string). */
 export type Routes = Record<string, Reply>;
 
-const fixturesDir = path.join(path.dirname(new URL(import.meta.url).pathname), "fixtures");
+const fixturesDir = path.join(path.dirname(new URL(import.meta.url).pathname), "..", "geo", "fixtures");
 export const fixture = (name: string): unknown => JSON.parse(fs.readFileSync(path.join(fixturesDir, name), "utf8"));
 
 export async function startReplayServer(initial: Routes = {}) {

@@ -3,9 +3,9 @@
 // flight (and which moment) plays each case.
 import { describe, expect, it } from "vitest";
 import { minutesBetween } from "@meridian/shared/flights";
-import type { FlightProvider, FlightQuery } from "./provider";
+import type { FlightProvider, FlightQuery } from "../flights/provider";
 
-export const flightCases = ["scheduled", "delayed", "early", "cancelled", "landed", "unknown"] as const;
+export const flightCases = ["scheduled", "delayed", "early", "cancelled", "diverted", "landed", "unknown"] as const;
 export type FlightCase = (typeof flightCases)[number];
 
 export type FlightContractHarness = {
@@ -48,6 +48,14 @@ export function describeFlightContract(name: string, h: FlightContractHarness) {
       const f = (await h.provider().status(query, now))!;
       expect(f.phase).toBe("cancelled");
       expect(f.actualArrival).toBeNull();
+    });
+
+    it("a diverted flight says so, and has not landed where the pickup waits", async () => {
+      const { query, now } = await h.setUp("diverted");
+      const f = (await h.provider().status(query, now))!;
+      expect(f.phase).toBe("diverted");
+      expect(f.actualArrival).toBeNull();
+      expect(f.baggageBelt).toBeNull();
     });
 
     it("a landed flight: the actual arrival is the estimate", async () => {

@@ -1,8 +1,8 @@
 // Test-only helpers: bookings and tickets inserted straight into the database (the booking API is
 // another module's; these tests only need rows to look at).
-import type { Db } from "../../db/client";
-import { bookings, tickets } from "../../db/schema";
-import { detailsFor } from "../../test/booking-details";
+import type { Db } from "../db/client";
+import { bookings, tickets } from "../db/schema";
+import { detailsFor } from "./booking-details";
 
 let n = 0;
 let lastAt = 0;

@@ -2,7 +2,7 @@
 // own wheel, the keyboard and screen readers all work, and nothing else can be typed in.
 import type { ComponentProps } from "react";
 import { cn } from "@/lib/utils";
-import { useFieldAria } from "@/components/ui/label";
+import { useFieldAria } from "./label";
 
 /** "7:30 PM" for "19:30". */
 export const timeLabel = (time: string) => {

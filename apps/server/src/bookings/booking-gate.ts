@@ -6,12 +6,13 @@ import { and, eq } from "drizzle-orm";
 import { startTimeOf, type RideDetails } from "@meridian/shared/booking-details";
 import { checkBookingTransition, type BookingStatus, type StatusActor } from "@meridian/shared/booking-status";
 import { firstName, rideWindow } from "@meridian/shared/rides";
+import type { DeskNotice } from "@meridian/shared/realtime";
 import { wallClock, zonedInstant } from "@meridian/shared/zoned-time";
 import type { Db, Tx } from "../db/client";
 import { bookingEvents, bookings, tickets, user, vehicleTypes } from "../db/schema";
 import type { Deps } from "../lib/context";
 import { conflict } from "../lib/errors";
-import { scheduleSettlement } from "../payments/settlement-job";
+import { scheduleSettlement } from "./settlement-job";
 
 /** When the booked service starts. */
 export function startOf(b: BookingRow, timeZone: string): Date {
@@ -56,7 +57,7 @@ export async function moveBooking(
     await tx.update(tickets).set({ status: "void" }).where(and(eq(tickets.bookingId, booking.id), eq(tickets.status, "active")));
   }
   // Completed, cancelled or no-show: the card is settled (captured, the fee taken, or released) after the commit;
-  // this durable job is the retry if that attempt fails (payments/settlement-job.ts).
+  // this durable job is the retry if that attempt fails (bookings/settlement-job.ts; payments runs it).
   await scheduleSettlement(tx, row);
   return row;
 }
@@ -109,8 +110,8 @@ export async function assignmentNames(db: Db | Tx, b: Pick<BookingRow, "chauffeu
   return { chauffeurName: chauffeur?.name ?? null, vehicleName: vehicle?.name ?? null };
 }
 
-/** After commit: tells the booking's customer, its chauffeur and the desk (SSE). Never fails the request. */
-export function announceBooking(deps: Deps, b: BookingRow, previousChauffeurId?: string | null) {
+/** After commit: tells the booking's customer, its chauffeur and the desk (SSE), with a `notice` for the desk's toast. Never fails the request. */
+export function announceBooking(deps: Deps, b: BookingRow, previousChauffeurId?: string | null, notice?: DeskNotice) {
   void (async () => {
     const names = await assignmentNames(deps.database.db, b);
     await deps.bus.publish({
@@ -122,6 +123,7 @@ export function announceBooking(deps: Deps, b: BookingRow, previousChauffeurId?:
       status: b.status,
       chauffeurFirstName: names.chauffeurName ? firstName(names.chauffeurName) : null,
       vehicleName: names.vehicleName,
+      ...(notice ? { notice } : {}),
     });
   })().catch((err: unknown) => deps.logger.error("realtime publish failed", { bookingId: b.id, err: String(err) }));
 }

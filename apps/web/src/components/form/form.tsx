@@ -1,10 +1,25 @@
-// Small pieces shared by the account forms: a submit button with a pending state, and server field
-// errors copied under the matching inputs.
+// The form kit: a react-hook-form form with its fields (fields.tsx) reading their messages from it, a submit
+// button with a pending state, and the server's per-field messages put under the matching inputs.
 import { Loader2 } from "lucide-react";
-import type { ReactNode } from "react";
-import type { FieldValues, Path, UseFormSetError } from "react-hook-form";
+import type { ComponentProps, ReactNode } from "react";
+import { FormProvider, type FieldValues, type Path, type UseFormReturn, type UseFormSetError } from "react-hook-form";
 import { Button } from "@/components/ui/button";
 import { ApiError } from "@/lib/api";
+
+/** A form whose fields (TextField, PasswordField, ...) find their values and messages through the form's context. */
+export function Form<TInput extends FieldValues, TContext, TOutput>({
+  form,
+  children,
+  ...props
+}: Omit<ComponentProps<"form">, "noValidate"> & { form: UseFormReturn<TInput, TContext, TOutput> }) {
+  return (
+    <FormProvider {...form}>
+      <form noValidate {...props}>
+        {children}
+      </form>
+    </FormProvider>
+  );
+}
 
 export function SubmitButton({ pending, children }: { pending: boolean; children: ReactNode }) {
   return (
@@ -28,17 +43,4 @@ export function applyServerFieldErrors<T extends FieldValues>(
     const name = rename[serverName] ?? serverName;
     if ((fieldNames as readonly string[]).includes(name)) setError(name as Path<T>, { type: "server", message });
   }
-}
-
-/** A quiet text button used for the links that switch between the modal's modes. */
-export function ModeLink({ onClick, children }: { onClick: () => void; children: ReactNode }) {
-  return (
-    <button
-      type="button"
-      onClick={onClick}
-      className="cursor-pointer font-medium text-gold underline decoration-gold/50 underline-offset-4 transition-colors hover:text-gold-bright hover:decoration-gold"
-    >
-      {children}
-    </button>
-  );
 }

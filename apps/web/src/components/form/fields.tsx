@@ -1,0 +1,129 @@
+// The field components of the form kit: each is a labelled control (components/ui) registered on the
+// surrounding <Form>'s react-hook-form, with the form's message for it under it (Field marks the control
+// aria-invalid and describes it with the message). `error` adds a message from elsewhere (a live quote's
+// answer) shown while the form itself has none for the field.
+import type { LucideIcon } from "lucide-react";
+import type { ComponentProps, ReactNode } from "react";
+import { get, useFormContext, useFormState, type FieldValues, type Path, type PathValue } from "react-hook-form";
+import { Input } from "@/components/ui/input";
+import { Field } from "@/components/ui/label";
+import { PasswordInput } from "@/components/ui/password-input";
+import { TimeSelect } from "@/components/ui/time-select";
+import { cn } from "@/lib/utils";
+
+type FieldProps<T extends FieldValues> = {
+  name: Path<T>;
+  label: string;
+  /** The control's id (the label's htmlFor; the message is `${id}-error`). */
+  id: string;
+  /** A message from elsewhere, shown while the form has none for this field. */
+  error?: string;
+  /** Shown under the control (e.g. what the field is for). */
+  hint?: ReactNode;
+};
+
+/** The form's message for a field (its own check or the server's, set with setError). */
+export function useFieldError<T extends FieldValues>(name: Path<T>): string | undefined {
+  const { control } = useFormContext<T>();
+  const { errors } = useFormState({ control, name });
+  const message = (get(errors, name) as { message?: unknown } | undefined)?.message;
+  return typeof message === "string" && message !== "" ? message : undefined;
+}
+
+/** Label, control and message for `name`: the frame every field below is. */
+export function FormField<T extends FieldValues>({ name, label, id, error, hint, children }: FieldProps<T> & { children: ReactNode }) {
+  const own = useFieldError<T>(name);
+  return (
+    <Field label={label} htmlFor={id} error={own ?? error}>
+      {children}
+      {hint ? <p className="mt-1.5 text-xs text-muted">{hint}</p> : null}
+    </Field>
+  );
+}
+
+type InputProps = Omit<ComponentProps<"input">, "name" | "id" | "type" | "children">;
+
+/** Splits a field's props into the frame's (FormField) and the control's, the control registered on the form. */
+function useControl<T extends FieldValues, P extends FieldProps<T>>(props: P) {
+  const { name, label, id, error, hint, ...rest } = props;
+  const { register } = useFormContext<T>();
+  return { field: { name, label, id, error, hint } as FieldProps<T>, control: { id, ...rest, ...register(name) } };
+}
+
+/** A one-line text field (name, e-mail, a code...). */
+export function TextField<T extends FieldValues>(props: FieldProps<T> & InputProps & { type?: "text" | "email" | "search" | "url" }) {
+  const { field, control } = useControl<T, typeof props>(props);
+  return (
+    <FormField {...field}>
+      <Input type="text" {...control} />
+    </FormField>
+  );
+}
+
+/** A password with the spec's show/hide eye button. */
+export function PasswordField<T extends FieldValues>(props: FieldProps<T> & InputProps) {
+  const { field, control } = useControl<T, typeof props>(props);
+  return (
+    <FormField {...field}>
+      <PasswordInput {...control} />
+    </FormField>
+  );
+}
+
+/** A phone number (any way it is written; the shared phone schema checks and normalises it). */
+export function PhoneField<T extends FieldValues>(props: FieldProps<T> & InputProps) {
+  const { field, control } = useControl<T, typeof props>(props);
+  return (
+    <FormField {...field}>
+      <Input type="tel" autoComplete="tel" placeholder="(310) 555-0123" {...control} />
+    </FormField>
+  );
+}
+
+/** A calendar date ("YYYY-MM-DD"), the browser's date picker in the dark theme. */
+export function DateField<T extends FieldValues>(props: FieldProps<T> & InputProps) {
+  const { field, control } = useControl<T, typeof props>(props);
+  return (
+    <FormField {...field}>
+      <Input type="date" required {...control} className={cn("[color-scheme:dark]", control.className)} />
+    </FormField>
+  );
+}
+
+/** A time of day picked from `times` ("HH:MM", shown as "7:30 PM"): only bookable times can be chosen. */
+export function TimeField<T extends FieldValues>(props: FieldProps<T> & Omit<ComponentProps<"select">, "name" | "id" | "children"> & { times: string[] }) {
+  const { field, control } = useControl<T, typeof props>(props);
+  return (
+    <FormField {...field}>
+      <TimeSelect required {...control} />
+    </FormField>
+  );
+}
+
+/**
+ * A whole number (guests, bags, vehicles). `emptyAs`: what an emptied field becomes when it is left (the
+ * default), so an empty field is never an error; `icon`: a small picture inside the field.
+ */
+export function CountField<T extends FieldValues>(props: FieldProps<T> & InputProps & { icon?: LucideIcon; emptyAs?: string }) {
+  const { field, control } = useControl<T, typeof props>(props);
+  const { icon: Icon, emptyAs, className, ...registered } = control;
+  const { setValue } = useFormContext<T>();
+  return (
+    <FormField {...field}>
+      <div className="relative">
+        {Icon ? <Icon className="pointer-events-none absolute left-3.5 top-1/2 size-4 -translate-y-1/2 text-gold/70" aria-hidden /> : null}
+        <Input
+          type="number"
+          inputMode="numeric"
+          step={1}
+          className={cn(Icon && "pl-10", className)}
+          {...registered}
+          onBlur={(e) => {
+            if (emptyAs !== undefined && e.target.value.trim() === "") setValue(field.name, emptyAs as PathValue<T, Path<T>>, { shouldValidate: true });
+            void registered.onBlur(e);
+          }}
+        />
+      </div>
+    </FormField>
+  );
+}

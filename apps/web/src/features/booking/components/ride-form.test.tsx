@@ -1,0 +1,146 @@
+// @vitest-environment happy-dom
+// The ride form on react-hook-form + the shared makeRideFormSchema: the spec's defaults, each field's message
+// (the server's words), the quote asked with the form's values, and the quote's answer about the flight under its field.
+import { fireEvent, within } from "@testing-library/react";
+import { describe, expect, it, vi } from "vitest";
+import { bookingTimesQueryOptions } from "../api/get-booking-times";
+import { apiError, renderApp, serveApi, type Routes } from "@/test/render";
+import { RideForm } from "./ride-form";
+
+// The server's clock: 9:50 in Los Angeles on 2030-03-12 (a Tuesday), two hours' notice for a ride: noon is the earliest.
+const NOW = "2030-03-12T16:50:00.000Z";
+const BOOKING_TIMES = { timeZone: "America/Los_Angeles", rideNoticeHours: 2, valetNoticeHours: 24, stepMinutes: 15, now: NOW };
+const VEHICLES = [
+  { id: "00000000-0000-4000-8000-000000000001", name: "Executive Sedan", baseFeeUsd: 95, passengerCapacity: 3, luggageCapacity: 3 },
+  { id: "00000000-0000-4000-8000-000000000002", name: "Luxury SUV", baseFeeUsd: 140, passengerCapacity: 6, luggageCapacity: 6 },
+];
+const place = (placeId: string, name: string, precision = "venue") => ({ placeId, name, address: `${name}, CA`, lat: 34, lng: -118.4, precision, components: [] });
+const PLACES: Record<string, ReturnType<typeof place>> = {
+  lax: place("lax", "Los Angeles International Airport", "airport"),
+  bh: place("bh", "Beverly Hills Hotel"),
+  sm: place("sm", "Santa Monica Pier"),
+};
+
+function setup(routes: Routes = {}) {
+  const calls = serveApi({
+    "GET /api/auth/get-session": { json: null },
+    "GET /api/booking-times": { json: BOOKING_TIMES },
+    "GET /api/payments/config": { json: { provider: "embedded" } },
+    "GET /api/places/suggest": (_b, url) => {
+      const q = url.searchParams.get("q")?.toLowerCase() ?? "";
+      const hits = Object.values(PLACES).filter((p) => p.name.toLowerCase().includes(q) || p.placeId === q);
+      return { json: { suggestions: hits.map((p) => ({ placeId: p.placeId, primary: p.name, secondary: p.address })) } };
+    },
+    ...Object.fromEntries(Object.values(PLACES).map((p) => [`GET /api/places/${p.placeId}`, { json: p }])),
+    "POST /api/quotes": (body) => {
+      const b = body as { vehicleTypeId: string; flightNumber?: string };
+      if (b.flightNumber) return apiError(422, "flight_not_found", "We could not find this flight.", { flightNumber: `No flight ${b.flightNumber} lands at LAX that day.` });
+      const vehicle = VEHICLES.find((v) => v.id === b.vehicleTypeId)!;
+      const quote = { method: "distance", vehicleTypeId: vehicle.id, vehicleName: vehicle.name, miles: 12.4, minutes: 31, lines: [{ label: "Base fare", amountUsd: 95 }], totalUsd: 95, currency: "USD" };
+      return { json: { quoteId: "q1", expiresAt: "2030-03-12T17:15:00.000Z", quote, pickup: PLACES.lax, dropoff: PLACES.bh } };
+    },
+    ...routes,
+  });
+  const app = renderApp(
+    <RideForm vehicles={VEHICLES} vehiclesLoading={false} idempotencyKey="k1" renewIdempotencyKey={vi.fn()} onConfirmed={vi.fn()} />,
+    // The server's clock is known when the dialog opens (as once the home page has asked for it).
+    { seed: (client) => client.setQueryData(bookingTimesQueryOptions.queryKey, BOOKING_TIMES) },
+  );
+  return { ...app, calls };
+}
+
+async function pick(app: ReturnType<typeof setup>, label: string, text: string, option: RegExp) {
+  await app.user.type(app.screen.getByRole("combobox", { name: label }), text);
+  await app.user.click(await app.screen.findByRole("option", { name: option }, { timeout: 5000 }));
+  await app.screen.findByRole("group", { name: label }, { timeout: 5000 });
+}
+
+/** Types `text` over what the field holds. */
+async function retype(app: ReturnType<typeof setup>, label: string, text: string) {
+  const input = app.screen.getByLabelText(label);
+  await app.user.clear(input);
+  await app.user.type(input, text);
+  return input;
+}
+
+const quoteCalls = (calls: ReturnType<typeof setup>["calls"]) => calls.filter((c) => c.path === "/api/quotes");
+
+describe("RideForm", () => {
+  it("opens on the spec's defaults: noon on the first bookable day, one passenger, no luggage", async () => {
+    const app = setup();
+    await vi.waitFor(() => expect((app.screen.getByLabelText("Date") as HTMLInputElement).value).toBe("2030-03-12"));
+    expect((app.screen.getByLabelText("Time") as HTMLSelectElement).value).toBe("12:00");
+    expect((app.screen.getByLabelText("Passengers") as HTMLInputElement).value).toBe("1");
+    expect((app.screen.getByLabelText("Luggage") as HTMLInputElement).value).toBe("0");
+    expect(app.screen.getByRole("button", { name: "Confirm Booking" }).hasAttribute("disabled")).toBe(true);
+  });
+
+  it("quotes the trip with the form's values once both addresses are chosen", async () => {
+    const app = setup();
+    await pick(app, "Pickup", "Santa", /Santa Monica Pier/);
+    await pick(app, "Dropoff", "Beverly", /Beverly Hills Hotel/);
+    await retype(app, "Passengers", "2");
+    expect(await app.screen.findByTestId("quote-total", {}, { timeout: 5000 })).toBeTruthy();
+    await vi.waitFor(() => expect(quoteCalls(app.calls).at(-1)?.body).toMatchObject({ pickupPlaceId: "sm", dropoffPlaceId: "bh", passengers: 2, luggage: 0, date: "2030-03-12", time: "12:00" }));
+    await vi.waitFor(() => expect(app.screen.getByRole("button", { name: "Confirm Booking" }).hasAttribute("disabled")).toBe(false));
+  });
+
+  it("refuses a negative party at the field with the server's words, and no quote is asked", async () => {
+    const app = setup();
+    await pick(app, "Pickup", "Santa", /Santa Monica Pier/);
+    await pick(app, "Dropoff", "Beverly", /Beverly Hills Hotel/);
+    const passengers = await retype(app, "Passengers", "-3");
+    expect(await app.screen.findByText("Passengers must be a whole number of at least 1.")).toBeTruthy();
+    expect(passengers.getAttribute("aria-invalid")).toBe("true");
+    expect(quoteCalls(app.calls).some((c) => (c.body as { passengers: number }).passengers !== 1)).toBe(false);
+  });
+
+  it("refuses fractional luggage", async () => {
+    const app = setup();
+    await retype(app, "Luggage", "1.5");
+    expect(await app.screen.findByText("Luggage must be a whole number of at least 0.")).toBeTruthy();
+  });
+
+  it("turns an emptied party field back into the default when it is left", async () => {
+    const app = setup();
+    const passengers = app.screen.getByLabelText("Passengers") as HTMLInputElement;
+    await app.user.clear(passengers);
+    await app.user.tab();
+    await vi.waitFor(() => expect(passengers.value).toBe("1"));
+    expect(app.screen.queryByText(/Passengers must be/)).toBeNull();
+  });
+
+  it("says a past date cannot be booked, with the earliest bookable time", async () => {
+    const app = setup();
+    const date = app.screen.getByLabelText("Date");
+    fireEvent.change(date, { target: { value: "2030-03-01" } });
+    expect(await app.screen.findByText("Date cannot be before today. The earliest bookable time is Tue, Mar 12 at 12:00 PM.")).toBeTruthy();
+    expect(date.getAttribute("aria-invalid")).toBe("true");
+  });
+
+  it("explains when no vehicle seats the party, says Capacity Issue, asks no quote and keeps Confirm disabled", async () => {
+    const app = setup();
+    await pick(app, "Pickup", "Santa", /Santa Monica Pier/);
+    await pick(app, "Dropoff", "Beverly", /Beverly Hills Hotel/);
+    await retype(app, "Passengers", "9");
+    await vi.waitFor(() => expect(document.getElementById("ride-capacity")?.textContent).toBe("No vehicle meets the required capacity. Our largest vehicle seats 6 passengers."));
+    expect(await app.screen.findByText("Capacity Issue")).toBeTruthy();
+    expect(app.screen.getByTestId("vehicle-select").textContent).toContain("No vehicles available for this capacity");
+    expect(quoteCalls(app.calls).some((c) => (c.body as { passengers: number }).passengers === 9)).toBe(false);
+    expect(app.screen.getByRole("button", { name: "Confirm Booking" }).hasAttribute("disabled")).toBe(true);
+  });
+
+  it("asks an airport pickup for its flight, checks the number, and shows the quote's answer under it", async () => {
+    const app = setup();
+    await pick(app, "Pickup", "Los Angeles", /Los Angeles International Airport/);
+    await pick(app, "Dropoff", "Beverly", /Beverly Hills Hotel/);
+    const flight = within(app.screen.getByRole("group", { name: /Arriving flight/ })).getByLabelText("Flight number");
+    await app.user.type(flight, "12345");
+    expect(await app.screen.findByText("Enter the flight as the airline code and number, e.g. AA100.")).toBeTruthy();
+    await app.user.clear(flight);
+    await app.user.type(flight, "999");
+    expect(await app.screen.findByText("No flight AA999 lands at LAX that day.", {}, { timeout: 5000 })).toBeTruthy();
+    expect(flight.getAttribute("aria-invalid")).toBe("true");
+    expect(quoteCalls(app.calls).at(-1)?.body).toMatchObject({ pickupPlaceId: "lax", flightNumber: "AA999" });
+  });
+});

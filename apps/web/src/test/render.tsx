@@ -1,0 +1,76 @@
+// Component tests' harness: the app's providers around a screen (React Query, the session, the modals' state,
+// a router at a given address, the toasts) and the API as a table of answers at the network's edge (fetch),
+// in the server's shapes ({error:{code,message,fields}} for a failure). Importing it cleans up after each test.
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { cleanup, render, screen } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import type { ReactNode } from "react";
+import { createMemoryRouter, RouterProvider } from "react-router";
+import { Toaster } from "sonner";
+import { afterEach, vi } from "vitest";
+import { UiStateProvider } from "@/app/ui-state";
+import { AuthProvider } from "@/features/auth/auth-context";
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+export type Answer = { status?: number; json?: unknown } | ((body: unknown, url: URL) => { status?: number; json?: unknown });
+/** "METHOD /path" (no query) → the answer. */
+export type Routes = Record<string, Answer>;
+
+/** What the API was asked: method, path, query and JSON body, in order. */
+export type Call = { method: string; path: string; query: URLSearchParams; body: unknown };
+
+export const apiError = (status: number, code: string, message: string, fields?: Record<string, string>) => ({
+  status,
+  json: { error: { code, message, ...(fields ? { fields } : {}) } },
+});
+
+/** Answers fetch from `routes` (an unknown route is a 404 in the server's shape); returns the calls made. */
+export function serveApi(routes: Routes): Call[] {
+  const calls: Call[] = [];
+  vi.stubGlobal("fetch", async (input: RequestInfo | URL, init: RequestInit = {}) => {
+    const url = new URL(String(input instanceof Request ? input.url : input), "http://meridian.test");
+    const method = (init.method ?? "GET").toUpperCase();
+    const body: unknown = typeof init.body === "string" ? JSON.parse(init.body) : undefined;
+    calls.push({ method, path: url.pathname, query: url.searchParams, body });
+    const route = routes[`${method} ${url.pathname}`];
+    const answer = typeof route === "function" ? route(body, url) : (route ?? apiError(404, "not_found", "Not found."));
+    const status = answer.status ?? 200;
+    return new Response(answer.json === undefined ? null : JSON.stringify(answer.json), { status, headers: { "content-type": "application/json" } });
+  });
+  return calls;
+}
+
+/** A signed-in session of `role` for GET /api/auth/get-session. */
+export const sessionOf = (role: "customer" | "admin" | "dispatcher" | "valet" | "chauffeur" = "customer", name = "Octavia Brandt") => ({
+  session: { id: "s1", expiresAt: "2099-01-01T00:00:00.000Z" },
+  user: { id: "u1", name, email: "octavia@example.com", emailVerified: true, role, banned: false },
+});
+
+/** Renders `ui` inside the app's providers at `path` (other paths render their name, to see where a navigation went). */
+export function renderApp(
+  ui: ReactNode,
+  { path = "/", routePath = "*", seed }: { path?: string; routePath?: string; /** Fills the query cache before the first render. */ seed?: (client: QueryClient) => void } = {},
+) {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  seed?.(queryClient);
+  const elsewhere = { path: "*", element: <p data-testid="elsewhere">elsewhere</p> };
+  const router = createMemoryRouter(routePath === "*" ? [{ path: "*", element: ui }] : [{ path: routePath, element: ui }, elsewhere], {
+    initialEntries: [path],
+  });
+  const user = userEvent.setup();
+  const view = render(
+    <QueryClientProvider client={queryClient}>
+      <AuthProvider>
+        <UiStateProvider>
+          <Toaster />
+          <RouterProvider router={router} />
+        </UiStateProvider>
+      </AuthProvider>
+    </QueryClientProvider>,
+  );
+  return { ...view, user, router, queryClient, screen };
+}

@@ -1,0 +1,1 @@
+ALTER TABLE "flight_overrides" ADD COLUMN "diverted" boolean DEFAULT false NOT NULL;
