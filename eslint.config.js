@@ -3,6 +3,53 @@ import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
 
+// The server's import arrows (docs/architecture.md): lib <- identity <- pricing <- bookings <- payments <- rides, valet
+// <- edge <- composition root; rides and valet never import each other; production code never imports test/.
+// Each domain's files may not import the domains to their right. Only the arrows that hold today are listed, with no
+// exception anywhere; docs/architecture.md counts the imports that still break the others (their lines join below
+// as they fall). A relative import names a folder, so each domain is the folders (and files) the docs give it.
+const S = "apps/server/src";
+const rel = (path) => `^\\.{1,2}/(\\.\\./)*${path}`; // a relative import of `path` from anywhere in the server
+const DOMAIN_IMPORTS = {
+  test: [rel("test/")],
+  pricing: [rel("quotes/"), rel("coupons/"), rel("vehicles/"), rel("(admin/)?fleet/(?!units\\.service)"), rel("admin/admin-fleet\\.routes"), rel("valet/valet-(rates|quote)")],
+  rides: [rel("rides/"), rel("flights/"), rel("admin/admin-ops\\.routes"), rel("fleet/units\\.service"), rel("admin/fleet/units\\.service")],
+  valet: [rel("valet/(?!valet-rates\\.service|valet-quote\\.service|valet-quotes\\.routes)"), rel("admin/admin-valet\\.routes"), rel("core/tickets\\.service"), rel("admin/core/tickets\\.service")],
+  payments: [rel("payments/")],
+  bookings: [rel("bookings/"), rel("core/bookings\\.service"), rel("admin/core/bookings\\.service")],
+  edge: [rel("me/"), rel("admin/admin-core\\.routes"), rel("core/(reports|analytics|insights)\\.service"), rel("admin/core/(reports|analytics|insights)\\.service")],
+  root: [rel("app$"), rel("main$"), rel("server$"), rel("cli/"), rel("dev/"), rel("housekeeping/"), rel("jobs/handlers$")],
+};
+const PRICING_IN_VALET = [`${S}/valet/valet-rates.service.ts`, `${S}/valet/valet-quote.service.ts`, `${S}/valet/valet-quotes.routes.ts`];
+/** [files of a domain, files to leave out, the domains it may not import]. */
+const ARROWS = [
+  [[`${S}/{lib,db,mail,sms,realtime,settings,geo,places,health}/**`, `${S}/jobs/job-runner.ts`, `${S}/env.ts`], [], ["bookings", "edge", "root"]],
+  [[`${S}/auth/**`, `${S}/newsletter/**`, `${S}/admin/core/users.service.ts`], [], ["pricing", "bookings", "payments", "rides", "valet", "edge", "root"]],
+  [[`${S}/quotes/**`, `${S}/coupons/**`, `${S}/vehicles/**`, `${S}/admin/fleet/**`, `${S}/admin/admin-fleet.routes.ts`, ...PRICING_IN_VALET], [`${S}/admin/fleet/units.service.ts`], ["bookings", "payments", "valet", "edge", "root"]],
+  [[`${S}/bookings/**`, `${S}/admin/core/bookings.service.ts`], [], ["valet", "edge", "root"]],
+  [[`${S}/payments/**`], [], ["valet", "edge", "root"]],
+  [[`${S}/rides/**`, `${S}/flights/**`, `${S}/admin/admin-ops.routes.ts`, `${S}/admin/fleet/units.service.ts`], [], ["valet", "edge", "root"]],
+  [[`${S}/valet/**`, `${S}/admin/admin-valet.routes.ts`, `${S}/admin/core/tickets.service.ts`], PRICING_IN_VALET, ["rides", "edge", "root"]],
+  [[`${S}/me/**`, `${S}/admin/admin-core.routes.ts`, `${S}/admin/core/{reports,analytics,insights}.service.ts`], [], ["root"]],
+  [[`${S}/**`], [`${S}/test/**`], []], // everything else: test/ only
+];
+const TESTS = [`${S}/**/*.test.ts`, `${S}/test/**`];
+const serverArrows = ARROWS.map(([files, ignores, banned]) => ({
+  files,
+  ignores: [...ignores, ...TESTS],
+  rules: {
+    "no-restricted-imports": [
+      "error",
+      {
+        patterns: [...banned, "test"].map((to) => ({
+          regex: DOMAIN_IMPORTS[to].join("|"),
+          message: to === "test" ? "Production code never imports test support (apps/server/src/test/)." : `This import runs against the arrows of docs/architecture.md (no import of ${to} from here).`,
+        })),
+      },
+    ],
+  },
+}));
+
 export default tseslint.config(
   { ignores: ["**/dist/**", "node_modules/**", ".e2e-data/**", "data/**", "test-results/**", "playwright-report/**", "drizzle/**"] },
   js.configs.recommended,
@@ -36,4 +83,7 @@ export default tseslint.config(
     ignores: ["apps/server/src/env.ts", "apps/server/src/test/**", "apps/server/src/**/*.test.ts", "apps/server/src/cli/**"],
     rules: { "no-restricted-properties": ["error", { object: "process", property: "env", message: "Read settings through env.ts." }] },
   },
+  // Last: for a file of two globs (a domain's and the catch-all), the domain's list wins only if it comes later.
+  ...serverArrows.slice(-1),
+  ...serverArrows.slice(0, -1),
 );

@@ -30,6 +30,7 @@ const postgresSuites = [
   "cli/cli.test.ts",
   "health/health.test.ts",
   "mail/smtp.test.ts",
+  "payments/charge-gate.test.ts",
   "payments/embedded.test.ts",
   "payments/hold-sweep.test.ts",
   "payments/jobs-in-transaction.test.ts",

@@ -10,6 +10,10 @@ export const apiErrorSchema = z.object({
       .object({ id: z.string(), clientSecret: z.string().nullable() })
       .optional()
       .describe("402 authentication_required: the PaymentIntent whose authentication step the client runs before resending"),
+    alternatives: z
+      .array(z.object({ date: z.string(), time: z.string() }))
+      .optional()
+      .describe("409 unavailable: the nearest times the same day that can be served (YYYY-MM-DD, HH:MM)"),
   }),
 });
 export type ApiErrorBody = z.infer<typeof apiErrorSchema>;

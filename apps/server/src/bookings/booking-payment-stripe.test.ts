@@ -1,14 +1,15 @@
 // Booking with PAYMENT_PROVIDER=stripe, against a local server replaying Stripe's answers: the card is saved
 // to a Customer (setup_future_usage off_session) while the total is authorised with manual capture; the
 // Customer lands in payments.customerRef; a far-off service's hold is cancelled at once; a card error is a 402.
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { bookings, payments } from "../db/schema";
+import { bookings } from "../db/schema";
 import { startStripeReplay } from "../test/stripe-replay";
 import { createFakeGeo } from "../test/fake-geo";
 import { createTestApp, type TestApp } from "../test/harness";
 import { createTestFleet, laDate, rideInput } from "../test/ride-fixtures";
 import { stripeCustomerAnswer, stripeEnv, stripeIntent } from "../test/stripe-fixtures";
+import { bookingCharge } from "../payments/charges";
 
 type Replay = Awaited<ReturnType<typeof startStripeReplay>>;
 let replay: Replay;
@@ -57,7 +58,7 @@ describe("POST /api/bookings with stripe", () => {
     expect(create!.form.get("customer")).toBe("cus_Meridian1");
     expect(create!.form.get("setup_future_usage")).toBe("off_session");
     expect(create!.headers["idempotency-key"]).toMatch(new RegExp(`^booking:${user.id}:[0-9a-f-]{36}:authorize$`));
-    const [charge] = await t.db.select().from(payments).where(and(eq(payments.bookingId, near.body.booking.id), eq(payments.kind, "booking")));
+    const charge = await bookingCharge(t.db, near.body.booking.id);
     expect(charge).toMatchObject({ provider: "stripe", intentId: "pi_Near1", status: "requires_capture", amountCents: 11190, cardBrand: "visa", cardLast4: "4242", paymentMethod: "pm_1Saved", customerRef: "cus_Meridian1" });
     const [row] = await t.db.select().from(bookings).where(eq(bookings.id, near.body.booking.id));
     expect(row!.paymentRef).toBe("pi_Near1");
@@ -72,7 +73,7 @@ describe("POST /api/bookings with stripe", () => {
     expect(far.body.payment.held).toBe(false);
     expect(replay.requests[0]!.form.get("customer")).toBe("cus_Meridian1");
     expect(replay.requests[1]!.headers["idempotency-key"]).toBe(`booking:${far.body.booking.id}:release:pi_Far1`);
-    const [farCharge] = await t.db.select().from(payments).where(eq(payments.bookingId, far.body.booking.id));
+    const farCharge = await bookingCharge(t.db, far.body.booking.id);
     expect(farCharge).toMatchObject({ intentId: "pi_Far1", status: "canceled", paymentMethod: "pm_1Saved", customerRef: "cus_Meridian1" });
   });
 

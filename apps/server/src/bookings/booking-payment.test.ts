@@ -14,6 +14,7 @@ import { FAKE_PLACES } from "../test/fake-geo";
 import type { TestApp } from "../test/harness";
 import { countRows } from "../test/helpers";
 import { createFleetTestApp, laDate, rideInput, type TestFleet } from "../test/ride-fixtures";
+import { bookingCharge } from "../payments/charges";
 
 let t: TestApp;
 let fleet: TestFleet;
@@ -51,7 +52,7 @@ const intentsFor = (key: string) =>
     .from(embeddedPaymentIntents)
     .where(sql`${embeddedPaymentIntents.metadata}->>'bookingKey' = ${key}`);
 
-const chargeOf = async (bookingId: string) => (await t.db.select().from(payments).where(and(eq(payments.bookingId, bookingId), eq(payments.kind, "booking"))))[0];
+const chargeOf = (bookingId: string) => bookingCharge(t.db, bookingId);
 
 describe("POST /api/bookings authorises the card", () => {
   it("authorises the quoted total to the cent before confirming, records the card, and the booking's paymentRef is the authorisation", async () => {

@@ -5,11 +5,11 @@
 // existing customer, so the re-authorisation before a far-off service can charge it without them. A card that asks
 // for its 3-D Secure step gets the client secret for Stripe.js; a link never used is released by the job without
 // any Stripe call. (The same flows in embedded mode: caller-booking.test.ts.)
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { reauthorizeAt } from "@meridian/shared/payment-policy";
 import { CALLER_UNPAID_CANCEL_REASON } from "@meridian/shared/caller-booking";
-import { bookings, outboxSms, payments } from "../db/schema";
+import { bookings, outboxSms } from "../db/schema";
 import { runDueJobs } from "../jobs/job-runner";
 import { paymentJobHandlers } from "../payments/payment-jobs";
 import { startStripeReplay } from "../test/stripe-replay";
@@ -19,6 +19,7 @@ import { createTestApp, type TestApp } from "../test/harness";
 import { outboxFor } from "../test/helpers";
 import { createTestFleet, laDate, rideInput } from "../test/ride-fixtures";
 import { stripeCustomerAnswer, stripeEnv, stripeIntent } from "../test/stripe-fixtures";
+import { bookingCharge } from "../payments/charges";
 
 let replay: Awaited<ReturnType<typeof startStripeReplay>>;
 let t: TestApp;
@@ -58,8 +59,7 @@ async function bookForCaller(customer: { customerId: string } | { newCustomer: R
 }
 
 const payByLink = (token: string, json: Record<string, string>) => t.call("POST", `/api/payment-links/${token}`, { json, headers: key() });
-const bookingCharge = async (bookingId: string) =>
-  (await t.db.select().from(payments).where(and(eq(payments.bookingId, bookingId), eq(payments.kind, "booking")))).sort((a, b) => b.seq - a.seq)[0];
+const chargeOf = (bookingId: string) => bookingCharge(t.db, bookingId);
 
 describe("booking for a caller with stripe", () => {
   it("a new customer pays through the link with a new card: a Customer is made, the card authorised and saved off-session", async () => {
@@ -89,7 +89,7 @@ describe("booking for a caller with stripe", () => {
     expect(authorised!.form.get("payment_method")).toBe("pm_1FromElement");
     expect(authorised!.form.get("customer")).toBe("cus_Stella");
     expect(authorised!.form.get("setup_future_usage")).toBe("off_session");
-    expect(await bookingCharge(booked.booking.id)).toMatchObject({ provider: "stripe", intentId: "pi_Stella1", status: "requires_capture", paymentMethod: "pm_1FromElement", customerRef: "cus_Stella" });
+    expect(await chargeOf(booked.booking.id)).toMatchObject({ provider: "stripe", intentId: "pi_Stella1", status: "requires_capture", paymentMethod: "pm_1FromElement", customerRef: "cus_Stella" });
 
     // Paid: the link's deadline passes and the booking stays on.
     replay.expect([]);
@@ -122,7 +122,7 @@ describe("booking for a caller with stripe", () => {
     const done = await payByLink(token, { paymentIntentId: "pi_Known1" });
     expect(done.status).toBe(200);
     expect(done.body.payment.state).toBe("authorised");
-    expect(await bookingCharge(booked.booking.id)).toMatchObject({ intentId: "pi_Known1", status: "requires_capture", paymentMethod: "pm_1Secure", customerRef: "cus_Known" });
+    expect(await chargeOf(booked.booking.id)).toMatchObject({ intentId: "pi_Known1", status: "requires_capture", paymentMethod: "pm_1Secure", customerRef: "cus_Known" });
   });
 
   it("a far-off service paid through the link is authorised again off-session on the saved card before it", async () => {
@@ -141,7 +141,7 @@ describe("booking for a caller with stripe", () => {
     const again = replay.requests.find((r) => r.path === "/v1/payment_intents" && r.form.get("off_session") === "true")!;
     expect(again.form.get("customer")).toBe("cus_Farah");
     expect(again.form.get("payment_method")).toBe("pm_1Farah");
-    expect(await bookingCharge(booked.booking.id)).toMatchObject({ intentId: "pi_Farah2", status: "requires_capture", customerRef: "cus_Farah" });
+    expect(await chargeOf(booked.booking.id)).toMatchObject({ intentId: "pi_Farah2", status: "requires_capture", customerRef: "cus_Farah" });
   });
 
   it("a phone-only caller's Customer has no e-mail; a link never used is released by the job without calling Stripe", async () => {

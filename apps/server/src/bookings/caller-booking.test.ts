@@ -15,6 +15,7 @@ import { createFakeGeo } from "../test/fake-geo";
 import { createTestApp, type TestApp } from "../test/harness";
 import { linkIn, outboxFor } from "../test/helpers";
 import { createTestFleet, laDate, rideInput } from "../test/ride-fixtures";
+import { bookingCharge } from "../payments/charges";
 
 let t: TestApp;
 let fleet: Awaited<ReturnType<typeof createTestFleet>>;
@@ -76,7 +77,7 @@ describe("POST /api/admin/bookings", () => {
     expect(other.body.error.code).toBe("idempotency_mismatch");
 
     // Payment needed: the placeholder charge, and the admin's booking reads it.
-    const [charge] = await t.db.select().from(payments).where(eq(payments.bookingId, res.body.booking.id));
+    const charge = await bookingCharge(t.db, res.body.booking.id);
     expect(charge).toMatchObject({ status: "requires_payment_method", lastError: AWAITING_LINK_PAYMENT });
 
     const [mail] = await outboxFor(t.db, "ann.caller@example.com");

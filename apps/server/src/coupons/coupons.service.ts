@@ -17,7 +17,7 @@ import {
   type QuoteCouponRefusal,
 } from "@meridian/shared/coupons";
 import { toCents } from "@meridian/shared/pricing";
-import { writeAudit, type AuditActor } from "../admin/audit";
+import { writeAudit, type AuditActor } from "../lib/audit";
 import type { Db, Tx } from "../db/client";
 import { couponRedemptions, coupons } from "../db/schema";
 import { conflict, HttpError, notFound } from "../lib/errors";

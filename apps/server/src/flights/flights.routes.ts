@@ -4,7 +4,7 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import { FLIGHT_PROVIDER_NOT_EMBEDDED, flightParamsSchema, flightStatusSchema, setFlightDelaySchema } from "@meridian/shared/flights";
-import { writeAudit } from "../admin/audit";
+import { writeAudit } from "../lib/audit";
 import type { AppEnv } from "../lib/context";
 import { conflict } from "../lib/errors";
 import { caller, routesFor, type Parameter } from "../lib/openapi";

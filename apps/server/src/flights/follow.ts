@@ -63,9 +63,10 @@ async function followedBooking(db: Deps["database"]["db"] | Tx, job: Job, lock =
   const q = db.select().from(bookings).where(eq(bookings.id, String(job.payload.bookingId ?? "")));
   const [b] = lock ? await q.for("update") : await q;
   if (!b) return { skip: "skipped: booking deleted" };
-  if (b.details.service !== "ride" || !b.details.flight) return { skip: "skipped: no flight" };
+  const d = b.details;
+  if (d.service !== "ride" || !d.flight) return { skip: "skipped: no flight" };
   if (!FOLLOWING.includes(b.status)) return { skip: `skipped: ${b.status}` };
-  return { b, d: b.details as RideDetails & { flight: BookingFlight } };
+  return { b, d: { ...d, flight: d.flight } };
 }
 
 function changeWords(delayMinutes: number): string {

@@ -17,6 +17,7 @@ import { startServer, stopServer, type ServerProcess } from "../test/server-proc
 import { startStripeReplay } from "../test/stripe-replay";
 import { stripeCustomerAnswer, stripeEnv, stripeIntent as intentOf } from "../test/stripe-fixtures";
 import { HOLD_SWEEP_GRACE_MS } from "./hold-sweep";
+import { bookingCharge } from "./charges";
 
 const onPostgres = process.env.TEST_DB === "postgres";
 const started: ServerProcess[] = [];
@@ -176,7 +177,7 @@ describe("a server killed between the card's authorisation and the booking's wri
 
     const intents = await db.db.select().from(embeddedPaymentIntents);
     expect(intents.find((i) => i.id === held!.id)).toMatchObject({ status: "canceled", amountCapturableCents: 0, amountReceivedCents: 0 });
-    const [keptCharge] = await db.db.select().from(payments).where(eq(payments.bookingId, kept.body.booking.id));
+    const keptCharge = await bookingCharge(db.db, kept.body.booking.id);
     expect(keptCharge).toMatchObject({ status: "requires_capture" });
     expect(intents.find((i) => i.id === keptCharge!.intentId)).toMatchObject({ status: "requires_capture" });
     expect(intents).toHaveLength(2);

@@ -22,13 +22,20 @@ const where = (pattern: RegExp) =>
 
 describe("the charge's one gate", () => {
   it("only payments/charge-gate.ts writes the payments table", () => {
-    expect(where(/\.(update|insert|delete)\(payments\)|\b(update|insert into|delete from)\s+payments\b/i)).toEqual(["payments/charge-gate.ts"]);
+    // Drizzle (`db.update(payments)`, `tx.insert(schema.payments)`) or SQL (`update payments`, `insert into "payments"`, `${payments}`).
+    const write = /\.(update|insert|delete)\(\s*(schema\.)?payments\s*\)|\b(update|insert\s+into|delete\s+from)\s+("?payments"?|\$\{(schema\.)?payments\})(\s|\(|$)/im;
+    expect(where(write)).toEqual(["payments/charge-gate.ts"]);
+    // ...and nobody reaches the table under another name, where the scan above would not see it.
+    expect(where(/import\s*(type\s*)?\{[^}]*\bpayments\s+as\s+\w+[^}]*\}\s*from\s*"[^"]*db\/schema"|=\s*(schema\.)?payments\s*[;,)]/)).toEqual([]);
   });
 
   it("only payments/charges.ts orders a booking's payments to find its charge", () => {
     expect(where(/orderBy\(\.\.\.newestChargeFirst\)/)).toEqual(expect.arrayContaining(["payments/charges.ts"]));
-    // savedCard reads the newest charge that names a card (not the charge itself).
-    expect(where(/orderBy\(\.\.\.newestChargeFirst\)/)).toEqual(["payments/charges.ts", "payments/payment-lifecycle.ts"]);
+    // With the same order, and not for the charge itself: savedCard (the newest charge that names a card), the receipts
+    // (the newest charge that captured), the customer's provider reference (the newest payment that names one).
+    expect(where(/orderBy\(\.\.\.newestChargeFirst\)/)).toEqual(["payments/charges.ts", "payments/customers.ts", "payments/payment-lifecycle.ts", "payments/receipts.ts"]);
+    // Nobody writes that order by hand.
+    expect(where(/desc\((schema\.)?payments\.seq\)/)).toEqual(["payments/charges.ts"]);
   });
 
   it("only paymentErrorToHttp turns a provider's refusal into an HTTP answer", () => {

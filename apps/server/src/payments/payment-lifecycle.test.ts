@@ -20,7 +20,7 @@ import { startOf } from "../rides/cancel.service";
 import { createFakeGeo } from "../test/fake-geo";
 import { createTestApp, type TestApp } from "../test/harness";
 import { linkIn, outboxFor } from "../test/helpers";
-import { bookingCharge } from "../test/paid-booking";
+import { ensureBookingCharge } from "../test/paid-booking";
 import { createTestFleet, laDate, rideInput } from "../test/ride-fixtures";
 import { TEST_VALET_RATES, valetEventInput } from "../test/valet-fixtures";
 import { bookingCharge as chargeOf } from "./charges";
@@ -100,12 +100,12 @@ function downProvider(): PaymentProvider {
 describe("capture on completion", () => {
   it("captures a completed ride's authorised total to the cent, once, and schedules the receipt e-mail", async () => {
     const id = await bookRide({ time: "09:30" });
-    const charge = await bookingCharge(t, id);
+    const charge = await ensureBookingCharge(t, id);
     const total = toCents((await booking(id)).price!);
     expect(charge).toMatchObject({ status: "requires_capture", amountCents: total, capturedCents: 0 });
 
     await driveToOnBoard(id);
-    expect((await chargeRows(id))[0]!.status).toBe("requires_capture"); // nothing taken before the ride is done
+    expect((await chargeOf(t.db, id))!.status).toBe("requires_capture"); // nothing taken before the ride is done
     expect((await step(id, "completed")).status).toBe(200);
 
     const [row] = await chargeRows(id);
@@ -120,21 +120,21 @@ describe("capture on completion", () => {
 
   it("captures a completed valet booking's total to the cent ($630.00 on the test card)", async () => {
     const id = await bookValet(laDate(4));
-    const charge = await bookingCharge(t, id);
+    const charge = await ensureBookingCharge(t, id);
     expect(charge.amountCents).toBe(63_000);
     for (const status of ["confirmed", "in_progress", "completed"]) {
       const res = await t.call("PATCH", `/api/admin/bookings/${id}/status`, { cookie: admin.cookie, json: { status } });
       expect(res.status).toBe(200);
-      if (status !== "completed") expect((await chargeRows(id))[0]!.capturedCents).toBe(0);
+      if (status !== "completed") expect((await chargeOf(t.db, id))!.capturedCents).toBe(0);
     }
-    expect((await chargeRows(id))[0]).toMatchObject({ status: "succeeded", capturedCents: 63_000 });
+    expect((await chargeOf(t.db, id))).toMatchObject({ status: "succeeded", capturedCents: 63_000 });
     expect(await intent(charge.intentId)).toMatchObject({ amountReceivedCents: 63_000 });
     expect((await jobsOf(id)).map((j) => j.key)).toContain(`receipt:${id}`);
   });
 
   it("retries a capture that failed while the provider was down, and never captures twice", async () => {
     const id = await bookRide({ time: "12:00" });
-    const charge = await bookingCharge(t, id);
+    const charge = await ensureBookingCharge(t, id);
     await driveToOnBoard(id);
     t.deps.payments = downProvider();
     try {
@@ -142,7 +142,7 @@ describe("capture on completion", () => {
       const done = await step(id, "completed");
       expect(done.status).toBe(200);
       expect(done.body.rides.find((r: { id: string }) => r.id === id)).toMatchObject({ status: "completed" });
-      expect((await chargeRows(id))[0]).toMatchObject({ status: "requires_capture", capturedCents: 0 });
+      expect((await chargeOf(t.db, id))).toMatchObject({ status: "requires_capture", capturedCents: 0 });
       const settle = (await jobsOf(id)).find((j) => j.kind === "payment.settle")!;
       expect(settle.status).toBe("pending");
 
@@ -157,7 +157,7 @@ describe("capture on completion", () => {
     // Back up: the next run captures the total, and records it with the receipt.
     await runJobsAt(new Date(Date.now() + 10 * 60_000));
     const total = toCents((await booking(id)).price!);
-    expect((await chargeRows(id))[0]).toMatchObject({ status: "succeeded", capturedCents: total });
+    expect((await chargeOf(t.db, id))).toMatchObject({ status: "succeeded", capturedCents: total });
     expect((await jobsOf(id)).find((j) => j.kind === "payment.settle")).toMatchObject({ status: "done", attempts: 2 });
     expect((await jobsOf(id)).find((j) => j.kind === "payment.receipt")).toBeDefined();
     expect(await captures(charge.intentId)).toHaveLength(1);
@@ -165,7 +165,7 @@ describe("capture on completion", () => {
 
   it("records a capture made by a process that died before recording it, without capturing again", async () => {
     const id = await bookRide({ time: "14:00" });
-    const charge = await bookingCharge(t, id);
+    const charge = await ensureBookingCharge(t, id);
     await driveToOnBoard(id);
     t.deps.payments = downProvider();
     try {
@@ -175,17 +175,17 @@ describe("capture on completion", () => {
     }
     // The capture reached the provider (with the booking's fixed key) but its answer was never recorded.
     await realProvider.capture(charge.intentId, undefined, `booking:${id}:capture`);
-    expect((await chargeRows(id))[0]!.status).toBe("requires_capture");
+    expect((await chargeOf(t.db, id))!.status).toBe("requires_capture");
     await runJobsAt(new Date(Date.now() + 2 * 60_000));
     const total = toCents((await booking(id)).price!);
-    expect((await chargeRows(id))[0]).toMatchObject({ status: "succeeded", capturedCents: total });
+    expect((await chargeOf(t.db, id))).toMatchObject({ status: "succeeded", capturedCents: total });
     expect(await captures(charge.intentId)).toHaveLength(1);
     expect(await intent(charge.intentId)).toMatchObject({ amountReceivedCents: total });
   });
 
   it("a hold that lapsed before completion: the total is authorised again off-session and captured once, with a receipt", async () => {
     const id = await bookRide({ time: "17:00" });
-    const charge = await bookingCharge(t, id);
+    const charge = await ensureBookingCharge(t, id);
     const total = toCents((await booking(id)).price!);
     await driveToOnBoard(id);
     // The card's 7 days ran out (the provider lets the hold go at its capture_before).
@@ -201,7 +201,7 @@ describe("capture on completion", () => {
     const paid = rows.filter((r) => r.status === "succeeded");
     expect(paid).toHaveLength(1);
     expect(paid[0]).toMatchObject({ amountCents: total, capturedCents: total, paymentMethod: "pm_card_visa" });
-    expect(await bookingCharge(t, id)).toMatchObject({ intentId: paid[0]!.intentId, status: "succeeded" });
+    expect(await ensureBookingCharge(t, id)).toMatchObject({ intentId: paid[0]!.intentId, status: "succeeded" });
     expect(await intent(paid[0]!.intentId)).toMatchObject({ status: "succeeded", amountReceivedCents: total });
     expect(await captures(paid[0]!.intentId)).toHaveLength(1);
     expect(await captures(charge.intentId)).toHaveLength(0);
@@ -212,23 +212,23 @@ describe("capture on completion", () => {
 
   it("a lapsed hold whose card is now declined: payment needed (the lapsed hold reads as let go), nothing captured", async () => {
     const id = await bookRide({ time: "18:00" });
-    const charge = await bookingCharge(t, id);
+    const charge = await ensureBookingCharge(t, id);
     await driveToOnBoard(id);
     await t.db.update(embeddedPaymentIntents).set({ captureBefore: new Date(Date.now() - 60_000) }).where(eq(embeddedPaymentIntents.id, charge.intentId));
     await t.db.update(payments).set({ paymentMethod: "pm_card_chargeDeclined" }).where(eq(payments.intentId, charge.intentId));
     expect((await step(id, "completed")).status).toBe(200);
     expect((await chargeRows(id)).find((r) => r.intentId === charge.intentId)).toMatchObject({ status: "canceled" });
-    expect(await bookingCharge(t, id)).toMatchObject({ status: "requires_payment_method", capturedCents: 0 });
+    expect(await ensureBookingCharge(t, id)).toMatchObject({ status: "requires_payment_method", capturedCents: 0 });
     const state = await t.call("GET", `/api/me/bookings/${id}/payment`, { cookie: customer.cookie });
     expect(state.body.payment).toMatchObject({ state: "needed", payable: true });
   });
 
   it("captures the whole fare on a no-show", async () => {
     const id = await bookRide({ time: "16:00" });
-    const charge = await bookingCharge(t, id);
+    const charge = await ensureBookingCharge(t, id);
     expect((await t.call("PUT", `/api/admin/bookings/${id}/assignment`, { cookie: dispatcher.cookie, json: { chauffeurId: marcus.user.id } })).status).toBe(200);
     for (const s of ["en_route", "on_location", "no_show"]) expect((await step(id, s)).status).toBe(200);
-    expect((await chargeRows(id))[0]).toMatchObject({ status: "succeeded", capturedCents: charge.amountCents });
+    expect((await chargeOf(t.db, id))).toMatchObject({ status: "succeeded", capturedCents: charge.amountCents });
   });
 });
 
@@ -253,14 +253,14 @@ describe("cancellation", () => {
 
   it("after the cut-off captures exactly the fee, and the rest of the hold is released", async () => {
     const id = await bookRide({ time: "18:00" });
-    const charge = await bookingCharge(t, id);
+    const charge = await ensureBookingCharge(t, id);
     await setPickupIn(id, 24 * H - 60_000); // a minute past the 24 h cut-off: 50% fee
     const terms = (await t.call("GET", `/api/me/bookings/${id}/cancellation`, { cookie: customer.cookie })).body.cancellation;
     const fee = toCents(terms.feeUsd);
     expect(fee).toBe(Math.round(charge.amountCents / 2));
     const res = await t.call("POST", `/api/me/bookings/${id}/cancel`, { cookie: customer.cookie, json: { acceptFeeUsd: terms.feeUsd } });
     expect(res.status).toBe(200);
-    expect((await chargeRows(id))[0]).toMatchObject({ status: "succeeded", amountCents: charge.amountCents, capturedCents: fee });
+    expect((await chargeOf(t.db, id))).toMatchObject({ status: "succeeded", amountCents: charge.amountCents, capturedCents: fee });
     // Only the fee moved: nothing is left on hold.
     expect(await intent(charge.intentId)).toMatchObject({ status: "succeeded", amountReceivedCents: fee, amountCapturableCents: 0 });
     expect((await jobsOf(id)).map((j) => j.key)).toContain(`receipt:${id}`);
@@ -268,7 +268,7 @@ describe("cancellation", () => {
 
   it("after the cut-off with the hold lapsed and the card declined: the fee is owed, and the booking reads payment needed", async () => {
     const id = await bookRide({ time: "20:00" });
-    const charge = await bookingCharge(t, id);
+    const charge = await ensureBookingCharge(t, id);
     await setPickupIn(id, 24 * H - 60_000);
     await t.db.update(embeddedPaymentIntents).set({ captureBefore: new Date(Date.now() - 60_000) }).where(eq(embeddedPaymentIntents.id, charge.intentId));
     await t.db.update(payments).set({ paymentMethod: "pm_card_chargeDeclined" }).where(eq(payments.intentId, charge.intentId));
@@ -276,7 +276,7 @@ describe("cancellation", () => {
     expect((await t.call("POST", `/api/me/bookings/${id}/cancel`, { cookie: customer.cookie, json: { acceptFeeUsd: terms.feeUsd } })).status).toBe(200);
     const b = await booking(id);
     expect(b).toMatchObject({ status: "cancelled" });
-    expect(await bookingCharge(t, id)).toMatchObject({ status: "requires_payment_method", amountCents: toCents(terms.feeUsd), capturedCents: 0 });
+    expect(await ensureBookingCharge(t, id)).toMatchObject({ status: "requires_payment_method", amountCents: toCents(terms.feeUsd), capturedCents: 0 });
     expect((await t.call("GET", `/api/me/bookings/${id}/payment`, { cookie: customer.cookie })).body.payment).toMatchObject({ state: "needed", payable: true });
     // The desk's list of bookings needing payment counts it, like a completed ride whose card failed.
     expect(await bookingsNeedingPayment(t.db, [b])).toEqual(new Set([id]));
@@ -284,21 +284,21 @@ describe("cancellation", () => {
 
   it("before the cut-off releases the whole hold: nothing is captured", async () => {
     const id = await bookRide({ time: "19:00" });
-    const charge = await bookingCharge(t, id);
+    const charge = await ensureBookingCharge(t, id);
     const res = await t.call("POST", `/api/me/bookings/${id}/cancel`, { cookie: customer.cookie, json: { acceptFeeUsd: 0 } });
     expect(res.status).toBe(200);
-    expect((await chargeRows(id))[0]).toMatchObject({ status: "canceled", capturedCents: 0 });
+    expect((await chargeOf(t.db, id))).toMatchObject({ status: "canceled", capturedCents: 0 });
     expect(await intent(charge.intentId)).toMatchObject({ status: "canceled", amountReceivedCents: 0, amountCapturableCents: 0 });
     expect((await jobsOf(id)).map((j) => j.kind)).not.toContain("payment.receipt");
   });
 
   it("by Meridian (admin, with a reason) releases the hold even after the cut-off", async () => {
     const id = await bookRide({ time: "20:00" });
-    const charge = await bookingCharge(t, id);
+    const charge = await ensureBookingCharge(t, id);
     await setPickupIn(id, 2 * H);
     const res = await t.call("POST", `/api/admin/bookings/${id}/cancel`, { cookie: admin.cookie, json: { reason: "Vehicle unavailable" } });
     expect(res.status).toBe(200);
-    expect((await chargeRows(id))[0]).toMatchObject({ status: "canceled", capturedCents: 0 });
+    expect((await chargeOf(t.db, id))).toMatchObject({ status: "canceled", capturedCents: 0 });
     expect(await intent(charge.intentId)).toMatchObject({ status: "canceled", amountReceivedCents: 0 });
   });
 });
@@ -307,7 +307,7 @@ describe("a far-off service", () => {
   /** A far-off booking as booking-time payment leaves it: authorised, then released at once with the card kept (`kept`: the card on file). */
   async function farOff(kind: "ride" | "valet", date: string, kept = "pm_card_visa") {
     const id = kind === "ride" ? await bookRide({ date, time: "10:00" }) : await bookValet(date);
-    const charge = await bookingCharge(t, id);
+    const charge = await ensureBookingCharge(t, id);
     expect(charge).toMatchObject({ status: "canceled", paymentMethod: "pm_card_visa", capturedCents: 0 });
     await t.db.update(payments).set({ paymentMethod: kept }).where(eq(payments.intentId, charge.intentId));
     const b = await booking(id);
@@ -361,7 +361,7 @@ describe("a far-off service", () => {
     } finally {
       t.deps.payments = realProvider;
     }
-    const stale = await bookingCharge(t, id);
+    const stale = await ensureBookingCharge(t, id);
     expect(stale.status).toBe("requires_capture"); // the release at booking failed (logged)
     const b = await booking(id);
     const startsAt = startOf(b, "America/Los_Angeles");
@@ -374,7 +374,7 @@ describe("a far-off service", () => {
     expect(await intent(stale.intentId)).toMatchObject({ status: "canceled", amountCapturableCents: 0 });
     const fresh = rows.find((r) => r.intentId !== stale.intentId)!;
     expect(fresh).toMatchObject({ status: "requires_capture", amountCents: total });
-    expect((await bookingCharge(t, id)).intentId).toBe(fresh.intentId); // the one completion will capture
+    expect((await ensureBookingCharge(t, id)).intentId).toBe(fresh.intentId); // the one completion will capture
   });
 
   it("declined off-session: payment needed on the board and an e-mail link; the customer confirms a card and the booking stays on", async () => {
@@ -521,7 +521,7 @@ describe("a rescheduled ride's card", () => {
 
   it("a new price: the new total is authorised on the kept card, the old hold released, and completion captures the new total", async () => {
     const id = await bookRide({ time: "08:00" });
-    const old = await bookingCharge(t, id);
+    const old = await ensureBookingCharge(t, id);
     await withPerMinute(2, async () => {
       const res = await reschedule(id, NEAR, "08:30", await quoteFor(NEAR, "08:30"));
       expect(res.status).toBe(200);
@@ -542,7 +542,7 @@ describe("a rescheduled ride's card", () => {
 
   it("a declined card refuses the move with 402 and changes nothing", async () => {
     const id = await bookRide({ time: "08:15" });
-    const old = await bookingCharge(t, id);
+    const old = await ensureBookingCharge(t, id);
     await t.db.update(payments).set({ paymentMethod: "pm_card_chargeDeclined" }).where(eq(payments.intentId, old.intentId));
     const before = await booking(id);
     await withPerMinute(2, async () => {
@@ -558,7 +558,7 @@ describe("a rescheduled ride's card", () => {
 
   it("moved beyond the hold window the hold is let go for the re-authorisation; moved back within it, authorised at once", async () => {
     const id = await bookRide({ time: "08:30" });
-    const old = await bookingCharge(t, id);
+    const old = await ensureBookingCharge(t, id);
     const far = laDate(12);
     const away = await reschedule(id, far, "08:30", await quoteFor(far, "08:30"));
     expect(away.status).toBe(200);
@@ -577,7 +577,7 @@ describe("a rescheduled ride's card", () => {
 
   it("a hold that would lapse before the new time (taken too long before it) is replaced, even at the same price", async () => {
     const id = await bookRide({ time: "08:45" });
-    const old = await bookingCharge(t, id);
+    const old = await ensureBookingCharge(t, id);
     // Taken four days ago: a ride four days from now would be served on an eight-day-old hold.
     await t.db.update(payments).set({ createdAt: new Date(Date.now() - 4 * 24 * H) }).where(eq(payments.intentId, old.intentId));
     const later = laDate(4);
@@ -591,11 +591,11 @@ describe("a rescheduled ride's card", () => {
 
   it("never captures more than the booking's price, nor more than the hold", async () => {
     const id = await bookRide({ time: "09:45" });
-    const charge = await bookingCharge(t, id);
+    const charge = await ensureBookingCharge(t, id);
     await t.db.update(bookings).set({ price: charge.amountCents / 100 - 10 }).where(eq(bookings.id, id));
     await driveToOnBoard(id);
     expect((await step(id, "completed")).status).toBe(200);
-    expect((await chargeRows(id))[0]).toMatchObject({ status: "succeeded", capturedCents: charge.amountCents - 1000 });
+    expect((await chargeOf(t.db, id))).toMatchObject({ status: "succeeded", capturedCents: charge.amountCents - 1000 });
     expect(await intent(charge.intentId)).toMatchObject({ status: "succeeded", amountReceivedCents: charge.amountCents - 1000 });
   });
 });
@@ -615,7 +615,7 @@ describe("branches of the lifecycle (issue 21, point 4)", () => {
     const outcomes = new Set<string>();
     for (const time of ["07:00", "11:00", "15:00", "19:00"]) {
       const id = await bookRide({ date: DAY4, time });
-      const charge = await bookingCharge(t, id);
+      const charge = await ensureBookingCharge(t, id);
       expect((await t.call("PUT", `/api/admin/bookings/${id}/assignment`, { cookie: dispatcher.cookie, json: { chauffeurId: marcus.user.id } })).status).toBe(200);
       await setPickupIn(id, 24 * H - 60_000); // past the cut-off: the customer is shown a fee
       const terms = (await t.call("GET", `/api/me/bookings/${id}/cancellation`, { cookie: customer.cookie })).body.cancellation;
@@ -646,7 +646,7 @@ describe("branches of the lifecycle (issue 21, point 4)", () => {
 
   it("a refund after a partial capture (a late cancellation's fee): only the fee captured can be refunded", async () => {
     const id = await bookRide({ date: DAY4, time: "21:00" });
-    const charge = await bookingCharge(t, id);
+    const charge = await ensureBookingCharge(t, id);
     await setPickupIn(id, 24 * H - 60_000);
     const terms = (await t.call("GET", `/api/me/bookings/${id}/cancellation`, { cookie: customer.cookie })).body.cancellation;
     expect((await t.call("POST", `/api/me/bookings/${id}/cancel`, { cookie: customer.cookie, json: { acceptFeeUsd: terms.feeUsd } })).status).toBe(200);
@@ -658,7 +658,7 @@ describe("branches of the lifecycle (issue 21, point 4)", () => {
     expect(tooMuch.body.error.code).toBe("amount_too_large");
     const all = await refund(fee / 100);
     expect(all.status).toBe(201);
-    expect((await chargeRows(id))[0]).toMatchObject({ status: "succeeded", amountCents: charge.amountCents, capturedCents: fee, refundedCents: fee });
+    expect((await chargeOf(t.db, id))).toMatchObject({ status: "succeeded", amountCents: charge.amountCents, capturedCents: fee, refundedCents: fee });
     expect(await intent(charge.intentId)).toMatchObject({ amountReceivedCents: fee, amountRefundedCents: fee });
     expect((await refund(0.01)).status).toBe(422);
   });
@@ -683,10 +683,10 @@ describe("branches of the lifecycle (issue 21, point 4)", () => {
     } finally {
       t.deps.payments = realProvider;
     }
-    const held = await bookingCharge(t, id);
+    const held = await ensureBookingCharge(t, id);
     expect(held).toMatchObject({ status: "requires_capture" });
     await runSweepAt(new Date(Date.now() + 16 * 60_000));
-    expect(await bookingCharge(t, id)).toMatchObject({ intentId: held.intentId, status: "canceled", capturedCents: 0 });
+    expect(await ensureBookingCharge(t, id)).toMatchObject({ intentId: held.intentId, status: "canceled", capturedCents: 0 });
     expect(await intent(held.intentId)).toMatchObject({ status: "canceled" });
     // The re-authorisation 48 hours before takes the hold again, and completion captures it once.
     const startsAt = startOf(await booking(id), "America/Los_Angeles");
@@ -697,7 +697,7 @@ describe("branches of the lifecycle (issue 21, point 4)", () => {
   it("a reschedule after the re-authorisation: the new hold follows the ride, and completion captures the new total once", async () => {
     const date = laDate(12);
     const id = await bookRide({ date, time: "10:00" });
-    expect(await bookingCharge(t, id)).toMatchObject({ status: "canceled" }); // far off: released at booking
+    expect(await ensureBookingCharge(t, id)).toMatchObject({ status: "canceled" }); // far off: released at booking
     const startsAt = startOf(await booking(id), "America/Los_Angeles");
     // The re-authorisation as if 48 hours before (a movable clock): a hold of the total.
     await runJobsAt(new Date(startsAt.getTime() - 47 * H));

@@ -2,7 +2,7 @@
 // tip, refunds, the card). GET /api/me/receipts lists them, GET /api/me/bookings/:id/receipt.pdf prints one, and
 // the durable job "payment.receipt" (scheduled with the capture, key "receipt:<bookingId>") e-mails it with the
 // PDF attached and a link to add a tip.
-import { and, asc, desc, eq, gt, inArray } from "drizzle-orm";
+import { and, asc, eq, gt, inArray } from "drizzle-orm";
 import type PDFDocumentClass from "pdfkit";
 import { fromCents, toCents } from "@meridian/shared/pricing";
 import { formatCard, formatMoney } from "@meridian/shared/money";
@@ -12,6 +12,7 @@ import { bookingEvents, bookings, couponRedemptions, coupons, paymentRefunds, pa
 import type { JobHandler } from "../jobs/job-runner";
 import type { Deps } from "../lib/context";
 import type { Mail, Mailer } from "../mail/mailer";
+import { newestChargeFirst } from "./charges";
 import { emailLayout, greeting, nameInEmail } from "../mail/templates";
 import { addressOnOneLine, DEFAULT_COMPANY_SETTINGS } from "@meridian/shared/settings";
 import { formatPhone } from "@meridian/shared/phone";
@@ -41,7 +42,7 @@ async function buildReceipts(db: Db | Tx, rows: BookingRow[]): Promise<Receipt[]
   if (!rows.length) return [];
   const ids = rows.map((b) => b.id);
   const [pays, refunds, redemptions, ticketRows, done] = await Promise.all([
-    db.select().from(payments).where(and(inArray(payments.bookingId, ids), gt(payments.capturedCents, 0))).orderBy(desc(payments.createdAt), desc(payments.seq)),
+    db.select().from(payments).where(and(inArray(payments.bookingId, ids), gt(payments.capturedCents, 0))).orderBy(...newestChargeFirst),
     db.select().from(paymentRefunds).where(inArray(paymentRefunds.bookingId, ids)).orderBy(asc(paymentRefunds.createdAt), asc(paymentRefunds.id)),
     db
       .select({ bookingId: couponRedemptions.bookingId, code: coupons.code, discountCents: couponRedemptions.discountCents })

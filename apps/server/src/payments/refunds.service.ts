@@ -14,8 +14,8 @@ import {
   type RefundResponse,
 } from "@meridian/shared/refunds";
 import { nextBookingStatuses } from "@meridian/shared/booking-status";
-import type { AuditActor } from "../admin/audit";
-import { writeAudit } from "../admin/audit";
+import type { AuditActor } from "../lib/audit";
+import { writeAudit } from "../lib/audit";
 import { bookings, paymentRefunds, payments } from "../db/schema";
 import type { Deps } from "../lib/context";
 import { conflict, HttpError, notFound } from "../lib/errors";

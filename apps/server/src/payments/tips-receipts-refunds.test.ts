@@ -27,6 +27,7 @@ import { createTestApp, type TestApp } from "../test/harness";
 import { outboxFor } from "../test/helpers";
 import { chargeBooking, seedBooking } from "../test/money-fixtures";
 import { RECEIPT_JOB, receiptJobHandlers, receiptJobKey } from "./receipts";
+import { bookingCharge } from "./charges";
 
 type Session = { cookie: string; user: { id: string; email: string; name: string } };
 
@@ -229,7 +230,7 @@ describe("POST /api/admin/bookings/:id/refunds", () => {
 
     const rows = await t.db.select().from(paymentRefunds).where(eq(paymentRefunds.bookingId, b.id));
     expect(rows.map((r) => [r.amountCents, r.reason]).sort()).toEqual([[4000, "Late pickup"], [7190, "Goodwill"]].sort());
-    const [charge] = await t.db.select().from(payments).where(and(eq(payments.bookingId, b.id), eq(payments.kind, "booking")));
+    const charge = await bookingCharge(t.db, b.id);
     expect(charge).toMatchObject({ capturedCents: 11_190, refundedCents: 11_190 });
     const [intent] = await t.db.select().from(embeddedPaymentIntents).where(eq(embeddedPaymentIntents.id, charge!.intentId));
     expect(intent!.amountRefundedCents).toBe(11_190);
@@ -258,7 +259,7 @@ describe("POST /api/admin/bookings/:id/refunds", () => {
     const again = await refund(b.id, { amountUsd: 10, reason: "Dirty car" }, admin.cookie, key);
     expect(again.headers.get("Idempotent-Replayed")).toBe("true");
     expect(await t.db.select().from(paymentRefunds).where(eq(paymentRefunds.bookingId, b.id))).toHaveLength(1);
-    const [charge] = await t.db.select().from(payments).where(and(eq(payments.bookingId, b.id), eq(payments.kind, "booking")));
+    const charge = await bookingCharge(t.db, b.id);
     expect(charge!.refundedCents).toBe(1000);
     const other = await refund(b.id, { amountUsd: 11, reason: "Dirty car" }, admin.cookie, key);
     expect(other.status).toBe(422);
@@ -351,7 +352,7 @@ describe("receipts", () => {
   it("a cancelled booking's receipt shows the fee charged, not the fare", async () => {
     const fresh = await t.userWithSession({ role: "user" });
     const b = await seedBooking(t, { userId: fresh.user.id, status: "cancelled", paymentMethod: "pm_card_visa", capture: false });
-    const [charge] = await t.db.select().from(payments).where(eq(payments.bookingId, b.id));
+    const charge = await bookingCharge(t.db, b.id);
     const { recordPayment } = await import("./payments.service");
     await recordPayment(t.db, "embedded", await t.deps.payments.capture(charge!.intentId, 2798, `booking:${b.id}:cancel-fee`), b.id);
     const [r] = (await t.call("GET", "/api/me/receipts", { cookie: fresh.cookie })).body.receipts;

@@ -11,7 +11,7 @@ import type { Db, Tx } from "../db/client";
 import { bookings } from "../db/schema";
 import type { Deps } from "../lib/context";
 import { HttpError, notFound } from "../lib/errors";
-import { type AuditActor, writeAudit } from "../admin/audit";
+import { type AuditActor, writeAudit } from "../lib/audit";
 import { getOperationsSettings } from "../settings/settings.service";
 import { settleBookingNow } from "../payments/payment-lifecycle";
 import { cancelPaymentJobs } from "../payments/payment-jobs";

@@ -12,7 +12,7 @@ import { bookings, shifts, user, vehicleTypes, vehicleUnits } from "../db/schema
 import { dayCapacity } from "./capacity.service";
 import type { Deps } from "../lib/context";
 import { conflict, notFound } from "../lib/errors";
-import { type AuditActor, writeAudit } from "../admin/audit";
+import { type AuditActor, writeAudit } from "../lib/audit";
 import { getOperationsSettings } from "../settings/settings.service";
 import { bookingsNeedingPayment } from "../payments/payment-lifecycle";
 import { formatWhen, sendRideNotice } from "./ride-notices";

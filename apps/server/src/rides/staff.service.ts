@@ -11,7 +11,7 @@ import { shifts, user } from "../db/schema";
 import { conflict, notFound } from "../lib/errors";
 import type { Mail, Mailer } from "../mail/mailer";
 import { emailLayout, greeting, nameInEmail } from "../mail/templates";
-import { type AuditActor, writeAudit } from "../admin/audit";
+import { type AuditActor, writeAudit } from "../lib/audit";
 import { createUserByAdmin } from "../admin/core/users.service";
 import { getOperationsSettings } from "../settings/settings.service";
 import { withArticle } from "@meridian/shared/words";

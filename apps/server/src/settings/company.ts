@@ -3,7 +3,7 @@
 // are, and recorded in the company settings (audited). Shown on the site, in every e-mail and on the receipt PDF.
 import { MAX_PHOTO_BYTES, PHOTO_TOO_LARGE, sniffImageType } from "@meridian/shared/valet-ticket";
 import type { CompanySettings } from "@meridian/shared/settings";
-import type { AuditActor } from "../admin/audit";
+import type { AuditActor } from "../lib/audit";
 import type { Tx } from "../db/client";
 import type { Deps } from "../lib/context";
 import { HttpError } from "../lib/errors";

@@ -6,7 +6,7 @@ import { desc } from "drizzle-orm";
 import { Hono, type Context } from "hono";
 import { HOLD_AT_BOOKING_DAYS, REAUTHORIZE_HOURS_BEFORE, UNPAID_CANCEL_HOURS_BEFORE } from "@meridian/shared/payment-policy";
 import { TEST_CHARGE_CENTS, type PaymentsOverview, type TestChargeResult } from "@meridian/shared/settings";
-import { writeAudit } from "../admin/audit";
+import { writeAudit } from "../lib/audit";
 import { paymentWebhookEvents } from "../db/schema";
 import type { Env } from "../env";
 import type { AppEnv } from "../lib/context";

@@ -8,7 +8,7 @@ import { eq } from "drizzle-orm";
 import { DEFAULT_SETTINGS, settingsSchemas, type SectionValue, type SettingsSection } from "@meridian/shared/settings";
 import { outsideTransaction, type Db, type Tx } from "../db/client";
 import { appSettings } from "../db/schema";
-import { type AuditActor, writeAudit } from "../admin/audit";
+import { type AuditActor, writeAudit } from "../lib/audit";
 import type { EventBus } from "../realtime/bus";
 import { invalidateOperationsSettings } from "./settings.service";
 

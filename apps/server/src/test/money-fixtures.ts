@@ -2,12 +2,12 @@
 // do not depend on the booking dialog's card step or the completion capture): a ride or a valet event with an
 // itemised quote, its ticket, and its card charge authorised and then captured the way the completion path does
 // (capture with key "booking:<id>:capture", then recordPayment).
-import { eq } from "drizzle-orm";
-import { bookings, payments, tickets } from "../db/schema";
+import { bookings, tickets } from "../db/schema";
+import { noteCharge } from "../payments/charge-gate";
 import { recordPayment, type PaymentRecord } from "../payments/payments.service";
 import type { RideDetails, ValetDetails } from "@meridian/shared/booking-details";
 import { rideDetails, testPlace, valetDetails } from "./booking-details";
-import { bookingCharge } from "./paid-booking";
+import { ensureBookingCharge } from "./paid-booking";
 import type { TestApp } from "./harness";
 
 const cents = (usd: number) => Math.round(usd * 100);
@@ -89,8 +89,8 @@ export async function seedBooking(t: TestApp, input: SeedBooking): Promise<{ id:
 /** The booking's charge, authorised with the card kept on it (as booking-time authorisation keeps it), and captured. */
 export async function chargeBooking(t: TestApp, bookingId: string, opts: { paymentMethod?: string; capture?: boolean } = {}): Promise<PaymentRecord> {
   const paymentMethod = opts.paymentMethod ?? "pm_card_visa";
-  const charge = await bookingCharge(t, bookingId, paymentMethod);
-  await t.db.update(payments).set({ paymentMethod }).where(eq(payments.id, charge.id));
+  const charge = await ensureBookingCharge(t, bookingId, paymentMethod);
+  await noteCharge(t.db, charge.intentId, { paymentMethod });
   if (opts.capture === false) return { ...charge, paymentMethod };
   const captured = await t.deps.payments.capture(charge.intentId, undefined, `booking:${bookingId}:capture`);
   return recordPayment(t.db, t.deps.payments.kind, captured, bookingId);

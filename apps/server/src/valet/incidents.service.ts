@@ -4,7 +4,7 @@ import type { IncidentRow, ValetPhoto } from "@meridian/shared/valet-ticket";
 import type { Paged } from "@meridian/shared/admin";
 import type { Db } from "../db/client";
 import { incidents, ticketPhotos, tickets } from "../db/schema";
-import { countAll, pageOf } from "../admin/core/sql-helpers";
+import { countAll, pageOf } from "../lib/sql-helpers";
 import { notFound } from "../lib/errors";
 import { staffPhotoUrl } from "./tickets.service";
 

@@ -4,7 +4,7 @@ import { eq } from "drizzle-orm";
 import { canonicalValetRates, DEMO_VALET_RATES, sameValetRates, type AdminValetRates, type ValetRates } from "@meridian/shared/valet-pricing";
 import type { Db, Tx } from "../db/client";
 import { valetRateCards } from "../db/schema";
-import { writeAudit, type AuditActor } from "../admin/audit";
+import { writeAudit, type AuditActor } from "../lib/audit";
 
 type Stage = "draft" | "published";
 type Row = typeof valetRateCards.$inferSelect;

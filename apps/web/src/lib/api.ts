@@ -10,6 +10,8 @@ export class ApiError extends Error {
     readonly fields?: Record<string, string>,
     /** A card that needs its authentication step (402 authentication_required): the PaymentIntent to confirm. */
     readonly paymentIntent?: { id: string; clientSecret: string | null },
+    /** A time that cannot be served (409 unavailable): the nearest sellable times the same day. */
+    readonly alternatives?: { date: string; time: string }[],
   ) {
     super(message);
   }
@@ -37,7 +39,7 @@ export async function api<T>(path: string, init: RequestInit & { json?: unknown 
   }
   if (!res.ok) {
     const err = (body as Partial<ApiErrorBody> | null)?.error;
-    throw new ApiError(res.status, err?.code ?? "http_error", err?.message ?? "Something went wrong", err?.fields, err?.paymentIntent);
+    throw new ApiError(res.status, err?.code ?? "http_error", err?.message ?? "Something went wrong", err?.fields, err?.paymentIntent, err?.alternatives);
   }
   return body as T;
 }

@@ -5,13 +5,14 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { cleanup, render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { ReactNode } from "react";
-import { createMemoryRouter, RouterProvider } from "react-router";
-import { Toaster } from "sonner";
+import { createMemoryRouter, RouterProvider, type RouteObject } from "react-router";
+import { toast, Toaster } from "sonner";
 import { afterEach, vi } from "vitest";
 import { UiStateProvider } from "@/app/ui-state";
 import { AuthProvider } from "@/features/auth/auth-context";
 
 afterEach(() => {
+  toast.dismiss(); // sonner keeps its toasts in the module: none carries over to the next test
   cleanup();
   vi.unstubAllGlobals();
 });
@@ -53,20 +54,32 @@ export const sessionOf = (role: "customer" | "admin" | "dispatcher" | "valet" | 
 /** Renders `ui` inside the app's providers at `path` (other paths render their name, to see where a navigation went). */
 export function renderApp(
   ui: ReactNode,
-  { path = "/", routePath = "*", seed }: { path?: string; routePath?: string; /** Fills the query cache before the first render. */ seed?: (client: QueryClient) => void } = {},
+  {
+    path = "/",
+    routePath = "*",
+    routes,
+    seed,
+  }: {
+    path?: string;
+    routePath?: string;
+    /** The router's own table instead (for the route guards); `ui` then renders above it. */
+    routes?: RouteObject[];
+    /** Fills the query cache before the first render. */
+    seed?: (client: QueryClient) => void;
+  } = {},
 ) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
   seed?.(queryClient);
   const elsewhere = { path: "*", element: <p data-testid="elsewhere">elsewhere</p> };
-  const router = createMemoryRouter(routePath === "*" ? [{ path: "*", element: ui }] : [{ path: routePath, element: ui }, elsewhere], {
-    initialEntries: [path],
-  });
+  const table = routes ?? (routePath === "*" ? [{ path: "*", element: ui }] : [{ path: routePath, element: ui }, elsewhere]);
+  const router = createMemoryRouter(table, { initialEntries: [path] });
   const user = userEvent.setup();
   const view = render(
     <QueryClientProvider client={queryClient}>
       <AuthProvider>
         <UiStateProvider>
           <Toaster />
+          {routes ? ui : null}
           <RouterProvider router={router} />
         </UiStateProvider>
       </AuthProvider>

@@ -8,7 +8,7 @@ import { bookingEvents, paymentRefunds, valetRetrievals, type bookings } from ".
 import { recordPayment } from "../../payments/payments.service";
 import { createQuoteCounter } from "../../quotes/quote-counter";
 import { updateOperationsSettings } from "../../settings/settings.service";
-import { bookingCharge } from "../../test/paid-booking";
+import { ensureBookingCharge } from "../../test/paid-booking";
 import { createTestApp, type TestApp } from "../../test/harness";
 import { insertBooking, insertTicket } from "../../test/test-data";
 
@@ -35,12 +35,12 @@ const day = (a: AdminAnalytics, d: string): AnalyticsDay => {
 
 const booking = (input: Partial<typeof bookings.$inferInsert>) => insertBooking(t.db, { userId: customer.user.id, ...input });
 async function capture(bookingId: string, cents?: number) {
-  const charge = await bookingCharge(t, bookingId);
+  const charge = await ensureBookingCharge(t, bookingId);
   const intent = await t.deps.payments.capture(charge.intentId, cents, `booking:${bookingId}:capture`);
   return recordPayment(t.db, t.deps.payments.kind, intent, bookingId);
 }
 async function refund(bookingId: string, cents: number) {
-  const charge = await bookingCharge(t, bookingId);
+  const charge = await ensureBookingCharge(t, bookingId);
   const r = await t.deps.payments.refund(charge.intentId, cents, "requested_by_customer", `test:refund:${crypto.randomUUID()}`);
   await t.db.insert(paymentRefunds).values({ paymentId: charge.id, bookingId, providerRefundId: r.id, amountCents: r.amountCents, reason: "Goodwill", createdBy: admin.user.id });
   await recordPayment(t.db, t.deps.payments.kind, await t.deps.payments.retrieve(charge.intentId), bookingId);
@@ -66,7 +66,7 @@ beforeAll(async () => {
   await capture(b.id);
   // C: ride made June 13 at 23:30 (June 14 in UTC) for June 20: authorised only, no money yet.
   const c = await booking({ service: "ride", bookingDate: "2026-06-20", status: "confirmed", price: 95, createdAt: new Date("2026-06-14T06:30:00Z") });
-  await bookingCharge(t, c.id);
+  await ensureBookingCharge(t, c.id);
   // D: ride made June 14 at 00:30 for June 15, cancelled late: the $50 fee of $100 captured.
   const d = await booking({ service: "ride", bookingDate: "2026-06-15", status: "cancelled", cancelledAt: new Date("2026-06-15T10:00:00Z"), price: 100, createdAt: new Date("2026-06-14T07:30:00Z") });
   await capture(d.id, 5000);

@@ -10,8 +10,8 @@ import { bookingEvents, bookings, tickets, user, vehicleTypes, vehicleUnits } fr
 import { badRequest, notFound } from "../../lib/errors";
 import { announceBooking, assignmentNames, moveBooking } from "../../bookings/booking-gate";
 import { settleBookingNow } from "../../payments/payment-lifecycle";
-import { type AuditActor, writeAudit } from "../audit";
-import { containsPattern, countAll, iso, pageOf } from "./sql-helpers";
+import { type AuditActor, writeAudit } from "../../lib/audit";
+import { containsPattern, countAll, iso, pageOf } from "../../lib/sql-helpers";
 import { formatMoney } from "@meridian/shared/money";
 
 /** Rows the CSV export reads per query; the export itself has no cap. */

@@ -5,7 +5,7 @@ import { UUID_PATTERN } from "@meridian/shared/audit";
 import type { Db } from "../../db/client";
 import { auditLogs, bookings, coupons, tickets, user, vehicleTypes } from "../../db/schema";
 import { getOperationsSettings } from "../../settings/settings.service";
-import { countAll, iso, pageOf } from "./sql-helpers";
+import { countAll, iso, pageOf } from "../../lib/sql-helpers";
 import { withArticle } from "@meridian/shared/words";
 import { formatMoney } from "@meridian/shared/money";
 

@@ -10,7 +10,7 @@ import { paymentRefunds, tipAllocations, type bookings } from "../../db/schema";
 import { redeemCoupon } from "../../coupons/coupons.service";
 import { recordPayment } from "../../payments/payments.service";
 import { createQuoteCounter } from "../../quotes/quote-counter";
-import { bookingCharge } from "../../test/paid-booking";
+import { ensureBookingCharge } from "../../test/paid-booking";
 import { createTestApp, type TestApp } from "../../test/harness";
 import { updateOperationsSettings } from "../../settings/settings.service";
 import { insertBooking } from "../../test/test-data";
@@ -41,13 +41,13 @@ function providerCalls() {
   return {
     /** The booking's charge (authorised), then captured in full or `cents` of it. */
     async capture(bookingId: string, cents?: number) {
-      const charge = await bookingCharge(t, bookingId);
+      const charge = await ensureBookingCharge(t, bookingId);
       const intent = await t.deps.payments.capture(charge.intentId, cents, `booking:${bookingId}:capture`);
       return recordPayment(t.db, t.deps.payments.kind, intent, bookingId);
     },
     /** An admin's refund of part of a captured charge, as the refund route records it. */
     async refund(bookingId: string, cents: number) {
-      const charge = await bookingCharge(t, bookingId);
+      const charge = await ensureBookingCharge(t, bookingId);
       const refund = await t.deps.payments.refund(charge.intentId, cents, "requested_by_customer", key("refund"));
       await t.db.insert(paymentRefunds).values({ paymentId: charge.id, bookingId, providerRefundId: refund.id, amountCents: refund.amountCents, reason: "Late pickup", createdBy: admin.user.id });
       await recordPayment(t.db, t.deps.payments.kind, await t.deps.payments.retrieve(charge.intentId), bookingId);
@@ -127,7 +127,7 @@ describe("reports from payments, refunds, tips, quote counts and coupon uses", (
     await redeem("VALETVIP", b3.id, 32_900, "valet");
     // B4: sedan ride on June 5, authorised only (not yet served): no revenue. Booked June 30, 20:00 in Los Angeles (July 1 in UTC).
     const b4 = await booking({ service: "ride", bookingDate: "2026-06-05", status: "confirmed", price: 80, vehicleTypeId: ids.sedan, createdAt: new Date("2026-07-01T03:00:00Z") });
-    await bookingCharge(t, b4.id);
+    await ensureBookingCharge(t, b4.id);
     // B5: SUV ride on July 10, booked July 1: $120 captured and a $5 tip, outside June.
     const b5 = await booking({ service: "ride", bookingDate: "2026-07-10", status: "completed", price: 120, vehicleTypeId: ids.suv, createdAt: new Date("2026-07-01T19:00:00Z") });
     await pay.capture(b5.id);

@@ -7,8 +7,8 @@ import { checkTicketTransition } from "@meridian/shared/booking-status";
 import type { Db } from "../../db/client";
 import { bookings, tickets, user } from "../../db/schema";
 import { conflict, notFound } from "../../lib/errors";
-import { type AuditActor, writeAudit } from "../audit";
-import { containsPattern, countAll, iso, pageOf } from "./sql-helpers";
+import { type AuditActor, writeAudit } from "../../lib/audit";
+import { containsPattern, countAll, iso, pageOf } from "../../lib/sql-helpers";
 import { bookingSummary } from "./bookings.service";
 import { diff } from "./users.service";
 

@@ -8,8 +8,8 @@ import { account, session, user } from "../../db/schema";
 import { conflict, notFound } from "../../lib/errors";
 import type { Mailer } from "../../mail/mailer";
 import { welcomeSetPasswordEmail } from "../../mail/templates";
-import { type AuditActor, writeAudit } from "../audit";
-import { containsPattern, countAll, pageOf } from "./sql-helpers";
+import { type AuditActor, writeAudit } from "../../lib/audit";
+import { containsPattern, countAll, pageOf } from "../../lib/sql-helpers";
 
 type UserRow = typeof user.$inferSelect;
 /** A welcome link stays valid for three days. */

@@ -18,7 +18,7 @@ import { DEFAULT_PRICING_METHOD, findOverlappingTier, priceRide, type PricingMet
 import type { Db, Tx } from "../../db/client";
 import { pricingMethods, rideFixedTiers, rideRateCards, vehicleTypes } from "../../db/schema";
 import { badRequest, conflict, HttpError, notFound } from "../../lib/errors";
-import { writeAudit, type AuditActor } from "../audit";
+import { writeAudit, type AuditActor } from "../../lib/audit";
 import { priceValet, type SimulateValetInput, type ValetQuote } from "@meridian/shared/valet-pricing";
 import { getAdminValetRates, publishValetDraft, readValetRates } from "../../valet/valet-rates.service";
 import { lockVehicle, toAdminVehicle, VEHICLE_NOT_FOUND } from "./vehicles.service";

@@ -7,7 +7,7 @@ import { plateTakenMessage, type AdminUnit, type NewUnit, type UnitPatch, type U
 import type { Db, Tx } from "../../db/client";
 import { bookings, vehicleTypes, vehicleUnits } from "../../db/schema";
 import { conflict, notFound } from "../../lib/errors";
-import { writeAudit, type AuditActor } from "../audit";
+import { writeAudit, type AuditActor } from "../../lib/audit";
 
 type UnitRow = typeof vehicleUnits.$inferSelect;
 

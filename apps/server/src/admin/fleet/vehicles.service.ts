@@ -5,7 +5,7 @@ import type { AdminVehicle, VehicleInput, VehicleUpdate } from "@meridian/shared
 import type { Db, Tx } from "../../db/client";
 import { bookings, rideFixedTiers, rideRateCards, vehicleTypes, vehicleUnits } from "../../db/schema";
 import { conflict, notFound } from "../../lib/errors";
-import { writeAudit, type AuditActor } from "../audit";
+import { writeAudit, type AuditActor } from "../../lib/audit";
 
 type VehicleRow = typeof vehicleTypes.$inferSelect;
 

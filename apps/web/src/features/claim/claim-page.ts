@@ -6,6 +6,7 @@
 // React, router, data layer or schemas. DOM nodes are built with textContent (names typed by attendants are
 // never parsed as HTML); only the server's QR code SVG is inserted as markup.
 import { CLAIM_UPDATE_EVENT, GUEST_STATUS_TEXT, VALET_STATUS_LABELS, type ClaimUpdate, type ClaimView } from "@meridian/shared/valet-guest";
+import { openEventStream } from "@/lib/event-stream";
 
 const STEPS = ["requested", "retrieving", "ready"] as const;
 const BUTTON =
@@ -55,7 +56,7 @@ export function mountClaimPage(root: HTMLElement, token: string): () => void {
   let claim: ClaimView | null = null;
   let busy = false;
   let failure: string | null = null;
-  let source: EventSource | null = null;
+  let closeStream: (() => void) | undefined;
 
   // Said once per status change; the countdown changes quietly. Mounted once, so the first change is heard.
   const announcer = h("p", { role: "status", "aria-live": "polite", "aria-atomic": "true", class: "sr-only", "data-testid": "claim-announcement" });
@@ -148,28 +149,22 @@ export function mountClaimPage(root: HTMLElement, token: string): () => void {
 
   // The stream merges each change in; on a reconnection the ticket is read again (changes may have been missed).
   function listen() {
-    if (source) return;
-    source = new EventSource(`${path}/events`, { withCredentials: true });
-    let opened = false;
-    source.addEventListener(CLAIM_UPDATE_EVENT, (e) => {
-      try {
-        const u = JSON.parse((e as MessageEvent<string>).data) as ClaimUpdate;
-        if (claim) claim = { ...claim, ...u };
-        render();
-      } catch {
-        /* a malformed message is skipped */
-      }
+    closeStream ??= openEventStream({
+      url: `${path}/events`,
+      events: {
+        [CLAIM_UPDATE_EVENT]: (u) => {
+          if (claim && typeof u === "object" && u !== null) claim = { ...claim, ...(u as ClaimUpdate) };
+          render();
+        },
+      },
+      onReconnect: () => void load(),
     });
-    source.onopen = () => {
-      if (opened) void load();
-      opened = true;
-    };
   }
 
   const timer = setInterval(render, 15_000); // the estimate's countdown
   void load();
   return () => {
     clearInterval(timer);
-    source?.close();
+    closeStream?.();
   };
 }

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery, useQueryClient } from "@tanstack/react-query";
 import { VALET_TICKET_EVENT, type LotBoard } from "@meridian/shared/valet-ticket";
 import { api } from "@/lib/api";
-import { useEventStream } from "@/features/valet/api/use-event-stream";
+import { useEventStream } from "@/hooks/use-event-stream";
 
 export const getLotBoard = () => api<LotBoard>("/api/admin/valet/board");
 export const lotBoardQueryOptions = () => queryOptions({ queryKey: ["admin", "valet", "board"], queryFn: getLotBoard });
@@ -11,6 +11,6 @@ export const useLotBoard = () => useQuery(lotBoardQueryOptions());
 export function useLiveLotBoard() {
   const qc = useQueryClient();
   const refresh = () => void qc.invalidateQueries({ queryKey: lotBoardQueryOptions().queryKey });
-  useEventStream("/api/valet/queue", VALET_TICKET_EVENT, refresh, refresh);
+  useEventStream("/api/valet/queue", { [VALET_TICKET_EVENT]: refresh }, refresh);
   return useLotBoard();
 }

@@ -1,6 +1,6 @@
 // Settings: one tab per section, each saved on the server, validated by the shared schema and audited: Operations
 // (cancellation cut-off and fee, dispatch buffer, reminder lead time, booking notice, overdue grace period, time
-// zone), Company, Payments, Maps, Email/SMS and Features. The open tab is in the address (?tab=payments), so a
+// zone, operating hours and blackout dates), Company, Payments, Maps, Email/SMS and Features. The open tab is in the address (?tab=payments), so a
 // tab can link to another (Payments → Operations) and a reload keeps it.
 import { zodResolver } from "@hookform/resolvers/zod";
 import { operationsSettingsSchema, type OperationsSettings } from "@meridian/shared/rides";
@@ -18,6 +18,7 @@ import { applyServerFieldErrors } from "@/components/form/form";
 import { notifyError, notifySuccess } from "@/lib/notify";
 import { useOperationsSettings, useSaveOperationsSettings } from "../api/operations-settings";
 import { PageHeader, Panel } from "../components/admin-ui";
+import { BlackoutDatesField, OperatingHoursFields } from "./availability-fields";
 import { CompanyPanel } from "./company-panel";
 import { FeaturesPanel } from "./features-panel";
 import { MapsTab } from "./maps-tab";
@@ -98,7 +99,7 @@ function OperationsPanel() {
 
 function OperationsForm({ initial }: { initial: OperationsSettings }) {
   const save = useSaveOperationsSettings();
-  const { register, handleSubmit, setError, reset, formState: { errors, isDirty } } = useForm<z.input<typeof operationsSettingsSchema>, unknown, OperationsSettings>({
+  const { register, control, handleSubmit, setError, reset, formState: { errors, isDirty } } = useForm<z.input<typeof operationsSettingsSchema>, unknown, OperationsSettings>({
     resolver: zodResolver(operationsSettingsSchema),
     defaultValues: initial,
   });
@@ -119,6 +120,10 @@ function OperationsForm({ initial }: { initial: OperationsSettings }) {
         "airportWaitIncludedMinutes",
         "waitingCentsPerMinute",
         "timeZone",
+        "operatingHours",
+        "operatingHours.open",
+        "operatingHours.close",
+        "blackoutDates",
       ]);
       notifyError("Could not save settings", err);
     }
@@ -153,6 +158,8 @@ function OperationsForm({ initial }: { initial: OperationsSettings }) {
           </datalist>
           <p className="mt-1.5 text-xs text-muted">Ride times, shifts and the dispatch day are read on this clock.</p>
         </Field>
+        <OperatingHoursFields control={control} errors={errors} />
+        <BlackoutDatesField control={control} errors={errors} />
         <div className="flex items-end justify-end gap-3 sm:col-span-2">
           <Button type="button" variant="ghost" disabled={!isDirty || save.isPending} onClick={() => reset(initial)}>
             Revert

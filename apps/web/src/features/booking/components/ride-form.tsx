@@ -26,6 +26,7 @@ import { CouponField } from "./coupon-field";
 import { FlightFields } from "./flight-fields";
 import { BookingFooter } from "./booking-footer";
 import { QuotePanel } from "./quote-panel";
+import { UnavailableTimes } from "./unavailable-times";
 import { useConfirmBooking, type BookForCaller } from "./use-confirm-booking";
 import { useLiveQuote } from "./use-live-quote";
 
@@ -259,6 +260,15 @@ export function RideForm({
                   ? "We could not price this trip. Please check the addresses or choose another vehicle."
                   : "Choose a vehicle to see your fare."
         }
+      />
+
+      <UnavailableTimes
+        error={live.error}
+        disabled={calculating}
+        onPick={(a) => {
+          setValue("date", a.date, { shouldValidate: true });
+          setValue("time", a.time, { shouldValidate: true });
+        }}
       />
 
       {bookFor ? null : <CardStep card={card} idPrefix="ride" />}

@@ -108,6 +108,10 @@ export function useConfirmBooking({
             // quote_changed (409), quote_expired, quote_invalid: show the fresh price before booking.
             void refetchQuote();
             notifyError("Quote Error", err);
+          } else if (code === "unavailable") {
+            // The time was sold meanwhile (409 unavailable): the fresh quote offers the nearest times under the form.
+            void refetchQuote();
+            notifyError("Booking Failed", err);
           } else {
             notifyError("Booking Failed", err);
           }

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery, useQueryClient } from "@tanstack/react-query";
-import { VALET_TICKET_EVENT, type ValetQueue, type ValetTicket } from "@meridian/shared/valet-ticket";
+import { VALET_TICKET_EVENT, type ValetQueue } from "@meridian/shared/valet-ticket";
 import { api } from "@/lib/api";
-import { useEventStream } from "./use-event-stream";
+import { useEventStream } from "@/hooks/use-event-stream";
 
 export const getQueue = () => api<ValetQueue>("/api/valet/queue");
 export const queueQueryOptions = () => queryOptions({ queryKey: ["valet", "queue"], queryFn: getQueue });
@@ -10,6 +10,6 @@ export const queueQueryOptions = () => queryOptions({ queryKey: ["valet", "queue
 export function useLiveQueue() {
   const qc = useQueryClient();
   const refresh = () => void qc.invalidateQueries({ queryKey: queueQueryOptions().queryKey });
-  useEventStream<ValetTicket>("/api/valet/queue", VALET_TICKET_EVENT, refresh, refresh);
+  useEventStream("/api/valet/queue", { [VALET_TICKET_EVENT]: refresh }, refresh);
   return useQuery(queueQueryOptions());
 }

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery, useQueryClient } from "@tanstack/react-query";
 import { VALET_TICKET_EVENT, type TodaysValetBooking } from "@meridian/shared/valet-ticket";
 import { api } from "@/lib/api";
-import { useEventStream } from "./use-event-stream";
+import { useEventStream } from "@/hooks/use-event-stream";
 
 const KEY = ["valet", "bookings-today"] as const;
 
@@ -20,6 +20,6 @@ export const todaysValetBookingsKey = KEY;
 export function useTodaysValetBookings(stand: string) {
   const qc = useQueryClient();
   const refresh = () => void qc.invalidateQueries({ queryKey: KEY });
-  useEventStream("/api/valet/queue", VALET_TICKET_EVENT, refresh, refresh);
+  useEventStream("/api/valet/queue", { [VALET_TICKET_EVENT]: refresh }, refresh);
   return useQuery(todaysValetBookingsQueryOptions(stand.trim()));
 }
