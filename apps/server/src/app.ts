@@ -16,6 +16,7 @@ import { mailboxApiRoutes, mailboxPageRoutes } from "./dev/mailbox.routes";
 import { healthRoutes } from "./health/health.routes";
 import type { AppEnv, Deps } from "./lib/context";
 import { errorReply } from "./lib/error-reply";
+import { allowedMethods } from "./lib/allowed-methods";
 import { errorBody, PAYLOAD_TOO_LARGE_BODY } from "./lib/errors";
 import { requestMetrics } from "./lib/metrics";
 import { openApiRoutes } from "./lib/openapi.routes";
@@ -164,9 +165,13 @@ export function createApp(deps: Deps, opts: { webDist?: string } = {}) {
     app.route("/dev/mailbox", mailboxPageRoutes);
   }
 
+  const allowed = allowedMethods(app);
   app.all("/api/*", async (c) => {
     // No route discovery: an unknown admin path is refused to anyone but an admin before it is said not to exist.
     if (c.req.path.startsWith("/api/admin/")) await requireRole(c, "admin");
+    // A known path called with a method it does not have: 405 with the methods it has.
+    const methods = allowed(c.req.path);
+    if (methods.length) return c.json(errorBody("method_not_allowed", `${c.req.method} is not allowed on ${c.req.path}: use ${methods.join(", ")}.`), 405, { allow: methods.join(", ") });
     return c.json(errorBody("not_found", `No API route ${c.req.method} ${c.req.path}.`), 404);
   });
 

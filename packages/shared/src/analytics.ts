@@ -24,44 +24,9 @@ export type AdminAnalyticsQuery = z.input<typeof adminAnalyticsQuerySchema>;
 
 export const analyticsServices = ["ride", "valet"] as const;
 export type AnalyticsService = (typeof analyticsServices)[number];
-type ByService<T> = Record<AnalyticsService, T>;
 
-export type AnalyticsDay = {
-  /** "YYYY-MM-DD" on the operations clock. */
-  day: string;
-  bookings: ByService<number>;
-  cancelled: number;
-  /** Dollars, net of refunds. */
-  revenueUsd: ByService<number>;
-  quotes: ByService<number>;
-  /** Cars handed back (requested that day) and the mean minutes from request to handover (null with none). */
-  retrievals: number;
-  retrievalMinutes: number | null;
-  pickups: number;
-  onTimePickups: number;
-};
-
-export type AdminAnalytics = {
-  days: AnalyticsPeriod;
-  from: string;
-  to: string;
-  timeZone: string;
-  daily: AnalyticsDay[];
-  totals: {
-    bookings: ByService<number> & { total: number };
-    cancelled: number;
-    revenueUsd: ByService<number> & { total: number };
-    quotes: ByService<number> & { total: number };
-    /** Bookings made per quote answered, 0..1 (null with no quotes). */
-    conversion: ByService<number | null> & { total: number | null };
-    retrievals: number;
-    retrievalMinutes: number | null;
-    pickups: number;
-    onTimePickups: number;
-    /** On-time pickups per pickup, 0..1 (null with none). */
-    onTimeRate: number | null;
-  };
-};
+import type { AdminAnalytics, AnalyticsDay } from "./reports/answers";
+export type { AdminAnalytics, AnalyticsDay };
 
 /** Bookings per quote, or null when nothing was quoted. */
 export const ratio = (part: number, whole: number): number | null => (whole > 0 ? part / whole : null);

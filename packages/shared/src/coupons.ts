@@ -2,7 +2,7 @@
 // with, and the pure rule that decides what a code takes off a fare. Money is integer cents in the rule.
 import { z } from "zod";
 import { calendarDateSchema } from "./booking-time";
-import { isCents } from "./fleet";
+import { CENTS, isCents } from "./fleet";
 import { CARD_MINIMUM_CENTS, CARD_MINIMUM_COUPON_MESSAGE, formatCents } from "./money";
 
 export const couponKindValues = ["percent", "fixed"] as const;
@@ -40,13 +40,13 @@ const couponFields = z.strictObject({
   code: couponCodeSchema,
   kind: z.enum(couponKindValues, { error: "Choose percent or fixed amount." }),
   /** Percent off (1-100) for a percent coupon; dollars off for a fixed one. */
-  value: z.number({ error: "Enter the discount." }).positive("Enter the discount.").max(99_999.99, COUPON_AMOUNT_MESSAGE).refine(isCents, "The discount can have at most 2 decimals."),
+  value: z.number({ error: "Enter the discount." }).positive("Enter the discount.").max(99_999.99, COUPON_AMOUNT_MESSAGE).refine(isCents, "The discount can have at most 2 decimals.").meta(CENTS),
   service: z.enum(couponServiceValues, { error: "Choose which service the code applies to." }),
   validFrom: isoDate("Valid from").nullable(),
   validTo: isoDate("Valid to").nullable(),
   maxUses: useLimit("Total uses"),
   maxUsesPerCustomer: useLimit("Uses per customer"),
-  minFareUsd: z.number({ error: "Minimum fare must be 0 or more." }).min(0, "Minimum fare must be 0 or more.").max(99_999.99, "Minimum fare must be at most 99999.99.").refine(isCents, "Minimum fare can have at most 2 decimals."),
+  minFareUsd: z.number({ error: "Minimum fare must be 0 or more." }).min(0, "Minimum fare must be 0 or more.").max(99_999.99, "Minimum fare must be at most 99999.99.").refine(isCents, "Minimum fare can have at most 2 decimals.").meta(CENTS),
   active: z.boolean({ error: "Active must be true or false." }),
 });
 
@@ -80,7 +80,7 @@ export const couponUpdateSchema = couponFields
 export type CouponUpdate = z.input<typeof couponUpdateSchema>;
 
 /** A coupon as the admin API answers it. */
-export type AdminCoupon = CouponValues & { id: string; usesCount: number; createdAt: string; updatedAt: string };
+export type { AdminCoupon } from "./pricing/answers";
 
 // ---- The rule
 export type CouponTerms = Pick<CouponValues, "kind" | "value" | "service" | "validFrom" | "validTo" | "maxUses" | "maxUsesPerCustomer" | "minFareUsd" | "active">;

@@ -16,6 +16,8 @@ export const PRICING_METHOD_LABELS: Record<PricingMethod, string> = {
 
 /** True when `n` has at most two decimals (the inputs' step of 0.01). */
 export const isCents = (n: number) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6;
+/** isCents in the OpenAPI document (JSON Schema): `.refine(isCents, message).meta(CENTS)`. */
+export const CENTS = { multipleOf: 0.01 } as const;
 
 const MAX_MONEY = 99_999.99;
 const MAX_MILES = 99_999.99;
@@ -25,14 +27,14 @@ const money = (label: string) =>
     .number({ error: `${label} is required.` })
     .min(0, `${label} must be 0 or more.`)
     .max(MAX_MONEY, `${label} must be at most ${MAX_MONEY}.`)
-    .refine(isCents, `${label} can have at most 2 decimals.`);
+    .refine(isCents, `${label} can have at most 2 decimals.`).meta(CENTS);
 
 const miles = (label: string) =>
   z
     .number({ error: TIER_REQUIRED_MESSAGE })
     .min(0, `${label} must be 0 or more.`)
     .max(MAX_MILES, `${label} must be at most ${MAX_MILES}.`)
-    .refine(isCents, `${label} can have at most 2 decimals.`);
+    .refine(isCents, `${label} can have at most 2 decimals.`).meta(CENTS);
 
 // ---- Vehicles
 const vehicleFields = z.strictObject({
@@ -139,21 +141,7 @@ export const parsePricingTab = (raw: string | null | undefined): PricingTab =>
   (pricingTabValues as readonly string[]).includes(raw ?? "") ? (raw as PricingTab) : "methods";
 
 // ---- What the admin API answers
-export type AdminVehicle = {
-  id: string;
-  name: string;
-  baseFeeUsd: number;
-  passengerCapacity: number;
-  luggageCapacity: number;
-  active: boolean;
-  createdAt: string;
-};
-export type AdminRateCard = { id: string; vehicleTypeId: string; perMileUsd: number; perMinuteUsd: number; active: boolean };
-export type AdminTier = { id: string; vehicleTypeId: string; milesMin: number; milesMax: number; priceUsd: number; active: boolean };
-export type PricingOverview = {
-  method: PricingMethod;
-  vehicles: { vehicle: AdminVehicle; rateCard: AdminRateCard | null; tiers: AdminTier[] }[];
-};
+export type { AdminRateCard, AdminTier, AdminVehicle, PricingOverview } from "./pricing/answers";
 
 export type Readiness = "ok" | "needs_tiers" | "needs_rates";
 export const READINESS_LABELS: Record<Readiness, string> = { ok: "OK", needs_tiers: "Needs Tiers", needs_rates: "Needs Rates" };

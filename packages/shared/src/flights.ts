@@ -238,20 +238,8 @@ export function clockLabel(time: string): string {
   return `${((h! + 11) % 12) + 1}:${String(m).padStart(2, "0")} ${h! < 12 ? "AM" : "PM"}`;
 }
 
-export type RideFlightView = {
-  flightNumber: string;
-  airlineName: string | null;
-  origin: string | null;
-  phase: FlightPhase | null;
-  /** Landing times on the service's clock, "HH:MM". */
-  scheduledTime: string;
-  estimatedTime: string | null;
-  delayMinutes: number;
-  terminal: string | null;
-  /** The pickup as booked ("HH:MM"), before the flight moved it. */
-  bookedTime: string;
-  checkedAt: string | null;
-};
+import type { RideFlightView } from "./rides/answers";
+export type { RideFlightView };
 
 /** A booking's flight as the screens show it; `wallClockOf` gives "HH:MM" of an instant on the service's clock. */
 export function rideFlightView(flight: BookingFlight, wallClockOf: (at: Date) => string): RideFlightView {

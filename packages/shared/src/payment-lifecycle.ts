@@ -73,23 +73,7 @@ export const confirmCardSchema = z
   .refine((v) => !(v.paymentMethod && v.paymentIntentId), { message: "Choose a card, or finish the authentication step, not both.", path: ["paymentMethod"] });
 export type ConfirmCardInput = z.infer<typeof confirmCardSchema>;
 
-/** GET /api/me/bookings/:id/payment */
-export type BookingPaymentState = {
-  bookingId: string;
-  service: string;
-  bookingDate: string;
-  amountUsd: number;
-  /** needed: the customer must confirm a card; authorised: a hold is in place; captured; released; none: no card charge yet. */
-  state: "needed" | "authorised" | "captured" | "released" | "none";
-  card: { brand: string; last4: string } | null;
-  lastError: string | null;
-  /** embedded: test cards are offered (clearly labelled test mode); stripe: Stripe's Payment Element for a new card. */
-  provider: "embedded" | "stripe";
-  /** A card is kept for this booking (stripe: it can be tried again without typing it; a caller booked at the desk has none). */
-  cardOnFile: boolean;
-  /** The booking is still on (pending or confirmed): a card can be confirmed. */
-  payable: boolean;
-};
+export type { BookingPaymentState } from "./payments/answers";
 
 /** Stripe's test cards the embedded provider knows, for the test-mode card picker. */
 export const TEST_MODE_CARDS = [

@@ -1,7 +1,7 @@
 // Admin refunds of a booking's charge: the input (one schema for the booking detail's form and the API), the
 // messages, and what the admin booking detail shows of the booking's money.
 import { z } from "zod";
-import { isCents } from "./fleet";
+import { CENTS, isCents } from "./fleet";
 import { formatMoney } from "./money";
 
 export const REFUND_AMOUNT_MESSAGE = "Enter an amount of at least $0.01.";
@@ -17,44 +17,12 @@ export const refundInputSchema = z.strictObject({
     .number({ error: REFUND_AMOUNT_MESSAGE })
     .min(0.01, REFUND_AMOUNT_MESSAGE)
     .max(99_999.99, REFUND_AMOUNT_MESSAGE)
-    .refine(isCents, REFUND_CENTS_MESSAGE),
+    .refine(isCents, REFUND_CENTS_MESSAGE).meta(CENTS),
   reason: z.string({ error: REFUND_REASON_MESSAGE }).trim().min(3, REFUND_REASON_MESSAGE).max(500, REFUND_REASON_MESSAGE),
 });
 export type RefundInput = z.infer<typeof refundInputSchema>;
 
-export type PaymentCard = { brand: string; last4: string };
-
-/** One card payment of a booking as the admin sees it (the service's charge, or a tip). */
-export type AdminPayment = {
-  id: string;
-  kind: "booking" | "tip";
-  provider: string;
-  intentId: string;
-  /** requires_action | requires_capture | succeeded | canceled | requires_payment_method */
-  status: string;
-  /** A short word for the status: Authorised, Captured, Partly refunded, Refunded, Released, Declined, ... */
-  state: string;
-  authorizedUsd: number;
-  capturedUsd: number;
-  refundedUsd: number;
-  /** What can still be refunded. */
-  refundableUsd: number;
-  card: PaymentCard | null;
-  createdAt: string;
-};
-
-export type AdminRefund = { id: string; amountUsd: number; reason: string; createdAt: string; createdBy: string | null };
-
-/** GET /api/admin/bookings/:id/payment. */
-export type AdminBookingPayment = {
-  /** The service's own charge, or null when the booking has none (booked before payments). */
-  charge: AdminPayment | null;
-  tips: AdminPayment[];
-  refunds: AdminRefund[];
-};
-
-/** POST /api/admin/bookings/:id/refunds answers this (201; a retry with the same Idempotency-Key replays it). */
-export type RefundResponse = { refund: AdminRefund; payment: AdminBookingPayment };
+export type { AdminBookingPayment, AdminPayment, AdminRefund, PaymentCard, RefundResponse } from "./payments/answers";
 
 /** A short, human word for a payment's state. */
 export function paymentStateLabel(p: { status: string; capturedCents: number; refundedCents: number }): string {

@@ -2,14 +2,14 @@
 // and the customer's cancel and reschedule. Inputs (one zod schema each), answers, messages and the pure
 // rules (ride window and overlap, shift cover, cancellation fee).
 import { z } from "zod";
-import { fullNameSchema, staffRoles, type StaffRole } from "./auth";
-import { bookingStatuses, type BookingStatus } from "./booking-status";
+import { fullNameSchema, staffRoles } from "./auth";
+import { bookingStatuses } from "./booking-status";
 import { rideDateSchema, rideTimeSchema } from "./booking";
 import { calendarDateSchema } from "./booking-time";
 import { isTimeZone } from "./zoned-time";
-import type { RideFlightView } from "./flights";
 import type { RideCar } from "./fleet-units";
-import type { HourCapacity, ShiftWarning } from "./availability";
+import type { DispatchBoard, DispatchChauffeur, DispatchRide, DispatchUnit, RideAssignment, Shift, StaffCreated, StaffMember, StaffRide } from "./rides/answers";
+export type { DispatchBoard, DispatchChauffeur, DispatchRide, DispatchUnit, RideAssignment, Shift, StaffCreated, StaffMember, StaffRide };
 
 const isoDate = calendarDateSchema();
 const hhmm = (what: string) => z.string({ error: `${what}: use a time like 09:30.` }).regex(/^([01]\d|2[0-3]):[0-5]\d$/, `${what}: use a time like 09:30.`);
@@ -89,8 +89,6 @@ export const createStaffSchema = z.strictObject({
 });
 export type CreateStaffInput = z.infer<typeof createStaffSchema>;
 
-export type StaffMember = { id: string; fullName: string; email: string; phone: string | null; role: StaffRole; status: "active" | "inactive" };
-export type StaffCreated = { staff: StaffMember; created: boolean };
 
 export const createShiftSchema = z.strictObject({
   staffId: z.string({ error: "Choose a staff member." }).min(1, "Choose a staff member.").max(100),
@@ -106,7 +104,6 @@ export type CreateShiftInput = z.infer<typeof createShiftSchema>;
 export const shiftsQuerySchema = z.object({ from: isoDate, days: z.coerce.number().int().min(1).max(31).default(7) });
 export type ShiftsQuery = z.infer<typeof shiftsQuerySchema>;
 
-export type Shift = { id: string; staffId: string; staffName: string; role: StaffRole; location: string; startsAt: string; endsAt: string };
 
 export const SHIFT_OVERLAP_MESSAGE = "This shift overlaps another shift of the same person. Change the times or remove the other shift.";
 
@@ -120,67 +117,15 @@ export const assignmentSchema = z.strictObject({
 });
 export type AssignmentInput = z.infer<typeof assignmentSchema>;
 
-export type RideAssignment = {
-  chauffeurId: string;
-  chauffeurName: string;
-  vehicleId: string;
-  vehicleName: string;
-  /** The car sent, when dispatch chose one. */
-  unitId: string | null;
-  car: RideCar | null;
-};
-/** A car the desk can send (in service). */
-export type DispatchUnit = { id: string; vehicleTypeId: string; plate: string; colour: string; year: number };
-export type DispatchRide = {
-  id: string;
-  status: BookingStatus;
-  pickupAt: string;
-  endsAt: string;
-  time: string;
-  minutes: number;
-  pickup: string;
-  dropoff: string;
-  passengers: number;
-  luggage: number;
-  vehicleTypeId: string | null;
-  vehicleTypeName: string | null;
-  customerName: string | null;
-  assignment: RideAssignment | null;
-  /** The card could not be authorised again before this far-off ride: the customer has been asked to confirm one. */
-  paymentNeeded: boolean;
-  /** An airport pickup's flight and its live status (null: no flight). */
-  flight: RideFlightView | null;
-};
-export type DispatchChauffeur = { id: string; fullName: string; shifts: { startsAt: string; endsAt: string; location: string }[] };
-export type DispatchBoard = {
-  date: string;
-  timeZone: string;
-  bufferMinutes: number;
-  rides: DispatchRide[];
-  chauffeurs: DispatchChauffeur[];
-  vehicles: { id: string; name: string; passengerCapacity: number; luggageCapacity: number }[];
-  /** The cars in service, of the active vehicle types. */
-  units: DispatchUnit[];
-  /** Per hour of the day: rides sold against chauffeurs and cars available (availability.ts). */
-  capacity: HourCapacity[];
-  /** What a coming shift change would strand. */
-  warnings: ShiftWarning[];
-};
 
 // ---- The chauffeur's phone
 const rideStatusSchema = z.enum(bookingStatuses, { error: "Status must be a ride status such as en_route." });
 export const rideStatusChangeSchema = z.strictObject({ status: rideStatusSchema });
-export type StaffRide = Omit<DispatchRide, "assignment" | "paymentNeeded"> & {
-  customerPhone: string | null;
-  vehicleName: string | null;
-  /** The car to drive, when dispatch chose one. */
-  car: RideCar | null;
-  nextStatuses: BookingStatus[];
-};
 
 // ---- The customer's ride, cancel and reschedule
 export type RideProgress = { chauffeurFirstName: string | null; vehicleName: string | null; car: RideCar | null; pickupAt: string | null };
-export type CancellationTerms = { free: boolean; feeUsd: number; cutoffAt: string; feePercent: number; cutoffHours: number };
+import type { CancellationTerms } from "./bookings/answers";
+export type { CancellationTerms };
 export const customerCancelSchema = z.strictObject({
   /** The fee the customer was shown and accepts (0 when free); a different fee is refused, never charged. */
   acceptFeeUsd: z.number({ error: "Send the cancellation fee you accept." }).min(0).max(100_000),

@@ -49,9 +49,4 @@ export const DEFAULT_FEATURES_SETTINGS: FeaturesSettings = { valetBooking: true,
 /** The sentence a route answers (403 feature_off) when its feature is switched off. */
 export const featureOffMessage = (key: FeatureKey) => FEATURE_DEFINITIONS.find((f) => f.key === key)!.off;
 
-/** GET /api/settings/public: what every page may know (no secrets); the phone also as the site prints it. */
-export type PublicSettings = {
-  company: Omit<CompanySettings, "logoKey"> & { logoUrl: string | null; phoneDisplay: string };
-  features: FeaturesSettings;
-  tipPresetPercents: number[];
-};
+export type { PublicSettings } from "./settings/answers";

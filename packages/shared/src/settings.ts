@@ -14,6 +14,7 @@ import {
 } from "./settings-public";
 
 export * from "./settings-public";
+export type { MessagesOverview, MessageTestResult, PaymentsOverview, TestChargeResult } from "./settings/answers";
 
 const text = (label: string, max: number) =>
   z.string({ error: `${label} is required.` }).trim().min(1, `${label} is required.`).max(max, `${label} can be at most ${max} characters.`);
@@ -65,34 +66,9 @@ export const paymentsSettingsSchema = z.strictObject({
 export type PaymentsSettings = z.infer<typeof paymentsSettingsSchema>;
 export const DEFAULT_PAYMENTS_SETTINGS: PaymentsSettings = { tipPresetPercents: [...DEFAULT_TIP_PRESET_PERCENTS] };
 
-/** GET/PUT /api/admin/settings/payments: the stored settings and what the server runs (never a key). */
-export type PaymentsOverview = {
-  payments: PaymentsSettings;
-  provider: {
-    name: "embedded" | "stripe";
-    mode: "embedded_test" | "stripe_test" | "stripe_live";
-    /** "Embedded test mode", "Stripe, test mode", "Stripe, live mode". */
-    modeLabel: string;
-    /** Which keys the server's environment holds: only whether each is set, never its value. */
-    keys: { name: string; label: string; set: boolean }[];
-    /** Whether "Send a test charge" is offered (test modes only). */
-    testCharges: boolean;
-  };
-  /** The last webhook event the provider sent (Stripe only), or null. */
-  lastWebhook: { at: string; type: string } | null;
-  /** The cancellation policy (Settings → Operations). */
-  cancellation: { cutoffHours: number; feePercent: number };
-  /** How long a card is held, in words (docs/decisions/011). */
-  authorisationWindow: string[];
-  /** Settings → Features → Tips: whether the tip dialog is offered at all. */
-  tipsOffered: boolean;
-};
 
 /** POST /api/admin/settings/payments/test-charge: a small amount authorised and released through the live provider. */
 export const TEST_CHARGE_CENTS = 100;
-export type TestChargeResult =
-  | { ok: true; provider: "embedded" | "stripe"; amountUsd: number; intentId: string; card: { brand: string; last4: string } | null; authorisedStatus: string; releasedStatus: string; ms: number }
-  | { ok: false; provider: "embedded" | "stripe"; amountUsd: number; code: string; message: string; ms: number };
 
 // ---- Maps (the provider and its keys are the server's environment; the service area is the admin's)
 export const mapsSettingsSchema = z.strictObject({
@@ -249,21 +225,6 @@ export function messageWording(def: MessageDefinition, saved: MessageSettings | 
 export const messageTestSchema = z.strictObject({ subject: optionalText("Subject", 150).optional(), intro: optionalText("Intro", 500).optional() });
 export type MessageTestInput = z.infer<typeof messageTestSchema>;
 
-/** GET/PUT /api/admin/settings/messages: the saved wording and switches, the senders and how delivery goes. */
-export type MessagesOverview = {
-  messages: MessagesSettings;
-  senders: { email: { from: string; transport: "smtp" | "outbox"; label: string }; sms: { from: string | null; provider: "twilio" | "outbox"; label: string } };
-  delivery: {
-    /** E-mail waiting to be delivered (SMTP queue; 0 for the embedded outbox). */
-    queued: number;
-    /** E-mail given up on after a day of retries. */
-    failed: number;
-    lastFailure: { at: string; to: string; subject: string; error: string; gaveUp: boolean } | null;
-  };
-  /** Settings → Features → SMS notifications: no text at all goes out while it is off. */
-  smsOn: boolean;
-};
-export type MessageTestResult = { sent: { channel: MessageChannel; to: string; subject: string | null } };
 
 // ---- Features (the switches and their sentences: settings-public.ts)
 export const featuresSettingsSchema = z.strictObject(Object.fromEntries(FEATURE_DEFINITIONS.map((f) => [f.key, flag(f.label)])) as Record<FeatureKey, z.ZodBoolean>);

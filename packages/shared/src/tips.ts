@@ -2,7 +2,7 @@
 // presets the dashboard offers, the bounds, and how a tip is shared between the staff who did the service.
 // Money is integer cents in the rules, dollars with 2 decimals in the API.
 import { z } from "zod";
-import { isCents } from "./fleet";
+import { CENTS, isCents } from "./fleet";
 import { formatMoney } from "./money";
 
 /** The smallest tip taken (a card charge below this costs more than it gives). */
@@ -34,7 +34,7 @@ export const tipInputSchema = z.strictObject({
     .number({ error: TIP_AMOUNT_MESSAGE })
     .min(TIP_MIN_USD, TIP_AMOUNT_MESSAGE)
     .max(TIP_CAP_USD, tipTooLargeMessage(TIP_CAP_USD))
-    .refine(isCents, TIP_CENTS_MESSAGE),
+    .refine(isCents, TIP_CENTS_MESSAGE).meta(CENTS),
   /** The preset chosen (percent of the service's total), when one was: it must still be offered (Settings → Payments). */
   percent: z.number({ error: "A tip preset is a whole percent." }).int("A tip preset is a whole percent.").min(1, "A tip preset is a whole percent.").max(100, "A tip preset is a whole percent.").optional(),
 });
@@ -62,14 +62,4 @@ export function splitCents(totalCents: number, n: number): number[] {
   return Array.from({ length: n }, (_, i) => base + (i < remainder ? 1 : 0));
 }
 
-/** POST /api/me/bookings/:id/tip answers this (201; a retry with the same Idempotency-Key replays it, header Idempotent-Replayed). */
-export type TipResponse = {
-  tip: {
-    bookingId: string;
-    amountUsd: number;
-    card: { brand: string; last4: string } | null;
-    createdAt: string;
-    /** Who the tip goes to: the chauffeur, or each attendant and their share. */
-    recipients: { name: string; amountUsd: number }[];
-  };
-};
+export type { TipResponse } from "./payments/answers";

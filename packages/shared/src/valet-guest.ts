@@ -26,21 +26,8 @@ export const GUEST_STATUS_TEXT: Record<ValetStatus, string> = {
   cancelled: "This ticket has been cancelled.",
 };
 
-export type ValetPhoto = { id: string; takenAt: string; width: number; height: number; url: string };
+export type { ClaimView, ValetPhoto } from "./valet/answers";
 
-/** The guest's claim page: nothing about other cars, no guest contact details. */
-export type ClaimView = {
-  ticketCode: string;
-  status: ValetStatus;
-  car: { plate: string; make: string; model: string; colour: string };
-  stand: string;
-  requestedAt: string | null;
-  updatedAt: string;
-  /** Minutes from request to ready, from recent retrievals at this stand. */
-  estimateMinutes: number;
-  qrSvg: string;
-  photos: ValetPhoto[];
-};
 
 /** What a claim page's live stream sends on each change. */
 export type ClaimUpdate = { status: ValetStatus; requestedAt: string | null; updatedAt: string; estimateMinutes: number };

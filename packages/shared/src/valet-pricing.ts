@@ -2,9 +2,7 @@
 // here and explained to the admin in words), and priceValet, the one function the valet quote, the booking's
 // re-price and the admin simulator all run, so they always agree.
 import { z } from "zod";
-import type { QuotePlaceSummary } from "./booking";
-import type { QuoteCouponRefusal } from "./coupons";
-import { isCents } from "./fleet";
+import { CENTS, isCents } from "./fleet";
 import { fromCents, toCents } from "./pricing";
 import { MAX_VALET_VEHICLES, VALET_EVENT_TYPES, parseTimeOfDay, type ValetEventType } from "./valet";
 import { formatMoney } from "./money";
@@ -49,7 +47,7 @@ const money = (label: string) =>
     .number({ error: `${label} must be a number.` })
     .min(0, `${label} cannot be negative.`)
     .max(100_000, `${label} must be at most $100,000.`)
-    .refine(isCents, `${label} must be in whole cents.`);
+    .refine(isCents, `${label} must be in whole cents.`).meta(CENTS);
 const wholeNumber = (label: string, max: number) =>
   z
     .number({ error: `${label} must be a whole number of at least 1.` })
@@ -214,24 +212,9 @@ export function priceValet(rates: ValetRates, input: ValetPriceInput): ValetPric
   };
 }
 
-/** The answer to POST /api/valet/quotes: the quote plus its signed, expiring id (a valet id books valet only). */
-export type ValetQuoteResponse = {
-  quoteId: string;
-  expiresAt: string;
-  quote: ValetQuote;
-  eventPlace: QuotePlaceSummary;
-  /** A code that could not be applied, and why. */
-  coupon?: QuoteCouponRefusal;
-};
+export type { ValetQuoteResponse } from "./valet/answers";
 
-/** GET/PUT /api/admin/pricing/valet: the draft the admin edits and the card quotes use now. */
-export type AdminValetRates = {
-  draft: ValetRates;
-  /** null until a card is first published (valet cannot be quoted until then). */
-  published: ValetRates | null;
-  /** The draft differs from the published card: Publish Changes would change valet quotes. */
-  unpublished: boolean;
-};
+export type { AdminValetRates } from "./pricing/answers";
 
 export const sameValetRates = (a: ValetRates | null, b: ValetRates | null) =>
   a !== null && b !== null && JSON.stringify(canonicalValetRates(a)) === JSON.stringify(canonicalValetRates(b));

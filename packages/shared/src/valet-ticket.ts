@@ -3,7 +3,7 @@
 // with their messages, and the shapes the API answers. Pure: no I/O.
 import { z } from "zod";
 import { toE164 } from "./phone";
-import { VALET_STATUS_LABELS, valetStatuses, type ValetPhoto, type ValetStatus } from "./valet-guest";
+import { VALET_STATUS_LABELS, valetStatuses, type ValetStatus } from "./valet-guest";
 
 export * from "./valet-guest";
 
@@ -201,55 +201,11 @@ export function sniffImageType(bytes: Uint8Array): "image/jpeg" | "image/png" | 
 
 // ---- Answers
 
-export type ValetTicket = {
-  id: string;
-  ticketCode: string;
-  status: ValetStatus;
-  plate: string;
-  make: string;
-  model: string;
-  colour: string;
-  keyTag: string;
-  stand: string;
-  stall: string | null;
-  guestPhone: string | null;
-  guestEmail: string | null;
-  bookingId: string | null;
-  assignedTo: string | null;
-  requestedAt: string | null;
-  createdAt: string;
-  updatedAt: string;
-  photos: ValetPhoto[];
-  nextStatuses: ValetStatus[];
-};
-
-export type ValetCheckInResult = { ticket: ValetTicket; claimUrl: string };
-
-export type ValetQueue = { queue: ValetTicket[]; lot: ValetTicket[] };
-
-export type TimelineEntry = { from: string | null; to: string; at: string; by: string };
-
-export type IncidentRow = {
-  id: string;
-  ticketId: string;
-  ticketCode: string;
-  plate: string | null;
-  type: string;
-  notes: string;
-  reportedBy: string;
-  createdAt: string;
-  photos: ValetPhoto[];
-};
+export type { IncidentRow, LotBoard, RetrievalFigures, TimelineEntry, TodaysValetBooking, ValetCheckInResult, ValetQueue, ValetTicket } from "./valet/answers";
 
 
 export const VALET_TICKET_EVENT = "valet.ticket";
 
-export type RetrievalFigures = {
-  byDay: { day: string; count: number; p50ReadyMinutes: number | null; p90ReadyMinutes: number | null; p50DeliveredMinutes: number | null; p90DeliveredMinutes: number | null }[];
-  byStand: { stand: string; count: number; p50ReadyMinutes: number | null; p90ReadyMinutes: number | null; p50DeliveredMinutes: number | null; p90DeliveredMinutes: number | null }[];
-};
-
-export type LotBoard = { counts: Record<(typeof OPEN_VALET_STATUSES)[number], number>; tickets: ValetTicket[]; retrieval: RetrievalFigures };
 
 /** With no recent retrieval to go by, the guest is told this many minutes. */
 export const DEFAULT_ESTIMATE_MINUTES = 8;
@@ -282,15 +238,3 @@ export const todaysValetBookingsQuerySchema = z.strictObject({
   stand: z.string({ error: VALET_MESSAGES.stand }).trim().min(1, VALET_MESSAGES.stand).max(60, "At most 60 characters."),
 });
 
-/** One of today's valet bookings at a stand, as the check-in picker lists it. */
-export type TodaysValetBooking = {
-  id: string;
-  customerName: string;
-  eventType: string;
-  placeName: string;
-  startTime: string;
-  endTime: string;
-  /** Cars already checked in for it. */
-  carsCheckedIn: number;
-  expectedVehicles: number;
-};

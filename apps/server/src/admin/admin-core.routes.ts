@@ -21,7 +21,9 @@ import {
 import { adminAnalyticsQuerySchema } from "@meridian/shared/analytics";
 import type { AppEnv } from "../lib/context";
 import { notFound } from "../lib/errors";
-import { caller, describedJson, routesFor } from "../lib/openapi";
+import { adminBookingResponseSchema, adminTicketResponseSchema, adminTicketsPageSchema } from "@meridian/shared/bookings/answers";
+import { adminAnalyticsSchema, adminAuditPageSchema, adminOverviewSchema, adminReportsSchema } from "@meridian/shared/reports/answers";
+import { caller, routesFor } from "../lib/openapi";
 import { BOOKINGS_CSV_HEADER, bookingsCsvLines, changeBookingStatus, exportBookingIds, exportBookingRows, getBooking, listBookings } from "./core/bookings.service";
 import { analyticsCsv, getAnalytics } from "./core/analytics.service";
 import { getOverview, listAudit } from "./core/insights.service";
@@ -33,11 +35,10 @@ import { idParam } from "../lib/validate";
 /** A path id that is not a UUID cannot name a row: 404 (and no database error). */
 const admin$ = routesFor("admin", ["Admin"]);
 const desk$ = routesFor(["dispatcher"], ["Admin"]);
-const json = describedJson;
 const notFoundAnswer = { description: "No such row" };
 
 export const adminCoreRoutes = new Hono<AppEnv>()
-  .get("/overview", admin$("Counts and recent activity", { 200: json("Counts (users, bookings, pending, active tickets, revenue) and recent events") }), async (c) => {
+  .get("/overview", admin$("Counts and recent activity", { 200: adminOverviewSchema }), async (c) => {
     const { db } = caller(c);
     return c.json(await getOverview(db));
   })
@@ -95,26 +96,26 @@ export const adminCoreRoutes = new Hono<AppEnv>()
       "cache-control": "no-store",
     });
   })
-  .get("/bookings/:id", desk$("A booking with its tickets, next statuses, assignment, cancellation and timeline", { 200: json("{ booking }"), 404: notFoundAnswer }, { tags: ["Admin: bookings"] }), async (c) => {
+  .get("/bookings/:id", desk$("A booking with its tickets, next statuses, assignment, cancellation and timeline", { 200: adminBookingResponseSchema, 404: notFoundAnswer }, { tags: ["Admin: bookings"] }), async (c) => {
     const { db } = caller(c);
     return c.json({ booking: await getBooking(db, idParam(c, "Booking")) });
   })
-  .patch("/bookings/:id/status", admin$("Move a booking to another status", { 200: json("{ booking }"), 404: notFoundAnswer, 409: { description: "That move is not allowed from the booking's status" } }, { body: bookingStatusChangeSchema, tags: ["Admin: bookings"] }), async (c) => {
+  .patch("/bookings/:id/status", admin$("Move a booking to another status", { 200: adminBookingResponseSchema, 404: notFoundAnswer, 409: { description: "That move is not allowed from the booking's status" } }, { body: bookingStatusChangeSchema, tags: ["Admin: bookings"] }), async (c) => {
     const { actor } = caller(c);
     const id = idParam(c, "Booking");
     const { status } = c.req.valid("json");
     return c.json({ booking: await changeBookingStatus(c.get("deps"), actor, id, status) });
   })
   // ---- Tickets
-  .get("/tickets", admin$("Search tickets", { 200: json("{ tickets, total, page, pageSize }") }, { query: adminTicketsQuerySchema, tags: ["Admin: tickets"] }), async (c) => {
+  .get("/tickets", admin$("Search tickets", { 200: adminTicketsPageSchema }, { query: adminTicketsQuerySchema, tags: ["Admin: tickets"] }), async (c) => {
     const { db } = caller(c);
     return c.json(await listTickets(db, c.req.valid("query")));
   })
-  .get("/tickets/:id", admin$("A ticket", { 200: json("{ ticket }"), 404: notFoundAnswer }, { tags: ["Admin: tickets"] }), async (c) => {
+  .get("/tickets/:id", admin$("A ticket", { 200: adminTicketResponseSchema, 404: notFoundAnswer }, { tags: ["Admin: tickets"] }), async (c) => {
     const { db } = caller(c);
     return c.json({ ticket: await getTicket(db, idParam(c, "Ticket")) });
   })
-  .patch("/tickets/:id", admin$("Record a ticket's plate and key tag, or change its status", { 200: json("{ ticket }"), 404: notFoundAnswer }, { body: adminUpdateTicketSchema, tags: ["Admin: tickets"] }), async (c) => {
+  .patch("/tickets/:id", admin$("Record a ticket's plate and key tag, or change its status", { 200: adminTicketResponseSchema, 404: notFoundAnswer }, { body: adminUpdateTicketSchema, tags: ["Admin: tickets"] }), async (c) => {
     const { db, actor } = caller(c);
     const id = idParam(c, "Ticket");
     const input = c.req.valid("json");
@@ -123,7 +124,7 @@ export const adminCoreRoutes = new Hono<AppEnv>()
   // ---- Reports and audit
   .get(
     "/reports",
-    admin$("Revenue net of refunds, tips, payouts owed, the funnel and coupons, for a date range", { 200: json("Report figures (AdminReports)") }, { query: adminReportsQuerySchema }),
+    admin$("Revenue net of refunds, tips, payouts owed, the funnel and coupons, for a date range", { 200: adminReportsSchema }, { query: adminReportsQuerySchema }),
     async (c) => {
       const { db } = caller(c);
       return c.json(await getReports(db, c.req.valid("query")));
@@ -154,7 +155,7 @@ export const adminCoreRoutes = new Hono<AppEnv>()
   // ---- The Overview's analytics (the last 7, 30 or 90 days on the operations clock), as JSON and as CSV
   .get(
     "/analytics",
-    admin$("Bookings, revenue, quote conversion, valet retrieval time and on-time pickups per day of the last 7, 30 or 90 days", { 200: json("AdminAnalytics") }, { query: adminAnalyticsQuerySchema }),
+    admin$("Bookings, revenue, quote conversion, valet retrieval time and on-time pickups per day of the last 7, 30 or 90 days", { 200: adminAnalyticsSchema }, { query: adminAnalyticsQuerySchema }),
     async (c) => {
       const { db } = caller(c);
       return c.json(await getAnalytics(db, c.req.valid("query").days));
@@ -173,7 +174,7 @@ export const adminCoreRoutes = new Hono<AppEnv>()
       });
     },
   )
-  .get("/audit", admin$("The audit log, newest first", { 200: json("{ entries, total, page, pageSize }") }, { query: adminAuditQuerySchema }), async (c) => {
+  .get("/audit", admin$("The audit log, newest first", { 200: adminAuditPageSchema }, { query: adminAuditQuerySchema }), async (c) => {
     const { db } = caller(c);
     return c.json(await listAudit(db, c.req.valid("query")));
   });

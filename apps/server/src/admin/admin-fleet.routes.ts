@@ -15,7 +15,17 @@ import {
 import { quoteSchema } from "@meridian/shared/pricing";
 import { adminUnitSchema, unitInputSchema, unitsQuerySchema, unitUpdateSchema } from "@meridian/shared/fleet-units";
 import type { AppEnv } from "../lib/context";
-import { caller, describedJson, routesFor, type Parameter } from "../lib/openapi";
+import {
+  adminValetRatesSchema,
+  adminVehicleResponseSchema,
+  adminVehiclesResponseSchema,
+  pricingOverviewSchema,
+  publishedPricingSchema,
+  rateCardResponseSchema,
+  simulatedValetQuoteSchema,
+  tierResponseSchema,
+} from "@meridian/shared/pricing/answers";
+import { caller, routesFor, type Parameter } from "../lib/openapi";
 import { parseWith } from "../lib/validate";
 import { invalidatePricingCache } from "../quotes/pricing-data";
 import { simulateValetSchema, valetRatesSchema } from "@meridian/shared/valet-pricing";
@@ -42,18 +52,18 @@ const unitIdParameter: Parameter[] = [{ in: "path", name: "id", required: true, 
 
 export const adminFleetRoutes = new Hono<AppEnv>()
   // ---- Vehicles
-  .get("/vehicles", fleet$("Every vehicle type, active or not", { 200: describedJson("{ vehicles }") }), async (c) => {
+  .get("/vehicles", fleet$("Every vehicle type, active or not", { 200: adminVehiclesResponseSchema }), async (c) => {
     const { db } = caller(c);
     return c.json({ vehicles: await listVehicles(db) });
   })
-  .post("/vehicles", fleet$("Add a vehicle type", { 201: describedJson("{ vehicle }") }, { body: vehicleInputSchema }), async (c) => {
+  .post("/vehicles", fleet$("Add a vehicle type", { 201: adminVehicleResponseSchema }, { body: vehicleInputSchema }), async (c) => {
     const { db, actor } = caller(c);
     const input = c.req.valid("json");
     const vehicle = await createVehicle(db, actor, input);
     pricingChanged(c);
     return c.json({ vehicle }, 201);
   })
-  .patch("/vehicles/:id", fleet$("Change a vehicle type", { 200: describedJson("{ vehicle }"), 404: notFoundAnswer }, { body: vehicleUpdateSchema }), async (c) => {
+  .patch("/vehicles/:id", fleet$("Change a vehicle type", { 200: adminVehicleResponseSchema, 404: notFoundAnswer }, { body: vehicleUpdateSchema }), async (c) => {
     const { db, actor } = caller(c);
     const id = paramId(c);
     const patch = c.req.valid("json");
@@ -86,11 +96,11 @@ export const adminFleetRoutes = new Hono<AppEnv>()
     },
   )
   // ---- Pricing
-  .get("/pricing", fleet$("The pricing method, rate cards and tiers", { 200: describedJson("{ method, vehicles, rateCards, tiers }") }), async (c) => {
+  .get("/pricing", fleet$("The pricing method, rate cards and tiers", { 200: pricingOverviewSchema }), async (c) => {
     const { db } = caller(c);
     return c.json(await getPricingOverview(db));
   })
-  .put("/pricing/rate-cards/:vehicleId", fleet$("Set a vehicle's per-mile and per-minute rates", { 200: describedJson("{ rateCard }"), 404: notFoundAnswer }, { body: rateCardInputSchema }), async (c) => {
+  .put("/pricing/rate-cards/:vehicleId", fleet$("Set a vehicle's per-mile and per-minute rates", { 200: rateCardResponseSchema, 404: notFoundAnswer }, { body: rateCardInputSchema }), async (c) => {
     const { db, actor } = caller(c);
     const vehicleId = paramId(c, "vehicleId");
     const input = c.req.valid("json");
@@ -98,14 +108,14 @@ export const adminFleetRoutes = new Hono<AppEnv>()
     pricingChanged(c);
     return c.json({ rateCard });
   })
-  .post("/pricing/tiers", fleet$("Add a fixed-price distance tier", { 201: describedJson("{ tier }"), 409: { description: "It overlaps another tier" } }, { body: tierInputSchema }), async (c) => {
+  .post("/pricing/tiers", fleet$("Add a fixed-price distance tier", { 201: tierResponseSchema, 409: { description: "It overlaps another tier" } }, { body: tierInputSchema }), async (c) => {
     const { db, actor } = caller(c);
     const input = c.req.valid("json");
     const tier = await createTier(db, actor, input);
     pricingChanged(c);
     return c.json({ tier }, 201);
   })
-  .patch("/pricing/tiers/:id", fleet$("Change a tier", { 200: describedJson("{ tier }"), 404: notFoundAnswer, 409: { description: "It would overlap another tier" } }, { body: tierUpdateSchema }), async (c) => {
+  .patch("/pricing/tiers/:id", fleet$("Change a tier", { 200: tierResponseSchema, 404: notFoundAnswer, 409: { description: "It would overlap another tier" } }, { body: tierUpdateSchema }), async (c) => {
     const { db, actor } = caller(c);
     const id = paramId(c);
     const patch = c.req.valid("json");
@@ -119,7 +129,7 @@ export const adminFleetRoutes = new Hono<AppEnv>()
     pricingChanged(c);
     return c.json({ ok: true });
   })
-  .post("/pricing/publish", fleet$("Make a pricing method the one customers are quoted with", { 200: describedJson("The published method and readiness"), 409: { description: "Not every active vehicle can be priced that way" } }, { body: publishPricingSchema }), async (c) => {
+  .post("/pricing/publish", fleet$("Make a pricing method the one customers are quoted with", { 200: publishedPricingSchema, 409: { description: "Not every active vehicle can be priced that way" } }, { body: publishPricingSchema }), async (c) => {
     const { db, actor } = caller(c);
     const { method } = c.req.valid("json");
     const published = await publishPricing(db, actor, method);
@@ -132,16 +142,16 @@ export const adminFleetRoutes = new Hono<AppEnv>()
     return c.json({ quote: await simulateQuote(db, input) });
   })
   // ---- Valet rates: the draft card (published with the other pricing) and the valet simulator
-  .get("/pricing/valet", fleet$("The valet rate card (draft and published)", { 200: describedJson("The draft and published valet rates") }), async (c) => {
+  .get("/pricing/valet", fleet$("The valet rate card (draft and published)", { 200: adminValetRatesSchema }), async (c) => {
     const { db } = caller(c);
     return c.json(await getAdminValetRates(db));
   })
-  .put("/pricing/valet", fleet$("Save the valet rate card as a draft", { 200: describedJson("The draft and published valet rates") }, { body: valetRatesSchema }), async (c) => {
+  .put("/pricing/valet", fleet$("Save the valet rate card as a draft", { 200: adminValetRatesSchema }, { body: valetRatesSchema }), async (c) => {
     const { db, actor } = caller(c);
     const rates = c.req.valid("json");
     return c.json(await saveValetDraft(db, actor, rates));
   })
-  .post("/pricing/simulate-valet", fleet$("Price an event's valet service with the draft rates", { 200: describedJson("{ quote }: the itemised valet quote"), 422: { description: "No price for this event" } }, { body: simulateValetSchema }), async (c) => {
+  .post("/pricing/simulate-valet", fleet$("Price an event's valet service with the draft rates", { 200: simulatedValetQuoteSchema, 422: { description: "No price for this event" } }, { body: simulateValetSchema }), async (c) => {
     const { db } = caller(c);
     const input = c.req.valid("json");
     return c.json({ quote: await simulateValet(db, input) });

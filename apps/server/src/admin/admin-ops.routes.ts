@@ -4,7 +4,8 @@
 import { Hono } from "hono";
 import { operationsSettingsSchema, adminCancelSchema, assignmentSchema, createShiftSchema, createStaffSchema, dispatchQuerySchema, shiftsQuerySchema } from "@meridian/shared/rides";
 import type { AppEnv } from "../lib/context";
-import { caller, describedJson, routesFor, type Parameter } from "../lib/openapi";
+import { adminBookingResponseSchema } from "@meridian/shared/bookings/answers";
+import { caller, routesFor, type Parameter } from "../lib/openapi";
 import { cancelByAdmin } from "../rides/cancel.service";
 import { assignRide, getDispatchBoard, unassignRide } from "../rides/dispatch.service";
 import { shiftImpact } from "../rides/capacity.service";
@@ -12,36 +13,44 @@ import { addStaff, createShift, deleteShift, listShifts, listStaff } from "../ri
 import { getOperationsSettings, updateOperationsSettings } from "../settings/settings.service";
 import { getBooking } from "./core/bookings.service";
 import { idParam } from "../lib/validate";
+import {
+  dispatchBoardSchema,
+  operationsSettingsResponseSchema,
+  shiftResponseSchema,
+  shiftsResponseSchema,
+  shiftWarningsResponseSchema,
+  staffCreatedSchema,
+  staffListResponseSchema,
+} from "@meridian/shared/rides/answers";
 
 const admin$ = routesFor("admin", ["Admin: operations"]);
 const desk$ = routesFor(["dispatcher"], ["Admin: dispatch"]);
-const json = describedJson;
 const id = (what: string): Parameter[] => [{ in: "path", name: "id", required: true, description: `The ${what}'s id (not a UUID: 404)`, schema: { type: "string", format: "uuid" } }];
-const bookingAnswer = json("{ booking }: the booking as the admin detail shows it");
+const bookingAnswer = adminBookingResponseSchema;
 
 export const adminOpsRoutes = new Hono<AppEnv>()
   // ---- Staff and shifts (admin)
-  .get("/staff", admin$("Staff members (valets, chauffeurs, dispatchers)", { 200: json("{ staff }") }), async (c) => {
+  .get("/staff", admin$("Staff members (valets, chauffeurs, dispatchers)", { 200: staffListResponseSchema }), async (c) => {
     const { db } = caller(c);
     return c.json({ staff: await listStaff(db) });
   })
-  .post("/staff", admin$("Add a staff member (a new account gets an e-mail to set a password; an existing one gets the role)", { 200: json("The existing account, now staff"), 201: json("The new staff account") }, { body: createStaffSchema }), async (c) => {
+  .post("/staff", admin$("Add a staff member (a new account gets an e-mail to set a password; an existing one gets the role)", { 200: { description: "The existing account, now staff", schema: staffCreatedSchema }, 201: { description: "The new staff account", schema: staffCreatedSchema } }, { body: createStaffSchema }), async (c) => {
     const { db, actor } = caller(c);
     const input = c.req.valid("json");
     const deps = c.get("deps");
     const result = await addStaff({ db, auth: deps.auth, mailer: deps.mailer, publicUrl: deps.config.publicUrl }, actor, input);
     return c.json(result, result.created ? 201 : 200);
   })
-  .get("/shifts", admin$("Shifts over some days", { 200: json("The shifts of the days asked for") }, { query: shiftsQuerySchema }), async (c) => {
+  .get("/shifts", admin$("Shifts over some days", { 200: shiftsResponseSchema }, { query: shiftsQuerySchema }), async (c) => {
     const { db } = caller(c);
     return c.json(await listShifts(db, c.req.valid("query")));
   })
-  .post("/shifts", admin$("Plan a shift", { 201: json("{ shift }"), 404: { description: "No such staff member" }, 409: { description: "It overlaps another shift of theirs" } }, { body: createShiftSchema }), async (c) => {
+  .post("/shifts", admin$("Plan a shift", { 201: shiftResponseSchema, 404: { description: "No such staff member" }, 409: { description: "It overlaps another shift of theirs" } }, { body: createShiftSchema }), async (c) => {
     const { db, actor } = caller(c);
     const input = c.req.valid("json");
     return c.json({ shift: await createShift(db, actor, input) }, 201);
   })
-  .get("/shifts/:id/impact", admin$("What removing a shift would strand (sold rides it covers), asked before removing it", { 200: json("{ warnings }: each with kind, at, rideIds and a sentence"), 404: { description: "Shift not found." } }, { parameters: id("shift") }), async (c) => {
+  .get("/shifts/:id/impact", admin$("What removing a shift would strand (sold rides it covers), asked before removing it", { 200: shiftWarningsResponseSchema, 404: { description: "Shift not found." } }, { parameters: id("shift") }), async (c) => {
     const { db } = caller(c);
     return c.json({ warnings: await shiftImpact(db, idParam(c, "Shift")) });
   })
@@ -51,11 +60,11 @@ export const adminOpsRoutes = new Hono<AppEnv>()
     return c.body(null, 204);
   })
   // ---- Operations settings (admin)
-  .get("/settings", admin$("Operations settings", { 200: json("{ operations }") }), async (c) => {
+  .get("/settings", admin$("Operations settings", { 200: operationsSettingsResponseSchema }), async (c) => {
     const { db } = caller(c);
     return c.json({ operations: await getOperationsSettings(db) });
   })
-  .put("/settings", admin$("Change the operations settings", { 200: json("{ operations }") }, { body: operationsSettingsSchema }), async (c) => {
+  .put("/settings", admin$("Change the operations settings", { 200: operationsSettingsResponseSchema }, { body: operationsSettingsSchema }), async (c) => {
     const { db, actor } = caller(c);
     const input = c.req.valid("json");
     const operations = await updateOperationsSettings(db, actor, input);
@@ -63,7 +72,7 @@ export const adminOpsRoutes = new Hono<AppEnv>()
     return c.json({ operations });
   })
   // ---- Dispatch (the desk: admins and dispatchers)
-  .get("/dispatch", desk$("The dispatch board of a day: rides, chauffeurs on shift, vehicles", { 200: json("The day's rides, chauffeurs and vehicles") }, { query: dispatchQuerySchema }), async (c) => {
+  .get("/dispatch", desk$("The dispatch board of a day: rides, chauffeurs on shift, vehicles", { 200: dispatchBoardSchema }, { query: dispatchQuerySchema }), async (c) => {
     const { db } = caller(c);
     const { date } = c.req.valid("query");
     return c.json(await getDispatchBoard(db, date));

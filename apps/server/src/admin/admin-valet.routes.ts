@@ -4,7 +4,9 @@ import { Hono } from "hono";
 import { z } from "zod";
 import { OPEN_VALET_STATUSES, type LotBoard } from "@meridian/shared/valet-ticket";
 import type { AppEnv } from "../lib/context";
-import { describedJson, routesFor } from "../lib/openapi";
+import { pagedSchema } from "@meridian/shared/admin";
+import { incidentRowSchema, lotBoardSchema, ticketHistoryResponseSchema } from "@meridian/shared/valet/answers";
+import { routesFor } from "../lib/openapi";
 import { incidentsOfTicket, listIncidents } from "../valet/incidents.service";
 import { retrievalFigures } from "../valet/retrieval.service";
 import { getValetTicket, openTickets, timelineOf } from "../valet/tickets.service";
@@ -21,7 +23,7 @@ const valet$ = routesFor("admin", ["Admin: valet"]);
 export const adminValetRoutes = new Hono<AppEnv>()
   .get(
     "/tickets/:id/valet",
-    valet$("A ticket's valet history: the ticket, its timeline and incidents", { 200: describedJson("{ ticket, timeline, incidents }"), 404: { description: "Ticket not found." } }, {
+    valet$("A ticket's valet history: the ticket, its timeline and incidents", { 200: ticketHistoryResponseSchema, 404: { description: "Ticket not found." } }, {
       parameters: [{ in: "path", name: "id", required: true, description: "The ticket's id", schema: { type: "string", format: "uuid" } }],
     }),
     async (c) => {
@@ -31,11 +33,11 @@ export const adminValetRoutes = new Hono<AppEnv>()
       return c.json({ ticket, timeline, incidents });
     },
   )
-  .get("/incidents", valet$("Incidents, newest first", { 200: describedJson("{ incidents, total, page, pageSize }") }, { query: pageQuery }), async (c) => {
+  .get("/incidents", valet$("Incidents, newest first", { 200: pagedSchema("incidents", incidentRowSchema) }, { query: pageQuery }), async (c) => {
     const db = c.get("deps").database.db;
     return c.json(await listIncidents(db, c.req.valid("query")));
   })
-  .get("/valet/board", valet$("The lot board: open tickets by status and retrieval times", { 200: describedJson("{ counts, tickets, retrieval }") }, { query: daysQuery }), async (c) => {
+  .get("/valet/board", valet$("The lot board: open tickets by status and retrieval times", { 200: lotBoardSchema }, { query: daysQuery }), async (c) => {
     const db = c.get("deps").database.db;
     const { days } = c.req.valid("query");
     const [tickets, retrieval] = await Promise.all([openTickets(db), retrievalFigures(db, days)]);

@@ -8,7 +8,8 @@ import { jobs } from "../db/schema";
 import { allJobHandlers } from "../jobs/handlers";
 import { payloadIs, runDueJobs } from "../jobs/job-runner";
 import type { AppEnv } from "../lib/context";
-import { describedJson, route } from "../lib/openapi";
+import { devJobsRunResponseSchema } from "@meridian/shared/dev/answers";
+import { route } from "../lib/openapi";
 
 const runJobsSchema = z.object({
   bookingId: z.uuid({ error: "Choose a booking." }),
@@ -22,7 +23,7 @@ export const devJobsRoutes = new Hono<AppEnv>().post(
     tags: ["Development"],
     access: "admin",
     body: runJobsSchema,
-    responses: { 200: describedJson("{ ran, jobs }: how many ran, and each of the booking's jobs with its status and result") },
+    responses: { 200: devJobsRunResponseSchema },
   }),
   async (c) => {
     const { bookingId, at } = c.req.valid("json");

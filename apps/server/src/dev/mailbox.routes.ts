@@ -6,7 +6,8 @@ import { z } from "zod";
 import { outboxEmails, outboxSms } from "../db/schema";
 import type { AppEnv } from "../lib/context";
 import { notFound } from "../lib/errors";
-import { describedJson, route } from "../lib/openapi";
+import { outboxEmailsResponseSchema, outboxSmsResponseSchema } from "@meridian/shared/dev/answers";
+import { route } from "../lib/openapi";
 import { parseWith } from "../lib/validate";
 
 const esc = (s: string) => s.replace(/[&<>"]/g, (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[ch]!);
@@ -32,7 +33,7 @@ export const mailboxApiRoutes = new Hono<AppEnv>()
       tags: ["Development"],
       access: "public",
       query: smsQuery,
-      responses: { 200: describedJson("{ messages }: the newest first") },
+      responses: { 200: outboxSmsResponseSchema },
     }),
     async (c) => {
       const { to, limit } = c.req.valid("query");
@@ -48,7 +49,7 @@ export const mailboxApiRoutes = new Hono<AppEnv>()
     tags: ["Development"],
     access: "public",
     query: listQuery,
-    responses: { 200: describedJson("{ emails }: the newest first") },
+    responses: { 200: outboxEmailsResponseSchema },
   }),
   async (c) => {
     const { to, limit } = c.req.valid("query");

@@ -7,28 +7,55 @@ import path from "node:path";
 import { Hono } from "hono";
 import { generateSpecs } from "hono-openapi";
 import { z } from "zod";
+import { apiErrorSchema } from "@meridian/shared/api-error";
+import { authAnswers } from "@meridian/shared/identity/answers";
 import { authBodies, authGetPaths, authPageGetPaths } from "../auth/guard";
 import type { AppConfig } from "../env";
 import type { AppEnv } from "./context";
 import { notFound } from "./errors";
-import { describedJson, route } from "./openapi";
+import { openApiDocumentSchema } from "@meridian/shared/openapi";
+import { route } from "./openapi";
 import { securityHeaders } from "./security-headers";
 
 const BETTER_AUTH_DOCS = "https://www.better-auth.com/docs/concepts/api";
 const tags = ["Reference"];
 
+/** Failures better-auth answers (in the API's error shape, app.ts toErrorEnvelope), per endpoint. */
+const AUTH_FAILURES: Record<string, Record<number, string>> = {
+  "/sign-up/email": { 422: "An account with this e-mail address exists" },
+  "/sign-in/email": { 401: "Wrong e-mail or password", 403: "The e-mail address is not verified yet (a new link is sent)" },
+  "/reset-password": { 400: "The reset link is invalid or has expired" },
+};
+/** "/sign-in/email" → "authSignInEmail". */
+const operationId = (method: string, sub: string) =>
+  `auth${method === "get" && !sub.startsWith("/get") ? "Get" : ""}${sub
+    .split(/[^A-Za-z0-9]+/)
+    .filter(Boolean)
+    .map((w) => w[0]!.toUpperCase() + w.slice(1))
+    .join("")}`;
+
 /** The better-auth endpoints behind /api/auth, from the gate's own list and body schemas (auth/guard.ts). */
 function authPaths() {
   const paths: Record<string, Record<string, object>> = {};
-  const answer = { 200: { description: `better-auth's answer (${BETTER_AUTH_DOCS})` }, 400: { description: "The input is not valid" }, 429: { description: "Too many attempts" } };
+  const error = (description: string) => ({ description, content: { "application/json": { schema: z.toJSONSchema(apiErrorSchema, { io: "output" }) } } });
+  const responses = (sub: string): Record<string, object> => {
+    const answer = authAnswers[sub as keyof typeof authAnswers];
+    return {
+      200: { description: `better-auth's answer (${BETTER_AUTH_DOCS})`, ...(answer ? { content: { "application/json": { schema: z.toJSONSchema(answer, { io: "output" }) } } } : {}) },
+      ...Object.fromEntries(Object.entries({ 400: "The input is not valid: error.fields says which field and why", ...AUTH_FAILURES[sub], 429: "Too many attempts (Retry-After says when to try again)" }).map(([status, d]) => [status, error(d)])),
+    };
+  };
   for (const [sub, schema] of Object.entries(authBodies)) {
+    // The output side: each field is a string piped into the shared schema (auth/guard.ts), whose checks (the
+    // e-mail format, a password's length) are what a client must meet; no field has a default or a transform.
     paths[`/api/auth${sub}`] = {
       post: {
         tags: ["Sign-in (better-auth)"],
         summary: `better-auth ${sub.slice(1)}`,
+        operationId: operationId("post", sub),
         externalDocs: { url: BETTER_AUTH_DOCS },
-        requestBody: { required: true, content: { "application/json": { schema: z.toJSONSchema(schema, { io: "input" }) } } },
-        responses: answer,
+        requestBody: { required: true, content: { "application/json": { schema: z.toJSONSchema(schema, { io: "output" }) } } },
+        responses: responses(sub),
       },
     };
   }
@@ -37,8 +64,9 @@ function authPaths() {
   // Swagger UI 5 draws the list virtually, only the rows in view: see START_JS.)
   for (const sub of authGetPaths.filter((p) => !authPageGetPaths.includes(p))) {
     const params = [...sub.matchAll(/:([a-z]+)/g)].map((m) => ({ in: "path", name: m[1], required: true, schema: { type: "string" } }));
+    const { 400: _noBody, ...answers } = responses(sub);
     paths[`/api/auth${sub.replace(/:([a-z]+)/g, "{$1}")}`] = {
-      get: { tags: ["Sign-in (better-auth)"], summary: `better-auth ${sub.slice(1)}`, externalDocs: { url: BETTER_AUTH_DOCS }, parameters: params, responses: answer },
+      get: { tags: ["Sign-in (better-auth)"], summary: `better-auth ${sub.slice(1)}`, operationId: operationId("get", sub), externalDocs: { url: BETTER_AUTH_DOCS }, parameters: params, responses: answers },
     };
   }
   return paths;
@@ -83,7 +111,7 @@ export function openApiRoutes(app: Hono<AppEnv>, config: AppConfig) {
   const docsHeaders = securityHeaders(config, { csp: { styleSrc: ["'self'", "'unsafe-inline'"] } });
 
   return new Hono<AppEnv>()
-    .get("/openapi.json", route({ summary: "This document (OpenAPI 3.1)", tags, access: "public", responses: { 200: describedJson("The OpenAPI document") } }), async (c) => {
+    .get("/openapi.json", route({ summary: "This document (OpenAPI 3.1)", tags, access: "public", responses: { 200: openApiDocumentSchema } }), async (c) => {
       document ??= openApiDocument(app);
       return c.json(await document);
     })

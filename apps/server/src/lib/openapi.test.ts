@@ -2,7 +2,9 @@
 // the better-auth endpoints are referenced, and real answers of the main routes match its response schemas
 // (checked with a JSON Schema validator against the served document, not against the zod schemas).
 import { Ajv2020 } from "ajv/dist/2020.js";
+import { z } from "zod";
 import { createApp } from "../app";
+import { route } from "./openapi";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { authBodies, authGetPaths, authPageGetPaths } from "../auth/guard";
 import { FAKE_PLACES, createFakeGeo } from "../test/fake-geo";
@@ -41,6 +43,36 @@ function undocumented(app: TestApp["app"], document: Doc): string[] {
     if (!document.paths[toOpenApiPath(path)]?.[method.toLowerCase()]) missing.add(`${method} ${path}`);
   }
   return [...missing];
+}
+
+type JsonSchema = { $ref?: string; type?: string | string[]; properties?: object; items?: JsonSchema; anyOf?: JsonSchema[]; oneOf?: JsonSchema[]; allOf?: JsonSchema[]; const?: unknown; enum?: unknown[] };
+
+/** A schema that says what the answer holds: properties, items of such, a union of such, a constant (not `{[key: string]: unknown}`). */
+function typedSchema(document: Doc & { components?: { schemas?: Record<string, JsonSchema> } }, s: JsonSchema | undefined, seen = 0): boolean {
+  if (!s || seen > 20) return false;
+  if (s.$ref) return typedSchema(document, document.components?.schemas?.[s.$ref.replace("#/components/schemas/", "")], seen + 1);
+  const union = s.anyOf ?? s.oneOf ?? s.allOf;
+  if (union) return union.some((x) => typedSchema(document, x, seen + 1));
+  if (s.properties && Object.keys(s.properties).length > 0) return true;
+  if (s.type === "array") return typedSchema(document, s.items, seen + 1);
+  return s.const !== undefined || s.enum !== undefined || (typeof s.type === "string" && !["object", "array"].includes(s.type));
+}
+
+/** Every 2xx answer of the document that is not typed: no content at all (204 aside), or JSON without a schema of its fields. */
+function untypedAnswers(document: Doc): string[] {
+  const untyped: string[] = [];
+  for (const [path, operations] of Object.entries(document.paths)) {
+    for (const [method, op] of Object.entries(operations)) {
+      for (const [status, answer] of Object.entries(op.responses)) {
+        if (!status.startsWith("2") || status === "204") continue;
+        const json = answer.content?.["application/json"];
+        // Another media type (CSV, SVG, HTML, an event stream, a file) is described by its type.
+        if (answer.content && !json) continue;
+        if (!json || !typedSchema(document, json.schema as JsonSchema)) untyped.push(`${method.toUpperCase()} ${path} ${status}`);
+      }
+    }
+  }
+  return untyped;
 }
 
 /** The app's /api routes (method, path) that no route({ access }) guards: nothing would check who calls them. */
@@ -92,6 +124,36 @@ describe("GET /api/openapi.json", () => {
     other.post("/api/me/undescribed/:id", (c) => c.json({}));
     const document = (await (await other.request("/api/openapi.json")).json()) as Doc;
     expect(undocumented(other, document)).toEqual(["GET /api/undescribed", "POST /api/me/undescribed/:id"]);
+  });
+
+  it("types every 2xx answer: each is a zod schema of packages/shared, never an untyped object", () => {
+    expect(untypedAnswers(doc)).toEqual([]);
+    // better-auth's endpoints too, each with an operationId and its real statuses.
+    const signIn = doc.paths["/api/auth/sign-in/email"]!.post as unknown as { operationId: string; responses: Record<string, unknown> };
+    expect(signIn.operationId).toBe("authSignInEmail");
+    expect(Object.keys(signIn.responses)).toEqual(expect.arrayContaining(["200", "400", "401", "403", "429"]));
+    const auth = Object.entries(doc.paths).filter(([p]) => p.startsWith("/api/auth/")).flatMap(([, ops]) => Object.values(ops) as unknown as { operationId?: string }[]);
+    expect(auth.length).toBeGreaterThan(5);
+    expect(new Set(auth.map((o) => o.operationId)).size, "one operationId each").toBe(auth.length);
+  });
+
+  it("fails for a route whose 2xx answer is untyped", async () => {
+    const other = createApp(t.deps);
+    other.get("/api/untyped", route({ summary: "Untyped", tags: ["Test"], access: "public", responses: { 200: { description: "A bag", schema: z.record(z.string(), z.unknown()) } } }), (c) => c.json({}));
+    other.get("/api/unsaid", route({ summary: "Unsaid", tags: ["Test"], access: "public", responses: { 201: { description: "Words only" } } }), (c) => c.json({}, 201));
+    const document = (await (await other.request("/api/openapi.json")).json()) as Doc;
+    expect(untypedAnswers(document)).toEqual(["GET /api/untyped 200", "GET /api/unsaid 201"]);
+  });
+
+  it("carries the refinements JSON Schema can say: e-mail format, money in cents, patterns, bounds", () => {
+    type Props = Record<string, Record<string, unknown>>;
+    const body = (path: string, method: string) =>
+      ((doc.paths[path]![method] as unknown as { requestBody: { content: Record<string, { schema: { properties: Props } }> } }).requestBody.content["application/json"]!.schema.properties);
+    expect(body("/api/auth/sign-up/email", "post").email).toMatchObject({ format: "email" });
+    expect(body("/api/admin/bookings/{id}/refunds", "post").amountUsd).toMatchObject({ multipleOf: 0.01, minimum: 0.01 });
+    expect(body("/api/me/bookings/{id}/tip", "post").amountUsd).toMatchObject({ multipleOf: 0.01 });
+    expect(body("/api/quotes", "post").time).toMatchObject({ pattern: expect.any(String) });
+    expect(body("/api/quotes", "post").passengers).toMatchObject({ minimum: expect.any(Number), maximum: expect.any(Number) });
   });
 
   it("describes inputs from the routes' own schemas: body, query parameters, access and the error shape", () => {
@@ -169,6 +231,53 @@ describe("real answers match the document's response schemas", () => {
     expect(forbidden.status).toBe(403);
     expectDocumented("/api/admin/users", "get", forbidden);
   });
+});
+
+describe("every path and query parameter the document describes, and no other", () => {
+  const METHODS = ["get", "post", "put", "patch", "delete"] as const;
+  const ID = "00000000-0000-4000-8000-000000000000";
+  const concrete = (path: string) => path.replace(/\{[^}]+\}/g, ID);
+  // The development tools answer only this machine's own sockets (dev-tools.ts): app.request has none.
+  const ours = () => Object.entries(doc.paths).filter(([path]) => !path.startsWith("/api/auth/") && !path.startsWith("/api/dev/"));
+
+  it("answers a known path called with a method it does not have with 405 and Allow", async () => {
+    const { cookie } = await t.userWithSession({ role: "admin" });
+    const refused: string[] = [];
+    for (const [path, operations] of ours()) {
+      const documented = METHODS.filter((m) => operations[m]).map((m) => m.toUpperCase());
+      const missing = METHODS.find((m) => !operations[m]);
+      if (!missing) continue;
+      const res = await t.call(missing.toUpperCase(), concrete(path), { cookie, ...(missing === "get" ? {} : { json: {} }) });
+      const allow = res.headers.get("allow")?.split(", ") ?? [];
+      if (res.status !== 405 || res.body?.error?.code !== "method_not_allowed" || !documented.every((m) => allow.includes(m))) refused.push(`${missing.toUpperCase()} ${path}: ${res.status} ${allow.join(",")}`);
+    }
+    expect(refused).toEqual([]);
+    const res = await t.call("DELETE", "/api/me/profile", { cookie });
+    expect([res.status, res.headers.get("allow")]).toEqual([405, "GET, HEAD, PATCH"]);
+    expect(res.body).toEqual({ error: { code: "method_not_allowed", message: "DELETE is not allowed on /api/me/profile: use GET, HEAD, PATCH." } });
+    // An unknown path is still not found.
+    expect((await t.call("GET", "/api/no-such-thing")).status).toBe(404);
+  }, 300_000);
+
+  it("refuses an unknown or an empty query parameter on every route with a 400 on that parameter", async () => {
+    const { cookie: admin } = await t.userWithSession({ role: "admin" });
+    const { cookie: chauffeur } = await t.userWithSession({ role: "chauffeur" });
+    const wrong: string[] = [];
+    for (const [path, operations] of ours()) {
+      for (const method of METHODS) {
+        const op = operations[method] as unknown as { parameters?: { in: string; name: string }[]; "x-access"?: string } | undefined;
+        if (!op) continue;
+        // Admins pass every role check but a chauffeur's own step of a ride ({ only: ["chauffeur"] }).
+        const cookie = op["x-access"] === "chauffeur" ? chauffeur : admin;
+        const asked = [["zzUnknown", "1"], ...(op.parameters ?? []).filter((p) => p.in === "query").map((p) => [p.name, ""])];
+        for (const [name, value] of asked) {
+          const res = await t.call(method.toUpperCase(), `${concrete(path)}?${name}=${value}`, { cookie, ...(method === "get" || method === "delete" ? {} : { json: {} }) });
+          if (res.status !== 400 || res.body?.error?.code !== "validation_error" || !res.body.error.fields?.[name!]) wrong.push(`${method.toUpperCase()} ${path} ?${name}=${value}: ${res.status} ${JSON.stringify(res.body?.error ?? res.body).slice(0, 120)}`);
+        }
+      }
+    }
+    expect(wrong).toEqual([]);
+  }, 300_000);
 });
 
 describe("GET /api/docs", () => {

@@ -10,6 +10,7 @@ import { apiErrorSchema } from "@meridian/shared/api-error";
 import { asRole, type Role } from "@meridian/shared/auth";
 import { requireRole, requireUser } from "../auth/session";
 import type { AppEnv } from "./context";
+import { badRequest, type FieldErrors } from "./errors";
 import { parseBody, parseQuery } from "./validate";
 
 /**
@@ -122,15 +123,36 @@ export function route<B extends z.ZodType | undefined = undefined, Q extends z.Z
   spec: RouteSpec<B, Q>,
 ): MiddlewareHandler<AppEnv, string, { out: Out<B, Q> }> {
   const roles = rolesOf(spec.access);
+  const described = new Set([...(spec.query ? queryParameters(spec.query) : []), ...(spec.parameters ?? [])].filter((p) => p.in === "query").map((p) => p.name));
   const middleware: MiddlewareHandler<AppEnv> = async (c, next) => {
     // The one access check: the caller it lets in is the route's actor.
     if (roles === "signed-in") c.set("actor", await requireUser(c, spec.signInMessage));
     else if (roles !== "public") c.set("actor", await requireRole(c, ...roles));
+    refuseUndescribedQuery(c.req.url, described);
     if (spec.query) c.req.addValidatedData("query", parseQuery(c, spec.query) as Record<string, unknown>);
     if (spec.body) c.req.addValidatedData("json", (await parseBody(c, spec.body)) as Record<string, unknown>);
     await next();
   };
   return Object.assign(middleware, { [uniqueSymbol]: { spec: operation(spec) }, access: spec.access }) as MiddlewareHandler<AppEnv, string, { out: Out<B, Q> }>;
+}
+
+export const UNKNOWN_QUERY_MESSAGE = "Unknown query parameter.";
+export const EMPTY_QUERY_MESSAGE = "Leave this parameter out or give it a value.";
+
+/**
+ * Every route takes only the query parameters its description lists, each with a value: an unknown one (a typo
+ * that would silently filter nothing) or an empty one answers 400 with the parameter in error.fields.
+ */
+function refuseUndescribedQuery(url: string, described: ReadonlySet<string>) {
+  const at = url.indexOf("?");
+  if (at < 0) return;
+  const fields: FieldErrors = {};
+  for (const [name, value] of new URLSearchParams(url.slice(at + 1))) {
+    if (!described.has(name)) fields[name] ??= UNKNOWN_QUERY_MESSAGE;
+    else if (value.trim() === "") fields[name] ??= EMPTY_QUERY_MESSAGE;
+  }
+  const first = Object.keys(fields)[0];
+  if (first !== undefined) throw badRequest(`${fields[first]} (${first})`, fields);
 }
 
 /**
@@ -151,5 +173,3 @@ export function caller(c: Context<AppEnv>) {
   return { actor: { id: me.id, email: me.email, name: me.name, role: asRole(me.role) }, db: c.get("deps").database.db };
 }
 
-/** An answer whose JSON is described in words only, for now (no schema of its fields yet). */
-export const describedJson = (description: string): ResponseSpec => ({ description, schema: z.record(z.string(), z.unknown()) });

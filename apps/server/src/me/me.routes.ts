@@ -2,11 +2,11 @@
 import { requireFeature } from "../settings/public-settings";
 import { Hono } from "hono";
 import { myTicketsResponseSchema } from "@meridian/shared/booking";
-import { myBookingsResponseSchema } from "@meridian/shared/bookings/answers";
+import { cancelBookingResponseSchema, cancellationResponseSchema, myBookingResponseSchema, myBookingsResponseSchema } from "@meridian/shared/bookings/answers";
 import { profileSchema, updateProfileSchema } from "@meridian/shared/profile";
 import type { AppEnv } from "../lib/context";
 import { customerCancelSchema, rescheduleSchema } from "@meridian/shared/rides";
-import { describedJson, route } from "../lib/openapi";
+import { route } from "../lib/openapi";
 import { cancelByCustomer, previewCancellation } from "../rides/cancel.service";
 import { rescheduleRide } from "../rides/reschedule.service";
 import { getProfile, listMyBookings, listMyTickets, updateProfile } from "./me.service";
@@ -44,7 +44,7 @@ export const meRoutes = new Hono<AppEnv>()
       tags,
       access: "signed-in",
       parameters: bookingIdParameter,
-      responses: { 200: describedJson("{ cancellation }: whether it can be cancelled and the fee, if any"), 404: { description: "Booking not found." }, 409: { description: "It can no longer be cancelled" } },
+      responses: { 200: cancellationResponseSchema, 404: { description: "Booking not found." }, 409: { description: "It can no longer be cancelled" } },
     }),
     async (c) => {
       const me = c.get("actor");
@@ -59,7 +59,7 @@ export const meRoutes = new Hono<AppEnv>()
       access: "signed-in",
       parameters: bookingIdParameter,
       body: customerCancelSchema,
-      responses: { 200: describedJson("{ booking, cancellation }: the booking as now and what was charged"), 404: { description: "Booking not found." }, 409: { description: "It can no longer be cancelled, or the fee changed" } },
+      responses: { 200: cancelBookingResponseSchema, 404: { description: "Booking not found." }, 409: { description: "It can no longer be cancelled, or the fee changed" } },
     }),
     async (c) => {
       const me = c.get("actor");
@@ -81,7 +81,7 @@ export const meRoutes = new Hono<AppEnv>()
       description:
         "Within the hold window, a new total (or a ride booked far off) is authorised on the card kept for the ride before it moves; the old hold is released. Moved beyond the window, the hold is released and the card authorised again 48 hours before.",
       responses: {
-        200: describedJson("{ booking }: the booking as now"),
+        200: myBookingResponseSchema,
         403: { description: "Customer reschedule is switched off (Settings → Features)" },
         402: { description: "The card kept for the ride was declined for the new total, or needs an authentication step: the ride is not moved" },
         404: { description: "Booking not found." },

@@ -7,7 +7,8 @@ import { confirmCardSchema } from "@meridian/shared/payment-lifecycle";
 import { z } from "zod";
 import type { AppEnv } from "../lib/context";
 import { badRequest } from "../lib/errors";
-import { describedJson, route } from "../lib/openapi";
+import { bookingPaymentResponseSchema } from "@meridian/shared/payments/answers";
+import { route } from "../lib/openapi";
 import { bookingPaymentState, confirmBookingCard } from "./payment-lifecycle";
 import { idParam } from "../lib/validate";
 
@@ -20,7 +21,7 @@ export const mePaymentRoutes = new Hono<AppEnv>()
       summary: "Where a booking's card payment stands (the confirm-a-card page)",
       tags: ["Payments"],
       access: "signed-in",
-      responses: { 200: describedJson("{ payment }: the booking's amount, whether a card is needed now, and why"), 404: { description: "Not one of this customer's bookings" } },
+      responses: { 200: bookingPaymentResponseSchema, 404: { description: "Not one of this customer's bookings" } },
     }),
     async (c) => {
     const me = c.get("actor");
@@ -36,7 +37,7 @@ export const mePaymentRoutes = new Hono<AppEnv>()
       body: confirmCardSchema,
       parameters: [{ in: "header", name: IDEMPOTENCY_KEY_HEADER, required: true, schema: z.toJSONSchema(idempotencyKeySchema) }],
       responses: {
-        200: describedJson("{ payment }: the booking's payment, now authorised"),
+        200: { description: "The booking's payment, now authorised", schema: bookingPaymentResponseSchema },
         402: { description: "The card was declined or needs its authentication step" },
         404: { description: "Not one of this customer's bookings" },
         409: { description: "Nothing is due: already paid, no longer on, or still waiting for its re-authorisation" },

@@ -8,7 +8,8 @@ import { confirmCardSchema } from "@meridian/shared/payment-lifecycle";
 import { bookings } from "../db/schema";
 import type { AppEnv } from "../lib/context";
 import { badRequest, notFound } from "../lib/errors";
-import { describedJson, route } from "../lib/openapi";
+import { bookingPaymentResponseSchema } from "@meridian/shared/payments/answers";
+import { route } from "../lib/openapi";
 import { bookingPaymentState, confirmBookingCard } from "./payment-lifecycle";
 import { verifyPaymentLinkToken } from "./payment-link";
 
@@ -35,7 +36,7 @@ export const paymentLinkRoutes = new Hono<AppEnv>()
       tags: ["Payments"],
       access: "public",
       parameters: token,
-      responses: { 200: describedJson("{ payment }: the booking's amount, whether a card is needed now, and why"), 404: invalid },
+      responses: { 200: bookingPaymentResponseSchema, 404: invalid },
     }),
     async (c) => {
       const { bookingId, userId } = await linked(c);
@@ -52,7 +53,7 @@ export const paymentLinkRoutes = new Hono<AppEnv>()
       body: confirmCardSchema,
       parameters: [...token, { in: "header", name: IDEMPOTENCY_KEY_HEADER, required: true, schema: z.toJSONSchema(idempotencyKeySchema) }],
       responses: {
-        200: describedJson("{ payment }: the booking's payment, now authorised"),
+        200: { description: "The booking's payment, now authorised", schema: bookingPaymentResponseSchema },
         402: { description: "The card was declined or needs its authentication step" },
         404: invalid,
         409: { description: "Nothing is due: already paid, or no longer on" },

@@ -8,7 +8,8 @@ import { TIP_IDEMPOTENCY_KEY_MESSAGE, tipInputSchema } from "@meridian/shared/ti
 import { z } from "zod";
 import type { AppEnv } from "../lib/context";
 import { badRequest, notFound } from "../lib/errors";
-import { describedJson, route } from "../lib/openapi";
+import { receiptsResponseSchema, tipResponseSchema } from "@meridian/shared/payments/answers";
+import { route } from "../lib/openapi";
 import { listReceipts, receiptPdfFor } from "./receipts";
 import { addTip } from "./tips.service";
 import { idParam } from "../lib/validate";
@@ -24,7 +25,7 @@ export const meMoneyRoutes = new Hono<AppEnv>()
       body: tipInputSchema,
       parameters: [{ in: "header", name: IDEMPOTENCY_KEY_HEADER, required: true, schema: z.toJSONSchema(idempotencyKeySchema) }],
       responses: {
-        201: describedJson("{ tip }: the amount, the card and who receives it"),
+        201: tipResponseSchema,
         402: { description: "The card was declined" },
         403: { description: "Tips are switched off (Settings → Features)" },
         404: { description: "Not one of this customer's bookings" },
@@ -44,7 +45,7 @@ export const meMoneyRoutes = new Hono<AppEnv>()
   })
   .get(
     "/receipts",
-    route({ summary: "The customer's receipts, itemised", tags: ["Payments"], access: "signed-in", responses: { 200: describedJson("{ receipts }: lines, coupon, tip, refunds, totals and card of each") } }),
+    route({ summary: "The customer's receipts, itemised", tags: ["Payments"], access: "signed-in", responses: { 200: receiptsResponseSchema } }),
     async (c) => {
     const me = c.get("actor");
     return c.json({ receipts: await listReceipts(c.get("deps").database.db, me.id) });

@@ -9,7 +9,8 @@ import { z } from "zod";
 import { bookings } from "../db/schema";
 import type { AppEnv } from "../lib/context";
 import { badRequest, notFound } from "../lib/errors";
-import { caller, describedJson, routesFor } from "../lib/openapi";
+import { adminBookingPaymentResponseSchema, refundResponseSchema } from "@meridian/shared/payments/answers";
+import { caller, routesFor } from "../lib/openapi";
 import { bookingPayment } from "./charges";
 import { refundBooking } from "./refunds.service";
 import { idParam } from "../lib/validate";
@@ -19,7 +20,7 @@ const REFUND_KEY_MESSAGE = "The Idempotency-Key header must be 1 to 200 characte
 const admin$ = routesFor("admin", ["Admin"]);
 
 export const adminRefundRoutes = new Hono<AppEnv>()
-  .get("/bookings/:id/payment", admin$("A booking's payment: its charge, tips and refunds", { 200: describedJson("{ payment: { charge, tips, refunds } }"), 404: { description: "No such booking" } }), async (c) => {
+  .get("/bookings/:id/payment", admin$("A booking's payment: its charge, tips and refunds", { 200: adminBookingPaymentResponseSchema, 404: { description: "No such booking" } }), async (c) => {
     const { db } = caller(c);
     const id = idParam(c, "Booking");
     const [found] = await db.select({ id: bookings.id }).from(bookings).where(eq(bookings.id, id));
@@ -31,7 +32,7 @@ export const adminRefundRoutes = new Hono<AppEnv>()
     admin$(
       "Refund a booking fully or in part, with a reason (audited)",
       {
-        201: describedJson("{ refund, payment }"),
+        201: refundResponseSchema,
         404: { description: "No such booking" },
         409: { description: "Nothing has been charged yet" },
         422: { description: "More than is left to refund" },

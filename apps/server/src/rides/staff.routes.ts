@@ -3,7 +3,8 @@
 import { Hono } from "hono";
 import { rideStatusChangeSchema } from "@meridian/shared/rides";
 import type { AppEnv } from "../lib/context";
-import { describedJson, route } from "../lib/openapi";
+import { staffRidesResponseSchema } from "@meridian/shared/rides/answers";
+import { route } from "../lib/openapi";
 import { listChauffeurRides, stepRide } from "./chauffeur.service";
 import { idParam } from "../lib/validate";
 
@@ -12,7 +13,7 @@ const tags = ["Staff: rides"];
 export const staffRoutes = new Hono<AppEnv>()
   .get(
     "/rides",
-    route({ summary: "My rides as a chauffeur (today's and the next ones)", tags, access: "chauffeur", responses: { 200: describedJson("The chauffeur's rides with their next step") } }),
+    route({ summary: "My rides as a chauffeur (today's and the next ones)", tags, access: "chauffeur", responses: { 200: staffRidesResponseSchema } }),
     async (c) => {
       // Admins may open the staff screens too (they have no rides of their own).
       const me = c.get("actor");
@@ -28,7 +29,7 @@ export const staffRoutes = new Hono<AppEnv>()
       access: { only: ["chauffeur"] },
       parameters: [{ in: "path", name: "id", required: true, description: "The ride's booking id", schema: { type: "string", format: "uuid" } }],
       body: rideStatusChangeSchema,
-      responses: { 200: describedJson("The chauffeur's rides, as after the step"), 404: { description: "Ride not found." }, 409: { description: "That step is not the ride's next one" } },
+      responses: { 200: { description: "The chauffeur's rides, as after the step", schema: staffRidesResponseSchema }, 404: { description: "Ride not found." }, 409: { description: "That step is not the ride's next one" } },
     }),
     async (c) => {
       const me = c.get("actor");

@@ -61,7 +61,16 @@ export async function addStaff(deps: { db: Db; auth: Auth; mailer: Mailer; publi
 
 const shiftColumns = { id: shifts.id, staffId: shifts.userId, staffName: user.name, role: shifts.role, location: shifts.location, startsAt: shifts.startsAt, endsAt: shifts.endsAt };
 type ShiftRow = { id: string; staffId: string; staffName: string; role: string; location: string; startsAt: Date; endsAt: Date };
-const toShift = (r: ShiftRow): Shift => ({ ...r, role: r.role as StaffRole, startsAt: r.startsAt.toISOString(), endsAt: r.endsAt.toISOString() });
+// Exactly the answer's fields (a spread row once sent the table's userId and createdAt with a new shift).
+const toShift = (r: ShiftRow): Shift => ({
+  id: r.id,
+  staffId: r.staffId,
+  staffName: r.staffName,
+  role: r.role as StaffRole,
+  location: r.location,
+  startsAt: r.startsAt.toISOString(),
+  endsAt: r.endsAt.toISOString(),
+});
 
 /** Shifts that touch the `days` days from `from` (service time zone), by start. */
 export async function listShifts(db: Db, q: ShiftsQuery): Promise<{ shifts: Shift[]; timeZone: string }> {

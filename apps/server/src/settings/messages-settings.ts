@@ -18,7 +18,8 @@ import {
 import { mailQueue, user } from "../db/schema";
 import type { AppEnv } from "../lib/context";
 import { badRequest, HttpError, notFound } from "../lib/errors";
-import { caller, describedJson, routesFor } from "../lib/openapi";
+import { messageTestResultSchema } from "@meridian/shared/settings/answers";
+import { caller, routesFor } from "../lib/openapi";
 import { brandMail } from "../mail/brand";
 import type { Mail } from "../mail/mailer";
 import { applyMessageSettings } from "../mail/message-settings";
@@ -72,7 +73,7 @@ export const messagesTestRoutes = new Hono<AppEnv>().post(
   "/settings/messages/:kind/test",
   admin$(
     "Send me a test: an example of one message, worded as saved (or with the subject and intro given), to the signed-in admin's e-mail address or phone",
-    { 200: describedJson("{ sent: { channel, to, subject } }"), 404: { description: "No such message" }, 409: { description: "Text messages are switched off" }, 422: { description: "No phone number on the admin's profile" } },
+    { 200: messageTestResultSchema, 404: { description: "No such message" }, 409: { description: "Text messages are switched off" }, 422: { description: "No phone number on the admin's profile" } },
     { body: messageTestSchema },
   ),
   async (c) => {

@@ -11,7 +11,8 @@ import { paymentWebhookEvents } from "../db/schema";
 import type { Env } from "../env";
 import type { AppEnv } from "../lib/context";
 import { HttpError } from "../lib/errors";
-import { caller, describedJson, routesFor } from "../lib/openapi";
+import { testChargeResponseSchema } from "@meridian/shared/settings/answers";
+import { caller, routesFor } from "../lib/openapi";
 import { PaymentError } from "../payments/provider";
 import { getOperationsSettings } from "./settings.service";
 import { getSettings } from "./store";
@@ -64,7 +65,7 @@ const admin$ = routesFor("admin", ["Admin: settings"]);
 export const paymentsTestRoutes = new Hono<AppEnv>().post(
   "/settings/payments/test-charge",
   admin$("Send a test charge: $1.00 on Stripe's test Visa, authorised and released at once through the live provider (test modes only)", {
-    200: describedJson("{ result }: ok with the PaymentIntent, or the provider's refusal"),
+    200: testChargeResponseSchema,
     409: { description: "The server runs Stripe in live mode" },
   }),
   async (c) => {

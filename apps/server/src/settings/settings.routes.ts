@@ -5,7 +5,8 @@ import { Hono, type Context } from "hono";
 import { z } from "zod";
 import { settingsSchemas, type SettingsSection } from "@meridian/shared/settings";
 import type { AppEnv } from "../lib/context";
-import { caller, describedJson, route, routesFor } from "../lib/openapi";
+import { companySettingsResponseSchema, publicSettingsSchema, settingsSectionAnswers } from "@meridian/shared/settings/answers";
+import { caller, route, routesFor } from "../lib/openapi";
 import { getSettings, updateSettings } from "./store";
 import { currentLogo, removeLogo, uploadLogo } from "./company";
 import { badRequest, HttpError, notFound } from "../lib/errors";
@@ -16,7 +17,6 @@ import { messagesExtra, messagesTestRoutes } from "./messages-settings";
 import { paymentsExtra, paymentsTestRoutes } from "./payments-settings";
 
 const admin$ = routesFor("admin", ["Admin: settings"]);
-const json = describedJson;
 
 const LABELS: Record<SettingsSection, string> = {
   company: "Company details (names, address, contact, logo)",
@@ -28,11 +28,11 @@ const LABELS: Record<SettingsSection, string> = {
 
 function sectionRoutes<S extends SettingsSection>(section: S, extra?: (c: Context<AppEnv>) => Promise<object>) {
   return new Hono<AppEnv>()
-    .get(`/settings/${section}`, admin$(LABELS[section], { 200: json(`{ ${section} }`) }), async (c) => {
+    .get(`/settings/${section}`, admin$(LABELS[section], { 200: settingsSectionAnswers[section] }), async (c) => {
       const { db } = caller(c);
       return c.json({ [section]: await getSettings(db, section), ...(extra ? await extra(c) : {}) });
     })
-    .put(`/settings/${section}`, admin$(`Change: ${LABELS[section]}`, { 200: json(`{ ${section} }`) }, { body: settingsSchemas[section] as z.ZodType }), async (c) => {
+    .put(`/settings/${section}`, admin$(`Change: ${LABELS[section]}`, { 200: settingsSectionAnswers[section] }, { body: settingsSchemas[section] as z.ZodType }), async (c) => {
       const { actor } = caller(c);
       const input = c.req.valid("json") as never;
       const saved = await updateSettings(c.get("deps"), actor, section, input);
@@ -43,7 +43,7 @@ function sectionRoutes<S extends SettingsSection>(section: S, extra?: (c: Contex
 export const adminSettingsRoutes = new Hono<AppEnv>()
   .post(
     "/settings/company/logo",
-    admin$("Upload the company's logo (multipart/form-data, one file in the field \"logo\"; PNG, JPEG or WebP)", { 200: json("{ company }"), 413: { description: "Too large" }, 415: { description: "Not an image" } }),
+    admin$("Upload the company's logo (multipart/form-data, one file in the field \"logo\"; PNG, JPEG or WebP)", { 200: companySettingsResponseSchema, 413: { description: "Too large" }, 415: { description: "Not an image" } }),
     async (c) => {
       const { actor } = caller(c);
       if (!c.req.header("content-type")?.startsWith("multipart/form-data")) throw badRequest("Send the logo as multipart/form-data.", undefined, "unsupported_media_type");
@@ -56,7 +56,7 @@ export const adminSettingsRoutes = new Hono<AppEnv>()
       return c.json({ company: await uploadLogo(c.get("deps"), actor, new Uint8Array(await file.arrayBuffer())) });
     },
   )
-  .delete("/settings/company/logo", admin$("Remove the company's logo", { 200: json("{ company }") }), async (c) => {
+  .delete("/settings/company/logo", admin$("Remove the company's logo", { 200: companySettingsResponseSchema }), async (c) => {
     const { actor } = caller(c);
     return c.json({ company: await removeLogo(c.get("deps"), actor) });
   })
@@ -81,7 +81,7 @@ export const publicSettingsRoutes = new Hono<AppEnv>()
   )
   .get(
   "/public",
-  route({ summary: "The company's details and the feature switches (no secrets)", tags: ["Settings"], access: "public", responses: { 200: json("{ company, features, tipPresetPercents }") } }),
+  route({ summary: "The company's details and the feature switches (no secrets)", tags: ["Settings"], access: "public", responses: { 200: publicSettingsSchema } }),
   async (c) => {
     c.header("Cache-Control", "no-cache");
     return c.json(await publicSettings(c.get("deps").database.db));

@@ -11,6 +11,7 @@ import { loadEnv, type AppConfig } from "../env";
 import type { GeoService } from "../geo/geo.service";
 import { buildConfig, buildDeps, type DepsOptions } from "../server";
 import { cookieFrom } from "./helpers";
+import { answerChecker, type OpenApiDoc } from "./openapi-answers";
 
 declare module "vitest" {
   /** What vitest.global-setup.ts provides: the run's migrated database to start each file from. */
@@ -73,6 +74,14 @@ export type TestAppOptions = {
   mailer?: DepsOptions["mailer"];
 };
 
+// One document per set of routes in a test process (generating it costs a second or two on a busy machine).
+const checkers = new Map<string, Promise<ReturnType<typeof answerChecker>>>();
+function checkerFor(app: ReturnType<typeof createApp>) {
+  const routes = app.routes.map((r) => `${r.method} ${r.path}`).join("\n");
+  if (!checkers.has(routes)) checkers.set(routes, Promise.resolve(app.request("/api/openapi.json")).then(async (res) => answerChecker((await res.json()) as OpenApiDoc)));
+  return checkers.get(routes)!;
+}
+
 export async function createTestApp(envOverrides: Record<string, string> = {}, options: TestAppOptions = {}) {
   const env = loadEnv({
     NODE_ENV: "test",
@@ -88,6 +97,7 @@ export async function createTestApp(envOverrides: Record<string, string> = {}, o
   if (options.geo) deps.geo = options.geo;
   const app = createApp(deps);
   const db = database.db;
+  let checkAnswer: ReturnType<typeof answerChecker> | undefined;
 
   /** JSON request helper; `cookie` is a signed-in user's session cookie. */
   async function call(method: string, path: string, opts: { json?: unknown; body?: string; cookie?: string; headers?: Record<string, string> } = {}) {
@@ -108,6 +118,10 @@ export async function createTestApp(envOverrides: Record<string, string> = {}, o
     } catch {
       body = text;
     }
+    // Every answer is held to the served document (test/openapi-answers.ts).
+    checkAnswer ??= await checkerFor(app);
+    const problem = checkAnswer(method, path, res.status, res.headers.get("content-type"), body);
+    if (problem) throw new Error(problem);
     return { status: res.status, body, headers: res.headers };
   }
 

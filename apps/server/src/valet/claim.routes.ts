@@ -2,7 +2,8 @@
 import { Hono, type Context } from "hono";
 import { CLAIM_UPDATE_EVENT } from "@meridian/shared/valet-ticket";
 import type { AppEnv } from "../lib/context";
-import { describedJson, route, type Parameter, type ResponseSpec } from "../lib/openapi";
+import { claimResponseSchema } from "@meridian/shared/valet/answers";
+import { route, type Parameter, type ResponseSpec } from "../lib/openapi";
 import { claimView, limitClaimAttempts, resolveClaim } from "./claim.service";
 import { readPhoto } from "./photos.service";
 import { busStream, SESSION_BACKSTOP_HEARTBEATS } from "../realtime/bus-stream";
@@ -19,7 +20,7 @@ async function claim(c: Context<AppEnv>) {
 
 const tags = ["Valet: claim"];
 const token: Parameter[] = [{ in: "path", name: "token", required: true, description: "The claim link's unguessable token (the guest's key: no sign-in)", schema: { type: "string" } }];
-const claimAnswer = describedJson("{ claim }: the guest's view of the ticket (car, status, photos, event)");
+const claimAnswer = claimResponseSchema;
 const noClaim = { description: "No such claim ticket (or it has closed)" };
 const claimRoute = (summary: string, responses: Record<number, ResponseSpec>, description?: string, parameters: Parameter[] = token) =>
   route({ summary, description, tags, access: "public", parameters, responses: { 404: noClaim, ...responses } });

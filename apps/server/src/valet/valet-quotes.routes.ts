@@ -2,7 +2,8 @@
 import { Hono } from "hono";
 import { valetQuoteInputSchema } from "@meridian/shared/valet";
 import type { AppEnv } from "../lib/context";
-import { describedJson, route } from "../lib/openapi";
+import { valetQuoteResponseSchema } from "@meridian/shared/valet/answers";
+import { route } from "../lib/openapi";
 import { requireFeature } from "../settings/public-settings";
 import { issueValetQuote, priceValetQuote } from "./valet-quote.service";
 
@@ -13,7 +14,7 @@ export const valetQuotesRoutes = new Hono<AppEnv>().post(
     tags: ["Valet"],
     access: "public",
     body: valetQuoteInputSchema,
-    responses: { 403: { description: "Valet booking is switched off (Settings → Features)" }, 200: describedJson("The itemised valet quote with its signed quoteId (book it with POST /api/bookings, service valet)"), 422: { description: "No price for this event" } },
+    responses: { 403: { description: "Valet booking is switched off (Settings → Features)" }, 200: valetQuoteResponseSchema, 422: { description: "No price for this event" } },
   }),
   async (c) => {
     const deps = c.get("deps");

@@ -5,7 +5,16 @@ import { incidentInputSchema, todaysValetBookingsQuerySchema, valetCheckInSchema
 import { currentUser } from "../auth/session";
 import type { AppEnv } from "../lib/context";
 import { badRequest } from "../lib/errors";
-import { describedJson, route, type Parameter } from "../lib/openapi";
+import { route, type Parameter } from "../lib/openapi";
+import {
+  incidentResponseSchema,
+  todaysValetBookingsResponseSchema,
+  valetCheckInResponseSchema,
+  valetQueueSchema,
+  valetStandsResponseSchema,
+  valetTicketResponseSchema,
+  valetTicketTimelineResponseSchema,
+} from "@meridian/shared/valet/answers";
 import { parseWith } from "../lib/validate";
 import { createIncident, deleteIncident, getIncident } from "./incidents.service";
 import { addPhotos, readPhoto } from "./photos.service";
@@ -23,7 +32,7 @@ function attendant(c: Context<AppEnv>) {
 const tags = ["Valet: attendants"];
 const ticketId: Parameter[] = [{ in: "path", name: "id", required: true, description: "The valet ticket's id", schema: { type: "string", format: "uuid" } }];
 const notFoundAnswer = { description: "Ticket not found." };
-const ticketAnswer = describedJson("{ ticket }: the valet ticket (car, stall, photos, status, claim link)");
+const ticketAnswer = valetTicketResponseSchema;
 const multipart = (what: string) =>
   `A multipart/form-data body: ${what}; each photo a JPEG, PNG, WebP or HEIC image, resized and stored as JPEG.`;
 
@@ -35,14 +44,14 @@ export const valetRoutes = new Hono<AppEnv>()
       tags,
       access: "valet",
       body: valetCheckInSchema,
-      responses: { 201: describedJson("{ ticket, ... }: the new ticket with its claim link"), 404: { description: "No such event booking" }, 409: { description: "The event is not open for check-in" } },
+      responses: { 201: valetCheckInResponseSchema, 404: { description: "No such event booking" }, 409: { description: "The event is not open for check-in" } },
     }),
     async (c) => {
       const { actor, deps } = attendant(c);
       return c.json(await checkIn(deps, actor, c.req.valid("json")), 201);
     },
   )
-  .get("/tickets/:id", route({ summary: "A valet ticket with its timeline", tags, access: "valet", parameters: ticketId, responses: { 200: describedJson("{ ticket, timeline }"), 404: notFoundAnswer } }), async (c) => {
+  .get("/tickets/:id", route({ summary: "A valet ticket with its timeline", tags, access: "valet", parameters: ticketId, responses: { 200: valetTicketTimelineResponseSchema, 404: notFoundAnswer } }), async (c) => {
     const { db } = attendant(c);
     const id = idParam(c, "Ticket");
     return c.json({ ticket: await getValetTicket(db, id), timeline: await timelineOf(db, id) });
@@ -92,7 +101,7 @@ export const valetRoutes = new Hono<AppEnv>()
       tags,
       access: "valet",
       parameters: ticketId,
-      responses: { 201: describedJson("{ incident }"), 400: { description: "The fields are not valid, or a file is not an image" }, 404: notFoundAnswer, 413: { description: "A photo or the body is too large" } },
+      responses: { 201: incidentResponseSchema, 400: { description: "The fields are not valid, or a file is not an image" }, 404: notFoundAnswer, 413: { description: "A photo or the body is too large" } },
     }),
     async (c) => {
       const { actor, deps, db } = attendant(c);
@@ -118,7 +127,7 @@ export const valetRoutes = new Hono<AppEnv>()
       description: "JSON by default; with Accept: text/event-stream, a stream of valet.ticket events (each ticket as it changes).",
       tags,
       access: "valet",
-      responses: { 200: describedJson("The open tickets by status (JSON); with Accept: text/event-stream, an event stream") },
+      responses: { 200: { description: "The open tickets (JSON); with Accept: text/event-stream, an event stream of valet.ticket events", schema: valetQueueSchema } },
     }),
     async (c) => {
       const { db } = attendant(c);
@@ -150,14 +159,14 @@ export const valetRoutes = new Hono<AppEnv>()
       tags,
       access: "valet",
       query: todaysValetBookingsQuerySchema,
-      responses: { 200: describedJson("{ bookings }: id, customer name, event type, place, start and end times, cars checked in and expected") },
+      responses: { 200: todaysValetBookingsResponseSchema },
     }),
     async (c) => {
       const { db } = attendant(c);
       return c.json({ bookings: await todaysValetBookings(db, c.req.valid("query").stand) });
     },
   )
-  .get("/stands", route({ summary: "Recently used valet stands", tags, access: "valet", responses: { 200: describedJson("{ stands }") } }), async (c) => {
+  .get("/stands", route({ summary: "Recently used valet stands", tags, access: "valet", responses: { 200: valetStandsResponseSchema } }), async (c) => {
     const { db } = attendant(c);
     return c.json({ stands: await recentStands(db) });
   })

@@ -114,8 +114,10 @@ describe("GET /api/admin/users", () => {
       const far = await list(`?page=99999&pageSize=100`);
       expect(far.status).toBe(200);
       expect(far.body).toMatchObject({ users: [], total: await countRows(t.db, userTable), page: 99999 });
-      // Blank values mean "not given".
-      expect((await list(`?q=${tag}&page=&pageSize=`)).body).toMatchObject({ total: 30, page: 1, pageSize: 20 });
+      // Blank values are refused (leave a parameter out to mean "not given").
+      const blank = await list(`?q=${tag}&page=&pageSize=`);
+      expect([blank.status, blank.body.error.fields]).toEqual([400, { page: "Leave this parameter out or give it a value.", pageSize: "Leave this parameter out or give it a value." }]);
+      expect((await list(`?q=${tag}`)).body).toMatchObject({ total: 30, page: 1, pageSize: 20 });
     });
 
     it("rejects a bad page or page size with the standard error envelope", async () => {
