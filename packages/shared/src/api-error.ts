@@ -10,6 +10,10 @@ export const apiErrorSchema = z.object({
       .object({ id: z.string(), clientSecret: z.string().nullable() })
       .optional()
       .describe("402 authentication_required: the PaymentIntent whose authentication step the client runs before resending"),
+    declineCode: z
+      .string()
+      .optional()
+      .describe("402 card_declined: why the card was refused, as the card network says it (e.g. generic_decline, insufficient_funds)"),
     alternatives: z
       .array(z.object({ date: z.string(), time: z.string() }))
       .optional()

@@ -137,6 +137,18 @@ describe("GET /api/openapi.json", () => {
     expect(new Set(auth.map((o) => o.operationId)).size, "one operationId each").toBe(auth.length);
   });
 
+  it("lets every event stream take lastEventId: the live-updates client sends it when it reconnects by itself", () => {
+    type Op = { parameters?: { in: string; name: string }[]; responses?: Record<string, { content?: Record<string, unknown> }> };
+    const streams = Object.entries(doc.paths).flatMap(([path, ops]) =>
+      Object.entries(ops as unknown as Record<string, Op>)
+        // The valet queue is JSON unless asked for a stream (Accept: text/event-stream).
+        .filter(([, op]) => op.responses?.["200"]?.content?.["text/event-stream"] || path === "/api/valet/queue")
+        .map(([method, op]) => ({ at: `${method.toUpperCase()} ${path}`, names: (op.parameters ?? []).filter((p) => p.in === "query").map((p) => p.name) })),
+    );
+    expect(streams.map((s) => s.at).sort()).toEqual(["GET /api/claim/{token}/events", "GET /api/realtime", "GET /api/valet/queue"]);
+    for (const s of streams) expect(s.names, s.at).toContain("lastEventId");
+  });
+
   it("fails for a route whose 2xx answer is untyped", async () => {
     const other = createApp(t.deps);
     other.get("/api/untyped", route({ summary: "Untyped", tags: ["Test"], access: "public", responses: { 200: { description: "A bag", schema: z.record(z.string(), z.unknown()) } } }), (c) => c.json({}));

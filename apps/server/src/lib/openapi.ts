@@ -136,6 +136,13 @@ export function route<B extends z.ZodType | undefined = undefined, Q extends z.Z
   return Object.assign(middleware, { [uniqueSymbol]: { spec: operation(spec) }, access: spec.access }) as MiddlewareHandler<AppEnv, string, { out: Out<B, Q> }>;
 }
 
+/**
+ * Every event stream takes `lastEventId`: the web's live-updates client (apps/web/src/lib/event-stream.ts) sends it
+ * when it reconnects by itself (EventSource cannot set the Last-Event-ID header). The streams replay nothing: the
+ * client fetches afresh on reconnecting, so the value is only accepted.
+ */
+export const LAST_EVENT_ID: Parameter = { in: "query", name: "lastEventId", description: "The last event the client saw (sent on reconnecting; nothing is replayed)", schema: { type: "string" } };
+
 export const UNKNOWN_QUERY_MESSAGE = "Unknown query parameter.";
 export const EMPTY_QUERY_MESSAGE = "Leave this parameter out or give it a value.";
 

@@ -33,11 +33,14 @@ describe("GET /api/places/suggest", () => {
     expect(res.body.suggestions[0]).toEqual({ placeId: "emb:zip:90210", primary: "90210", secondary: "Beverly Hills, CA, USA" });
   });
 
-  it("empty or blank text answers no suggestions", async () => {
-    for (const path of ["/api/places/suggest", "/api/places/suggest?q=", "/api/places/suggest?q=%20%20"]) {
+  it("no text answers no suggestions; an empty or blank parameter is refused as on every route", async () => {
+    const none = await t.call("GET", "/api/places/suggest");
+    expect(none.status).toBe(200);
+    expect(none.body).toEqual({ suggestions: [] });
+    for (const path of ["/api/places/suggest?q=", "/api/places/suggest?q=%20%20"]) {
       const res = await t.call("GET", path);
-      expect(res.status, path).toBe(200);
-      expect(res.body).toEqual({ suggestions: [] });
+      expect(res.status, path).toBe(400);
+      expect(res.body.error).toMatchObject({ code: "validation_error", fields: { q: "Leave this parameter out or give it a value." } });
     }
   });
 
@@ -47,7 +50,7 @@ describe("GET /api/places/suggest", () => {
     expect(long.body.error).toMatchObject({ code: "validation_error", fields: { q: "Search text must be at most 100 characters." } });
     const extra = await t.call("GET", "/api/places/suggest?q=la&limit=50");
     expect(extra.status).toBe(400);
-    expect(extra.body.error.fields).toEqual({ limit: "Unknown field." });
+    expect(extra.body.error.fields).toEqual({ limit: "Unknown query parameter." });
   });
 
   it("is public: no sign-in needed", async () => {
@@ -108,7 +111,7 @@ describe("GET /api/places/reverse", () => {
       ["lat=abc&lng=-118.4", { lat: "Latitude must be a number." }],
       ["lat=91&lng=-118.4", { lat: "Latitude must be between -90 and 90." }],
       ["lat=34&lng=-181", { lng: "Longitude must be between -180 and 180." }],
-      ["lat=&lng=-118", { lat: "Latitude is required." }],
+      ["lat=&lng=-118", { lat: "Leave this parameter out or give it a value." }],
       ["lng=-118", { lat: "Latitude is required." }],
       ["lat=Infinity&lng=-118", { lat: "Latitude must be a number." }],
     ];

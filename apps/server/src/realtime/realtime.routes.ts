@@ -12,7 +12,7 @@ import { userFromHeaders } from "../auth/session";
 import type { AppEnv } from "../lib/context";
 import type { BookingCreatedEvent, BookingUpdatedEvent } from "./bus";
 import { busStream, SESSION_BACKSTOP_HEARTBEATS } from "./bus-stream";
-import { route } from "../lib/openapi";
+import { LAST_EVENT_ID, route } from "../lib/openapi";
 import { errorBody } from "../lib/errors";
 import { STREAM_RETRY_AFTER_S, takeStreamSlot } from "./stream-limits";
 
@@ -26,6 +26,7 @@ export const realtimeRoutes = new Hono<AppEnv>().get(
       "booking.created and booking.updated events: every booking for the desk (admins, dispatchers), a customer's own bookings and a chauffeur's rides otherwise; a heartbeat comment every 15 s.",
     tags: ["Account"],
     access: "signed-in",
+    parameters: [LAST_EVENT_ID],
     responses: { 200: { description: "An event stream", contentType: "text/event-stream" }, 429: { description: "Too many streams open for this account or address (Retry-After)" } },
   }),
   async (c) => {

@@ -72,7 +72,7 @@ export const adminSettingsRoutes = new Hono<AppEnv>()
 export const publicSettingsRoutes = new Hono<AppEnv>()
   .get(
     "/logo",
-    route({ summary: "The company's logo (PNG)", tags: ["Settings"], access: "public", responses: { 200: { description: "The logo", contentType: "image/png" }, 404: { description: "No logo uploaded" } } }),
+    route({ summary: "The company's logo (PNG)", tags: ["Settings"], access: "public", parameters: [{ in: "query", name: "v", description: "The logo's version (its links change with each upload, so caches fetch the new one)", schema: { type: "string" } }], responses: { 200: { description: "The logo", contentType: "image/png" }, 404: { description: "No logo uploaded" } } }),
     async (c) => {
       const bytes = await currentLogo(c.get("deps"));
       if (!bytes) throw notFound("No logo has been uploaded.");

@@ -3,7 +3,7 @@ import { Hono, type Context } from "hono";
 import { CLAIM_UPDATE_EVENT } from "@meridian/shared/valet-ticket";
 import type { AppEnv } from "../lib/context";
 import { claimResponseSchema } from "@meridian/shared/valet/answers";
-import { route, type Parameter, type ResponseSpec } from "../lib/openapi";
+import { LAST_EVENT_ID, route, type Parameter, type ResponseSpec } from "../lib/openapi";
 import { claimView, limitClaimAttempts, resolveClaim } from "./claim.service";
 import { readPhoto } from "./photos.service";
 import { busStream, SESSION_BACKSTOP_HEARTBEATS } from "../realtime/bus-stream";
@@ -31,7 +31,7 @@ export const claimRoutes = new Hono<AppEnv>()
     const { token, db, ticketId } = await claim(c);
     return c.json({ claim: await claimView(db, token, ticketId) });
   })
-  .get("/:token/events", claimRoute("The claim ticket's live updates", { 200: { description: "An event stream of claim.update events", contentType: "text/event-stream" } }), async (c) => {
+  .get("/:token/events", claimRoute("The claim ticket's live updates", { 200: { description: "An event stream of claim.update events", contentType: "text/event-stream" } }, undefined, [...token, LAST_EVENT_ID]), async (c) => {
     const { token, db, ticketId } = await claim(c);
     // The link closes only a day after the car was delivered or the ticket cancelled: checking it again every
     // few minutes (not every heartbeat: 10,000 open pages made ~670 queries a second) ends such a stream in time.

@@ -5,7 +5,7 @@ import { incidentInputSchema, todaysValetBookingsQuerySchema, valetCheckInSchema
 import { currentUser } from "../auth/session";
 import type { AppEnv } from "../lib/context";
 import { badRequest } from "../lib/errors";
-import { route, type Parameter } from "../lib/openapi";
+import { LAST_EVENT_ID, route, type Parameter } from "../lib/openapi";
 import {
   incidentResponseSchema,
   todaysValetBookingsResponseSchema,
@@ -127,6 +127,7 @@ export const valetRoutes = new Hono<AppEnv>()
       description: "JSON by default; with Accept: text/event-stream, a stream of valet.ticket events (each ticket as it changes).",
       tags,
       access: "valet",
+      parameters: [LAST_EVENT_ID],
       responses: { 200: { description: "The open tickets (JSON); with Accept: text/event-stream, an event stream of valet.ticket events", schema: valetQueueSchema } },
     }),
     async (c) => {
