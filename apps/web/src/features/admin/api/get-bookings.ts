@@ -7,7 +7,7 @@ export type BookingFilters = { q: string; status: string; service: string; from:
 /** The query string both the list and the CSV export use. Blank filters are left out. */
 export function bookingFilterParams(f: Partial<BookingFilters>): string {
   const p = new URLSearchParams();
-  for (const [k, v] of Object.entries(f)) if (v !== undefined && v !== "" && v !== "all") p.set(k, String(v));
+  for (const [k, v] of Object.entries(f)) if (v !== undefined && String(v).trim() !== "" && v !== "all") p.set(k, String(v).trim());
   const s = p.toString();
   return s ? `?${s}` : "";
 }

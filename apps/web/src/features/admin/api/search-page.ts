@@ -4,6 +4,7 @@ export type SearchPageFilters = { q: string; page: number; pageSize: number };
 /** The query string for those filters: page and pageSize always, q only when set. */
 export function searchPageQuery(f: SearchPageFilters): string {
   const p = new URLSearchParams({ page: String(f.page), pageSize: String(f.pageSize) });
-  if (f.q) p.set("q", f.q);
+  // A blank search is no search (the server refuses an empty or blank query parameter).
+  if (f.q?.trim()) p.set("q", f.q.trim());
   return p.toString();
 }
