@@ -10,8 +10,7 @@ import { Readable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freshPostgres } from "./test/harness";
 import { laDate } from "./test/ride-fixtures";
-import { startServerProcess } from "./test/server-child";
-import { TEST_ADMIN } from "./test/server-process";
+import { startServerProcess, TEST_ADMIN } from "./test/server-process";
 import { sseClient } from "./test/sse-client";
 
 const ADMIN = TEST_ADMIN;
