@@ -26,7 +26,7 @@ let vehicleId: string;
 
 const workerPids = () => {
   try {
-    return execFileSync("pgrep", ["-P", String(child.pid), "-f", "src/main.ts"], { encoding: "utf8" }).trim().split("\n").filter(Boolean).map(Number);
+    return execFileSync("pgrep", ["-P", String(child.pid), "-f", "main.js"], { encoding: "utf8" }).trim().split("\n").filter(Boolean).map(Number);
   } catch {
     return [];
   }
