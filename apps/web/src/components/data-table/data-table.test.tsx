@@ -4,7 +4,7 @@
 import { act, cleanup, render, renderHook, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { ListTable, Pagination, sortRows, useListFilters, type Column } from "./data-table";
+import { ListTable, PagedList, Pagination, sortRows, useListFilters, type Column } from "./data-table";
 
 afterEach(cleanup);
 
@@ -87,6 +87,31 @@ describe("Pagination", () => {
     expect(screen.getByText("No results")).toBeTruthy();
     expect(screen.getByRole("button", { name: "Previous page" }).hasAttribute("disabled")).toBe(true);
     expect(screen.getByRole("button", { name: "Next page" }).hasAttribute("disabled")).toBe(true);
+  });
+});
+
+describe("PagedList", () => {
+  type Page = { guests: Guest[]; page: number; pageSize: number; total: number };
+  const list = (query: { data: Page | undefined; isPending: boolean; isError: boolean }, onPage = vi.fn()) =>
+    render(<PagedList label="Guests" query={query} rows={(d) => d.guests} columns={COLUMNS} rowKey={(g) => g.id} errorText="Could not load guests." emptyText="No guests yet." onPage={onPage} />);
+
+  it("shows the spinner row and no pager while the first page loads, the error sentence when it fails", () => {
+    list({ data: undefined, isPending: true, isError: false });
+    expect(screen.getByRole("status")).toBeTruthy();
+    expect(screen.queryByRole("button", { name: "Next page" })).toBeNull();
+    cleanup();
+    list({ data: undefined, isPending: false, isError: true });
+    expect(screen.getByText("Could not load guests.")).toBeTruthy();
+  });
+
+  it("shows the page's rows and pages through the list", async () => {
+    const user = userEvent.setup();
+    const onPage = vi.fn();
+    list({ data: { guests: GUESTS, page: 1, pageSize: 3, total: 7 }, isPending: false, isError: false }, onPage);
+    expect(names()).toEqual(["Imogen", "Alistair", "Beatrix"]);
+    expect(screen.getByText("Showing 1–3 of 7")).toBeTruthy();
+    await user.click(screen.getByRole("button", { name: "Next page" }));
+    expect(onPage.mock.calls).toEqual([[2]]);
   });
 });
 

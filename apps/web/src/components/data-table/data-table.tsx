@@ -178,21 +178,8 @@ function SortHeader({ column, sort, onSort }: { column: string; sort: Sort | nul
   );
 }
 
-/**
- * A list's table from its columns: a spinner row while loading, `errorText` when the list could not be read,
- * `emptyText` when it has no rows, else a row per item (sortable by the columns that say how).
- */
-export function ListTable<Row>({
-  label,
-  columns,
-  rows,
-  rowKey,
-  loading,
-  error,
-  errorText,
-  emptyText,
-  rowProps,
-}: {
+/** What ListTable takes. */
+export type ListTableProps<Row> = {
   label: string;
   columns: readonly Column<Row>[];
   rows: readonly Row[] | undefined;
@@ -203,7 +190,13 @@ export function ListTable<Row>({
   emptyText: ReactNode;
   /** Attributes of a row's <tr> (a test id, a dimmed look). */
   rowProps?: (row: Row) => ComponentProps<"tr">;
-}) {
+};
+
+/**
+ * A list's table from its columns: a spinner row while loading, `errorText` when the list could not be read,
+ * `emptyText` when it has no rows, else a row per item (sortable by the columns that say how).
+ */
+export function ListTable<Row>({ label, columns, rows, rowKey, loading, error, errorText, emptyText, rowProps }: ListTableProps<Row>) {
   const [sort, setSort] = useState<Sort | null>(null);
   const shown = useMemo(() => sortRows(rows ?? [], columns, sort), [rows, columns, sort]);
   const span = columns.length;
@@ -257,5 +250,27 @@ export function useListFilters<F extends { page: number }>(initial: F) {
       filtered: Object.keys(first).some((k) => k !== "page" && k !== "pageSize" && filters[k as keyof F] !== first[k as keyof F]),
     }),
     [filters, first],
+  );
+}
+
+type Paged = { page: number; pageSize: number; total: number };
+
+/** A paged list from its query: the table (spinner, error, empty, rows) and the pager under it once a page has come. */
+export function PagedList<Data extends Paged, Row>({
+  query,
+  rows,
+  onPage,
+  ...table
+}: Omit<ListTableProps<Row>, "rows" | "loading" | "error"> & {
+  query: { data: Data | undefined; isPending: boolean; isError: boolean };
+  rows: (data: Data) => readonly Row[];
+  onPage: (page: number) => void;
+}) {
+  const { data } = query;
+  return (
+    <>
+      <ListTable {...table} rows={data ? rows(data) : undefined} loading={query.isPending} error={query.isError} />
+      {data ? <Pagination page={data.page} pageSize={data.pageSize} total={data.total} onPage={onPage} /> : null}
+    </>
   );
 }

@@ -7,7 +7,7 @@ import { useErrorToast } from "@/hooks/use-error-toast";
 import { formatMoney } from "@meridian/shared/money";
 import { useAudit } from "../api/get-audit";
 import { PageHeader } from "../components/admin-ui";
-import { ListTable, Pagination, type Column } from "@/components/data-table/data-table";
+import { PagedList, type Column } from "@/components/data-table/data-table";
 
 const PAGE_SIZE = 25;
 
@@ -98,24 +98,24 @@ function auditColumns(names: Names, timeZone: string): Column<AdminAuditEntry>[]
 
 export default function AuditPage() {
   const [page, setPage] = useState(1);
-  const { data, isPending, isError, error } = useAudit(page, PAGE_SIZE);
+  const list = useAudit(page, PAGE_SIZE);
+  const { data, isError, error } = list;
   useErrorToast(isError, error, "Error fetching data");
   const columns = useMemo(() => auditColumns(data?.names ?? {}, data?.timeZone ?? "UTC"), [data?.names, data?.timeZone]);
 
   return (
     <>
       <PageHeader eyebrow="Governance" title="Audit Logs" description="Every change made in the back office: who, what, and the values before and after. Newest first." />
-      <ListTable
+      <PagedList
         label="Audit log"
+        query={list}
+        rows={(d) => d.entries}
         columns={columns}
-        rows={data?.entries}
         rowKey={(e) => e.id}
-        loading={isPending}
-        error={isError}
         errorText="Could not load the audit log."
         emptyText="No audit entries yet."
+        onPage={setPage}
       />
-      {data ? <Pagination page={data.page} pageSize={data.pageSize} total={data.total} onPage={setPage} /> : null}
     </>
   );
 }

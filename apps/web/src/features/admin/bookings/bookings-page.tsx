@@ -11,7 +11,7 @@ import { formatMoney } from "@meridian/shared/money";
 import { cn, formatDate } from "@/lib/utils";
 import { bookingsExportUrl, useBookings, type BookingFilters } from "../api/get-bookings";
 import { PageHeader, StatusBadge } from "../components/admin-ui";
-import { ListTable, Pagination, SearchBox, useListFilters, type Column } from "@/components/data-table/data-table";
+import { PagedList, SearchBox, useListFilters, type Column } from "@/components/data-table/data-table";
 import { BookingDetailDialog } from "./booking-detail-dialog";
 import { NewBookingDialog } from "./new-booking-dialog";
 
@@ -23,7 +23,8 @@ export default function BookingsPage() {
   const [viewing, setViewing] = useState<string | null>(null);
   const [creating, setCreating] = useState(false);
   const rangeInvalid = Boolean(filters.from && filters.to && filters.from > filters.to);
-  const { data, isPending, isError, error } = useBookings(filters, !rangeInvalid);
+  const list = useBookings(filters, !rangeInvalid);
+  const { isError, error } = list;
   const setQ = useCallback((q: string) => update({ q }), [update]);
 
   useErrorToast(isError, error, "Error fetching bookings");
@@ -141,17 +142,16 @@ export default function BookingsPage() {
       </div>
       {rangeInvalid ? <p className="-mt-3 mb-4 text-xs text-danger">The end date must be on or after the start date.</p> : null}
 
-      <ListTable
+      <PagedList
         label="Bookings"
+        query={list}
+        rows={(d) => d.bookings}
         columns={columns}
-        rows={data?.bookings}
         rowKey={(b) => b.id}
-        loading={isPending}
-        error={isError}
         errorText="Could not load bookings."
         emptyText="No bookings found."
+        onPage={setPage}
       />
-      {data ? <Pagination page={data.page} pageSize={data.pageSize} total={data.total} onPage={setPage} /> : null}
       <BookingDetailDialog id={viewing} onClose={() => setViewing(null)} />
       <NewBookingDialog open={creating} onOpenChange={setCreating} />
     </>

@@ -3,7 +3,7 @@ import { useState } from "react";
 import { useErrorToast } from "@/hooks/use-error-toast";
 import { useIncidents } from "../api/get-incidents";
 import { formatDateTime, PageHeader } from "../components/admin-ui";
-import { ListTable, Pagination, type Column } from "@/components/data-table/data-table";
+import { PagedList, type Column } from "@/components/data-table/data-table";
 
 type Incident = NonNullable<ReturnType<typeof useIncidents>["data"]>["incidents"][number];
 
@@ -43,22 +43,22 @@ const COLUMNS: Column<Incident>[] = [
 
 export default function IncidentsPage() {
   const [page, setPage] = useState(1);
-  const { data, isPending, isError, error } = useIncidents(page);
+  const list = useIncidents(page);
+  const { isError, error } = list;
   useErrorToast(isError, error, "Error fetching data");
   return (
     <>
       <PageHeader eyebrow="Operations" title="Incidents" description="Damage recorded by attendants against a car's ticket, with the photos taken at the time." />
-      <ListTable
+      <PagedList
         label="Incidents"
+        query={list}
+        rows={(d) => d.incidents}
         columns={COLUMNS}
-        rows={data?.incidents}
         rowKey={(i) => i.id}
-        loading={isPending}
-        error={isError}
         errorText="Could not load incidents."
         emptyText="No incidents reported."
+        onPage={setPage}
       />
-      {data ? <Pagination page={data.page} pageSize={data.pageSize} total={data.total} onPage={setPage} /> : null}
     </>
   );
 }

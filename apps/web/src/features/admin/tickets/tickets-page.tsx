@@ -6,7 +6,7 @@ import { Button } from "@/components/ui/button";
 import { useErrorToast } from "@/hooks/use-error-toast";
 import { useTickets, type TicketFilters } from "../api/get-tickets";
 import { formatDateTime, PageHeader, StatusBadge } from "../components/admin-ui";
-import { ListTable, Pagination, SearchBox, useListFilters, type Column } from "@/components/data-table/data-table";
+import { PagedList, SearchBox, useListFilters, type Column } from "@/components/data-table/data-table";
 import { TicketDetailDialog } from "./ticket-detail-dialog";
 
 const PAGE_SIZE = 20;
@@ -19,7 +19,8 @@ const STATUS_FILTERS: { label: string; value: ValetStatus | undefined }[] = [
 export default function TicketsPage() {
   const { filters, update, setPage } = useListFilters<TicketFilters>({ q: "", page: 1, pageSize: PAGE_SIZE });
   const [viewing, setViewing] = useState<AdminTicketRow | null>(null);
-  const { data, isPending, isError, error } = useTickets(filters);
+  const list = useTickets(filters);
+  const { isError, error } = list;
   const setQ = useCallback((q: string) => update({ q }), [update]);
 
   useErrorToast(isError, error, "Error fetching tickets");
@@ -89,17 +90,16 @@ export default function TicketsPage() {
           ))}
         </div>
       </div>
-      <ListTable
+      <PagedList
         label="Tickets"
+        query={list}
+        rows={(d) => d.tickets}
         columns={columns}
-        rows={data?.tickets}
         rowKey={(t) => t.id}
-        loading={isPending}
-        error={isError}
         errorText="Could not load tickets."
         emptyText="No tickets found."
+        onPage={setPage}
       />
-      {data ? <Pagination page={data.page} pageSize={data.pageSize} total={data.total} onPage={setPage} /> : null}
       <TicketDetailDialog ticket={viewing} onClose={() => setViewing(null)} />
     </>
   );

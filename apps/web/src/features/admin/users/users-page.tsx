@@ -8,7 +8,7 @@ import { useAuth } from "@/features/auth/auth-context";
 import { useErrorToast } from "@/hooks/use-error-toast";
 import { useUsers, type UserFilters } from "../api/get-users";
 import { PageHeader, StatusBadge } from "../components/admin-ui";
-import { ListTable, Pagination, SearchBox, useListFilters, type Column } from "@/components/data-table/data-table";
+import { PagedList, SearchBox, useListFilters, type Column } from "@/components/data-table/data-table";
 import { EditUserDialog, NewUserDialog } from "./user-dialogs";
 
 const PAGE_SIZE = 20;
@@ -18,7 +18,8 @@ export default function UsersPage() {
   const { filters, update, setPage } = useListFilters<UserFilters>({ q: "", page: 1, pageSize: PAGE_SIZE });
   const [editing, setEditing] = useState<AdminUser | null>(null);
   const [creating, setCreating] = useState(false);
-  const { data, isPending, isError, error, isFetching } = useUsers(filters);
+  const list = useUsers(filters);
+  const { isPending, isError, error, isFetching } = list;
   const setQ = useCallback((q: string) => update({ q }), [update]);
   useErrorToast(isError, error, "Error fetching users");
   const columns = useMemo<Column<AdminUser>[]>(
@@ -70,17 +71,16 @@ export default function UsersPage() {
         <SearchBox value={filters.q} onSearch={setQ} label="Search users" placeholder="Search by name, email or phone..." />
         {isFetching && !isPending ? <span className="text-xs text-muted">Searching…</span> : null}
       </div>
-      <ListTable
+      <PagedList
         label="Users"
+        query={list}
+        rows={(d) => d.users}
         columns={columns}
-        rows={data?.users}
         rowKey={(u) => u.id}
-        loading={isPending}
-        error={isError}
         errorText="Could not load users."
         emptyText="No users found."
+        onPage={setPage}
       />
-      {data ? <Pagination page={data.page} pageSize={data.pageSize} total={data.total} onPage={setPage} /> : null}
       <EditUserDialog user={editing} isSelf={editing?.id === me?.id} onClose={() => setEditing(null)} />
       <NewUserDialog open={creating} onOpenChange={setCreating} />
     </>
