@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { loadEnv, WORKERS_NEED_POSTGRES_MESSAGE } from "./env";
-import { startServerProcess } from "./test/server-child";
+import { startServerProcess } from "./test/server-process";
 
 describe("WORKERS", () => {
   it("more than one process needs DATABASE_URL: the embedded database serves one process", () => {

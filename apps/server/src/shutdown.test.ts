@@ -11,8 +11,7 @@ import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freshPostgres } from "./test/harness";
 import { laDate } from "./test/ride-fixtures";
-import { startServerProcess, type ServerProcess } from "./test/server-child";
-import { TEST_ADMIN } from "./test/server-process";
+import { startServerProcess, TEST_ADMIN, type ServerProcess } from "./test/server-process";
 import { sseClient } from "./test/sse-client";
 
 const onPostgres = process.env.TEST_DB === "postgres";

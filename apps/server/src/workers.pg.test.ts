@@ -10,8 +10,7 @@ import { Readable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freshPostgres } from "./test/harness";
 import { laDate } from "./test/ride-fixtures";
-import { startServerProcess } from "./test/server-child";
-import { TEST_ADMIN } from "./test/server-process";
+import { startServerProcess, TEST_ADMIN } from "./test/server-process";
 import { sseClient } from "./test/sse-client";
 
 const ADMIN = TEST_ADMIN;
@@ -27,7 +26,7 @@ let vehicleId: string;
 
 const workerPids = () => {
   try {
-    return execFileSync("pgrep", ["-P", String(child.pid), "-f", "src/main.ts"], { encoding: "utf8" }).trim().split("\n").filter(Boolean).map(Number);
+    return execFileSync("pgrep", ["-P", String(child.pid), "-f", "main.js"], { encoding: "utf8" }).trim().split("\n").filter(Boolean).map(Number);
   } catch {
     return [];
   }

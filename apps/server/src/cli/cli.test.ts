@@ -2,7 +2,6 @@
 // DATA_DIR (or a fresh PostgreSQL database), then checked the way a customer would notice: can the
 // admin sign in, does the restored copy hold the accounts.
 import { spawn } from "node:child_process";
-import { build } from "esbuild";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -15,34 +14,14 @@ import { runMigrations } from "../db/migrate";
 import { loadEnv } from "../env";
 import { buildConfig, buildDeps } from "../server";
 import { freshPostgres } from "../test/harness";
+import { bundled } from "../test/server-process";
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../../..");
 const tmpRoot = fs.mkdtempSync(path.join(os.tmpdir(), "meridian-cli-test-"));
 afterAll(() => fs.rmSync(tmpRoot, { recursive: true, force: true }));
 
-/**
- * The commands and the server run from a bundle, as apps/server/build.mjs makes it (node starts it in well under
- * a second; through tsx each start compiled the sources again, about two minutes of this file). It is written
- * beside apps/server/dist so the bundle finds drizzle/ and apps/web/dist as the built server does. The
- * `npm run` cases still go through package.json's scripts.
- */
-const bundleDir = path.join(repoRoot, "apps/server", `.test-bundle-${process.pid}`);
-afterAll(() => fs.rmSync(bundleDir, { recursive: true, force: true }));
-beforeAll(async () => {
-  const pkg = JSON.parse(fs.readFileSync(path.join(repoRoot, "apps/server/package.json"), "utf8")) as { dependencies: Record<string, string> };
-  const src = (f: string) => path.join(repoRoot, "apps/server/src", f);
-  await build({
-    entryPoints: { main: src("main.ts"), admin: src("cli/admin.ts"), backup: src("cli/backup.ts") },
-    outdir: bundleDir,
-    bundle: true,
-    platform: "node",
-    format: "esm",
-    target: "node20",
-    external: Object.keys(pkg.dependencies).filter((d) => !d.startsWith("@meridian/")),
-    banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
-    logLevel: "warning",
-  });
-}, 120_000);
+// The commands and the server run from the run's bundle (test/server-bundle.ts); the `npm run` cases still go
+// through package.json's scripts.
 let dirs = 0;
 const newDir = () => path.join(tmpRoot, `data-${dirs++}`);
 
@@ -52,14 +31,14 @@ type Run = { code: number; stdout: string; stderr: string };
  * Runs a command with the given settings: through `npm run <script> -- args` from the repository root
  * when viaNpm (proves the package.json wiring), otherwise the same script's bundle with node.
  */
-function npmRun(script: string, args: string[], env: Record<string, string>, opts: { cwd?: string; viaNpm?: boolean } = {}): Promise<Run> {
+function npmRun(script: "admin" | "backup", args: string[], env: Record<string, string>, opts: { cwd?: string; viaNpm?: boolean } = {}): Promise<Run> {
   const cwd = opts.cwd ?? repoRoot;
   const childEnv: Record<string, string | undefined> = { ...process.env, LOG_LEVEL: "silent", ...env };
   if (!env.DATABASE_URL) delete childEnv.DATABASE_URL;
   const [cmd, argv] =
     opts.viaNpm
       ? ["npm", ["run", "-s", script, "--", ...args]]
-      : [process.execPath, [path.join(bundleDir, `${script}.js`), ...args]];
+      : [process.execPath, [bundled(script), ...args]];
   return new Promise((resolve, reject) => {
     const child = spawn(cmd, argv, { cwd, env: childEnv, stdio: ["ignore", "pipe", "pipe"] });
     let stdout = "";
@@ -107,7 +86,7 @@ const onPglite = process.env.TEST_DB !== "postgres";
 function startBanner(env: Record<string, string>): Promise<string> {
   const childEnv: Record<string, string | undefined> = { ...process.env, PORT: "0", LOG_LEVEL: "warn", ...env };
   delete childEnv.DATABASE_URL;
-  const child = spawn(process.execPath, [path.join(bundleDir, "main.js")], { cwd: repoRoot, env: childEnv, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(process.execPath, [bundled("main")], { cwd: repoRoot, env: childEnv, stdio: ["ignore", "pipe", "pipe"] });
   return new Promise((resolve, reject) => {
     let out = "";
     const timer = setTimeout(() => (child.kill("SIGKILL"), reject(new Error(`no banner:\n${out}`))), 90_000);

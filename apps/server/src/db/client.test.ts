@@ -7,8 +7,9 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { eq, sql } from "drizzle-orm";
-import { afterAll, afterEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, describe, expect, inject, it } from "vitest";
 import { openTestDatabase } from "../test/harness";
+import { bundled } from "../test/server-process";
 import { DataDirLockedError, openDatabase, unpackFirstStartTemplate, type Database } from "./client";
 import { runMigrations } from "./migrate";
 import { newsletterSubscriptions } from "./schema";
@@ -21,7 +22,9 @@ const freshDir = (name = "data") => path.join(tmpRoot, `${dirCount++}`, name);
 
 const opened: Database[] = [];
 const children: ChildProcess[] = [];
+/** Opens a data directory as the built server does: a new one starts from the run's migrated template (initdb and the migrations take seconds). */
 async function open(dataDir: string) {
+  unpackFirstStartTemplate(path.join(path.resolve(dataDir), "pglite"), path.join(inject("serverBundle")!, "pglite-template.tar.gz"));
   const db = await openDatabase({ dataDir });
   opened.push(db);
   return db;
@@ -32,19 +35,9 @@ afterEach(async () => {
 });
 afterAll(() => fs.rmSync(tmpRoot, { recursive: true, force: true }));
 
-/** Another Node process that opens the data dir and holds it until killed. */
+/** Another Node process (the run's bundled test/hold-data-dir.ts) that opens the data dir and holds it until killed. */
 async function holdInChild(dataDir: string): Promise<ChildProcess> {
-  const script = path.join(tmpRoot, "hold.mts");
-  fs.writeFileSync(
-    script,
-    `import { openDatabase } from ${JSON.stringify(path.join(here, "client.ts"))};
-const db = await openDatabase({ dataDir: process.argv[2] });
-process.stdout.write("ready\\n");
-process.on("SIGTERM", async () => { await db.close(); process.exit(0); });
-setInterval(() => {}, 1 << 30);
-`,
-  );
-  const child = spawn(process.execPath, ["--import", "tsx", script, dataDir], { cwd: repoRoot, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(process.execPath, [bundled("hold-data-dir"), dataDir], { cwd: repoRoot, stdio: ["ignore", "pipe", "pipe"] });
   children.push(child);
   let err = "";
   child.stderr!.on("data", (d: Buffer) => (err += d.toString()));
@@ -149,7 +142,7 @@ if (onPglite) describe("PGlite data directory", { timeout: 120_000 }, () => {
     await open(dir);
     const env: Record<string, string | undefined> = { ...process.env, DATA_DIR: dir, PORT: "0", SEED_DEMO: "false", LOG_LEVEL: "silent" };
     delete env.DATABASE_URL;
-    const res = spawnSync(process.execPath, ["--import", "tsx", "apps/server/src/main.ts"], {
+    const res = spawnSync(process.execPath, [bundled("main")], {
       cwd: repoRoot,
       env,
       encoding: "utf8",
@@ -157,7 +150,7 @@ if (onPglite) describe("PGlite data directory", { timeout: 120_000 }, () => {
     });
     expect(res.status).toBe(1);
     expect(res.stderr).toContain(`The data directory ${path.resolve(dir)} is in use by another Meridian process (pid ${process.pid})`);
-    expect(res.stderr).not.toMatch(/at .*\.ts:\d+/); // a message, not a stack trace
+    expect(res.stderr).not.toMatch(/at .*\.[jt]s:\d+/); // a message, not a stack trace
     expect(fs.readFileSync(path.join(dir, "meridian.lock"), "utf8")).toBe(String(process.pid)); // our lock untouched
   });
 

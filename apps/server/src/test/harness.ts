@@ -20,6 +20,8 @@ declare module "vitest" {
     pgliteSnapshot?: string;
     /** The name of a migrated PostgreSQL database to copy (server-postgres). */
     postgresTemplate?: string;
+    /** The folder of the run's server bundle (test/server-bundle.ts), for tests that start the server or a command. */
+    serverBundle?: string;
   }
 }
 

@@ -1,30 +1,40 @@
-// Real server processes for the multi-process suites (PostgreSQL): start one on a free port and wait until it
-// answers, stop it (its whole process group).
+// The real server in child processes of its own, for tests of start-up, shutdown and several processes on one
+// PostgreSQL database: the run's bundle (test/server-bundle.ts) started with node. Its output is kept in `log`.
 import { spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";
 import postgres from "postgres";
-import { afterAll, beforeAll } from "vitest";
+import { afterAll, beforeAll, inject } from "vitest";
 import { freePort } from "./helpers";
 import { freshPostgres } from "./harness";
 
-const root = path.resolve(import.meta.dirname, "../../../..");
 /** The demo admin of the test server processes (they get this ADMIN_PASSWORD). */
 export const TEST_ADMIN = { email: "admin@meridian.local", password: "test-demo-admin-password" };
 export const TEST_AUTH_SECRET = "multi-process-secret-multi-process-secret";
 
-export type ServerProcess = { base: string; child: ChildProcess; log: string[] };
+/** The path of one of the run's bundled entries (vitest.global-setup.ts builds them). */
+export function bundled(entry: "main" | "admin" | "backup" | "hold-data-dir"): string {
+  const dir = inject("serverBundle");
+  if (!dir) throw new Error("No server bundle: vitest.global-setup.ts builds it for the server projects");
+  return path.join(dir, `${entry}.js`);
+}
 
-export async function startServer(url: string, env: Record<string, string> = {}): Promise<ServerProcess> {
+export type ServerProcess = { base: string; child: ChildProcess; log: string[]; exited: Promise<number | null> };
+
+/**
+ * Starts the server with `env` over a test-friendly base (embedded maps, the outbox, the demo seeded); resolves
+ * once its banner says it is ready, or at once when `waitReady` is false (a start that should fail).
+ */
+export async function startServerProcess(env: Record<string, string>, { waitReady = true } = {}): Promise<ServerProcess> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const child = spawn("npx", ["tsx", "apps/server/src/main.ts"], {
-    cwd: root,
-    detached: true,
+  const child = spawn(process.execPath, [bundled("main")], {
+    cwd: path.resolve(import.meta.dirname, "../../../.."),
     stdio: ["ignore", "pipe", "pipe"],
     env: {
       ...process.env,
       NODE_ENV: "development",
-      DATABASE_URL: url,
+      SMTP_URL: "",
+      MAILBOX: "true",
       SEED_DEMO: "true",
       PORT: String(port),
       HOST: "127.0.0.1",
@@ -40,30 +50,24 @@ export async function startServer(url: string, env: Record<string, string> = {})
   const log: string[] = [];
   child.stdout!.on("data", (d) => log.push(String(d)));
   child.stderr!.on("data", (d) => log.push(String(d)));
+  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
   const deadline = Date.now() + 90_000;
-  for (;;) {
+  while (waitReady && !/ready in \d+ ms/.test(log.join(""))) {
     if (child.exitCode !== null) throw new Error(`server exited early:\n${log.join("")}`);
-    try {
-      const res = await fetch(`${base}/api/health`);
-      if (res.ok) break;
-    } catch {
-      /* not listening yet */
-    }
     if (Date.now() > deadline) throw new Error(`server did not start:\n${log.join("")}`);
-    await new Promise((r) => setTimeout(r, 200));
+    await new Promise((r) => setTimeout(r, 100));
   }
-  return { base, child, log };
+  return { base, child, log, exited };
 }
 
-/** Stops the process group (npx, tsx and node); resolves once it has exited. */
+/** A server process on a PostgreSQL database. */
+export const startServer = (url: string, env: Record<string, string> = {}) => startServerProcess({ DATABASE_URL: url, ...env });
+
+/** Stops the process (SIGTERM unless told); resolves once it has exited, or after 15 s. */
 export async function stopServer(child: ChildProcess, signal: NodeJS.Signals = "SIGTERM"): Promise<void> {
   if (!child.pid || child.exitCode !== null || child.signalCode !== null) return;
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
-  try {
-    process.kill(-child.pid, signal);
-  } catch {
-    return; // already gone
-  }
+  child.kill(signal);
   await Promise.race([exited, new Promise((r) => setTimeout(r, 15_000))]);
 }
 

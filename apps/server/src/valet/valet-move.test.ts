@@ -162,7 +162,7 @@ describe("a valet move in one statement", () => {
     }
     // Every allowed move of the shared table (11 by staff, 3 by the guest); the other 84 are refused.
     expect({ moved, refused }).toEqual({ moved: 14, refused: 84 });
-  });
+  }, 120_000); // 98 moves, each made twice and compared
 
   it("answers 404 for a ticket that does not exist or is not a valet ticket, as before", async () => {
     const missing = "00000000-0000-4000-8000-000000000000";
