@@ -1,4 +1,5 @@
 // Every kind of durable job the server runs, by kind: what the runner in main.ts (and the development tools) use.
+import { DEMO_SHIFTS_JOB, demoShiftsHandler } from "../db/seed";
 import type { Deps } from "../lib/context";
 import { flightJobHandlers } from "../flights/follow";
 import { holdSweepJobHandlers } from "../payments/hold-sweep";
@@ -15,4 +16,5 @@ export const allJobHandlers = (deps: Deps): JobHandlers => ({
   ...receiptJobHandlers(deps),
   ...flightJobHandlers(deps),
   [OVERDUE_SWEEP_JOB]: overdueSweepHandler({ mailer: deps.mailer, publicUrl: deps.config.publicUrl }),
+  [DEMO_SHIFTS_JOB]: demoShiftsHandler({ seedDemo: Boolean(deps.config.env.SEED_DEMO) }),
 });

@@ -17,7 +17,9 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-export type Answer = { status?: number; json?: unknown } | ((body: unknown, url: URL) => { status?: number; json?: unknown });
+type Reply = { status?: number; json?: unknown };
+/** An answer, or a function of the request to one (a promise: the answer comes when it settles). */
+export type Answer = Reply | ((body: unknown, url: URL) => Reply | Promise<Reply>);
 /** "METHOD /path" (no query) → the answer. */
 export type Routes = Record<string, Answer>;
 
@@ -38,7 +40,7 @@ export function serveApi(routes: Routes): Call[] {
     const body: unknown = typeof init.body === "string" ? JSON.parse(init.body) : undefined;
     calls.push({ method, path: url.pathname, query: url.searchParams, body });
     const route = routes[`${method} ${url.pathname}`];
-    const answer = typeof route === "function" ? route(body, url) : (route ?? apiError(404, "not_found", "Not found."));
+    const answer = await (typeof route === "function" ? route(body, url) : (route ?? apiError(404, "not_found", "Not found.")));
     const status = answer.status ?? 200;
     return new Response(answer.json === undefined ? null : JSON.stringify(answer.json), { status, headers: { "content-type": "application/json" } });
   });

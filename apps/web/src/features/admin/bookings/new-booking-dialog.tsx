@@ -19,7 +19,7 @@ import { Field, Label } from "@/components/ui/label";
 import { Spinner } from "@/components/ui/spinner";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { bookingDialogGuards, ServiceTabs, type Service } from "@/features/booking/components/service-tabs";
-import type { BookForCaller } from "@/features/booking/components/use-confirm-booking";
+import { isUnavailable, type BookForCaller, type OnUnavailable } from "@/features/booking/components/use-confirm-booking";
 import { randomUuid } from "@/features/places/lib/random-uuid";
 import { ApiError } from "@/lib/api";
 import { notifyError, notifySuccess } from "@/lib/notify";
@@ -63,12 +63,14 @@ function NewBookingForm({ onDone }: { onDone: () => void }) {
   });
   const { errors } = customerForm.formState;
 
-  const post = async (quote: { service: "ride" | "valet"; quoteId: string }, who: { customerId: string } | { newCustomer: NewCustomerValues }) => {
+  const post = async (quote: { service: "ride" | "valet"; quoteId: string }, who: { customerId: string } | { newCustomer: NewCustomerValues }, onUnavailable?: OnUnavailable) => {
     try {
       const res = await mutation.mutateAsync({ input: { ...quote, ...who }, key });
       notifySuccess(CALLER_BOOKED_TITLE, callerBookedDescription(res.customer.fullName, res.paymentLink.sentBy));
       onDone();
     } catch (err) {
+      // The time was sold meanwhile: the ride form shows the sentence and the nearest times, and quotes again.
+      if (isUnavailable(err) && onUnavailable) return onUnavailable(err);
       if (err instanceof ApiError && err.fields) {
         for (const [k, m] of Object.entries(err.fields)) {
           const field = k.replace(/^newCustomer\./, "");
@@ -83,16 +85,16 @@ function NewBookingForm({ onDone }: { onDone: () => void }) {
   const bookFor: BookForCaller = {
     label: "Book & Send Payment Link",
     submitting: mutation.isPending,
-    submit: (quote) => {
+    submit: (quote, onUnavailable) => {
       if (mode === "find") {
         if (!chosen) {
           setCustomerError(CALLER_MESSAGES.customer);
           searchRef.current?.focus();
           return;
         }
-        void post(quote, { customerId: chosen.id });
+        void post(quote, { customerId: chosen.id }, onUnavailable);
       } else {
-        void customerForm.handleSubmit((values) => post(quote, { newCustomer: values }))();
+        void customerForm.handleSubmit((values) => post(quote, { newCustomer: values }, onUnavailable))();
       }
     },
   };

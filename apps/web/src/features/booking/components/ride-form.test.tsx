@@ -4,7 +4,7 @@
 import { fireEvent, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import { bookingTimesQueryOptions } from "../api/get-booking-times";
-import { apiError, renderApp, serveApi, type Routes } from "@/test/render";
+import { apiError, renderApp, serveApi, sessionOf, type Routes } from "@/test/render";
 import { RideForm } from "./ride-form";
 
 // The server's clock: 9:50 in Los Angeles on 2030-03-12 (a Tuesday), two hours' notice for a ride: noon is the earliest.
@@ -64,6 +64,25 @@ async function retype(app: ReturnType<typeof setup>, label: string, text: string
 }
 
 const quoteCalls = (calls: ReturnType<typeof setup>["calls"]) => calls.filter((c) => c.path === "/api/quotes");
+
+// A sold-out noon (issue 26): the server's 409 unavailable, its sentence and the three nearest times it can serve.
+const SOLD_OUT = "Every car of this type is booked at this time.";
+const unavailable = () => ({
+  status: 409,
+  json: { error: { code: "unavailable", message: SOLD_OUT, alternatives: ["12:45", "13:00", "13:15"].map((time) => ({ date: "2030-03-12", time })) } },
+});
+/** The fake server's quote for a body, under `quoteId`. */
+function priced(body: unknown, quoteId: string) {
+  const b = body as { vehicleTypeId: string };
+  const vehicle = VEHICLES.find((v) => v.id === b.vehicleTypeId)!;
+  const quote = { method: "distance", vehicleTypeId: vehicle.id, vehicleName: vehicle.name, miles: 12.4, minutes: 31, lines: [{ label: "Base fare", amountUsd: 95 }], totalUsd: 95, currency: "USD" };
+  return { json: { quoteId, expiresAt: "2030-03-12T17:15:00.000Z", quote, pickup: PLACES.sm, dropoff: PLACES.bh } };
+}
+const timeOf = (body: unknown) => (body as { time: string }).time;
+const alternativeButtons = (app: ReturnType<typeof setup>) =>
+  within(app.screen.getByRole("group", { name: "Available times" }))
+    .getAllByRole("button")
+    .map((b) => b.textContent);
 
 describe("RideForm", () => {
   it("opens on the spec's defaults: noon on the first bookable day, one passenger, no luggage", async () => {
@@ -142,5 +161,79 @@ describe("RideForm", () => {
     expect(await app.screen.findByText("No flight AA999 lands at LAX that day.", {}, { timeout: 5000 })).toBeTruthy();
     expect(flight.getAttribute("aria-invalid")).toBe("true");
     expect(quoteCalls(app.calls).at(-1)?.body).toMatchObject({ pickupPlaceId: "lax", flightNumber: "AA999" });
+  });
+
+  it("a time that cannot be served: the server's sentence and three times, no 'could not price' hint; a time picked is quoted and priced", async () => {
+    const app = setup({ "POST /api/quotes": (body) => (timeOf(body) === "12:00" ? unavailable() : priced(body, `q-${timeOf(body)}`)) });
+    await pick(app, "Pickup", "Santa", /Santa Monica Pier/);
+    await pick(app, "Dropoff", "Beverly", /Beverly Hills Hotel/);
+    const alert = await app.screen.findByTestId("unavailable-times", {}, { timeout: 5000 });
+    expect(alert.textContent).toContain(SOLD_OUT);
+    expect(alternativeButtons(app)).toEqual(["12:45 PM", "1:00 PM", "1:15 PM"]);
+    expect(app.screen.queryByText(/We could not price this trip/)).toBeNull();
+    expect(app.screen.queryByText(/to see your fare/)).toBeNull(); // the times take the quote panel's place
+    expect(app.screen.queryByText("Quote Error")).toBeNull(); // said once, under the form: no toast
+    expect(app.screen.getByRole("button", { name: "Confirm Booking" }).hasAttribute("disabled")).toBe(true);
+
+    await app.user.click(app.screen.getByRole("button", { name: "1:00 PM" }));
+    expect((app.screen.getByLabelText("Time") as HTMLSelectElement).value).toBe("13:00");
+    expect(await app.screen.findByTestId("quote-total", {}, { timeout: 5000 })).toBeTruthy();
+    expect(quoteCalls(app.calls).at(-1)?.body).toMatchObject({ date: "2030-03-12", time: "13:00" });
+    expect(app.screen.queryByTestId("unavailable-times")).toBeNull();
+    await vi.waitFor(() => expect(app.screen.getByRole("button", { name: "Confirm Booking" }).hasAttribute("disabled")).toBe(false));
+  });
+
+  it("a booking that lost the last car: the sentence and the times instead of 'Booking Failed', a fresh quote, and a time picked books again", async () => {
+    let sold = false;
+    const app = setup({
+      "GET /api/auth/get-session": { json: sessionOf("customer") },
+      "POST /api/quotes": (body) => (sold && timeOf(body) === "12:00" ? unavailable() : priced(body, `q-${timeOf(body)}`)),
+      "POST /api/bookings": () => ((sold = true), unavailable()),
+    });
+    await pick(app, "Pickup", "Santa", /Santa Monica Pier/);
+    await pick(app, "Dropoff", "Beverly", /Beverly Hills Hotel/);
+    const confirm = app.screen.getByRole("button", { name: "Confirm Booking" });
+    await vi.waitFor(() => expect(confirm.hasAttribute("disabled")).toBe(false), { timeout: 5000 });
+    const quotesBefore = quoteCalls(app.calls).length;
+    await app.user.click(confirm);
+
+    expect((await app.screen.findByTestId("unavailable-times", {}, { timeout: 5000 })).textContent).toContain(SOLD_OUT);
+    expect(alternativeButtons(app)).toEqual(["12:45 PM", "1:00 PM", "1:15 PM"]);
+    await vi.waitFor(() => expect(quoteCalls(app.calls).length).toBeGreaterThan(quotesBefore)); // quoted again
+    await vi.waitFor(() => expect(confirm.hasAttribute("disabled")).toBe(true));
+    expect(app.screen.queryByText("Booking Failed")).toBeNull();
+    expect(app.screen.queryByText(/We could not price this trip/)).toBeNull();
+
+    await app.user.click(app.screen.getByRole("button", { name: "12:45 PM" }));
+    expect(await app.screen.findByTestId("quote-total", {}, { timeout: 5000 })).toBeTruthy();
+    expect(quoteCalls(app.calls).at(-1)?.body).toMatchObject({ time: "12:45" });
+    await vi.waitFor(() => expect(confirm.hasAttribute("disabled")).toBe(false));
+  });
+
+  it("a lost booking's times show while the fresh quote loads; a fresh quote that can be served takes over", async () => {
+    // The quotes asked after the refusal wait until the test answers them.
+    const waiting: (() => void)[] = [];
+    let booked = false;
+    let n = 0;
+    const app = setup({
+      "GET /api/auth/get-session": { json: sessionOf("customer") },
+      "POST /api/quotes": (body) => (booked ? new Promise((resolve) => waiting.push(() => resolve(priced(body, `q-${++n}`)))) : priced(body, `q-${++n}`)),
+      "POST /api/bookings": () => ((booked = true), unavailable()),
+    });
+    await pick(app, "Pickup", "Santa", /Santa Monica Pier/);
+    await pick(app, "Dropoff", "Beverly", /Beverly Hills Hotel/);
+    const confirm = app.screen.getByRole("button", { name: "Confirm Booking" });
+    await vi.waitFor(() => expect(confirm.hasAttribute("disabled")).toBe(false), { timeout: 5000 });
+    await app.user.click(confirm);
+
+    expect((await app.screen.findByTestId("unavailable-times", {}, { timeout: 5000 })).textContent).toContain(SOLD_OUT);
+    await vi.waitFor(() => expect(waiting.length).toBeGreaterThan(0));
+    expect(app.screen.getByText("Calculating your quote…")).toBeTruthy();
+    // The car came free again (the winner cancelled): the fresh quote prices noon, and the refusal goes.
+    booked = false;
+    for (const answer of waiting) answer();
+    await vi.waitFor(() => expect(app.screen.queryByTestId("unavailable-times")).toBeNull());
+    expect(app.screen.getByTestId("quote-total")).toBeTruthy();
+    await vi.waitFor(() => expect(confirm.hasAttribute("disabled")).toBe(false));
   });
 });

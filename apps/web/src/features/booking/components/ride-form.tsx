@@ -5,7 +5,7 @@ import { NO_VEHICLE_FOR_CAPACITY, noVehicleFitsMessage, normaliseLuggage, normal
 import { RIDE_DEFAULTS, ROUTE_FAILED_DESCRIPTION, ROUTE_FAILED_TITLE } from "@meridian/shared/booking";
 import { makeRideFormSchema, rideFormDefaults, type RideFormInput, type RideFormValues } from "@meridian/shared/ride-form";
 import { AlertTriangle, Luggage, Users } from "lucide-react";
-import { useEffect, useMemo, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { CountField, DateField, TimeField } from "@/components/form/fields";
 import { Form } from "@/components/form/form";
@@ -26,11 +26,13 @@ import { CouponField } from "./coupon-field";
 import { FlightFields } from "./flight-fields";
 import { BookingFooter } from "./booking-footer";
 import { QuotePanel } from "./quote-panel";
-import { UnavailableTimes } from "./unavailable-times";
-import { useConfirmBooking, type BookForCaller } from "./use-confirm-booking";
+import { UnavailableTimes, unavailableOf } from "./unavailable-times";
+import { useConfirmBooking, type BookForCaller, type OnUnavailable } from "./use-confirm-booking";
 import { useLiveQuote } from "./use-live-quote";
 
 function quoteErrorToast(err: unknown) {
+  // A time that cannot be served is said under the form, with the nearest times (UnavailableTimes): no toast.
+  if (unavailableOf(err)) return;
   if (err instanceof ApiError && err.code === "route_failed") notifyError(ROUTE_FAILED_TITLE, ROUTE_FAILED_DESCRIPTION);
   else if (err instanceof ApiError && err.code === "capacity") notifyError("Capacity Issue", err);
   else if (err instanceof ApiError && err.code === "unreachable_by_car") notifyError("No Road to This Place", err);
@@ -151,14 +153,27 @@ export function RideForm({
     if (capacityKey) notifyError("Capacity Issue", capacityKey);
   }, [capacityKey]);
 
-  const confirmBooking = useConfirmBooking({ idempotencyKey, renewIdempotencyKey, refetchQuote: live.refetch, amountUsd: quoteData?.quote.totalUsd ?? null });
+  // A booking refused because the time was sold meanwhile (a lost race): its sentence and nearest times show under the
+  // form until the ride asked for changes or a quote is answered after it (the fresh quote, asked at once, then decides).
+  const [refusal, setRefusal] = useState<{ error: ApiError; input: string; at: number } | null>(null);
+  const inputKey = JSON.stringify(quoteInput);
+  const onUnavailable: OnUnavailable = (error) => setRefusal({ error, input: inputKey, at: Date.now() });
+  const shownRefusal = live.error ?? (refusal && refusal.input === inputKey && live.updatedAt <= refusal.at ? refusal.error : null);
+  const unavailable = unavailableOf(live.error) !== null;
+  const refusalRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (refusal) refusalRef.current?.scrollIntoView?.({ block: "nearest" });
+  }, [refusal]);
+
+  const confirmBooking = useConfirmBooking({ idempotencyKey, renewIdempotencyKey, refetchQuote: live.refetch, amountUsd: quoteData?.quote.totalUsd ?? null, onUnavailable });
   const { confirm: book, card } = confirmBooking;
   const submitting = bookFor ? bookFor.submitting : confirmBooking.submitting;
   const canConfirm = Boolean(quoteData && !calculating && !capacityError && pickup && dropoff && !submitting);
 
   const confirm = handleSubmit((v) => {
     if (!canConfirm || !quoteData || !pickup || !dropoff) return;
-    if (bookFor) return bookFor.submit({ service: "ride", quoteId: quoteData.quoteId });
+    setRefusal(null);
+    if (bookFor) return bookFor.submit({ service: "ride", quoteId: quoteData.quoteId }, (error) => (onUnavailable(error), void live.refetch()));
     const snapshot = { service: "ride" as const, vehicleName: quoteData.quote.vehicleName, totalUsd: quoteData.quote.totalUsd, pickup, dropoff, date: v.date, time: v.time };
     book({ service: "ride", quoteId: quoteData.quoteId }, (res) => onConfirmed({ ...res, ...snapshot }));
   });
@@ -239,37 +254,41 @@ export function RideForm({
         calculating={calculating}
       />
 
-      <QuotePanel
-        quote={quoteData?.quote ?? null}
-        summary={
-          quoteData ? (
-            <>
-              <span className="text-foreground/90">{quoteData.quote.vehicleName}</span> · {quoteData.quote.miles.toFixed(1)} mi · {quoteData.quote.minutes.toFixed(0)} min
-            </>
-          ) : null
-        }
-        calculating={calculating}
-        hint={
-          capacityError
-            ? "Adjust passengers or luggage to see your fare."
-            : whenError
-              ? "Choose a valid date and time to see your fare."
-              : !pickup || !dropoff
-                ? "Choose both addresses to see your fare."
-                : live.isError
-                  ? "We could not price this trip. Please check the addresses or choose another vehicle."
-                  : "Choose a vehicle to see your fare."
-        }
-      />
-
+      {/* A time that cannot be served: the sentence and the nearest times take the quote's place (no "could not price"). */}
       <UnavailableTimes
-        error={live.error}
+        ref={refusalRef}
+        error={shownRefusal}
         disabled={calculating}
         onPick={(a) => {
           setValue("date", a.date, { shouldValidate: true });
           setValue("time", a.time, { shouldValidate: true });
         }}
       />
+
+      {unavailable ? null : (
+        <QuotePanel
+          quote={quoteData?.quote ?? null}
+          summary={
+            quoteData ? (
+              <>
+                <span className="text-foreground/90">{quoteData.quote.vehicleName}</span> · {quoteData.quote.miles.toFixed(1)} mi · {quoteData.quote.minutes.toFixed(0)} min
+              </>
+            ) : null
+          }
+          calculating={calculating}
+          hint={
+            capacityError
+              ? "Adjust passengers or luggage to see your fare."
+              : whenError
+                ? "Choose a valid date and time to see your fare."
+                : !pickup || !dropoff
+                  ? "Choose both addresses to see your fare."
+                  : live.isError
+                    ? "We could not price this trip. Please check the addresses or choose another vehicle."
+                    : "Choose a vehicle to see your fare."
+          }
+        />
+      )}
 
       {bookFor ? null : <CardStep card={card} idPrefix="ride" />}
 

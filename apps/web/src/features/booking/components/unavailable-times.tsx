@@ -2,6 +2,7 @@
 // its nearest sellable times the same day as buttons ("6:15 PM"); tapping one sets the time and the form quotes again.
 import { formatClock } from "@meridian/shared/valet-pricing";
 import { CalendarClock } from "lucide-react";
+import type { Ref } from "react";
 import { Button } from "@/components/ui/button";
 import { ApiError } from "@/lib/api";
 
@@ -14,11 +15,22 @@ export function unavailableOf(error: unknown): { message: string; alternatives: 
   return { message: error.message, alternatives: error.alternatives ?? [] };
 }
 
-export function UnavailableTimes({ error, onPick, disabled }: { error: unknown; onPick: (alternative: AlternativeTime) => void; disabled?: boolean }) {
+export function UnavailableTimes({
+  error,
+  onPick,
+  disabled,
+  ref,
+}: {
+  error: unknown;
+  onPick: (alternative: AlternativeTime) => void;
+  disabled?: boolean;
+  ref?: Ref<HTMLDivElement>;
+}) {
   const refusal = unavailableOf(error);
   if (!refusal) return null;
   return (
-    <div role="alert" data-testid="unavailable-times" className="rounded-lg border border-gold/30 bg-gold/[0.06] px-4 py-4">
+    // scroll-mb: scrolled into view, it clears the dialog's sticky footer (Total, Confirm Booking).
+    <div ref={ref} role="alert" data-testid="unavailable-times" className="scroll-mb-32 rounded-lg border border-gold/30 bg-gold/[0.06] px-4 py-4">
       <p className="flex gap-2.5 text-sm leading-relaxed text-foreground">
         <CalendarClock className="mt-0.5 size-4 shrink-0 text-gold" aria-hidden />
         <span>{refusal.message}</span>

@@ -25,8 +25,17 @@ import { usePaymentConfig } from "../api/get-payment-config";
 const LOGIN_HINT = "Sign in or create an account, then confirm your booking.";
 const CARD_FORM_LOADING = "The card form is still loading. Please try again in a moment.";
 
-/** The desk's booking for a caller (admin Bookings page): the forms skip the card step and hand the quote to `submit`. */
-export type BookForCaller = { submit: (quote: { service: "ride" | "valet"; quoteId: string }) => void; submitting: boolean; label: string };
+/** A booking refused because its time was sold meanwhile (409 unavailable): the form shows it with its alternatives. */
+export type OnUnavailable = (error: ApiError) => void;
+
+/**
+ * The desk's booking for a caller (admin Bookings page): the forms skip the card step and hand the quote to `submit`
+ * (with what to do when the time was sold meanwhile).
+ */
+export type BookForCaller = { submit: (quote: { service: "ride" | "valet"; quoteId: string }, onUnavailable?: OnUnavailable) => void; submitting: boolean; label: string };
+
+/** Whether a booking's refusal is "this time was sold meanwhile" (409 unavailable, with the nearest times). */
+export const isUnavailable = (err: unknown): err is ApiError => err instanceof ApiError && err.status === 409 && err.code === "unavailable";
 
 /** What the Payment Element (stripe mode) does for the dialog; set by the card field once Stripe.js is ready. */
 export type StripeCardHandle = {
@@ -45,10 +54,13 @@ export function useConfirmBooking({
   renewIdempotencyKey,
   refetchQuote,
   amountUsd,
+  onUnavailable,
 }: {
   idempotencyKey: string;
   renewIdempotencyKey: () => void;
   refetchQuote: () => unknown;
+  /** The time was sold meanwhile: the form shows the sentence and the nearest times (the quote is fetched again too). */
+  onUnavailable?: OnUnavailable;
   /** The quoted total, for Stripe's Payment Element. */
   amountUsd: number | null;
 }) {
@@ -108,10 +120,11 @@ export function useConfirmBooking({
             // quote_changed (409), quote_expired, quote_invalid: show the fresh price before booking.
             void refetchQuote();
             notifyError("Quote Error", err);
-          } else if (code === "unavailable" && status === 409) {
-            // The time was sold meanwhile (409 unavailable): the fresh quote offers the nearest times under the form.
+          } else if (isUnavailable(err) && onUnavailable) {
+            // The time was sold meanwhile (a lost race for the last car): the form says so with the nearest times,
+            // and the fresh quote follows (no generic "Booking Failed").
+            onUnavailable(err);
             void refetchQuote();
-            notifyError("Booking Failed", err);
           } else {
             notifyError("Booking Failed", err);
           }

@@ -26,5 +26,5 @@ export function useLiveQuote<I, R>(input: I | null, useQuote: (input: I | null) 
     }
   }, [query.isError, query.errorUpdatedAt, query.error, query.isFetching]);
 
-  return { data, calculating, isError: query.isError, error: query.isError ? query.error : null, refetch: query.refetch };
+  return { data, calculating, isError: query.isError, error: query.isError ? query.error : null, refetch: query.refetch, updatedAt: query.dataUpdatedAt };
 }
