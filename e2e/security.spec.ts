@@ -47,6 +47,7 @@ test("an inline script is blocked and reported as a violation", async ({ page, c
 });
 
 test("the API reference renders from this origin under its CSP", async ({ page }) => {
+  test.slow(); // Swagger UI parses its bundle and the whole document, then filters it: a minute on a busy machine
   await page.goto("/api/docs");
   // Swagger UI's 1.4 MB bundle and the whole document are parsed before the heading shows: slow on a busy machine.
   await expect(page.getByRole("heading", { name: /Meridian API/ })).toBeVisible({ timeout: 30_000 });
