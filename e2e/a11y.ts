@@ -36,6 +36,7 @@ export async function waitForSettledPage(page: Page) {
  */
 export async function expectNoA11yViolations(page: Page, options: { include?: string | Locator; label?: string } = {}) {
   await waitForSettledPage(page);
+  const before = options.include ? undefined : await screenOf(page);
   // A toast on its way out, or hidden behind the one shown (one visible at a time), fades while axe reads
   // it: its mid-fade colours are not what anyone reads.
   let builder = new AxeBuilder({ page })
@@ -54,6 +55,22 @@ export async function expectNoA11yViolations(page: Page, options: { include?: st
   );
   const where = options.label ?? new URL(page.url()).pathname;
   expect(report, `axe WCAG 2.2 A/AA violations on ${where}:\n${report.join("\n")}`).toEqual([]);
+  if (before !== undefined) audited.set(page, before);
+}
+
+/** The whole screen a page shows (address, window size, document): the same again means nothing new to audit. */
+const screenOf = (page: Page) => page.evaluate(() => `${location.href} ${innerWidth}x${innerHeight} ${document.documentElement.outerHTML}`);
+/** Each page's last screen audited whole and passed. */
+const audited = new WeakMap<Page, string>();
+
+/**
+ * The audit of a test's last screen (fixtures.ts), unless the test has just audited that very screen, unchanged
+ * (a spec whose last step is its own audit).
+ */
+export async function expectLastScreenAccessible(page: Page, label: string) {
+  await waitForSettledPage(page);
+  if (audited.get(page) === (await screenOf(page))) return;
+  await expectNoA11yViolations(page, { label });
 }
 
 /** A locator's element as a CSS selector axe can take (marks it with a data attribute). */

@@ -2,7 +2,7 @@
 // `test` every spec imports: it audits the screen each passing test ends on for accessibility, and fails a test
 // whose pages report a Content-Security-Policy violation.
 import { test as base, expect, type APIRequestContext, type Browser, type BrowserContext, type Locator, type Page } from "@playwright/test";
-import { expectNoA11yViolations } from "./a11y";
+import { expectLastScreenAccessible } from "./a11y";
 import { E2E_ADMIN_PASSWORD } from "../playwright.config";
 
 export { expect };
@@ -25,7 +25,8 @@ async function watchCsp(context: BrowserContext, violations: string[]) {
 /**
  * The specs' `test`: Playwright's, plus
  * - an automatic accessibility audit (axe, WCAG 2.2 A/AA; see ./a11y.ts) of the screen each passing test ends on
- *   (call expectNoA11yViolations(page) for every screen and dialog on the way);
+ *   (call expectNoA11yViolations(page) for every screen and dialog on the way; a last screen the test has just
+ *   audited, unchanged, is not audited twice);
  * - a CSP watch: its own context and any `browser.newContext()` it opens are watched, and the test fails when a
  *   page reported a CSP violation (an inline script or style, a host the policy does not allow).
  */
@@ -53,7 +54,7 @@ export const test = base.extend<{ cspViolations: string[]; a11yAudit: void }>({
       // /api/docs is Swagger UI's own page (the developers' API reference, not a Meridian screen): its colours and
       // nested controls are Swagger's, so it is not held to the screens' audit.
       if (new URL(page.url()).pathname.startsWith("/api/")) return;
-      await expectNoA11yViolations(page, { label: `${new URL(page.url()).pathname} (the test's last screen)` });
+      await expectLastScreenAccessible(page, `${new URL(page.url()).pathname} (the test's last screen)`);
     },
     { auto: true },
   ],
