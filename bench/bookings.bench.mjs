@@ -19,7 +19,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
 import postgres from "postgres";
-import { arg, countingProxy, cpuMs, freePort, laDate, scratchDatabase, treeCpuMs } from "./lib.mjs";
+import { arg, BENCH_ADMIN, countingProxy, cpuMs, freePort, giveCapacity, laDate, scratchDatabase, treeCpuMs } from "./lib.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const serverMain = path.join(root, "apps/server/dist/main.js");
@@ -159,6 +159,18 @@ async function customers(base, count, runId) {
 }
 
 /**
+ * The chauffeurs and cars `count` rides of quotes() need: twelve rides a quarter hour, each about an hour long with the
+ * buffer, so five quarters' rides (60) are under way at any moment, round the clock on every day they are booked.
+ */
+async function capacityFor(base, count) {
+  const vehicles = await request(base, false, "/api/vehicles");
+  const dates = Array.from({ length: Math.ceil(count / 1152) }, (_, d) => laDate(1 + d));
+  const t0 = performance.now();
+  await giveCapacity(base, { dates, chauffeurs: 72, unitsPerType: 72, vehicleTypeIds: [vehicles.body.vehicles[0].id] });
+  console.log(`capacity: 72 chauffeurs on shift on ${dates.length} days and 72 cars, in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+}
+
+/**
  * `count` distinct quote ids: LAX -> Beverly Hills, one per quarter hour (times are booked in 15-minute steps) and
  * party (1-3 passengers, 0-3 bags): 1,152 a day from tomorrow, so 4,000 bookings stay within the card-hold window.
  */
@@ -233,6 +245,7 @@ async function runBookings(label, env, count, backends = async () => new Map(), 
     AUTH_SECRET: crypto.randomBytes(32).toString("base64url"),
     SIGN_IN_PER_MINUTE: "100000",
     LOG_LEVEL: "warn",
+    ADMIN_PASSWORD: BENCH_ADMIN.password,
     ...env,
   });
   await waitReady(server);
@@ -240,6 +253,7 @@ async function runBookings(label, env, count, backends = async () => new Map(), 
   const runId = crypto.randomUUID().slice(0, 8);
   const cookies = await customers(base, clients, runId);
   const warmup = Math.min(200, Math.max(20, Math.floor(count / 10)));
+  await capacityFor(base, count + warmup);
   const ids = await quotes(base, count + warmup);
   const warm = await bookings(base, cookies, ids.slice(0, warmup), `${runId}-warm`);
   if (warm.failures.length) throw new Error(`${label}: warm-up bookings failed: ${warm.failures.slice(0, 3).join("; ")}`);

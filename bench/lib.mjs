@@ -52,6 +52,39 @@ export const laDate = (days) => {
   return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
 };
 
+/** The demo admin's password the benches start their servers with (ADMIN_PASSWORD), to give capacity as an admin. */
+export const BENCH_ADMIN = { email: "admin@meridian.local", password: `bench-admin-${crypto.randomBytes(6).toString("hex")}` };
+
+/**
+ * Chauffeurs and cars for the rides a bench books (the availability rule sells a ride only when a chauffeur on shift
+ * and a car of its type are free), added as an admin would, through the API (a copy of giveCapacityThroughApi in
+ * apps/server/src/test/factories.ts): `chauffeurs` chauffeurs on the Staff page, each on shift round the clock on every
+ * day of `dates`, and `unitsPerType` cars of each of `vehicleTypeIds`.
+ */
+export async function giveCapacity(base, { dates, chauffeurs, unitsPerType, vehicleTypeIds }) {
+  const signIn = await fetch(`${base}/api/auth/sign-in/email`, { method: "POST", headers: { origin: base, "content-type": "application/json" }, body: JSON.stringify(BENCH_ADMIN) });
+  if (signIn.status !== 200) throw new Error(`admin sign-in failed: ${signIn.status} ${await signIn.text()}`);
+  const cookie = signIn.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
+  const call = async (p, json) => {
+    const res = await fetch(base + p, { method: "POST", headers: { origin: base, cookie, "content-type": "application/json" }, body: JSON.stringify(json) });
+    const body = await res.json();
+    if (!res.ok) throw new Error(`POST ${p}: ${res.status} ${JSON.stringify(body)}`);
+    return body;
+  };
+  const run = crypto.randomBytes(2).toString("hex").toUpperCase();
+  const one = async (i) => {
+    const { staff } = await call("/api/admin/staff", { fullName: `Bench Chauffeur ${i + 1}`, email: `bench-chauffeur-${run.toLowerCase()}-${i + 1}@example.com`, role: "chauffeur" });
+    for (const date of dates) await call("/api/admin/shifts", { staffId: staff.id, date, start: "00:00", end: "00:00", role: "chauffeur", location: "LAX" });
+  };
+  for (let i = 0; i < chauffeurs; i += 8) await Promise.all(Array.from({ length: Math.min(8, chauffeurs - i) }, (_, j) => one(i + j)));
+  for (const [t, vehicleTypeId] of vehicleTypeIds.entries()) {
+    for (let i = 0; i < unitsPerType; i++) await call("/api/admin/fleet/units", { vehicleTypeId, plate: `BP${run}${String(t * 1000 + i).padStart(4, "0")}`, colour: "Black", year: 2024 });
+  }
+}
+
 /**
  * A scratch database for one run on the PostgreSQL server of DATABASE_URL (else the local one), never an
  * existing database: { url, name, admin (a connection to the server's own database), drop() }.

@@ -20,7 +20,7 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
-import { arg, freePort, laDate, scratchDatabase, treeCpuMs } from "./lib.mjs";
+import { arg, BENCH_ADMIN, freePort, giveCapacity, laDate, scratchDatabase, treeCpuMs } from "./lib.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const serverMain = path.join(root, "apps/server/dist/main.js");
@@ -153,6 +153,7 @@ async function main() {
     AUTH_SECRET: crypto.randomBytes(32).toString("base64url"),
     SIGN_IN_PER_MINUTE: "100000",
     LOG_LEVEL: "warn",
+    ADMIN_PASSWORD: BENCH_ADMIN.password,
     WORKERS,
   });
   const booted = Date.now();
@@ -182,6 +183,9 @@ async function main() {
   // 4. Quotes: LAX -> Beverly Hills in the first vehicle; warm the place and route caches.
   const vehicles = await json(base, "/api/vehicles");
   const vehicle = vehicles.body.vehicles[0];
+  // Chauffeurs and cars for the booking pool (step 5): a ride every quarter hour, about five under way at any moment.
+  const poolDates = Array.from({ length: Math.ceil(BOOKINGS / 96) }, (_, d) => laDate(1 + d));
+  await giveCapacity(base, { dates: poolDates, chauffeurs: 8, unitsPerType: 8, vehicleTypeIds: [vehicle.id] });
   const quoteInput = (date, time) => ({
     pickupPlaceId: "emb:apt:LAX",
     dropoffPlaceId: "emb:zip:90210",

@@ -130,6 +130,13 @@ test("an admin adds a vehicle, sets its rate card, publishes miles_minutes, and 
     .poll(async () => ((await (await request.get("/api/vehicles")).json()) as { vehicles: { id: string }[] }).vehicles.some((v) => v.id === vehicleId))
     .toBe(true);
 
+  // A type with no car is not sold (the availability rule): the desk moves one of the demo's Sprinters to it for the
+  // customer's quote, and back afterwards (a type that has cars cannot be deleted).
+  const { units } = (await (await page.request.get("/api/admin/fleet/units?status=in_service")).json()) as { units: { id: string; vehicleTypeId: string; vehicleTypeName: string }[] };
+  const borrowed = units.find((u) => u.vehicleTypeName === "Executive Sprinter")!;
+  const moveCar = async (vehicleTypeId: string) => expect((await page.request.patch(`/api/admin/fleet/units/${borrowed.id}`, { data: { vehicleTypeId } })).status()).toBe(200);
+  await moveCar(vehicleId);
+
   // A customer's quote for the new vehicle.
   const customer = await createVerifiedUser(request, "Pricing Guest");
   expect((await request.post("/api/auth/sign-in/email", { data: { email: customer.email, password: customer.password } })).status()).toBe(200);
@@ -145,7 +152,8 @@ test("an admin adds a vehicle, sets its rate card, publishes miles_minutes, and 
   expect(quote.minutes).toBeGreaterThan(0);
   expect(quote.totalUsd).toBeCloseTo(baseFee + cents(quote.miles * perMile) + cents(quote.minutes * perMinute), 2);
 
-  // Tidy up: the vehicle has no bookings, so it can really be deleted.
+  // Tidy up: the car goes back; the vehicle has no bookings, so it can really be deleted.
+  await moveCar(borrowed.vehicleTypeId);
   await page.goto("/admin/vehicles");
   await row.getByRole("button", { name: `Delete ${name}` }).click();
   await page.getByRole("dialog").getByRole("button", { name: "Delete Vehicle" }).click();

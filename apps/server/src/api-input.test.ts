@@ -17,6 +17,7 @@ import {
 import { createFakeGeo } from "./test/fake-geo";
 import { countRows } from "./test/helpers";
 import { createTestApp, type TestApp } from "./test/harness";
+import { giveCapacityForDays } from "./test/factories";
 import { createTestFleet, rideInput } from "./test/ride-fixtures";
 
 let t: TestApp;
@@ -31,6 +32,7 @@ beforeAll(async () => {
   ({ cookie } = await t.userWithSession({ email: "known@example.com", fullName: "Known Customer", password: "known-password-1" }));
   profileBefore = (await t.call("GET", "/api/me/profile", { cookie })).body;
   const fleet = await createTestFleet(t.db);
+  await giveCapacityForDays(t);
   Object.assign(quoteValid, rideInput(fleet.sedan.id));
   bookingValid.quoteId = (await t.call("POST", "/api/quotes", { json: quoteValid })).body.quoteId;
 });

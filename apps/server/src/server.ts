@@ -24,6 +24,7 @@ import { brandMail } from "./mail/brand";
 import { smsUnlessSwitchedOff } from "./sms/sms";
 import { createSmsSender } from "./sms/sms";
 import { createPhotoStore } from "./valet/photo-store";
+import { createAvailability } from "./rides/availability.service";
 
 export function databaseTarget(env: Env): DatabaseTarget {
   return env.DATABASE_URL ? { url: env.DATABASE_URL } : { dataDir: env.DATA_DIR };
@@ -107,7 +108,7 @@ export async function buildDeps(config: AppConfig, database: Database, options: 
   const lifecycle = createLifecycle();
   const quoteCounts = createQuoteCounter(database.db, logger);
   lifecycle.beforeClose(() => quoteCounts.close()); // the counts still in memory are written on shutdown
-  return { config, database, mailer, logger, auth, geo, bus, payments, flights, sms, photos, lifecycle, metrics: createMetrics(database), quoteCounts };
+  return { config, database, mailer, logger, auth, geo, bus, payments, flights, sms, photos, lifecycle, metrics: createMetrics(database), quoteCounts, availability: createAvailability() };
 }
 
 export async function openAndMigrate(target: DatabaseTarget): Promise<Database> {

@@ -9,6 +9,7 @@ import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { giveCapacityThroughApi } from "./test/factories";
 import { freshPostgres } from "./test/harness";
 import { laDate } from "./test/ride-fixtures";
 import { startServerProcess, TEST_ADMIN, type ServerProcess } from "./test/server-process";
@@ -76,6 +77,8 @@ describe(`SIGTERM during bookings (${onPostgres ? "PostgreSQL, WORKERS=2" : "emb
     const cookie = await signUpAndIn(`shutdown-${Date.now()}@example.com`, "correct-horse-battery");
     const adminCookie = await signIn(TEST_ADMIN.email, TEST_ADMIN.password);
     const vehicles = JSON.parse((await request(false, "/api/vehicles")).body) as { vehicles: { id: string }[] };
+    // A ride every quarter hour round the clock: about five under way at any moment.
+    await giveCapacityThroughApi(server.base, adminCookie, { dates: [laDate(2), laDate(3), laDate(4)], chauffeurs: 8, unitsPerType: 8, vehicleTypeIds: [vehicles.vehicles[0]!.id] });
     const quoteIds: string[] = [];
     for (let n = 0; n < 240; n++) {
       const q = await request(false, "/api/quotes", {
@@ -166,5 +169,5 @@ describe(`SIGTERM during bookings (${onPostgres ? "PostgreSQL, WORKERS=2" : "emb
     for (const o of booked) expect(byKey.get(o.key), o.key).toBe(o.bookingId);
     for (const o of refused) expect(byKey.has(o.key), o.key).toBe(false);
     expect(written).toHaveLength(booked.length);
-  });
+  }, 120_000);
 });

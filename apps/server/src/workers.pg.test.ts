@@ -8,6 +8,7 @@ import os from "node:os";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { giveCapacityThroughApi } from "./test/factories";
 import { freshPostgres } from "./test/harness";
 import { laDate } from "./test/ride-fixtures";
 import { startServerProcess, TEST_ADMIN } from "./test/server-process";
@@ -88,6 +89,8 @@ beforeAll(async () => {
   customerCookie = await signIn(email, password);
   const vehicles = (await (await request("/api/vehicles")).json()) as { vehicles: { id: string }[] };
   vehicleId = vehicles.vehicles[0]!.id;
+  // A few rides tomorrow at 12:00: chauffeurs on shift and cars for them.
+  await giveCapacityThroughApi(base, await signIn(TEST_ADMIN.email, TEST_ADMIN.password), { dates: [laDate(1)], chauffeurs: 4, unitsPerType: 4, vehicleTypeIds: [vehicleId] });
 }, 120_000);
 
 afterAll(async () => {

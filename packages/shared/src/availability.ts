@@ -1,6 +1,7 @@
 // The availability rule: can Meridian serve one more ride of a vehicle type at a time? Pure, from the day's
-// chauffeur shifts, the fleet's cars and the rides already sold. For the quote and the booking (not wired yet: see
-// docs/decisions/020), the nearest-sellable-times alternatives, and the dispatch board's capacity and warnings.
+// chauffeur shifts, the fleet's cars and the rides already sold. For the quote and the booking (the server's
+// rides/availability.service.ts; docs/decisions/020), the nearest-sellable-times alternatives, and the dispatch
+// board's capacity and warnings.
 //
 // A ride occupies its window: pickup, the quoted minutes, then the dispatch buffer (rideWindow in rides.ts).
 // It is sellable when, for that window:

@@ -84,7 +84,9 @@ export const adminFleetRoutes = new Hono<AppEnv>()
   })
   .post("/fleet/units", fleet$("Add a car to the fleet", { 201: unitAnswer, 404: { description: "No such vehicle type" }, 409: { description: "Another car has this plate" } }, { body: unitInputSchema }), async (c) => {
     const { db, actor } = caller(c);
-    return c.json({ unit: await createUnit(db, actor, c.req.valid("json")) }, 201);
+    const unit = await createUnit(db, actor, c.req.valid("json"));
+    c.get("deps").availability.invalidate(); // the next quote sees the new car
+    return c.json({ unit }, 201);
   })
   .patch(
     "/fleet/units/:id",
@@ -92,7 +94,9 @@ export const adminFleetRoutes = new Hono<AppEnv>()
     async (c) => {
       const { db, actor } = caller(c);
       const id = idParam(c, "Car");
-      return c.json({ unit: await updateUnit(db, actor, id, c.req.valid("json")) });
+      const unit = await updateUnit(db, actor, id, c.req.valid("json"));
+      c.get("deps").availability.invalidate();
+      return c.json({ unit });
     },
   )
   // ---- Pricing

@@ -48,7 +48,9 @@ export const adminOpsRoutes = new Hono<AppEnv>()
   .post("/shifts", admin$("Plan a shift", { 201: shiftResponseSchema, 404: { description: "No such staff member" }, 409: { description: "It overlaps another shift of theirs" } }, { body: createShiftSchema }), async (c) => {
     const { db, actor } = caller(c);
     const input = c.req.valid("json");
-    return c.json({ shift: await createShift(db, actor, input) }, 201);
+    const shift = await createShift(db, actor, input);
+    c.get("deps").availability.invalidate(); // the next quote sees the new shift
+    return c.json({ shift }, 201);
   })
   .get("/shifts/:id/impact", admin$("What removing a shift would strand (sold rides it covers), asked before removing it", { 200: shiftWarningsResponseSchema, 404: { description: "Shift not found." } }, { parameters: id("shift") }), async (c) => {
     const { db } = caller(c);
@@ -57,6 +59,7 @@ export const adminOpsRoutes = new Hono<AppEnv>()
   .delete("/shifts/:id", admin$("Remove a shift", { 204: { description: "Removed" }, 404: { description: "Shift not found." } }, { parameters: id("shift") }), async (c) => {
     const { db, actor } = caller(c);
     await deleteShift(db, actor, idParam(c, "Shift"));
+    c.get("deps").availability.invalidate();
     return c.body(null, 204);
   })
   // ---- Operations settings (admin)

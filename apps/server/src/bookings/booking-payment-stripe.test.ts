@@ -7,6 +7,7 @@ import { bookings } from "../db/schema";
 import { startStripeReplay } from "../test/stripe-replay";
 import { createFakeGeo } from "../test/fake-geo";
 import { createTestApp, type TestApp } from "../test/harness";
+import { giveCapacityForDays } from "../test/factories";
 import { createTestFleet, laDate, rideInput } from "../test/ride-fixtures";
 import { stripeCustomerAnswer, stripeEnv, stripeIntent } from "../test/stripe-fixtures";
 import { bookingCharge } from "../payments/charges";
@@ -23,6 +24,7 @@ beforeAll(async () => {
     { geo: createFakeGeo() },
   );
   fleet = await createTestFleet(t.db);
+  await giveCapacityForDays(t, { days: 13 });
 });
 afterAll(async () => {
   await t.close();

@@ -11,6 +11,7 @@ import { createRateCard, createVehicle, setValetRates } from "../db/factories";
 import { bookings, embeddedPaymentEvents, embeddedPaymentIntents, idempotencyKeys, payments, tickets } from "../db/schema";
 import { invalidatePricingCache } from "../quotes/pricing-data";
 import { FAKE_PLACES } from "../test/fake-geo";
+import { giveCapacityForDays } from "../test/factories";
 import type { TestApp } from "../test/harness";
 import { countRows } from "../test/helpers";
 import { createFleetTestApp, laDate, rideInput, type TestFleet } from "../test/ride-fixtures";
@@ -25,6 +26,7 @@ beforeAll(async () => {
   ({ t, fleet } = await createFleetTestApp());
   odd = await createVehicle(t.db, { name: "Test Odd Cents", baseFeeUsd: 45.55, passengerCapacity: 3, luggageCapacity: 3 });
   await createRateCard(t.db, odd.id, 2.37, 1.13);
+  await giveCapacityForDays(t, { days: 13, rides: 12 }); // most rides are tomorrow at 09:30
   await setValetRates(t.db);
   invalidatePricingCache();
 });

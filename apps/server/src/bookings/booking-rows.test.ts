@@ -16,7 +16,8 @@ import { TICKET_CODE_PATTERN } from "./ticket-code";
 let t: TestApp;
 let fleet: TestFleet;
 
-beforeAll(async () => ({ t, fleet } = await createFleetTestApp()));
+// Each test books a ride at the same time: a chauffeur and a car for each.
+beforeAll(async () => ({ t, fleet } = await createFleetTestApp({}, { capacity: { rides: 8 } })));
 afterAll(() => t.close());
 
 /** Everything written for one booking, with what differs from booking to booking (ids, times, codes, the key) taken out. */

@@ -20,7 +20,7 @@ let customer: { cookie: string };
 let admin: { cookie: string };
 
 beforeAll(async () => {
-  ({ t, fleet } = await createFleetTestApp());
+  ({ t, fleet } = await createFleetTestApp({}, { capacity: {} }));
   await setValetRates(t.db);
   invalidatePricingCache();
   customer = await t.userWithSession();

@@ -26,7 +26,7 @@ export const bookingsRoutes = new Hono<AppEnv>().post(
       201: createBookingResponseSchema,
       403: { description: "Valet booking or coupons are switched off (Settings → Features)" },
       402: { description: "The card was declined (card_declined, with the provider's reason) or needs its authentication step (authentication_required, with error.paymentIntent); nothing was booked" },
-      409: { description: "The price changed since the quote, or the key is in use by another request" },
+      409: { description: "The price changed since the quote, the key is in use by another request, or the ride cannot be served then (unavailable, with alternatives)" },
       422: { description: "The key was used with another body, or the quote can no longer be booked" },
     },
   }),

@@ -45,6 +45,7 @@ import { releaseUnusedHold } from "../payments/payment-lifecycle";
 import { pauseHereInTests } from "../lib/test-hooks";
 import type { AuthorizeInput, PaymentIntent } from "../payments/provider";
 import type { Deps } from "../lib/context";
+import type { RideHold, RideToSell } from "../lib/availability-port";
 import { badRequest, conflict, HttpError } from "../lib/errors";
 import { parseWith } from "../lib/validate";
 import { bookingConfirmationEmail, valetBookingConfirmationEmail } from "../mail/booking-emails";
@@ -123,19 +124,33 @@ export async function awaitEarlierAnswer<T = CreateBookingResponse>(deps: Deps, 
  * Step 1: claims the (user, key) row in its own committed statement. Answers the claim's time (its token),
  * or null when another request holds or answered the key. A row left "in progress" longer than
  * STALE_CLAIM_MS (its process died) is taken over; the provider's own key keeps that retry to one charge.
+ * A ride's claim holds its place until the booking is written (the claim's answer is then the booking): it is made
+ * in a transaction that takes the service day's lock and checks availability, bookings in progress counted, so two
+ * customers racing for the last car cannot both reach the card (the loser gets 409 unavailable, no authorisation).
  */
-async function claimKey(deps: Deps, userId: string, key: string, hash: string): Promise<{ at: Date; takenOver: boolean } | null> {
+async function claimKey(deps: Deps, userId: string, key: string, hash: string, ride: RideToSell | null): Promise<{ at: Date; takenOver: boolean } | null> {
+  if (!ride) return claimKeyIn(deps.database.db, userId, key, hash, null);
+  const claimed = await deps.database.db.transaction(async (tx) => {
+    const claim = await claimKeyIn(tx, userId, key, hash, ride);
+    if (claim) await deps.availability.refuseLocked(tx, ride, { claim: { userId, key } }); // a refusal rolls the claim back
+    return claim;
+  });
+  if (claimed) deps.availability.invalidate();
+  return claimed;
+}
+
+async function claimKeyIn(db: Db | Tx, userId: string, key: string, hash: string, ride: RideToSell | null): Promise<{ at: Date; takenOver: boolean } | null> {
   const at = new Date();
-  const db = deps.database.db;
+  const hold: RideHold | null = ride ? { hold: { pickupAt: ride.pickupAt.toISOString(), minutes: ride.minutes, vehicleTypeId: ride.vehicleTypeId } } : null;
   const inserted = await db
     .insert(idempotencyKeys)
-    .values({ userId, key, requestHash: hash, createdAt: at })
+    .values({ userId, key, requestHash: hash, createdAt: at, responseBody: hold })
     .onConflictDoNothing()
     .returning({ key: idempotencyKeys.key });
   if (inserted.length) return { at, takenOver: false };
   const taken = await db
     .update(idempotencyKeys)
-    .set({ createdAt: at })
+    .set({ createdAt: at, responseBody: hold })
     .where(
       and(
         eq(idempotencyKeys.userId, userId),
@@ -244,7 +259,8 @@ async function planRide(deps: Deps, me: BookingFor, quoteId: string): Promise<Bo
     couponCode: claims.couponCode ?? undefined,
     flightNumber: claims.flightNumber ?? undefined,
   });
-  const priced = await priceQuote(deps, rideInput, { maxPricingAgeMs: BOOKING_PRICING_MAX_AGE_MS });
+  // Availability is checked when the key is claimed, under the day's lock (claimKey), not here.
+  const priced = await priceQuote(deps, rideInput, { maxPricingAgeMs: BOOKING_PRICING_MAX_AGE_MS, checkAvailability: false });
   refuseCouponNoLongerApplying(priced.refused);
   if (toCents(priced.quote.totalUsd) !== toCents(claims.totalUsd)) throw conflict(QUOTE_CHANGED_MESSAGE, "quote_changed");
 
@@ -318,6 +334,12 @@ async function planValet(deps: Deps, me: BookingFor, quoteId: string): Promise<B
 export const planBooking = (deps: Deps, who: BookingFor, service: "ride" | "valet", quoteId: string): Promise<BookingPlan> =>
   service === "valet" ? planValet(deps, who, quoteId) : planRide(deps, who, quoteId);
 
+/** What a ride booking sells, for the availability rule (null: event valet, which needs no chauffeur or car). */
+export function rideOfPlan(plan: BookingPlan, pickupAt: Date | null): RideToSell | null {
+  if (plan.service !== "ride" || !pickupAt || !plan.vehicleTypeId) return null;
+  return { pickupAt, minutes: (plan.details as RideDetails).minutes, vehicleTypeId: plan.vehicleTypeId };
+}
+
 /** A ride's pickup instant (null for event valet) and when the service starts, in the operations time zone. */
 export function startOfPlan(plan: BookingPlan, timeZone: string): { pickupAt: Date | null; startsAt: Date } {
   const pickupAt = plan.pickupTime ? zonedInstant(plan.bookingDate, plan.pickupTime, timeZone) : null;
@@ -339,16 +361,17 @@ export async function createBooking(deps: Deps, me: SessionUser, key: string, in
 
   const { timeZone, reminderLeadHours } = await cachedOperationsSettings(deps.database.db);
   const { pickupAt, startsAt } = startOfPlan(plan, timeZone);
+  const ride = rideOfPlan(plan, pickupAt);
 
-  // 1. Claim the key (committed on its own).
-  let claim = await claimKey(deps, me.id, key, hash);
+  // 1. Claim the key (committed on its own; a ride's with the availability check under the day's lock).
+  let claim = await claimKey(deps, me.id, key, hash, ride);
   for (let attempt = 0; !claim; attempt++) {
     const answer = await awaitEarlierAnswer(deps, me.id, key, hash);
     if (answer) return answer;
     // The holder let the key go (a declined card, an authentication step): this retry goes again, and the
     // provider's key replays the holder's answer.
     if (attempt >= 3) throw conflict(IDEMPOTENCY_IN_PROGRESS_MESSAGE, "idempotency_in_progress");
-    claim = await claimKey(deps, me.id, key, hash);
+    claim = await claimKey(deps, me.id, key, hash, ride);
   }
 
   // 2. Authorise the card, outside any transaction. No usable authorisation: the key is released.

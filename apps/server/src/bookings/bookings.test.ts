@@ -12,7 +12,8 @@ import { TICKET_CODE_PATTERN } from "./ticket-code";
 let t: TestApp;
 let fleet: TestFleet;
 
-beforeAll(async () => ({ t, fleet } = await createFleetTestApp()));
+// Every test's ride is tomorrow at 09:30: a chauffeur and a car for each.
+beforeAll(async () => ({ t, fleet } = await createFleetTestApp({}, { capacity: { rides: 16 } })));
 afterAll(() => t.close());
 
 async function quoteId(overrides: Partial<QuoteInput> = {}): Promise<string> {

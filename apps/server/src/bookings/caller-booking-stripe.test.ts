@@ -17,6 +17,7 @@ import { jobHandlers } from "../rides/ride-notices";
 import { createFakeGeo } from "../test/fake-geo";
 import { createTestApp, type TestApp } from "../test/harness";
 import { outboxFor } from "../test/helpers";
+import { giveCapacityForDays } from "../test/factories";
 import { createTestFleet, laDate, rideInput } from "../test/ride-fixtures";
 import { stripeCustomerAnswer, stripeEnv, stripeIntent } from "../test/stripe-fixtures";
 import { bookingCharge } from "../payments/charges";
@@ -30,6 +31,7 @@ beforeAll(async () => {
   replay = await startStripeReplay();
   t = await createTestApp(stripeEnv(replay.url), { geo: createFakeGeo() });
   fleet = await createTestFleet(t.db);
+  await giveCapacityForDays(t, { days: 13 });
   dispatcher = await t.userWithSession({ role: "dispatcher", fullName: "Dana Desk" });
 });
 afterAll(async () => {

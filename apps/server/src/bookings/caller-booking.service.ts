@@ -37,7 +37,7 @@ import { cachedOperationsSettings } from "../settings/settings.service";
 import { recordFailedAuthorisation } from "../payments/payment-lifecycle";
 import { paymentLinkToken, paymentLinkUrl } from "../payments/payment-link";
 import { schedulePaymentJobs, UNPAID_CANCEL_JOB } from "../payments/payment-jobs";
-import { awaitEarlierAnswer, earlierAnswer, planBooking, startOfPlan } from "./bookings.service";
+import { awaitEarlierAnswer, earlierAnswer, planBooking, rideOfPlan, startOfPlan } from "./bookings.service";
 import { insertBookingRows } from "./booking-rows";
 import { formatMoney } from "@meridian/shared/money";
 import type { SmsMessage } from "../sms/sms";
@@ -162,6 +162,9 @@ export async function createCallerBooking(deps: Deps, staff: Staff, key: string,
       // Another request with this key wrote its booking first: roll this one back (and its new customer).
       if (!answer) throw new KeyTaken();
       const bookingId = answer.booking.id;
+      // A ride is sold only when it can be served: checked under the day's lock, this booking left out (409 unavailable rolls it back).
+      const ride = rideOfPlan(plan, pickupAt);
+      if (ride) await deps.availability.refuseLocked(tx, ride, { bookingId });
       // Payment needed until the customer pays through the link (the dispatch board and the booking say so).
       await recordFailedAuthorisation(tx, deps.payments.kind, { id: bookingId, price: plan.price }, { message: AWAITING_LINK_PAYMENT, card: null, key: `caller:${bookingId}` });
       await scheduleJob(tx, { kind: UNPAID_CANCEL_JOB, key: `${UNPAID_CANCEL_JOB}:${bookingId}:link`, runAt: dueAt, payload: { bookingId, startsAt: startsAt.toISOString(), reason: "link" } });

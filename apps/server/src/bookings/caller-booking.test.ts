@@ -14,6 +14,7 @@ import { jobHandlers } from "../rides/ride-notices";
 import { createFakeGeo } from "../test/fake-geo";
 import { createTestApp, type TestApp } from "../test/harness";
 import { linkIn, outboxFor } from "../test/helpers";
+import { giveCapacityForDays } from "../test/factories";
 import { createTestFleet, laDate, rideInput } from "../test/ride-fixtures";
 import { bookingCharge } from "../payments/charges";
 
@@ -30,6 +31,7 @@ const runJobsAt = (at: Date) => runDueJobs(t.db, { ...jobHandlers(t.deps), ...pa
 beforeAll(async () => {
   t = await createTestApp({}, { geo: createFakeGeo() });
   fleet = await createTestFleet(t.db);
+  await giveCapacityForDays(t);
   dispatcher = await t.userWithSession({ role: "dispatcher", fullName: "Dana Desk" });
   admin = await t.userWithSession({ role: "admin", fullName: "Ada Admin" });
   customer = await t.userWithSession({ fullName: "Grace Hopper" });

@@ -5,6 +5,7 @@ import type { ChildProcess } from "node:child_process";
 import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { demoFleet } from "../db/seed";
+import { giveCapacityThroughApi } from "../test/factories";
 import { freshPostgres } from "../test/harness";
 import { startServer as startServerProcess, stopServer, TEST_ADMIN, type ServerProcess } from "../test/server-process";
 import { laDate } from "../test/ride-fixtures";
@@ -61,6 +62,8 @@ beforeAll(async () => {
   customerCookie = await signIn(a, email, password);
   const vehicles = (await (await fetch(`${b.base}/api/vehicles`)).json()) as { vehicles: { id: string; name: string }[] };
   vehicleId = vehicles.vehicles[0]!.id;
+  // A few rides tomorrow at 12:00: chauffeurs on shift and cars for them.
+  await giveCapacityThroughApi(a.base, await signIn(a, ADMIN.email, ADMIN.password), { dates: [laDate(1)], chauffeurs: 4, unitsPerType: 4, vehicleTypeIds: [vehicleId] });
 }, 180_000);
 
 afterAll(async () => {

@@ -18,7 +18,7 @@ let fleet: TestFleet;
 let admin: { cookie: string };
 
 beforeAll(async () => {
-  ({ t, fleet } = await createFleetTestApp());
+  ({ t, fleet } = await createFleetTestApp({}, { capacity: { rides: 12 } })); // every ride is tomorrow at 09:30
   await setValetRates(t.db, TEST_VALET_RATES);
   invalidatePricingCache();
   admin = await t.userWithSession({ role: "admin" });

@@ -9,6 +9,7 @@ import { bookings } from "../db/schema";
 import { startOf } from "../rides/cancel.service";
 import { createFakeGeo } from "../test/fake-geo";
 import { createTestApp, type TestApp } from "../test/harness";
+import { giveCapacityForDays } from "../test/factories";
 import { createTestFleet, laDate, rideInput } from "../test/ride-fixtures";
 
 let t: TestApp;
@@ -19,6 +20,7 @@ let fleet: Awaited<ReturnType<typeof createTestFleet>>;
 beforeAll(async () => {
   t = await createTestApp({}, { geo: createFakeGeo() });
   fleet = await createTestFleet(t.db);
+  await giveCapacityForDays(t, { days: 10 });
   admin = await t.userWithSession({ role: "admin" });
   customer = await t.userWithSession({ fullName: "Grace Hopper" });
 });

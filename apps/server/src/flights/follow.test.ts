@@ -9,6 +9,7 @@ import { FLIGHT_DIVERTED_TITLE, FLIGHT_NEEDS_AIRPORT_MESSAGE, FLIGHT_NUMBER_MESS
 import { wallClock } from "@meridian/shared/zoned-time";
 import { bookingEvents, bookings, jobs, outboxEmails } from "../db/schema";
 import { createTestApp, type TestApp } from "../test/harness";
+import { giveCapacityForDays } from "../test/factories";
 import { createTestFleet, laDate } from "../test/ride-fixtures";
 import { bookingCharge } from "../payments/charges";
 import { simulateFlight } from "./embedded";
@@ -43,6 +44,7 @@ const quote = (over: Record<string, unknown>) =>
 beforeAll(async () => {
   t = await createTestApp();
   fleet = await createTestFleet(t.db);
+  await giveCapacityForDays(t);
   admin = await t.userWithSession({ role: "admin" });
   customer = await t.userWithSession({ fullName: "Ada Lovelace" });
 });

@@ -14,6 +14,7 @@ import { createUser } from "../db/factories";
 import { securityHeaderList } from "../lib/security-headers";
 import { withQuoteFastPath } from "../quotes/quote-fast-path";
 import { invalidatePricingCache } from "../quotes/pricing-data";
+import { giveCapacityForDays } from "../test/factories";
 import { createFakeGeo } from "../test/fake-geo";
 import { createTestApp, type TestApp } from "../test/harness";
 import { pgProxy } from "../test/pg-proxy";
@@ -121,6 +122,7 @@ if (process.env.TEST_DB === "postgres") {
       const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
       try {
         const fleet = await createTestFleet(database.db);
+        await giveCapacityForDays({ db: database.db, deps });
         const customer = await createUser(database.db, deps.auth, {});
         const signIn = await fetch(`${base}/api/auth/sign-in/email`, {
           method: "POST",

@@ -11,6 +11,7 @@ import { RIDE_REMINDER_JOB, rideReminderHandler } from "../rides/ride-notices";
 import { createFakeGeo } from "../test/fake-geo";
 import { createTestApp, type TestApp } from "../test/harness";
 import { outboxFor } from "../test/helpers";
+import { giveCapacityForDays } from "../test/factories";
 import { createTestFleet, laDate, rideInput } from "../test/ride-fixtures";
 import { runDueJobs, runOneJob, scheduleJob, type Job, type JobHandlers } from "./job-runner";
 
@@ -23,6 +24,7 @@ const farFuture = () => new Date(Date.now() + 30 * 86_400_000);
 beforeAll(async () => {
   t = await createTestApp({}, { geo: createFakeGeo() });
   fleet = await createTestFleet(t.db);
+  await giveCapacityForDays(t);
   customer = await t.userWithSession({ fullName: "Rosa Reminder" });
 });
 afterAll(() => t.close());

@@ -1,5 +1,6 @@
 // The per-app dependencies and per-request variables every route sees.
 import type { Auth, SessionUser } from "../auth/auth";
+import type { AvailabilityPort } from "./availability-port";
 import type { Database } from "../db/client";
 import type { GeoService } from "../geo/geo.service";
 import type { EventBus } from "../realtime/bus";
@@ -31,6 +32,8 @@ export type Deps = {
   metrics: Metrics;
   /** Answered quotes per day and service, counted in memory and written every few seconds (the funnel's top). */
   quoteCounts: QuoteCounter;
+  /** Whether a ride can be served (chauffeurs on shift, cars, operating hours, blackout dates) before it is sold. */
+  availability: AvailabilityPort;
 };
 
 export type AppEnv = {

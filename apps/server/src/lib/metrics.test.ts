@@ -10,6 +10,7 @@ import { jobs, mailQueue } from "../db/schema";
 import { withQuoteFastPath } from "../quotes/quote-fast-path";
 import { createFakeGeo } from "../test/fake-geo";
 import { createTestApp, type TestApp } from "../test/harness";
+import { giveCapacityForDays } from "../test/factories";
 import { createTestFleet, rideInput } from "../test/ride-fixtures";
 import { sseClient } from "../test/sse-client";
 import { securityHeaderList } from "./security-headers";
@@ -21,6 +22,7 @@ let fleet: Awaited<ReturnType<typeof createTestFleet>>;
 beforeAll(async () => {
   t = await createTestApp({ METRICS_TOKEN: TOKEN }, { geo: createFakeGeo() });
   fleet = await createTestFleet(t.db);
+  await giveCapacityForDays(t);
 });
 afterAll(() => t.close());
 

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { authBodies, authGetPaths, authPageGetPaths } from "../auth/guard";
 import { FAKE_PLACES, createFakeGeo } from "../test/fake-geo";
 import { createTestApp, type TestApp } from "../test/harness";
+import { giveCapacityForDays } from "../test/factories";
 import { createTestFleet, rideInput } from "../test/ride-fixtures";
 import { outboxEmails } from "../db/schema";
 
@@ -21,6 +22,7 @@ let fleet: Awaited<ReturnType<typeof createTestFleet>>;
 beforeAll(async () => {
   t = await createTestApp({}, { geo: createFakeGeo() });
   fleet = await createTestFleet(t.db);
+  await giveCapacityForDays(t);
   const res = await t.call("GET", "/api/openapi.json");
   expect(res.status).toBe(200);
   doc = res.body as Doc;

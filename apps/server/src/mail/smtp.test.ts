@@ -10,6 +10,7 @@ import { mailQueue, outboxEmails } from "../db/schema";
 import type { Logger } from "../lib/logger";
 import { createFakeGeo } from "../test/fake-geo";
 import { countRows, freePort } from "../test/helpers";
+import { giveCapacityForDays } from "../test/factories";
 import { createTestApp, openTestDatabase, type TestApp } from "../test/harness";
 import { createTestFleet, rideInput } from "../test/ride-fixtures";
 import { parseMail, startSmtp, type Received, type TestSmtp } from "../test/smtp";
@@ -220,6 +221,7 @@ describe("when the SMTP server is down", () => {
     let up: TestSmtp | undefined;
     try {
       const fleet = await createTestFleet(app.db);
+      await giveCapacityForDays(app);
       const { cookie, user } = await app.userWithSession();
       const book = async () => {
         const quote = await app.call("POST", "/api/quotes", { json: rideInput(fleet.sedan.id) });

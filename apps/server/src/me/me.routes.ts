@@ -85,7 +85,7 @@ export const meRoutes = new Hono<AppEnv>()
         403: { description: "Customer reschedule is switched off (Settings → Features)" },
         402: { description: "The card kept for the ride was declined for the new total, or needs an authentication step: the ride is not moved" },
         404: { description: "Booking not found." },
-        409: { description: "It can no longer be rescheduled, or the new price needs the customer's agreement" },
+        409: { description: "It can no longer be rescheduled, the new price needs the customer's agreement, or the new time cannot be served (unavailable, with alternatives; the ride's own time is left out)" },
         503: { description: "Payments are unavailable for a moment: the ride is not moved" },
       },
     }),

@@ -11,9 +11,10 @@ import { afterAll, describe, expect, it } from "vitest";
 import { BOOKING_NOT_MADE_CODE, BOOKING_NOT_MADE_MESSAGE } from "@meridian/shared/payments";
 import { openDatabase, type Database } from "../db/client";
 import { bookings, embeddedPaymentIntents, idempotencyKeys, jobs, payments } from "../db/schema";
+import { giveCapacityThroughApi } from "../test/factories";
 import { freshPostgres } from "../test/harness";
 import { laDate } from "../test/ride-fixtures";
-import { startServer, stopServer, type ServerProcess } from "../test/server-process";
+import { startServer, stopServer, TEST_ADMIN, type ServerProcess } from "../test/server-process";
 import { startStripeReplay } from "../test/stripe-replay";
 import { stripeCustomerAnswer, stripeEnv, stripeIntent as intentOf } from "../test/stripe-fixtures";
 import { HOLD_SWEEP_GRACE_MS } from "./hold-sweep";
@@ -93,6 +94,17 @@ async function customer(s: ServerProcess): Promise<string> {
     .join("; ");
 }
 
+/** Chauffeurs on shift and cars on the day quoteId books, through the admin API: the rides need them to be sold. */
+async function giveCapacity(s: ServerProcess) {
+  const signIn = await fetch(`${s.base}/api/auth/sign-in/email`, { method: "POST", headers: { "content-type": "application/json", origin: s.base }, body: JSON.stringify(TEST_ADMIN) });
+  expect(signIn.status).toBe(200);
+  const cookie = signIn.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
+  await giveCapacityThroughApi(s.base, cookie, { dates: [laDate(2)], chauffeurs: 2, unitsPerType: 2 });
+}
+
 async function quoteId(s: ServerProcess, days = 2): Promise<string> {
   const vehicles = (await call(s, "GET", "/api/vehicles")).body.vehicles as { id: string }[];
   const q = await call(s, "POST", "/api/quotes", {
@@ -140,6 +152,7 @@ describe("a server killed between the card's authorisation and the booking's wri
   it("the embedded provider: a restarted process releases the hold after the grace; the retry is told; a written booking keeps its hold", async () => {
     const database = await newDatabase();
     const a = await start({ ...database.env, TEST_PAUSE_AT: "booking:authorised" });
+    await giveCapacity(a);
     const cookie = await customer(a);
     const key = crypto.randomUUID();
     const body = await bookAndKill(a, cookie, key, "pm_card_visa");
@@ -193,6 +206,7 @@ describe("a server killed between the card's authorisation and the booking's wri
     const database = await newDatabase();
     const stripe = stripeEnv(replay.url);
     const a = await start({ ...database.env, ...stripe, TEST_PAUSE_AT: "booking:authorised" });
+    await giveCapacity(a);
     const cookie = await customer(a);
     replay.expect([customer_, { method: "POST", path: "/v1/payment_intents", body: stripeIntent("pi_Orphan1", 11190, "requires_capture") }]);
     const key = crypto.randomUUID();

@@ -21,6 +21,7 @@ import { createFakeGeo } from "../test/fake-geo";
 import { createTestApp, type TestApp } from "../test/harness";
 import { linkIn, outboxFor } from "../test/helpers";
 import { ensureBookingCharge } from "../test/paid-booking";
+import { giveCapacityForDays } from "../test/factories";
 import { createTestFleet, laDate, rideInput } from "../test/ride-fixtures";
 import { TEST_VALET_RATES, valetEventInput } from "../test/valet-fixtures";
 import { bookingCharge as chargeOf } from "./charges";
@@ -43,6 +44,7 @@ const H = 3_600_000;
 beforeAll(async () => {
   t = await createTestApp({}, { geo: createFakeGeo() });
   fleet = await createTestFleet(t.db);
+  await giveCapacityForDays(t, { days: 26 });
   await setValetRates(t.db, TEST_VALET_RATES);
   invalidatePricingCache();
   admin = await t.userWithSession({ role: "admin", fullName: "Ada Admin" });

@@ -3,6 +3,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bookings } from "../db/schema";
 import { createTestApp, type TestApp } from "../test/harness";
+import { giveCapacityForDays } from "../test/factories";
 import { createTestFleet, laDate } from "../test/ride-fixtures";
 
 let t: TestApp;
@@ -11,6 +12,7 @@ let fleet: Awaited<ReturnType<typeof createTestFleet>>;
 beforeAll(async () => {
   t = await createTestApp();
   fleet = await createTestFleet(t.db);
+  await giveCapacityForDays(t);
 });
 afterAll(() => t.close());
 

@@ -20,7 +20,7 @@ let stopServer: () => Promise<void>;
 let base: string;
 
 beforeAll(async () => {
-  ({ t, fleet } = await createFleetTestApp());
+  ({ t, fleet } = await createFleetTestApp({}, { capacity: {} }));
   await setValetRates(t.db);
   invalidatePricingCache();
   ({ base, close: stopServer } = await listenWithQuoteFastPath(t));

@@ -18,7 +18,7 @@ let base: string;
 
 beforeAll(async () => {
   geo = createFakeGeo();
-  ({ t, fleet } = await createFleetTestApp({}, { geo }));
+  ({ t, fleet } = await createFleetTestApp({}, { geo, capacity: {} }));
   ({ base, close: stopServer } = await listenWithQuoteFastPath(t));
 });
 afterAll(async () => {

@@ -23,7 +23,7 @@ import {
   roundUpToQuarter,
   type FlightStatus,
 } from "@meridian/shared/flights";
-import { addDays, wallClock } from "@meridian/shared/zoned-time";
+import { addDays, wallClock, zonedInstant } from "@meridian/shared/zoned-time";
 import { FlightError } from "../flights/provider";
 import { bookingTimeProblem, type BookingKind } from "@meridian/shared/booking-time";
 import { capacityProblems } from "@meridian/shared/capacity";
@@ -36,6 +36,7 @@ import { couponByCode, peekCouponByCode, type QuotableCoupon } from "../coupons/
 import { couponOnQuote } from "../coupons/quote-coupon";
 import { GeoError, type GeoService, type Place, type Route } from "../geo/geo.service";
 import type { Deps } from "../lib/context";
+import type { RideToSell } from "../lib/availability-port";
 import { badRequest, HttpError } from "../lib/errors";
 import { cachedOperationsSettings, peekOperationsSettings } from "../settings/settings.service";
 import { getSettings, peekSettings } from "../settings/store";
@@ -218,7 +219,7 @@ function finishQuote(input: QuoteInput, method: PricingSnapshot["method"], { pic
  * Prices a ride from trusted inputs, with its coupon code applied or refused; every problem a customer can
  * cause is a 4xx HttpError. `maxPricingAgeMs` bounds the age of the pricing and coupon data (a booking's re-price).
  */
-export async function priceQuote(deps: Pick<Deps, "database" | "geo" | "flights">, input: QuoteInput, opts: { maxPricingAgeMs?: number } = {}): Promise<PricedQuote> {
+export async function priceQuote(deps: Pick<Deps, "database" | "geo" | "flights" | "availability">, input: QuoteInput, opts: { maxPricingAgeMs?: number; checkAvailability?: boolean } = {}): Promise<PricedQuote> {
   if (input.couponCode) await requireFeature(deps.database.db, "coupons");
   const settings = await cachedOperationsSettings(deps.database.db, opts.maxPricingAgeMs ?? QUOTE_SETTINGS_MAX_AGE_MS);
   refuseUnbookableTime("ride", input.date, input.time, settings);
@@ -231,7 +232,14 @@ export async function priceQuote(deps: Pick<Deps, "database" | "geo" | "flights"
   const trip = checkTrip(input, pickup, dropoff, pricing, maps.serviceArea);
   const [route, flight] = await Promise.all([routeFor(deps.geo, trip.pickup, trip.dropoff, input), flightFor(deps, input, trip.pickup, settings.timeZone)]);
   const priced = finishQuote(input, pricing.method, trip, route, coupon);
+  // A booking or a reschedule checks under its lock instead (bookings.service.ts, reschedule.service.ts).
+  if (opts.checkAvailability !== false) await deps.availability.refuse(deps.database.db, rideToSell(input, priced.quote, settings.timeZone));
   return flight ? { ...priced, flight } : priced;
+}
+
+/** The ride a quote sells, for the availability rule: its pickup instant, quoted minutes and vehicle type. */
+export function rideToSell(input: Pick<QuoteInput, "date" | "time" | "vehicleTypeId">, quote: Pick<Quote, "minutes">, timeZone: string): RideToSell {
+  return { pickupAt: zonedInstant(input.date, input.time, timeZone), minutes: quote.minutes, vehicleTypeId: input.vehicleTypeId };
 }
 
 /**
@@ -239,7 +247,7 @@ export async function priceQuote(deps: Pick<Deps, "database" | "geo" | "flights"
  * are all in memory (a repeated quote: the hot path); undefined when something must be looked up first.
  * Throws the same HttpErrors.
  */
-export function priceQuoteFromMemory(deps: Pick<Deps, "database" | "geo">, input: QuoteInput): PricedQuote | undefined {
+export function priceQuoteFromMemory(deps: Pick<Deps, "database" | "geo" | "availability">, input: QuoteInput): PricedQuote | undefined {
   if (input.flightNumber) return undefined; // the flight is looked up (priceQuote)
   if (input.couponCode) refuseFeatureOff(deps.database.db, "coupons");
   const pickup = deps.geo.peekPlace(input.pickupPlaceId);
@@ -251,7 +259,9 @@ export function priceQuoteFromMemory(deps: Pick<Deps, "database" | "geo">, input
   refuseUnbookableTime("ride", input.date, input.time, settings);
   const trip = checkTrip(input, pickup, dropoff, pricing, peekSettings(deps.database.db, "maps").serviceArea);
   const route = peekRoute(deps.geo, routeKey(trip.pickup, trip.dropoff, input.date, input.time));
-  return route ? finishQuote(input, pricing.method, trip, route, coupon) : undefined;
+  if (!route) return undefined;
+  const priced = finishQuote(input, pricing.method, trip, route, coupon);
+  return deps.availability.refuseFromMemory(deps.database.db, rideToSell(input, priced.quote, settings.timeZone)) ? priced : undefined;
 }
 
 /** The answer to POST /api/quotes: the quote plus its signed, expiring id. */

@@ -16,7 +16,7 @@ export const quotesRoutes = new Hono<AppEnv>().post(
     tags: ["Bookings"],
     access: "public",
     body: quoteInputSchema,
-    responses: { 200: quoteResponseSchema, 422: { description: "No price for this trip (no rate card or tier, no route)" }, 502: { description: "The maps service is not answering" } },
+    responses: { 200: quoteResponseSchema, 409: { description: "This ride cannot be served then (unavailable): the sentence and alternatives, the three nearest sellable times the same day" }, 422: { description: "No price for this trip (no rate card or tier, no route)" }, 502: { description: "The maps service is not answering" } },
   }),
   async (c) => {
     const deps = c.get("deps");

@@ -8,6 +8,7 @@ import { bookings, idempotencyKeys, rideRateCards, tickets, vehicleTypes } from 
 import { createFakeGeo, FAKE_PLACES, type FakeGeo } from "../test/fake-geo";
 import { createTestApp, type TestApp } from "../test/harness";
 import { countRows } from "../test/helpers";
+import { giveCapacityForDays } from "../test/factories";
 import { createTestFleet, laDate, rideInput } from "../test/ride-fixtures";
 import { invalidatePricingCache } from "./pricing-data";
 import { verifyQuoteToken } from "./quote-token";
@@ -20,6 +21,7 @@ beforeAll(async () => {
   geo = createFakeGeo();
   t = await createTestApp({}, { geo });
   fleet = await createTestFleet(t.db);
+  await giveCapacityForDays(t);
 });
 afterAll(() => t.close());
 beforeEach(async () => {

@@ -9,7 +9,8 @@ import { createEventBus, type RealtimeEvent } from "./bus";
 let t: TestApp;
 let fleet: TestFleet;
 
-beforeAll(async () => ({ t, fleet } = await createFleetTestApp()));
+// Every ride is tomorrow at 09:30: a chauffeur and a car for each.
+beforeAll(async () => ({ t, fleet } = await createFleetTestApp({}, { capacity: { rides: 12 } })));
 afterAll(() => t.close());
 
 async function bookRide(cookie: string) {

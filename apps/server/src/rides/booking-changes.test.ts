@@ -9,6 +9,7 @@ import type { QuoteInput } from "@meridian/shared/booking";
 import { bookings } from "../db/schema";
 import { createFakeGeo } from "../test/fake-geo";
 import { createTestApp, type TestApp } from "../test/harness";
+import { giveCapacityForDays } from "../test/factories";
 import { createTestFleet, laDate, rideInput } from "../test/ride-fixtures";
 import { parseMail, startSmtp, type TestSmtp } from "../test/smtp";
 
@@ -22,6 +23,7 @@ beforeAll(async () => {
   smtp = await startSmtp();
   t = await createTestApp({ SMTP_URL: smtp.url, MAIL_FROM: "Meridian <concierge@meridian.test>" }, { mailbox: "auto", geo: createFakeGeo() });
   fleet = await createTestFleet(t.db);
+  await giveCapacityForDays(t);
   admin = await t.userWithSession({ role: "admin", fullName: "Ada Admin" });
   customer = await t.userWithSession({ fullName: "Grace Hopper" });
 });

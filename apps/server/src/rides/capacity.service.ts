@@ -1,6 +1,6 @@
 // What the availability rule (packages/shared/src/availability.ts) reads from the database: the chauffeur shifts,
 // the fleet's cars and the rides sold around a span of time; and the desk's capacity per hour of a day.
-import { and, eq, gt, inArray, lt } from "drizzle-orm";
+import { and, eq, gt, gte, inArray, lt, lte, sql } from "drizzle-orm";
 import { activeRideStatuses } from "@meridian/shared/booking-status";
 import { hourlyCapacity, shiftRemovalImpact, shiftWarnings, type AvailabilityWorld, type HourCapacity, type ShiftWarning } from "@meridian/shared/availability";
 import type { UnitStatus } from "@meridian/shared/fleet-units";
@@ -40,6 +40,48 @@ export async function availabilityWorld(db: Db | Tx, from: Date, to: Date): Prom
       chauffeurId: b.chauffeurId,
       unitId: b.unitId,
     })),
+  };
+}
+
+/**
+ * The same for one ride's window only (a booking's check under the day's lock): the rides whose windows (pickup, quoted
+ * minutes, `bufferMinutes`) reach into it, found in SQL, and the shifts that meet it; the rule needs nothing else to
+ * say yes. Reads a few rows where the day's picture reads every ride of the day.
+ */
+export async function windowWorld(db: Db | Tx, window: { start: Date; end: Date }, bufferMinutes: number): Promise<AvailabilityWorld> {
+  // The ride's window as rideWindow draws it: its minutes rounded up, then the buffer.
+  const rideEnd = sql`${bookings.pickupAt} + (ceil((${bookings.details} ->> 'minutes')::numeric) + ${bufferMinutes}) * interval '1 minute'`;
+  const [shiftRows, unitRows, rideRows] = await Promise.all([
+    db
+      .select({ chauffeurId: shifts.userId, startsAt: shifts.startsAt, endsAt: shifts.endsAt })
+      .from(shifts)
+      .innerJoin(user, eq(shifts.userId, user.id))
+      .where(and(eq(shifts.role, "chauffeur"), eq(user.role, "chauffeur"), eq(user.banned, false), lte(shifts.startsAt, window.end), gte(shifts.endsAt, window.start))),
+    db.select({ id: vehicleUnits.id, vehicleTypeId: vehicleUnits.vehicleTypeId, status: vehicleUnits.status }).from(vehicleUnits),
+    db
+      .select({
+        id: bookings.id,
+        pickupAt: bookings.pickupAt,
+        minutes: sql<string>`${bookings.details} ->> 'minutes'`,
+        vehicleTypeId: sql<string | null>`coalesce(${bookings.assignedVehicleTypeId}, ${bookings.vehicleTypeId})`,
+        chauffeurId: bookings.chauffeurId,
+        unitId: bookings.unitId,
+      })
+      .from(bookings)
+      .where(
+        and(
+          eq(bookings.service, "ride"),
+          inArray(bookings.status, [...soldRideStatuses]),
+          gt(bookings.pickupAt, new Date(window.start.getTime() - DAY)),
+          lt(bookings.pickupAt, window.end),
+          sql`${rideEnd} > ${window.start.toISOString()}::timestamptz`,
+        ),
+      ),
+  ]);
+  return {
+    shifts: shiftRows,
+    units: unitRows.map((u) => ({ ...u, status: u.status as UnitStatus })),
+    rides: rideRows.map((r) => ({ ...r, pickupAt: r.pickupAt!, minutes: Number(r.minutes) })),
   };
 }
 

@@ -2,17 +2,21 @@
 // (assigned or not) against the chauffeurs on shift and the cars in service, and warn of a coming shift end that
 // strands a sold ride.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { HourCapacity, ShiftWarning } from "@meridian/shared/availability";
+import { UNAVAILABLE_MESSAGES, type HourCapacity, type ShiftWarning } from "@meridian/shared/availability";
+import { overlaps, rideWindow } from "@meridian/shared/rides";
+import { zonedInstant } from "@meridian/shared/zoned-time";
 import { createUnit } from "../db/factories";
 import { createFakeGeo } from "../test/fake-geo";
 import { createTestApp, type TestApp } from "../test/harness";
 import { createTestFleet, laDate, rideInput } from "../test/ride-fixtures";
+import { availabilityWorld, windowWorld } from "./capacity.service";
 
 let t: TestApp;
 let fleet: Awaited<ReturnType<typeof createTestFleet>>;
 type Who = { cookie: string; user: { id: string } };
 let admin: Who, marcus: Who, elena: Who, customer: Who;
 const DAY = laDate(6);
+const LA = "America/Los_Angeles";
 
 beforeAll(async () => {
   t = await createTestApp({}, { geo: createFakeGeo() });
@@ -43,7 +47,14 @@ describe("capacity on the dispatch board", () => {
     expect((await t.call("PUT", `/api/admin/bookings/${late}/assignment`, { cookie: admin.cookie, json: { chauffeurId: marcus.user.id } })).status).toBe(409); // off shift at 12:00
     const early = await book("11:00"); // 11:00-12:00: fits Marcus's shift
     expect((await t.call("PUT", `/api/admin/bookings/${early}/assignment`, { cookie: admin.cookie, json: { chauffeurId: marcus.user.id } })).status).toBe(200);
+    // After noon only Elena is on shift, and the unassigned 11:30 ride needs her: 12:00 is not sold...
+    const full = await t.call("POST", "/api/quotes", { json: rideInput(fleet.sedan.id, { date: DAY, time: "12:00" }) });
+    expect(full.body.error).toMatchObject({ code: "unavailable", message: UNAVAILABLE_MESSAGES.no_chauffeur });
+    // ... until a third chauffeur's shift makes room; that shift removed after the sale leaves the desk short.
+    const extra = await t.userWithSession({ role: "chauffeur", fullName: "Omar Extra" });
+    const extraShift = await t.call("POST", "/api/admin/shifts", { cookie: admin.cookie, json: { staffId: extra.user.id, date: DAY, start: "08:00", end: "20:00", role: "chauffeur", location: "LAX" } });
     await book("12:00");
+    expect((await t.call("DELETE", `/api/admin/shifts/${extraShift.body.shift.id}`, { cookie: admin.cookie })).status).toBe(204);
 
     const board = await t.call("GET", `/api/admin/dispatch?date=${DAY}`, { cookie: admin.cookie });
     expect(board.status).toBe(200);
@@ -58,6 +69,17 @@ describe("capacity on the dispatch board", () => {
     expect(hour(12)).toEqual({ sold: 2, unassigned: 2, chauffeurs: 1, units: 2, short: true });
     expect(board.body.warnings.map((w: ShiftWarning) => w.kind)).toEqual(["short_after_shift_change"]);
     expect(board.body.warnings[0].message).toBe("After the shift change at 12:00 PM: 2 rides under way, 1 chauffeur on shift. Add a shift before then.");
+  });
+
+  it("reads, for one ride's window, exactly the sold rides whose windows reach into it (the booking's check under the lock)", async () => {
+    const from = zonedInstant(DAY, "00:00", LA);
+    const day = await availabilityWorld(t.db, from, zonedInstant(laDate(7), "00:00", LA));
+    expect(day.rides.length).toBeGreaterThanOrEqual(3);
+    for (let quarter = 0; quarter < 96; quarter++) {
+      const w = rideWindow(new Date(from.getTime() + quarter * 15 * 60_000), 30, 30);
+      const expected = day.rides.filter((r) => overlaps(rideWindow(r.pickupAt, r.minutes, 30), w)).map((r) => r.id);
+      expect((await windowWorld(t.db, w, 30)).rides.map((r) => r.id).sort(), w.start.toISOString()).toEqual(expected.sort());
+    }
   });
 
   it("says, before a shift is removed, which sold ride it would strand; admins only", async () => {

@@ -63,7 +63,7 @@ export async function rescheduleRide(deps: Deps, me: SessionUser, id: string, in
     c.date === input.date &&
     c.time === input.time;
   if (!same) throw badRequest("This quote is for a different ride. Get a quote for the new time.", { quoteId: QUOTE_INVALID_MESSAGE }, "invalid_quote");
-  const priced = await priceQuote(deps, { pickupPlaceId: c.pickupPlaceId, dropoffPlaceId: c.dropoffPlaceId, vehicleTypeId: c.vehicleTypeId, passengers: c.passengers, luggage: c.luggage, date: input.date, time: input.time }, { maxPricingAgeMs: 500 });
+  const priced = await priceQuote(deps, { pickupPlaceId: c.pickupPlaceId, dropoffPlaceId: c.dropoffPlaceId, vehicleTypeId: c.vehicleTypeId, passengers: c.passengers, luggage: c.luggage, date: input.date, time: input.time }, { maxPricingAgeMs: 500, checkAvailability: false });
   if (toCents(priced.quote.totalUsd) !== toCents(c.totalUsd)) throw conflict(QUOTE_CHANGED_MESSAGE, "quote_changed");
   const priceChanged = toCents(priced.quote.totalUsd) !== toCents(b.price ?? 0);
   if (priceChanged && !input.acceptNewPrice) throw new HttpError(409, "price_changed", PRICE_CHANGED_ON_RESCHEDULE);
@@ -80,10 +80,14 @@ export async function rescheduleRide(deps: Deps, me: SessionUser, id: string, in
   const set = { bookingDate: input.date, pickupAt, price: priced.quote.totalUsd, details };
   const actor = { id: me.id, name: me.name, role: me.role ?? "user" };
   const note = `Rescheduled from ${d.date} ${d.time} to ${input.date} ${input.time}${priceChanged ? `; new price ${formatMoney(priced.quote.totalUsd)} accepted` : ""}`;
+  // The new time must be servable, the ride's own old time left out: checked before any new hold on the card, and again under the day's lock.
+  const ride = { pickupAt, minutes: priced.quote.minutes, vehicleTypeId: c.vehicleTypeId };
+  await deps.availability.refuse(db, ride, { bookingId: b.id });
   const card = await cardForNewTime(deps, b, pickupAt, toCents(priced.quote.totalUsd));
   let row: BookingRow;
   try {
     row = await db.transaction(async (tx) => {
+      await deps.availability.refuseLocked(tx, ride, { bookingId: b.id });
       let row;
       if (b.status === "confirmed") {
         row = await moveBooking(tx, b, "pending", "customer", actor, { set: { ...set, chauffeurId: null, assignedVehicleTypeId: null, unitId: null }, note: `${note}; chauffeur released` });
@@ -106,6 +110,7 @@ export async function rescheduleRide(deps: Deps, me: SessionUser, id: string, in
     throw err;
   }
   if (card.release) await releaseUnusedHold(deps, b.id, card.release.intentId, "a rescheduled ride's old hold");
+  deps.availability.invalidate();
   announceBooking(deps, row, b.chauffeurId);
   return row;
 }

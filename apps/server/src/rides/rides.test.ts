@@ -10,6 +10,7 @@ import { auditLogs, bookings, jobs, shifts } from "../db/schema";
 import { createFakeGeo } from "../test/fake-geo";
 import { createTestApp, type TestApp } from "../test/harness";
 import { outboxFor } from "../test/helpers";
+import { giveCapacityForDays } from "../test/factories";
 import { createTestFleet, laDate, rideInput } from "../test/ride-fixtures";
 import { sseClient } from "../test/sse-client";
 
@@ -27,6 +28,7 @@ const DAY = laDate(3);
 beforeAll(async () => {
   t = await createTestApp({}, { geo: createFakeGeo() });
   fleet = await createTestFleet(t.db);
+  await giveCapacityForDays(t, { rides: 4 }); // four chauffeurs, whom the board lists (dispatch)
   admin = await t.userWithSession({ role: "admin", fullName: "Ada Admin" });
   dispatcher = await t.userWithSession({ role: "dispatcher", fullName: "Dana Desk" });
   marcus = await t.userWithSession({ role: "chauffeur", fullName: "Marcus Bell" });
@@ -119,7 +121,8 @@ describe("dispatch", () => {
       minutes: 30,
       assignment: null,
     });
-    expect(board.body.chauffeurs.map((c: { fullName: string }) => c.fullName)).toEqual(["Elena Ruiz", "Marcus Bell"]);
+    // Every chauffeur by name: the suite's capacity (giveCapacityForDays) and Marcus and Elena.
+    expect(board.body.chauffeurs.map((c: { fullName: string }) => c.fullName)).toEqual(["Capacity Chauffeur 1", "Capacity Chauffeur 2", "Capacity Chauffeur 3", "Capacity Chauffeur 4", "Elena Ruiz", "Marcus Bell"]);
     // cleanup: keep the day's board for the next tests simple
     for (const id of [late, assigned]) await t.call("POST", `/api/admin/bookings/${id}/cancel`, { cookie: admin.cookie, json: { reason: "Test cleanup" } });
   });

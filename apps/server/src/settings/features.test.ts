@@ -18,7 +18,7 @@ let customer: { cookie: string; user: { id: string } };
 let dispatcher: { cookie: string };
 
 beforeAll(async () => {
-  ({ t, fleet } = await createFleetTestApp());
+  ({ t, fleet } = await createFleetTestApp({}, { capacity: {} }));
   await setValetRates(t.db);
   invalidatePricingCache();
   admin = await t.userWithSession({ role: "admin" });

@@ -2,6 +2,7 @@
 // through the settings store (validated, audited), the quotes it refuses with a sentence, and the preview image.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../test/harness";
+import { giveCapacityForDays } from "../test/factories";
 import { createTestFleet, laDate } from "../test/ride-fixtures";
 
 let t: TestApp;
@@ -14,6 +15,7 @@ beforeAll(async () => {
   admin = await t.userWithSession({ role: "admin", fullName: "Maps Admin" });
   customer = await t.userWithSession({ fullName: "Maps Customer" });
   sedan = (await createTestFleet(t.db)).sedan.id;
+  await giveCapacityForDays(t);
 });
 afterAll(() => t.close());
 

@@ -2,6 +2,7 @@
 import { todayInServiceArea, type QuoteInput } from "@meridian/shared/booking";
 import { createRateCard, createTier, createVehicle, setPricingMethod } from "../db/factories";
 import type { Db } from "../db/client";
+import { giveCapacityForDays, type DaysCapacity } from "./factories";
 import { invalidatePricingCache } from "../quotes/pricing-data";
 import { createFakeGeo, FAKE_PLACES } from "./fake-geo";
 import { createTestApp, type TestAppOptions } from "./harness";
@@ -34,10 +35,16 @@ export async function createTestFleet(db: Db) {
 
 export type TestFleet = Awaited<ReturnType<typeof createTestFleet>>;
 
-/** A test app on the fake maps service with the test fleet: how the quote and booking suites start. */
-export async function createFleetTestApp(envOverrides: Record<string, string> = {}, options: TestAppOptions = {}) {
-  const t = await createTestApp(envOverrides, { geo: createFakeGeo(), ...options });
-  return { t, fleet: await createTestFleet(t.db) };
+/**
+ * A test app on the fake maps service with the test fleet: how the quote and booking suites start. `capacity`: the
+ * chauffeurs on shift and cars of each type the suite's rides need (giveCapacityForDays); none unless asked for.
+ */
+export async function createFleetTestApp(envOverrides: Record<string, string> = {}, options: TestAppOptions & { capacity?: DaysCapacity } = {}) {
+  const { capacity, ...appOptions } = options;
+  const t = await createTestApp(envOverrides, { geo: createFakeGeo(), ...appOptions });
+  const fleet = await createTestFleet(t.db);
+  if (capacity) await giveCapacityForDays(t, capacity);
+  return { t, fleet };
 }
 
 /** A valid quote request: airport -> hills (12.34 mi, 29.6 min in the fake provider), tomorrow at 09:30. */

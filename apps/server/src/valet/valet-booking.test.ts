@@ -22,7 +22,7 @@ let fleet: TestFleet;
 let admin: { cookie: string };
 
 beforeAll(async () => {
-  ({ t, fleet } = await createFleetTestApp());
+  ({ t, fleet } = await createFleetTestApp({}, { capacity: {} }));
   admin = await t.userWithSession({ role: "admin" });
 });
 afterAll(() => t.close());

@@ -2,6 +2,7 @@
 // snapshot, which every fleet and pricing mutation drops.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createFakeGeo } from "../../test/fake-geo";
+import { giveCapacityForDays } from "../../test/factories";
 import { createTestApp, type TestApp } from "../../test/harness";
 import { rideInput } from "../../test/ride-fixtures";
 
@@ -24,6 +25,7 @@ describe("admin fleet changes and customer quotes", () => {
     const created = await adminCall("POST", "/api/admin/vehicles", { name: "Quote Test Sprinter", baseFeeUsd: 100, passengerCapacity: 10, luggageCapacity: 10 });
     expect(created.status).toBe(201);
     const id = created.body.vehicle.id;
+    await giveCapacityForDays(t, { vehicleTypeIds: [id] }); // chauffeurs on shift and its cars: only the price is in question
     const offered = async () => (await t.call("GET", "/api/vehicles")).body.vehicles.map((v: { id: string }) => v.id);
     // A new vehicle starts inactive; active but not priced it is still not offered.
     expect(created.body.vehicle.active).toBe(false);

@@ -1,0 +1,32 @@
+// What quotes and bookings ask of the rides domain before selling a ride (issue 26, decision 020): can one more ride
+// of this vehicle type be served at this time? The implementation (rides/availability.service.ts) is chosen in the
+// composition root (server.ts), so pricing and bookings never import rides.
+import type { Db, Tx } from "../db/client";
+
+/** A ride about to be sold: its pickup instant, its quoted minutes and the vehicle type it needs a car of. */
+export type RideToSell = { pickupAt: Date; minutes: number; vehicleTypeId: string };
+
+/** Left out of the rides counted against capacity: the booking being moved, or the Idempotency-Key claim being made. */
+export type NotCounted = { bookingId?: string; claim?: { userId: string; key: string } };
+
+export type AvailabilityPort = {
+  /**
+   * 409 `unavailable` (UNAVAILABLE_MESSAGES' sentence and the three nearest sellable times the same day, none in
+   * the past or inside the booking notice) when the ride cannot be served. Reads a picture of the day at most a
+   * second old (quotes: the booking checks again under the lock).
+   */
+  refuse(db: Db, ride: RideToSell, notCounted?: NotCounted): Promise<void>;
+  /** The same from memory, without waiting: false when the day's picture must be read first (then call refuse). */
+  refuseFromMemory(db: Db, ride: RideToSell): boolean;
+  /**
+   * Inside the booking's transaction: takes the service days' locks (a transaction-scoped advisory lock per day,
+   * so two bookings that could overlap queue up), then checks on the committed rows, bookings in progress (their
+   * Idempotency-Key claims) included. Throws the same 409.
+   */
+  refuseLocked(tx: Tx, ride: RideToSell, notCounted?: NotCounted): Promise<void>;
+  /** A ride was sold, moved or shifts changed in this process: the next quote reads the day again. */
+  invalidate(): void;
+};
+
+/** What an Idempotency-Key claim of a ride booking holds while in progress (idempotency_keys.response_body). */
+export type RideHold = { hold: { pickupAt: string; minutes: number; vehicleTypeId: string } };

@@ -1,0 +1,130 @@
+// The availability rule (packages/shared/src/availability.ts) at quote and at booking: the day's shifts, cars and
+// sold rides (capacity.service.ts), plus the ride bookings in progress (an Idempotency-Key claimed, the card being
+// authorised), against Settings → Operations (buffer, operating hours, blackout dates). Decision 020.
+import { and, gt, isNull, sql } from "drizzle-orm";
+import { nearestSellableTimes, rideAvailability, UNAVAILABLE_MESSAGES, type AvailabilityRules, type AvailabilityWorld, type SoldRide } from "@meridian/shared/availability";
+import { earliestBookable } from "@meridian/shared/booking-time";
+import { rideWindow, type OperationsSettings } from "@meridian/shared/rides";
+import { addDays, wallClock, zonedInstant } from "@meridian/shared/zoned-time";
+import type { Db, Tx } from "../db/client";
+import { idempotencyKeys } from "../db/schema";
+import type { AvailabilityPort, NotCounted, RideHold, RideToSell } from "../lib/availability-port";
+import { HttpError } from "../lib/errors";
+import { STALE_CLAIM_MS } from "../payments/hold-sweep";
+import { cachedOperationsSettings, getOperationsSettings, peekOperationsSettings } from "../settings/settings.service";
+import { availabilityWorld, windowWorld } from "./capacity.service";
+
+const HOUR = 3_600_000;
+/** How old the day's picture a quote checks against may be (the booking checks again, fresh and locked). */
+const QUOTE_WORLD_MAX_AGE_MS = 1_000;
+/** The advisory lock space of "a service day is being sold" (pg_advisory_xact_lock(space, day number)). */
+const SELLING_DAY_LOCK = 26_020;
+
+type Day = { date: string; from: Date; to: Date };
+
+function dayOf(pickupAt: Date, timeZone: string): Day {
+  const { date } = wallClock(pickupAt, timeZone);
+  // Rides of the day and those that reach into it (availabilityWorld reads a day before `from`), up to rides starting
+  // early the next morning that a late ride's window reaches.
+  return { date, from: zonedInstant(date, "00:00", timeZone), to: new Date(zonedInstant(addDays(date, 1), "00:00", timeZone).getTime() + 12 * HOUR) };
+}
+
+/** The ride bookings in progress (an Idempotency-Key claimed, the card being authorised) with pickups in [from, to). */
+async function claimedRides(db: Db | Tx, from: Date, to: Date, now: Date): Promise<SoldRide[]> {
+  const claims = await db
+    .select({ userId: idempotencyKeys.userId, key: idempotencyKeys.key, body: idempotencyKeys.responseBody })
+    .from(idempotencyKeys)
+    .where(and(isNull(idempotencyKeys.responseStatus), gt(idempotencyKeys.createdAt, new Date(now.getTime() - STALE_CLAIM_MS)), sql`${idempotencyKeys.responseBody} -> 'hold' is not null`));
+  const rides: SoldRide[] = [];
+  for (const c of claims) {
+    const { hold } = c.body as RideHold;
+    const pickupAt = new Date(hold.pickupAt);
+    if (pickupAt < from || pickupAt >= to) continue;
+    rides.push({ id: `claim:${c.userId}:${c.key}`, pickupAt, minutes: hold.minutes, vehicleTypeId: hold.vehicleTypeId, chauffeurId: null, unitId: null });
+  }
+  return rides;
+}
+
+/** The shifts, cars and sold rides around a day, with the ride bookings in progress counted as rides with no chauffeur or car yet. */
+async function dayWorld(db: Db | Tx, day: Day, now: Date): Promise<AvailabilityWorld> {
+  const [world, claims] = await Promise.all([availabilityWorld(db, day.from, day.to), claimedRides(db, new Date(day.from.getTime() - 24 * HOUR + 1), day.to, now)]);
+  return { ...world, rides: [...world.rides, ...claims] };
+}
+
+/** The same for one ride's window only (windowWorld): what a booking checks under the lock when the answer is yes. */
+async function windowWorldWithClaims(db: Db | Tx, ride: RideToSell, bufferMinutes: number, now: Date): Promise<AvailabilityWorld> {
+  const w = rideWindow(ride.pickupAt, ride.minutes, bufferMinutes);
+  const [world, claims] = await Promise.all([windowWorld(db, w, bufferMinutes), claimedRides(db, new Date(w.start.getTime() - 24 * HOUR), w.end, now)]);
+  return { ...world, rides: [...world.rides, ...claims] };
+}
+
+function without(world: AvailabilityWorld, notCounted: NotCounted = {}): AvailabilityWorld {
+  const { bookingId, claim } = notCounted;
+  if (!bookingId && !claim) return world;
+  const claimId = claim ? `claim:${claim.userId}:${claim.key}` : null;
+  return { ...world, rides: world.rides.filter((r) => r.id !== bookingId && r.id !== claimId) };
+}
+
+const rulesOf = (settings: OperationsSettings): AvailabilityRules => ({ timeZone: settings.timeZone, bufferMinutes: settings.dispatchBufferMinutes, operatingHours: settings.operatingHours, blackoutDates: settings.blackoutDates });
+
+/** Throws the 409 when the ride cannot be sold on this picture of the day. */
+function check(ride: RideToSell, world: AvailabilityWorld, settings: OperationsSettings, now: Date): void {
+  const rules = rulesOf(settings);
+  const { reason } = rideAvailability(ride, world, rules);
+  if (!reason) return;
+  const alternatives = nearestSellableTimes(ride, world, rules, { notBefore: earliestBookable("ride", settings, now).at });
+  throw new HttpError(409, "unavailable", UNAVAILABLE_MESSAGES[reason], undefined, { alternatives });
+}
+
+type Cached = { generation: number; loadedAt: number; world: Promise<AvailabilityWorld>; value?: AvailabilityWorld };
+
+export function createAvailability(): AvailabilityPort {
+  let generation = 0;
+  const cache = new WeakMap<Db, Map<string, Cached>>();
+  const fresh = (hit: Cached | undefined) => hit !== undefined && hit.generation === generation && Date.now() - hit.loadedAt < QUOTE_WORLD_MAX_AGE_MS;
+
+  function cachedWorld(db: Db, day: Day): Promise<AvailabilityWorld> {
+    let byDay = cache.get(db);
+    if (!byDay) cache.set(db, (byDay = new Map()));
+    const hit = byDay.get(day.date);
+    if (fresh(hit)) return hit!.world;
+    if (byDay.size > 400) byDay.clear();
+    const entry: Cached = { generation, loadedAt: Date.now(), world: dayWorld(db, day, new Date()) };
+    byDay.set(day.date, entry);
+    entry.world.then((w) => (entry.value = w)).catch(() => {
+      if (byDay.get(day.date) === entry) byDay.delete(day.date); // never keep a failure
+    });
+    return entry.world;
+  }
+
+  return {
+    async refuse(db, ride, notCounted) {
+      const settings = await cachedOperationsSettings(db, QUOTE_WORLD_MAX_AGE_MS);
+      const world = await cachedWorld(db, dayOf(ride.pickupAt, settings.timeZone));
+      check(ride, without(world, notCounted), settings, new Date());
+    },
+    refuseFromMemory(db, ride) {
+      const settings = peekOperationsSettings(db, QUOTE_WORLD_MAX_AGE_MS);
+      if (!settings) return false;
+      const hit = cache.get(db)?.get(dayOf(ride.pickupAt, settings.timeZone).date);
+      if (!fresh(hit) || !hit!.value) return false;
+      check(ride, hit!.value, settings, new Date());
+      return true;
+    },
+    async refuseLocked(tx, ride, notCounted) {
+      const settings = await getOperationsSettings(tx);
+      const day = dayOf(ride.pickupAt, settings.timeZone);
+      // The day before too: two rides that could overlap have pickups on the same or adjacent days, so they share a lock.
+      for (const date of [addDays(day.date, -1), day.date]) {
+        await tx.execute(sql`select pg_advisory_xact_lock(${SELLING_DAY_LOCK}, ${Date.parse(`${date}T00:00:00Z`) / (24 * HOUR)}::int)`);
+      }
+      const now = new Date();
+      // The rides that reach into this ride's window are enough for a yes; a no reads the whole day for its alternatives.
+      if (rideAvailability(ride, without(await windowWorldWithClaims(tx, ride, settings.dispatchBufferMinutes, now), notCounted), rulesOf(settings)).sellable) return;
+      check(ride, without(await dayWorld(tx, day, now), notCounted), settings, now);
+    },
+    invalidate() {
+      generation++;
+    },
+  };
+}
