@@ -236,10 +236,15 @@ test("a stale verification link says so and offers the sign-in modal", async ({ 
 });
 
 test("route guards: signed-out visitors leave /dashboard, non-admins leave /admin", async ({ page, request }) => {
+  // Sent home, a signed-out visitor is asked to sign in (once the modal shows, the request has left the history
+  // entry: the next visit to "/" does not open it again).
+  const signIn = page.getByRole("dialog").getByRole("heading", { name: "Sign In" });
   await page.goto("/dashboard");
   await expect(page).toHaveURL(/\/$/);
+  await expect(signIn).toBeVisible();
   await page.goto("/admin");
   await expect(page).toHaveURL(/\/$/);
+  await expect(signIn).toBeVisible();
 
   const user = await createVerifiedUser(request, "Olivia Chen");
   await signInThroughModal(page, user.email, user.password);
