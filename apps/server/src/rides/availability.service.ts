@@ -45,17 +45,19 @@ async function claimedRides(db: Db | Tx, from: Date, to: Date, now: Date): Promi
   return rides;
 }
 
-/** The shifts, cars and sold rides around a day, with the ride bookings in progress counted as rides with no chauffeur or car yet. */
-async function dayWorld(db: Db | Tx, day: Day, now: Date): Promise<AvailabilityWorld> {
-  const [world, claims] = await Promise.all([availabilityWorld(db, day.from, day.to), claimedRides(db, new Date(day.from.getTime() - 24 * HOUR + 1), day.to, now)]);
-  return { ...world, rides: [...world.rides, ...claims] };
+/** A picture of the sold world with the ride bookings in progress (pickups in [from, to)) counted as rides with no chauffeur or car yet. */
+async function withClaims(db: Db | Tx, world: Promise<AvailabilityWorld>, from: Date, to: Date, now: Date): Promise<AvailabilityWorld> {
+  const [sold, claims] = await Promise.all([world, claimedRides(db, from, to, now)]);
+  return { ...sold, rides: [...sold.rides, ...claims] };
 }
 
+/** The shifts, cars and sold rides around a day, bookings in progress included. */
+const dayWorld = (db: Db | Tx, day: Day, now: Date) => withClaims(db, availabilityWorld(db, day.from, day.to), new Date(day.from.getTime() - 24 * HOUR + 1), day.to, now);
+
 /** The same for one ride's window only (windowWorld): what a booking checks under the lock when the answer is yes. */
-async function windowWorldWithClaims(db: Db | Tx, ride: RideToSell, bufferMinutes: number, now: Date): Promise<AvailabilityWorld> {
+function windowWorldWithClaims(db: Db | Tx, ride: RideToSell, bufferMinutes: number, now: Date): Promise<AvailabilityWorld> {
   const w = rideWindow(ride.pickupAt, ride.minutes, bufferMinutes);
-  const [world, claims] = await Promise.all([windowWorld(db, w, bufferMinutes), claimedRides(db, new Date(w.start.getTime() - 24 * HOUR), w.end, now)]);
-  return { ...world, rides: [...world.rides, ...claims] };
+  return withClaims(db, windowWorld(db, w, bufferMinutes), new Date(w.start.getTime() - 24 * HOUR), w.end, now);
 }
 
 function without(world: AvailabilityWorld, notCounted: NotCounted = {}): AvailabilityWorld {

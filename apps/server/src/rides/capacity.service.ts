@@ -1,6 +1,6 @@
 // What the availability rule (packages/shared/src/availability.ts) reads from the database: the chauffeur shifts,
 // the fleet's cars and the rides sold around a span of time; and the desk's capacity per hour of a day.
-import { and, eq, gt, gte, inArray, lt, lte, sql } from "drizzle-orm";
+import { and, eq, gt, gte, inArray, lt, lte, sql, type SQL } from "drizzle-orm";
 import { activeRideStatuses } from "@meridian/shared/booking-status";
 import { hourlyCapacity, shiftRemovalImpact, shiftWarnings, type AvailabilityWorld, type HourCapacity, type ShiftWarning } from "@meridian/shared/availability";
 import type { UnitStatus } from "@meridian/shared/fleet-units";
@@ -16,14 +16,24 @@ const DAY = 86_400_000;
 export const soldRideStatuses = ["pending", ...activeRideStatuses] as const;
 
 /** The shifts, cars and sold rides that matter to rides between `from` and `to` (a ride may start a day before). */
+/** The shifts of chauffeurs still on the staff (a chauffeur, not deactivated) that meet a span (`meets`). */
+const chauffeurShifts = (db: Db | Tx, meets: SQL | undefined) =>
+  db
+    .select({ chauffeurId: shifts.userId, chauffeurName: user.name, startsAt: shifts.startsAt, endsAt: shifts.endsAt })
+    .from(shifts)
+    .innerJoin(user, eq(shifts.userId, user.id))
+    .where(and(eq(shifts.role, "chauffeur"), eq(user.role, "chauffeur"), eq(user.banned, false), meets));
+
+/** Every car of the fleet with its type and status. */
+async function fleetUnits(db: Db | Tx): Promise<AvailabilityWorld["units"]> {
+  const rows = await db.select({ id: vehicleUnits.id, vehicleTypeId: vehicleUnits.vehicleTypeId, status: vehicleUnits.status }).from(vehicleUnits);
+  return rows.map((u) => ({ ...u, status: u.status as UnitStatus }));
+}
+
 export async function availabilityWorld(db: Db | Tx, from: Date, to: Date): Promise<AvailabilityWorld> {
-  const [shiftRows, unitRows, rideRows] = await Promise.all([
-    db
-      .select({ chauffeurId: shifts.userId, chauffeurName: user.name, startsAt: shifts.startsAt, endsAt: shifts.endsAt })
-      .from(shifts)
-      .innerJoin(user, eq(shifts.userId, user.id))
-      .where(and(eq(shifts.role, "chauffeur"), eq(user.role, "chauffeur"), eq(user.banned, false), lt(shifts.startsAt, to), gt(shifts.endsAt, new Date(from.getTime() - DAY)))),
-    db.select({ id: vehicleUnits.id, vehicleTypeId: vehicleUnits.vehicleTypeId, status: vehicleUnits.status }).from(vehicleUnits),
+  const [shiftRows, units, rideRows] = await Promise.all([
+    chauffeurShifts(db, and(lt(shifts.startsAt, to), gt(shifts.endsAt, new Date(from.getTime() - DAY)))),
+    fleetUnits(db),
     db
       .select()
       .from(bookings)
@@ -31,7 +41,7 @@ export async function availabilityWorld(db: Db | Tx, from: Date, to: Date): Prom
   ]);
   return {
     shifts: shiftRows,
-    units: unitRows.map((u) => ({ ...u, status: u.status as UnitStatus })),
+    units,
     rides: rideRows.map((b) => ({
       id: b.id,
       pickupAt: b.pickupAt!,
@@ -51,13 +61,9 @@ export async function availabilityWorld(db: Db | Tx, from: Date, to: Date): Prom
 export async function windowWorld(db: Db | Tx, window: { start: Date; end: Date }, bufferMinutes: number): Promise<AvailabilityWorld> {
   // The ride's window as rideWindow draws it: its minutes rounded up, then the buffer.
   const rideEnd = sql`${bookings.pickupAt} + (ceil((${bookings.details} ->> 'minutes')::numeric) + ${bufferMinutes}) * interval '1 minute'`;
-  const [shiftRows, unitRows, rideRows] = await Promise.all([
-    db
-      .select({ chauffeurId: shifts.userId, startsAt: shifts.startsAt, endsAt: shifts.endsAt })
-      .from(shifts)
-      .innerJoin(user, eq(shifts.userId, user.id))
-      .where(and(eq(shifts.role, "chauffeur"), eq(user.role, "chauffeur"), eq(user.banned, false), lte(shifts.startsAt, window.end), gte(shifts.endsAt, window.start))),
-    db.select({ id: vehicleUnits.id, vehicleTypeId: vehicleUnits.vehicleTypeId, status: vehicleUnits.status }).from(vehicleUnits),
+  const [shiftRows, units, rideRows] = await Promise.all([
+    chauffeurShifts(db, and(lte(shifts.startsAt, window.end), gte(shifts.endsAt, window.start))),
+    fleetUnits(db),
     db
       .select({
         id: bookings.id,
@@ -80,7 +86,7 @@ export async function windowWorld(db: Db | Tx, window: { start: Date; end: Date 
   ]);
   return {
     shifts: shiftRows,
-    units: unitRows.map((u) => ({ ...u, status: u.status as UnitStatus })),
+    units,
     rides: rideRows.map((r) => ({ ...r, pickupAt: r.pickupAt!, minutes: Number(r.minutes) })),
   };
 }
