@@ -9,9 +9,12 @@ import { ApiError } from "@/lib/api";
 export type AlternativeTime = { date: string; time: string };
 export const UNAVAILABLE_CODE = "unavailable";
 
-/** The refusal to show, when `error` is one (a 409: the same code on a 503 means the database is down). */
+/** Whether an answer says "this time cannot be served" (a 409: the same code on a 503 means the database is down). */
+export const isUnavailable = (error: unknown): error is ApiError => error instanceof ApiError && error.status === 409 && error.code === UNAVAILABLE_CODE;
+
+/** The refusal to show, when `error` is one. */
 export function unavailableOf(error: unknown): { message: string; alternatives: AlternativeTime[] } | null {
-  if (!(error instanceof ApiError) || error.status !== 409 || error.code !== UNAVAILABLE_CODE) return null;
+  if (!isUnavailable(error)) return null;
   return { message: error.message, alternatives: error.alternatives ?? [] };
 }
 

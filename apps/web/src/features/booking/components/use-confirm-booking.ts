@@ -21,6 +21,7 @@ import { notifyError, notifySuccess } from "@/lib/notify";
 import { useCompleteTestAuthentication } from "../api/complete-test-authentication";
 import { useCreateBooking, type CreateBookingInput, type CreateBookingResponse } from "../api/create-booking";
 import { usePaymentConfig } from "../api/get-payment-config";
+import { isUnavailable } from "./unavailable-times";
 
 const LOGIN_HINT = "Sign in or create an account, then confirm your booking.";
 const CARD_FORM_LOADING = "The card form is still loading. Please try again in a moment.";
@@ -33,9 +34,6 @@ export type OnUnavailable = (error: ApiError) => void;
  * (with what to do when the time was sold meanwhile).
  */
 export type BookForCaller = { submit: (quote: { service: "ride" | "valet"; quoteId: string }, onUnavailable?: OnUnavailable) => void; submitting: boolean; label: string };
-
-/** Whether a booking's refusal is "this time was sold meanwhile" (409 unavailable, with the nearest times). */
-export const isUnavailable = (err: unknown): err is ApiError => err instanceof ApiError && err.status === 409 && err.code === "unavailable";
 
 /** What the Payment Element (stripe mode) does for the dialog; set by the card field once Stripe.js is ready. */
 export type StripeCardHandle = {
