@@ -17,7 +17,7 @@ import { notifyError, notifySuccess } from "@/lib/notify";
 import { cn } from "@/lib/utils";
 import { allAuditQueryKey } from "../api/get-audit";
 import { sectionQueryOptions, useSaveSettingsSection, useSettingsSection } from "../api/settings-sections";
-import { formatDateTime } from "../components/admin-ui";
+import { formatDateTime } from "@/components/admin/admin-ui";
 import { Panel } from "@/components/ui/panel";
 import { SectionState, SettingsPanel, SwitchRow } from "./settings-ui";
 

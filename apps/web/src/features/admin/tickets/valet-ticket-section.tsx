@@ -11,7 +11,7 @@ import { useChangeStatus } from "@/features/valet/api/change-status";
 import { Timeline } from "@/features/valet/components/timeline";
 import { allTicketsQueryKey } from "../api/get-tickets";
 import { useTicketValet } from "../api/get-ticket-valet";
-import { DetailRow, formatDateTime, StatusBadge } from "../components/admin-ui";
+import { DetailRow, formatDateTime, StatusBadge } from "@/components/admin/admin-ui";
 
 const heading = "mb-3 text-[0.68rem] font-medium uppercase tracking-[0.22em] text-gold";
 

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { Profile, UpdateProfileInput } from "@meridian/shared/profile";
 import { api } from "@/lib/api";
-import { profileQueryOptions } from "./get-profile";
-import { sessionQueryOptions } from "./get-session";
+import { profileQueryOptions } from "@/lib/auth/get-profile";
+import { sessionQueryOptions } from "@/lib/auth/get-session";
 
 /** PATCH /api/me/profile: full name and phone. */
 export const updateProfile = (input: UpdateProfileInput) =>

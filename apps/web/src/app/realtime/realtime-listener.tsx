@@ -3,7 +3,7 @@
 // everyone's dashboard refreshes; after a reconnection everything a screen shows is read again.
 import { BOOKING_CREATED_EVENT, BOOKING_UPDATED_EVENT, NEW_BOOKING_TITLE, newBookingDescription, type BookingCreatedMessage, type DeskNotice } from "@meridian/shared/realtime";
 import { useQueryClient } from "@tanstack/react-query";
-import { useAuth } from "@/features/auth/auth-context";
+import { useAuth } from "@/lib/auth/auth-context";
 import { useEventStream } from "@/hooks/use-event-stream";
 import { notifyError, notifySuccess } from "@/lib/notify";
 

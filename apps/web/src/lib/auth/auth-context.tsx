@@ -4,8 +4,8 @@ import { isDeskRole } from "@meridian/shared/roles";
 import type { Profile } from "@meridian/shared/profile";
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from "react";
 import { api } from "@/lib/api";
-import { profileQueryOptions } from "./api/get-profile";
-import { sessionQueryOptions, type SessionUser } from "./api/get-session";
+import { profileQueryOptions } from "./get-profile";
+import { sessionQueryOptions, type SessionUser } from "./get-session";
 
 type AuthContextValue = {
   loading: boolean;
