@@ -8,6 +8,9 @@ export const settingsKeys = { public: () => ["settings", "public"] as const };
 export const paymentKeys = {
   config: () => ["payments", "config"] as const,
   myReceipts: () => ["me", "receipts"] as const,
+  /** A customer's booking payment, and a caller's opened by its secure link (/pay/:token). */
+  myBookingPayment: (bookingId: string) => ["me", "bookings", bookingId, "payment"] as const,
+  link: (token: string) => ["payment-links", token] as const,
   bookingPayment: (bookingId: string) => ["admin", "bookings", "detail", bookingId, "payment"] as const,
 };
 export const placeKeys = {
