@@ -10,7 +10,7 @@ import { routeTitle } from "@/lib/route-title";
 import { useScrollRestoration } from "./scroll-restoration";
 import { useUiState } from "@/lib/ui-state";
 
-const BookingModal = lazy(() => import("@/features/booking/components/booking-modal"));
+const BookingModal = lazy(() => import("@/features/bookings/components/booking-modal"));
 const SignInModal = lazy(() => import("@/features/auth/components/sign-in-modal"));
 
 export function RootLayout() {

@@ -7,7 +7,7 @@ import { AdminMobileNav, AdminSidebar } from "./components/admin-sidebar";
 
 const OverviewPage = lazy(() => import("./overview/overview-page"));
 const UsersPage = lazy(() => import("./users/users-page"));
-const BookingsPage = lazy(() => import("./bookings/bookings-page"));
+const BookingsPage = lazy(() => import("@/features/bookings/admin/bookings-page"));
 const TicketsPage = lazy(() => import("./tickets/tickets-page"));
 const PricingPage = lazy(() => import("./pricing/pricing-page"));
 const VehiclesPage = lazy(() => import("./vehicles/vehicles-page"));

@@ -6,10 +6,10 @@ import { Button } from "@/components/ui/button";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { useAuth } from "@/lib/auth/auth-context";
 import { notifyError } from "@/lib/notify";
-import { BookingsTab } from "./components/bookings-tab";
+import { BookingsTab } from "@/features/bookings/my-bookings/components/bookings-tab";
 import { ProfileTab } from "./components/profile-tab";
-import { ReceiptsTab } from "./components/receipts-tab";
-import { TicketsTab } from "./components/tickets-tab";
+import { ReceiptsTab } from "@/features/bookings/my-bookings/components/receipts-tab";
+import { TicketsTab } from "@/features/bookings/my-bookings/components/tickets-tab";
 
 const TABS = ["profile", "bookings", "tickets", "receipts"] as const;
 type Tab = (typeof TABS)[number];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { bookingFilterParams } from "./get-bookings";
+import { bookingFilterParams } from "@/features/bookings/admin/api/get-bookings";
 import { searchPageQuery } from "./search-page";
 
 // The server refuses an empty or blank query parameter (400), so a blank search box must ask for everything.

@@ -6,7 +6,7 @@ import { Dialog, DialogContent } from "@/components/ui/dialog";
 import { Input } from "@/components/ui/input";
 import { Field } from "@/components/ui/label";
 import { Spinner } from "@/components/ui/spinner";
-import { getQuote, type QuoteResponse } from "@/features/booking/api/get-quote";
+import { getQuote, type QuoteResponse } from "@/features/bookings/api/get-quote";
 import { ApiError } from "@/lib/api";
 import { notifyError, notifySuccess } from "@/lib/notify";
 import { dayLabel } from "@/lib/time";

@@ -4,7 +4,7 @@
 // generic "Could not create the booking".
 import { within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
-import { bookingTimesQueryOptions } from "@/features/booking/api/get-booking-times";
+import { bookingTimesQueryOptions } from "@/features/bookings/api/get-booking-times";
 import { renderApp, serveApi, sessionOf } from "@/test/render";
 import { NewBookingDialog } from "./new-booking-dialog";
 

@@ -11,8 +11,8 @@ import { randomUuid } from "@/lib/random-uuid";
 import { ApiError } from "@/lib/api";
 import { notifyError, notifySuccess } from "@/lib/notify";
 import { formatCard, formatMoney } from "@meridian/shared/money";
-import { useBookingPayment } from "../api/get-booking-payment";
-import { useRefundBooking } from "../api/refund-booking";
+import { useBookingPayment } from "./api/get-booking-payment";
+import { useRefundBooking } from "./api/refund-booking";
 import { DetailRow, formatDateTime } from "@/components/admin/admin-ui";
 
 const tones: Record<PaymentStatusTone, string> = {
