@@ -6,7 +6,7 @@ import { useAuth } from "@/lib/auth/auth-context";
 import { AdminMobileNav, AdminSidebar } from "./components/admin-sidebar";
 
 const OverviewPage = lazy(() => import("./overview/overview-page"));
-const UsersPage = lazy(() => import("./users/users-page"));
+const UsersPage = lazy(() => import("@/features/account/admin/users-page"));
 const BookingsPage = lazy(() => import("@/features/bookings/admin/bookings-page"));
 const TicketsPage = lazy(() => import("./tickets/tickets-page"));
 const PricingPage = lazy(() => import("./pricing/pricing-page"));

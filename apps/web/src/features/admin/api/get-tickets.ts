@@ -2,7 +2,7 @@ import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query"
 import type { AdminTicketRow, Paged } from "@meridian/shared/admin";
 import type { ValetStatus } from "@meridian/shared/valet-ticket";
 import { api } from "@/lib/api";
-import { searchPageQuery, type SearchPageFilters } from "./search-page";
+import { searchPageQuery, type SearchPageFilters } from "@/lib/search-page";
 import { valetKeys } from "@/lib/query-keys";
 
 export type TicketFilters = SearchPageFilters & { valetStatus?: ValetStatus };

@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 import type { AdminUser, Paged } from "@meridian/shared/admin";
 import { api } from "@/lib/api";
-import { searchPageQuery, type SearchPageFilters } from "./search-page";
+import { searchPageQuery, type SearchPageFilters } from "@/lib/search-page";
 import { userKeys } from "@/lib/query-keys";
 
 export type UserFilters = SearchPageFilters;

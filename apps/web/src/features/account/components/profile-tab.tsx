@@ -10,7 +10,7 @@ import { Input } from "@/components/ui/input";
 import { Field } from "@/components/ui/label";
 import { notifyError, notifySuccess } from "@/lib/notify";
 import { formatDate } from "@/lib/utils";
-import { useUpdateProfile } from "@/features/auth/api/update-profile";
+import { useUpdateProfile } from "@/features/account/api/update-profile";
 import { useAuth } from "@/lib/auth/auth-context";
 
 type ProfileOutput = z.output<typeof updateProfileSchema>;

@@ -9,8 +9,8 @@ import { Field } from "@/components/ui/label";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { ApiError } from "@/lib/api";
 import { notifyError, notifySuccess } from "@/lib/notify";
-import { useCreateUser } from "../api/create-user";
-import { useUpdateUser } from "../api/update-user";
+import { useCreateUser } from "./api/create-user";
+import { useUpdateUser } from "./api/update-user";
 import { FormActions } from "@/components/admin/admin-ui";
 
 const roleOptions = roles.map((value) => ({ value, label: ROLE_LABELS[value] }));

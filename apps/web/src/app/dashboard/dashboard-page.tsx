@@ -7,7 +7,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { useAuth } from "@/lib/auth/auth-context";
 import { notifyError } from "@/lib/notify";
 import { BookingsTab } from "@/features/bookings/my-bookings/components/bookings-tab";
-import { ProfileTab } from "./components/profile-tab";
+import { ProfileTab } from "@/features/account/components/profile-tab";
 import { ReceiptsTab } from "@/features/bookings/my-bookings/components/receipts-tab";
 import { TicketsTab } from "@/features/bookings/my-bookings/components/tickets-tab";
 
