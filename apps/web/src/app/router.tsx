@@ -10,7 +10,7 @@ import { HomePage } from "@/features/marketing/home-page";
 import { RootLayout } from "./root-layout";
 
 // Built as its own page (claim.html): the server answers /t/* with it. This route serves the dev server.
-const ClaimRoute = lazy(() => import("@/features/claim/claim-route"));
+const ClaimRoute = lazy(() => import("@/features/valet/claim/claim-route"));
 const BookingPaymentPage = lazy(() => import("@/features/payments/booking-payment-page"));
 const ResetPasswordPage = lazy(() => import("@/features/account/reset-password-page"));
 const DashboardPage = lazy(() => import("@/app/dashboard/dashboard-page"));

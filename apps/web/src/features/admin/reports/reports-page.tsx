@@ -8,9 +8,9 @@ import { Spinner } from "@/components/ui/spinner";
 import { notifyError } from "@/lib/notify";
 import { formatMoney } from "@meridian/shared/money";
 import { cn } from "@/lib/utils";
-import { useLotBoard } from "../api/get-lot-board";
+import { useLotBoard } from "@/features/valet/admin/api/get-lot-board";
 import { reportCsvUrl, useReports, type ReportRange } from "../api/get-reports";
-import { byDayRows, byStandRows, RetrievalTable } from "../valet/retrieval-table";
+import { byDayRows, byStandRows, RetrievalTable } from "@/features/valet/admin/lot-board/retrieval-table";
 import { PageHeader } from "@/components/admin/admin-ui";
 import { Panel } from "@/components/ui/panel";
 
