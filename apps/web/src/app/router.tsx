@@ -14,7 +14,7 @@ const ClaimRoute = lazy(() => import("@/features/valet/claim/claim-route"));
 const BookingPaymentPage = lazy(() => import("@/features/payments/booking-payment-page"));
 const ResetPasswordPage = lazy(() => import("@/features/account/reset-password-page"));
 const DashboardPage = lazy(() => import("@/app/dashboard/dashboard-page"));
-const StaffApp = lazy(() => import("@/features/staff/staff-app"));
+const StaffApp = lazy(() => import("@/app/staff/staff-app"));
 const AdminApp = lazy(() => import("@/features/admin/admin-app"));
 const NotFound = lazy(() => import("./not-found"));
 

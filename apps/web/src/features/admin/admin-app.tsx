@@ -12,8 +12,8 @@ const TicketsPage = lazy(() => import("@/features/valet/admin/tickets/tickets-pa
 const PricingPage = lazy(() => import("./pricing/pricing-page"));
 const VehiclesPage = lazy(() => import("./vehicles/vehicles-page"));
 const FleetPage = lazy(() => import("./fleet/fleet-page"));
-const StaffPage = lazy(() => import("./staff/staff-page"));
-const DispatchPage = lazy(() => import("./dispatch/dispatch-page"));
+const StaffPage = lazy(() => import("@/features/rides/admin/staff/staff-page"));
+const DispatchPage = lazy(() => import("@/features/rides/admin/dispatch/dispatch-page"));
 const CouponsPage = lazy(() => import("./coupons/coupons-page"));
 const ReportsPage = lazy(() => import("./reports/reports-page"));
 const IncidentsPage = lazy(() => import("@/features/valet/admin/incidents/incidents-page"));

@@ -15,7 +15,7 @@ const STAFF_SCREENS: { path: string; label: string; roles: Role[] }[] = [
 ];
 
 const ValetScreen = lazy(() => import("@/features/valet/valet-screen"));
-const RidesScreen = lazy(() => import("./rides/rides-screen"));
+const RidesScreen = lazy(() => import("@/features/rides/staff/rides-screen"));
 
 export default function StaffApp() {
   const { user, profile } = useAuth();
