@@ -12,7 +12,7 @@ import { Spinner } from "@/components/ui/spinner";
 import { notifyError, notifySuccess } from "@/lib/notify";
 import { formatMoney } from "@meridian/shared/money";
 import { cn } from "@/lib/utils";
-import { usePricingOverview } from "../pricing/api/get-pricing-overview";
+import { usePricingOverview } from "../rates/api/get-pricing-overview";
 import { GoldSwitch, PageHeading, ReadinessBadge } from "@/components/admin/fleet-ui";
 import { useAdminVehicles } from "./api/get-admin-vehicles";
 import { useUpdateVehicle } from "./api/save-vehicle";
