@@ -15,7 +15,7 @@ const BookingPaymentPage = lazy(() => import("@/features/payments/booking-paymen
 const ResetPasswordPage = lazy(() => import("@/features/account/reset-password-page"));
 const DashboardPage = lazy(() => import("@/app/dashboard/dashboard-page"));
 const StaffApp = lazy(() => import("@/app/staff/staff-app"));
-const AdminApp = lazy(() => import("@/features/admin/admin-app"));
+const AdminApp = lazy(() => import("@/app/admin/admin-app"));
 const NotFound = lazy(() => import("./not-found"));
 
 export function AppRoutes() {

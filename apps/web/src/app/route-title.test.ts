@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { adminNav } from "@/features/admin/components/admin-nav";
-import { routeTitle } from "./route-title";
+import { adminNav } from "@/app/admin/components/admin-nav";
+import { routeTitle } from "@/lib/route-title";
 
 describe("routeTitle", () => {
   it.each([
