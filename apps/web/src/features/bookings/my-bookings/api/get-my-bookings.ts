@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { MyBooking } from "@meridian/shared/bookings/answers";
+import { myBookingsResponseSchema } from "@meridian/shared/bookings/answers";
 import { api } from "@/lib/api";
 import { bookingKeys } from "@/lib/query-keys";
 
 export type { MyBooking } from "@meridian/shared/bookings/answers";
 
-export const getMyBookings = () => api<{ bookings: MyBooking[] }>("/api/me/bookings");
+export const getMyBookings = () => api("/api/me/bookings", myBookingsResponseSchema);
 
 export const myBookingsQueryOptions = queryOptions({
   queryKey: bookingKeys.mine(),

@@ -1,18 +1,11 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
+import { myTicketsResponseSchema } from "@meridian/shared/booking";
 import { api } from "@/lib/api";
 import { valetKeys } from "@/lib/query-keys";
 
-export type MyTicket = {
-  id: string;
-  ticketCode: string;
-  status: string;
-  createdAt: string;
-  bookingId: string | null;
-  service: string;
-  bookingDate: string;
-};
+export type { MyTicket } from "@meridian/shared/booking";
 
-export const getMyTickets = () => api<{ tickets: MyTicket[] }>("/api/me/tickets");
+export const getMyTickets = () => api("/api/me/tickets", myTicketsResponseSchema);
 
 export const myTicketsQueryOptions = queryOptions({
   queryKey: valetKeys.myTickets(),

@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { RescheduleInput } from "@meridian/shared/rides";
 import { api } from "@/lib/api";
-import { type MyBooking } from "./get-my-bookings";
+import { myBookingResponseSchema } from "@meridian/shared/bookings/answers";
 import { bookingKeys } from "@/lib/query-keys";
 
 export const rescheduleMyBooking = (id: string, input: RescheduleInput) =>
-  api<{ booking: MyBooking }>(`/api/me/bookings/${encodeURIComponent(id)}/reschedule`, { method: "POST", json: input });
+  api(`/api/me/bookings/${encodeURIComponent(id)}/reschedule`, myBookingResponseSchema, { method: "POST", json: input });
 
 export function useRescheduleMyBooking() {
   const qc = useQueryClient();
