@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { AdminBookingDetail } from "@meridian/shared/admin";
+import { adminBookingResponseSchema } from "@meridian/shared/bookings/answers";
 import { api } from "@/lib/api";
 
 import { bookingKeys, rideKeys, adminKeys } from "@/lib/query-keys";
 
 export const cancelBooking = (id: string, reason: string) =>
-  api<{ booking: AdminBookingDetail }>(`/api/admin/bookings/${encodeURIComponent(id)}/cancel`, { method: "POST", json: { reason } });
+  api(`/api/admin/bookings/${encodeURIComponent(id)}/cancel`, adminBookingResponseSchema, { method: "POST", json: { reason } });
 
 export function useCancelBooking() {
   const qc = useQueryClient();

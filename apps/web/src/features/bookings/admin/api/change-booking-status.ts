@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { AdminBookingDetail } from "@meridian/shared/admin";
+import { adminBookingResponseSchema } from "@meridian/shared/bookings/answers";
 import type { BookingStatus } from "@meridian/shared/booking-status";
 import { api } from "@/lib/api";
 
 import { bookingKeys, adminKeys } from "@/lib/query-keys";
 
 export const changeBookingStatus = (id: string, status: BookingStatus) =>
-  api<{ booking: AdminBookingDetail }>(`/api/admin/bookings/${encodeURIComponent(id)}/status`, { method: "PATCH", json: { status } });
+  api(`/api/admin/bookings/${encodeURIComponent(id)}/status`, adminBookingResponseSchema, { method: "PATCH", json: { status } });
 
 export function useChangeBookingStatus() {
   const qc = useQueryClient();

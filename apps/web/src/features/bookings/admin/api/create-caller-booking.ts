@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { AdminCreateBookingInput, AdminCreateBookingResponse } from "@meridian/shared/caller-booking";
+import { adminCreateBookingResponseSchema, type AdminCreateBookingInput } from "@meridian/shared/caller-booking";
 import { api } from "@/lib/api";
 import { bookingKeys, adminKeys } from "@/lib/query-keys";
 
 /** POST /api/admin/bookings with the dialog's Idempotency-Key (a retry of the same booking books it once). */
 export const createCallerBooking = (input: AdminCreateBookingInput, key: string) =>
-  api<AdminCreateBookingResponse>("/api/admin/bookings", { method: "POST", json: input, headers: { "Idempotency-Key": key } });
+  api("/api/admin/bookings", adminCreateBookingResponseSchema, { method: "POST", json: input, headers: { "Idempotency-Key": key } });
 
 export function useCreateCallerBooking() {
   const qc = useQueryClient();

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
-import type { AdminBookingRow, Paged } from "@meridian/shared/admin";
+import { adminBookingsPageSchema } from "@meridian/shared/admin";
 import { api } from "@/lib/api";
 import { bookingKeys } from "@/lib/query-keys";
 
@@ -13,7 +13,7 @@ export function bookingFilterParams(f: Partial<BookingFilters>): string {
   return s ? `?${s}` : "";
 }
 
-export const getBookings = (f: BookingFilters) => api<Paged<"bookings", AdminBookingRow>>(`/api/admin/bookings${bookingFilterParams(f)}`);
+export const getBookings = (f: BookingFilters) => api(`/api/admin/bookings${bookingFilterParams(f)}`, adminBookingsPageSchema);
 export const bookingsQueryOptions = (f: BookingFilters) =>
   queryOptions({ queryKey: bookingKeys.list(f), queryFn: () => getBookings(f), placeholderData: keepPreviousData });
 /** `enabled` false (e.g. an inverted date range) asks the server nothing and keeps the rows shown. */

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
-import type { CallerCustomersResponse } from "@meridian/shared/caller-booking";
+import { callerCustomersResponseSchema } from "@meridian/shared/caller-booking";
 import { api } from "@/lib/api";
 import { bookingKeys } from "@/lib/query-keys";
 
@@ -7,7 +7,7 @@ import { bookingKeys } from "@/lib/query-keys";
 export const customersQueryOptions = (q: string) =>
   queryOptions({
     queryKey: bookingKeys.customers(q),
-    queryFn: () => api<CallerCustomersResponse>(`/api/admin/customers?q=${encodeURIComponent(q)}`),
+    queryFn: () => api(`/api/admin/customers?q=${encodeURIComponent(q)}`, callerCustomersResponseSchema),
     select: (d) => d.customers,
     placeholderData: keepPreviousData,
   });

@@ -1,10 +1,11 @@
 import { queryOptions, useQuery, useQueryClient } from "@tanstack/react-query";
-import { VALET_TICKET_EVENT, type LotBoard } from "@meridian/shared/valet-ticket";
+import { VALET_TICKET_EVENT } from "@meridian/shared/valet-ticket";
+import { lotBoardSchema } from "@meridian/shared/valet/answers";
 import { api } from "@/lib/api";
 import { useEventStream } from "@/hooks/use-event-stream";
 import { valetKeys } from "@/lib/query-keys";
 
-export const getLotBoard = () => api<LotBoard>("/api/admin/valet/board");
+export const getLotBoard = () => api("/api/admin/valet/board", lotBoardSchema);
 export const lotBoardQueryOptions = () => queryOptions({ queryKey: valetKeys.lotBoard(), queryFn: getLotBoard });
 export const useLotBoard = () => useQuery(lotBoardQueryOptions());
 

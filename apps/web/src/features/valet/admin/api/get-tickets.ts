@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
-import type { AdminTicketRow, Paged } from "@meridian/shared/admin";
+import { adminTicketsPageSchema } from "@meridian/shared/bookings/answers";
 import type { ValetStatus } from "@meridian/shared/valet-ticket";
 import { api } from "@/lib/api";
 import { searchPageQuery, type SearchPageFilters } from "@/lib/search-page";
@@ -9,7 +9,7 @@ export type TicketFilters = SearchPageFilters & { valetStatus?: ValetStatus };
 
 export function getTickets(f: TicketFilters) {
   const status = f.valetStatus ? `&valetStatus=${f.valetStatus}` : "";
-  return api<Paged<"tickets", AdminTicketRow>>(`/api/admin/tickets?${searchPageQuery(f)}${status}`);
+  return api(`/api/admin/tickets?${searchPageQuery(f)}${status}`, adminTicketsPageSchema);
 }
 export const ticketsQueryOptions = (f: TicketFilters) =>
   queryOptions({ queryKey: valetKeys.ticketList(f), queryFn: () => getTickets(f), placeholderData: keepPreviousData });

@@ -1,10 +1,11 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { AdminTicketRow, AdminUpdateTicketInput } from "@meridian/shared/admin";
+import type { AdminUpdateTicketInput } from "@meridian/shared/admin";
+import { adminTicketResponseSchema } from "@meridian/shared/bookings/answers";
 import { api } from "@/lib/api";
 import { bookingKeys, valetKeys, adminKeys } from "@/lib/query-keys";
 
 export const updateTicket = (id: string, input: AdminUpdateTicketInput) =>
-  api<{ ticket: AdminTicketRow }>(`/api/admin/tickets/${encodeURIComponent(id)}`, { method: "PATCH", json: input });
+  api(`/api/admin/tickets/${encodeURIComponent(id)}`, adminTicketResponseSchema, { method: "PATCH", json: input });
 
 export function useUpdateTicket() {
   const qc = useQueryClient();
