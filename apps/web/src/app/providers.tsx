@@ -3,9 +3,9 @@ import { useEffect, useState, type CSSProperties, type ReactNode } from "react";
 import { Toaster } from "sonner";
 import { focusFirstInvalidOnSubmit } from "@/components/ui/focus-first-invalid";
 import "sonner/dist/styles.css"; // as a file: the CSP refuses the <style> sonner would write (vite.config.ts)
-import { AuthProvider } from "@/features/auth/auth-context";
+import { AuthProvider } from "@/lib/auth/auth-context";
 import { TOAST_DURATION_MS } from "@/lib/notify";
-import { UiStateProvider } from "./ui-state";
+import { UiStateProvider } from "@/lib/ui-state";
 
 export function Providers({ children }: { children: ReactNode }) {
   const [queryClient] = useState(

@@ -4,9 +4,10 @@ import { queryOptions, useQuery } from "@tanstack/react-query";
 // Zod-free (settings-public): the home page's footer and pricing section use it.
 import { DEFAULT_COMPANY_SETTINGS, DEFAULT_FEATURES_SETTINGS, DEFAULT_TIP_PRESET_PERCENTS, type FeatureKey, type PublicSettings } from "@meridian/shared/settings-public";
 import { api } from "./api";
+import { settingsKeys } from "@/lib/query-keys";
 
 export const publicSettingsQueryOptions = queryOptions({
-  queryKey: ["settings", "public"],
+  queryKey: settingsKeys.public(),
   queryFn: () => api<PublicSettings>("/api/settings/public"),
   staleTime: 60_000,
   retry: 1,

@@ -8,8 +8,8 @@ import type { ReactNode } from "react";
 import { createMemoryRouter, RouterProvider, type RouteObject } from "react-router";
 import { toast, Toaster } from "sonner";
 import { afterEach, vi } from "vitest";
-import { UiStateProvider } from "@/app/ui-state";
-import { AuthProvider } from "@/features/auth/auth-context";
+import { UiStateProvider } from "@/lib/ui-state";
+import { AuthProvider } from "@/lib/auth/auth-context";
 
 afterEach(() => {
   toast.dismiss(); // sonner keeps its toasts in the module: none carries over to the next test

@@ -4,7 +4,7 @@ import { ArrowRight, BadgeCheck, LayoutDashboard, LogOut, ShieldCheck } from "lu
 import { useEffect } from "react";
 import { useNavigate } from "react-router";
 import { Button } from "@/components/ui/button";
-import { useUiState } from "@/app/ui-state";
+import { useUiState } from "@/lib/ui-state";
 import { SECTION_LINKS } from "./nav-links";
 import { useAccountActions } from "./use-account-actions";
 import { useSectionNavigation } from "./use-section-navigation";

@@ -2,7 +2,7 @@
 import { homePathFor, isStaffRole } from "@meridian/shared/roles";
 import { useCallback } from "react";
 import { useNavigate } from "react-router";
-import { useAuth } from "@/features/auth/auth-context";
+import { useAuth } from "@/lib/auth/auth-context";
 import { notifyError } from "@/lib/notify";
 
 export function initialsOf(name: string): string {

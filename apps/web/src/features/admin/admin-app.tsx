@@ -2,7 +2,7 @@
 import { lazy, Suspense } from "react";
 import { Navigate, Route, Routes } from "react-router";
 import { FullPageSpinner } from "@/components/ui/spinner";
-import { useAuth } from "@/features/auth/auth-context";
+import { useAuth } from "@/lib/auth/auth-context";
 import { AdminMobileNav, AdminSidebar } from "./components/admin-sidebar";
 
 const OverviewPage = lazy(() => import("./overview/overview-page"));

@@ -6,13 +6,13 @@ import { KeyRound, ShieldAlert } from "lucide-react";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { useNavigate, useSearchParams } from "react-router";
-import { useUiState } from "@/app/ui-state";
+import { useUiState } from "@/lib/ui-state";
 import { Button } from "@/components/ui/button";
 import { PasswordField } from "@/components/form/fields";
 import { applyServerFieldErrors, Form, SubmitButton } from "@/components/form/form";
 import { ApiError } from "@/lib/api";
 import { notifyError, notifySuccess } from "@/lib/notify";
-import { useAuth } from "./auth-context";
+import { useAuth } from "@/lib/auth/auth-context";
 import { useResetPassword } from "./api/reset-password";
 
 export default function ResetPasswordPage() {

@@ -4,7 +4,7 @@ import { CalendarDays, LogOut, Receipt, Ticket, UserRound } from "lucide-react";
 import { useNavigate, useSearchParams } from "react-router";
 import { Button } from "@/components/ui/button";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
-import { useAuth } from "@/features/auth/auth-context";
+import { useAuth } from "@/lib/auth/auth-context";
 import { notifyError } from "@/lib/notify";
 import { BookingsTab } from "./components/bookings-tab";
 import { ProfileTab } from "./components/profile-tab";

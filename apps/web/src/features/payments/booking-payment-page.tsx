@@ -14,11 +14,11 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@
 import { Spinner } from "@/components/ui/spinner";
 import { ApiError } from "@/lib/api";
 import { notifyError, notifySuccess } from "@/lib/notify";
-import { usePaymentConfig } from "@/features/booking/api/get-payment-config";
-import type { StripeCardHandle } from "@/features/booking/components/use-confirm-booking";
+import { usePaymentConfig } from "@/lib/payments/payment-config";
+import type { StripeCardHandle } from "@/components/payments/stripe-card-field";
 import { useBookingPayment, useConfirmBookingCard } from "./api/booking-payment";
 
-const StripeCardField = lazy(() => import("@/features/booking/components/stripe-card-field"));
+const StripeCardField = lazy(() => import("@/components/payments/stripe-card-field"));
 const CARD_FORM_LOADING = "The card form is still loading. Please try again in a moment.";
 import { formatCard, formatMoney } from "@meridian/shared/money";
 import { dayLabel } from "@/lib/time";

@@ -5,7 +5,7 @@ import { homePathFor, ROLE_LABELS } from "@meridian/shared/roles";
 import { lazy, Suspense } from "react";
 import { Navigate, NavLink, Route, Routes } from "react-router";
 import { FullPageSpinner } from "@/components/ui/spinner";
-import { useAuth } from "@/features/auth/auth-context";
+import { useAuth } from "@/lib/auth/auth-context";
 import { cn } from "@/lib/utils";
 
 /** The staff screens and who may open them (admins may open all of them). */

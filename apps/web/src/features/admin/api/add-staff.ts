@@ -1,9 +1,8 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { CreateStaffInput, StaffCreated } from "@meridian/shared/rides";
 import { api } from "@/lib/api";
-import { allAuditQueryKey } from "./get-audit";
-import { staffQueryOptions } from "./get-staff";
-import { allUsersQueryKey } from "./get-users";
+
+import { rideKeys, userKeys, adminKeys } from "@/lib/query-keys";
 
 export const addStaff = (input: CreateStaffInput) => api<StaffCreated>("/api/admin/staff", { method: "POST", json: input });
 
@@ -11,6 +10,6 @@ export function useAddStaff() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: addStaff,
-    onSuccess: () => Promise.all([staffQueryOptions.queryKey, allUsersQueryKey, allAuditQueryKey].map((queryKey) => qc.invalidateQueries({ queryKey }))),
+    onSuccess: () => Promise.all([rideKeys.staff(), userKeys.all(), adminKeys.audit()].map((queryKey) => qc.invalidateQueries({ queryKey }))),
   });
 }

@@ -2,9 +2,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { AdminBookingDetail } from "@meridian/shared/admin";
 import type { AssignmentInput } from "@meridian/shared/rides";
 import { api } from "@/lib/api";
-import { allAuditQueryKey } from "./get-audit";
-import { allBookingsQueryKey } from "./get-bookings";
-import { allDispatchQueryKey } from "./get-dispatch";
+import { bookingKeys, rideKeys, adminKeys } from "@/lib/query-keys";
 
 const path = (id: string) => `/api/admin/bookings/${encodeURIComponent(id)}/assignment`;
 export const assignRide = (id: string, input: AssignmentInput) => api<{ booking: AdminBookingDetail }>(path(id), { method: "PUT", json: input });
@@ -12,7 +10,7 @@ export const unassignRide = (id: string) => api<{ booking: AdminBookingDetail }>
 
 function useInvalidateDesk() {
   const qc = useQueryClient();
-  return () => Promise.all([allDispatchQueryKey, allBookingsQueryKey, allAuditQueryKey].map((queryKey) => qc.invalidateQueries({ queryKey })));
+  return () => Promise.all([rideKeys.dispatch(), bookingKeys.all(), adminKeys.audit()].map((queryKey) => qc.invalidateQueries({ queryKey })));
 }
 
 export function useAssignRide() {

@@ -1,8 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { AdminCreateBookingInput, AdminCreateBookingResponse } from "@meridian/shared/caller-booking";
 import { api } from "@/lib/api";
-import { allAuditQueryKey } from "./get-audit";
-import { allBookingsQueryKey } from "./get-bookings";
+import { bookingKeys, adminKeys } from "@/lib/query-keys";
 
 /** POST /api/admin/bookings with the dialog's Idempotency-Key (a retry of the same booking books it once). */
 export const createCallerBooking = (input: AdminCreateBookingInput, key: string) =>
@@ -13,7 +12,7 @@ export function useCreateCallerBooking() {
   return useMutation({
     mutationFn: ({ input, key }: { input: AdminCreateBookingInput; key: string }) => createCallerBooking(input, key),
     onSuccess: async () => {
-      await Promise.all([qc.invalidateQueries({ queryKey: allBookingsQueryKey }), qc.invalidateQueries({ queryKey: allAuditQueryKey })]);
+      await Promise.all([qc.invalidateQueries({ queryKey: bookingKeys.all() }), qc.invalidateQueries({ queryKey: adminKeys.audit() })]);
     },
   });
 }

@@ -1,9 +1,8 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { AdminCreateUserInput, AdminUser } from "@meridian/shared/admin";
 import { api } from "@/lib/api";
-import { allAuditQueryKey } from "./get-audit";
-import { overviewQueryOptions } from "./get-overview";
-import { allUsersQueryKey } from "./get-users";
+
+import { userKeys, adminKeys } from "@/lib/query-keys";
 
 export const createUser = (input: AdminCreateUserInput) => api<{ user: AdminUser }>("/api/admin/users", { method: "POST", json: input });
 
@@ -13,9 +12,9 @@ export function useCreateUser() {
     mutationFn: createUser,
     onSuccess: async () => {
       await Promise.all([
-        qc.invalidateQueries({ queryKey: allUsersQueryKey }),
-        qc.invalidateQueries({ queryKey: allAuditQueryKey }),
-        qc.invalidateQueries({ queryKey: overviewQueryOptions.queryKey }),
+        qc.invalidateQueries({ queryKey: userKeys.all() }),
+        qc.invalidateQueries({ queryKey: adminKeys.audit() }),
+        qc.invalidateQueries({ queryKey: adminKeys.overview() }),
       ]);
     },
   });

@@ -1,10 +1,11 @@
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 import type { AdminAnalytics, AnalyticsPeriod } from "@meridian/shared/analytics";
 import { api } from "@/lib/api";
+import { adminKeys } from "@/lib/query-keys";
 
 export const getAnalytics = (days: AnalyticsPeriod) => api<AdminAnalytics>(`/api/admin/analytics?days=${days}`);
 export const analyticsQueryOptions = (days: AnalyticsPeriod) =>
-  queryOptions({ queryKey: ["admin", "analytics", days], queryFn: () => getAnalytics(days), placeholderData: keepPreviousData });
+  queryOptions({ queryKey: adminKeys.analytics(days), queryFn: () => getAnalytics(days), placeholderData: keepPreviousData });
 export const useAnalytics = (days: AnalyticsPeriod) => useQuery(analyticsQueryOptions(days));
 
 /** The same period's figures as a CSV download (a row per day, then the totals). */

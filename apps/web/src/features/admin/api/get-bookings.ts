@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 import type { AdminBookingRow, Paged } from "@meridian/shared/admin";
 import { api } from "@/lib/api";
+import { bookingKeys } from "@/lib/query-keys";
 
 export type BookingFilters = { q: string; status: string; service: string; from: string; to: string; page: number; pageSize: number };
 
@@ -14,8 +15,7 @@ export function bookingFilterParams(f: Partial<BookingFilters>): string {
 
 export const getBookings = (f: BookingFilters) => api<Paged<"bookings", AdminBookingRow>>(`/api/admin/bookings${bookingFilterParams(f)}`);
 export const bookingsQueryOptions = (f: BookingFilters) =>
-  queryOptions({ queryKey: ["admin", "bookings", "list", f], queryFn: () => getBookings(f), placeholderData: keepPreviousData });
-export const allBookingsQueryKey = ["admin", "bookings"] as const;
+  queryOptions({ queryKey: bookingKeys.list(f), queryFn: () => getBookings(f), placeholderData: keepPreviousData });
 /** `enabled` false (e.g. an inverted date range) asks the server nothing and keeps the rows shown. */
 export const useBookings = (f: BookingFilters, enabled = true) => useQuery({ ...bookingsQueryOptions(f), enabled });
 

@@ -1,11 +1,12 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { AdminOverview } from "@meridian/shared/admin";
 import { api } from "@/lib/api";
+import { adminKeys } from "@/lib/query-keys";
 
 export const getOverview = () => api<AdminOverview>("/api/admin/overview");
 /** Asked again when the next waiting ride's pickup passes (it is then overdue), and at least every minute. */
 export const overviewQueryOptions = queryOptions({
-  queryKey: ["admin", "overview"],
+  queryKey: adminKeys.overview(),
   queryFn: getOverview,
   refetchInterval: (query) => {
     const next = query.state.data?.nextPickupAt;

@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 import type { AdminReports, ReportCsvCard } from "@meridian/shared/admin";
 import { api } from "@/lib/api";
+import { adminKeys } from "@/lib/query-keys";
 
 export type ReportRange = { from: string; to: string };
 
@@ -15,9 +16,8 @@ function rangeParams(r: ReportRange): string {
 
 export const getReports = (r: ReportRange) => api<AdminReports>(`/api/admin/reports${rangeParams(r)}`);
 /** Every range's reports (what a change to bookings or payments invalidates). */
-export const allReportsQueryKey = ["admin", "reports"] as const;
 export const reportsQueryOptions = (r: ReportRange) =>
-  queryOptions({ queryKey: ["admin", "reports", r], queryFn: () => getReports(r), placeholderData: keepPreviousData });
+  queryOptions({ queryKey: adminKeys.report(r), queryFn: () => getReports(r), placeholderData: keepPreviousData });
 /** `enabled` false (an inverted date range) asks the server nothing and keeps the figures shown. */
 export const useReports = (r: ReportRange, enabled = true) => useQuery({ ...reportsQueryOptions(r), enabled });
 

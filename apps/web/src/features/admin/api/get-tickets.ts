@@ -3,6 +3,7 @@ import type { AdminTicketRow, Paged } from "@meridian/shared/admin";
 import type { ValetStatus } from "@meridian/shared/valet-ticket";
 import { api } from "@/lib/api";
 import { searchPageQuery, type SearchPageFilters } from "./search-page";
+import { valetKeys } from "@/lib/query-keys";
 
 export type TicketFilters = SearchPageFilters & { valetStatus?: ValetStatus };
 
@@ -11,6 +12,5 @@ export function getTickets(f: TicketFilters) {
   return api<Paged<"tickets", AdminTicketRow>>(`/api/admin/tickets?${searchPageQuery(f)}${status}`);
 }
 export const ticketsQueryOptions = (f: TicketFilters) =>
-  queryOptions({ queryKey: ["admin", "tickets", f], queryFn: () => getTickets(f), placeholderData: keepPreviousData });
-export const allTicketsQueryKey = ["admin", "tickets"] as const;
+  queryOptions({ queryKey: valetKeys.ticketList(f), queryFn: () => getTickets(f), placeholderData: keepPreviousData });
 export const useTickets = (f: TicketFilters) => useQuery(ticketsQueryOptions(f));

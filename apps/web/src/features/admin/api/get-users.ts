@@ -2,6 +2,7 @@ import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query"
 import type { AdminUser, Paged } from "@meridian/shared/admin";
 import { api } from "@/lib/api";
 import { searchPageQuery, type SearchPageFilters } from "./search-page";
+import { userKeys } from "@/lib/query-keys";
 
 export type UserFilters = SearchPageFilters;
 
@@ -9,7 +10,6 @@ export function getUsers(f: UserFilters) {
   return api<Paged<"users", AdminUser>>(`/api/admin/users?${searchPageQuery(f)}`);
 }
 export const usersQueryOptions = (f: UserFilters) =>
-  queryOptions({ queryKey: ["admin", "users", f], queryFn: () => getUsers(f), placeholderData: keepPreviousData });
+  queryOptions({ queryKey: userKeys.list(f), queryFn: () => getUsers(f), placeholderData: keepPreviousData });
 /** Every users query (for invalidation). */
-export const allUsersQueryKey = ["admin", "users"] as const;
 export const useUsers = (f: UserFilters) => useQuery(usersQueryOptions(f));

@@ -1,9 +1,9 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { OperationsSettings } from "@meridian/shared/rides";
 import { api } from "@/lib/api";
-import { allAuditQueryKey } from "./get-audit";
+import { adminKeys } from "@/lib/query-keys";
 
-export const settingsQueryOptions = queryOptions({ queryKey: ["admin", "settings"], queryFn: () => api<{ operations: OperationsSettings }>("/api/admin/settings") });
+export const settingsQueryOptions = queryOptions({ queryKey: adminKeys.settings(), queryFn: () => api<{ operations: OperationsSettings }>("/api/admin/settings") });
 export const useOperationsSettings = () => useQuery(settingsQueryOptions);
 
 export const saveOperationsSettings = (input: OperationsSettings) => api<{ operations: OperationsSettings }>("/api/admin/settings", { method: "PUT", json: input });
@@ -13,7 +13,7 @@ export function useSaveOperationsSettings() {
     mutationFn: saveOperationsSettings,
     onSuccess: (data) => {
       qc.setQueryData(settingsQueryOptions.queryKey, data);
-      return qc.invalidateQueries({ queryKey: allAuditQueryKey });
+      return qc.invalidateQueries({ queryKey: adminKeys.audit() });
     },
   });
 }

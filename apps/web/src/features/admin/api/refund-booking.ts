@@ -3,9 +3,8 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { IDEMPOTENCY_KEY_HEADER } from "@meridian/shared/booking";
 import type { RefundInput, RefundResponse } from "@meridian/shared/refunds";
 import { api } from "@/lib/api";
-import { allAuditQueryKey } from "./get-audit";
 import { bookingPaymentQueryOptions } from "./get-booking-payment";
-import { allReportsQueryKey } from "./get-reports";
+import { adminKeys } from "@/lib/query-keys";
 
 export const refundBooking = (id: string, input: RefundInput, idempotencyKey: string) =>
   api<RefundResponse>(`/api/admin/bookings/${encodeURIComponent(id)}/refunds`, { method: "POST", json: input, headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey } });
@@ -16,7 +15,7 @@ export function useRefundBooking() {
     mutationFn: ({ id, input, idempotencyKey }: { id: string; input: RefundInput; idempotencyKey: string }) => refundBooking(id, input, idempotencyKey),
     onSuccess: (data, { id }) => {
       qc.setQueryData(bookingPaymentQueryOptions(id).queryKey, { payment: data.payment });
-      return Promise.all([allAuditQueryKey, allReportsQueryKey].map((queryKey) => qc.invalidateQueries({ queryKey })));
+      return Promise.all([adminKeys.audit(), adminKeys.reports()].map((queryKey) => qc.invalidateQueries({ queryKey })));
     },
   });
 }

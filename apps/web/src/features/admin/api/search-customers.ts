@@ -1,11 +1,12 @@
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 import type { CallerCustomersResponse } from "@meridian/shared/caller-booking";
 import { api } from "@/lib/api";
+import { bookingKeys } from "@/lib/query-keys";
 
 /** The desk's customer search (name, e-mail or phone) for New Booking; at least 2 characters. */
 export const customersQueryOptions = (q: string) =>
   queryOptions({
-    queryKey: ["admin", "customers", q],
+    queryKey: bookingKeys.customers(q),
     queryFn: () => api<CallerCustomersResponse>(`/api/admin/customers?q=${encodeURIComponent(q)}`),
     select: (d) => d.customers,
     placeholderData: keepPreviousData,

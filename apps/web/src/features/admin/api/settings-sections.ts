@@ -3,14 +3,14 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { SectionValue, SettingsSection } from "@meridian/shared/settings";
 import { api } from "@/lib/api";
-import { publicSettingsQueryOptions } from "@/lib/public-settings";
-import { allAuditQueryKey } from "./get-audit";
+
+import { settingsKeys, adminKeys } from "@/lib/query-keys";
 
 /** A section's answer: the section under its name, and whatever the tab shows beside it (e.g. Payments' provider). */
 export type SectionAnswer<S extends SettingsSection, Extra = unknown> = { [K in S]: SectionValue[S] } & Extra;
 
 export const sectionQueryOptions = <S extends SettingsSection, Extra = unknown>(section: S) =>
-  queryOptions({ queryKey: ["admin", "settings", section], queryFn: () => api<SectionAnswer<S, Extra>>(`/api/admin/settings/${section}`) });
+  queryOptions({ queryKey: adminKeys.settingsSection(section), queryFn: () => api<SectionAnswer<S, Extra>>(`/api/admin/settings/${section}`) });
 
 export const useSettingsSection = <S extends SettingsSection, Extra = unknown>(section: S) => useQuery(sectionQueryOptions<S, Extra>(section));
 
@@ -20,7 +20,7 @@ export function useSaveSettingsSection<S extends SettingsSection, Extra = unknow
     mutationFn: (input: SectionValue[S]) => api<SectionAnswer<S, Extra>>(`/api/admin/settings/${section}`, { method: "PUT", json: input }),
     onSuccess: (data) => {
       qc.setQueryData(sectionQueryOptions<S, Extra>(section).queryKey, data);
-      return Promise.all([qc.invalidateQueries({ queryKey: publicSettingsQueryOptions.queryKey }), qc.invalidateQueries({ queryKey: allAuditQueryKey })]);
+      return Promise.all([qc.invalidateQueries({ queryKey: settingsKeys.public() }), qc.invalidateQueries({ queryKey: adminKeys.audit() })]);
     },
   });
 }

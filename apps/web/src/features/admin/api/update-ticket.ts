@@ -1,9 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { AdminTicketRow, AdminUpdateTicketInput } from "@meridian/shared/admin";
 import { api } from "@/lib/api";
-import { allAuditQueryKey } from "./get-audit";
-import { allBookingsQueryKey } from "./get-bookings";
-import { allTicketsQueryKey } from "./get-tickets";
+import { bookingKeys, valetKeys, adminKeys } from "@/lib/query-keys";
 
 export const updateTicket = (id: string, input: AdminUpdateTicketInput) =>
   api<{ ticket: AdminTicketRow }>(`/api/admin/tickets/${encodeURIComponent(id)}`, { method: "PATCH", json: input });
@@ -13,7 +11,7 @@ export function useUpdateTicket() {
   return useMutation({
     mutationFn: ({ id, input }: { id: string; input: AdminUpdateTicketInput }) => updateTicket(id, input),
     onSuccess: async () => {
-      await Promise.all([allTicketsQueryKey, allAuditQueryKey, allBookingsQueryKey].map((queryKey) => qc.invalidateQueries({ queryKey })));
+      await Promise.all([valetKeys.tickets(), adminKeys.audit(), bookingKeys.all()].map((queryKey) => qc.invalidateQueries({ queryKey })));
     },
   });
 }

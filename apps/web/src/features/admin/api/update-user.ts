@@ -1,8 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { AdminUpdateUserInput, AdminUser } from "@meridian/shared/admin";
 import { api } from "@/lib/api";
-import { allAuditQueryKey } from "./get-audit";
-import { allUsersQueryKey } from "./get-users";
+import { userKeys, adminKeys } from "@/lib/query-keys";
 
 export const updateUser = (id: string, input: AdminUpdateUserInput) =>
   api<{ user: AdminUser }>(`/api/admin/users/${encodeURIComponent(id)}`, { method: "PATCH", json: input });
@@ -12,7 +11,7 @@ export function useUpdateUser() {
   return useMutation({
     mutationFn: ({ id, input }: { id: string; input: AdminUpdateUserInput }) => updateUser(id, input),
     onSuccess: async () => {
-      await Promise.all([qc.invalidateQueries({ queryKey: allUsersQueryKey }), qc.invalidateQueries({ queryKey: allAuditQueryKey })]);
+      await Promise.all([qc.invalidateQueries({ queryKey: userKeys.all() }), qc.invalidateQueries({ queryKey: adminKeys.audit() })]);
     },
   });
 }

@@ -6,7 +6,7 @@ import { useMemo, useState } from "react";
 import { useErrorToast } from "@/hooks/use-error-toast";
 import { formatMoney } from "@meridian/shared/money";
 import { useAudit } from "../api/get-audit";
-import { PageHeader } from "../components/admin-ui";
+import { PageHeader } from "@/components/admin/admin-ui";
 import { PagedList, type Column } from "@/components/data-table/data-table";
 
 const PAGE_SIZE = 25;

@@ -4,7 +4,7 @@ import { formatDuration } from "@meridian/shared/valet";
 import { formatClock, formatClockRange } from "@meridian/shared/valet-pricing";
 import { useState } from "react";
 import { Input } from "@/components/ui/input";
-import { useAuth } from "@/features/auth/auth-context";
+import { useAuth } from "@/lib/auth/auth-context";
 import { useCancelBooking } from "../api/cancel-booking";
 import { ArrowRight, MapPin } from "lucide-react";
 import { Button } from "@/components/ui/button";
@@ -16,7 +16,7 @@ import { formatMoney } from "@meridian/shared/money";
 import { formatDate } from "@/lib/utils";
 import { useChangeBookingStatus } from "../api/change-booking-status";
 import { useBooking } from "../api/get-booking";
-import { DetailRow, formatDateTime, StatusBadge } from "../components/admin-ui";
+import { DetailRow, formatDateTime, StatusBadge } from "@/components/admin/admin-ui";
 import { BookingPaymentSection } from "./booking-payment-section";
 import { readRideDetails } from "./booking-details";
 

@@ -7,13 +7,13 @@ import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Field } from "@/components/ui/label";
 import { Spinner } from "@/components/ui/spinner";
-import { randomUuid } from "@/features/places/lib/random-uuid";
+import { randomUuid } from "@/lib/random-uuid";
 import { ApiError } from "@/lib/api";
 import { notifyError, notifySuccess } from "@/lib/notify";
 import { formatCard, formatMoney } from "@meridian/shared/money";
 import { useBookingPayment } from "../api/get-booking-payment";
 import { useRefundBooking } from "../api/refund-booking";
-import { DetailRow, formatDateTime } from "../components/admin-ui";
+import { DetailRow, formatDateTime } from "@/components/admin/admin-ui";
 
 const tones: Record<PaymentStatusTone, string> = {
   paid: "border-success/40 bg-success/10 text-success",

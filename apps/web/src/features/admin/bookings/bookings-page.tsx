@@ -10,7 +10,7 @@ import { useErrorToast } from "@/hooks/use-error-toast";
 import { formatMoney } from "@meridian/shared/money";
 import { cn, formatDate } from "@/lib/utils";
 import { bookingsExportUrl, useBookings, type BookingFilters } from "../api/get-bookings";
-import { PageHeader, StatusBadge } from "../components/admin-ui";
+import { PageHeader, StatusBadge } from "@/components/admin/admin-ui";
 import { PagedList, SearchBox, useListFilters, type Column } from "@/components/data-table/data-table";
 import { BookingDetailDialog } from "./booking-detail-dialog";
 import { NewBookingDialog } from "./new-booking-dialog";

@@ -21,7 +21,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { bookingDialogGuards, ServiceTabs, type Service } from "@/features/booking/components/service-tabs";
 import { isUnavailable } from "@/features/booking/components/unavailable-times";
 import type { BookForCaller, OnUnavailable } from "@/features/booking/components/use-confirm-booking";
-import { randomUuid } from "@/features/places/lib/random-uuid";
+import { randomUuid } from "@/lib/random-uuid";
 import { ApiError } from "@/lib/api";
 import { notifyError, notifySuccess } from "@/lib/notify";
 import { cn } from "@/lib/utils";

@@ -4,7 +4,7 @@ import { Menu, PanelLeftClose, PanelLeftOpen, X } from "lucide-react";
 import { useEffect, useState } from "react";
 import { NavLink, useLocation } from "react-router";
 import { cn } from "@/lib/utils";
-import { useAuth } from "@/features/auth/auth-context";
+import { useAuth } from "@/lib/auth/auth-context";
 import { adminNavFor } from "./admin-nav";
 
 function useNav() {

@@ -18,7 +18,7 @@ import { Field } from "@/components/ui/label";
 import { OptionSelect } from "@/components/ui/select";
 import { ApiError } from "@/lib/api";
 import { notifyError, notifySuccess } from "@/lib/notify";
-import { SwitchRow, UnitInput } from "../pricing/components/fleet-ui";
+import { SwitchRow, UnitInput } from "@/components/admin/fleet-ui";
 import { useCreateCoupon } from "./api/create-coupon";
 import { useUpdateCoupon } from "./api/update-coupon";
 

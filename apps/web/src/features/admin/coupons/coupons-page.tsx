@@ -8,7 +8,7 @@ import { useErrorToast } from "@/hooks/use-error-toast";
 import { notifyError, notifySuccess } from "@/lib/notify";
 import { formatMoney } from "@meridian/shared/money";
 import { cn } from "@/lib/utils";
-import { PageHeader, StatusBadge } from "../components/admin-ui";
+import { PageHeader, StatusBadge } from "@/components/admin/admin-ui";
 import { ListTable, type Column } from "@/components/data-table/data-table";
 import { useCoupons } from "./api/get-coupons";
 import { useUpdateCoupon } from "./api/update-coupon";

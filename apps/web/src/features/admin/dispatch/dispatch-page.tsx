@@ -19,9 +19,9 @@ import { useNow } from "@/lib/use-now";
 import { cn } from "@/lib/utils";
 import { useAssignRide, useUnassignRide } from "../api/assign-ride";
 import { useDispatch } from "../api/get-dispatch";
-import { PageHeader, StatusBadge } from "../components/admin-ui";
+import { PageHeader, StatusBadge } from "@/components/admin/admin-ui";
 import { Panel } from "@/components/ui/panel";
-import { OverdueBadge } from "../components/overdue-badge";
+import { OverdueBadge } from "@/components/admin/overdue-badge";
 import { laneRows, MIN_BOX_HOURS } from "./lane-rows";
 import { CapacityTable, ShiftWarnings } from "./capacity-panel";
 

@@ -9,7 +9,7 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@
 import { Spinner } from "@/components/ui/spinner";
 import { notifyError, notifySuccess } from "@/lib/notify";
 import { cn } from "@/lib/utils";
-import { PageHeading } from "../pricing/components/fleet-ui";
+import { PageHeading } from "@/components/admin/fleet-ui";
 import { useAdminVehicles } from "../vehicles/api/get-admin-vehicles";
 import { useUnits } from "./api/get-units";
 import { useUpdateUnit } from "./api/save-unit";

@@ -2,7 +2,7 @@
 import { useState } from "react";
 import { useErrorToast } from "@/hooks/use-error-toast";
 import { useIncidents } from "../api/get-incidents";
-import { formatDateTime, PageHeader } from "../components/admin-ui";
+import { formatDateTime, PageHeader } from "@/components/admin/admin-ui";
 import { PagedList, type Column } from "@/components/data-table/data-table";
 
 type Incident = NonNullable<ReturnType<typeof useIncidents>["data"]>["incidents"][number];

@@ -6,9 +6,9 @@ import { Spinner } from "@/components/ui/spinner";
 import { formatMoney } from "@meridian/shared/money";
 import { useOverview } from "../api/get-overview";
 import { Button } from "@/components/ui/button";
-import { formatDateTime, PageHeader, StatusBadge } from "../components/admin-ui";
+import { formatDateTime, PageHeader, StatusBadge } from "@/components/admin/admin-ui";
 import { Panel } from "@/components/ui/panel";
-import { OverdueBadge } from "../components/overdue-badge";
+import { OverdueBadge } from "@/components/admin/overdue-badge";
 
 // The charts (and their library) load only here, after the cards.
 const AnalyticsPanel = lazy(() => import("./analytics-panel"));

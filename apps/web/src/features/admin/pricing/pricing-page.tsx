@@ -16,7 +16,7 @@ import { cn } from "@/lib/utils";
 import { usePricingOverview } from "./api/get-pricing-overview";
 import { useValetRates } from "./api/get-valet-rates";
 import { usePublishPricing } from "./api/publish-pricing";
-import { PageHeading } from "./components/fleet-ui";
+import { PageHeading } from "@/components/admin/fleet-ui";
 import { MethodPanel } from "./components/method-panel";
 import { PricingSimulator } from "./components/pricing-simulator";
 import { RateCardPanel, type RateCardDraft } from "./components/rate-card-panel";

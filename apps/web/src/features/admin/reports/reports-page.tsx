@@ -11,7 +11,7 @@ import { cn } from "@/lib/utils";
 import { useLotBoard } from "../api/get-lot-board";
 import { reportCsvUrl, useReports, type ReportRange } from "../api/get-reports";
 import { byDayRows, byStandRows, RetrievalTable } from "../valet/retrieval-table";
-import { PageHeader } from "../components/admin-ui";
+import { PageHeader } from "@/components/admin/admin-ui";
 import { Panel } from "@/components/ui/panel";
 
 const SERVICE_LABELS: Record<string, string> = { ride: "Rides", valet: "Valet" };

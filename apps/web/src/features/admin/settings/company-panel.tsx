@@ -12,9 +12,10 @@ import { Field } from "@/components/ui/label";
 import { applyServerFieldErrors } from "@/components/form/form";
 import { api } from "@/lib/api";
 import { notifyError, notifySuccess } from "@/lib/notify";
-import { publicSettingsQueryOptions, usePublicSettings } from "@/lib/public-settings";
+import { usePublicSettings } from "@/lib/public-settings";
 import { sectionQueryOptions, useSaveSettingsSection, useSettingsSection } from "../api/settings-sections";
 import { SectionState, SettingsPanel } from "./settings-ui";
+import { settingsKeys } from "@/lib/query-keys";
 
 const FIELDS: { name: Exclude<keyof CompanySettings, "logoKey" | "address">; label: string; type?: string }[] = [
   { name: "displayName", label: "Display name" },
@@ -72,7 +73,7 @@ function LogoField() {
   const { company } = usePublicSettings();
   const qc = useQueryClient();
   const [busy, setBusy] = useState(false);
-  const refresh = () => Promise.all([qc.invalidateQueries({ queryKey: publicSettingsQueryOptions.queryKey }), qc.invalidateQueries({ queryKey: sectionQueryOptions("company").queryKey })]);
+  const refresh = () => Promise.all([qc.invalidateQueries({ queryKey: settingsKeys.public() }), qc.invalidateQueries({ queryKey: sectionQueryOptions("company").queryKey })]);
   const upload = async (file: File | undefined) => {
     if (!file) return;
     const form = new FormData();

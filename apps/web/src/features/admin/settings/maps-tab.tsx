@@ -13,14 +13,14 @@ import { Spinner } from "@/components/ui/spinner";
 import { api } from "@/lib/api";
 import { notifyError, notifySuccess } from "@/lib/notify";
 import { cn } from "@/lib/utils";
-import { allAuditQueryKey } from "../api/get-audit";
 import { Panel } from "@/components/ui/panel";
+import { adminKeys } from "@/lib/query-keys";
 
 type Check = { ok: boolean; ms: number; summary: string };
 type MapsAnswer = { maps: MapsSettings; provider: { name: string; label: string }; health: { lookup: Check; route: Check }; knownCounties: string[] };
 type Area = MapsSettings["serviceArea"];
 
-const mapsQueryOptions = queryOptions({ queryKey: ["admin", "settings", "maps"], queryFn: () => api<MapsAnswer>("/api/admin/settings/maps") });
+const mapsQueryOptions = queryOptions({ queryKey: adminKeys.maps(), queryFn: () => api<MapsAnswer>("/api/admin/settings/maps") });
 
 function useSaveMaps() {
   const qc = useQueryClient();
@@ -28,7 +28,7 @@ function useSaveMaps() {
     mutationFn: (input: MapsSettings) => api<MapsAnswer>("/api/admin/settings/maps", { method: "PUT", json: input }),
     onSuccess: (data) => {
       qc.setQueryData(mapsQueryOptions.queryKey, data);
-      return qc.invalidateQueries({ queryKey: allAuditQueryKey });
+      return qc.invalidateQueries({ queryKey: adminKeys.audit() });
     },
   });
 }

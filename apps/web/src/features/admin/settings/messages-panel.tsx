@@ -25,7 +25,7 @@ import { notifyError, notifySuccess } from "@/lib/notify";
 import { usePublicSettings } from "@/lib/public-settings";
 import { cn } from "@/lib/utils";
 import { useSaveSettingsSection, useSettingsSection } from "../api/settings-sections";
-import { formatDateTime } from "../components/admin-ui";
+import { formatDateTime } from "@/components/admin/admin-ui";
 import { Panel } from "@/components/ui/panel";
 import { SectionState, SettingsPanel, Switch } from "./settings-ui";
 

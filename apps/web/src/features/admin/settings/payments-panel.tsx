@@ -15,11 +15,11 @@ import { Label } from "@/components/ui/label";
 import { api } from "@/lib/api";
 import { notifyError, notifySuccess } from "@/lib/notify";
 import { cn } from "@/lib/utils";
-import { allAuditQueryKey } from "../api/get-audit";
 import { sectionQueryOptions, useSaveSettingsSection, useSettingsSection } from "../api/settings-sections";
-import { formatDateTime } from "../components/admin-ui";
+import { formatDateTime } from "@/components/admin/admin-ui";
 import { Panel } from "@/components/ui/panel";
 import { SectionState, SettingsPanel, SwitchRow } from "./settings-ui";
+import { adminKeys } from "@/lib/query-keys";
 
 type Extra = Omit<PaymentsOverview, "payments">;
 
@@ -48,7 +48,7 @@ function useTestCharge() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: () => api<{ result: TestChargeResult }>("/api/admin/settings/payments/test-charge", { method: "POST" }),
-    onSuccess: () => qc.invalidateQueries({ queryKey: allAuditQueryKey }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: adminKeys.audit() }),
   });
 }
 

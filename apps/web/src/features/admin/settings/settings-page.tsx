@@ -17,7 +17,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { applyServerFieldErrors } from "@/components/form/form";
 import { notifyError, notifySuccess } from "@/lib/notify";
 import { useOperationsSettings, useSaveOperationsSettings } from "../api/operations-settings";
-import { PageHeader } from "../components/admin-ui";
+import { PageHeader } from "@/components/admin/admin-ui";
 import { Panel } from "@/components/ui/panel";
 import { BlackoutDatesField, OperatingHoursFields } from "./availability-fields";
 import { CompanyPanel } from "./company-panel";

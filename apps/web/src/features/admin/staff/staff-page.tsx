@@ -21,7 +21,7 @@ import { useStaff } from "../api/get-staff";
 import { useCreateShift, useDeleteShift } from "../api/save-shift";
 import { getShiftImpact } from "../api/get-shift-impact";
 import { useConfirm } from "@/components/ui/confirm-dialog";
-import { FormActions, PageHeader, StatusBadge } from "../components/admin-ui";
+import { FormActions, PageHeader, StatusBadge } from "@/components/admin/admin-ui";
 import { ListTable, StateRow, Th, type Column } from "@/components/data-table/data-table";
 import { Panel } from "@/components/ui/panel";
 import { withArticle } from "@meridian/shared/words";

@@ -9,7 +9,7 @@ import { ApiError } from "@/lib/api";
 import { notifyError, notifySuccess } from "@/lib/notify";
 import { formatDate } from "@/lib/utils";
 import { useUpdateTicket } from "../api/update-ticket";
-import { DetailRow, formatDateTime, StatusBadge } from "../components/admin-ui";
+import { DetailRow, formatDateTime, StatusBadge } from "@/components/admin/admin-ui";
 import { ValetTicketSection } from "./valet-ticket-section";
 
 export function TicketDetailDialog({ ticket, onClose }: { ticket: AdminTicketRow | null; onClose: () => void }) {

@@ -5,7 +5,7 @@ import { useCallback, useMemo, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { useErrorToast } from "@/hooks/use-error-toast";
 import { useTickets, type TicketFilters } from "../api/get-tickets";
-import { formatDateTime, PageHeader, StatusBadge } from "../components/admin-ui";
+import { formatDateTime, PageHeader, StatusBadge } from "@/components/admin/admin-ui";
 import { PagedList, SearchBox, useListFilters, type Column } from "@/components/data-table/data-table";
 import { TicketDetailDialog } from "./ticket-detail-dialog";
 

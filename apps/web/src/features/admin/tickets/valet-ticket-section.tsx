@@ -9,9 +9,10 @@ import { notifyError, notifySuccess } from "@/lib/notify";
 import { formatDate } from "@/lib/utils";
 import { useChangeStatus } from "@/features/valet/api/change-status";
 import { Timeline } from "@/features/valet/components/timeline";
-import { allTicketsQueryKey } from "../api/get-tickets";
+
 import { useTicketValet } from "../api/get-ticket-valet";
-import { DetailRow, formatDateTime, StatusBadge } from "../components/admin-ui";
+import { DetailRow, formatDateTime, StatusBadge } from "@/components/admin/admin-ui";
+import { valetKeys } from "@/lib/query-keys";
 
 const heading = "mb-3 text-[0.68rem] font-medium uppercase tracking-[0.22em] text-gold";
 
@@ -25,7 +26,7 @@ export function ValetTicketSection({ row }: { row: AdminTicketRow }) {
   const go = async (status: ValetStatus) => {
     try {
       await change.mutateAsync({ id: ticket.id, status });
-      void qc.invalidateQueries({ queryKey: allTicketsQueryKey });
+      void qc.invalidateQueries({ queryKey: valetKeys.tickets() });
       notifySuccess("Status Updated", `Ticket ${ticket.ticketCode} is ${VALET_STATUS_LABELS[status]}.`);
     } catch (err) {
       notifyError("Update Failed", err);

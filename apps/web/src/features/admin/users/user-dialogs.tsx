@@ -11,7 +11,7 @@ import { ApiError } from "@/lib/api";
 import { notifyError, notifySuccess } from "@/lib/notify";
 import { useCreateUser } from "../api/create-user";
 import { useUpdateUser } from "../api/update-user";
-import { FormActions } from "../components/admin-ui";
+import { FormActions } from "@/components/admin/admin-ui";
 
 const roleOptions = roles.map((value) => ({ value, label: ROLE_LABELS[value] }));
 

@@ -4,10 +4,10 @@ import { ROLE_LABELS } from "@meridian/shared/roles";
 import { Pencil, UserPlus } from "lucide-react";
 import { useCallback, useMemo, useState } from "react";
 import { Button } from "@/components/ui/button";
-import { useAuth } from "@/features/auth/auth-context";
+import { useAuth } from "@/lib/auth/auth-context";
 import { useErrorToast } from "@/hooks/use-error-toast";
 import { useUsers, type UserFilters } from "../api/get-users";
-import { PageHeader, StatusBadge } from "../components/admin-ui";
+import { PageHeader, StatusBadge } from "@/components/admin/admin-ui";
 import { PagedList, SearchBox, useListFilters, type Column } from "@/components/data-table/data-table";
 import { EditUserDialog, NewUserDialog } from "./user-dialogs";
 

@@ -2,7 +2,7 @@
 import { OPEN_VALET_STATUSES, VALET_STATUS_LABELS } from "@meridian/shared/valet-ticket";
 import { Spinner } from "@/components/ui/spinner";
 import { useLiveLotBoard } from "../api/get-lot-board";
-import { PageHeader, StatusBadge } from "../components/admin-ui";
+import { PageHeader, StatusBadge } from "@/components/admin/admin-ui";
 import { DataTable, StateRow, Td, Th, Tr } from "@/components/data-table/data-table";
 import { Panel } from "@/components/ui/panel";
 import { byDayRows, byStandRows, RetrievalTable } from "./retrieval-table";

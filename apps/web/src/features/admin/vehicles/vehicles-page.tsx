@@ -13,7 +13,7 @@ import { notifyError, notifySuccess } from "@/lib/notify";
 import { formatMoney } from "@meridian/shared/money";
 import { cn } from "@/lib/utils";
 import { usePricingOverview } from "../pricing/api/get-pricing-overview";
-import { GoldSwitch, PageHeading, ReadinessBadge } from "../pricing/components/fleet-ui";
+import { GoldSwitch, PageHeading, ReadinessBadge } from "@/components/admin/fleet-ui";
 import { useAdminVehicles } from "./api/get-admin-vehicles";
 import { useUpdateVehicle } from "./api/save-vehicle";
 import { DeleteVehicleDialog } from "./components/delete-vehicle-dialog";

@@ -1,8 +1,9 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { Profile, UpdateProfileInput } from "@meridian/shared/profile";
 import { api } from "@/lib/api";
-import { profileQueryOptions } from "./get-profile";
-import { sessionQueryOptions } from "./get-session";
+import { profileQueryOptions } from "@/lib/auth/get-profile";
+
+import { sessionKeys } from "@/lib/query-keys";
 
 /** PATCH /api/me/profile: full name and phone. */
 export const updateProfile = (input: UpdateProfileInput) =>
@@ -18,7 +19,7 @@ export function useUpdateProfile() {
       // The header shows the name from the profile (and the session); reload both.
       await Promise.all([
         queryClient.invalidateQueries({ queryKey }),
-        queryClient.invalidateQueries({ queryKey: sessionQueryOptions.queryKey }),
+        queryClient.invalidateQueries({ queryKey: sessionKeys.session() }),
       ]);
     },
   });

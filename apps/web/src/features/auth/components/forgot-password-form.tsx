@@ -1,7 +1,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { forgotPasswordSchema, type ForgotPasswordInput } from "@meridian/shared/auth";
 import { useForm } from "react-hook-form";
-import type { SignInMode } from "@/app/ui-state";
+import type { SignInMode } from "@/lib/ui-state";
 import { TextField } from "@/components/form/fields";
 import { applyServerFieldErrors, Form, SubmitButton } from "@/components/form/form";
 import { notifyError, notifySuccess } from "@/lib/notify";

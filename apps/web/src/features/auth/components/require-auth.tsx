@@ -5,7 +5,7 @@
 import { isStaffRole } from "@meridian/shared/roles";
 import { Navigate, Outlet, useLocation } from "react-router";
 import { FullPageSpinner } from "@/components/ui/spinner";
-import { useAuth } from "../auth-context";
+import { useAuth } from "@/lib/auth/auth-context";
 
 /** The state "/" is given when a signed-out visitor asked for a guarded page: where signing in goes next. */
 export type SignInThen = { signInThen: string };

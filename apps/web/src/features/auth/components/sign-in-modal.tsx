@@ -1,7 +1,7 @@
 // The sign-in modal of the spec: sign in, sign up (Create Account) and forgot password (Reset Password).
 // Each mode is its own form, keyed by mode, so switching modes starts from an empty form with no errors.
 import { Dialog, DialogContent } from "@/components/ui/dialog";
-import { useUiState, type SignInMode } from "@/app/ui-state";
+import { useUiState, type SignInMode } from "@/lib/ui-state";
 import { ForgotPasswordForm } from "./forgot-password-form";
 import { SignInForm } from "./sign-in-form";
 import { SignUpForm } from "./sign-up-form";

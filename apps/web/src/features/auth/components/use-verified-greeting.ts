@@ -2,7 +2,7 @@
 // is stale). Greet the guest, open the sign-in modal, and tidy the address bar.
 import { useEffect, useRef } from "react";
 import { useSearchParams } from "react-router";
-import { useUiState } from "@/app/ui-state";
+import { useUiState } from "@/lib/ui-state";
 import { notifyError, notifySuccess } from "@/lib/notify";
 
 export function useVerifiedGreeting() {

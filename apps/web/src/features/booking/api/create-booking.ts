@@ -2,6 +2,7 @@
 import { IDEMPOTENCY_KEY_HEADER, type CreateBookingInput, type CreateBookingResponse } from "@meridian/shared/booking";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api";
+import { meKeys } from "@/lib/query-keys";
 
 export type { CreateBookingInput, CreateBookingResponse };
 
@@ -13,6 +14,6 @@ export function useCreateBooking() {
   return useMutation({
     mutationFn: ({ input, idempotencyKey }: { input: CreateBookingInput; idempotencyKey: string }) => createBooking(input, idempotencyKey),
     // The dashboard's bookings and tickets live under ["me", ...]: show the new booking at once.
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ["me"] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: meKeys.all() }),
   });
 }

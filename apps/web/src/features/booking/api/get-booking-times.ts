@@ -5,9 +5,10 @@ import { bookableTimes, earliestBookable, type BookingKind, type BookingTimeSett
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { useEffect, useMemo, useState } from "react";
 import { api } from "@/lib/api";
+import { bookingKeys } from "@/lib/query-keys";
 
 export const bookingTimesQueryOptions = queryOptions({
-  queryKey: ["booking-times"],
+  queryKey: bookingKeys.times(),
   queryFn: () => api<BookingTimesResponse>("/api/booking-times"),
   staleTime: 60_000,
   retry: 1,

@@ -2,6 +2,7 @@
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 import type { QuoteInput, QuoteResponse } from "@meridian/shared/booking";
 import { api } from "@/lib/api";
+import { bookingKeys } from "@/lib/query-keys";
 
 export type { QuoteInput, QuoteResponse };
 
@@ -17,7 +18,7 @@ function msUntilRefresh(data: { expiresAt: string } | undefined): number | false
 /** How the dialog asks for a live quote (ride or valet): never retried, kept while the next one loads, refreshed before it expires. */
 export function liveQuoteOptions<I, R extends { expiresAt: string }>(key: string, input: I | null, fetcher: (input: I, signal?: AbortSignal) => Promise<R>) {
   return queryOptions({
-    queryKey: [key, input],
+    queryKey: bookingKeys.liveQuote(key, input),
     queryFn: ({ signal }) => fetcher(input!, signal),
     enabled: input !== null,
     retry: false,

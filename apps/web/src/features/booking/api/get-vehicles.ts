@@ -1,6 +1,7 @@
 import type { VehicleOption, VehiclesResponse } from "@meridian/shared/booking";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "@/lib/api";
+import { bookingKeys } from "@/lib/query-keys";
 
 export type BookableVehicle = VehicleOption;
 
@@ -8,7 +9,7 @@ export const getVehicles = () => api<VehiclesResponse>("/api/vehicles").then((r)
 
 /** Bookable vehicles (active and priced), smallest first. Re-read each time the booking dialog opens. */
 export const vehiclesQueryOptions = queryOptions({
-  queryKey: ["vehicles"],
+  queryKey: bookingKeys.vehicles(),
   queryFn: getVehicles,
   staleTime: 0,
   retry: 1,

@@ -4,7 +4,7 @@ import { CheckCircle2 } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { Button } from "@/components/ui/button";
-import type { Place } from "@/features/places/api/types";
+import type { Place } from "@/lib/places/types";
 import { formatCard, formatMoney } from "@meridian/shared/money";
 import { formatDate } from "@/lib/utils";
 import type { CreateBookingResponse } from "../api/create-booking";

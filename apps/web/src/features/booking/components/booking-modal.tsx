@@ -2,9 +2,9 @@
 // Mounted only while open, so each opening starts clean: vehicles re-read, no quote or details, no success
 // flag, and a new idempotency key.
 import { useState } from "react";
-import { useUiState } from "@/app/ui-state";
+import { useUiState } from "@/lib/ui-state";
 import { Dialog, DialogContent } from "@/components/ui/dialog";
-import { randomUuid } from "@/features/places/lib/random-uuid";
+import { randomUuid } from "@/lib/random-uuid";
 import { BookingConfirmed, type ConfirmedBooking } from "./booking-confirmed";
 import { bookingDialogGuards, ServiceTabs, type Service } from "./service-tabs";
 

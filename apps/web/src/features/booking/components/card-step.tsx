@@ -19,7 +19,7 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@
 import { Spinner } from "@/components/ui/spinner";
 import type { CardState } from "./use-confirm-booking";
 
-const StripeCardField = lazy(() => import("./stripe-card-field"));
+const StripeCardField = lazy(() => import("@/components/payments/stripe-card-field"));
 
 export function CardStep({ card, idPrefix }: { card: CardState; idPrefix: string }) {
   const fieldId = `${idPrefix}-card`;

@@ -14,13 +14,14 @@ import {
   type PaymentIntentChallenge,
 } from "@meridian/shared/payments";
 import { useRef, useState } from "react";
-import { useUiState } from "@/app/ui-state";
-import { useAuth } from "@/features/auth/auth-context";
+import { useUiState } from "@/lib/ui-state";
+import { useAuth } from "@/lib/auth/auth-context";
 import { ApiError } from "@/lib/api";
 import { notifyError, notifySuccess } from "@/lib/notify";
 import { useCompleteTestAuthentication } from "../api/complete-test-authentication";
 import { useCreateBooking, type CreateBookingInput, type CreateBookingResponse } from "../api/create-booking";
-import { usePaymentConfig } from "../api/get-payment-config";
+import { usePaymentConfig } from "@/lib/payments/payment-config";
+import type { StripeCardHandle } from "@/components/payments/stripe-card-field";
 import { isUnavailable } from "./unavailable-times";
 
 const LOGIN_HINT = "Sign in or create an account, then confirm your booking.";
@@ -35,11 +36,6 @@ export type OnUnavailable = (error: ApiError) => void;
  */
 export type BookForCaller = { submit: (quote: { service: "ride" | "valet"; quoteId: string }, onUnavailable?: OnUnavailable) => void; submitting: boolean; label: string };
 
-/** What the Payment Element (stripe mode) does for the dialog; set by the card field once Stripe.js is ready. */
-export type StripeCardHandle = {
-  createPaymentMethod: () => Promise<{ id: string } | { error: string }>;
-  handleNextAction: (clientSecret: string) => Promise<{ ok: true } | { error: string }>;
-};
 
 type OnConfirmed = (res: CreateBookingResponse) => void;
 type Challenge = { input: CreateBookingInput; intent: PaymentIntentChallenge; onConfirmed: OnConfirmed };

@@ -2,7 +2,7 @@
 // incomplete or invalid) is debounced, priced by the server, shown while fresh, and each failure toasted once.
 import type { UseQueryResult } from "@tanstack/react-query";
 import { useEffect, useMemo, useRef } from "react";
-import { useDebouncedValue } from "@/features/places/lib/use-debounced-value";
+import { useDebouncedValue } from "@/hooks/use-debounced-value";
 
 const QUOTE_DEBOUNCE_MS = 250;
 

@@ -3,8 +3,8 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { IDEMPOTENCY_KEY_HEADER } from "@meridian/shared/booking";
 import type { TipInput, TipResponse } from "@meridian/shared/tips";
 import { api } from "@/lib/api";
-import { myBookingsQueryOptions } from "./get-my-bookings";
-import { myReceiptsQueryOptions } from "./get-my-receipts";
+
+import { paymentKeys, bookingKeys } from "@/lib/query-keys";
 
 export const addTip = (bookingId: string, input: TipInput, idempotencyKey: string) =>
   api<TipResponse>(`/api/me/bookings/${encodeURIComponent(bookingId)}/tip`, { method: "POST", json: input, headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey } });
@@ -13,6 +13,6 @@ export function useAddTip() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: ({ bookingId, input, idempotencyKey }: { bookingId: string; input: TipInput; idempotencyKey: string }) => addTip(bookingId, input, idempotencyKey),
-    onSettled: () => Promise.all([qc.invalidateQueries({ queryKey: myReceiptsQueryOptions.queryKey }), qc.invalidateQueries({ queryKey: myBookingsQueryOptions.queryKey })]),
+    onSettled: () => Promise.all([qc.invalidateQueries({ queryKey: paymentKeys.myReceipts() }), qc.invalidateQueries({ queryKey: bookingKeys.mine() })]),
   });
 }

@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "@/lib/api";
+import { valetKeys } from "@/lib/query-keys";
 
 export type MyTicket = {
   id: string;
@@ -14,7 +15,7 @@ export type MyTicket = {
 export const getMyTickets = () => api<{ tickets: MyTicket[] }>("/api/me/tickets");
 
 export const myTicketsQueryOptions = queryOptions({
-  queryKey: ["me", "tickets"],
+  queryKey: valetKeys.myTickets(),
   queryFn: getMyTickets,
   select: (data) => data.tickets,
 });

@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { RescheduleInput } from "@meridian/shared/rides";
 import { api } from "@/lib/api";
-import { myBookingsQueryOptions, type MyBooking } from "./get-my-bookings";
+import { type MyBooking } from "./get-my-bookings";
+import { bookingKeys } from "@/lib/query-keys";
 
 export const rescheduleMyBooking = (id: string, input: RescheduleInput) =>
   api<{ booking: MyBooking }>(`/api/me/bookings/${encodeURIComponent(id)}/reschedule`, { method: "POST", json: input });
@@ -10,6 +11,6 @@ export function useRescheduleMyBooking() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: ({ id, input }: { id: string; input: RescheduleInput }) => rescheduleMyBooking(id, input),
-    onSettled: () => qc.invalidateQueries({ queryKey: myBookingsQueryOptions.queryKey }),
+    onSettled: () => qc.invalidateQueries({ queryKey: bookingKeys.mine() }),
   });
 }

@@ -11,7 +11,7 @@ import { Field } from "@/components/ui/label";
 import { notifyError, notifySuccess } from "@/lib/notify";
 import { formatDate } from "@/lib/utils";
 import { useUpdateProfile } from "@/features/auth/api/update-profile";
-import { useAuth } from "@/features/auth/auth-context";
+import { useAuth } from "@/lib/auth/auth-context";
 
 type ProfileOutput = z.output<typeof updateProfileSchema>;
 

@@ -8,7 +8,7 @@ import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent } from "@/components/ui/dialog";
 import { Input } from "@/components/ui/input";
 import { Field } from "@/components/ui/label";
-import { randomUuid } from "@/features/places/lib/random-uuid";
+import { randomUuid } from "@/lib/random-uuid";
 import { ApiError } from "@/lib/api";
 import { notifyError, notifySuccess } from "@/lib/notify";
 import { formatCard, formatMoney } from "@meridian/shared/money";

@@ -1,7 +1,7 @@
 // The closing call to action before the footer.
 import { Phone } from "lucide-react";
 import { Button } from "@/components/ui/button";
-import { useUiState } from "@/app/ui-state";
+import { useUiState } from "@/lib/ui-state";
 import { useCompanyContact } from "@/components/layout/footer";
 import { MeridianMark } from "@/components/layout/logo";
 import { Accent } from "./section-heading";

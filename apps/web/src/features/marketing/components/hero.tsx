@@ -2,7 +2,7 @@
 // line and the Book Now call to action, over drawn night-road art.
 import { ChevronDown, Gem, ShieldCheck, Sparkles } from "lucide-react";
 import { Button } from "@/components/ui/button";
-import { useUiState } from "@/app/ui-state";
+import { useUiState } from "@/lib/ui-state";
 import { scrollToSection } from "@/components/layout/nav-links";
 import { HERO_PROMISES } from "../content";
 import { HeroArt } from "./hero-art";

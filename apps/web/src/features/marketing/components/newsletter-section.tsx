@@ -1,5 +1,5 @@
 // The newsletter band on the home page; the form itself lives in features/newsletter.
-import { NewsletterSignup } from "@/features/newsletter/components/newsletter-signup";
+import { NewsletterSignup } from "@/features/marketing/newsletter/components/newsletter-signup";
 import { Accent } from "./section-heading";
 
 export function NewsletterSection() {

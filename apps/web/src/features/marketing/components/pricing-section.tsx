@@ -1,7 +1,7 @@
 // Pricing: the three static packages of the spec; the middle one is marked Most Popular.
 import { Check } from "lucide-react";
 import { Button } from "@/components/ui/button";
-import { useUiState } from "@/app/ui-state";
+import { useUiState } from "@/lib/ui-state";
 import { formatMoney } from "@meridian/shared/money";
 import { cn } from "@/lib/utils";
 import { useFeature } from "@/lib/public-settings";

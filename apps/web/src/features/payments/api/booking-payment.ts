@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { BookingPaymentState, ConfirmCardInput } from "@meridian/shared/payment-lifecycle";
 import { api } from "@/lib/api";
+import { paymentKeys } from "@/lib/query-keys";
 
 /** A booking of the signed-in customer, or a booking made for a caller opened by its secure link (/pay/:token). */
 export type PaymentSource = { id: string; token?: undefined } | { token: string; id?: undefined };
@@ -10,7 +11,7 @@ const path = (s: PaymentSource) => (s.token !== undefined ? `/api/payment-links/
 /** Where a booking's payment stands (the "Payment needed" e-mail's link opens it). */
 export const bookingPaymentQueryOptions = (s: PaymentSource) =>
   queryOptions({
-    queryKey: s.token !== undefined ? ["payment-links", s.token] : ["me", "bookings", s.id, "payment"],
+    queryKey: s.token !== undefined ? paymentKeys.link(s.token) : paymentKeys.myBookingPayment(s.id),
     queryFn: () => api<{ payment: BookingPaymentState }>(path(s)),
     select: (d) => d.payment,
     staleTime: 0,

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { BookingStatus } from "@meridian/shared/booking-status";
 import { api } from "@/lib/api";
 import { myRidesQueryOptions, type MyRides } from "./get-my-rides";
+import { rideKeys } from "@/lib/query-keys";
 
 export const stepRide = (id: string, status: BookingStatus) => api<MyRides>(`/api/staff/rides/${encodeURIComponent(id)}/status`, { method: "POST", json: { status } });
 
@@ -10,6 +11,6 @@ export function useStepRide() {
   return useMutation({
     mutationFn: ({ id, status }: { id: string; status: BookingStatus }) => stepRide(id, status),
     onSuccess: (data) => qc.setQueryData(myRidesQueryOptions.queryKey, data),
-    onError: () => qc.invalidateQueries({ queryKey: myRidesQueryOptions.queryKey }),
+    onError: () => qc.invalidateQueries({ queryKey: rideKeys.mine() }),
   });
 }

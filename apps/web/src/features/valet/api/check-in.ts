@@ -1,9 +1,8 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { ValetCheckInInput, ValetCheckInResult } from "@meridian/shared/valet-ticket";
 import { api } from "@/lib/api";
-import { queueQueryOptions } from "./get-queue";
-import { standsQueryOptions } from "./get-stands";
-import { todaysValetBookingsKey } from "./get-todays-bookings";
+
+import { valetKeys } from "@/lib/query-keys";
 
 export const checkIn = (input: ValetCheckInInput) => api<ValetCheckInResult>("/api/valet/tickets", { method: "POST", json: input });
 
@@ -12,9 +11,9 @@ export function useCheckIn() {
   return useMutation({
     mutationFn: checkIn,
     onSuccess: () => {
-      void qc.invalidateQueries({ queryKey: queueQueryOptions().queryKey });
-      void qc.invalidateQueries({ queryKey: standsQueryOptions().queryKey });
-      void qc.invalidateQueries({ queryKey: todaysValetBookingsKey });
+      void qc.invalidateQueries({ queryKey: valetKeys.queue() });
+      void qc.invalidateQueries({ queryKey: valetKeys.stands() });
+      void qc.invalidateQueries({ queryKey: valetKeys.todaysAll() });
     },
   });
 }

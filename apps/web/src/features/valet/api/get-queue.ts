@@ -2,14 +2,15 @@ import { queryOptions, useQuery, useQueryClient } from "@tanstack/react-query";
 import { VALET_TICKET_EVENT, type ValetQueue } from "@meridian/shared/valet-ticket";
 import { api } from "@/lib/api";
 import { useEventStream } from "@/hooks/use-event-stream";
+import { valetKeys } from "@/lib/query-keys";
 
 export const getQueue = () => api<ValetQueue>("/api/valet/queue");
-export const queueQueryOptions = () => queryOptions({ queryKey: ["valet", "queue"], queryFn: getQueue });
+export const queueQueryOptions = () => queryOptions({ queryKey: valetKeys.queue(), queryFn: getQueue });
 
 /** The queue and the lot, kept live: every ticket change on the stream refreshes them (no reload). */
 export function useLiveQueue() {
   const qc = useQueryClient();
-  const refresh = () => void qc.invalidateQueries({ queryKey: queueQueryOptions().queryKey });
+  const refresh = () => void qc.invalidateQueries({ queryKey: valetKeys.queue() });
   useEventStream("/api/valet/queue", { [VALET_TICKET_EVENT]: refresh }, refresh);
   return useQuery(queueQueryOptions());
 }

@@ -2,16 +2,14 @@ import { queryOptions, useQuery, useQueryClient } from "@tanstack/react-query";
 import { VALET_TICKET_EVENT, type TodaysValetBooking } from "@meridian/shared/valet-ticket";
 import { api } from "@/lib/api";
 import { useEventStream } from "@/hooks/use-event-stream";
-
-const KEY = ["valet", "bookings-today"] as const;
+import { valetKeys } from "@/lib/query-keys";
 
 /** Today's valet bookings at the stand (the check-in picker). */
 export const getTodaysValetBookings = (stand: string) => api<{ bookings: TodaysValetBooking[] }>(`/api/valet/bookings/today?stand=${encodeURIComponent(stand)}`);
 export const todaysValetBookingsQueryOptions = (stand: string) =>
-  queryOptions({ queryKey: [...KEY, stand], queryFn: () => getTodaysValetBookings(stand), staleTime: 30_000, enabled: stand.trim().length > 0 });
+  queryOptions({ queryKey: valetKeys.todays(stand), queryFn: () => getTodaysValetBookings(stand), staleTime: 30_000, enabled: stand.trim().length > 0 });
 
 /** Every stand's list: a check-in (this attendant's or another's) changes a booking's count of cars in. */
-export const todaysValetBookingsKey = KEY;
 
 /**
  * The picker's list, kept live: every ticket change on the attendants' stream (a car checked in, delivered...)
@@ -19,7 +17,7 @@ export const todaysValetBookingsKey = KEY;
  */
 export function useTodaysValetBookings(stand: string) {
   const qc = useQueryClient();
-  const refresh = () => void qc.invalidateQueries({ queryKey: KEY });
+  const refresh = () => void qc.invalidateQueries({ queryKey: valetKeys.todaysAll() });
   useEventStream("/api/valet/queue", { [VALET_TICKET_EVENT]: refresh }, refresh);
   return useQuery(todaysValetBookingsQueryOptions(stand.trim()));
 }

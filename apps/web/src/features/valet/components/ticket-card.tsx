@@ -5,7 +5,7 @@ import { useEffect, useLayoutEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import { Button } from "@/components/ui/button";
 import { notifyError, notifySuccess } from "@/lib/notify";
-import { StatusBadge } from "@/features/admin/components/admin-ui";
+import { StatusBadge } from "@/components/admin/admin-ui";
 import { useChangeStatus } from "../api/change-status";
 
 export function minutesSince(iso: string | null, now = Date.now()) {

@@ -8,7 +8,7 @@ import { Button } from "@/components/ui/button";
 import { Input, Textarea } from "@/components/ui/input";
 import { Field } from "@/components/ui/label";
 import { Spinner } from "@/components/ui/spinner";
-import { StatusBadge, formatDateTime } from "@/features/admin/components/admin-ui";
+import { StatusBadge, formatDateTime } from "@/components/admin/admin-ui";
 import { notifyError, notifySuccess } from "@/lib/notify";
 import { useChangeStatus } from "../api/change-status";
 import { useValetTicket } from "../api/get-valet-ticket";

@@ -1,6 +1,6 @@
 // A ticket's timeline: each state change with who made it and when (staff and admin screens alike).
 import { VALET_STATUS_LABELS, type TimelineEntry, type ValetStatus } from "@meridian/shared/valet-ticket";
-import { formatDateTime } from "@/features/admin/components/admin-ui";
+import { formatDateTime } from "@/components/admin/admin-ui";
 
 export function Timeline({ entries }: { entries: TimelineEntry[] }) {
   return (

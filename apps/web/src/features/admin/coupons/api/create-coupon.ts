@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { AdminCoupon, CouponInput } from "@meridian/shared/coupons";
 import { api } from "@/lib/api";
-import { allAuditQueryKey } from "../../api/get-audit";
-import { couponsQueryOptions } from "./get-coupons";
+
+import { pricingKeys, adminKeys } from "@/lib/query-keys";
 
 export const createCoupon = (input: CouponInput) => api<{ coupon: AdminCoupon }>("/api/admin/coupons", { method: "POST", json: input }).then((r) => r.coupon);
 
@@ -10,6 +10,6 @@ export function useCreateCoupon() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: createCoupon,
-    onSuccess: () => Promise.all([qc.invalidateQueries({ queryKey: couponsQueryOptions.queryKey }), qc.invalidateQueries({ queryKey: allAuditQueryKey })]),
+    onSuccess: () => Promise.all([qc.invalidateQueries({ queryKey: pricingKeys.coupons() }), qc.invalidateQueries({ queryKey: adminKeys.audit() })]),
   });
 }

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { AdminUnit, UnitInput, UnitUpdate } from "@meridian/shared/fleet-units";
 import { api } from "@/lib/api";
-import { allDispatchQueryKey } from "../../api/get-dispatch";
-import { unitsQueryOptions } from "./get-units";
+
+import { rideKeys, pricingKeys } from "@/lib/query-keys";
 
 export const createUnit = (input: UnitInput) => api<{ unit: AdminUnit }>("/api/admin/fleet/units", { method: "POST", json: input }).then((r) => r.unit);
 
@@ -12,7 +12,7 @@ export const updateUnit = (id: string, patch: UnitUpdate) =>
 /** The fleet list, and the dispatch board (its car choices). */
 function useInvalidateUnits() {
   const qc = useQueryClient();
-  return () => Promise.all([qc.invalidateQueries({ queryKey: unitsQueryOptions.queryKey }), qc.invalidateQueries({ queryKey: allDispatchQueryKey })]);
+  return () => Promise.all([qc.invalidateQueries({ queryKey: pricingKeys.units() }), qc.invalidateQueries({ queryKey: rideKeys.dispatch() })]);
 }
 
 export function useCreateUnit() {

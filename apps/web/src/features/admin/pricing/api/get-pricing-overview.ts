@@ -1,9 +1,10 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { PricingOverview } from "@meridian/shared/fleet";
 import { api } from "@/lib/api";
+import { pricingKeys } from "@/lib/query-keys";
 
 export const getPricingOverview = () => api<PricingOverview>("/api/admin/pricing");
 
-export const pricingOverviewQueryOptions = queryOptions({ queryKey: ["admin", "pricing"], queryFn: getPricingOverview });
+export const pricingOverviewQueryOptions = queryOptions({ queryKey: pricingKeys.overview(), queryFn: getPricingOverview });
 
 export const usePricingOverview = () => useQuery(pricingOverviewQueryOptions);

@@ -2,11 +2,12 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { AdminValetRates } from "@meridian/shared/valet-pricing";
 import { api } from "@/lib/api";
-import { pricingOverviewQueryOptions } from "./get-pricing-overview";
+
+import { pricingKeys } from "@/lib/query-keys";
 
 export const getValetRates = () => api<AdminValetRates>("/api/admin/pricing/valet");
 
 /** Under the pricing overview's key, so every pricing change (and publish) reloads it too. */
-export const valetRatesQueryOptions = queryOptions({ queryKey: [...pricingOverviewQueryOptions.queryKey, "valet"], queryFn: getValetRates });
+export const valetRatesQueryOptions = queryOptions({ queryKey: pricingKeys.valetRates(), queryFn: getValetRates });
 
 export const useValetRates = () => useQuery(valetRatesQueryOptions);

@@ -5,7 +5,7 @@ import { PRICING_METHOD_LABELS, pricingReadiness, type PricingOverview } from "@
 import type { PricingMethod } from "@meridian/shared/pricing";
 import { Card } from "@/components/ui/card";
 import { cn } from "@/lib/utils";
-import { ReadinessBadge, SectionLabel } from "./fleet-ui";
+import { ReadinessBadge, SectionLabel } from "@/components/admin/fleet-ui";
 import { vehicleCardId } from "./vehicle-card";
 
 const OPTIONS: { value: PricingMethod; icon: typeof Gauge; blurb: string; example: string }[] = [

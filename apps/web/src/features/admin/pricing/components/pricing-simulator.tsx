@@ -15,7 +15,7 @@ import { formatMoney } from "@meridian/shared/money";
 import { cn } from "@/lib/utils";
 import { useSimulateQuote } from "../api/simulate-quote";
 import { useSimulateValet } from "../api/simulate-valet";
-import { SectionLabel, UnitInput } from "./fleet-ui";
+import { SectionLabel, UnitInput } from "@/components/admin/fleet-ui";
 
 const selectClass =
   "h-11 w-full cursor-pointer appearance-none rounded-md border border-border bg-surface-2 px-3.5 pr-10 text-sm text-foreground focus:border-gold/70 focus:outline-none focus:ring-1 focus:ring-gold/40";

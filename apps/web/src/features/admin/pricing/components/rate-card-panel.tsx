@@ -8,7 +8,7 @@ import { Label } from "@/components/ui/label";
 import { notifyError, notifySuccess } from "@/lib/notify";
 import { formatMoney } from "@meridian/shared/money";
 import { useSaveRateCard } from "../api/save-rate-card";
-import { GoldSwitch, SaveRevertButtons, UnitInput } from "./fleet-ui";
+import { GoldSwitch, SaveRevertButtons, UnitInput } from "@/components/admin/fleet-ui";
 
 const PREVIEW = { miles: 12, minutes: 30 };
 export type RateCardDraft = { perMile: string; perMinute: string; active: boolean };

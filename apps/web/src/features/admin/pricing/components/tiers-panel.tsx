@@ -12,7 +12,7 @@ import { formatMoney } from "@meridian/shared/money";
 import { cn } from "@/lib/utils";
 import { pricingOverviewQueryOptions } from "../api/get-pricing-overview";
 import { useDeleteTier, useSaveTier } from "../api/save-tier";
-import { GoldSwitch, UnitInput } from "./fleet-ui";
+import { GoldSwitch, UnitInput } from "@/components/admin/fleet-ui";
 
 type Editing = { id?: string; milesMin: string; milesMax: string; priceUsd: string; active: boolean };
 const toNum = (s: string): number | "" => (s.trim() === "" ? "" : Number(s));

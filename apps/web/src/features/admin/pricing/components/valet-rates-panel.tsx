@@ -13,7 +13,7 @@ import { notifyError, notifySuccess } from "@/lib/notify";
 import { formatMoney } from "@meridian/shared/money";
 import { cn } from "@/lib/utils";
 import { useSaveValetRates } from "../api/save-valet-rates";
-import { SaveRevertButtons, UnitInput } from "./fleet-ui";
+import { SaveRevertButtons, UnitInput } from "@/components/admin/fleet-ui";
 
 /** The inputs' text, as typed. */
 export type ValetRatesDraft = {

@@ -6,7 +6,7 @@ import type { PricingMethod } from "@meridian/shared/pricing";
 import { Card } from "@/components/ui/card";
 import { formatMoney } from "@meridian/shared/money";
 import { cn } from "@/lib/utils";
-import { ReadinessBadge } from "./fleet-ui";
+import { ReadinessBadge } from "@/components/admin/fleet-ui";
 
 export const vehicleCardId = (id: string) => `vehicle-card-${id}`;
 

@@ -1,12 +1,12 @@
 import type { QueryClient } from "@tanstack/react-query";
-import { pricingOverviewQueryOptions } from "../../pricing/api/get-pricing-overview";
-import { adminVehiclesQueryOptions } from "./get-admin-vehicles";
+
+import { bookingKeys, pricingKeys } from "@/lib/query-keys";
 
 /** After any fleet or pricing change: the admin lists, and the public vehicle list the booking modal reads. */
 export function invalidateFleet(queryClient: QueryClient) {
   return Promise.all([
-    queryClient.invalidateQueries({ queryKey: adminVehiclesQueryOptions.queryKey }),
-    queryClient.invalidateQueries({ queryKey: pricingOverviewQueryOptions.queryKey }),
-    queryClient.invalidateQueries({ queryKey: ["vehicles"] }),
+    queryClient.invalidateQueries({ queryKey: pricingKeys.vehicles() }),
+    queryClient.invalidateQueries({ queryKey: pricingKeys.overview() }),
+    queryClient.invalidateQueries({ queryKey: bookingKeys.vehicles() }),
   ]);
 }

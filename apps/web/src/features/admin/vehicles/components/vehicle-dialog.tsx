@@ -9,7 +9,7 @@ import { Field } from "@/components/ui/label";
 import { Spinner } from "@/components/ui/spinner";
 import { ApiError } from "@/lib/api";
 import { notifyError, notifySuccess } from "@/lib/notify";
-import { SwitchRow, UnitInput } from "../../pricing/components/fleet-ui";
+import { SwitchRow, UnitInput } from "@/components/admin/fleet-ui";
 import { useCreateVehicle, useUpdateVehicle } from "../api/save-vehicle";
 
 type Draft = { name: string; baseFeeUsd: string; passengerCapacity: string; luggageCapacity: string; active: boolean };

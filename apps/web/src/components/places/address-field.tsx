@@ -9,12 +9,12 @@ import { Spinner } from "@/components/ui/spinner";
 import { ApiError } from "@/lib/api";
 import { notifyError } from "@/lib/notify";
 import { cn } from "@/lib/utils";
-import { placeQueryOptions } from "../api/get-place";
-import { reversePlaceQueryOptions } from "../api/reverse-place";
-import { MIN_QUERY_LENGTH, useSuggestPlaces } from "../api/suggest-places";
-import { isUsablePlace, type Place, type Suggestion } from "../api/types";
-import { randomUuid } from "../lib/random-uuid";
-import { useDebouncedValue } from "../lib/use-debounced-value";
+import { placeQueryOptions } from "@/lib/places/get-place";
+import { reversePlaceQueryOptions } from "@/lib/places/reverse-place";
+import { MIN_QUERY_LENGTH, useSuggestPlaces } from "@/lib/places/suggest-places";
+import { isUsablePlace, type Place, type Suggestion } from "@/lib/places/types";
+import { randomUuid } from "@/lib/random-uuid";
+import { useDebouncedValue } from "@/hooks/use-debounced-value";
 import { MapChip } from "./map-chip";
 
 export const ADDRESS_MESSAGES = {

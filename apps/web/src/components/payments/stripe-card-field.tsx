@@ -4,7 +4,12 @@
 import { Elements, PaymentElement, useElements, useStripe } from "@stripe/react-stripe-js";
 import { loadStripe, type Appearance, type Stripe } from "@stripe/stripe-js";
 import { useEffect, useState, type RefObject } from "react";
-import type { StripeCardHandle } from "./use-confirm-booking";
+
+/** What the Payment Element (stripe mode) does for the dialog; set by the card field once Stripe.js is ready. */
+export type StripeCardHandle = {
+  createPaymentMethod: () => Promise<{ id: string } | { error: string }>;
+  handleNextAction: (clientSecret: string) => Promise<{ ok: true } | { error: string }>;
+};
 
 const loaded = new Map<string, Promise<Stripe | null>>();
 /** Stripe.js for the key, loaded once; a failed load (offline, blocked) answers null and is tried again next time. */

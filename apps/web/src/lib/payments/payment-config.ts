@@ -3,11 +3,12 @@
 import type { PaymentConfigResponse } from "@meridian/shared/payments";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "@/lib/api";
+import { paymentKeys } from "@/lib/query-keys";
 
 export const getPaymentConfig = () => api<PaymentConfigResponse>("/api/payments/config");
 
 export const paymentConfigQueryOptions = queryOptions({
-  queryKey: ["payments", "config"],
+  queryKey: paymentKeys.config(),
   queryFn: getPaymentConfig,
   staleTime: Infinity,
   retry: 1,

@@ -4,7 +4,7 @@ import { MapPin, PencilLine } from "lucide-react";
 import { useState, type Ref } from "react";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/lib/utils";
-import { mapSvgUrl, type Place } from "../api/types";
+import { mapSvgUrl, type Place } from "@/lib/places/types";
 
 export function MapChip({
   place,

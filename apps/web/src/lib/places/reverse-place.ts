@@ -1,6 +1,7 @@
 import { queryOptions } from "@tanstack/react-query";
 import { api } from "@/lib/api";
 import type { Place } from "./types";
+import { placeKeys } from "@/lib/query-keys";
 
 /** The nearest known place to a browser position; 404 when there is none. */
 export const reversePlace = (lat: number, lng: number) =>
@@ -8,7 +9,7 @@ export const reversePlace = (lat: number, lng: number) =>
 
 export const reversePlaceQueryOptions = (lat: number, lng: number) =>
   queryOptions({
-    queryKey: ["places", "reverse", lat.toFixed(4), lng.toFixed(4)],
+    queryKey: placeKeys.reverse(lat.toFixed(4), lng.toFixed(4)),
     queryFn: () => reversePlace(lat, lng),
     staleTime: 10 * 60_000,
     retry: false,

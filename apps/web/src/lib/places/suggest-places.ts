@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "@/lib/api";
 import type { Suggestion } from "./types";
+import { placeKeys } from "@/lib/query-keys";
 
 export const MIN_QUERY_LENGTH = 2;
 
@@ -9,7 +10,7 @@ export const suggestPlaces = (q: string, session: string, signal?: AbortSignal) 
 
 export const suggestPlacesQueryOptions = (q: string, session: string) =>
   queryOptions({
-    queryKey: ["places", "suggest", q.trim().toLowerCase(), session],
+    queryKey: placeKeys.suggest(q.trim().toLowerCase(), session),
     queryFn: ({ signal }) => suggestPlaces(q.trim(), session, signal),
     enabled: q.trim().length >= MIN_QUERY_LENGTH,
     staleTime: 5 * 60_000,

@@ -3,9 +3,10 @@
 // everyone's dashboard refreshes; after a reconnection everything a screen shows is read again.
 import { BOOKING_CREATED_EVENT, BOOKING_UPDATED_EVENT, NEW_BOOKING_TITLE, newBookingDescription, type BookingCreatedMessage, type DeskNotice } from "@meridian/shared/realtime";
 import { useQueryClient } from "@tanstack/react-query";
-import { useAuth } from "@/features/auth/auth-context";
+import { useAuth } from "@/lib/auth/auth-context";
 import { useEventStream } from "@/hooks/use-event-stream";
 import { notifyError, notifySuccess } from "@/lib/notify";
+import { meKeys, staffKeys, adminKeys } from "@/lib/query-keys";
 
 const isBookingCreated = (data: unknown): data is BookingCreatedMessage =>
   typeof data === "object" && data !== null && typeof (data as { service?: unknown }).service === "string";
@@ -23,9 +24,9 @@ export function RealtimeListener() {
 
   // A booking's status or assignment changed (or the stream was down): the customer's dashboard, the chauffeur's rides and the desk follow.
   const refresh = () => {
-    void queryClient.invalidateQueries({ queryKey: ["me"] });
-    void queryClient.invalidateQueries({ queryKey: ["staff"] });
-    if (isDesk) void queryClient.invalidateQueries({ queryKey: ["admin"] });
+    void queryClient.invalidateQueries({ queryKey: meKeys.all() });
+    void queryClient.invalidateQueries({ queryKey: staffKeys.all() });
+    if (isDesk) void queryClient.invalidateQueries({ queryKey: adminKeys.all() });
   };
 
   useEventStream(
@@ -33,9 +34,9 @@ export function RealtimeListener() {
     {
       [BOOKING_CREATED_EVENT]: (data) => {
         if (!isBookingCreated(data)) return;
-        void queryClient.invalidateQueries({ queryKey: ["me"] });
+        void queryClient.invalidateQueries({ queryKey: meKeys.all() });
         if (isDesk) {
-          void queryClient.invalidateQueries({ queryKey: ["admin"] });
+          void queryClient.invalidateQueries({ queryKey: adminKeys.all() });
           notifySuccess(NEW_BOOKING_TITLE, newBookingDescription(data.service));
         }
       },

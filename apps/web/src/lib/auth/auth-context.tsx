@@ -4,8 +4,9 @@ import { isDeskRole } from "@meridian/shared/roles";
 import type { Profile } from "@meridian/shared/profile";
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from "react";
 import { api } from "@/lib/api";
-import { profileQueryOptions } from "./api/get-profile";
-import { sessionQueryOptions, type SessionUser } from "./api/get-session";
+import { profileQueryOptions } from "./get-profile";
+import { sessionQueryOptions, type SessionUser } from "./get-session";
+import { sessionKeys, meKeys, adminKeys } from "@/lib/query-keys";
 
 type AuthContextValue = {
   loading: boolean;
@@ -31,8 +32,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const [signedOut, setSignedOut] = useState(false);
 
   const refresh = useCallback(async () => {
-    await queryClient.invalidateQueries({ queryKey: sessionQueryOptions.queryKey });
-    await queryClient.refetchQueries({ queryKey: sessionQueryOptions.queryKey });
+    await queryClient.invalidateQueries({ queryKey: sessionKeys.session() });
+    await queryClient.refetchQueries({ queryKey: sessionKeys.session() });
     return queryClient.getQueryData(sessionQueryOptions.queryKey)?.user ?? null;
   }, [queryClient]);
 
@@ -40,8 +41,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     await api("/api/auth/sign-out", { method: "POST", json: {} });
     setSignedOut(true);
     queryClient.setQueryData(sessionQueryOptions.queryKey, null);
-    queryClient.removeQueries({ queryKey: ["me"] });
-    queryClient.removeQueries({ queryKey: ["admin"] });
+    queryClient.removeQueries({ queryKey: meKeys.all() });
+    queryClient.removeQueries({ queryKey: adminKeys.all() });
   }, [queryClient]);
 
   const value = useMemo<AuthContextValue>(

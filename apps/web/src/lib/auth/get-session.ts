@@ -1,6 +1,7 @@
 import { queryOptions } from "@tanstack/react-query";
 import { api } from "@/lib/api";
 import type { Role } from "@meridian/shared/roles";
+import { sessionKeys } from "@/lib/query-keys";
 
 export type SessionUser = {
   id: string;
@@ -14,7 +15,7 @@ export type SessionUser = {
 export type SessionResponse = { session: { id: string; expiresAt: string }; user: SessionUser } | null;
 
 export const sessionQueryOptions = queryOptions({
-  queryKey: ["auth", "session"],
+  queryKey: sessionKeys.session(),
   queryFn: () => api<SessionResponse>("/api/auth/get-session"),
   staleTime: 30_000,
   // The server's cookie cache keeps this cheap; re-check when the tab regains focus.
