@@ -55,24 +55,29 @@ describe("quote tokens", () => {
     expect(verifyQuoteToken(SECRET, signQuoteToken(SECRET, odd), now)).toEqual({ ok: true, claims: odd });
   });
 
-  it("carry the coupon applied (format 3: the code and its discount after the other claims)", () => {
+  it("carry the coupon applied (the code and its discount after the other claims)", () => {
     const withCoupon = { ...claims, totalUsd: 94.89, couponCode: "VIP10", discountUsd: 10.54 };
     const token = signQuoteToken(SECRET, withCoupon);
     expect(verifyQuoteToken(SECRET, token, now)).toEqual({ ok: true, claims: withCoupon });
     expect(decode(token).slice(-4)).toEqual([withCoupon.exp, "VIP10", 10.54, null]);
   });
 
-  it("carry an airport pickup's flight (format 4: after the coupon claims)", () => {
+  it("carry an airport pickup's flight (after the coupon claims)", () => {
     const withFlight = { ...claims, flightNumber: "AA100" };
     const token = signQuoteToken(SECRET, withFlight);
     expect(verifyQuoteToken(SECRET, token, now)).toEqual({ ok: true, claims: withFlight });
     expect(decode(token).slice(-1)).toEqual(["AA100"]);
   });
 
-  it("still accept format 3 (no flight), format 2 (an array without coupon claims) and format 1 (an object) issued before the upgrades", () => {
-    expect(verifyQuoteToken(SECRET, signed([3, ...Object.values(format3Claims)]), now)).toEqual({ ok: true, claims });
-    expect(verifyQuoteToken(SECRET, signed({ v: 1, ...format2Claims }), now)).toEqual({ ok: true, claims });
-    expect(verifyQuoteToken(SECRET, signed([2, ...Object.values(format2Claims)]), now)).toEqual({ ok: true, claims });
+  it("refuse the formats before the current one (a quote lives 15 minutes: decision 021)", () => {
+    for (const token of [signed([3, ...Object.values(format3Claims)]), signed({ v: 1, ...format2Claims }), signed([2, ...Object.values(format2Claims)])]) {
+      expect(verifyQuoteToken(SECRET, token, now), token).toEqual({ ok: false, code: "invalid_quote" });
+    }
+  });
+
+  it("write the claims in the order the code spells out, whatever order the object had", () => {
+    const shuffled = Object.fromEntries(Object.entries(claims).reverse()) as QuoteClaims;
+    expect(signQuoteToken(SECRET, shuffled)).toBe(signQuoteToken(SECRET, claims));
   });
 
   it("refuse expired tokens, other keys, tampering and correctly signed payloads of an unknown shape", () => {
