@@ -1,12 +1,13 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "@/lib/api";
-import type { Suggestion } from "./types";
+
 import { placeKeys } from "@/lib/query-keys";
+import { suggestResponseSchema } from "@meridian/shared/places";
 
 export const MIN_QUERY_LENGTH = 2;
 
 export const suggestPlaces = (q: string, session: string, signal?: AbortSignal) =>
-  api<{ suggestions: Suggestion[] }>(`/api/places/suggest?${new URLSearchParams({ q, session })}`, { signal }).then((r) => r.suggestions);
+  api(`/api/places/suggest?${new URLSearchParams({ q, session })}`, suggestResponseSchema, { signal }).then((r) => r.suggestions);
 
 export const suggestPlacesQueryOptions = (q: string, session: string) =>
   queryOptions({

@@ -3,11 +3,12 @@ import { IDEMPOTENCY_KEY_HEADER, type CreateBookingInput, type CreateBookingResp
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api";
 import { meKeys } from "@/lib/query-keys";
+import { createBookingResponseSchema } from "@meridian/shared/booking";
 
 export type { CreateBookingInput, CreateBookingResponse };
 
 export const createBooking = (input: CreateBookingInput, idempotencyKey: string) =>
-  api<CreateBookingResponse>("/api/bookings", { method: "POST", json: input, headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey } });
+  api("/api/bookings", createBookingResponseSchema, { method: "POST", json: input, headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey } });
 
 export function useCreateBooking() {
   const queryClient = useQueryClient();

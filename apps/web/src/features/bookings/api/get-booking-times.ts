@@ -1,15 +1,16 @@
 // GET /api/booking-times: the operations clock and notice the dialog's date and time pickers follow (the server
 // checks the same rules, @meridian/shared/booking-time). Times are offered from the server's clock, not the device's.
 import { addDays, wallClock } from "@meridian/shared/zoned-time";
-import { bookableTimes, earliestBookable, type BookingKind, type BookingTimeSettings, type BookingTimesResponse } from "@meridian/shared/booking-time";
+import { bookableTimes, earliestBookable, type BookingKind, type BookingTimeSettings } from "@meridian/shared/booking-time";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { useEffect, useMemo, useState } from "react";
 import { api } from "@/lib/api";
 import { bookingKeys } from "@/lib/query-keys";
+import { bookingTimesResponseSchema } from "@meridian/shared/booking-time";
 
 export const bookingTimesQueryOptions = queryOptions({
   queryKey: bookingKeys.times(),
-  queryFn: () => api<BookingTimesResponse>("/api/booking-times"),
+  queryFn: () => api("/api/booking-times", bookingTimesResponseSchema),
   staleTime: 60_000,
   retry: 1,
 });

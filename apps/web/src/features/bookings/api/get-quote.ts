@@ -3,10 +3,11 @@ import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query"
 import type { QuoteInput, QuoteResponse } from "@meridian/shared/booking";
 import { api } from "@/lib/api";
 import { bookingKeys } from "@/lib/query-keys";
+import { quoteResponseSchema } from "@meridian/shared/booking";
 
 export type { QuoteInput, QuoteResponse };
 
-export const getQuote = (input: QuoteInput, signal?: AbortSignal) => api<QuoteResponse>("/api/quotes", { method: "POST", json: input, signal });
+export const getQuote = (input: QuoteInput, signal?: AbortSignal) => api("/api/quotes", quoteResponseSchema, { method: "POST", json: input, signal });
 
 /** Refresh a shown quote shortly before its id expires, so Confirm always sends a live one. */
 function msUntilRefresh(data: { expiresAt: string } | undefined): number | false {

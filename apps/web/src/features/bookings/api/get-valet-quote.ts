@@ -4,11 +4,12 @@ import type { ValetQuoteValues } from "@meridian/shared/valet";
 import type { ValetQuoteResponse } from "@meridian/shared/valet-pricing";
 import { api } from "@/lib/api";
 import { liveQuoteOptions } from "./get-quote";
+import { valetQuoteResponseSchema } from "@meridian/shared/valet/answers";
 
 export type { ValetQuoteResponse, ValetQuoteValues };
 
 export const getValetQuote = (input: ValetQuoteValues, signal?: AbortSignal) =>
-  api<ValetQuoteResponse>("/api/valet/quotes", { method: "POST", json: input, signal });
+  api("/api/valet/quotes", valetQuoteResponseSchema, { method: "POST", json: input, signal });
 
 export const valetQuoteQueryOptions = (input: ValetQuoteValues | null) => liveQuoteOptions("valet-quotes", input, getValetQuote);
 

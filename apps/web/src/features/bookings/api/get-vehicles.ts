@@ -1,11 +1,12 @@
-import type { VehicleOption, VehiclesResponse } from "@meridian/shared/booking";
+import type { VehicleOption } from "@meridian/shared/booking";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "@/lib/api";
 import { bookingKeys } from "@/lib/query-keys";
+import { vehiclesResponseSchema } from "@meridian/shared/booking";
 
 export type BookableVehicle = VehicleOption;
 
-export const getVehicles = () => api<VehiclesResponse>("/api/vehicles").then((r) => r.vehicles);
+export const getVehicles = () => api("/api/vehicles", vehiclesResponseSchema).then((r) => r.vehicles);
 
 /** Bookable vehicles (active and priced), smallest first. Re-read each time the booking dialog opens. */
 export const vehiclesQueryOptions = queryOptions({

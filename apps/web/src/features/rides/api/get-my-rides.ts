@@ -2,8 +2,9 @@ import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { StaffRide } from "@meridian/shared/rides";
 import { api } from "@/lib/api";
 import { rideKeys } from "@/lib/query-keys";
+import { staffRidesResponseSchema } from "@meridian/shared/rides/answers";
 
 export type MyRides = { rides: StaffRide[]; timeZone: string };
-export const getMyRides = () => api<MyRides>("/api/staff/rides");
+export const getMyRides = () => api("/api/staff/rides", staffRidesResponseSchema);
 export const myRidesQueryOptions = queryOptions({ queryKey: rideKeys.mine(), queryFn: getMyRides });
 export const useMyRides = () => useQuery(myRidesQueryOptions);

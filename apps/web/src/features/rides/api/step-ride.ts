@@ -1,10 +1,11 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { BookingStatus } from "@meridian/shared/booking-status";
 import { api } from "@/lib/api";
-import { myRidesQueryOptions, type MyRides } from "./get-my-rides";
+import { myRidesQueryOptions } from "./get-my-rides";
 import { rideKeys } from "@/lib/query-keys";
+import { staffRidesResponseSchema } from "@meridian/shared/rides/answers";
 
-export const stepRide = (id: string, status: BookingStatus) => api<MyRides>(`/api/staff/rides/${encodeURIComponent(id)}/status`, { method: "POST", json: { status } });
+export const stepRide = (id: string, status: BookingStatus) => api(`/api/staff/rides/${encodeURIComponent(id)}/status`, staffRidesResponseSchema, { method: "POST", json: { status } });
 
 export function useStepRide() {
   const qc = useQueryClient();

@@ -1,10 +1,11 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { AdminCoupon, CouponInput } from "@meridian/shared/coupons";
+import type { CouponInput } from "@meridian/shared/coupons";
 import { api } from "@/lib/api";
 
 import { pricingKeys, adminKeys } from "@/lib/query-keys";
+import { adminCouponResponseSchema } from "@meridian/shared/pricing/answers";
 
-export const createCoupon = (input: CouponInput) => api<{ coupon: AdminCoupon }>("/api/admin/coupons", { method: "POST", json: input }).then((r) => r.coupon);
+export const createCoupon = (input: CouponInput) => api("/api/admin/coupons", adminCouponResponseSchema, { method: "POST", json: input }).then((r) => r.coupon);
 
 export function useCreateCoupon() {
   const qc = useQueryClient();

@@ -1,9 +1,10 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { AdminCoupon } from "@meridian/shared/coupons";
+
 import { api } from "@/lib/api";
 import { pricingKeys } from "@/lib/query-keys";
+import { adminCouponsResponseSchema } from "@meridian/shared/pricing/answers";
 
-export const getCoupons = () => api<{ coupons: AdminCoupon[] }>("/api/admin/coupons").then((r) => r.coupons);
+export const getCoupons = () => api("/api/admin/coupons", adminCouponsResponseSchema).then((r) => r.coupons);
 
 export const couponsQueryOptions = queryOptions({ queryKey: pricingKeys.coupons(), queryFn: getCoupons });
 

@@ -1,11 +1,12 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { AdminCoupon, CouponUpdate } from "@meridian/shared/coupons";
+import type { CouponUpdate } from "@meridian/shared/coupons";
 import { api } from "@/lib/api";
 
 import { pricingKeys, adminKeys } from "@/lib/query-keys";
+import { adminCouponResponseSchema } from "@meridian/shared/pricing/answers";
 
 export const updateCoupon = (id: string, patch: CouponUpdate) =>
-  api<{ coupon: AdminCoupon }>(`/api/admin/coupons/${encodeURIComponent(id)}`, { method: "PATCH", json: patch }).then((r) => r.coupon);
+  api(`/api/admin/coupons/${encodeURIComponent(id)}`, adminCouponResponseSchema, { method: "PATCH", json: patch }).then((r) => r.coupon);
 
 export function useUpdateCoupon() {
   const qc = useQueryClient();

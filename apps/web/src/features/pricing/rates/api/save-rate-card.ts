@@ -1,10 +1,11 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { AdminRateCard, RateCardInput } from "@meridian/shared/fleet";
+import type { RateCardInput } from "@meridian/shared/fleet";
 import { api } from "@/lib/api";
 import { invalidateFleet } from "../../vehicles/api/invalidate-fleet";
+import { rateCardResponseSchema } from "@meridian/shared/pricing/answers";
 
 export const saveRateCard = (vehicleId: string, input: RateCardInput) =>
-  api<{ rateCard: AdminRateCard }>(`/api/admin/pricing/rate-cards/${vehicleId}`, { method: "PUT", json: input }).then((r) => r.rateCard);
+  api(`/api/admin/pricing/rate-cards/${vehicleId}`, rateCardResponseSchema, { method: "PUT", json: input }).then((r) => r.rateCard);
 
 export function useSaveRateCard() {
   const queryClient = useQueryClient();

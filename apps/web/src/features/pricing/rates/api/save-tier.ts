@@ -1,13 +1,14 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { AdminTier, TierInput, TierUpdate } from "@meridian/shared/fleet";
+import type { TierInput, TierUpdate } from "@meridian/shared/fleet";
 import { api } from "@/lib/api";
 import { invalidateFleet } from "../../vehicles/api/invalidate-fleet";
+import { tierResponseSchema } from "@meridian/shared/pricing/answers";
 
 export const createTier = (input: TierInput) =>
-  api<{ tier: AdminTier }>("/api/admin/pricing/tiers", { method: "POST", json: input }).then((r) => r.tier);
+  api("/api/admin/pricing/tiers", tierResponseSchema, { method: "POST", json: input }).then((r) => r.tier);
 
 export const updateTier = (id: string, patch: TierUpdate) =>
-  api<{ tier: AdminTier }>(`/api/admin/pricing/tiers/${id}`, { method: "PATCH", json: patch }).then((r) => r.tier);
+  api(`/api/admin/pricing/tiers/${id}`, tierResponseSchema, { method: "PATCH", json: patch }).then((r) => r.tier);
 
 export const deleteTier = (id: string) => api<{ ok: true }>(`/api/admin/pricing/tiers/${id}`, { method: "DELETE" });
 

@@ -1,13 +1,14 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { AdminVehicle, VehicleInput, VehicleUpdate } from "@meridian/shared/fleet";
+import type { VehicleInput, VehicleUpdate } from "@meridian/shared/fleet";
 import { api } from "@/lib/api";
 import { invalidateFleet } from "./invalidate-fleet";
+import { adminVehicleResponseSchema } from "@meridian/shared/pricing/answers";
 
 export const createVehicle = (input: VehicleInput) =>
-  api<{ vehicle: AdminVehicle }>("/api/admin/vehicles", { method: "POST", json: input }).then((r) => r.vehicle);
+  api("/api/admin/vehicles", adminVehicleResponseSchema, { method: "POST", json: input }).then((r) => r.vehicle);
 
 export const updateVehicle = (id: string, patch: VehicleUpdate) =>
-  api<{ vehicle: AdminVehicle }>(`/api/admin/vehicles/${id}`, { method: "PATCH", json: patch }).then((r) => r.vehicle);
+  api(`/api/admin/vehicles/${id}`, adminVehicleResponseSchema, { method: "PATCH", json: patch }).then((r) => r.vehicle);
 
 export function useCreateVehicle() {
   const queryClient = useQueryClient();

@@ -1,10 +1,11 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { CreateStaffInput, StaffCreated } from "@meridian/shared/rides";
+import type { CreateStaffInput } from "@meridian/shared/rides";
 import { api } from "@/lib/api";
 
 import { rideKeys, userKeys, adminKeys } from "@/lib/query-keys";
+import { staffCreatedSchema } from "@meridian/shared/rides/answers";
 
-export const addStaff = (input: CreateStaffInput) => api<StaffCreated>("/api/admin/staff", { method: "POST", json: input });
+export const addStaff = (input: CreateStaffInput) => api("/api/admin/staff", staffCreatedSchema, { method: "POST", json: input });
 
 export function useAddStaff() {
   const qc = useQueryClient();

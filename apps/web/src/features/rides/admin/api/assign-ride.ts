@@ -1,12 +1,13 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { AdminBookingDetail } from "@meridian/shared/admin";
+
 import type { AssignmentInput } from "@meridian/shared/rides";
 import { api } from "@/lib/api";
 import { bookingKeys, rideKeys, adminKeys } from "@/lib/query-keys";
+import { adminBookingResponseSchema } from "@meridian/shared/bookings/answers";
 
 const path = (id: string) => `/api/admin/bookings/${encodeURIComponent(id)}/assignment`;
-export const assignRide = (id: string, input: AssignmentInput) => api<{ booking: AdminBookingDetail }>(path(id), { method: "PUT", json: input });
-export const unassignRide = (id: string) => api<{ booking: AdminBookingDetail }>(path(id), { method: "DELETE" });
+export const assignRide = (id: string, input: AssignmentInput) => api(path(id), adminBookingResponseSchema, { method: "PUT", json: input });
+export const unassignRide = (id: string) => api(path(id), adminBookingResponseSchema, { method: "DELETE" });
 
 function useInvalidateDesk() {
   const qc = useQueryClient();

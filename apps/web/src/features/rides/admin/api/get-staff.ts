@@ -1,7 +1,8 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { StaffMember } from "@meridian/shared/rides";
+
 import { api } from "@/lib/api";
 import { rideKeys } from "@/lib/query-keys";
+import { staffListResponseSchema } from "@meridian/shared/rides/answers";
 
-export const staffQueryOptions = queryOptions({ queryKey: rideKeys.staff(), queryFn: () => api<{ staff: StaffMember[] }>("/api/admin/staff") });
+export const staffQueryOptions = queryOptions({ queryKey: rideKeys.staff(), queryFn: () => api("/api/admin/staff", staffListResponseSchema) });
 export const useStaff = () => useQuery(staffQueryOptions);

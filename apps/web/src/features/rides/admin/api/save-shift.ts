@@ -1,9 +1,10 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { CreateShiftInput, Shift } from "@meridian/shared/rides";
+import type { CreateShiftInput } from "@meridian/shared/rides";
 import { api } from "@/lib/api";
 import { rideKeys, adminKeys } from "@/lib/query-keys";
+import { shiftResponseSchema } from "@meridian/shared/rides/answers";
 
-export const createShift = (input: CreateShiftInput) => api<{ shift: Shift }>("/api/admin/shifts", { method: "POST", json: input });
+export const createShift = (input: CreateShiftInput) => api("/api/admin/shifts", shiftResponseSchema, { method: "POST", json: input });
 export const deleteShift = (id: string) => api<null>(`/api/admin/shifts/${encodeURIComponent(id)}`, { method: "DELETE" });
 
 function useInvalidateShifts() {
