@@ -34,7 +34,7 @@ function setup() {
     "POST /api/quotes": (body) => {
       const b = body as { time: string };
       if (sold && b.time === "12:00") return unavailable;
-      const quote = { method: "distance", vehicleTypeId: SEDAN.id, vehicleName: SEDAN.name, miles: 12.4, minutes: 31, lines: [{ label: "Base fare", amountUsd: 95 }], totalUsd: 95, currency: "USD" };
+      const quote = { method: "miles_minutes", vehicleTypeId: SEDAN.id, vehicleName: SEDAN.name, miles: 12.4, minutes: 31, lines: [{ kind: "base", label: "Base fare", amountUsd: 95 }], totalUsd: 95, currency: "USD" };
       return { json: { quoteId: `q-${++n}`, expiresAt: "2030-03-12T17:15:00.000Z", quote, pickup: PLACES[0], dropoff: PLACES[1] } };
     },
     "POST /api/admin/bookings": () => ((sold = true), unavailable),

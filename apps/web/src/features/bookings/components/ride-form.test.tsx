@@ -25,7 +25,7 @@ function setup(routes: Routes = {}) {
   const calls = serveApi({
     "GET /api/auth/get-session": { json: null },
     "GET /api/booking-times": { json: BOOKING_TIMES },
-    "GET /api/payments/config": { json: { provider: "embedded" } },
+    "GET /api/payments/config": { json: { provider: "embedded", publishableKey: null } },
     "GET /api/places/suggest": (_b, url) => {
       const q = url.searchParams.get("q")?.toLowerCase() ?? "";
       const hits = Object.values(PLACES).filter((p) => p.name.toLowerCase().includes(q) || p.placeId === q);
@@ -36,7 +36,7 @@ function setup(routes: Routes = {}) {
       const b = body as { vehicleTypeId: string; flightNumber?: string };
       if (b.flightNumber) return apiError(422, "flight_not_found", "We could not find this flight.", { flightNumber: `No flight ${b.flightNumber} lands at LAX that day.` });
       const vehicle = VEHICLES.find((v) => v.id === b.vehicleTypeId)!;
-      const quote = { method: "distance", vehicleTypeId: vehicle.id, vehicleName: vehicle.name, miles: 12.4, minutes: 31, lines: [{ label: "Base fare", amountUsd: 95 }], totalUsd: 95, currency: "USD" };
+      const quote = { method: "miles_minutes", vehicleTypeId: vehicle.id, vehicleName: vehicle.name, miles: 12.4, minutes: 31, lines: [{ kind: "base", label: "Base fare", amountUsd: 95 }], totalUsd: 95, currency: "USD" };
       return { json: { quoteId: "q1", expiresAt: "2030-03-12T17:15:00.000Z", quote, pickup: PLACES.lax, dropoff: PLACES.bh } };
     },
     ...routes,
@@ -75,7 +75,7 @@ const unavailable = () => ({
 function priced(body: unknown, quoteId: string) {
   const b = body as { vehicleTypeId: string };
   const vehicle = VEHICLES.find((v) => v.id === b.vehicleTypeId)!;
-  const quote = { method: "distance", vehicleTypeId: vehicle.id, vehicleName: vehicle.name, miles: 12.4, minutes: 31, lines: [{ label: "Base fare", amountUsd: 95 }], totalUsd: 95, currency: "USD" };
+  const quote = { method: "miles_minutes", vehicleTypeId: vehicle.id, vehicleName: vehicle.name, miles: 12.4, minutes: 31, lines: [{ kind: "base", label: "Base fare", amountUsd: 95 }], totalUsd: 95, currency: "USD" };
   return { json: { quoteId, expiresAt: "2030-03-12T17:15:00.000Z", quote, pickup: PLACES.sm, dropoff: PLACES.bh } };
 }
 const timeOf = (body: unknown) => (body as { time: string }).time;
