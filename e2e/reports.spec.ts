@@ -48,8 +48,8 @@ test("a coupon code applied in the booking dialog shows up in the Reports, on sc
   await page.goto("/admin/reports");
   await expect(page.getByRole("heading", { name: "Reports", level: 1 })).toBeVisible();
   await expect(page.getByText("coupons are not live yet")).toHaveCount(0);
-  await page.getByLabel("From").fill(laDay());
-  await page.getByLabel("To").fill(laDay());
+  await page.getByLabel("From", { exact: true }).fill(laDay());
+  await page.getByLabel("To", { exact: true }).fill(laDay());
 
   const coupons = page.getByRole("region", { name: "Coupon Performance" });
   const use = coupons.getByRole("listitem", { name: `${code} · 1: $15.00 off · $0.00` });
@@ -60,7 +60,7 @@ test("a coupon code applied in the booking dialog shows up in the Reports, on sc
     .poll(
       async () => {
         await page.reload();
-        await page.getByLabel("From").fill(laDay());
+        await page.getByLabel("From", { exact: true }).fill(laDay());
         return Number(await funnel.getByTestId("report-figure").textContent());
       },
       { timeout: 20_000 },
@@ -70,7 +70,7 @@ test("a coupon code applied in the booking dialog shows up in the Reports, on sc
   await expect(funnel.getByRole("listitem", { name: /^Quotes with a coupon: [1-9]\d*$/ })).toBeVisible();
 
   // The card as CSV: the same figures, for the same range.
-  await page.getByLabel("To").fill(laDay());
+  await page.getByLabel("To", { exact: true }).fill(laDay());
   const [download] = await Promise.all([page.waitForEvent("download"), coupons.getByRole("link", { name: "Download Coupon Performance as CSV" }).click()]);
   expect(download.suggestedFilename()).toBe(`meridian-coupons-${laDay()}-to-${laDay()}.csv`);
   const csv = await fs.readFile((await download.path())!, "utf8");
@@ -78,8 +78,8 @@ test("a coupon code applied in the booking dialog shows up in the Reports, on sc
   expect(csv).toContain(`\r\n${code},1,$15.00,$0.00\r\n`);
 
   // Tomorrow's range has no such use.
-  await page.getByLabel("To").fill(laDay(1));
-  await page.getByLabel("From").fill(laDay(1));
+  await page.getByLabel("To", { exact: true }).fill(laDay(1));
+  await page.getByLabel("From", { exact: true }).fill(laDay(1));
   await expect(use).toHaveCount(0);
   await expect(coupons.getByText("No codes used in bookings made in this period.")).toBeVisible();
 });

@@ -104,8 +104,8 @@ test("a customer tips 20% from the receipt e-mail's link and downloads the PDF; 
     // The admin's Reports for the service day: Julian is owed the tip, and the money cards count the capture,
     // the refund and the tip (other tests' bookings may share the day, so those are lower bounds).
     await admin.goto("/admin/reports");
-    await admin.getByLabel("From").fill(day);
-    await admin.getByLabel("To").fill(day);
+    await admin.getByLabel("From", { exact: true }).fill(day);
+    await admin.getByLabel("To", { exact: true }).fill(day);
     const payouts = admin.getByRole("region", { name: "Payouts" });
     await expect(payouts.getByRole("listitem", { name: `Julian Vance: ${usd(tip)}` })).toBeVisible();
     const revenue = admin.getByRole("region", { name: "Revenue by Service" });

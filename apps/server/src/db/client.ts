@@ -50,7 +50,8 @@ export function isUniqueViolation(err: unknown, constraint: string): boolean {
 const STARTUP_LOCK = 727274;
 
 /** `loadDataDir` (in memory): start from a dumped data directory (tests start from a migrated one). */
-export type DatabaseTarget = { url: string } | { dataDir: string } | { memory: true; loadDataDir?: Blob };
+/** `callInTransactionWaitMs`: how long a `db` call made inside an open PGlite transaction waits before failing (a test's shorter wait). */
+export type DatabaseTarget = { url: string } | { dataDir: string } | { memory: true; loadDataDir?: Blob; callInTransactionWaitMs?: number };
 
 export class DataDirLockedError extends Error {}
 
@@ -83,7 +84,7 @@ function baselineWasmOnly() {
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   if ("url" in target) return openPostgres(target.url);
   baselineWasmOnly();
-  if ("memory" in target) return openPglite(new PGlite({ loadDataDir: target.loadDataDir, startParams: PGLITE_START_PARAMS }), () => {});
+  if ("memory" in target) return openPglite(new PGlite({ loadDataDir: target.loadDataDir, startParams: PGLITE_START_PARAMS }), () => {}, target.callInTransactionWaitMs);
   const dir = path.resolve(target.dataDir);
   const release = lockDataDir(dir);
   try {
@@ -193,8 +194,8 @@ function guardSingleConnection(client: PGlite, waitMs = DB_CALL_IN_TRANSACTION_W
     )) as PGlite["transaction"];
 }
 
-function openPglite(client: PGlite, release: () => void): Database {
-  guardSingleConnection(client);
+function openPglite(client: PGlite, release: () => void, callInTransactionWaitMs?: number): Database {
+  guardSingleConnection(client, callInTransactionWaitMs);
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     db,

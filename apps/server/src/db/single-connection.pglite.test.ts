@@ -5,13 +5,15 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openTestDatabase } from "../test/harness";
-import { DB_CALL_IN_TRANSACTION_WAIT_MS, DbCallInTransactionError, outsideTransaction, type Database } from "./client";
+import { DbCallInTransactionError, outsideTransaction, type Database } from "./client";
 import { appSettings } from "./schema";
 
+/** The guard's wait here (the server's is DB_CALL_IN_TRANSACTION_WAIT_MS, 15 s): the same guard, a shorter wait. */
+const WAIT_MS = 1_500;
 let database: Database;
 let cleanup: () => Promise<void>;
 beforeAll(async () => {
-  ({ database, cleanup } = await openTestDatabase());
+  ({ database, cleanup } = await openTestDatabase({ callInTransactionWaitMs: WAIT_MS }));
 });
 afterAll(() => cleanup());
 
@@ -30,13 +32,13 @@ describe("PGlite's single connection", () => {
       })
       .catch((err: unknown) => err);
     expect(guardError(outcome)).toBeInstanceOf(DbCallInTransactionError);
-    expect(Date.now() - started).toBeGreaterThanOrEqual(DB_CALL_IN_TRANSACTION_WAIT_MS - 50);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(WAIT_MS - 50);
     // The database answers, and nothing of the failed transaction was kept.
     expect(await db.select().from(appSettings).where(eq(appSettings.key, "guard-test-rolled-back"))).toEqual([]);
     // Nor is a nested `db.transaction` any different.
     const nested = await db.transaction(async () => db.transaction(async (tx2) => tx2.select().from(appSettings))).catch((err: unknown) => err);
     expect(guardError(nested)).toBeInstanceOf(DbCallInTransactionError);
-  }, 90_000);
+  });
 
   it("a `db` call started inside a transaction but not awaited there runs once it has committed", async () => {
     const { db } = database;

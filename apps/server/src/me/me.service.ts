@@ -6,7 +6,7 @@ import { startTimeOf } from "@meridian/shared/booking-details";
 import { zonedInstant } from "@meridian/shared/zoned-time";
 import { getOperationsSettings } from "../settings/settings.service";
 import type { Profile, UpdateProfileInput } from "@meridian/shared/profile";
-import { asRole } from "@meridian/shared/auth";
+import { toAdminUser } from "../admin/core/users.service";
 import type { Db } from "../db/client";
 import { bookings, tickets, user, vehicleTypes, vehicleUnits } from "../db/schema";
 import { bookingCharges } from "../payments/charges";
@@ -15,18 +15,8 @@ import { notFound } from "../lib/errors";
 
 type UserRow = typeof user.$inferSelect;
 
-export function toProfile(row: UserRow): Profile {
-  return {
-    id: row.id,
-    fullName: row.name,
-    email: row.email,
-    phone: row.phone,
-    role: asRole(row.role),
-    status: row.banned ? "inactive" : "active",
-    emailVerified: row.emailVerified,
-    createdAt: row.createdAt.toISOString(),
-  };
-}
+/** The customer's own profile: the same fields as the admin's Users list shows. */
+export const toProfile = (row: UserRow): Profile => toAdminUser(row);
 
 export async function getProfile(db: Db, userId: string): Promise<Profile> {
   const [row] = await db.select().from(user).where(eq(user.id, userId));

@@ -51,7 +51,7 @@ export async function freshPostgres(template?: string): Promise<{ url: string; d
  * A migrated database of its own for a test file: a copy of the run's migrated one (vitest.global-setup.ts), else
  * migrated here. `url` (PostgreSQL only) lets a test open a second connection pool, as a second server process would.
  */
-export async function openTestDatabase(): Promise<{ database: Database; url?: string; cleanup: () => Promise<void> }> {
+export async function openTestDatabase(options: { callInTransactionWaitMs?: number } = {}): Promise<{ database: Database; url?: string; cleanup: () => Promise<void> }> {
   if (process.env.TEST_DB === "postgres") {
     const template = inject("postgresTemplate");
     const pg = await freshPostgres(template);
@@ -60,7 +60,7 @@ export async function openTestDatabase(): Promise<{ database: Database; url?: st
     return { database, url: pg.url, cleanup: async () => (await database.close(), await pg.drop()) };
   }
   const snapshot = inject("pgliteSnapshot");
-  const database = await openDatabase({ memory: true, ...(snapshot ? { loadDataDir: new Blob([fs.readFileSync(snapshot)]) } : {}) });
+  const database = await openDatabase({ memory: true, ...options, ...(snapshot ? { loadDataDir: new Blob([fs.readFileSync(snapshot)]) } : {}) });
   if (!snapshot) await runMigrations(database);
   return { database, cleanup: () => database.close() };
 }

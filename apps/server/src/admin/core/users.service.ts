@@ -15,6 +15,7 @@ type UserRow = typeof user.$inferSelect;
 /** A welcome link stays valid for three days. */
 const SET_PASSWORD_TTL_MS = 3 * 24 * 60 * 60 * 1000;
 
+/** A user's row as the profile they see and the admin's Users list shows (one shape: adminUserSchema is profileSchema). */
 export function toAdminUser(row: UserRow): AdminUser {
   return {
     id: row.id,
