@@ -1,3 +1,4 @@
+import { readdirSync } from "node:fs";
 import js from "@eslint/js";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
@@ -50,6 +51,42 @@ const serverArrows = ARROWS.map(([files, ignores, banned]) => ({
   },
 }));
 
+// The web app's features (apps/web/src/features/<domain>) mirror the domains; each is a zone that imports no other
+// feature and not app/ (which composes them: routes, the admin and staff shells). Generic code (lib, hooks,
+// components) imports no feature and not app/. Cross-folder imports go through "@/": a relative import that
+// climbs out of its feature is refused too, so a "../../other-feature" cannot slip past.
+const W = "apps/web/src";
+const WEB_FEATURES = readdirSync(new URL(`./${W}/features`, import.meta.url), { withFileTypes: true })
+  .filter((e) => e.isDirectory())
+  .map((e) => e.name);
+const NOT_APP = { regex: "^@/app(/|$)", message: "app/ composes the features (routes, shells); features and generic code do not import it." };
+const webZones = WEB_FEATURES.flatMap((feature) =>
+  [0, 1, 2, 3, 4].map((depth) => ({
+    files: [`${W}/features/${feature}/${"*/".repeat(depth)}*.{ts,tsx}`],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            { regex: `^@/features/(?!${feature}/)`, message: `Features do not import each other: move shared code to src/lib, src/hooks or src/components, or compose in app/ (this is features/${feature}).` },
+            { regex: `^(\\.\\./){${depth + 1}}`, message: `This relative import leaves features/${feature}: import generic code with "@/", never another feature.` },
+            NOT_APP,
+          ],
+        },
+      ],
+    },
+  })),
+);
+const webGeneric = {
+  files: [`${W}/{lib,hooks,components}/**/*.{ts,tsx}`],
+  rules: {
+    "no-restricted-imports": [
+      "error",
+      { patterns: [{ regex: "^@/features/|^(\\.\\./)+features/", message: "Generic code (lib, hooks, components) imports no feature." }, NOT_APP] },
+    ],
+  },
+};
+
 export default tseslint.config(
   { ignores: ["**/dist/**", "node_modules/**", ".e2e-data/**", "data/**", "test-results/**", "playwright-report/**", "drizzle/**"] },
   js.configs.recommended,
@@ -86,4 +123,6 @@ export default tseslint.config(
   // Last: for a file of two globs (a domain's and the catch-all), the domain's list wins only if it comes later.
   ...serverArrows.slice(-1),
   ...serverArrows.slice(0, -1),
+  webGeneric,
+  ...webZones,
 );

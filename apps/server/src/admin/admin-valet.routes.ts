@@ -4,8 +4,7 @@ import { Hono } from "hono";
 import { z } from "zod";
 import { OPEN_VALET_STATUSES, type LotBoard } from "@meridian/shared/valet-ticket";
 import type { AppEnv } from "../lib/context";
-import { pagedSchema } from "@meridian/shared/admin";
-import { incidentRowSchema, lotBoardSchema, ticketHistoryResponseSchema } from "@meridian/shared/valet/answers";
+import { incidentsPageSchema, lotBoardSchema, ticketHistoryResponseSchema } from "@meridian/shared/valet/answers";
 import { routesFor } from "../lib/openapi";
 import { incidentsOfTicket, listIncidents } from "../valet/incidents.service";
 import { retrievalFigures } from "../valet/retrieval.service";
@@ -33,7 +32,7 @@ export const adminValetRoutes = new Hono<AppEnv>()
       return c.json({ ticket, timeline, incidents });
     },
   )
-  .get("/incidents", valet$("Incidents, newest first", { 200: pagedSchema("incidents", incidentRowSchema) }, { query: pageQuery }), async (c) => {
+  .get("/incidents", valet$("Incidents, newest first", { 200: incidentsPageSchema }, { query: pageQuery }), async (c) => {
     const db = c.get("deps").database.db;
     return c.json(await listIncidents(db, c.req.valid("query")));
   })

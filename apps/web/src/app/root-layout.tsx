@@ -2,16 +2,16 @@ import { lazy, Suspense, useEffect, useState } from "react";
 import { Outlet, useLocation, useNavigate } from "react-router";
 import { FullPageSpinner } from "@/components/ui/spinner";
 import { useAuth } from "@/lib/auth/auth-context";
-import { signInThenPath } from "@/features/auth/components/require-auth";
+import { signInThenPath } from "@/features/account/components/require-auth";
 import { Header } from "@/components/layout/header";
-import { useVerifiedGreeting } from "@/features/auth/components/use-verified-greeting";
+import { useVerifiedGreeting } from "@/features/account/components/use-verified-greeting";
 import { RealtimeListener } from "@/app/realtime/realtime-listener";
 import { routeTitle } from "@/lib/route-title";
 import { useScrollRestoration } from "./scroll-restoration";
 import { useUiState } from "@/lib/ui-state";
 
-const BookingModal = lazy(() => import("@/features/booking/components/booking-modal"));
-const SignInModal = lazy(() => import("@/features/auth/components/sign-in-modal"));
+const BookingModal = lazy(() => import("@/features/bookings/components/booking-modal"));
+const SignInModal = lazy(() => import("@/features/account/components/sign-in-modal"));
 
 export function RootLayout() {
   const { bookingOpen, signInMode, openSignIn } = useUiState();

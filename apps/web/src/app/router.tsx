@@ -5,17 +5,17 @@
 // under the header (root-layout.tsx).
 import { lazy } from "react";
 import { Route, Routes } from "react-router";
-import { RequireAdmin, RequireStaff, RequireUser } from "@/features/auth/components/require-auth";
+import { RequireAdmin, RequireStaff, RequireUser } from "@/features/account/components/require-auth";
 import { HomePage } from "@/features/marketing/home-page";
 import { RootLayout } from "./root-layout";
 
 // Built as its own page (claim.html): the server answers /t/* with it. This route serves the dev server.
-const ClaimRoute = lazy(() => import("@/features/claim/claim-route"));
+const ClaimRoute = lazy(() => import("@/features/valet/claim/claim-route"));
 const BookingPaymentPage = lazy(() => import("@/features/payments/booking-payment-page"));
-const ResetPasswordPage = lazy(() => import("@/features/auth/reset-password-page"));
-const DashboardPage = lazy(() => import("@/features/dashboard/dashboard-page"));
-const StaffApp = lazy(() => import("@/features/staff/staff-app"));
-const AdminApp = lazy(() => import("@/features/admin/admin-app"));
+const ResetPasswordPage = lazy(() => import("@/features/account/reset-password-page"));
+const DashboardPage = lazy(() => import("@/app/dashboard/dashboard-page"));
+const StaffApp = lazy(() => import("@/app/staff/staff-app"));
+const AdminApp = lazy(() => import("@/app/admin/admin-app"));
 const NotFound = lazy(() => import("./not-found"));
 
 export function AppRoutes() {

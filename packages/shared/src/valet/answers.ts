@@ -1,6 +1,7 @@
 // The valet domain's answers (zod): what /api/valet, /api/claim, /api/valet/quotes and the admin's valet screens send
 // back, for the server's route({ responses }) and the types both apps use (each type below is inferred from its schema).
 import { z } from "zod";
+import { pagedSchema } from "../admin";
 import { quotePlaceSummarySchema } from "../booking";
 import { valetQuoteSchema } from "../valet-pricing";
 import { valetStatuses } from "../valet-guest";
@@ -114,6 +115,9 @@ export const valetQuoteResponseSchema = z.object({
 export type ValetQuoteResponse = z.infer<typeof valetQuoteResponseSchema>;
 
 // ---- The admin's valet screens
+
+/** GET /api/admin/incidents: incidents, newest first. */
+export const incidentsPageSchema = pagedSchema("incidents", incidentRowSchema);
 
 /** GET /api/admin/tickets/:id/valet. */
 export const ticketHistoryResponseSchema = z.object({ ticket: valetTicketSchema, timeline: z.array(timelineEntrySchema), incidents: z.array(incidentRowSchema) });

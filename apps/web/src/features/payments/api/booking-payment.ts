@@ -1,5 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { BookingPaymentState, ConfirmCardInput } from "@meridian/shared/payment-lifecycle";
+import type { ConfirmCardInput } from "@meridian/shared/payment-lifecycle";
+import { bookingPaymentResponseSchema } from "@meridian/shared/payments/answers";
 import { api } from "@/lib/api";
 import { paymentKeys } from "@/lib/query-keys";
 
@@ -12,14 +13,14 @@ const path = (s: PaymentSource) => (s.token !== undefined ? `/api/payment-links/
 export const bookingPaymentQueryOptions = (s: PaymentSource) =>
   queryOptions({
     queryKey: s.token !== undefined ? paymentKeys.link(s.token) : paymentKeys.myBookingPayment(s.id),
-    queryFn: () => api<{ payment: BookingPaymentState }>(path(s)),
+    queryFn: () => api(path(s), bookingPaymentResponseSchema),
     select: (d) => d.payment,
     staleTime: 0,
   });
 export const useBookingPayment = (s: PaymentSource) => useQuery(bookingPaymentQueryOptions(s));
 
 export const confirmBookingCard = (s: PaymentSource, input: ConfirmCardInput) =>
-  api<{ payment: BookingPaymentState }>(path(s), { method: "POST", json: input, headers: { "Idempotency-Key": crypto.randomUUID() } });
+  api(path(s), bookingPaymentResponseSchema, { method: "POST", json: input, headers: { "Idempotency-Key": crypto.randomUUID() } });
 
 export function useConfirmBookingCard(s: PaymentSource) {
   const qc = useQueryClient();

@@ -1,10 +1,11 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { ValetCheckInInput, ValetCheckInResult } from "@meridian/shared/valet-ticket";
+import type { ValetCheckInInput } from "@meridian/shared/valet-ticket";
+import { valetCheckInResponseSchema } from "@meridian/shared/valet/answers";
 import { api } from "@/lib/api";
 
 import { valetKeys } from "@/lib/query-keys";
 
-export const checkIn = (input: ValetCheckInInput) => api<ValetCheckInResult>("/api/valet/tickets", { method: "POST", json: input });
+export const checkIn = (input: ValetCheckInInput) => api("/api/valet/tickets", valetCheckInResponseSchema, { method: "POST", json: input });
 
 export function useCheckIn() {
   const qc = useQueryClient();

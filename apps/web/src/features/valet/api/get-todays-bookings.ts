@@ -1,11 +1,12 @@
 import { queryOptions, useQuery, useQueryClient } from "@tanstack/react-query";
-import { VALET_TICKET_EVENT, type TodaysValetBooking } from "@meridian/shared/valet-ticket";
+import { VALET_TICKET_EVENT } from "@meridian/shared/valet-ticket";
+import { todaysValetBookingsResponseSchema } from "@meridian/shared/valet/answers";
 import { api } from "@/lib/api";
 import { useEventStream } from "@/hooks/use-event-stream";
 import { valetKeys } from "@/lib/query-keys";
 
 /** Today's valet bookings at the stand (the check-in picker). */
-export const getTodaysValetBookings = (stand: string) => api<{ bookings: TodaysValetBooking[] }>(`/api/valet/bookings/today?stand=${encodeURIComponent(stand)}`);
+export const getTodaysValetBookings = (stand: string) => api(`/api/valet/bookings/today?stand=${encodeURIComponent(stand)}`, todaysValetBookingsResponseSchema);
 export const todaysValetBookingsQueryOptions = (stand: string) =>
   queryOptions({ queryKey: valetKeys.todays(stand), queryFn: () => getTodaysValetBookings(stand), staleTime: 30_000, enabled: stand.trim().length > 0 });
 

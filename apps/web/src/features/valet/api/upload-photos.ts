@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { ValetTicket } from "@meridian/shared/valet-ticket";
+import { valetTicketResponseSchema } from "@meridian/shared/valet/answers";
 import { api } from "@/lib/api";
 import { valetTicketQueryOptions } from "./get-valet-ticket";
 
@@ -17,7 +17,7 @@ export function photoForm(photos: PhotoUpload[], fields: Record<string, string> 
 }
 
 export const uploadPhotos = ({ ticketId, photos }: { ticketId: string; photos: PhotoUpload[] }) =>
-  api<{ ticket: ValetTicket }>(`/api/valet/tickets/${ticketId}/photos`, { method: "POST", body: photoForm(photos) });
+  api(`/api/valet/tickets/${ticketId}/photos`, valetTicketResponseSchema, { method: "POST", body: photoForm(photos) });
 
 export function useUploadPhotos() {
   const qc = useQueryClient();

@@ -1,0 +1,24 @@
+import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
+import { adminBookingsPageSchema } from "@meridian/shared/admin";
+import { api } from "@/lib/api";
+import { bookingKeys } from "@/lib/query-keys";
+
+export type BookingFilters = { q: string; status: string; service: string; from: string; to: string; page: number; pageSize: number };
+
+/** The query string both the list and the CSV export use. Blank filters are left out. */
+export function bookingFilterParams(f: Partial<BookingFilters>): string {
+  const p = new URLSearchParams();
+  for (const [k, v] of Object.entries(f)) if (v !== undefined && String(v).trim() !== "" && v !== "all") p.set(k, String(v).trim());
+  const s = p.toString();
+  return s ? `?${s}` : "";
+}
+
+export const getBookings = (f: BookingFilters) => api(`/api/admin/bookings${bookingFilterParams(f)}`, adminBookingsPageSchema);
+export const bookingsQueryOptions = (f: BookingFilters) =>
+  queryOptions({ queryKey: bookingKeys.list(f), queryFn: () => getBookings(f), placeholderData: keepPreviousData });
+/** `enabled` false (e.g. an inverted date range) asks the server nothing and keeps the rows shown. */
+export const useBookings = (f: BookingFilters, enabled = true) => useQuery({ ...bookingsQueryOptions(f), enabled });
+
+/** The export link for the same filters (no paging: every filtered row). */
+export const bookingsExportUrl = (f: Partial<BookingFilters>) =>
+  `/api/admin/bookings/export.csv${bookingFilterParams({ q: f.q, status: f.status, service: f.service, from: f.from, to: f.to })}`;

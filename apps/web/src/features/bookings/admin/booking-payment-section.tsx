@@ -1,0 +1,151 @@
+// The admin booking detail's Payment section: the charge (authorised, captured, refunded, the card), tips and
+// refunds, and the Refund action (amount and reason; one Idempotency-Key per form, so a double submit refunds once).
+import { paymentStatusLabel, type PaymentStatusTone } from "@meridian/shared/payment-status";
+import { refundInputSchema, type AdminPayment } from "@meridian/shared/refunds";
+import { useState, type FormEvent } from "react";
+import { Button } from "@/components/ui/button";
+import { Input } from "@/components/ui/input";
+import { Field } from "@/components/ui/label";
+import { Spinner } from "@/components/ui/spinner";
+import { randomUuid } from "@/lib/random-uuid";
+import { ApiError } from "@/lib/api";
+import { notifyError, notifySuccess } from "@/lib/notify";
+import { formatCard, formatMoney } from "@meridian/shared/money";
+import { useBookingPayment } from "./api/get-booking-payment";
+import { useRefundBooking } from "./api/refund-booking";
+import { DetailRow, formatDateTime } from "@/components/admin/admin-ui";
+
+const tones: Record<PaymentStatusTone, string> = {
+  paid: "border-success/40 bg-success/10 text-success",
+  held: "border-gold/40 bg-gold/10 text-gold",
+  needed: "border-danger/40 bg-danger/10 text-danger",
+  neutral: "border-border bg-surface-2 text-foreground",
+};
+
+/** The charge's one status (the same words the customer reads), never "Released" beside an authorised amount. */
+function StateBadge({ charge, bookingStatus }: { charge: AdminPayment; bookingStatus?: string }) {
+  const cents = (usd: number) => Math.round(usd * 100);
+  const { label, tone } = paymentStatusLabel(
+    { status: charge.status, amountCents: cents(charge.authorizedUsd), capturedCents: cents(charge.capturedUsd), refundedCents: cents(charge.refundedUsd) },
+    { status: bookingStatus ?? "" },
+  );
+  return <span className={`inline-flex items-center rounded-full border px-2.5 py-0.5 text-xs font-medium ${tones[tone]}`}>{label}</span>;
+}
+
+export function BookingPaymentSection({ bookingId, bookingStatus }: { bookingId: string; bookingStatus?: string }) {
+  const payment = useBookingPayment(bookingId);
+  const [refunding, setRefunding] = useState(false);
+  const p = payment.data;
+  return (
+    <section aria-labelledby="payment-heading">
+      <h3 id="payment-heading" className="mb-2 text-[0.68rem] font-medium uppercase tracking-[0.22em] text-gold">
+        Payment
+      </h3>
+      {payment.isPending ? (
+        <div className="grid place-items-center py-4">
+          <Spinner />
+        </div>
+      ) : payment.isError ? (
+        <p className="text-sm text-danger">{payment.error.message}</p>
+      ) : !p?.charge ? (
+        <p className="text-sm text-muted">No card payment for this booking.</p>
+      ) : (
+        <div className="space-y-4">
+          <dl data-testid="booking-payment">
+            <DetailRow label="Status">
+              <StateBadge charge={p.charge} bookingStatus={bookingStatus} />
+            </DetailRow>
+            <DetailRow label="Card">{formatCard(p.charge.card) ?? "—"}</DetailRow>
+            {p.charge.status === "requires_capture" ? <DetailRow label="Authorised">{formatMoney(p.charge.authorizedUsd)}</DetailRow> : null}
+            <DetailRow label="Captured">{formatMoney(p.charge.capturedUsd)}</DetailRow>
+            <DetailRow label="Refunded">{formatMoney(p.charge.refundedUsd)}</DetailRow>
+            {p.tips.map((t: AdminPayment) => (
+              <DetailRow key={t.id} label={`Tip · ${formatDateTime(t.createdAt)}`}>
+                {formatMoney(t.capturedUsd)}
+              </DetailRow>
+            ))}
+            <DetailRow label="Payment intent">
+              <span className="font-mono text-xs text-muted">{p.charge.intentId}</span>
+            </DetailRow>
+          </dl>
+          {p.refunds.length ? (
+            <div>
+              <p className="mb-1 text-xs uppercase tracking-[0.14em] text-muted">Refunds</p>
+              <ul className="divide-y divide-border/60 text-sm" aria-label="Refunds">
+                {p.refunds.map((r) => (
+                  <li key={r.id} className="flex items-start justify-between gap-4 py-2">
+                    <span className="min-w-0">
+                      <span className="block text-foreground">{r.reason}</span>
+                      <span className="block text-xs text-muted">{formatDateTime(r.createdAt)}</span>
+                    </span>
+                    <span className="tabular-nums text-foreground">−{formatMoney(r.amountUsd)}</span>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          ) : null}
+          {p.charge.refundableUsd > 0 ? (
+            refunding ? (
+              <RefundForm bookingId={bookingId} refundableUsd={p.charge.refundableUsd} onDone={() => setRefunding(false)} />
+            ) : (
+              <Button size="sm" variant="subtle" onClick={() => setRefunding(true)}>
+                Issue Refund
+              </Button>
+            )
+          ) : null}
+        </div>
+      )}
+    </section>
+  );
+}
+
+function RefundForm({ bookingId, refundableUsd, onDone }: { bookingId: string; refundableUsd: number; onDone: () => void }) {
+  const [amount, setAmount] = useState(refundableUsd.toFixed(2));
+  const [reason, setReason] = useState("");
+  const [errors, setErrors] = useState<{ amountUsd?: string; reason?: string }>({});
+  const [key] = useState(randomUuid);
+  const refund = useRefundBooking();
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const parsed = refundInputSchema.safeParse({ amountUsd: amount.trim() === "" ? undefined : Number(amount), reason });
+    if (!parsed.success) {
+      const next: typeof errors = {};
+      for (const issue of parsed.error.issues) next[issue.path[0] as keyof typeof errors] ??= issue.message;
+      return setErrors(next);
+    }
+    if (parsed.data.amountUsd > refundableUsd) return setErrors({ amountUsd: `At most ${formatMoney(refundableUsd)} is left to refund.` });
+    setErrors({});
+    try {
+      // The key names this amount and reason: a changed form is a new refund, a double submit the same one.
+      const { refund: done } = await refund.mutateAsync({ id: bookingId, input: parsed.data, idempotencyKey: `${key}:${parsed.data.amountUsd}:${parsed.data.reason}`.slice(0, 200) });
+      notifySuccess("Refund Issued", `${formatMoney(done.amountUsd)} is on its way back to the customer's card.`);
+      onDone();
+    } catch (err) {
+      if (err instanceof ApiError && err.fields && (err.fields.amountUsd || err.fields.reason)) setErrors(err.fields);
+      else notifyError("Refund Failed", err);
+    }
+  };
+
+  return (
+    <form onSubmit={submit} noValidate className="space-y-3 rounded-lg border border-border bg-surface-2/60 p-4" aria-label="Refund">
+      <div className="grid gap-3 sm:grid-cols-[140px_1fr]">
+        <Field label="Amount (USD)" htmlFor="refund-amount" error={errors.amountUsd}>
+          <Input id="refund-amount" type="number" inputMode="decimal" step="0.01" min={0.01} max={refundableUsd} value={amount} onChange={(e) => setAmount(e.target.value)} />
+        </Field>
+        <Field label="Reason" htmlFor="refund-reason" error={errors.reason}>
+          <Input id="refund-reason" value={reason} autoFocus maxLength={500} placeholder="Late pickup, service issue…" onChange={(e) => setReason(e.target.value)} />
+        </Field>
+      </div>
+      <p className="text-xs text-muted">Up to {formatMoney(refundableUsd)} can be refunded. The customer sees the refund on their receipt.</p>
+      <div className="flex gap-2.5">
+        <Button type="submit" size="sm" variant="gold" disabled={refund.isPending}>
+          {refund.isPending ? "Refunding…" : "Confirm Refund"}
+        </Button>
+        <Button type="button" size="sm" variant="ghost" onClick={onDone}>
+          Cancel
+        </Button>
+      </div>
+    </form>
+  );
+}
