@@ -7,6 +7,7 @@ import type { TestApp } from "../test/harness";
 import { listenWithQuoteFastPath } from "../test/fast-path-server";
 import { createFleetTestApp, laDate, rideInput, type TestFleet } from "../test/ride-fixtures";
 import { securityHeaderList } from "../lib/security-headers";
+import { QUOTE_MIDDLEWARE } from "./quote-fast-path";
 import { verifyQuoteToken } from "./quote-token";
 
 let t: TestApp;
@@ -176,6 +177,16 @@ describe("POST /api/quotes on the node:http fast path", () => {
     expect(comparable(answers.get("FAST10")!).claims).toMatchObject({ couponCode: "FAST10" });
     // And the plain quote of the same trip is still the plain one (the code is part of the memo's key).
     expect(comparable(await viaFastPath({ body: json(trip) }))).toEqual(comparable(plain));
+  });
+
+  it("mirrors the middleware the Hono app runs ahead of the quote route, one for one", () => {
+    const routes = t.app.routes;
+    const quoteRoute = routes.findIndex((r) => r.method === "POST" && r.path === "/api/quotes");
+    expect(quoteRoute).toBeGreaterThan(0);
+    const ahead = routes.slice(0, quoteRoute).filter((r) => r.method === "ALL" && ["/*", "/api/*", "/api/quotes", "/api/quotes/*"].includes(r.path));
+    // A middleware added to the app for this route must be added to the pre-dispatch (and to QUOTE_MIDDLEWARE) too.
+    expect(ahead.map((r) => r.path)).toEqual(["/*", "/*", "/*", "/*", "/api/*"]);
+    expect(ahead).toHaveLength(QUOTE_MIDDLEWARE.length);
   });
 
   it("hands every other request to Hono: other paths, other methods, a query string", async () => {
