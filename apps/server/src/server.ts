@@ -18,7 +18,7 @@ import { createPaymentProvider } from "./payments/payments.service";
 import { createFlightProvider } from "./flights/flights.service";
 import { createQuoteCounter } from "./quotes/quote-counter";
 import { createEventBus } from "./realtime/bus";
-import { followSettingsChanges, peekSettings, warmSettings } from "./settings/store";
+import { followSettingsChanges, settingsInMemory, warmSettings } from "./settings/store";
 import { applyMessageSettings } from "./mail/message-settings";
 import { brandMail } from "./mail/brand";
 import { smsUnlessSwitchedOff } from "./sms/sms";
@@ -81,8 +81,8 @@ export async function buildDeps(config: AppConfig, database: Database, options: 
     logger,
     // Settings → Email/SMS (switched off: not sent; the admin's subject and intro), then Settings → Company.
     prepare: (mail) => {
-      const company = peekSettings(database.db, "company");
-      const worded = applyMessageSettings(mail, peekSettings(database.db, "messages"), company.displayName);
+      const company = settingsInMemory(database.db, "company");
+      const worded = applyMessageSettings(mail, settingsInMemory(database.db, "messages"), company.displayName);
       return worded && brandMail(worded, company, config.publicUrl);
     },
     ...options.mailer,

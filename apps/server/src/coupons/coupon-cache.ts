@@ -5,6 +5,7 @@ import { eq } from "drizzle-orm";
 import type { CouponTerms } from "@meridian/shared/coupons";
 import type { Db } from "../db/client";
 import { coupons } from "../db/schema";
+import { TtlCache } from "../lib/ttl-cache";
 
 export const COUPON_CACHE_TTL_MS = 5_000;
 const MAX_CODES = 1000;
@@ -12,42 +13,16 @@ const MAX_CODES = 1000;
 /** A coupon as a quote needs it: its terms and the uses counted so far. */
 export type QuotableCoupon = CouponTerms & { code: string; usesCount: number };
 
-type Entry = { generation: number; loadedAt: number; value: Promise<QuotableCoupon | null>; loaded?: QuotableCoupon | null };
-
-let generation = 0;
-const caches = new WeakMap<Db, Map<string, Entry>>();
+const cache = new TtlCache<QuotableCoupon | null>({ ttlMs: COUPON_CACHE_TTL_MS, maxEntries: MAX_CODES });
 
 /** Drop every cached coupon; the next quote with a code reads it again. Call after any admin coupon write. */
 export function invalidateCouponCache(): void {
-  generation++;
-}
-
-function fresh(db: Db, code: string, maxAgeMs = COUPON_CACHE_TTL_MS): Entry | undefined {
-  const hit = caches.get(db)?.get(code);
-  return hit && hit.generation === generation && Date.now() - hit.loadedAt < Math.min(maxAgeMs, COUPON_CACHE_TTL_MS) ? hit : undefined;
+  cache.clear();
 }
 
 /** The coupon with this (normalised) code, or null when there is none; cached for a few seconds. */
 export function couponByCode(db: Db, code: string, opts: { maxAgeMs?: number } = {}): Promise<QuotableCoupon | null> {
-  const hit = fresh(db, code, opts.maxAgeMs);
-  if (hit) return hit.value;
-  let cache = caches.get(db);
-  if (!cache) caches.set(db, (cache = new Map()));
-  if (cache.size >= MAX_CODES) cache.clear();
-  const entry: Entry = { generation, loadedAt: Date.now(), value: load(db, code) };
-  cache.set(code, entry);
-  entry.value.then(
-    (loaded) => (entry.loaded = loaded),
-    () => {
-      if (cache.get(code) === entry) cache.delete(code); // never cache a failure
-    },
-  );
-  return entry.value;
-}
-
-/** The same without waiting: the coupon (or null for an unknown code) when in memory and fresh, else undefined. */
-export function peekCouponByCode(db: Db, code: string): QuotableCoupon | null | undefined {
-  return fresh(db, code)?.loaded;
+  return cache.load(db, code, () => load(db, code), opts.maxAgeMs);
 }
 
 async function load(db: Db, code: string): Promise<QuotableCoupon | null> {

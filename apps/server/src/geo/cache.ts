@@ -48,11 +48,6 @@ export class GeoCache {
     this.memory = new Lru(maxEntries);
   }
 
-  /** The value when it is in memory (no query), else undefined. */
-  peek<T>(kind: CacheKind, key: string): T | undefined {
-    return this.memory.get(`${kind}\u0000${key}`)?.value as T | undefined;
-  }
-
   /**
    * The cached value, else `load()` once (concurrent callers share it), stored in memory and, unless
    * `persist` says no (e.g. null answers), in the database.

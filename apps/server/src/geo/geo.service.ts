@@ -73,12 +73,6 @@ export function createGeoService(opts: { env: Env; db: Db; logger: Logger; fetch
     return cache.memo("place", placeId, () => remote.place(placeId));
   }
 
-  function peekPlace(placeId: string): Place | null | undefined {
-    if (placeId.startsWith("emb:")) return gaz.get(placeId);
-    if (!remote || !cache) return null;
-    return cache.peek<Place | null>("place", placeId);
-  }
-
   async function suggest(query: string, o?: { sessionToken?: string }): Promise<Suggestion[]> {
     if (!query.trim()) return [];
     if (!remote || !cache) return gaz.suggest(query);
@@ -143,5 +137,5 @@ export function createGeoService(opts: { env: Env; db: Db; logger: Logger; fetch
     return { provider: remote?.name ?? "embedded", lookup, route };
   }
 
-  return { provider: remote?.name ?? "embedded", suggest, place, peekPlace, reverse, route, mapImage, health };
+  return { provider: remote?.name ?? "embedded", suggest, place, reverse, route, mapImage, health };
 }

@@ -36,8 +36,6 @@ export interface GeoService {
   readonly provider: "embedded" | "google" | "osm";
   suggest(query: string, opts?: { sessionToken?: string }): Promise<Suggestion[]>;
   place(placeId: string): Promise<Place | null>;
-  /** The place when it is known without waiting (in memory): a Place, null for an id known not to exist, undefined when only place() can tell. */
-  peekPlace(placeId: string): Place | null | undefined;
   reverse(lat: number, lng: number): Promise<Place | null>;
   /** Driving distance and time; throws GeoError("no_route") when there is none. */
   route(from: Place, to: Place, departure: Date): Promise<Route>;

@@ -16,8 +16,6 @@ export type AvailabilityPort = {
    * second old (quotes: the booking checks again under the lock).
    */
   refuse(db: Db, ride: RideToSell, notCounted?: NotCounted): Promise<void>;
-  /** The same from memory, without waiting: false when the day's picture must be read first (then call refuse). */
-  refuseFromMemory(db: Db, ride: RideToSell): boolean;
   /**
    * Inside the booking's transaction: takes the service days' locks (a transaction-scoped advisory lock per day,
    * so two bookings that could overlap queue up), then checks on the committed rows, bookings in progress (their

@@ -7,6 +7,7 @@ import type { VehicleOption } from "@meridian/shared/booking";
 import { pricingReadiness } from "@meridian/shared/fleet";
 import type { ValetRates } from "@meridian/shared/valet-pricing";
 import type { Db } from "../db/client";
+import { TtlCache } from "../lib/ttl-cache";
 import { pricingMethods, rideFixedTiers, rideRateCards, vehicleTypes } from "../db/schema";
 import { readValetRates } from "../valet/valet-rates.service";
 
@@ -24,39 +25,16 @@ export type PricingSnapshot = {
   valetRates: ValetRates | null;
 };
 
-let generation = 0;
-type CacheEntry = { generation: number; loadedAt: number; snapshot: Promise<PricingSnapshot>; loaded?: PricingSnapshot };
-const cache = new WeakMap<Db, CacheEntry>();
+const snapshots = new TtlCache<PricingSnapshot>({ ttlMs: PRICING_CACHE_TTL_MS });
 
 /** Drop every cached snapshot; the next quote reads the tables again. Call after any fleet or pricing change. */
 export function invalidatePricingCache(): void {
-  generation++;
-}
-
-function freshEntry(db: Db, maxAgeMs = PRICING_CACHE_TTL_MS): CacheEntry | undefined {
-  const hit = cache.get(db);
-  const maxAge = Math.min(maxAgeMs, PRICING_CACHE_TTL_MS);
-  return hit && hit.generation === generation && Date.now() - hit.loadedAt < maxAge ? hit : undefined;
+  snapshots.clear();
 }
 
 /** The cached snapshot when younger than `maxAgeMs` (default PRICING_CACHE_TTL_MS), else a fresh read. */
 export function pricingSnapshot(db: Db, opts: { maxAgeMs?: number } = {}): Promise<PricingSnapshot> {
-  const hit = freshEntry(db, opts.maxAgeMs);
-  if (hit) return hit.snapshot;
-  const entry: CacheEntry = { generation, loadedAt: Date.now(), snapshot: loadSnapshot(db) };
-  cache.set(db, entry);
-  entry.snapshot.then(
-    (loaded) => (entry.loaded = loaded),
-    () => {
-      if (cache.get(db) === entry) cache.delete(db); // never cache a failure
-    },
-  );
-  return entry.snapshot;
-}
-
-/** The same snapshot without waiting: the loaded one when fresh, else undefined (call pricingSnapshot). */
-export function peekPricingSnapshot(db: Db): PricingSnapshot | undefined {
-  return freshEntry(db)?.loaded;
+  return snapshots.load(db, "", () => loadSnapshot(db), opts.maxAgeMs);
 }
 
 async function loadSnapshot(db: Db): Promise<PricingSnapshot> {

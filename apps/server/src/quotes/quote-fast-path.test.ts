@@ -7,7 +7,7 @@ import type { TestApp } from "../test/harness";
 import { listenWithQuoteFastPath } from "../test/fast-path-server";
 import { createFleetTestApp, laDate, rideInput, type TestFleet } from "../test/ride-fixtures";
 import { securityHeaderList } from "../lib/security-headers";
-import { priceQuoteFromMemory } from "./quote.service";
+import { QUOTE_MIDDLEWARE } from "./quote-fast-path";
 import { verifyQuoteToken } from "./quote-token";
 
 let t: TestApp;
@@ -73,11 +73,9 @@ describe("POST /api/quotes on the node:http fast path", () => {
   it("quotes exactly as the Hono route, the first time (lookups) and the second (all in memory)", async () => {
     const input = rideInput(fleet.sedan.id, { date: laDate(3), time: "07:45" });
     const callsBefore = geo.routeCalls;
-    expect(priceQuoteFromMemory(t.deps, input)).toBeUndefined(); // nothing looked up yet
     const first = await expectSameAnswer({ body: json(input) });
     expect(first.status).toBe(200);
     expect(first.body.quote).toMatchObject({ miles: 12.3, minutes: 30, totalUsd: 45 + 36.9 + 30 });
-    expect(priceQuoteFromMemory(t.deps, input)?.quote).toEqual(first.body.quote); // now all in memory
     const second = await viaFastPath({ body: json(input) });
     expect(comparable(second)).toEqual(comparable(first));
     expect(geo.routeCalls).toBe(callsBefore + 1); // the route was looked up once
@@ -167,7 +165,6 @@ describe("POST /api/quotes on the node:http fast path", () => {
       const first = await expectSameAnswer({ body: json({ ...trip, couponCode: code }) });
       expect(first.status).toBe(200);
       // The second time everything is in memory (the coupon too): still the same answer.
-      expect(priceQuoteFromMemory(t.deps, { ...trip, couponCode: code.toUpperCase() })).toBeDefined();
       expect(comparable(await viaFastPath({ body: json({ ...trip, couponCode: code }) }))).toEqual(comparable(first));
       answers.set(code.toUpperCase(), first);
     }
@@ -180,6 +177,16 @@ describe("POST /api/quotes on the node:http fast path", () => {
     expect(comparable(answers.get("FAST10")!).claims).toMatchObject({ couponCode: "FAST10" });
     // And the plain quote of the same trip is still the plain one (the code is part of the memo's key).
     expect(comparable(await viaFastPath({ body: json(trip) }))).toEqual(comparable(plain));
+  });
+
+  it("mirrors the middleware the Hono app runs ahead of the quote route, one for one", () => {
+    const routes = t.app.routes;
+    const quoteRoute = routes.findIndex((r) => r.method === "POST" && r.path === "/api/quotes");
+    expect(quoteRoute).toBeGreaterThan(0);
+    const ahead = routes.slice(0, quoteRoute).filter((r) => r.method === "ALL" && ["/*", "/api/*", "/api/quotes", "/api/quotes/*"].includes(r.path));
+    // A middleware added to the app for this route must be added to the pre-dispatch (and to QUOTE_MIDDLEWARE) too.
+    expect(ahead.map((r) => r.path)).toEqual(["/*", "/*", "/*", "/*", "/api/*"]);
+    expect(ahead).toHaveLength(QUOTE_MIDDLEWARE.length);
   });
 
   it("hands every other request to Hono: other paths, other methods, a query string", async () => {

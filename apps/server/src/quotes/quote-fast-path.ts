@@ -1,9 +1,9 @@
-// POST /api/quotes straight on node:http, ahead of Hono. Quotes are the busiest public route (the booking
-// form asks for one on every change), so this path skips the framework: no Web Request object, no
-// middleware chain, and not a single promise when the places, the pricing snapshot and the route are
-// already in memory. It shares everything else with the Hono route (quotes.routes.ts, which still answers
-// app.request() in the tests): the body checks, the input schema, priceQuote, the signed quote id, the JSON
-// and the error envelope. See docs/decisions/007-quote-fast-path.md.
+// POST /api/quotes pre-dispatched on node:http, ahead of Hono. Quotes are the busiest public route (the booking
+// form asks for one on every change), and through Hono a quote costs several times its own work (a Web Request
+// object, the middleware chain, dozens of promises). This listener calls the route's own handler (answerQuote)
+// and does what the Hono app's middleware does for the route (request id, metrics, security headers, Origin check,
+// body limit, JSON body and schema, error envelope) with the same functions; quote-fast-path.test.ts holds both
+// paths to the same answers and headers. Decision 021.
 import type { IncomingMessage, RequestListener, ServerResponse } from "node:http";
 import { quoteInputSchema } from "@meridian/shared/booking";
 import type { Deps } from "../lib/context";
@@ -12,9 +12,15 @@ import { PAYLOAD_TOO_LARGE_BODY } from "../lib/errors";
 import { CROSS_ORIGIN_BODY, isCrossSite, trustedOriginsOf } from "../lib/origin-check";
 import { requestIdGenerator } from "../lib/request-id";
 import { MAX_BODY_BYTES, parseJsonText, parseWith } from "../lib/validate";
-import { issueQuote, priceQuote, priceQuoteFromMemory, quoteResponseJson, type PricedQuote } from "./quote.service";
+import { answerQuote } from "./quote.service";
 
 const QUOTES_PATH = "/api/quotes";
+
+/**
+ * The Hono app's middleware ahead of POST /api/quotes (app.ts, in its order), each of which this listener does
+ * with the same function; quote-fast-path.test.ts fails when the app's list changes and this one does not.
+ */
+export const QUOTE_MIDDLEWARE = ["request id (requestIdGenerator)", "request metrics (metrics.observeRequest)", "security headers (securityHeaderList)", "Origin check (isCrossSite)", "body limit (MAX_BODY_BYTES)"] as const;
 
 // Answers are written together once the event loop has handled every request it read in this turn (the
 // check phase, right after I/O), like Redis' write-before-sleep: under load the client's side wakes once for
@@ -58,12 +64,7 @@ export function withQuoteFastPath(deps: Deps, next: RequestListener, headers: Re
       const json = JSON.stringify(body);
       send(status, json, Buffer.byteLength(json), retryAfter ? ["retry-after", String(retryAfter)] : []); // as the Hono app answers
     };
-    const answer = (priced: PricedQuote) => {
-      const json = quoteResponseJson(issueQuote(deps.config.authSecret, priced));
-      metrics.quotesIssued.inc();
-      deps.quoteCounts.count("ride", priced.applied !== undefined);
-      send(200, json, json.length);
-    };
+    const answer = (json: string) => send(200, json, json.length);
     // As soon as the body is known to be too large; the connection closes so the rest is not read.
     const tooLarge = () => {
       res.setHeader("connection", "close");
@@ -95,9 +96,7 @@ export function withQuoteFastPath(deps: Deps, next: RequestListener, headers: Re
         let text = (chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks)).toString("utf8");
         if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
         const input = parseWith(quoteInputSchema, parseJsonText(req.headers["content-type"], text));
-        const priced = priceQuoteFromMemory(deps, input);
-        if (priced) answer(priced);
-        else priceQuote(deps, input).then(answer).catch(fail);
+        answerQuote(deps, input).then(answer).catch(fail);
       } catch (err) {
         fail(err);
       }

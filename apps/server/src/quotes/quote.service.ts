@@ -1,6 +1,6 @@
 // Server-side ride quotes: places resolved from ids, the route from the geo provider, the live pricing
 // method, capacity checked. The booking re-runs the same function, so estimate and booking always agree.
-import { refuseFeatureOff, requireFeature } from "../settings/public-settings";
+import { requireFeature } from "../settings/public-settings";
 import {
   INVALID_ADDRESS_MESSAGE,
   QUOTE_TTL_SECONDS,
@@ -32,15 +32,16 @@ import { carFreeIslandAt, unreachableByCarMessage } from "@meridian/shared/place
 import { outsideServiceArea, type ServiceArea } from "@meridian/shared/service-area";
 import type { QuoteCouponRefusal } from "@meridian/shared/coupons";
 import { priceRide, type Quote } from "@meridian/shared/pricing";
-import { couponByCode, peekCouponByCode, type QuotableCoupon } from "../coupons/coupon-cache";
+import { couponByCode, type QuotableCoupon } from "../coupons/coupon-cache";
 import { couponOnQuote } from "../coupons/quote-coupon";
 import { GeoError, type GeoService, type Place, type Route } from "../geo/geo.service";
 import type { Deps } from "../lib/context";
 import type { RideToSell } from "../lib/availability-port";
 import { badRequest, HttpError } from "../lib/errors";
-import { cachedOperationsSettings, peekOperationsSettings } from "../settings/settings.service";
-import { getSettings, peekSettings } from "../settings/store";
-import { peekPricingSnapshot, pricingSnapshot, type PricedVehicleData, type PricingSnapshot } from "./pricing-data";
+import { TtlCache } from "../lib/ttl-cache";
+import { cachedOperationsSettings } from "../settings/settings.service";
+import { getSettings } from "../settings/store";
+import { pricingSnapshot, type PricedVehicleData, type PricingSnapshot } from "./pricing-data";
 import { signQuoteToken } from "./quote-token";
 
 export type PricedQuote = {
@@ -102,35 +103,20 @@ async function flightFor(deps: Pick<Deps, "flights">, input: QuoteInput, pickup:
   return { status, view };
 }
 
-const ROUTE_MEMO_MS = 10 * 60_000;
-const routeMemo = new WeakMap<GeoService, Map<string, { route: Route; until: number }>>();
+/** Routes per maps service, pickup, dropoff and departure minute: a repeated quote costs no lookup. */
+const routes = new TtlCache<Route>({ ttlMs: 10 * 60_000, maxEntries: 5000 });
 
-const routeKey = (pickup: Place, dropoff: Place, date: string, time: string) => `${pickup.placeId}|${dropoff.placeId}|${date}T${time}`;
-
-/** The remembered route for a pickup, dropoff and departure minute, if any. */
-function peekRoute(geo: GeoService, key: string): Route | undefined {
-  const hit = routeMemo.get(geo)?.get(key);
-  return hit && hit.until > Date.now() ? hit.route : undefined;
-}
-
-/** The provider's route, remembered for a few minutes (a repeated quote costs no lookup); customer-facing failures are a 422. */
-async function routeFor(geo: GeoService, pickup: Place, dropoff: Place, input: QuoteInput): Promise<Route> {
-  const key = routeKey(pickup, dropoff, input.date, input.time);
-  const hit = peekRoute(geo, key);
-  if (hit) return hit;
-  let route;
-  try {
-    route = await geo.route(pickup, dropoff, serviceAreaDateTime(input.date, input.time));
-  } catch (err) {
-    // An outage (provider_error) is not the customer's doing: it goes up as a 502 (lib/error-reply.ts).
-    if (err instanceof GeoError && err.code !== "provider_error") throw new HttpError(422, "route_failed", ROUTE_FAILED_TITLE);
-    throw err;
-  }
-  let memo = routeMemo.get(geo);
-  if (!memo) routeMemo.set(geo, (memo = new Map()));
-  if (memo.size >= 5000) memo.clear();
-  memo.set(key, { route, until: Date.now() + ROUTE_MEMO_MS });
-  return route;
+/** The provider's route, remembered for a few minutes; customer-facing failures are a 422. */
+function routeFor(geo: GeoService, pickup: Place, dropoff: Place, input: QuoteInput): Promise<Route> {
+  return routes.load(geo, `${pickup.placeId}|${dropoff.placeId}|${input.date}T${input.time}`, async () => {
+    try {
+      return await geo.route(pickup, dropoff, serviceAreaDateTime(input.date, input.time));
+    } catch (err) {
+      // An outage (provider_error) is not the customer's doing: it goes up as a 502 (lib/error-reply.ts).
+      if (err instanceof GeoError && err.code !== "provider_error") throw new HttpError(422, "route_failed", ROUTE_FAILED_TITLE);
+      throw err;
+    }
+  });
 }
 
 /** How old the operations settings a quote checks its time against may be (a booking's re-price: 0.5 s). */
@@ -243,25 +229,15 @@ export function rideToSell(input: Pick<QuoteInput, "date" | "time" | "vehicleTyp
 }
 
 /**
- * The same quote as priceQuote, computed without waiting when the places, the pricing snapshot and the route
- * are all in memory (a repeated quote: the hot path); undefined when something must be looked up first.
- * Throws the same HttpErrors.
+ * POST /api/quotes' handler, called by the Hono route and the node:http pre-dispatch alike (decision 021): the
+ * priced quote's answer as JSON, counted in the metrics and the daily quote counts.
  */
-export function priceQuoteFromMemory(deps: Pick<Deps, "database" | "geo" | "availability">, input: QuoteInput): PricedQuote | undefined {
-  if (input.flightNumber) return undefined; // the flight is looked up (priceQuote)
-  if (input.couponCode) refuseFeatureOff(deps.database.db, "coupons");
-  const pickup = deps.geo.peekPlace(input.pickupPlaceId);
-  const dropoff = deps.geo.peekPlace(input.dropoffPlaceId);
-  const pricing = peekPricingSnapshot(deps.database.db);
-  const coupon = input.couponCode ? peekCouponByCode(deps.database.db, input.couponCode) : null;
-  const settings = peekOperationsSettings(deps.database.db, QUOTE_SETTINGS_MAX_AGE_MS);
-  if (pickup === undefined || dropoff === undefined || !pricing || coupon === undefined || !settings) return undefined;
-  refuseUnbookableTime("ride", input.date, input.time, settings);
-  const trip = checkTrip(input, pickup, dropoff, pricing, peekSettings(deps.database.db, "maps").serviceArea);
-  const route = peekRoute(deps.geo, routeKey(trip.pickup, trip.dropoff, input.date, input.time));
-  if (!route) return undefined;
-  const priced = finishQuote(input, pricing.method, trip, route, coupon);
-  return deps.availability.refuseFromMemory(deps.database.db, rideToSell(input, priced.quote, settings.timeZone)) ? priced : undefined;
+export async function answerQuote(deps: Pick<Deps, "database" | "geo" | "flights" | "availability" | "config" | "metrics" | "quoteCounts">, input: QuoteInput): Promise<string> {
+  const priced = await priceQuote(deps, input);
+  const json = quoteResponseJson(issueQuote(deps.config.authSecret, priced));
+  deps.metrics.quotesIssued.inc();
+  deps.quoteCounts.count("ride", priced.applied !== undefined);
+  return json;
 }
 
 /** The answer to POST /api/quotes: the quote plus its signed, expiring id. */

@@ -11,7 +11,8 @@ import { idempotencyKeys } from "../db/schema";
 import type { AvailabilityPort, NotCounted, RideHold, RideToSell } from "../lib/availability-port";
 import { HttpError } from "../lib/errors";
 import { STALE_CLAIM_MS } from "../payments/hold-sweep";
-import { cachedOperationsSettings, getOperationsSettings, peekOperationsSettings } from "../settings/settings.service";
+import { cachedOperationsSettings, getOperationsSettings } from "../settings/settings.service";
+import { TtlCache } from "../lib/ttl-cache";
 import { availabilityWorld, windowWorld } from "./capacity.service";
 
 const HOUR = 3_600_000;
@@ -78,40 +79,15 @@ function check(ride: RideToSell, world: AvailabilityWorld, settings: OperationsS
   throw new HttpError(409, "unavailable", UNAVAILABLE_MESSAGES[reason], undefined, { alternatives });
 }
 
-type Cached = { generation: number; loadedAt: number; world: Promise<AvailabilityWorld>; value?: AvailabilityWorld };
-
 export function createAvailability(): AvailabilityPort {
-  let generation = 0;
-  const cache = new WeakMap<Db, Map<string, Cached>>();
-  const fresh = (hit: Cached | undefined) => hit !== undefined && hit.generation === generation && Date.now() - hit.loadedAt < QUOTE_WORLD_MAX_AGE_MS;
-
-  function cachedWorld(db: Db, day: Day): Promise<AvailabilityWorld> {
-    let byDay = cache.get(db);
-    if (!byDay) cache.set(db, (byDay = new Map()));
-    const hit = byDay.get(day.date);
-    if (fresh(hit)) return hit!.world;
-    if (byDay.size > 400) byDay.clear();
-    const entry: Cached = { generation, loadedAt: Date.now(), world: dayWorld(db, day, new Date()) };
-    byDay.set(day.date, entry);
-    entry.world.then((w) => (entry.value = w)).catch(() => {
-      if (byDay.get(day.date) === entry) byDay.delete(day.date); // never keep a failure
-    });
-    return entry.world;
-  }
+  const worlds = new TtlCache<AvailabilityWorld>({ ttlMs: QUOTE_WORLD_MAX_AGE_MS, maxEntries: 400 });
 
   return {
     async refuse(db, ride, notCounted) {
       const settings = await cachedOperationsSettings(db, QUOTE_WORLD_MAX_AGE_MS);
-      const world = await cachedWorld(db, dayOf(ride.pickupAt, settings.timeZone));
+      const day = dayOf(ride.pickupAt, settings.timeZone);
+      const world = await worlds.load(db, day.date, () => dayWorld(db, day, new Date()));
       check(ride, without(world, notCounted), settings, new Date());
-    },
-    refuseFromMemory(db, ride) {
-      const settings = peekOperationsSettings(db, QUOTE_WORLD_MAX_AGE_MS);
-      if (!settings) return false;
-      const hit = cache.get(db)?.get(dayOf(ride.pickupAt, settings.timeZone).date);
-      if (!fresh(hit) || !hit!.value) return false;
-      check(ride, hit!.value, settings, new Date());
-      return true;
     },
     async refuseLocked(tx, ride, notCounted) {
       const settings = await getOperationsSettings(tx);
@@ -126,7 +102,7 @@ export function createAvailability(): AvailabilityPort {
       check(ride, without(await dayWorld(tx, day, now), notCounted), settings, now);
     },
     invalidate() {
-      generation++;
+      worlds.clear();
     },
   };
 }

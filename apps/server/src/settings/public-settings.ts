@@ -5,7 +5,7 @@ import type { Db } from "../db/client";
 import { HttpError } from "../lib/errors";
 import { formatPhone } from "@meridian/shared/phone";
 import { featureOffMessage, type FeatureKey } from "@meridian/shared/settings";
-import { getSettings, peekSettings } from "./store";
+import { getSettings, settingsInMemory } from "./store";
 
 export async function publicSettings(db: Db): Promise<PublicSettings> {
   const [company, features, payments] = await Promise.all([getSettings(db, "company"), getSettings(db, "features"), getSettings(db, "payments")]);
@@ -21,7 +21,7 @@ export async function requireFeature(db: Db, key: FeatureKey): Promise<void> {
 
 /** The same check without waiting (this process's copy), for the quote's in-memory path. */
 export function refuseFeatureOff(db: Db, key: FeatureKey): void {
-  if (!peekSettings(db, "features")[key]) throw new HttpError(403, "feature_off", featureOffMessage(key));
+  if (!settingsInMemory(db, "features")[key]) throw new HttpError(403, "feature_off", featureOffMessage(key));
 }
 
 /** Whether a feature is on (for code that skips rather than refuses, e.g. an SMS). */

@@ -7,7 +7,7 @@ import { openDatabase } from "../db/client";
 import type { Deps } from "../lib/context";
 import { buildDeps } from "../server";
 import { createTestApp, type TestApp } from "../test/harness";
-import { getSettings, peekSettings } from "./store";
+import { getSettings, settingsInMemory } from "./store";
 
 let t: TestApp;
 let other: Deps;
@@ -36,5 +36,5 @@ it("another server process reloads a changed section when told, not when its cop
   const admin = await t.userWithSession({ role: "admin" });
   const put = await t.call("PUT", "/api/admin/settings/company", { cookie: admin.cookie, json: { ...DEFAULT_SETTINGS.company, displayName: "Aurum Cars" } });
   expect(put.status).toBe(200);
-  await eventually(() => peekSettings(otherDb, "company").displayName === "Aurum Cars");
+  await eventually(() => settingsInMemory(otherDb, "company").displayName === "Aurum Cars");
 });

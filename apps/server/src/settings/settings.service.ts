@@ -6,6 +6,7 @@ import type { Db, Tx } from "../db/client";
 import { appSettings } from "../db/schema";
 import { type AuditActor, writeAudit } from "../lib/audit";
 import { diff } from "../admin/core/users.service";
+import { TtlCache } from "../lib/ttl-cache";
 
 const KEY = "operations";
 
@@ -20,12 +21,11 @@ export async function getOperationsSettings(db: Db | Tx): Promise<OperationsSett
 /** How old the settings a booking uses may be (the same bound as its re-pricing, quotes/pricing-data.ts). */
 export const BOOKING_SETTINGS_MAX_AGE_MS = 500;
 
-let generation = 0;
+const cache = new TtlCache<OperationsSettings>({ ttlMs: 60_000 });
 /** Another process changed the settings (realtime bus): the next read goes to the database. */
 export function invalidateOperationsSettings() {
-  generation++;
+  cache.clear();
 }
-const cached = new WeakMap<Db, { generation: number; loadedAt: number; settings: Promise<OperationsSettings>; value?: OperationsSettings }>();
 
 /**
  * The settings read at most `maxAgeMs` ago in this process (a settings change made here is seen at once; other
@@ -33,28 +33,11 @@ const cached = new WeakMap<Db, { generation: number; loadedAt: number; settings:
  * twice (the pickup instant's time zone, the reminder's lead time): a few reads a second instead of two per booking.
  */
 export function cachedOperationsSettings(db: Db, maxAgeMs = BOOKING_SETTINGS_MAX_AGE_MS): Promise<OperationsSettings> {
-  const hit = cached.get(db);
-  if (hit && hit.generation === generation && Date.now() - hit.loadedAt < maxAgeMs) return hit.settings;
-  const entry: { generation: number; loadedAt: number; settings: Promise<OperationsSettings>; value?: OperationsSettings } = {
-    generation,
-    loadedAt: Date.now(),
-    settings: getOperationsSettings(db),
-  };
-  cached.set(db, entry);
-  entry.settings.then((v) => (entry.value = v)).catch(() => {
-    if (cached.get(db) === entry) cached.delete(db); // never keep a failure
-  });
-  return entry.settings;
-}
-
-/** The settings cachedOperationsSettings read at most `maxAgeMs` ago, without waiting; undefined when they must be read. */
-export function peekOperationsSettings(db: Db, maxAgeMs = BOOKING_SETTINGS_MAX_AGE_MS): OperationsSettings | undefined {
-  const hit = cached.get(db);
-  return hit && hit.generation === generation && Date.now() - hit.loadedAt < maxAgeMs ? hit.value : undefined;
+  return cache.load(db, KEY, () => getOperationsSettings(db), maxAgeMs);
 }
 
 export async function updateOperationsSettings(db: Db, actor: AuditActor, input: OperationsSettings): Promise<OperationsSettings> {
-  generation++;
+  cache.clear();
   return db.transaction(async (tx) => {
     await tx.select().from(appSettings).where(eq(appSettings.key, KEY)).for("update");
     const before = await getOperationsSettings(tx);
@@ -62,5 +45,5 @@ export async function updateOperationsSettings(db: Db, actor: AuditActor, input:
     const changes = diff(before, input);
     if (Object.keys(changes.after).length) await writeAudit(tx, actor, { action: "settings.update", entity: "settings", entityId: KEY, ...changes });
     return input;
-  }).finally(() => generation++); // and again once committed: a read that raced the write is not kept
+  }).finally(() => cache.clear()); // and again once committed: a read that raced the write is not kept
 }

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_SETTINGS, SETTINGS_SECTIONS, type SettingsSection } from "@meridian/shared/settings";
 import { auditLogs } from "../db/schema";
 import { createTestApp, type TestApp } from "../test/harness";
-import { getSettings, peekSettings } from "./store";
+import { getSettings, settingsInMemory } from "./store";
 
 let t: TestApp;
 let admin: { cookie: string };
@@ -95,10 +95,10 @@ describe("saving", () => {
   it("updates this process's cached copy at once (the hot paths read it without a query)", async () => {
     const next = { ...DEFAULT_SETTINGS.features, coupons: false };
     await t.call("PUT", "/api/admin/settings/features", { cookie: admin.cookie, json: next });
-    expect(peekSettings(t.db, "features").coupons).toBe(false);
+    expect(settingsInMemory(t.db, "features").coupons).toBe(false);
     expect((await getSettings(t.db, "features")).coupons).toBe(false);
     await t.call("PUT", "/api/admin/settings/features", { cookie: admin.cookie, json: DEFAULT_SETTINGS.features });
-    expect(peekSettings(t.db, "features").coupons).toBe(true);
+    expect(settingsInMemory(t.db, "features").coupons).toBe(true);
   });
 });
 

@@ -10,6 +10,7 @@ import { outsideTransaction, type Db, type Tx } from "../db/client";
 import { appSettings } from "../db/schema";
 import { type AuditActor, writeAudit } from "../lib/audit";
 import type { EventBus } from "../realtime/bus";
+import { TtlCache } from "../lib/ttl-cache";
 import { invalidateOperationsSettings } from "./settings.service";
 
 export const CACHE_MAX_AGE_MS = 30_000;
@@ -36,33 +37,7 @@ export async function readSettings<S extends SettingsSection>(db: Db | Tx, secti
   return merge(section, row?.value);
 }
 
-type Entry = { value?: unknown; loadedAt: number; generation: number; loading?: Promise<unknown> };
-const caches = new WeakMap<Db, Map<SettingsSection, Entry>>();
-const entries = (db: Db) => {
-  let m = caches.get(db);
-  if (!m) caches.set(db, (m = new Map()));
-  return m;
-};
-
-function load<S extends SettingsSection>(db: Db, section: S, entry: Entry): Promise<SectionValue[S]> {
-  const generation = entry.generation;
-  const loading = readSettings(db, section).then(
-    (value) => {
-      if (entry.generation === generation) {
-        entry.value = value;
-        entry.loadedAt = Date.now();
-      }
-      if (entry.loading === loading) entry.loading = undefined;
-      return value;
-    },
-    (err: unknown) => {
-      if (entry.loading === loading) entry.loading = undefined;
-      throw err;
-    },
-  );
-  entry.loading = loading;
-  return loading;
-}
+const copies = new TtlCache<unknown>({ ttlMs: CACHE_MAX_AGE_MS });
 
 /**
  * The section from this process's copy (read from the database when there is none, or it is stale). Inside a
@@ -71,33 +46,23 @@ function load<S extends SettingsSection>(db: Db, section: S, entry: Entry): Prom
  * wrote a receipt 30 s after the last read of the company settings).
  */
 export function getSettings<S extends SettingsSection>(db: Db, section: S, tx?: Tx): Promise<SectionValue[S]> {
-  const m = entries(db);
-  let entry = m.get(section);
-  if (!entry) m.set(section, (entry = { loadedAt: 0, generation: 0 }));
-  if (entry.value !== undefined && Date.now() - entry.loadedAt < CACHE_MAX_AGE_MS) return Promise.resolve(entry.value as SectionValue[S]);
-  if (tx) return readSettings(tx, section);
-  return (entry.loading as Promise<SectionValue[S]> | undefined) ?? load(db, section, entry);
+  if (tx && copies.get(db, section) === undefined) return readSettings(tx, section);
+  return copies.load(db, section, () => readSettings(db, section)) as Promise<SectionValue[S]>;
 }
 
 /**
- * The section without waiting, for code that cannot (e.g. an e-mail written inside one SQL statement): this
- * process's copy, or the defaults before the first read. A stale copy is refreshed in the background.
+ * The section as this process last read it, without waiting, for code that cannot wait (an e-mail written inside
+ * one SQL statement): the defaults before the first read. A stale copy is refreshed in the background.
  */
-export function peekSettings<S extends SettingsSection>(db: Db, section: S): SectionValue[S] {
-  const entry = entries(db).get(section);
+export function settingsInMemory<S extends SettingsSection>(db: Db, section: S): SectionValue[S] {
   // Called inside transactions too (e.g. an e-mail written in one): the refresh runs after it, never awaited by it.
-  if (!entry || Date.now() - entry.loadedAt >= CACHE_MAX_AGE_MS) outsideTransaction(() => void getSettings(db, section).catch(() => {}));
-  return (entry?.value as SectionValue[S] | undefined) ?? DEFAULT_SETTINGS[section];
+  if (copies.get(db, section) === undefined) outsideTransaction(() => void getSettings(db, section).catch(() => {}));
+  return (copies.latest(db, section) as SectionValue[S] | undefined) ?? DEFAULT_SETTINGS[section];
 }
 
 /** Forget this process's copy of a section and read it again (a change here, or another process's). */
 export function reloadSettings(db: Db, section: SettingsSection): Promise<unknown> {
-  const m = entries(db);
-  const entry = m.get(section) ?? { loadedAt: 0, generation: 0 };
-  m.set(section, entry);
-  entry.generation++;
-  entry.loadedAt = 0;
-  return load(db, section, entry).catch(() => undefined);
+  return copies.reload(db, section, () => readSettings(db, section)).catch(() => undefined);
 }
 
 /** Reads every section once, so the first e-mail after start already carries the company's name. */

@@ -33,8 +33,6 @@ export type FakeGeo = GeoService & {
 export function createFakeGeo(): FakeGeo {
   const byId = new Map<string, Place>(Object.values(FAKE_PLACES).map((p) => [p.placeId, p]));
   const routes = new Map<string, Route>();
-  /** Ids place() has answered: peekPlace() knows those without waiting, like the real service's memory cache. */
-  const seen = new Set<string>();
   const key = (a: Place, b: Place) => [a.placeId, b.placeId].sort().join("|");
   const fake: FakeGeo = {
     provider: "embedded",
@@ -50,11 +48,7 @@ export function createFakeGeo(): FakeGeo {
     },
     async place(placeId) {
       if (fake.outage === "place") throw new GeoError("provider_error", "Place Details answered 503.");
-      seen.add(placeId);
       return byId.get(placeId) ?? null;
-    },
-    peekPlace(placeId) {
-      return seen.has(placeId) ? (byId.get(placeId) ?? null) : undefined;
     },
     async reverse() {
       return null;
