@@ -1,9 +1,10 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { AdminOverview } from "@meridian/shared/admin";
+
 import { api } from "@/lib/api";
 import { adminKeys } from "@/lib/query-keys";
+import { adminOverviewSchema } from "@meridian/shared/reports/answers";
 
-export const getOverview = () => api<AdminOverview>("/api/admin/overview");
+export const getOverview = () => api("/api/admin/overview", adminOverviewSchema);
 /** Asked again when the next waiting ride's pickup passes (it is then overdue), and at least every minute. */
 export const overviewQueryOptions = queryOptions({
   queryKey: adminKeys.overview(),

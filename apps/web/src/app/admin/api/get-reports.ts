@@ -1,7 +1,8 @@
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
-import type { AdminReports, ReportCsvCard } from "@meridian/shared/admin";
+import type { ReportCsvCard } from "@meridian/shared/admin";
 import { api } from "@/lib/api";
 import { adminKeys } from "@/lib/query-keys";
+import { adminReportsSchema } from "@meridian/shared/reports/answers";
 
 export type ReportRange = { from: string; to: string };
 
@@ -14,7 +15,7 @@ function rangeParams(r: ReportRange): string {
   return s ? `?${s}` : "";
 }
 
-export const getReports = (r: ReportRange) => api<AdminReports>(`/api/admin/reports${rangeParams(r)}`);
+export const getReports = (r: ReportRange) => api(`/api/admin/reports${rangeParams(r)}`, adminReportsSchema);
 /** Every range's reports (what a change to bookings or payments invalidates). */
 export const reportsQueryOptions = (r: ReportRange) =>
   queryOptions({ queryKey: adminKeys.report(r), queryFn: () => getReports(r), placeholderData: keepPreviousData });

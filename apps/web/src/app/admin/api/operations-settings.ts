@@ -2,11 +2,12 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/r
 import type { OperationsSettings } from "@meridian/shared/rides";
 import { api } from "@/lib/api";
 import { adminKeys } from "@/lib/query-keys";
+import { operationsSettingsResponseSchema } from "@meridian/shared/rides/answers";
 
-export const settingsQueryOptions = queryOptions({ queryKey: adminKeys.settings(), queryFn: () => api<{ operations: OperationsSettings }>("/api/admin/settings") });
+export const settingsQueryOptions = queryOptions({ queryKey: adminKeys.settings(), queryFn: () => api("/api/admin/settings", operationsSettingsResponseSchema) });
 export const useOperationsSettings = () => useQuery(settingsQueryOptions);
 
-export const saveOperationsSettings = (input: OperationsSettings) => api<{ operations: OperationsSettings }>("/api/admin/settings", { method: "PUT", json: input });
+export const saveOperationsSettings = (input: OperationsSettings) => api("/api/admin/settings", operationsSettingsResponseSchema, { method: "PUT", json: input });
 export function useSaveOperationsSettings() {
   const qc = useQueryClient();
   return useMutation({
