@@ -17,17 +17,8 @@ export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1
 mkdir -p reports && rm -f reports/*.json
 step() { echo; echo "==> $*"; }
 
-# The four type-checks and the linter read the same files and need one core each: run side by side, each one's
-# output printed whole after it ends (about half the time of one after another on two cores).
-step "typecheck and lint"
-checks=("npx tsc -p packages/shared" "npx tsc -p apps/server" "npx tsc -p apps/web" "npx tsc -p e2e" "npx eslint .")
-logs=$(mktemp -d); pids=()
-for i in "${!checks[@]}"; do ${checks[$i]} >"$logs/$i" 2>&1 & pids+=($!); done
-ok=1
-for i in "${!checks[@]}"; do
-  if wait "${pids[$i]}"; then echo "ok: ${checks[$i]}"; else ok=0; echo "FAILED: ${checks[$i]}"; cat "$logs/$i"; fi
-done
-rm -rf "$logs"; [ $ok -eq 1 ] || exit 1
+step typecheck && npm run -s typecheck || exit 1
+step lint && npm run -s lint || exit 1
 step build && npm run -s build || exit 1
 step "unit and API tests" 
 npx vitest run --reporter=default --reporter=json --outputFile.json=reports/vitest.json
