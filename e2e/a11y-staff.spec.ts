@@ -78,6 +78,9 @@ test("the valet attendant checks a car in and hands it back with the keyboard al
   const claimRegion = gp.getByTestId("claim-announcement");
   await expect(claimRegion).toHaveAttribute("role", "status");
   await expect(claimRegion).toHaveAttribute("aria-live", "polite");
+  // Listen once the page shows the ticket (its first status is set as it loads, before any change to announce).
+  await expect(gp.getByTestId("claim-status")).toBeVisible();
+  await expect(claimRegion).not.toBeEmpty();
   const claimSaid = await recordAnnouncements(claimRegion);
   // The status box itself is no live region (its countdown would be read out every 15 s).
   await expect(gp.getByTestId("claim-status")).not.toHaveAttribute("aria-live", /.*/);
