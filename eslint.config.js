@@ -1,4 +1,6 @@
 import { readdirSync } from "node:fs";
+import { relative, sep } from "node:path";
+import { fileURLToPath } from "node:url";
 import js from "@eslint/js";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
@@ -60,8 +62,15 @@ const WEB_FEATURES = readdirSync(new URL(`./${W}/features`, import.meta.url), { 
   .filter((e) => e.isDirectory())
   .map((e) => e.name);
 const NOT_APP = { regex: "^@/app(/|$)", message: "app/ composes the features (routes, shells); features and generic code do not import it." };
+/** How many folders deep the feature's deepest file sits (a zone per depth: the relative-import check counts "../"). */
+const depthsOf = (feature) => {
+  const dir = fileURLToPath(new URL(`./${W}/features/${feature}`, import.meta.url));
+  const files = readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile());
+  const deepest = Math.max(0, ...files.map((e) => relative(dir, e.parentPath).split(sep).filter(Boolean).length));
+  return [...Array(deepest + 1).keys()];
+};
 const webZones = WEB_FEATURES.flatMap((feature) =>
-  [0, 1, 2, 3, 4].map((depth) => ({
+  depthsOf(feature).map((depth) => ({
     files: [`${W}/features/${feature}/${"*/".repeat(depth)}*.{ts,tsx}`],
     rules: {
       "no-restricted-imports": [
