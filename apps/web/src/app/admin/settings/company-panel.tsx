@@ -11,6 +11,7 @@ import { Input, Textarea } from "@/components/ui/input";
 import { Field } from "@/components/ui/label";
 import { applyServerFieldErrors } from "@/components/form/form";
 import { api } from "@/lib/api";
+import { companySettingsResponseSchema } from "@meridian/shared/settings/answers";
 import { notifyError, notifySuccess } from "@/lib/notify";
 import { usePublicSettings } from "@/lib/public-settings";
 import { sectionQueryOptions, useSaveSettingsSection, useSettingsSection } from "../api/settings-sections";
@@ -80,7 +81,7 @@ function LogoField() {
     form.append("logo", file);
     setBusy(true);
     try {
-      await api("/api/admin/settings/company/logo", { method: "POST", body: form });
+      await api("/api/admin/settings/company/logo", companySettingsResponseSchema, { method: "POST", body: form });
       await refresh();
       notifySuccess("Logo Saved", "The new logo is on the site, in e-mails and on receipts.");
     } catch (err) {
@@ -92,7 +93,7 @@ function LogoField() {
   const remove = async () => {
     setBusy(true);
     try {
-      await api("/api/admin/settings/company/logo", { method: "DELETE" });
+      await api("/api/admin/settings/company/logo", companySettingsResponseSchema, { method: "DELETE" });
       await refresh();
     } catch (err) {
       notifyError("Could not remove the logo", err);
