@@ -20,7 +20,8 @@ import { useCreateShift, useDeleteShift } from "../api/save-shift";
 import { getShiftImpact } from "../api/get-shift-impact";
 import { useConfirm } from "@/components/ui/confirm-dialog";
 import { PageHeader, StatusBadge } from "@/components/admin/admin-ui";
-import { ListTable, StateRow, Th, type Column } from "@/components/data-table/data-table";
+import { StateRow, Th, type Column } from "@/components/data-table/data-table";
+import { ListPage } from "@/components/data-table/list-page";
 import { Panel } from "@/components/ui/panel";
 import { withArticle } from "@meridian/shared/words";
 
@@ -67,18 +68,7 @@ const MEMBER_COLUMNS: Column<StaffMember>[] = [
 
 function MembersTable() {
   const staff = useStaff();
-  return (
-    <ListTable
-      label="Staff members"
-      columns={MEMBER_COLUMNS}
-      rows={staff.data?.staff}
-      rowKey={(s) => s.id}
-      loading={staff.isPending}
-      error={staff.isError}
-      errorText={staff.error?.message}
-      emptyText="No staff yet. Add Staff creates their account."
-    />
-  );
+  return <ListPage label="Staff members" query={staff} rows={(d) => d.staff} columns={MEMBER_COLUMNS} errorText={staff.error?.message} emptyText="No staff yet. Add Staff creates their account." />;
 }
 
 function AddStaffDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
