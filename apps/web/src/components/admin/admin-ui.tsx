@@ -1,9 +1,8 @@
-// Building blocks shared by the admin screens: page header, badges, detail rows, dialog actions (the tables and
-// their search and paging are the data-table kit, components/data-table).
+// Building blocks shared by the admin screens: page header, badges, detail rows (the tables and their search and
+// paging are the data-table kit, components/data-table; a dialog form's actions are the form kit's, components/form).
 import { bookingStatusLabels, type BookingStatus } from "@meridian/shared/booking-status";
 import type { ComponentProps, ReactNode } from "react";
 import { Badge } from "@/components/ui/badge";
-import { Button } from "@/components/ui/button";
 
 export function PageHeader({ eyebrow, title, description, actions }: { eyebrow?: string; title: string; description?: string; actions?: ReactNode }) {
   return (
@@ -59,18 +58,4 @@ export function DetailRow({ label, children }: { label: string; children: ReactN
 
 export function formatDateTime(value: string) {
   return new Date(value).toLocaleString("en-US", { year: "numeric", month: "short", day: "numeric", hour: "numeric", minute: "2-digit" });
-}
-
-/** A dialog form's footer: Cancel, and the submit button with its pending label. */
-export function FormActions({ onCancel, pending, label, pendingLabel }: { onCancel: () => void; pending: boolean; label: string; pendingLabel: string }) {
-  return (
-    <div className="flex justify-end gap-3 pt-2">
-      <Button type="button" variant="ghost" onClick={onCancel}>
-        Cancel
-      </Button>
-      <Button type="submit" disabled={pending}>
-        {pending ? pendingLabel : label}
-      </Button>
-    </div>
-  );
 }

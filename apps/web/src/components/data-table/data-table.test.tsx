@@ -1,10 +1,10 @@
 // @vitest-environment happy-dom
 // The data-table kit: a list's loading, error and empty rows, its rows from the columns (phone labels, hidden
-// headers, row attributes), sorting by a column, paging and the filters' reset to page 1.
-import { act, cleanup, render, renderHook, screen, within } from "@testing-library/react";
+// headers, row attributes), sorting by a column, the pager and the search box.
+import { cleanup, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { ListTable, PagedList, Pagination, sortRows, useListFilters, type Column } from "./data-table";
+import { ListTable, Pagination, SearchBox, sortRows, type Column } from "./data-table";
 
 afterEach(cleanup);
 
@@ -22,7 +22,7 @@ const COLUMNS: Column<Guest>[] = [
 
 function table(props: Partial<Parameters<typeof ListTable<Guest>>[0]> = {}) {
   return render(
-    <ListTable label="Guests" columns={COLUMNS} rows={GUESTS} rowKey={(g) => g.id} loading={false} error={false} errorText="Could not load guests." emptyText="No guests yet." {...props} />,
+    <ListTable label="Guests" columns={COLUMNS} rows={GUESTS} errorText="Could not load guests." emptyText="No guests yet." {...props} />,
   );
 }
 const names = () => screen.getAllByRole("row").slice(1).map((r) => within(r).getAllByRole("cell")[0]!.textContent);
@@ -90,42 +90,23 @@ describe("Pagination", () => {
   });
 });
 
-describe("PagedList", () => {
-  type Page = { guests: Guest[]; page: number; pageSize: number; total: number };
-  const list = (query: { data: Page | undefined; isPending: boolean; isError: boolean }, onPage = vi.fn()) =>
-    render(<PagedList label="Guests" query={query} rows={(d) => d.guests} columns={COLUMNS} rowKey={(g) => g.id} errorText="Could not load guests." emptyText="No guests yet." onPage={onPage} />);
-
-  it("shows the spinner row and no pager while the first page loads, the error sentence when it fails", () => {
-    list({ data: undefined, isPending: true, isError: false });
-    expect(screen.getByRole("status")).toBeTruthy();
-    expect(screen.queryByRole("button", { name: "Next page" })).toBeNull();
-    cleanup();
-    list({ data: undefined, isPending: false, isError: true });
-    expect(screen.getByText("Could not load guests.")).toBeTruthy();
-  });
-
-  it("shows the page's rows and pages through the list", async () => {
+describe("SearchBox", () => {
+  it("searches once the user pauses typing, or at once on Enter, trimmed", async () => {
     const user = userEvent.setup();
-    const onPage = vi.fn();
-    list({ data: { guests: GUESTS, page: 1, pageSize: 3, total: 7 }, isPending: false, isError: false }, onPage);
-    expect(names()).toEqual(["Imogen", "Alistair", "Beatrix"]);
-    expect(screen.getByText("Showing 1–3 of 7")).toBeTruthy();
-    await user.click(screen.getByRole("button", { name: "Next page" }));
-    expect(onPage.mock.calls).toEqual([[2]]);
+    const onSearch = vi.fn();
+    render(<SearchBox value="" onSearch={onSearch} label="Search guests" placeholder="Name..." />);
+    await user.type(screen.getByRole("searchbox", { name: "Search guests" }), " Imo");
+    expect(onSearch).not.toHaveBeenCalled();
+    await waitFor(() => expect(onSearch).toHaveBeenCalledWith("Imo"));
+    expect(onSearch).toHaveBeenCalledTimes(1);
+    await user.type(screen.getByRole("searchbox", { name: "Search guests" }), "gen{Enter}");
+    expect(onSearch).toHaveBeenLastCalledWith("Imogen");
   });
-});
 
-describe("useListFilters", () => {
-  it("goes back to page 1 when a filter changes, and clears back to the first filters", () => {
-    const { result } = renderHook(() => useListFilters({ q: "", status: "all", page: 1, pageSize: 20 }));
-    act(() => result.current.setPage(3));
-    expect(result.current.filters.page).toBe(3);
-    expect(result.current.filtered).toBe(false);
-    act(() => result.current.update({ status: "confirmed" }));
-    expect(result.current.filters).toEqual({ q: "", status: "confirmed", page: 1, pageSize: 20 });
-    expect(result.current.filtered).toBe(true);
-    act(() => result.current.clear());
-    expect(result.current.filters.status).toBe("all");
-    expect(result.current.filtered).toBe(false);
+  it("shows a value set from outside (a Clear) in the box", () => {
+    const { rerender } = render(<SearchBox value="Imogen" onSearch={vi.fn()} label="Search guests" placeholder="Name..." />);
+    expect(screen.getByRole<HTMLInputElement>("searchbox").value).toBe("Imogen");
+    rerender(<SearchBox value="" onSearch={vi.fn()} label="Search guests" placeholder="Name..." />);
+    expect(screen.getByRole<HTMLInputElement>("searchbox").value).toBe("");
   });
 });

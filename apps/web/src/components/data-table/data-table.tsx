@@ -1,9 +1,10 @@
-// The data-table kit: a list page's table (columns once: header, phone label, cell, optional sort), its
-// loading, error and empty rows, the search box, the pager and the list's filters. Tables stack into cards on a
-// phone (each cell a "label: value" line). The admin lists (users, bookings, tickets, incidents, coupons,
+// The data-table kit: a list's table (columns once: header, phone label, cell, optional sort), its loading,
+// error and empty rows, the search box and the pager. Tables stack into cards on a phone (each cell a
+// "label: value" line). filter-bar.tsx declares a list's filters; list-page.tsx puts a whole list together from
+// its query (filters, table, pager, error toast): the admin lists (users, bookings, tickets, incidents, coupons,
 // staff, audit) are built from it.
 import { ArrowDown, ArrowUp, ArrowUpDown, ChevronLeft, ChevronRight, Search } from "lucide-react";
-import { useEffect, useMemo, useState, type ComponentProps, type ReactNode } from "react";
+import { useEffect, useEffectEvent, useMemo, useState, type ComponentProps, type ReactNode } from "react";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Panel } from "@/components/ui/panel";
@@ -107,12 +108,14 @@ export function SearchBox({ id, value, onSearch, placeholder, label, className }
     setApplied(value);
     setText(value);
   }
+  // The latest onSearch, so that a new function on each render does not restart the pause.
+  const search = useEffectEvent(onSearch);
   useEffect(() => {
     const id = setTimeout(() => {
-      if (text.trim() !== value) onSearch(text.trim());
+      if (text.trim() !== value) search(text.trim());
     }, 300);
     return () => clearTimeout(id);
-  }, [text, value, onSearch]);
+  }, [text, value]);
   return (
     <div className={cn("relative w-full sm:max-w-sm", className)}>
       <Search className="pointer-events-none absolute left-3.5 top-1/2 size-4 -translate-y-1/2 text-gold/70" aria-hidden />
@@ -178,15 +181,18 @@ function SortHeader({ column, sort, onSort }: { column: string; sort: Sort | nul
   );
 }
 
+const idOf = (row: unknown) => String((row as { id: unknown }).id);
+
 /** What ListTable takes. */
 export type ListTableProps<Row> = {
   label: string;
   columns: readonly Column<Row>[];
   rows: readonly Row[] | undefined;
-  rowKey: (row: Row) => string;
-  loading: boolean;
-  error: boolean;
-  errorText: ReactNode;
+  /** The row's React key; the row's `id` when not given. */
+  rowKey?: (row: Row) => string;
+  loading?: boolean;
+  error?: boolean;
+  errorText?: ReactNode;
   emptyText: ReactNode;
   /** Attributes of a row's <tr> (a test id, a dimmed look). */
   rowProps?: (row: Row) => ComponentProps<"tr">;
@@ -196,7 +202,7 @@ export type ListTableProps<Row> = {
  * A list's table from its columns: a spinner row while loading, `errorText` when the list could not be read,
  * `emptyText` when it has no rows, else a row per item (sortable by the columns that say how).
  */
-export function ListTable<Row>({ label, columns, rows, rowKey, loading, error, errorText, emptyText, rowProps }: ListTableProps<Row>) {
+export function ListTable<Row>({ label, columns, rows, rowKey = idOf, loading, error, errorText, emptyText, rowProps }: ListTableProps<Row>) {
   const [sort, setSort] = useState<Sort | null>(null);
   const shown = useMemo(() => sortRows(rows ?? [], columns, sort), [rows, columns, sort]);
   const span = columns.length;
@@ -231,46 +237,5 @@ export function ListTable<Row>({ label, columns, rows, rowKey, loading, error, e
         )}
       </tbody>
     </DataTable>
-  );
-}
-
-/**
- * A list's filters with its page: changing a filter goes back to page 1; `clear` restores the first filters;
- * `filtered` says whether any filter (not the page) differs from them.
- */
-export function useListFilters<F extends { page: number }>(initial: F) {
-  const [filters, setFilters] = useState<F>(initial);
-  const [first] = useState(initial);
-  return useMemo(
-    () => ({
-      filters,
-      update: (patch: Partial<Omit<F, "page">>) => setFilters((f) => ({ ...f, ...patch, page: 1 })),
-      setPage: (page: number) => setFilters((f) => ({ ...f, page })),
-      clear: () => setFilters(first),
-      filtered: Object.keys(first).some((k) => k !== "page" && k !== "pageSize" && filters[k as keyof F] !== first[k as keyof F]),
-    }),
-    [filters, first],
-  );
-}
-
-type Paged = { page: number; pageSize: number; total: number };
-
-/** A paged list from its query: the table (spinner, error, empty, rows) and the pager under it once a page has come. */
-export function PagedList<Data extends Paged, Row>({
-  query,
-  rows,
-  onPage,
-  ...table
-}: Omit<ListTableProps<Row>, "rows" | "loading" | "error"> & {
-  query: { data: Data | undefined; isPending: boolean; isError: boolean };
-  rows: (data: Data) => readonly Row[];
-  onPage: (page: number) => void;
-}) {
-  const { data } = query;
-  return (
-    <>
-      <ListTable {...table} rows={data ? rows(data) : undefined} loading={query.isPending} error={query.isError} />
-      {data ? <Pagination page={data.page} pageSize={data.pageSize} total={data.total} onPage={onPage} /> : null}
-    </>
   );
 }

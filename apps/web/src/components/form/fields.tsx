@@ -3,11 +3,13 @@
 // aria-invalid and describes it with the message). `error` adds a message from elsewhere (a live quote's
 // answer) shown while the form itself has none for the field.
 import type { LucideIcon } from "lucide-react";
-import type { ComponentProps, ReactNode } from "react";
-import { get, useFormContext, useFormState, type FieldValues, type Path, type PathValue } from "react-hook-form";
+import type { ComponentProps, FocusEvent, ReactNode } from "react";
+import { Controller, get, useFormContext, useFormState, type ChangeHandler, type FieldValues, type Path, type PathValue } from "react-hook-form";
+import { SwitchRow, UnitInput } from "@/components/admin/fleet-ui";
 import { Input } from "@/components/ui/input";
 import { Field } from "@/components/ui/label";
 import { PasswordInput } from "@/components/ui/password-input";
+import { OptionSelect } from "@/components/ui/select";
 import { TimeSelect } from "@/components/ui/time-select";
 import { cn } from "@/lib/utils";
 
@@ -43,15 +45,26 @@ export function FormField<T extends FieldValues>({ name, label, id, error, hint,
 
 type InputProps = Omit<ComponentProps<"input">, "name" | "id" | "type" | "children">;
 
-/** Splits a field's props into the frame's (FormField) and the control's, the control registered on the form. */
-function useControl<T extends FieldValues, P extends FieldProps<T>>(props: P) {
-  const { name, label, id, error, hint, ...rest } = props;
+/**
+ * Splits a field's props into the frame's (FormField) and the control's, the control registered on the form
+ * (`setValueAs`: what the form keeps of the typed text, e.g. a number; an `onBlur` given runs too).
+ */
+function useControl<T extends FieldValues, P extends FieldProps<T> & { setValueAs?: (raw: string) => unknown }>(props: P) {
+  const { name, label, id, error, hint, setValueAs, ...rest } = props;
   const { register } = useFormContext<T>();
-  return { field: { name, label, id, error, hint } as FieldProps<T>, control: { id, ...rest, ...register(name) } };
+  const registered = register(name, setValueAs ? { setValueAs } : undefined);
+  const own = (rest as { onBlur?: (e: FocusEvent<Element>) => void }).onBlur;
+  const onBlur: ChangeHandler = own
+    ? (e) => {
+        own(e as FocusEvent<Element>);
+        return registered.onBlur(e);
+      }
+    : registered.onBlur;
+  return { field: { name, label, id, error, hint } as FieldProps<T>, control: { id, ...rest, ...registered, onBlur } };
 }
 
-/** A one-line text field (name, e-mail, a code...). */
-export function TextField<T extends FieldValues>(props: FieldProps<T> & InputProps & { type?: "text" | "email" | "search" | "url" }) {
+/** A one-line text field (name, e-mail, a code, a clock time...). */
+export function TextField<T extends FieldValues>(props: FieldProps<T> & InputProps & { type?: "text" | "email" | "search" | "url" | "time" }) {
   const { field, control } = useControl<T, typeof props>(props);
   return (
     <FormField {...field}>
@@ -125,5 +138,69 @@ export function CountField<T extends FieldValues>(props: FieldProps<T> & InputPr
         />
       </div>
     </FormField>
+  );
+}
+
+/**
+ * A number with its unit shown in the field ($, %, mi). `setValueAs` turns the typed text into what the
+ * schema checks (e.g. empty as 0, or as null for "no limit").
+ */
+export function NumberField<T extends FieldValues>(props: FieldProps<T> & InputProps & { prefix?: string; suffix?: string; setValueAs: (raw: string) => unknown }) {
+  const { field, control } = useControl<T, typeof props>(props);
+  return (
+    <FormField {...field}>
+      <UnitInput {...control} />
+    </FormField>
+  );
+}
+
+/** Typed text to a number for NumberField: `empty` when nothing (or only spaces) was typed. */
+export const numberOr =
+  <E,>(empty: E) =>
+  (raw: unknown): number | E =>
+    raw === null || raw === undefined || String(raw).trim() === "" ? empty : Number(raw);
+
+/** One of a fixed list of options (the list's labels are shown, the values kept); `onValueChange` runs after the form took the value. */
+export function SelectField<T extends FieldValues, V extends string = string>({
+  options,
+  placeholder,
+  disabled,
+  onValueChange,
+  ...frame
+}: FieldProps<T> & { options: readonly { value: V; label: string }[]; placeholder?: string; disabled?: boolean; onValueChange?: (value: V) => void }) {
+  const { control } = useFormContext<T>();
+  return (
+    <FormField {...frame}>
+      <Controller
+        control={control}
+        name={frame.name}
+        render={({ field }) => (
+          <OptionSelect<V>
+            id={frame.id}
+            label={frame.label}
+            value={field.value as V | undefined}
+            placeholder={placeholder}
+            disabled={disabled}
+            options={options}
+            onValueChange={(value) => {
+              field.onChange(value);
+              onValueChange?.(value);
+            }}
+          />
+        )}
+      />
+    </FormField>
+  );
+}
+
+/** An on/off setting: a bordered row with its label, a line of explanation and the gold switch. */
+export function SwitchField<T extends FieldValues>({ name, label, id, hint }: { name: Path<T>; label: string; id: string; hint: string }) {
+  const { control } = useFormContext<T>();
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field }) => <SwitchRow id={id} label={label} hint={hint} checked={Boolean(field.value)} onCheckedChange={field.onChange} />}
+    />
   );
 }

@@ -2,8 +2,9 @@
 // button with a pending state, and the server's per-field messages put under the matching inputs.
 import { Loader2 } from "lucide-react";
 import type { ComponentProps, ReactNode } from "react";
-import { FormProvider, type FieldValues, type Path, type UseFormReturn, type UseFormSetError } from "react-hook-form";
+import { FormProvider, type FieldErrors, type FieldValues, type Path, type UseFormReturn, type UseFormSetError } from "react-hook-form";
 import { Button } from "@/components/ui/button";
+import { Spinner } from "@/components/ui/spinner";
 import { ApiError } from "@/lib/api";
 
 /** A form whose fields (TextField, PasswordField, ...) find their values and messages through the form's context. */
@@ -28,6 +29,27 @@ export function SubmitButton({ pending, children }: { pending: boolean; children
       {children}
     </Button>
   );
+}
+
+/** A dialog form's footer: Cancel, and the submit button, pending: its `pendingLabel`, or a spinner by its label. */
+export function FormActions({ onCancel, pending, label, pendingLabel }: { onCancel: () => void; pending: boolean; label: string; pendingLabel?: string }) {
+  return (
+    <div className="flex flex-col-reverse gap-3 pt-2 sm:flex-row sm:justify-end">
+      <Button type="button" variant="ghost" onClick={onCancel}>
+        Cancel
+      </Button>
+      <Button type="submit" disabled={pending}>
+        {pending && !pendingLabel ? <Spinner className="size-4 border-background/30 border-t-background" /> : null}
+        {pending && pendingLabel ? pendingLabel : label}
+      </Button>
+    </div>
+  );
+}
+
+/** The first of a form's messages (for a toast saying why nothing was sent). */
+export function firstErrorMessage(errors: FieldErrors): string | undefined {
+  for (const error of Object.values(errors)) if (typeof error?.message === "string" && error.message) return error.message;
+  return undefined;
 }
 
 /** Shows the server's per-field messages (e.g. a 400 validation_error) under the fields this form has. */

@@ -77,6 +77,7 @@ export function OptionSelect<T extends string>({
   onValueChange,
   options,
   disabled,
+  placeholder,
 }: {
   id: string;
   label: string;
@@ -84,11 +85,13 @@ export function OptionSelect<T extends string>({
   onValueChange: (value: T) => void;
   options: readonly { value: T; label: string }[];
   disabled?: boolean;
+  /** Shown while nothing is chosen. */
+  placeholder?: string;
 }) {
   return (
     <Select value={value} onValueChange={(v) => onValueChange(v as T)} disabled={disabled}>
       <SelectTrigger id={id} aria-label={label}>
-        <SelectValue />
+        <SelectValue placeholder={placeholder} />
       </SelectTrigger>
       <SelectContent>
         {options.map((o) => (

@@ -3,11 +3,11 @@ import { AUDIT_ACTION_LABELS, AUDIT_ENTITY_LABELS, auditFieldLabel, isMoneyField
 import { ROLE_LABELS, roles, type Role } from "@meridian/shared/roles";
 import { bookingStatusLabels, isBookingStatus } from "@meridian/shared/booking-status";
 import { useMemo, useState } from "react";
-import { useErrorToast } from "@/hooks/use-error-toast";
 import { formatMoney } from "@meridian/shared/money";
 import { useAudit } from "../api/get-audit";
 import { PageHeader } from "@/components/admin/admin-ui";
-import { PagedList, type Column } from "@/components/data-table/data-table";
+import type { Column } from "@/components/data-table/data-table";
+import { ListPage } from "@/components/data-table/list-page";
 
 const PAGE_SIZE = 25;
 
@@ -99,23 +99,13 @@ function auditColumns(names: Names, timeZone: string): Column<AdminAuditEntry>[]
 export default function AuditPage() {
   const [page, setPage] = useState(1);
   const list = useAudit(page, PAGE_SIZE);
-  const { data, isError, error } = list;
-  useErrorToast(isError, error, "Error fetching data");
+  const { data } = list;
   const columns = useMemo(() => auditColumns(data?.names ?? {}, data?.timeZone ?? "UTC"), [data?.names, data?.timeZone]);
 
   return (
     <>
       <PageHeader eyebrow="Governance" title="Audit Logs" description="Every change made in the back office: who, what, and the values before and after. Newest first." />
-      <PagedList
-        label="Audit log"
-        query={list}
-        rows={(d) => d.entries}
-        columns={columns}
-        rowKey={(e) => e.id}
-        errorText="Could not load the audit log."
-        emptyText="No audit entries yet."
-        onPage={setPage}
-      />
+      <ListPage label="Audit log" query={list} onPage={setPage} rows={(d) => d.entries} columns={columns} errorText="Could not load the audit log." emptyText="No audit entries yet." errorToast="Error fetching data" />
     </>
   );
 }

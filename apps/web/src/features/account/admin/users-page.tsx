@@ -2,26 +2,25 @@ import type { AdminUser } from "@meridian/shared/admin";
 import { isMailableEmail } from "@meridian/shared/caller-booking";
 import { ROLE_LABELS } from "@meridian/shared/roles";
 import { Pencil, UserPlus } from "lucide-react";
-import { useCallback, useMemo, useState } from "react";
+import { useMemo, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { useAuth } from "@/lib/auth/auth-context";
-import { useErrorToast } from "@/hooks/use-error-toast";
 import { useUsers, type UserFilters } from "./api/get-users";
 import { PageHeader, StatusBadge } from "@/components/admin/admin-ui";
-import { PagedList, SearchBox, useListFilters, type Column } from "@/components/data-table/data-table";
+import type { Column } from "@/components/data-table/data-table";
+import { useListFilters, type FilterDef } from "@/components/data-table/filter-bar";
+import { ListPage } from "@/components/data-table/list-page";
 import { EditUserDialog, NewUserDialog } from "./user-dialogs";
 
 const PAGE_SIZE = 20;
+const FILTERS: FilterDef<UserFilters>[] = [{ kind: "search", key: "q", label: "Search users", placeholder: "Search by name, email or phone...", busyText: "Searching…" }];
 
 export default function UsersPage() {
   const { user: me } = useAuth();
-  const { filters, update, setPage } = useListFilters<UserFilters>({ q: "", page: 1, pageSize: PAGE_SIZE });
+  const filters = useListFilters<UserFilters>({ q: "", page: 1, pageSize: PAGE_SIZE }, FILTERS);
   const [editing, setEditing] = useState<AdminUser | null>(null);
   const [creating, setCreating] = useState(false);
-  const list = useUsers(filters);
-  const { isPending, isError, error, isFetching } = list;
-  const setQ = useCallback((q: string) => update({ q }), [update]);
-  useErrorToast(isError, error, "Error fetching users");
+  const list = useUsers(filters.filters);
   const columns = useMemo<Column<AdminUser>[]>(
     () => [
       {
@@ -67,20 +66,7 @@ export default function UsersPage() {
           </Button>
         }
       />
-      <div className="mb-5 flex items-center gap-4">
-        <SearchBox value={filters.q} onSearch={setQ} label="Search users" placeholder="Search by name, email or phone..." />
-        {isFetching && !isPending ? <span className="text-xs text-muted">Searching…</span> : null}
-      </div>
-      <PagedList
-        label="Users"
-        query={list}
-        rows={(d) => d.users}
-        columns={columns}
-        rowKey={(u) => u.id}
-        errorText="Could not load users."
-        emptyText="No users found."
-        onPage={setPage}
-      />
+      <ListPage label="Users" query={list} filters={filters} rows={(d) => d.users} columns={columns} errorText="Could not load users." emptyText="No users found." errorToast="Error fetching users" />
       <EditUserDialog user={editing} isSelf={editing?.id === me?.id} onClose={() => setEditing(null)} />
       <NewUserDialog open={creating} onOpenChange={setCreating} />
     </>

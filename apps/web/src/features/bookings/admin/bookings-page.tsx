@@ -1,33 +1,32 @@
 import type { AdminBookingRow } from "@meridian/shared/admin";
 import { bookingStatuses, bookingStatusLabels } from "@meridian/shared/booking-status";
-import { Download, Eye, Plus, X } from "lucide-react";
-import { useCallback, useMemo, useState } from "react";
-import { Button, buttonVariants } from "@/components/ui/button";
-import { Input } from "@/components/ui/input";
-import { Label } from "@/components/ui/label";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
-import { useErrorToast } from "@/hooks/use-error-toast";
+import { Eye, Plus } from "lucide-react";
+import { useMemo, useState } from "react";
+import { Button } from "@/components/ui/button";
 import { formatMoney } from "@meridian/shared/money";
-import { cn, formatDate } from "@/lib/utils";
+import { formatDate } from "@/lib/utils";
 import { bookingsExportUrl, useBookings, type BookingFilters } from "./api/get-bookings";
 import { PageHeader, StatusBadge } from "@/components/admin/admin-ui";
-import { PagedList, SearchBox, useListFilters, type Column } from "@/components/data-table/data-table";
+import type { Column } from "@/components/data-table/data-table";
+import { useListFilters, type FilterDef } from "@/components/data-table/filter-bar";
+import { CsvLink, ListPage } from "@/components/data-table/list-page";
 import { BookingDetailDialog } from "./booking-detail-dialog";
 import { NewBookingDialog } from "./new-booking-dialog";
 
 const PAGE_SIZE = 20;
 const EMPTY: BookingFilters = { q: "", status: "all", service: "all", from: "", to: "", page: 1, pageSize: PAGE_SIZE };
+const FILTERS: FilterDef<BookingFilters>[] = [
+  { kind: "search", key: "q", id: "booking-search", title: "Search", label: "Search bookings", placeholder: "Customer, email or ticket code..." },
+  { kind: "select", key: "status", id: "booking-status", title: "Status", label: "Status filter", options: [{ value: "all", label: "All statuses" }, ...bookingStatuses.map((s) => ({ value: s, label: bookingStatusLabels[s] }))] },
+  { kind: "select", key: "service", id: "booking-service", title: "Service", label: "Service filter", options: [{ value: "all", label: "All services" }, { value: "ride", label: "Ride" }, { value: "valet", label: "Valet" }] },
+  { kind: "dateRange", from: "from", to: "to", ids: ["booking-from", "booking-to"], titles: ["From", "To"], invalidText: "The end date must be on or after the start date." },
+];
 
 export default function BookingsPage() {
-  const { filters, update, setPage, clear, filtered } = useListFilters<BookingFilters>(EMPTY);
+  const filters = useListFilters<BookingFilters>(EMPTY, FILTERS);
   const [viewing, setViewing] = useState<string | null>(null);
   const [creating, setCreating] = useState(false);
-  const rangeInvalid = Boolean(filters.from && filters.to && filters.from > filters.to);
-  const list = useBookings(filters, !rangeInvalid);
-  const { isError, error } = list;
-  const setQ = useCallback((q: string) => update({ q }), [update]);
-
-  useErrorToast(isError, error, "Error fetching bookings");
+  const list = useBookings(filters.filters, !filters.invalid);
   const columns = useMemo<Column<AdminBookingRow>[]>(
     () => [
       {
@@ -79,79 +78,15 @@ export default function BookingsPage() {
         description="Every ride and valet reservation. Search, filter, export and move bookings through their lifecycle."
         actions={
           <>
-          <Button onClick={() => setCreating(true)}>
-            <Plus /> New Booking
-          </Button>
-          <a
-            href={bookingsExportUrl(filters)}
-            download
-            className={cn(buttonVariants({ variant: "outline" }), rangeInvalid && "pointer-events-none opacity-45")}
-            aria-disabled={rangeInvalid}
-          >
-            <Download /> Export CSV
-          </a>
+            <Button onClick={() => setCreating(true)}>
+              <Plus /> New Booking
+            </Button>
+            <CsvLink href={bookingsExportUrl(filters.filters)} disabled={filters.invalid} />
           </>
         }
       />
 
-      <div className="mb-6 grid gap-4 rounded-[var(--radius-card)] border border-border bg-surface/60 p-4 sm:grid-cols-2 sm:p-5 lg:grid-cols-[minmax(0,1.6fr)_minmax(0,1fr)_minmax(0,1fr)_minmax(0,1fr)_minmax(0,1fr)_auto] lg:items-end">
-        <div className="sm:col-span-2 lg:col-span-1">
-          <Label htmlFor="booking-search">Search</Label>
-          <SearchBox id="booking-search" value={filters.q} onSearch={setQ} label="Search bookings" placeholder="Customer, email or ticket code..." className="sm:max-w-none" />
-        </div>
-        <div>
-          <Label htmlFor="booking-status">Status</Label>
-          <Select value={filters.status} onValueChange={(status) => update({ status })}>
-            <SelectTrigger id="booking-status" aria-label="Status filter">
-              <SelectValue />
-            </SelectTrigger>
-            <SelectContent>
-              <SelectItem value="all">All statuses</SelectItem>
-              {bookingStatuses.map((s) => (
-                <SelectItem key={s} value={s}>
-                  {bookingStatusLabels[s]}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
-        </div>
-        <div>
-          <Label htmlFor="booking-service">Service</Label>
-          <Select value={filters.service} onValueChange={(service) => update({ service })}>
-            <SelectTrigger id="booking-service" aria-label="Service filter">
-              <SelectValue />
-            </SelectTrigger>
-            <SelectContent>
-              <SelectItem value="all">All services</SelectItem>
-              <SelectItem value="ride">Ride</SelectItem>
-              <SelectItem value="valet">Valet</SelectItem>
-            </SelectContent>
-          </Select>
-        </div>
-        <div>
-          <Label htmlFor="booking-from">From</Label>
-          <Input id="booking-from" type="date" value={filters.from} max={filters.to || undefined} onChange={(e) => update({ from: e.target.value })} />
-        </div>
-        <div>
-          <Label htmlFor="booking-to">To</Label>
-          <Input id="booking-to" type="date" value={filters.to} min={filters.from || undefined} aria-invalid={rangeInvalid} onChange={(e) => update({ to: e.target.value })} />
-        </div>
-        <Button variant="ghost" onClick={clear} disabled={!filtered} className="sm:self-end sm:justify-self-end lg:mb-0.5">
-          <X /> Clear
-        </Button>
-      </div>
-      {rangeInvalid ? <p className="-mt-3 mb-4 text-xs text-danger">The end date must be on or after the start date.</p> : null}
-
-      <PagedList
-        label="Bookings"
-        query={list}
-        rows={(d) => d.bookings}
-        columns={columns}
-        rowKey={(b) => b.id}
-        errorText="Could not load bookings."
-        emptyText="No bookings found."
-        onPage={setPage}
-      />
+      <ListPage label="Bookings" query={list} filters={filters} rows={(d) => d.bookings} columns={columns} errorText="Could not load bookings." emptyText="No bookings found." errorToast="Error fetching bookings" />
       <BookingDetailDialog id={viewing} onClose={() => setViewing(null)} />
       <NewBookingDialog open={creating} onOpenChange={setCreating} />
     </>

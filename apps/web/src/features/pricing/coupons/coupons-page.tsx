@@ -4,12 +4,12 @@ import { useMemo, useState, type ComponentProps } from "react";
 import { COUPON_SERVICE_LABELS, formatCouponValue, type AdminCoupon } from "@meridian/shared/coupons";
 import { Button } from "@/components/ui/button";
 import { useConfirm } from "@/components/ui/confirm-dialog";
-import { useErrorToast } from "@/hooks/use-error-toast";
 import { notifyError, notifySuccess } from "@/lib/notify";
 import { formatMoney } from "@meridian/shared/money";
 import { cn } from "@/lib/utils";
 import { PageHeader, StatusBadge } from "@/components/admin/admin-ui";
-import { ListTable, type Column } from "@/components/data-table/data-table";
+import type { Column } from "@/components/data-table/data-table";
+import { ListPage } from "@/components/data-table/list-page";
 import { useCoupons } from "./api/get-coupons";
 import { useUpdateCoupon } from "./api/update-coupon";
 import { CouponDialog } from "./coupon-dialog";
@@ -24,10 +24,9 @@ function validity(c: AdminCoupon) {
 }
 
 export default function CouponsPage() {
-  const { data, isPending, isError, error } = useCoupons();
+  const coupons = useCoupons();
   const [dialog, setDialog] = useState<{ coupon: AdminCoupon | null } | null>(null);
 
-  useErrorToast(isError, error, "Error fetching coupons");
   const columns = useMemo<Column<AdminCoupon>[]>(
     () => [
       {
@@ -77,7 +76,7 @@ export default function CouponsPage() {
     [],
   );
 
-  const list = data ?? [];
+  const list = coupons.data ?? [];
   const active = list.filter((c) => c.active).length;
   return (
     <>
@@ -91,16 +90,15 @@ export default function CouponsPage() {
           </Button>
         }
       />
-      <ListTable
+      <ListPage
         label="Coupons"
+        query={coupons}
+        rows={(d) => d}
         columns={columns}
-        rows={list}
-        rowKey={(c) => c.id}
         rowProps={(c) => ({ "data-testid": "coupon-row", className: cn(!c.active && "text-foreground/60") }) as ComponentProps<"tr">}
-        loading={isPending}
-        error={isError}
         errorText="Could not load coupons."
         emptyText="No coupons yet. Create the first code with New Coupon."
+        errorToast="Error fetching coupons"
       />
       <CouponDialog open={Boolean(dialog)} coupon={dialog?.coupon ?? null} onOpenChange={(open) => !open && setDialog(null)} />
     </>

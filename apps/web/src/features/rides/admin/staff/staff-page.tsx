@@ -5,14 +5,12 @@ import { ROLE_LABELS, staffRoles } from "@meridian/shared/roles";
 import { createShiftSchema, createStaffSchema, type CreateShiftInput, type CreateStaffInput, type Shift, type StaffMember } from "@meridian/shared/rides";
 import { CalendarPlus, ChevronLeft, ChevronRight, UserPlus, X } from "lucide-react";
 import { useState } from "react";
-import { Controller, useForm, type Control, type FieldValues, type Path } from "react-hook-form";
+import { useForm } from "react-hook-form";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent } from "@/components/ui/dialog";
-import { Input } from "@/components/ui/input";
-import { Field } from "@/components/ui/label";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
-import { applyServerFieldErrors } from "@/components/form/form";
+import { DateField, SelectField, TextField } from "@/components/form/fields";
+import { applyServerFieldErrors, Form, FormActions } from "@/components/form/form";
 import { notifyError, notifySuccess } from "@/lib/notify";
 import { addDays, clockIn, dayLabel, mondayOf, todayHere } from "@/lib/time";
 import { useAddStaff } from "../api/add-staff";
@@ -21,8 +19,9 @@ import { useStaff } from "../api/get-staff";
 import { useCreateShift, useDeleteShift } from "../api/save-shift";
 import { getShiftImpact } from "../api/get-shift-impact";
 import { useConfirm } from "@/components/ui/confirm-dialog";
-import { FormActions, PageHeader, StatusBadge } from "@/components/admin/admin-ui";
-import { ListTable, StateRow, Th, type Column } from "@/components/data-table/data-table";
+import { PageHeader, StatusBadge } from "@/components/admin/admin-ui";
+import { StateRow, Th, type Column } from "@/components/data-table/data-table";
+import { ListPage } from "@/components/data-table/list-page";
 import { Panel } from "@/components/ui/panel";
 import { withArticle } from "@meridian/shared/words";
 
@@ -69,50 +68,16 @@ const MEMBER_COLUMNS: Column<StaffMember>[] = [
 
 function MembersTable() {
   const staff = useStaff();
-  return (
-    <ListTable
-      label="Staff members"
-      columns={MEMBER_COLUMNS}
-      rows={staff.data?.staff}
-      rowKey={(s) => s.id}
-      loading={staff.isPending}
-      error={staff.isError}
-      errorText={staff.error?.message}
-      emptyText="No staff yet. Add Staff creates their account."
-    />
-  );
-}
-
-function RoleSelect<T extends FieldValues>({ control, name, id }: { control: Control<T>; name: Path<T>; id: string }) {
-  return (
-    <Controller
-      control={control}
-      name={name}
-      render={({ field }) => (
-        <Select value={field.value} onValueChange={field.onChange}>
-          <SelectTrigger id={id} aria-label="Role">
-            <SelectValue />
-          </SelectTrigger>
-          <SelectContent>
-            {roleOptions.map((r) => (
-              <SelectItem key={r.value} value={r.value}>
-                {r.label}
-              </SelectItem>
-            ))}
-          </SelectContent>
-        </Select>
-      )}
-    />
-  );
+  return <ListPage label="Staff members" query={staff} rows={(d) => d.staff} columns={MEMBER_COLUMNS} errorText={staff.error?.message} emptyText="No staff yet. Add Staff creates their account." />;
 }
 
 function AddStaffDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const mutation = useAddStaff();
-  const { register, control, handleSubmit, setError, formState: { errors } } = useForm<CreateStaffInput>({
+  const form = useForm<CreateStaffInput>({
     resolver: zodResolver(createStaffSchema),
     defaultValues: { fullName: "", email: "", role: "chauffeur" },
   });
-  const onSubmit = handleSubmit(async (values) => {
+  const onSubmit = form.handleSubmit(async (values) => {
     try {
       const { created, staff } = await mutation.mutateAsync(values);
       notifySuccess(
@@ -121,7 +86,7 @@ function AddStaffDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (
       );
       onOpenChange(false);
     } catch (err) {
-      applyServerFieldErrors(err, setError, ["fullName", "email", "role"]);
+      applyServerFieldErrors(err, form.setError, ["fullName", "email", "role"]);
       notifyError("Could not add staff", err);
     }
   });
@@ -129,18 +94,12 @@ function AddStaffDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (
     <Dialog open={open} onOpenChange={onOpenChange}>
       {open ? (
         <DialogContent title="Add Staff" description="A new e-mail gets an account and a link to choose a password; an existing customer's account is promoted.">
-          <form onSubmit={onSubmit} noValidate className="space-y-5">
-            <Field label="Full name" htmlFor="staff-fullName" error={errors.fullName?.message}>
-              <Input id="staff-fullName" autoComplete="off" {...register("fullName")} />
-            </Field>
-            <Field label="Email" htmlFor="staff-email" error={errors.email?.message}>
-              <Input id="staff-email" type="email" autoComplete="off" {...register("email")} />
-            </Field>
-            <Field label="Role" htmlFor="staff-role" error={errors.role?.message}>
-              <RoleSelect control={control} name="role" id="staff-role" />
-            </Field>
+          <Form form={form} onSubmit={onSubmit} className="space-y-5">
+            <TextField<CreateStaffInput> name="fullName" label="Full name" id="staff-fullName" autoComplete="off" />
+            <TextField<CreateStaffInput> name="email" label="Email" id="staff-email" type="email" autoComplete="off" />
+            <SelectField<CreateStaffInput> name="role" label="Role" id="staff-role" options={roleOptions} />
             <FormActions onCancel={() => onOpenChange(false)} pending={mutation.isPending} label="Add Staff" pendingLabel="Adding…" />
-          </form>
+          </Form>
         </DialogContent>
       ) : null}
     </Dialog>
@@ -286,69 +245,44 @@ function NewShiftDialog({ date, people, onClose }: { date: string | null; people
 function NewShiftForm({ date, people, onDone }: { date: string; people: StaffMember[]; onDone: () => void }) {
   const mutation = useCreateShift();
   const first = people[0];
-  const { register, control, handleSubmit, setError, setValue, formState: { errors } } = useForm<CreateShiftInput>({
+  const form = useForm<CreateShiftInput>({
     resolver: zodResolver(createShiftSchema),
     defaultValues: { staffId: first?.id ?? "", date, start: "08:00", end: "16:00", role: first?.role ?? "chauffeur", location: "" },
   });
-  const onSubmit = handleSubmit(async (values) => {
+  const onSubmit = form.handleSubmit(async (values) => {
     try {
       const { shift } = await mutation.mutateAsync(values);
       notifySuccess("Shift Scheduled", `${shift.staffName} works ${values.start}–${values.end} on ${dayLabel(values.date)}.`);
       onDone();
     } catch (err) {
-      applyServerFieldErrors(err, setError, ["staffId", "date", "start", "end", "role", "location"]);
+      applyServerFieldErrors(err, form.setError, ["staffId", "date", "start", "end", "role", "location"]);
       notifyError("Could not schedule the shift", err);
     }
   });
+  const staffOptions = people.map((p) => ({ value: p.id, label: `${p.fullName} · ${ROLE_LABELS[p.role]}` }));
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-5">
-      <Field label="Staff member" htmlFor="shift-staff" error={errors.staffId?.message}>
-        <Controller
-          control={control}
-          name="staffId"
-          render={({ field }) => (
-            <Select
-              value={field.value}
-              onValueChange={(v) => {
-                field.onChange(v);
-                const person = people.find((p) => p.id === v);
-                if (person) setValue("role", person.role);
-              }}
-            >
-              <SelectTrigger id="shift-staff" aria-label="Staff member">
-                <SelectValue placeholder="Choose a staff member" />
-              </SelectTrigger>
-              <SelectContent>
-                {people.map((p) => (
-                  <SelectItem key={p.id} value={p.id}>
-                    {p.fullName} · {ROLE_LABELS[p.role]}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
-          )}
-        />
-      </Field>
+    <Form form={form} onSubmit={onSubmit} className="space-y-5">
+      <SelectField<CreateShiftInput>
+        name="staffId"
+        label="Staff member"
+        id="shift-staff"
+        placeholder="Choose a staff member"
+        options={staffOptions}
+        onValueChange={(id) => {
+          const person = people.find((p) => p.id === id);
+          if (person) form.setValue("role", person.role);
+        }}
+      />
       <div className="grid gap-5 sm:grid-cols-3">
-        <Field label="Date" htmlFor="shift-date" error={errors.date?.message}>
-          <Input id="shift-date" type="date" className="[color-scheme:dark]" {...register("date")} />
-        </Field>
-        <Field label="Start" htmlFor="shift-start" error={errors.start?.message}>
-          <Input id="shift-start" type="time" className="[color-scheme:dark]" {...register("start")} />
-        </Field>
-        <Field label="End" htmlFor="shift-end" error={errors.end?.message}>
-          <Input id="shift-end" type="time" className="[color-scheme:dark]" {...register("end")} />
-        </Field>
+        <DateField<CreateShiftInput> name="date" label="Date" id="shift-date" required={false} />
+        <TextField<CreateShiftInput> name="start" label="Start" id="shift-start" type="time" className="[color-scheme:dark]" />
+        <TextField<CreateShiftInput> name="end" label="End" id="shift-end" type="time" className="[color-scheme:dark]" />
       </div>
       <div className="grid gap-5 sm:grid-cols-2">
-        <Field label="Role" htmlFor="shift-role" error={errors.role?.message}>
-          <RoleSelect control={control} name="role" id="shift-role" />
-        </Field>
-        <Field label="Location" htmlFor="shift-location" error={errors.location?.message}>
-          <Input id="shift-location" placeholder="LAX Terminal B" {...register("location")} />
-        </Field>
+        <SelectField<CreateShiftInput> name="role" label="Role" id="shift-role" options={roleOptions} />
+        <TextField<CreateShiftInput> name="location" label="Location" id="shift-location" placeholder="LAX Terminal B" />
       </div>
       <FormActions onCancel={onDone} pending={mutation.isPending} label="Schedule Shift" pendingLabel="Scheduling…" />
-    </form>
+    </Form>
   );
 }

@@ -1,9 +1,9 @@
 // /admin/incidents: damage reported against valet tickets, newest first, with the photos taken.
 import { useState } from "react";
-import { useErrorToast } from "@/hooks/use-error-toast";
 import { useIncidents } from "../api/get-incidents";
 import { formatDateTime, PageHeader } from "@/components/admin/admin-ui";
-import { PagedList, type Column } from "@/components/data-table/data-table";
+import type { Column } from "@/components/data-table/data-table";
+import { ListPage } from "@/components/data-table/list-page";
 
 type Incident = NonNullable<ReturnType<typeof useIncidents>["data"]>["incidents"][number];
 
@@ -44,21 +44,10 @@ const COLUMNS: Column<Incident>[] = [
 export default function IncidentsPage() {
   const [page, setPage] = useState(1);
   const list = useIncidents(page);
-  const { isError, error } = list;
-  useErrorToast(isError, error, "Error fetching data");
   return (
     <>
       <PageHeader eyebrow="Operations" title="Incidents" description="Damage recorded by attendants against a car's ticket, with the photos taken at the time." />
-      <PagedList
-        label="Incidents"
-        query={list}
-        rows={(d) => d.incidents}
-        columns={COLUMNS}
-        rowKey={(i) => i.id}
-        errorText="Could not load incidents."
-        emptyText="No incidents reported."
-        onPage={setPage}
-      />
+      <ListPage label="Incidents" query={list} onPage={setPage} rows={(d) => d.incidents} columns={COLUMNS} errorText="Could not load incidents." emptyText="No incidents reported." errorToast="Error fetching data" />
     </>
   );
 }

@@ -1,29 +1,26 @@
 import type { AdminTicketRow } from "@meridian/shared/admin";
-import { VALET_STATUS_LABELS, valetStatuses, type ValetStatus } from "@meridian/shared/valet-ticket";
+import { VALET_STATUS_LABELS, valetStatuses } from "@meridian/shared/valet-ticket";
 import { Eye } from "lucide-react";
-import { useCallback, useMemo, useState } from "react";
+import { useMemo, useState } from "react";
 import { Button } from "@/components/ui/button";
-import { useErrorToast } from "@/hooks/use-error-toast";
 import { useTickets, type TicketFilters } from "../api/get-tickets";
 import { formatDateTime, PageHeader, StatusBadge } from "@/components/admin/admin-ui";
-import { PagedList, SearchBox, useListFilters, type Column } from "@/components/data-table/data-table";
+import type { Column } from "@/components/data-table/data-table";
+import { useListFilters, type FilterDef } from "@/components/data-table/filter-bar";
+import { ListPage } from "@/components/data-table/list-page";
 import { TicketDetailDialog } from "./ticket-detail-dialog";
 
 const PAGE_SIZE = 20;
 
-const STATUS_FILTERS: { label: string; value: ValetStatus | undefined }[] = [
-  { label: "All", value: undefined },
-  ...valetStatuses.map((s) => ({ label: VALET_STATUS_LABELS[s], value: s })),
+const FILTERS: FilterDef<TicketFilters>[] = [
+  { kind: "search", key: "q", label: "Search tickets", placeholder: "Search by phone, plate, ticket code, or key tag...", className: "sm:max-w-md" },
+  { kind: "toggles", key: "valetStatus", label: "Filter by status", options: [{ label: "All", value: undefined }, ...valetStatuses.map((s) => ({ label: VALET_STATUS_LABELS[s], value: s }))] },
 ];
 
 export default function TicketsPage() {
-  const { filters, update, setPage } = useListFilters<TicketFilters>({ q: "", page: 1, pageSize: PAGE_SIZE });
+  const filters = useListFilters<TicketFilters>({ q: "", page: 1, pageSize: PAGE_SIZE }, FILTERS);
   const [viewing, setViewing] = useState<AdminTicketRow | null>(null);
-  const list = useTickets(filters);
-  const { isError, error } = list;
-  const setQ = useCallback((q: string) => update({ q }), [update]);
-
-  useErrorToast(isError, error, "Error fetching tickets");
+  const list = useTickets(filters.filters);
   const columns = useMemo<Column<AdminTicketRow>[]>(
     () => [
       {
@@ -74,32 +71,7 @@ export default function TicketsPage() {
   return (
     <>
       <PageHeader eyebrow="Valet" title="Ticket Center" description="Every claim ticket: who it belongs to, the car it covers, and whether the car has been handed back." />
-      <div className="mb-5 flex flex-col gap-3">
-        <SearchBox value={filters.q} onSearch={setQ} label="Search tickets" placeholder="Search by phone, plate, ticket code, or key tag..." className="sm:max-w-md" />
-        <div role="group" aria-label="Filter by status" className="flex flex-wrap gap-2">
-          {STATUS_FILTERS.map((f) => (
-            <Button
-              key={f.label}
-              size="sm"
-              variant={filters.valetStatus === f.value ? "outline" : "ghost"}
-              aria-pressed={filters.valetStatus === f.value}
-              onClick={() => update({ valetStatus: f.value })}
-            >
-              {f.label}
-            </Button>
-          ))}
-        </div>
-      </div>
-      <PagedList
-        label="Tickets"
-        query={list}
-        rows={(d) => d.tickets}
-        columns={columns}
-        rowKey={(t) => t.id}
-        errorText="Could not load tickets."
-        emptyText="No tickets found."
-        onPage={setPage}
-      />
+      <ListPage label="Tickets" query={list} filters={filters} rows={(d) => d.tickets} columns={columns} errorText="Could not load tickets." emptyText="No tickets found." errorToast="Error fetching tickets" />
       <TicketDetailDialog ticket={viewing} onClose={() => setViewing(null)} />
     </>
   );

@@ -1,0 +1,145 @@
+// @vitest-environment happy-dom
+// The admin's New User and Edit User dialogs: what they send, each field's own message, the server's message under its field.
+import { within } from "@testing-library/react";
+import { describe, expect, it, vi } from "vitest";
+import type { AdminUser } from "@meridian/shared/admin";
+import { apiError, renderApp, serveApi, type Routes } from "@/test/render";
+import { EditUserDialog, NewUserDialog } from "./user-dialogs";
+
+const USER: AdminUser = {
+  id: "u2",
+  fullName: "Marcus Hale",
+  email: "marcus@example.com",
+  phone: "+13105550123",
+  role: "user",
+  status: "active",
+  emailVerified: true,
+  createdAt: "2026-01-05T10:00:00.000Z",
+};
+
+function openNew(routes: Routes = {}) {
+  const calls = serveApi({ "GET /api/auth/get-session": { json: null }, ...routes });
+  const onOpenChange = vi.fn();
+  const app = renderApp(<NewUserDialog open onOpenChange={onOpenChange} />);
+  return { ...app, calls, onOpenChange, dialog: within(app.screen.getByRole("dialog", { name: "New User" })) };
+}
+
+function openEdit(routes: Routes = {}, isSelf = false) {
+  const calls = serveApi({ "GET /api/auth/get-session": { json: null }, ...routes });
+  const onClose = vi.fn();
+  const app = renderApp(<EditUserDialog user={USER} isSelf={isSelf} onClose={onClose} />);
+  return { ...app, calls, onClose, dialog: within(app.screen.getByRole("dialog", { name: "Edit User" })) };
+}
+
+const created = (body: unknown) => ({ status: 201, json: { user: { ...USER, ...(body as object), id: "u9" } } });
+
+describe("NewUserDialog", () => {
+  it("creates the account with the role chosen and says where the e-mail went", async () => {
+    const { user, screen, dialog, calls, onOpenChange } = openNew({ "POST /api/admin/users": created });
+    await user.type(dialog.getByLabelText("Full name"), "Ada Lovelace");
+    await user.type(dialog.getByLabelText("Email"), "Ada@Example.com ");
+    await user.click(dialog.getByRole("combobox", { name: "Role" }));
+    await user.click(await screen.findByRole("option", { name: "Dispatcher" }));
+    await user.click(dialog.getByRole("button", { name: "Create User" }));
+    expect(await screen.findByText("User Created")).toBeTruthy();
+    expect(screen.getByText("A set-password e-mail was sent to ada@example.com.")).toBeTruthy();
+    expect(calls.find((c) => c.method === "POST")?.body).toEqual({ fullName: "Ada Lovelace", email: "ada@example.com", role: "dispatcher" });
+    expect(onOpenChange).toHaveBeenCalledWith(false);
+  });
+
+  it("asks for a full name of two letters or more", async () => {
+    const { user, dialog, calls } = openNew();
+    await user.type(dialog.getByLabelText("Full name"), "A");
+    await user.type(dialog.getByLabelText("Email"), "ada@example.com");
+    await user.click(dialog.getByRole("button", { name: "Create User" }));
+    expect(await dialog.findByText("Full name must be at least 2 characters")).toBeTruthy();
+    expect(dialog.getByLabelText("Full name").getAttribute("aria-invalid")).toBe("true");
+    expect(calls.some((c) => c.method === "POST")).toBe(false);
+  });
+
+  it("refuses an e-mail that is not one", async () => {
+    const { user, dialog, calls } = openNew();
+    await user.type(dialog.getByLabelText("Full name"), "Ada Lovelace");
+    await user.type(dialog.getByLabelText("Email"), "ada@");
+    await user.click(dialog.getByRole("button", { name: "Create User" }));
+    expect(await dialog.findByText("Invalid email address")).toBeTruthy();
+    expect(dialog.getByLabelText("Email").getAttribute("aria-describedby")).toBe("new-email-error");
+    expect(calls.some((c) => c.method === "POST")).toBe(false);
+  });
+
+  it("puts the server's 'e-mail taken' under the e-mail and keeps the dialog open", async () => {
+    const { user, screen, dialog, onOpenChange } = openNew({
+      "POST /api/admin/users": apiError(409, "email_taken", "An account with this e-mail already exists."),
+    });
+    await user.type(dialog.getByLabelText("Full name"), "Ada Lovelace");
+    await user.type(dialog.getByLabelText("Email"), "ada@example.com");
+    await user.click(dialog.getByRole("button", { name: "Create User" }));
+    expect(await screen.findByText("Error creating user")).toBeTruthy();
+    expect(dialog.getByLabelText("Email").getAttribute("aria-invalid")).toBe("true");
+    expect(dialog.getByText("An account with this e-mail already exists.", { selector: "#new-email-error" })).toBeTruthy();
+    expect(onOpenChange).not.toHaveBeenCalled();
+  });
+
+  it("puts a server validation message under the field it names", async () => {
+    const { user, dialog } = openNew({
+      "POST /api/admin/users": apiError(400, "validation_error", "Please check the highlighted fields.", { fullName: "Names may not contain digits." }),
+    });
+    await user.type(dialog.getByLabelText("Full name"), "Ada Lovelace");
+    await user.type(dialog.getByLabelText("Email"), "ada@example.com");
+    await user.click(dialog.getByRole("button", { name: "Create User" }));
+    expect((await dialog.findByText("Names may not contain digits.")).id).toBe("new-fullName-error");
+  });
+});
+
+describe("EditUserDialog", () => {
+  it("saves the edited name, phone and status", async () => {
+    const { user, screen, dialog, calls, onClose } = openEdit({ "PATCH /api/admin/users/u2": (body) => ({ json: { user: { ...USER, ...(body as object) } } }) });
+    await user.clear(dialog.getByLabelText("Full name"));
+    await user.type(dialog.getByLabelText("Full name"), "Marcus J. Hale");
+    await user.clear(dialog.getByLabelText("Phone"));
+    await user.type(dialog.getByLabelText("Phone"), "(310) 555-0199");
+    await user.click(dialog.getByRole("combobox", { name: "Status" }));
+    await user.click(await screen.findByRole("option", { name: "Inactive" }));
+    await user.click(dialog.getByRole("button", { name: "Save Changes" }));
+    expect(await screen.findByText("User Updated")).toBeTruthy();
+    expect(screen.getByText("Marcus J. Hale's details have been saved.")).toBeTruthy();
+    expect(calls.find((c) => c.method === "PATCH")?.body).toEqual({ fullName: "Marcus J. Hale", phone: "+13105550199", role: "user", status: "inactive" });
+    expect(onClose).toHaveBeenCalled();
+  });
+
+  it("refuses a one-letter name", async () => {
+    const { user, dialog, calls } = openEdit();
+    await user.clear(dialog.getByLabelText("Full name"));
+    await user.type(dialog.getByLabelText("Full name"), "M");
+    await user.click(dialog.getByRole("button", { name: "Save Changes" }));
+    expect(await dialog.findByText("Full name must be at least 2 characters")).toBeTruthy();
+    expect(calls.some((c) => c.method === "PATCH")).toBe(false);
+  });
+
+  it("refuses a phone number no country issues", async () => {
+    const { user, dialog, calls } = openEdit();
+    await user.clear(dialog.getByLabelText("Phone"));
+    await user.type(dialog.getByLabelText("Phone"), "555-CALL-NOW");
+    await user.click(dialog.getByRole("button", { name: "Save Changes" }));
+    expect(await dialog.findByText("Please enter a valid phone number")).toBeTruthy();
+    expect(dialog.getByLabelText("Phone").getAttribute("aria-invalid")).toBe("true");
+    expect(calls.some((c) => c.method === "PATCH")).toBe(false);
+  });
+
+  it("puts the server's message under the phone field and says Update Failed", async () => {
+    const { user, screen, dialog, onClose } = openEdit({
+      "PATCH /api/admin/users/u2": apiError(400, "validation_error", "Please check the highlighted fields.", { phone: "This number cannot receive texts." }),
+    });
+    await user.click(dialog.getByRole("button", { name: "Save Changes" }));
+    expect((await dialog.findByText("This number cannot receive texts.")).id).toBe("edit-phone-error");
+    expect(await screen.findByText("Update Failed")).toBeTruthy();
+    expect(onClose).not.toHaveBeenCalled();
+  });
+
+  it("does not let an admin change their own role or status", () => {
+    const { dialog } = openEdit({}, true);
+    expect((dialog.getByRole("combobox", { name: "Role" }) as HTMLButtonElement).disabled).toBe(true);
+    expect((dialog.getByRole("combobox", { name: "Status" }) as HTMLButtonElement).disabled).toBe(true);
+    expect(dialog.getByText(/You cannot change your own role/)).toBeTruthy();
+  });
+});
