@@ -65,7 +65,7 @@ function useControl<T extends FieldValues, P extends FieldProps<T> & { setValueA
 }
 
 /** A one-line text field (name, e-mail, a code, a clock time...). */
-export function TextField<T extends FieldValues>(props: FieldProps<T> & InputProps & { type?: "text" | "email" | "search" | "url" | "time" }) {
+export function TextField<T extends FieldValues>(props: FieldProps<T> & InputProps & { type?: "text" | "email" | "tel" | "search" | "url" | "time" }) {
   const { field, control } = useControl<T, typeof props>(props);
   return (
     <FormField {...field}>
