@@ -17,8 +17,7 @@ import {
 import { createFakeGeo } from "./test/fake-geo";
 import { countRows } from "./test/helpers";
 import { createTestApp, type TestApp } from "./test/harness";
-import { giveCapacityForDays } from "./test/factories";
-import { createTestFleet, rideInput } from "./test/ride-fixtures";
+import { createTestFleet, giveCapacityForDays, rideInput } from "./test/factories";
 
 let t: TestApp;
 let cookie: string;

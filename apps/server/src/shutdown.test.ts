@@ -9,9 +9,8 @@ import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { giveCapacityThroughApi } from "./test/factories";
+import { giveCapacityThroughApi, laDate } from "./test/factories";
 import { freshPostgres } from "./test/harness";
-import { laDate } from "./test/ride-fixtures";
 import { startServerProcess, TEST_ADMIN, type ServerProcess } from "./test/server-process";
 import { sseClient } from "./test/sse-client";
 

@@ -8,9 +8,8 @@ import os from "node:os";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { giveCapacityThroughApi } from "./test/factories";
+import { giveCapacityThroughApi, laDate } from "./test/factories";
 import { freshPostgres } from "./test/harness";
-import { laDate } from "./test/ride-fixtures";
 import { startServerProcess, TEST_ADMIN } from "./test/server-process";
 import { sseClient } from "./test/sse-client";
 

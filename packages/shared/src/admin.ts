@@ -54,6 +54,8 @@ export type AdminCreateUserInput = z.infer<typeof adminCreateUserSchema>;
 
 export const adminUserSchema = profileSchema;
 export type AdminUser = z.infer<typeof adminUserSchema>;
+/** POST /api/admin/users (201) and PATCH /api/admin/users/:id. */
+export const adminUserResponseSchema = z.object({ user: adminUserSchema });
 
 // ---- Bookings
 export const bookingStatusSchema = z.enum(bookingStatuses, {

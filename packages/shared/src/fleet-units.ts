@@ -66,6 +66,8 @@ export const adminUnitSchema = z.object({
   updatedAt: z.string(),
 });
 export type AdminUnit = z.infer<typeof adminUnitSchema>;
+export const unitResponseSchema = z.object({ unit: adminUnitSchema });
+export const unitsResponseSchema = z.object({ units: z.array(adminUnitSchema) });
 
 /** The car the chauffeur drives and the customer looks for. */
 export const rideCarSchema = z.object({ colour: z.string(), model: z.string(), plate: z.string() });

@@ -1,7 +1,6 @@
 // /api/admin core routes (each route's access is its route() description, the one check):
 // overview, users, bookings (+ CSV export, status), tickets, reports, audit. Thin: validate, call a service.
 import { Hono } from "hono";
-import { z } from "zod";
 import {
   adminAuditQuerySchema,
   adminBookingsPageSchema,
@@ -15,7 +14,7 @@ import {
   adminUpdateUserSchema,
   adminUsersPageSchema,
   adminUsersQuerySchema,
-  adminUserSchema,
+  adminUserResponseSchema,
   bookingStatusChangeSchema,
 } from "@meridian/shared/admin";
 import { adminAnalyticsQuerySchema } from "@meridian/shared/analytics";
@@ -47,14 +46,14 @@ export const adminCoreRoutes = new Hono<AppEnv>()
     const { db } = caller(c);
     return c.json(await searchUsers(db, c.req.valid("query")));
   })
-  .post("/users", admin$("Create a user (they set a password from an e-mail)", { 201: z.object({ user: adminUserSchema }), 409: { description: "The e-mail is taken" } }, { body: adminCreateUserSchema, tags: ["Admin: users"] }), async (c) => {
+  .post("/users", admin$("Create a user (they set a password from an e-mail)", { 201: adminUserResponseSchema, 409: { description: "The e-mail is taken" } }, { body: adminCreateUserSchema, tags: ["Admin: users"] }), async (c) => {
     const { db, actor } = caller(c);
     const input = c.req.valid("json");
     const deps = c.get("deps");
     const created = await createUserByAdmin({ db, auth: deps.auth, mailer: deps.mailer, publicUrl: deps.config.publicUrl }, actor, input);
     return c.json({ user: created }, 201);
   })
-  .patch("/users/:id", admin$("Change a user's name, phone, role or status", { 200: z.object({ user: adminUserSchema }), 404: notFoundAnswer }, { body: adminUpdateUserSchema, tags: ["Admin: users"] }), async (c) => {
+  .patch("/users/:id", admin$("Change a user's name, phone, role or status", { 200: adminUserResponseSchema, 404: notFoundAnswer }, { body: adminUpdateUserSchema, tags: ["Admin: users"] }), async (c) => {
     const { db, actor } = caller(c);
     const id = c.req.param("id");
     const input = c.req.valid("json");

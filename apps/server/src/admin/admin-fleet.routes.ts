@@ -12,11 +12,12 @@ import {
   vehicleInputSchema,
   vehicleUpdateSchema,
 } from "@meridian/shared/fleet";
-import { quoteSchema } from "@meridian/shared/pricing";
-import { adminUnitSchema, unitInputSchema, unitsQuerySchema, unitUpdateSchema } from "@meridian/shared/fleet-units";
+import { unitInputSchema, unitResponseSchema, unitsQuerySchema, unitsResponseSchema, unitUpdateSchema } from "@meridian/shared/fleet-units";
 import type { AppEnv } from "../lib/context";
 import {
   adminValetRatesSchema,
+  okAnswerSchema,
+  simulatedQuoteSchema,
   adminVehicleResponseSchema,
   adminVehiclesResponseSchema,
   pricingOverviewSchema,
@@ -45,9 +46,9 @@ function pricingChanged(_c: Context<AppEnv>) {
 }
 
 const fleet$ = routesFor("admin", ["Admin: fleet and pricing"]);
-const ok = z.object({ ok: z.literal(true) });
+const ok = okAnswerSchema;
 const notFoundAnswer = { description: "No such row" };
-const unitAnswer = z.object({ unit: adminUnitSchema });
+const unitAnswer = unitResponseSchema;
 const unitIdParameter: Parameter[] = [{ in: "path", name: "id", required: true, description: "The car's id (not a UUID: 404)", schema: { type: "string", format: "uuid" } }];
 
 export const adminFleetRoutes = new Hono<AppEnv>()
@@ -78,7 +79,7 @@ export const adminFleetRoutes = new Hono<AppEnv>()
     return c.json({ ok: true });
   })
   // ---- Fleet units: the cars of each vehicle type
-  .get("/fleet/units", fleet$("The fleet's cars, by vehicle type then plate", { 200: z.object({ units: z.array(adminUnitSchema) }) }, { query: unitsQuerySchema }), async (c) => {
+  .get("/fleet/units", fleet$("The fleet's cars, by vehicle type then plate", { 200: unitsResponseSchema }, { query: unitsQuerySchema }), async (c) => {
     const { db } = caller(c);
     return c.json({ units: await listUnits(db, c.req.valid("query")) });
   })
@@ -140,7 +141,7 @@ export const adminFleetRoutes = new Hono<AppEnv>()
     pricingChanged(c);
     return c.json(published);
   })
-  .post("/pricing/simulate", fleet$("Price a trip of given miles and minutes", { 200: z.object({ quote: quoteSchema }), 422: { description: "No price for this vehicle and distance" } }, { body: simulateQuoteSchema }), async (c) => {
+  .post("/pricing/simulate", fleet$("Price a trip of given miles and minutes", { 200: simulatedQuoteSchema, 422: { description: "No price for this vehicle and distance" } }, { body: simulateQuoteSchema }), async (c) => {
     const { db } = caller(c);
     const input = c.req.valid("json");
     return c.json({ quote: await simulateQuote(db, input) });

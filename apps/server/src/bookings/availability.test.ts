@@ -8,9 +8,8 @@ import type { QuoteInput } from "@meridian/shared/booking";
 import { DEFAULT_OPERATIONS_SETTINGS } from "@meridian/shared/rides";
 import { zonedInstant } from "@meridian/shared/zoned-time";
 import { embeddedIdempotencyKeys } from "../db/schema";
-import { giveCapacity } from "../test/factories";
+import { createFleetTestApp, giveCapacity, laDate, rideInput, type TestFleet } from "../test/factories";
 import type { TestApp } from "../test/harness";
-import { createFleetTestApp, laDate, rideInput, type TestFleet } from "../test/ride-fixtures";
 
 let t: TestApp;
 let fleet: TestFleet;

@@ -11,10 +11,9 @@ import { createRateCard, createVehicle, setValetRates } from "../db/factories";
 import { bookings, embeddedPaymentEvents, embeddedPaymentIntents, idempotencyKeys, payments, tickets } from "../db/schema";
 import { invalidatePricingCache } from "../quotes/pricing-data";
 import { FAKE_PLACES } from "../test/fake-geo";
-import { giveCapacityForDays } from "../test/factories";
+import { createFleetTestApp, giveCapacityForDays, laDate, rideInput, type TestFleet } from "../test/factories";
 import type { TestApp } from "../test/harness";
 import { countRows } from "../test/helpers";
-import { createFleetTestApp, laDate, rideInput, type TestFleet } from "../test/ride-fixtures";
 import { bookingCharge } from "../payments/charges";
 
 let t: TestApp;

@@ -8,7 +8,7 @@ import { bookingEvents, bookings, idempotencyKeys, jobs, payments, tickets } fro
 import { recordPayment } from "../payments/payments.service";
 import type { TestApp } from "../test/harness";
 import { outboxFor } from "../test/helpers";
-import { createFleetTestApp, laDate, rideInput, type TestFleet } from "../test/ride-fixtures";
+import { createFleetTestApp, laDate, rideInput, type TestFleet } from "../test/factories";
 import { insertBookingRows, type BookingRowsInput } from "./booking-rows";
 import { requestHash } from "./bookings.service";
 import { TICKET_CODE_PATTERN } from "./ticket-code";

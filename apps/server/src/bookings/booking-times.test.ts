@@ -12,7 +12,7 @@ import { signQuoteToken, verifyQuoteToken } from "../quotes/quote-token";
 import { FAKE_PLACES } from "../test/fake-geo";
 import type { TestApp } from "../test/harness";
 import { countRows } from "../test/helpers";
-import { createFleetTestApp, laDate, rideInput, type TestFleet } from "../test/ride-fixtures";
+import { createFleetTestApp, laDate, rideInput, type TestFleet } from "../test/factories";
 
 let t: TestApp;
 let fleet: TestFleet;

@@ -6,7 +6,7 @@ import { invalidatePricingCache } from "../quotes/pricing-data";
 import { signQuoteToken, verifyQuoteToken, type QuoteClaims } from "../quotes/quote-token";
 import type { TestApp } from "../test/harness";
 import { countRows, outboxFor } from "../test/helpers";
-import { createFleetTestApp, laDate, rideInput, type TestFleet } from "../test/ride-fixtures";
+import { createFleetTestApp, laDate, rideInput, type TestFleet } from "../test/factories";
 import { TICKET_CODE_PATTERN } from "./ticket-code";
 
 let t: TestApp;

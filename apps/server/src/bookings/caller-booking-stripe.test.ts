@@ -17,8 +17,7 @@ import { jobHandlers } from "../rides/ride-notices";
 import { createFakeGeo } from "../test/fake-geo";
 import { createTestApp, type TestApp } from "../test/harness";
 import { outboxFor } from "../test/helpers";
-import { giveCapacityForDays } from "../test/factories";
-import { createTestFleet, laDate, rideInput } from "../test/ride-fixtures";
+import { createTestFleet, giveCapacityForDays, laDate, rideInput } from "../test/factories";
 import { stripeCustomerAnswer, stripeEnv, stripeIntent } from "../test/stripe-fixtures";
 import { bookingCharge } from "../payments/charges";
 

@@ -14,8 +14,7 @@ import { jobHandlers } from "../rides/ride-notices";
 import { createFakeGeo } from "../test/fake-geo";
 import { createTestApp, type TestApp } from "../test/harness";
 import { linkIn, outboxFor } from "../test/helpers";
-import { giveCapacityForDays } from "../test/factories";
-import { createTestFleet, laDate, rideInput } from "../test/ride-fixtures";
+import { createTestFleet, giveCapacityForDays, laDate, rideInput } from "../test/factories";
 import { bookingCharge } from "../payments/charges";
 
 let t: TestApp;

@@ -5,10 +5,9 @@ import type { ChildProcess } from "node:child_process";
 import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { demoFleet } from "../db/seed";
-import { giveCapacityThroughApi } from "../test/factories";
+import { giveCapacityThroughApi, laDate } from "../test/factories";
 import { freshPostgres } from "../test/harness";
 import { startServer as startServerProcess, stopServer, TEST_ADMIN, type ServerProcess } from "../test/server-process";
-import { laDate } from "../test/ride-fixtures";
 import { sseClient } from "../test/sse-client";
 
 const ADMIN = TEST_ADMIN;

@@ -10,8 +10,7 @@ import { invalidatePricingCache } from "../quotes/pricing-data";
 import { verifyQuoteToken, verifyValetQuoteToken } from "../quotes/quote-token";
 import type { TestApp } from "../test/harness";
 import { countRows } from "../test/helpers";
-import { createFleetTestApp, laDate, rideInput, type TestFleet } from "../test/ride-fixtures";
-import { TEST_VALET_RATES, valetEventInput } from "../test/valet-fixtures";
+import { createFleetTestApp, laDate, rideInput, TEST_VALET_RATES, type TestFleet, valetEventInput } from "../test/factories";
 
 let t: TestApp;
 let fleet: TestFleet;

@@ -9,7 +9,7 @@ import { sql } from "drizzle-orm";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { migrate as migratePostgres } from "drizzle-orm/postgres-js/migrator";
 import { afterAll, describe, expect, it } from "vitest";
-import { rideDetails, valetDetails } from "../test/booking-details";
+import { rideDetails, valetDetails } from "../test/factories";
 import { freshPostgres } from "../test/harness";
 import { openDatabase, type Database } from "./client";
 import { migrationsFolder } from "./migrate";

@@ -7,7 +7,7 @@ import { runOneJob } from "../jobs/job-runner";
 import { invalidatePricingCache } from "../quotes/pricing-data";
 import { createFakeGeo } from "../test/fake-geo";
 import { createTestApp, type TestApp } from "../test/harness";
-import { laDate, rideInput } from "../test/ride-fixtures";
+import { laDate, rideInput } from "../test/factories";
 import { jobs, shifts, user, vehicleTypes, vehicleUnits } from "./schema";
 import { DEMO_SHIFT, DEMO_SHIFTS_JOB, demoChauffeurs, demoShiftsHandler, demoUnits, scheduleDemoShifts, seedDemo, topUpDemoShifts } from "./seed";
 

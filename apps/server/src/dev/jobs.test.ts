@@ -9,8 +9,7 @@ import { bookings } from "../db/schema";
 import { startOf } from "../rides/cancel.service";
 import { createFakeGeo } from "../test/fake-geo";
 import { createTestApp, type TestApp } from "../test/harness";
-import { giveCapacityForDays } from "../test/factories";
-import { createTestFleet, laDate, rideInput } from "../test/ride-fixtures";
+import { createTestFleet, giveCapacityForDays, laDate, rideInput } from "../test/factories";
 
 let t: TestApp;
 let admin: { cookie: string };

@@ -4,8 +4,7 @@
 // PostgreSQL only (*.pg.test.ts): real server processes on one database.
 import { expect, it } from "vitest";
 import { wallClock, zonedInstant } from "@meridian/shared/zoned-time";
-import { rideDetails, testPlace } from "../test/booking-details";
-import { laDate } from "../test/ride-fixtures";
+import { laDate, rideDetails, testPlace } from "../test/factories";
 import { serverProcessSuite, stopServer } from "../test/server-process";
 import { simulateFlight } from "./embedded";
 import { bookingFlightOf, FLIGHT_FOLLOW_JOB } from "./follow";

@@ -9,8 +9,7 @@ import { FLIGHT_DIVERTED_TITLE, FLIGHT_NEEDS_AIRPORT_MESSAGE, FLIGHT_NUMBER_MESS
 import { wallClock } from "@meridian/shared/zoned-time";
 import { bookingEvents, bookings, jobs, outboxEmails } from "../db/schema";
 import { createTestApp, type TestApp } from "../test/harness";
-import { giveCapacityForDays } from "../test/factories";
-import { createTestFleet, laDate } from "../test/ride-fixtures";
+import { createTestFleet, giveCapacityForDays, laDate } from "../test/factories";
 import { bookingCharge } from "../payments/charges";
 import { simulateFlight } from "./embedded";
 import { FLIGHT_FOLLOW_JOB } from "./follow";

@@ -14,11 +14,10 @@ import { createUser } from "../db/factories";
 import { securityHeaderList } from "../lib/security-headers";
 import { withQuoteFastPath } from "../quotes/quote-fast-path";
 import { invalidatePricingCache } from "../quotes/pricing-data";
-import { giveCapacityForDays } from "../test/factories";
+import { createTestFleet, giveCapacityForDays, rideInput } from "../test/factories";
 import { createFakeGeo } from "../test/fake-geo";
 import { createTestApp, type TestApp } from "../test/harness";
 import { pgProxy } from "../test/pg-proxy";
-import { createTestFleet, rideInput } from "../test/ride-fixtures";
 import { DATABASE_DOWN_MESSAGE, DATABASE_READ_ONLY_MESSAGE, STOPPING_MESSAGE } from "./health.routes";
 
 let t: TestApp;

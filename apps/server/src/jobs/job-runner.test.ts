@@ -11,8 +11,7 @@ import { RIDE_REMINDER_JOB, rideReminderHandler } from "../rides/ride-notices";
 import { createFakeGeo } from "../test/fake-geo";
 import { createTestApp, type TestApp } from "../test/harness";
 import { outboxFor } from "../test/helpers";
-import { giveCapacityForDays } from "../test/factories";
-import { createTestFleet, laDate, rideInput } from "../test/ride-fixtures";
+import { createTestFleet, giveCapacityForDays, laDate, rideInput } from "../test/factories";
 import { runDueJobs, runOneJob, scheduleJob, type Job, type JobHandlers } from "./job-runner";
 
 let t: TestApp;

@@ -2,7 +2,7 @@
 // every reminder is sent exactly once; after both stop and a third starts (a restart), nothing is sent again,
 // and a job left due meanwhile is sent once. Never for a cancelled ride. PostgreSQL only (*.pg.test.ts).
 import { expect, it } from "vitest";
-import { rideDetails, testPlace } from "../test/booking-details";
+import { rideDetails, testPlace } from "../test/factories";
 import { serverProcessSuite, stopServer } from "../test/server-process";
 
 const suite = serverProcessSuite();

@@ -10,8 +10,7 @@ import { jobs, mailQueue } from "../db/schema";
 import { withQuoteFastPath } from "../quotes/quote-fast-path";
 import { createFakeGeo } from "../test/fake-geo";
 import { createTestApp, type TestApp } from "../test/harness";
-import { giveCapacityForDays } from "../test/factories";
-import { createTestFleet, rideInput } from "../test/ride-fixtures";
+import { createTestFleet, giveCapacityForDays, rideInput } from "../test/factories";
 import { sseClient } from "../test/sse-client";
 import { securityHeaderList } from "./security-headers";
 

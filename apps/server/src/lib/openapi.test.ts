@@ -9,8 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { authBodies, authGetPaths, authPageGetPaths } from "../auth/guard";
 import { FAKE_PLACES, createFakeGeo } from "../test/fake-geo";
 import { createTestApp, type TestApp } from "../test/harness";
-import { giveCapacityForDays } from "../test/factories";
-import { createTestFleet, rideInput } from "../test/ride-fixtures";
+import { createTestFleet, giveCapacityForDays, rideInput } from "../test/factories";
 import { outboxEmails } from "../db/schema";
 
 type Doc = { openapi: string; paths: Record<string, Record<string, { summary?: string; responses: Record<string, { content?: Record<string, { schema: unknown }> }> }>> };

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { outboxEmails } from "../db/schema";
 import { createTestApp, type TestApp } from "../test/harness";
 import { testReceipt } from "../test/receipt";
-import { rideDetails, valetDetails } from "../test/booking-details";
+import { rideDetails, valetDetails } from "../test/factories";
 import { paymentLinkEmail } from "../bookings/caller-booking.service";
 import { unpaidCancelledEmail } from "../payments/payment-jobs";
 import { paymentNeededEmail } from "../payments/payment-needed";

@@ -10,9 +10,8 @@ import { mailQueue, outboxEmails } from "../db/schema";
 import type { Logger } from "../lib/logger";
 import { createFakeGeo } from "../test/fake-geo";
 import { countRows, freePort } from "../test/helpers";
-import { giveCapacityForDays } from "../test/factories";
+import { createTestFleet, giveCapacityForDays, rideInput } from "../test/factories";
 import { createTestApp, openTestDatabase, type TestApp } from "../test/harness";
-import { createTestFleet, rideInput } from "../test/ride-fixtures";
 import { parseMail, startSmtp, type Received, type TestSmtp } from "../test/smtp";
 import { createMailer, MAIL_RETRY_DELAYS_MS, startMailRetry } from "./mailer";
 

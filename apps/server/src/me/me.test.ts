@@ -62,7 +62,7 @@ describe("/api/me/profile", () => {
 describe("the customer's bookings list", () => {
   it("lists live and upcoming bookings first (soonest first), then past ones (most recent first), whatever the booking order", async () => {
     const { bookings } = await import("../db/schema");
-    const { detailsFor } = await import("../test/booking-details");
+    const { detailsFor } = await import("../test/factories");
     const me = await t.userWithSession({ fullName: "Order Tester" });
     const at = (days: number) => new Date(Date.now() + days * 86_400_000);
     const add = async (label: string, status: string, days: number) => {
@@ -87,7 +87,7 @@ describe("the customer's bookings list", () => {
   });
 
   it("gives each booking one payment status a customer understands", async () => {
-    const { seedBooking } = await import("../test/money-fixtures");
+    const { seedBooking } = await import("../test/factories");
     const me = await t.userWithSession({ fullName: "Payment Reader" });
     const held = await seedBooking(t, { userId: me.user.id, status: "confirmed", bookingDate: "2030-05-02", paymentMethod: "pm_card_visa", capture: false });
     const paid = await seedBooking(t, { userId: me.user.id, status: "completed", paymentMethod: "pm_card_visa" });

@@ -1,6 +1,5 @@
 import { Hono } from "hono";
-import { z } from "zod";
-import { newsletterSchema } from "@meridian/shared/newsletter";
+import { newsletterAnswerSchema, newsletterSchema } from "@meridian/shared/newsletter";
 import { newsletterSubscriptions } from "../db/schema";
 import type { AppEnv } from "../lib/context";
 import { conflict } from "../lib/errors";
@@ -15,7 +14,7 @@ export const newsletterRoutes = new Hono<AppEnv>().post(
     tags: ["Marketing"],
     access: "public",
     body: newsletterSchema,
-    responses: { 201: z.object({ subscribed: z.literal(true) }), 409: { description: SUBSCRIBE_FAILED } },
+    responses: { 201: newsletterAnswerSchema, 409: { description: SUBSCRIBE_FAILED } },
   }),
   async (c) => {
     const { email } = c.req.valid("json");

@@ -12,7 +12,7 @@ import { getOperationsSettings } from "../settings/settings.service";
 import { startOf } from "../bookings/booking-gate";
 import { createTestApp, type TestApp } from "../test/harness";
 import { outboxFor } from "../test/helpers";
-import { seedBooking } from "../test/money-fixtures";
+import { seedBooking } from "../test/factories";
 import { paymentJobHandlers, UNPAID_CANCEL_JOB } from "./payment-jobs";
 import { recordFailedAuthorisation } from "./payment-lifecycle";
 import { RECEIPT_JOB, receiptJobHandlers, receiptJobKey } from "./receipts";

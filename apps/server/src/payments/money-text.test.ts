@@ -6,10 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { formatCard, formatMoney } from "@meridian/shared/money";
 import { runDueJobs, scheduleJob } from "../jobs/job-runner";
 import { bookingConfirmationEmail } from "../mail/booking-emails";
-import { rideDetails } from "../test/booking-details";
+import { rideDetails, seedBooking } from "../test/factories";
 import { createTestApp, type TestApp } from "../test/harness";
 import { outboxFor } from "../test/helpers";
-import { seedBooking } from "../test/money-fixtures";
 import { RECEIPT_JOB, receiptJobHandlers, receiptJobKey } from "./receipts";
 
 let t: TestApp;

@@ -25,7 +25,7 @@ import { allJobHandlers } from "../jobs/handlers";
 import { runDueJobs, scheduleJob } from "../jobs/job-runner";
 import { createTestApp, type TestApp } from "../test/harness";
 import { outboxFor } from "../test/helpers";
-import { chargeBooking, seedBooking } from "../test/money-fixtures";
+import { chargeBooking, seedBooking } from "../test/factories";
 import { RECEIPT_JOB, receiptJobHandlers, receiptJobKey } from "./receipts";
 import { bookingCharge } from "./charges";
 

@@ -3,8 +3,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bookings } from "../db/schema";
 import { createTestApp, type TestApp } from "../test/harness";
-import { giveCapacityForDays } from "../test/factories";
-import { createTestFleet, laDate } from "../test/ride-fixtures";
+import { createTestFleet, giveCapacityForDays, laDate } from "../test/factories";
 
 let t: TestApp;
 let fleet: Awaited<ReturnType<typeof createTestFleet>>;

@@ -10,7 +10,7 @@ import { FAKE_PLACES } from "../test/fake-geo";
 import { createLifecycle } from "../lib/lifecycle";
 import type { TestApp } from "../test/harness";
 import { listenWithQuoteFastPath } from "../test/fast-path-server";
-import { createFleetTestApp, laDate, rideInput, type TestFleet } from "../test/ride-fixtures";
+import { createFleetTestApp, laDate, rideInput, type TestFleet } from "../test/factories";
 import { invalidatePricingCache } from "./pricing-data";
 import { createQuoteCounter } from "./quote-counter";
 

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createFakeGeo, FAKE_PLACES, type FakeGeo } from "../test/fake-geo";
 import type { TestApp } from "../test/harness";
 import { listenWithQuoteFastPath } from "../test/fast-path-server";
-import { createFleetTestApp, laDate, rideInput, type TestFleet } from "../test/ride-fixtures";
+import { createFleetTestApp, laDate, rideInput, type TestFleet } from "../test/factories";
 import { securityHeaderList } from "../lib/security-headers";
 import { QUOTE_MIDDLEWARE } from "./quote-fast-path";
 import { verifyQuoteToken } from "./quote-token";

@@ -8,8 +8,7 @@ import { bookings, idempotencyKeys, rideRateCards, tickets, vehicleTypes } from 
 import { createFakeGeo, FAKE_PLACES, type FakeGeo } from "../test/fake-geo";
 import { createTestApp, type TestApp } from "../test/harness";
 import { countRows } from "../test/helpers";
-import { giveCapacityForDays } from "../test/factories";
-import { createTestFleet, laDate, rideInput } from "../test/ride-fixtures";
+import { createTestFleet, giveCapacityForDays, laDate, rideInput } from "../test/factories";
 import { invalidatePricingCache } from "./pricing-data";
 import { verifyQuoteToken } from "./quote-token";
 

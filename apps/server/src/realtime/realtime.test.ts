@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { outboxEmails, user } from "../db/schema";
 import type { TestApp } from "../test/harness";
-import { createFleetTestApp, rideInput, type TestFleet } from "../test/ride-fixtures";
+import { createFleetTestApp, rideInput, type TestFleet } from "../test/factories";
 import { sseClient } from "../test/sse-client";
 import { createEventBus, type RealtimeEvent } from "./bus";
 

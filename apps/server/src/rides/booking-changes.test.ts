@@ -9,8 +9,7 @@ import type { QuoteInput } from "@meridian/shared/booking";
 import { bookings } from "../db/schema";
 import { createFakeGeo } from "../test/fake-geo";
 import { createTestApp, type TestApp } from "../test/harness";
-import { giveCapacityForDays } from "../test/factories";
-import { createTestFleet, laDate, rideInput } from "../test/ride-fixtures";
+import { createTestFleet, giveCapacityForDays, laDate, rideInput } from "../test/factories";
 import { parseMail, startSmtp, type TestSmtp } from "../test/smtp";
 
 let smtp: TestSmtp;
@@ -116,7 +115,7 @@ describe("a booking's changes, by e-mail", () => {
 
   it("names a typed street address once (no '1 World Way (1 World Way)')", async () => {
     const { bookingConfirmationEmail } = await import("../mail/booking-emails");
-    const { rideDetails, testPlace } = await import("../test/booking-details");
+    const { rideDetails, testPlace } = await import("../test/factories");
     const mail = bookingConfirmationEmail({ to: "x@example.com", name: "X", ticketCode: "MRD-1", dashboardUrl: "http://x/dashboard", timeZone: "America/New_York", details: rideDetails({ pickup: testPlace("p1", "1 World Way", "1 World Way"), time: "09:30" }) });
     expect(mail.text).toContain("Pickup: 1 World Way\n");
     expect(mail.text).toContain("Dropoff: Hotel Bel-Air (701 Stone Canyon Rd, Los Angeles, CA)");

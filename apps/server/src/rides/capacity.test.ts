@@ -8,7 +8,7 @@ import { zonedInstant } from "@meridian/shared/zoned-time";
 import { createUnit } from "../db/factories";
 import { createFakeGeo } from "../test/fake-geo";
 import { createTestApp, type TestApp } from "../test/harness";
-import { createTestFleet, laDate, rideInput } from "../test/ride-fixtures";
+import { createTestFleet, laDate, rideInput } from "../test/factories";
 import { availabilityWorld, windowWorld } from "./capacity.service";
 
 let t: TestApp;

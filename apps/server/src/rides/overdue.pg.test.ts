@@ -4,7 +4,7 @@
 // and schedules the sweep's next run. A ride inside the grace period is only flagged, not closed.
 // PostgreSQL only (*.pg.test.ts): real server processes on one database.
 import { expect, it } from "vitest";
-import { rideDetails } from "../test/booking-details";
+import { rideDetails } from "../test/factories";
 import { serverProcessSuite, stopServer } from "../test/server-process";
 
 const suite = serverProcessSuite();

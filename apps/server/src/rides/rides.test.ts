@@ -10,8 +10,7 @@ import { auditLogs, bookings, jobs, shifts } from "../db/schema";
 import { createFakeGeo } from "../test/fake-geo";
 import { createTestApp, type TestApp } from "../test/harness";
 import { outboxFor } from "../test/helpers";
-import { giveCapacityForDays } from "../test/factories";
-import { createTestFleet, laDate, rideInput } from "../test/ride-fixtures";
+import { createTestFleet, giveCapacityForDays, laDate, rideInput } from "../test/factories";
 import { sseClient } from "../test/sse-client";
 
 let t: TestApp;

@@ -10,7 +10,7 @@ import { runDueJobs, scheduleJob } from "../jobs/job-runner";
 import { RECEIPT_JOB, receiptJobHandlers, receiptJobKey } from "../payments/receipts";
 import { createTestApp, type TestApp } from "../test/harness";
 import { outboxFor } from "../test/helpers";
-import { seedBooking } from "../test/money-fixtures";
+import { seedBooking } from "../test/factories";
 
 let t: TestApp;
 let admin: { cookie: string };

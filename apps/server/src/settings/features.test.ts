@@ -8,8 +8,7 @@ import { bookings, outboxSms, user } from "../db/schema";
 import { invalidatePricingCache } from "../quotes/pricing-data";
 import type { TestApp } from "../test/harness";
 import { countRows } from "../test/helpers";
-import { createFleetTestApp, laDate, rideInput, type TestFleet } from "../test/ride-fixtures";
-import { valetEventInput } from "../test/valet-fixtures";
+import { createFleetTestApp, laDate, rideInput, type TestFleet, valetEventInput } from "../test/factories";
 
 let t: TestApp;
 let fleet: TestFleet;

@@ -2,8 +2,7 @@
 // through the settings store (validated, audited), the quotes it refuses with a sentence, and the preview image.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../test/harness";
-import { giveCapacityForDays } from "../test/factories";
-import { createTestFleet, laDate } from "../test/ride-fixtures";
+import { createTestFleet, giveCapacityForDays, laDate } from "../test/factories";
 
 let t: TestApp;
 let admin: Awaited<ReturnType<TestApp["userWithSession"]>>;

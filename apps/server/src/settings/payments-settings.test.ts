@@ -7,7 +7,7 @@ import { DEFAULT_FEATURES_SETTINGS, TEST_CHARGE_CENTS } from "@meridian/shared/s
 import { auditLogs, embeddedPaymentIntents, paymentWebhookEvents } from "../db/schema";
 import { startStripeReplay } from "../test/stripe-replay";
 import { createTestApp, type TestApp } from "../test/harness";
-import { seedBooking } from "../test/money-fixtures";
+import { seedBooking } from "../test/factories";
 
 let t: TestApp;
 let admin: { cookie: string };

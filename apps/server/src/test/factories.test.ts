@@ -3,8 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rideAvailability } from "@meridian/shared/availability";
 import { zonedInstant } from "@meridian/shared/zoned-time";
 import { availabilityWorld } from "../rides/capacity.service";
-import { giveCapacity } from "./factories";
-import { createFleetTestApp, laDate, type TestFleet } from "./ride-fixtures";
+import { createFleetTestApp, giveCapacity, laDate, type TestFleet } from "./factories";
 import type { TestApp } from "./harness";
 
 let t: TestApp;

@@ -13,8 +13,7 @@ import type { RealtimeEvent } from "../realtime/bus";
 import { FAKE_PLACES } from "../test/fake-geo";
 import type { TestApp } from "../test/harness";
 import { countRows, outboxFor } from "../test/helpers";
-import { createFleetTestApp, laDate, rideInput, type TestFleet } from "../test/ride-fixtures";
-import { TEST_VALET_RATES, valetEventInput } from "../test/valet-fixtures";
+import { createFleetTestApp, laDate, rideInput, TEST_VALET_RATES, type TestFleet, valetEventInput } from "../test/factories";
 import { TICKET_CODE_PATTERN } from "../bookings/ticket-code";
 
 let t: TestApp;

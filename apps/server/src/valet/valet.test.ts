@@ -10,8 +10,7 @@ import { nextValetStatuses, valetStatuses } from "@meridian/shared/valet-ticket"
 import { wallClock } from "@meridian/shared/zoned-time";
 import { DEFAULT_OPERATIONS_SETTINGS } from "@meridian/shared/rides";
 import { tickets } from "../db/schema";
-import { insertBooking } from "../test/test-data";
-import { valetDetails, testPlace } from "../test/booking-details";
+import { insertBooking, testPlace, valetDetails } from "../test/factories";
 import { updateOperationsSettings } from "../settings/settings.service";
 import { createEventBus, type RealtimeEvent } from "../realtime/bus";
 import { createTestApp, type TestApp } from "../test/harness";

@@ -15,8 +15,10 @@ export class ApiError extends Error {
     readonly paymentIntent?: { id: string; clientSecret: string | null },
     /** A time that cannot be served (409 unavailable): the nearest sellable times the same day. */
     readonly alternatives?: { date: string; time: string }[],
+    /** For a developer: why an answer broke its schema (the zod error). */
+    cause?: unknown,
   ) {
-    super(message);
+    super(message, { cause });
   }
 }
 
@@ -24,23 +26,23 @@ type ApiInit = RequestInit & { json?: unknown };
 /** The answer did not match its schema (a server and a client out of step): shown as any other failure. */
 export const BAD_ANSWER = "bad_answer";
 
-/** Sends the request and parses the answer with `schema`. */
-export async function api<S extends z.ZodType>(path: string, schema: S, init?: ApiInit): Promise<z.output<S>>;
-/** Not yet on a shared schema: the answer as sent, unchecked (the calls move to the form above domain by domain). */
-export async function api<T>(path: string, init?: ApiInit): Promise<T>;
-export async function api(path: string, schemaOrInit?: z.ZodType | ApiInit, maybeInit?: ApiInit): Promise<unknown> {
-  const schema = isSchema(schemaOrInit) ? schemaOrInit : undefined;
-  const init = (schema ? maybeInit : (schemaOrInit as ApiInit | undefined)) ?? {};
-  const body = await send(path, init);
-  if (!schema) return body;
+/** Where zod must not load with the page (the session, read on the home page): the schema's module, imported only
+ * when there is an answer to check. A `null` answer (no body, or signed out) is returned without loading it. */
+export type LazyAnswer<S extends z.ZodType> = () => Promise<S>;
+
+/** Sends the request and parses the answer with `schema` (or the lazily loaded one). */
+export async function api<S extends z.ZodType>(path: string, schema: S | LazyAnswer<S>, init?: ApiInit): Promise<z.output<S>> {
+  const body = await send(path, init ?? {});
+  if (typeof schema === "function") {
+    if (body === null) return body as z.output<S>;
+    schema = await schema();
+  }
   const parsed = schema.safeParse(body);
   if (!parsed.success) {
-    throw new ApiError(0, BAD_ANSWER, `Something went wrong`);
+    throw new ApiError(0, BAD_ANSWER, `Something went wrong`, undefined, undefined, undefined, parsed.error);
   }
   return parsed.data;
 }
-
-const isSchema = (x: unknown): x is z.ZodType => typeof x === "object" && x !== null && typeof (x as z.ZodType).safeParse === "function";
 
 async function send(path: string, init: ApiInit): Promise<unknown> {
   const { json, headers, ...rest } = init;

@@ -5,11 +5,10 @@ import { queryOptions, useQuery } from "@tanstack/react-query";
 import { DEFAULT_COMPANY_SETTINGS, DEFAULT_FEATURES_SETTINGS, DEFAULT_TIP_PRESET_PERCENTS, type FeatureKey, type PublicSettings } from "@meridian/shared/settings-public";
 import { api } from "./api";
 import { settingsKeys } from "@/lib/query-keys";
-import { publicSettingsSchema } from "@meridian/shared/settings/answers";
 
 export const publicSettingsQueryOptions = queryOptions({
   queryKey: settingsKeys.public(),
-  queryFn: () => api("/api/settings/public", publicSettingsSchema),
+  queryFn: () => api("/api/settings/public", () => import("@meridian/shared/settings/answers").then((m) => m.publicSettingsSchema)),
   staleTime: 60_000,
   retry: 1,
 });

@@ -48,9 +48,10 @@ export function serveApi(routes: Routes): Call[] {
 }
 
 /** A signed-in session of `role` for GET /api/auth/get-session. */
+/** The session answer as the server sends it (a customer's role is "user"). */
 export const sessionOf = (role: "customer" | "admin" | "dispatcher" | "valet" | "chauffeur" = "customer", name = "Octavia Brandt") => ({
-  session: { id: "s1", expiresAt: "2099-01-01T00:00:00.000Z" },
-  user: { id: "u1", name, email: "octavia@example.com", emailVerified: true, role, banned: false },
+  session: { id: "s1", userId: "u1", expiresAt: "2099-01-01T00:00:00.000Z" },
+  user: { id: "u1", name, email: "octavia@example.com", emailVerified: true, role: role === "customer" ? "user" : role, banned: false },
 });
 
 /** Renders `ui` inside the app's providers at `path` (other paths render their name, to see where a navigation went). */

@@ -1,7 +1,7 @@
 // The pricing domain's answers (zod): coupons as the admin API answers them. Types are inferred from the schemas.
 import { z } from "zod";
 import { couponKindValues, couponServiceValues } from "../coupons";
-import { pricingMethodValues } from "../pricing";
+import { pricingMethodValues, quoteSchema } from "../pricing";
 import { VALET_EVENT_TYPES } from "../valet";
 import { valetQuoteSchema } from "../valet-pricing";
 
@@ -40,6 +40,10 @@ export const adminVehicleSchema = z.object({
 });
 export type AdminVehicle = z.infer<typeof adminVehicleSchema>;
 export const adminVehiclesResponseSchema = z.object({ vehicles: z.array(adminVehicleSchema) });
+/** A removal that answers { ok: true }. */
+export const okAnswerSchema = z.object({ ok: z.literal(true) });
+/** POST /api/admin/pricing/simulate: the quote a trip of given miles and minutes would get. */
+export const simulatedQuoteSchema = z.object({ quote: quoteSchema });
 export const adminVehicleResponseSchema = z.object({ vehicle: adminVehicleSchema });
 export const adminRateCardSchema = z.object({ id: z.string(), vehicleTypeId: z.string(), perMileUsd: usd, perMinuteUsd: usd, active: z.boolean() });
 export type AdminRateCard = z.infer<typeof adminRateCardSchema>;

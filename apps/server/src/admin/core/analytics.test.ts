@@ -8,9 +8,8 @@ import { bookingEvents, paymentRefunds, valetRetrievals, type bookings } from ".
 import { recordPayment } from "../../payments/payments.service";
 import { createQuoteCounter } from "../../quotes/quote-counter";
 import { updateOperationsSettings } from "../../settings/settings.service";
-import { ensureBookingCharge } from "../../test/paid-booking";
+import { ensureBookingCharge, insertBooking, insertTicket } from "../../test/factories";
 import { createTestApp, type TestApp } from "../../test/harness";
-import { insertBooking, insertTicket } from "../../test/test-data";
 
 const NOW = new Date("2026-06-15T19:00:00Z");
 let t: TestApp;

@@ -1,7 +1,7 @@
 // The booking's line in the admin's Bookings and Ticket Center details (and the bookings CSV): its time as people
 // read it ("2:30 PM", an event's "5:00 PM – 9:00 PM"), not the stored "14:30" / "17:00-21:00" (issue 20 point 8).
 import { describe, expect, it } from "vitest";
-import { rideDetails, valetDetails } from "../../test/booking-details";
+import { rideDetails, valetDetails } from "../../test/factories";
 import { bookingSummary } from "./bookings.service";
 
 describe("bookingSummary", () => {

@@ -3,10 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { REFUND_THROUGH_REFUNDS_MESSAGE } from "@meridian/shared/booking-status";
 import { auditLogs, bookings } from "../../db/schema";
 import { createVehicle } from "../../db/factories";
-import { rideDetails, testPlace } from "../../test/booking-details";
+import { insertBooking, insertTicket, rideDetails, testPlace } from "../../test/factories";
 import { createTestApp, type TestApp } from "../../test/harness";
 import { BOOKINGS_CSV_HEADER, bookingsCsvLines, csvField, EXPORT_BATCH } from "./bookings.service";
-import { insertBooking, insertTicket } from "../../test/test-data";
 
 let t: TestApp;
 let cookie: string;

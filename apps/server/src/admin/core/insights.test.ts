@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createVehicle } from "../../db/factories";
 import { createTestApp, type TestApp } from "../../test/harness";
-import { insertBooking, insertTicket } from "../../test/test-data";
+import { insertBooking, insertTicket } from "../../test/factories";
 
 let t: TestApp;
 let admin: Awaited<ReturnType<TestApp["userWithSession"]>>;

@@ -10,10 +10,9 @@ import { paymentRefunds, tipAllocations, type bookings } from "../../db/schema";
 import { redeemCoupon } from "../../coupons/coupons.service";
 import { recordPayment } from "../../payments/payments.service";
 import { createQuoteCounter } from "../../quotes/quote-counter";
-import { ensureBookingCharge } from "../../test/paid-booking";
+import { ensureBookingCharge, insertBooking } from "../../test/factories";
 import { createTestApp, type TestApp } from "../../test/harness";
 import { updateOperationsSettings } from "../../settings/settings.service";
-import { insertBooking } from "../../test/test-data";
 
 let t: TestApp;
 let admin: Awaited<ReturnType<TestApp["userWithSession"]>>;

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLogs } from "../../db/schema";
 import { createTestApp, type TestApp } from "../../test/harness";
-import { insertBooking, insertTicket } from "../../test/test-data";
+import { insertBooking, insertTicket } from "../../test/factories";
 
 let t: TestApp;
 let cookie: string;

@@ -2,9 +2,8 @@
 // snapshot, which every fleet and pricing mutation drops.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createFakeGeo } from "../../test/fake-geo";
-import { giveCapacityForDays } from "../../test/factories";
+import { giveCapacityForDays, rideInput } from "../../test/factories";
 import { createTestApp, type TestApp } from "../../test/harness";
-import { rideInput } from "../../test/ride-fixtures";
 
 let t: TestApp;
 let cookie: string;

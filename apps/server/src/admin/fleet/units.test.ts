@@ -8,7 +8,7 @@ import { auditLogs, bookings } from "../../db/schema";
 import { createUnit } from "../../db/factories";
 import { createFakeGeo } from "../../test/fake-geo";
 import { createTestApp, type TestApp } from "../../test/harness";
-import { createTestFleet, laDate, rideInput } from "../../test/ride-fixtures";
+import { createTestFleet, laDate, rideInput } from "../../test/factories";
 
 let t: TestApp;
 let fleet: Awaited<ReturnType<typeof createTestFleet>>;

@@ -2,7 +2,7 @@ import { desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createRateCard, createTier, createVehicle } from "../../db/factories";
 import { auditLogs, bookings, rideFixedTiers, rideRateCards, vehicleTypes } from "../../db/schema";
-import { rideDetails } from "../../test/booking-details";
+import { rideDetails } from "../../test/factories";
 import { createTestApp, type TestApp } from "../../test/harness";
 
 let t: TestApp;

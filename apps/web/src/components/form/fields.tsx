@@ -6,7 +6,7 @@ import type { LucideIcon } from "lucide-react";
 import type { ComponentProps, FocusEvent, ReactNode } from "react";
 import { Controller, get, useFormContext, useFormState, type ChangeHandler, type FieldValues, type Path, type PathValue } from "react-hook-form";
 import { SwitchRow, UnitInput } from "@/components/admin/fleet-ui";
-import { Input } from "@/components/ui/input";
+import { Input, Textarea } from "@/components/ui/input";
 import { Field } from "@/components/ui/label";
 import { PasswordInput } from "@/components/ui/password-input";
 import { OptionSelect } from "@/components/ui/select";
@@ -43,7 +43,8 @@ export function FormField<T extends FieldValues>({ name, label, id, error, hint,
   );
 }
 
-type InputProps = Omit<ComponentProps<"input">, "name" | "id" | "type" | "children">;
+/** An input's own props; `setValueAs`: what the form keeps of the typed text (a number, null for empty...). */
+type InputProps = Omit<ComponentProps<"input">, "name" | "id" | "type" | "children"> & { setValueAs?: (raw: string) => unknown };
 
 /**
  * Splits a field's props into the frame's (FormField) and the control's, the control registered on the form
@@ -64,11 +65,21 @@ function useControl<T extends FieldValues, P extends FieldProps<T> & { setValueA
 }
 
 /** A one-line text field (name, e-mail, a code, a clock time...). */
-export function TextField<T extends FieldValues>(props: FieldProps<T> & InputProps & { type?: "text" | "email" | "search" | "url" | "time" }) {
+export function TextField<T extends FieldValues>(props: FieldProps<T> & InputProps & { type?: "text" | "email" | "tel" | "search" | "url" | "time" }) {
   const { field, control } = useControl<T, typeof props>(props);
   return (
     <FormField {...field}>
       <Input type="text" {...control} />
+    </FormField>
+  );
+}
+
+/** A few lines of free text (instructions, a note). */
+export function TextAreaField<T extends FieldValues>(props: FieldProps<T> & Omit<ComponentProps<"textarea">, "name" | "id" | "children">) {
+  const { field, control } = useControl<T, typeof props>(props);
+  return (
+    <FormField {...field}>
+      <Textarea {...control} />
     </FormField>
   );
 }

@@ -2,10 +2,11 @@
 // button with a pending state, and the server's per-field messages put under the matching inputs.
 import { Loader2 } from "lucide-react";
 import type { ComponentProps, ReactNode } from "react";
-import { FormProvider, type FieldErrors, type FieldValues, type Path, type UseFormReturn, type UseFormSetError } from "react-hook-form";
+import { FormProvider, useFormContext, useFormState, type FieldErrors, type FieldValues, type Path, type UseFormReturn, type UseFormSetError } from "react-hook-form";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import { ApiError } from "@/lib/api";
+import { cn } from "@/lib/utils";
 
 /** A form whose fields (TextField, PasswordField, ...) find their values and messages through the form's context. */
 export function Form<TInput extends FieldValues, TContext, TOutput>({
@@ -41,6 +42,24 @@ export function FormActions({ onCancel, pending, label, pendingLabel }: { onCanc
       <Button type="submit" disabled={pending}>
         {pending && !pendingLabel ? <Spinner className="size-4 border-background/30 border-t-background" /> : null}
         {pending && pendingLabel ? pendingLabel : label}
+      </Button>
+    </div>
+  );
+}
+
+/**
+ * A settings form's footer: Revert (back to the saved values) and Save, both enabled only while the form differs
+ * from what it started from (react-hook-form's isDirty).
+ */
+export function RevertSaveActions({ onRevert, pending, label = "Save Settings", className }: { onRevert: () => void; pending: boolean; label?: string; className?: string }) {
+  const { isDirty } = useFormState({ control: useFormContext().control });
+  return (
+    <div className={cn("flex items-end justify-end gap-3", className)}>
+      <Button type="button" variant="ghost" disabled={!isDirty || pending} onClick={onRevert}>
+        Revert
+      </Button>
+      <Button type="submit" disabled={!isDirty || pending}>
+        {pending ? "Saving…" : label}
       </Button>
     </div>
   );

@@ -22,6 +22,8 @@ type AuthContextValue = {
   signedOutHere: boolean;
 };
 
+const signOutAnswer = () => import("@meridian/shared/identity/answers").then((m) => m.authAnswers["/sign-out"]);
+
 const AuthContext = createContext<AuthContextValue | null>(null);
 
 export function AuthProvider({ children }: { children: ReactNode }) {
@@ -38,7 +40,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, [queryClient]);
 
   const signOut = useCallback(async () => {
-    await api("/api/auth/sign-out", { method: "POST", json: {} });
+    await api("/api/auth/sign-out", signOutAnswer, { method: "POST", json: {} });
     setSignedOut(true);
     queryClient.setQueryData(sessionQueryOptions.queryKey, null);
     queryClient.removeQueries({ queryKey: meKeys.all() });

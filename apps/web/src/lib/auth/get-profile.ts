@@ -1,11 +1,13 @@
 import { queryOptions } from "@tanstack/react-query";
-import type { Profile } from "@meridian/shared/profile";
 import { api } from "@/lib/api";
 import { meKeys } from "@/lib/query-keys";
+
+/** Loaded with the first profile read (signed in), not with the home page. */
+const profileAnswer = () => import("@meridian/shared/profile").then((m) => m.profileSchema);
 
 export const profileQueryOptions = (userId: string | undefined) =>
   queryOptions({
     queryKey: meKeys.profile(userId),
-    queryFn: () => api<Profile>("/api/me/profile"),
+    queryFn: () => api("/api/me/profile", profileAnswer),
     enabled: Boolean(userId),
   });

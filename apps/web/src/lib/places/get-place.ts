@@ -1,9 +1,9 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "@/lib/api";
-import type { Place } from "./types";
+import { placesAnswers } from "./suggest-places";
 import { placeKeys } from "@/lib/query-keys";
 
-export const getPlace = (placeId: string) => api<Place>(`/api/places/${encodeURIComponent(placeId)}`);
+export const getPlace = (placeId: string) => api(`/api/places/${encodeURIComponent(placeId)}`, placesAnswers.place);
 
 export const placeQueryOptions = (placeId: string) =>
   queryOptions({

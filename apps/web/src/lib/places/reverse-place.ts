@@ -1,11 +1,11 @@
 import { queryOptions } from "@tanstack/react-query";
 import { api } from "@/lib/api";
-import type { Place } from "./types";
+import { placesAnswers } from "./suggest-places";
 import { placeKeys } from "@/lib/query-keys";
 
 /** The nearest known place to a browser position; 404 when there is none. */
 export const reversePlace = (lat: number, lng: number) =>
-  api<Place>(`/api/places/reverse?${new URLSearchParams({ lat: lat.toFixed(6), lng: lng.toFixed(6) })}`);
+  api(`/api/places/reverse?${new URLSearchParams({ lat: lat.toFixed(6), lng: lng.toFixed(6) })}`, placesAnswers.place);
 
 export const reversePlaceQueryOptions = (lat: number, lng: number) =>
   queryOptions({

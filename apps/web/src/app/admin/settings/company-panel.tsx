@@ -7,17 +7,17 @@ import { Building2 } from "lucide-react";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { Button } from "@/components/ui/button";
-import { Input, Textarea } from "@/components/ui/input";
-import { Field } from "@/components/ui/label";
-import { applyServerFieldErrors } from "@/components/form/form";
+import { TextAreaField, TextField } from "@/components/form/fields";
+import { applyServerFieldErrors, Form, RevertSaveActions } from "@/components/form/form";
 import { api } from "@/lib/api";
+import { companySettingsResponseSchema } from "@meridian/shared/settings/answers";
 import { notifyError, notifySuccess } from "@/lib/notify";
 import { usePublicSettings } from "@/lib/public-settings";
 import { sectionQueryOptions, useSaveSettingsSection, useSettingsSection } from "../api/settings-sections";
 import { SectionState, SettingsPanel } from "./settings-ui";
 import { settingsKeys } from "@/lib/query-keys";
 
-const FIELDS: { name: Exclude<keyof CompanySettings, "logoKey" | "address">; label: string; type?: string }[] = [
+const FIELDS: { name: Exclude<keyof CompanySettings, "logoKey" | "address">; label: string; type?: "tel" | "email" | "url" }[] = [
   { name: "displayName", label: "Display name" },
   { name: "legalName", label: "Legal name" },
   { name: "phone", label: "Phone", type: "tel" },
@@ -33,38 +33,27 @@ export function CompanyPanel() {
 
 function CompanyForm({ initial }: { initial: CompanySettings }) {
   const save = useSaveSettingsSection("company");
-  const { register, handleSubmit, setError, reset, formState: { errors, isDirty } } = useForm<CompanySettings>({ resolver: zodResolver(companySettingsSchema), defaultValues: initial });
-  const onSubmit = handleSubmit(async (values) => {
+  const form = useForm<CompanySettings>({ resolver: zodResolver(companySettingsSchema), defaultValues: initial });
+  const onSubmit = form.handleSubmit(async (values) => {
     try {
       const { company } = await save.mutateAsync({ ...values, logoKey: initial.logoKey });
-      reset(company);
+      form.reset(company);
       notifySuccess("Settings Saved", "The footer, e-mails, text messages and receipts use the new details from now on.");
     } catch (err) {
-      applyServerFieldErrors(err, setError, ["displayName", "legalName", "address", "phone", "supportEmail", "website"]);
+      applyServerFieldErrors(err, form.setError, ["displayName", "legalName", "address", "phone", "supportEmail", "website"]);
       notifyError("Could not save settings", err);
     }
   });
   return (
     <SettingsPanel icon={Building2} title="Company" description="Who customers deal with: shown in the site's footer, every e-mail, the text messages' signature and on receipts. Every change is recorded in the Audit Logs.">
       <LogoField />
-      <form onSubmit={onSubmit} noValidate className="mt-8 grid gap-6 sm:grid-cols-2">
+      <Form form={form} onSubmit={onSubmit} className="mt-8 grid gap-6 sm:grid-cols-2">
         {FIELDS.map((f) => (
-          <Field key={f.name} label={f.label} htmlFor={`company-${f.name}`} error={errors[f.name]?.message}>
-            <Input id={`company-${f.name}`} type={f.type ?? "text"} autoComplete="off" {...register(f.name)} />
-          </Field>
+          <TextField<CompanySettings> key={f.name} name={f.name} label={f.label} id={`company-${f.name}`} type={f.type} autoComplete="off" />
         ))}
-        <Field label="Address" htmlFor="company-address" error={errors.address?.message}>
-          <Textarea id="company-address" rows={3} {...register("address")} />
-        </Field>
-        <div className="flex items-end justify-end gap-3 sm:col-span-2">
-          <Button type="button" variant="ghost" disabled={!isDirty || save.isPending} onClick={() => reset(initial)}>
-            Revert
-          </Button>
-          <Button type="submit" disabled={!isDirty || save.isPending}>
-            {save.isPending ? "Saving…" : "Save Settings"}
-          </Button>
-        </div>
-      </form>
+        <TextAreaField<CompanySettings> name="address" label="Address" id="company-address" rows={3} />
+        <RevertSaveActions onRevert={() => form.reset(initial)} pending={save.isPending} className="sm:col-span-2" />
+      </Form>
     </SettingsPanel>
   );
 }
@@ -80,7 +69,7 @@ function LogoField() {
     form.append("logo", file);
     setBusy(true);
     try {
-      await api("/api/admin/settings/company/logo", { method: "POST", body: form });
+      await api("/api/admin/settings/company/logo", companySettingsResponseSchema, { method: "POST", body: form });
       await refresh();
       notifySuccess("Logo Saved", "The new logo is on the site, in e-mails and on receipts.");
     } catch (err) {
@@ -92,7 +81,7 @@ function LogoField() {
   const remove = async () => {
     setBusy(true);
     try {
-      await api("/api/admin/settings/company/logo", { method: "DELETE" });
+      await api("/api/admin/settings/company/logo", companySettingsResponseSchema, { method: "DELETE" });
       await refresh();
     } catch (err) {
       notifyError("Could not remove the logo", err);

@@ -11,21 +11,22 @@ import { Input } from "@/components/ui/input";
 import { Field } from "@/components/ui/label";
 import { Spinner } from "@/components/ui/spinner";
 import { api } from "@/lib/api";
+import type { z } from "zod";
+import { mapsOverviewSchema } from "@meridian/shared/settings/answers";
 import { notifyError, notifySuccess } from "@/lib/notify";
 import { cn } from "@/lib/utils";
 import { Panel } from "@/components/ui/panel";
 import { adminKeys } from "@/lib/query-keys";
 
-type Check = { ok: boolean; ms: number; summary: string };
-type MapsAnswer = { maps: MapsSettings; provider: { name: string; label: string }; health: { lookup: Check; route: Check }; knownCounties: string[] };
+type MapsAnswer = z.output<typeof mapsOverviewSchema>;
 type Area = MapsSettings["serviceArea"];
 
-const mapsQueryOptions = queryOptions({ queryKey: adminKeys.maps(), queryFn: () => api<MapsAnswer>("/api/admin/settings/maps") });
+const mapsQueryOptions = queryOptions({ queryKey: adminKeys.maps(), queryFn: () => api("/api/admin/settings/maps", mapsOverviewSchema) });
 
 function useSaveMaps() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (input: MapsSettings) => api<MapsAnswer>("/api/admin/settings/maps", { method: "PUT", json: input }),
+    mutationFn: (input: MapsSettings) => api("/api/admin/settings/maps", mapsOverviewSchema, { method: "PUT", json: input }),
     onSuccess: (data) => {
       qc.setQueryData(mapsQueryOptions.queryKey, data);
       return qc.invalidateQueries({ queryKey: adminKeys.audit() });
@@ -50,7 +51,7 @@ export function MapsTab() {
   );
 }
 
-function CheckRow({ label, check }: { label: string; check: Check }) {
+function CheckRow({ label, check }: { label: string; check: MapsAnswer["health"]["lookup"] }) {
   return (
     <div className="flex items-start gap-3 rounded-xl border border-border/80 bg-surface-2/50 px-4 py-3.5">
       {check.ok ? <CircleCheck className="mt-0.5 size-5 shrink-0 text-success" aria-hidden /> : <CircleX className="mt-0.5 size-5 shrink-0 text-danger" aria-hidden />}

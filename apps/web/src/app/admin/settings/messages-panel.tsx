@@ -10,7 +10,6 @@ import {
   type MessageDefinition,
   type MessageKind,
   type MessagesOverview,
-  type MessageTestResult,
 } from "@meridian/shared/settings";
 import { useMutation } from "@tanstack/react-query";
 import { AlertTriangle, Mail, MessageSquare, Send } from "lucide-react";
@@ -21,6 +20,7 @@ import { Button } from "@/components/ui/button";
 import { Input, Textarea } from "@/components/ui/input";
 import { Field } from "@/components/ui/label";
 import { api } from "@/lib/api";
+import { messageTestResultSchema } from "@meridian/shared/settings/answers";
 import { notifyError, notifySuccess } from "@/lib/notify";
 import { usePublicSettings } from "@/lib/public-settings";
 import { cn } from "@/lib/utils";
@@ -29,10 +29,9 @@ import { formatDateTime } from "@/components/admin/admin-ui";
 import { Panel } from "@/components/ui/panel";
 import { SectionState, SettingsPanel, Switch } from "./settings-ui";
 
-type Extra = Omit<MessagesOverview, "messages">;
 
 export function MessagesPanel() {
-  const q = useSettingsSection<"messages", Extra>("messages");
+  const q = useSettingsSection("messages");
   if (!q.data) return <SectionState isPending={q.isPending} error={q.error} />;
   return (
     <div className="grid gap-6">
@@ -94,7 +93,7 @@ function DeliveryPanel({ data }: { data: MessagesOverview }) {
 }
 
 function MessageList({ data }: { data: MessagesOverview }) {
-  const save = useSaveSettingsSection<"messages", Extra>("messages");
+  const save = useSaveSettingsSection("messages");
   const [open, setOpen] = useState<MessageKind | null>(null);
   const toggle = async (def: MessageDefinition, on: boolean) => {
     try {
@@ -163,13 +162,13 @@ function MessageList({ data }: { data: MessagesOverview }) {
 }
 
 function useSendTest(kind: string) {
-  return useMutation({ mutationFn: (wording: { subject?: string; intro?: string }) => api<MessageTestResult>(`/api/admin/settings/messages/${kind}/test`, { method: "POST", json: wording }) });
+  return useMutation({ mutationFn: (wording: { subject?: string; intro?: string }) => api(`/api/admin/settings/messages/${kind}/test`, messageTestResultSchema, { method: "POST", json: wording }) });
 }
 
 function MessageEditor({ def, data, onSaved }: { def: MessageDefinition; data: MessagesOverview; onSaved: () => void }) {
   const kind = def.kind as MessageKind;
   const saved = data.messages[kind];
-  const save = useSaveSettingsSection<"messages", Extra>("messages");
+  const save = useSaveSettingsSection("messages");
   const sendTest = useSendTest(kind);
   const company = usePublicSettings().company.displayName;
   const [subject, setSubject] = useState(saved.subject);

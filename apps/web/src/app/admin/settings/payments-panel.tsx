@@ -13,6 +13,7 @@ import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { api } from "@/lib/api";
+import { testChargeResponseSchema } from "@meridian/shared/settings/answers";
 import { notifyError, notifySuccess } from "@/lib/notify";
 import { cn } from "@/lib/utils";
 import { sectionQueryOptions, useSaveSettingsSection, useSettingsSection } from "../api/settings-sections";
@@ -21,10 +22,9 @@ import { Panel } from "@/components/ui/panel";
 import { SectionState, SettingsPanel, SwitchRow } from "./settings-ui";
 import { adminKeys } from "@/lib/query-keys";
 
-type Extra = Omit<PaymentsOverview, "payments">;
 
 export function PaymentsPanel() {
-  const q = useSettingsSection<"payments", Extra>("payments");
+  const q = useSettingsSection("payments");
   if (!q.data) return <SectionState isPending={q.isPending} error={q.error} />;
   return (
     <div className="grid gap-6">
@@ -47,7 +47,7 @@ function Fact({ label, children }: { label: string; children: React.ReactNode })
 function useTestCharge() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: () => api<{ result: TestChargeResult }>("/api/admin/settings/payments/test-charge", { method: "POST" }),
+    mutationFn: () => api("/api/admin/settings/payments/test-charge", testChargeResponseSchema, { method: "POST" }),
     onSuccess: () => qc.invalidateQueries({ queryKey: adminKeys.audit() }),
   });
 }
@@ -153,7 +153,7 @@ function TestChargeOutcome({ result }: { result: TestChargeResult }) {
 
 function TipsPanel({ data }: { data: PaymentsOverview }) {
   const qc = useQueryClient();
-  const save = useSaveSettingsSection<"payments", Extra>("payments");
+  const save = useSaveSettingsSection("payments");
   const features = useSettingsSection("features");
   const saveFeatures = useSaveSettingsSection("features");
   const saved = data.payments.tipPresetPercents;

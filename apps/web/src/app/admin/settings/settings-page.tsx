@@ -9,18 +9,18 @@ import type { ReactNode } from "react";
 import { useForm } from "react-hook-form";
 import { useSearchParams } from "react-router";
 import type { z } from "zod";
-import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
-import { Field } from "@/components/ui/label";
 import { Spinner } from "@/components/ui/spinner";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
-import { applyServerFieldErrors } from "@/components/form/form";
+import { FormField, TextField } from "@/components/form/fields";
+import { applyServerFieldErrors, Form, RevertSaveActions } from "@/components/form/form";
 import { notifyError, notifySuccess } from "@/lib/notify";
 import { useOperationsSettings, useSaveOperationsSettings } from "../api/operations-settings";
 import { PageHeader } from "@/components/admin/admin-ui";
 import { Panel } from "@/components/ui/panel";
 import { BlackoutDatesField, OperatingHoursFields } from "./availability-fields";
 import { CompanyPanel } from "./company-panel";
+import { SettingsPanel } from "./settings-ui";
 import { FeaturesPanel } from "./features-panel";
 import { MapsTab } from "./maps-tab";
 import { MessagesPanel } from "./messages-panel";
@@ -100,10 +100,11 @@ function OperationsPanel() {
 
 function OperationsForm({ initial }: { initial: OperationsSettings }) {
   const save = useSaveOperationsSettings();
-  const { register, control, handleSubmit, setError, reset, formState: { errors, isDirty } } = useForm<z.input<typeof operationsSettingsSchema>, unknown, OperationsSettings>({
+  const form = useForm<z.input<typeof operationsSettingsSchema>, unknown, OperationsSettings>({
     resolver: zodResolver(operationsSettingsSchema),
     defaultValues: initial,
   });
+  const { register, control, handleSubmit, setError, reset, formState: { errors } } = form;
   const onSubmit = handleSubmit(async (values) => {
     try {
       const { operations } = await save.mutateAsync(values);
@@ -130,46 +131,26 @@ function OperationsForm({ initial }: { initial: OperationsSettings }) {
     }
   });
   return (
-    <Panel className="p-7 sm:p-9">
-      <div className="mb-8 flex items-start gap-5">
-        <span className="grid size-12 shrink-0 place-items-center rounded-full border border-gold/30 bg-gold/[0.07] text-gold">
-          <Clock className="size-5" />
-        </span>
-        <div>
-          <h2 className="font-display text-3xl text-foreground">Operations</h2>
-          <p className="mt-2 max-w-xl text-sm leading-relaxed text-muted">Cancellation terms, dispatch spacing, reminders and the service's time zone. Every change is recorded in the Audit Logs.</p>
-        </div>
-      </div>
-      <form onSubmit={onSubmit} noValidate className="grid gap-6 sm:grid-cols-2">
+    <SettingsPanel icon={Clock} title="Operations" description="Cancellation terms, dispatch spacing, reminders and the service's time zone. Every change is recorded in the Audit Logs.">
+      <Form form={form} onSubmit={onSubmit} className="grid gap-6 sm:grid-cols-2">
         {numberFields.map((f) => (
-          <Field key={f.name} label={f.label} htmlFor={`ops-${f.name}`} error={errors[f.name]?.message}>
+          <FormField<z.input<typeof operationsSettingsSchema>> key={f.name} name={f.name} label={f.label} id={`ops-${f.name}`} hint={f.hint}>
             <div className="flex items-center gap-3">
-              <Input id={`ops-${f.name}`} type="number" inputMode="numeric" className="w-28" aria-invalid={Boolean(errors[f.name])} {...register(f.name, { valueAsNumber: true })} />
+              <Input id={`ops-${f.name}`} type="number" inputMode="numeric" className="w-28" {...register(f.name, { valueAsNumber: true })} />
               <span className="text-sm text-muted">{f.unit}</span>
             </div>
-            <p className="mt-1.5 text-xs text-muted">{f.hint}</p>
-          </Field>
+          </FormField>
         ))}
-        <Field label="Time zone" htmlFor="ops-timeZone" error={errors.timeZone?.message}>
-          <Input id="ops-timeZone" list="ops-time-zones" autoComplete="off" aria-invalid={Boolean(errors.timeZone)} {...register("timeZone")} />
-          <datalist id="ops-time-zones">
-            {timeZones.map((z) => (
-              <option key={z} value={z} />
-            ))}
-          </datalist>
-          <p className="mt-1.5 text-xs text-muted">Ride times, shifts and the dispatch day are read on this clock.</p>
-        </Field>
+        <TextField<z.input<typeof operationsSettingsSchema>> name="timeZone" label="Time zone" id="ops-timeZone" list="ops-time-zones" autoComplete="off" hint="Ride times, shifts and the dispatch day are read on this clock." />
+        <datalist id="ops-time-zones">
+          {timeZones.map((z) => (
+            <option key={z} value={z} />
+          ))}
+        </datalist>
         <OperatingHoursFields control={control} errors={errors} />
         <BlackoutDatesField control={control} errors={errors} />
-        <div className="flex items-end justify-end gap-3 sm:col-span-2">
-          <Button type="button" variant="ghost" disabled={!isDirty || save.isPending} onClick={() => reset(initial)}>
-            Revert
-          </Button>
-          <Button type="submit" disabled={!isDirty || save.isPending}>
-            {save.isPending ? "Saving…" : "Save Settings"}
-          </Button>
-        </div>
-      </form>
-    </Panel>
+        <RevertSaveActions onRevert={() => reset(initial)} pending={save.isPending} className="sm:col-span-2" />
+      </Form>
+    </SettingsPanel>
   );
 }

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { Profile, UpdateProfileInput } from "@meridian/shared/profile";
+import { profileSchema, type UpdateProfileInput } from "@meridian/shared/profile";
 import { api } from "@/lib/api";
 import { profileQueryOptions } from "@/lib/auth/get-profile";
 
@@ -7,7 +7,7 @@ import { sessionKeys } from "@/lib/query-keys";
 
 /** PATCH /api/me/profile: full name and phone. */
 export const updateProfile = (input: UpdateProfileInput) =>
-  api<Profile>("/api/me/profile", { method: "PATCH", json: input });
+  api("/api/me/profile", profileSchema, { method: "PATCH", json: input });
 
 export function useUpdateProfile() {
   const queryClient = useQueryClient();

@@ -4,13 +4,14 @@ import { MailCheck } from "lucide-react";
 import type { ReactNode } from "react";
 import { Button } from "@/components/ui/button";
 import { api } from "@/lib/api";
+import { outboxEmailsResponseSchema } from "@meridian/shared/dev/answers";
 import { devKeys } from "@/lib/query-keys";
 
 export function CheckInbox({ email, onBack, children }: { email: string; onBack: () => void; children: ReactNode }) {
   // Without SMTP the e-mail sits in the embedded outbox; point at it when that dev mailbox is available.
   const mailbox = useQuery({
     queryKey: devKeys.mailbox(email),
-    queryFn: () => api<{ emails: unknown[] }>(`/api/dev/mailbox?limit=1&to=${encodeURIComponent(email)}`),
+    queryFn: () => api(`/api/dev/mailbox?limit=1&to=${encodeURIComponent(email)}`, outboxEmailsResponseSchema),
     retry: false,
     staleTime: Infinity,
   });

@@ -8,7 +8,7 @@ const PROFILE = {
   fullName: "Octavia Brandt",
   email: "octavia@example.com",
   phone: "+13105550123",
-  role: "customer",
+  role: "user",
   status: "active",
   emailVerified: true,
   createdAt: "2026-01-05T10:00:00.000Z",

@@ -18,7 +18,7 @@ describe("SignInForm", () => {
       "GET /api/auth/get-session": () => ({ json: signedIn ? sessionOf("customer") : null }),
       "POST /api/auth/sign-in/email": () => {
         signedIn = true;
-        return { json: { redirect: false, token: "t", user: { id: "u1", email: "octavia@example.com", name: "Octavia" } } };
+        return { json: { redirect: false, token: "t", user: { id: "u1", email: "octavia@example.com", name: "Octavia", emailVerified: true } } };
       },
     });
     await user.type(screen.getByLabelText("Email"), "octavia@example.com");

@@ -18,7 +18,7 @@ async function fill(user: ReturnType<typeof setup>["user"], screen: ReturnType<t
 
 describe("SignUpForm", () => {
   it("creates the account and says to check the inbox", async () => {
-    const { user, screen, calls } = setup({ "POST /api/auth/sign-up/email": { json: { token: null } } });
+    const { user, screen, calls } = setup({ "POST /api/auth/sign-up/email": { json: { token: null, user: { id: "u2", email: "alex@example.com", name: "Alexandra Reyes", emailVerified: false } } } });
     await fill(user, screen, { name: "Alexandra Reyes", email: "alex@example.com", password: "long-enough" });
     expect(await screen.findByText("Account Created!")).toBeTruthy();
     expect(await screen.findByText("alex@example.com")).toBeTruthy();

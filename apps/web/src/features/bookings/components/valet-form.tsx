@@ -17,14 +17,14 @@ import {
 import { formatHours } from "@meridian/shared/valet-pricing";
 import { Hourglass } from "lucide-react";
 import { useEffect, useMemo, useState } from "react";
-import { Controller, useForm, useWatch } from "react-hook-form";
+import { useForm, useWatch } from "react-hook-form";
+import { CountField, DateField, SelectField, TextAreaField, TextField, TimeField } from "@/components/form/fields";
+import { Form } from "@/components/form/form";
 import { Button } from "@/components/ui/button";
-import { Input, Textarea } from "@/components/ui/input";
-import { Field } from "@/components/ui/label";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import type { Place } from "@/lib/places/types";
 import { AddressField } from "@/components/places/address-field";
 import { Spinner } from "@/components/ui/spinner";
+import { ApiError } from "@/lib/api";
 import { notifyError } from "@/lib/notify";
 import { useBookingClock } from "../api/get-booking-times";
 import { useValetQuote } from "../api/get-valet-quote";
@@ -32,11 +32,11 @@ import { CardStep } from "./card-step";
 import { CouponField } from "./coupon-field";
 import { BookingFooter } from "./booking-footer";
 import { QuotePanel } from "./quote-panel";
-import { TimeSelect } from "@/components/ui/time-select";
 import type { ConfirmedBooking } from "./booking-confirmed";
 import { useConfirmBooking, type BookForCaller } from "./use-confirm-booking";
 import { useLiveQuote } from "./use-live-quote";
 
+const eventTypeOptions = VALET_EVENT_TYPES.map((t) => ({ value: t, label: t }));
 const quoteErrorToast = (err: unknown) => notifyError("Quote Error", err);
 
 /** The quarter hours after `start` ("HH:MM") up to 11:45 PM: an event ends the day it starts. */
@@ -68,17 +68,12 @@ export function ValetForm({
   const today = clock.today;
   const schema = useMemo(() => makeValetFormSchema(today, clock), [today, clock]);
   const [address, setAddress] = useState<Place | null>(null);
-  const {
-    register,
-    control,
-    handleSubmit,
-    setValue,
-    formState: { errors },
-  } = useForm<ValetFormInput, unknown, ValetFormValues>({
+  const form = useForm<ValetFormInput, unknown, ValetFormValues>({
     resolver: zodResolver(schema),
     defaultValues: { ...valetFormDefaults(today), date: clock.firstDateFor(valetFormDefaults(today).startTime) },
     mode: "onTouched",
   });
+  const { control, handleSubmit, setValue } = form;
 
   const values = useWatch({ control }) as ValetFormInput;
   const { customerName, eventType, startTime, endTime, date } = values;
@@ -102,6 +97,8 @@ export function ValetForm({
     parsed.success && address ? { ...valetQuoteInputFromForm(parsed.data, address.placeId), ...(couponCode.trim() ? { couponCode: couponCode.trim() } : {}) } : null;
   const live = useLiveQuote(quoteInput, useValetQuote, quoteErrorToast);
   const quote = live.data?.quote ?? null;
+  // The quote's refusal of a field (a 4xx with fields) shows under that field until the form has its own message.
+  const quoteFields = live.error instanceof ApiError ? (live.error.fields ?? {}) : {};
 
   const confirmBooking = useConfirmBooking({ idempotencyKey, renewIdempotencyKey, refetchQuote: live.refetch, amountUsd: quote?.totalUsd ?? null });
   const { confirm, card } = confirmBooking;
@@ -128,52 +125,21 @@ export function ValetForm({
   });
 
   return (
-    <form onSubmit={(e) => void submit(e)} noValidate className="space-y-5">
-      <Field label="Customer Full Name" htmlFor="valet-name" error={errors.customerName?.message}>
-        <Input id="valet-name" autoComplete="name" placeholder="Name on the reservation" aria-invalid={Boolean(errors.customerName) || undefined} {...register("customerName")} />
-      </Field>
+    <Form form={form} onSubmit={(e) => void submit(e)} className="space-y-5">
+      <TextField<ValetFormInput> name="customerName" label="Customer Full Name" id="valet-name" error={quoteFields.customerName} autoComplete="name" placeholder="Name on the reservation" />
 
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field label="Event Type" htmlFor="valet-event-type" error={errors.eventType?.message}>
-          <Controller
-            control={control}
-            name="eventType"
-            render={({ field }) => (
-              <Select value={field.value} onValueChange={field.onChange}>
-                <SelectTrigger id="valet-event-type" onBlur={field.onBlur}>
-                  <SelectValue />
-                </SelectTrigger>
-                <SelectContent>
-                  {VALET_EVENT_TYPES.map((t) => (
-                    <SelectItem key={t} value={t}>
-                      {t}
-                    </SelectItem>
-                  ))}
-                </SelectContent>
-              </Select>
-            )}
-          />
-        </Field>
-        <Field label="Date" htmlFor="valet-date" error={errors.date?.message}>
-          <Input id="valet-date" type="date" min={clock.earliest.date} required className="[color-scheme:dark]" {...register("date")} />
-        </Field>
+        <SelectField<ValetFormInput> name="eventType" label="Event Type" id="valet-event-type" options={eventTypeOptions} />
+        <DateField<ValetFormInput> name="date" label="Date" id="valet-date" error={quoteFields.date} min={clock.earliest.date} />
       </div>
 
-      {eventType === "Other" ? (
-        <Field label="Type of Event" htmlFor="valet-event-other" error={errors.eventTypeOther?.message}>
-          <Input id="valet-event-other" placeholder="e.g. Product launch" aria-invalid={Boolean(errors.eventTypeOther) || undefined} {...register("eventTypeOther")} />
-        </Field>
-      ) : null}
+      {eventType === "Other" ? <TextField<ValetFormInput> name="eventTypeOther" label="Type of Event" id="valet-event-other" error={quoteFields.eventTypeOther} placeholder="e.g. Product launch" /> : null}
 
-      <AddressField id="valet-address" label="Event Address" placeholder="Venue, hotel or address" value={address} onChange={setAddress} />
+      <AddressField id="valet-address" label="Event Address" placeholder="Venue, hotel or address" value={address} onChange={setAddress} error={quoteFields.eventPlaceId} />
 
       <div className="grid grid-cols-2 gap-4 sm:grid-cols-3">
-        <Field label="Start Time" htmlFor="valet-start" error={errors.startTime?.message}>
-          <TimeSelect id="valet-start" required times={startTimes} {...register("startTime")} />
-        </Field>
-        <Field label="End Time" htmlFor="valet-end" error={timeError ?? errors.endTime?.message}>
-          <TimeSelect id="valet-end" required times={endTimes} aria-invalid={Boolean(timeError) || undefined} {...register("endTime")} />
-        </Field>
+        <TimeField<ValetFormInput> name="startTime" label="Start Time" id="valet-start" error={quoteFields.startTime} times={startTimes} />
+        <TimeField<ValetFormInput> name="endTime" label="End Time" id="valet-end" times={endTimes} error={timeError ?? quoteFields.endTime} />
         <div className="col-span-2 sm:col-span-1">
           <p className="mb-1.5 text-xs font-medium uppercase tracking-[0.14em] text-muted">Total Duration</p>
           <p
@@ -187,22 +153,8 @@ export function ValetForm({
         </div>
       </div>
 
-      <Field label="Expected Vehicles (optional)" htmlFor="valet-vehicles" error={errors.expectedVehicles?.message}>
-        <Input
-          id="valet-vehicles"
-          type="number"
-          inputMode="numeric"
-          min={1}
-          max={MAX_VALET_VEHICLES}
-          step={1}
-          placeholder="e.g. 80"
-          aria-invalid={Boolean(errors.expectedVehicles) || undefined}
-          {...register("expectedVehicles")}
-        />
-      </Field>
-      <Field label="Special Instructions (optional)" htmlFor="valet-notes" error={errors.notes?.message}>
-        <Textarea id="valet-notes" rows={3} placeholder="Gate codes, VIP arrivals, attendant attire…" {...register("notes")} />
-      </Field>
+      <CountField<ValetFormInput> name="expectedVehicles" label="Expected Vehicles (optional)" id="valet-vehicles" error={quoteFields.expectedVehicles} min={1} max={MAX_VALET_VEHICLES} placeholder="e.g. 80" />
+      <TextAreaField<ValetFormInput> name="notes" label="Special Instructions (optional)" id="valet-notes" error={quoteFields.notes} rows={3} placeholder="Gate codes, VIP arrivals, attendant attire…" />
 
       <CouponField
         id="valet-coupon"
@@ -244,6 +196,6 @@ export function ValetForm({
           {submitting ? "Confirming…" : (bookFor?.label ?? "Request Valet Service")}
         </Button>
       </BookingFooter>
-    </form>
+    </Form>
   );
 }

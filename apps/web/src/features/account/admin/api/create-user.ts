@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { AdminCreateUserInput, AdminUser } from "@meridian/shared/admin";
+import { adminUserResponseSchema, type AdminCreateUserInput } from "@meridian/shared/admin";
 import { api } from "@/lib/api";
 
 import { userKeys, adminKeys } from "@/lib/query-keys";
 
-export const createUser = (input: AdminCreateUserInput) => api<{ user: AdminUser }>("/api/admin/users", { method: "POST", json: input });
+export const createUser = (input: AdminCreateUserInput) => api("/api/admin/users", adminUserResponseSchema, { method: "POST", json: input });
 
 export function useCreateUser() {
   const qc = useQueryClient();

@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { AdminUpdateUserInput, AdminUser } from "@meridian/shared/admin";
+import { adminUserResponseSchema, type AdminUpdateUserInput } from "@meridian/shared/admin";
 import { api } from "@/lib/api";
 import { userKeys, adminKeys } from "@/lib/query-keys";
 
 export const updateUser = (id: string, input: AdminUpdateUserInput) =>
-  api<{ user: AdminUser }>(`/api/admin/users/${encodeURIComponent(id)}`, { method: "PATCH", json: input });
+  api(`/api/admin/users/${encodeURIComponent(id)}`, adminUserResponseSchema, { method: "PATCH", json: input });
 
 export function useUpdateUser() {
   const qc = useQueryClient();

@@ -3,14 +3,12 @@ import { useMutation } from "@tanstack/react-query";
 import type { NewsletterInput } from "@meridian/shared/newsletter";
 import { api } from "@/lib/api";
 
-export type SubscribeResponse = { subscribed: true };
-
-export async function subscribeToNewsletter(input: NewsletterInput): Promise<SubscribeResponse> {
+export async function subscribeToNewsletter(input: NewsletterInput): Promise<{ subscribed: true }> {
   // Same schema as the server: trims and validates before anything leaves the browser. Loaded on
   // submit so zod stays out of the home page's first bundle.
-  const { newsletterSchema } = await import("@meridian/shared/newsletter");
+  const { newsletterSchema, newsletterAnswerSchema } = await import("@meridian/shared/newsletter");
   const json = newsletterSchema.parse(input);
-  return api<SubscribeResponse>("/api/newsletter", { method: "POST", json });
+  return api("/api/newsletter", newsletterAnswerSchema, { method: "POST", json });
 }
 
 export function useSubscribeToNewsletter() {

@@ -1,9 +1,9 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { AdminUnit } from "@meridian/shared/fleet-units";
+import { unitsResponseSchema } from "@meridian/shared/fleet-units";
 import { api } from "@/lib/api";
 import { pricingKeys } from "@/lib/query-keys";
 
-export const getUnits = () => api<{ units: AdminUnit[] }>("/api/admin/fleet/units").then((r) => r.units);
+export const getUnits = () => api("/api/admin/fleet/units", unitsResponseSchema).then((r) => r.units);
 
 export const unitsQueryOptions = queryOptions({ queryKey: pricingKeys.units(), queryFn: getUnits });
 

@@ -1,13 +1,13 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { AdminUnit, UnitInput, UnitUpdate } from "@meridian/shared/fleet-units";
+import { unitResponseSchema, type UnitInput, type UnitUpdate } from "@meridian/shared/fleet-units";
 import { api } from "@/lib/api";
 
 import { rideKeys, pricingKeys } from "@/lib/query-keys";
 
-export const createUnit = (input: UnitInput) => api<{ unit: AdminUnit }>("/api/admin/fleet/units", { method: "POST", json: input }).then((r) => r.unit);
+export const createUnit = (input: UnitInput) => api("/api/admin/fleet/units", unitResponseSchema, { method: "POST", json: input }).then((r) => r.unit);
 
 export const updateUnit = (id: string, patch: UnitUpdate) =>
-  api<{ unit: AdminUnit }>(`/api/admin/fleet/units/${encodeURIComponent(id)}`, { method: "PATCH", json: patch }).then((r) => r.unit);
+  api(`/api/admin/fleet/units/${encodeURIComponent(id)}`, unitResponseSchema, { method: "PATCH", json: patch }).then((r) => r.unit);
 
 /** The fleet list, and the dispatch board (its car choices). */
 function useInvalidateUnits() {

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { TierInput, TierUpdate } from "@meridian/shared/fleet";
 import { api } from "@/lib/api";
 import { invalidateFleet } from "../../vehicles/api/invalidate-fleet";
-import { tierResponseSchema } from "@meridian/shared/pricing/answers";
+import { okAnswerSchema, tierResponseSchema } from "@meridian/shared/pricing/answers";
 
 export const createTier = (input: TierInput) =>
   api("/api/admin/pricing/tiers", tierResponseSchema, { method: "POST", json: input }).then((r) => r.tier);
@@ -10,7 +10,7 @@ export const createTier = (input: TierInput) =>
 export const updateTier = (id: string, patch: TierUpdate) =>
   api(`/api/admin/pricing/tiers/${id}`, tierResponseSchema, { method: "PATCH", json: patch }).then((r) => r.tier);
 
-export const deleteTier = (id: string) => api<{ ok: true }>(`/api/admin/pricing/tiers/${id}`, { method: "DELETE" });
+export const deleteTier = (id: string) => api(`/api/admin/pricing/tiers/${id}`, okAnswerSchema, { method: "DELETE" });
 
 /** Creates a tier (no id) or updates one. */
 export function useSaveTier() {

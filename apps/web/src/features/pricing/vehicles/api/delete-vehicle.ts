@@ -1,8 +1,9 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api";
+import { okAnswerSchema } from "@meridian/shared/pricing/answers";
 import { invalidateFleet } from "./invalidate-fleet";
 
-export const deleteVehicle = (id: string) => api<{ ok: true }>(`/api/admin/vehicles/${id}`, { method: "DELETE" });
+export const deleteVehicle = (id: string) => api(`/api/admin/vehicles/${id}`, okAnswerSchema, { method: "DELETE" });
 
 export function useDeleteVehicle() {
   const queryClient = useQueryClient();

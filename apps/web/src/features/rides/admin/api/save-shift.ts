@@ -1,11 +1,12 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { CreateShiftInput } from "@meridian/shared/rides";
+import { z } from "zod";
 import { api } from "@/lib/api";
 import { rideKeys, adminKeys } from "@/lib/query-keys";
 import { shiftResponseSchema } from "@meridian/shared/rides/answers";
 
 export const createShift = (input: CreateShiftInput) => api("/api/admin/shifts", shiftResponseSchema, { method: "POST", json: input });
-export const deleteShift = (id: string) => api<null>(`/api/admin/shifts/${encodeURIComponent(id)}`, { method: "DELETE" });
+export const deleteShift = (id: string) => api(`/api/admin/shifts/${encodeURIComponent(id)}`, z.null(), { method: "DELETE" });
 
 function useInvalidateShifts() {
   const qc = useQueryClient();

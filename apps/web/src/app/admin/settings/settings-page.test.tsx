@@ -1,0 +1,76 @@
+// @vitest-environment happy-dom
+// Settings → Operations (the page's first tab): what it saves, a field's message, the server's under its field.
+import type { OperationsSettings } from "@meridian/shared/rides";
+import { describe, expect, it } from "vitest";
+import { apiError, renderApp, serveApi, type Routes } from "@/test/render";
+import SettingsPage from "./settings-page";
+
+const OPERATIONS: OperationsSettings = {
+  cancellationCutoffHours: 24,
+  cancellationFeePercent: 50,
+  dispatchBufferMinutes: 30,
+  reminderLeadHours: 24,
+  rideNoticeHours: 2,
+  valetNoticeHours: 24,
+  overdueGraceMinutes: 60,
+  airportWaitIncludedMinutes: 60,
+  waitingCentsPerMinute: 150,
+  timeZone: "America/Los_Angeles",
+  operatingHours: null,
+  blackoutDates: [],
+};
+
+function setup(routes: Routes = {}) {
+  const calls = serveApi({
+    "GET /api/auth/get-session": { json: null },
+    "GET /api/admin/settings": { json: { operations: OPERATIONS } },
+    "PUT /api/admin/settings": (body) => ({ json: { operations: body } }),
+    ...routes,
+  });
+  return { ...renderApp(<SettingsPage />, { path: "/admin/settings" }), calls };
+}
+
+async function retype(app: ReturnType<typeof setup>, label: string, text: string) {
+  const input = await app.screen.findByLabelText(label);
+  await app.user.clear(input);
+  if (text) await app.user.type(input, text);
+  return input;
+}
+
+const save = (app: ReturnType<typeof setup>) => app.user.click(app.screen.getByRole("button", { name: "Save Settings" }));
+
+describe("Settings → Operations", () => {
+  it("saves the changed rules", async () => {
+    const app = setup();
+    await retype(app, "Cancellation fee", "25");
+    await retype(app, "Time zone", "America/New_York");
+    await save(app);
+    expect(await app.screen.findByText("Settings Saved")).toBeTruthy();
+    expect(app.calls.find((c) => c.method === "PUT")?.body).toEqual({ ...OPERATIONS, cancellationFeePercent: 25, timeZone: "America/New_York" });
+  });
+
+  it("refuses a fee over 100 percent and an empty cut-off", async () => {
+    const app = setup();
+    await retype(app, "Cancellation fee", "120");
+    await retype(app, "Free cancellation cut-off", "");
+    await save(app);
+    expect((await app.screen.findByText("Cancellation fee must be a whole number from 0 to 100.")).id).toBe("ops-cancellationFeePercent-error");
+    expect(app.screen.getByText("Cancellation cut-off must be a whole number from 0 to 168.").id).toBe("ops-cancellationCutoffHours-error");
+    expect(app.calls.some((c) => c.method === "PUT")).toBe(false);
+  });
+
+  it("refuses a time zone that does not exist", async () => {
+    const app = setup();
+    await retype(app, "Time zone", "Mars/Olympus_Mons");
+    await save(app);
+    expect((await app.screen.findByText("Choose a time zone such as America/Los_Angeles.")).id).toBe("ops-timeZone-error");
+  });
+
+  it("puts the server's message under the field it names", async () => {
+    const app = setup({ "PUT /api/admin/settings": apiError(400, "validation_error", "Please check the highlighted fields.", { dispatchBufferMinutes: "Shorter than the longest ride's return." }) });
+    await retype(app, "Dispatch buffer", "10");
+    await save(app);
+    expect((await app.screen.findByText("Shorter than the longest ride's return.")).id).toBe("ops-dispatchBufferMinutes-error");
+    expect(await app.screen.findByText("Could not save settings")).toBeTruthy();
+  });
+});
