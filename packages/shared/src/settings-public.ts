@@ -49,4 +49,4 @@ export const DEFAULT_FEATURES_SETTINGS: FeaturesSettings = { valetBooking: true,
 /** The sentence a route answers (403 feature_off) when its feature is switched off. */
 export const featureOffMessage = (key: FeatureKey) => FEATURE_DEFINITIONS.find((f) => f.key === key)!.off;
 
-export type { PublicSettings } from "./settings/answers";
+export type { PublicSettings } from "./settings/public-answer";

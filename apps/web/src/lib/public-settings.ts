@@ -8,7 +8,7 @@ import { settingsKeys } from "@/lib/query-keys";
 
 export const publicSettingsQueryOptions = queryOptions({
   queryKey: settingsKeys.public(),
-  queryFn: () => api("/api/settings/public", () => import("@meridian/shared/settings/answers").then((m) => m.publicSettingsSchema)),
+  queryFn: () => api("/api/settings/public", () => import("@meridian/shared/settings/public-answer").then((m) => m.publicSettingsSchema)),
   staleTime: 60_000,
   retry: 1,
 });

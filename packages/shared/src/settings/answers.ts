@@ -2,24 +2,16 @@
 // message, and the public settings every page reads. Types in settings.ts and settings-public.ts come from these.
 import { z } from "zod";
 import { MESSAGE_KINDS } from "../settings";
-import { FEATURE_DEFINITIONS, type FeatureKey } from "../settings-public";
+import { companyFields, featuresSettingsAnswerSchema, tipPresetPercents } from "./public-answer";
 
-const companyFields = {
-  legalName: z.string().min(1),
-  displayName: z.string().min(1),
-  address: z.string().describe("One line, or several separated by line breaks"),
-  phone: z.string().describe("E.164"),
-  supportEmail: z.email(),
-  website: z.string(),
-};
+export { featuresSettingsAnswerSchema, publicSettingsSchema, type PublicSettings } from "./public-answer";
+
 export const companySettingsAnswerSchema = z.object({ ...companyFields, logoKey: z.string().nullable().describe("The uploaded logo's key, or null") });
 /** GET/PUT /api/admin/settings/company, and the logo's upload and removal. */
 export const companySettingsResponseSchema = z.object({ company: companySettingsAnswerSchema });
 
-export const featuresSettingsAnswerSchema = z.object(Object.fromEntries(FEATURE_DEFINITIONS.map((f) => [f.key, z.boolean()])) as Record<FeatureKey, z.ZodBoolean>);
 export const featuresSettingsResponseSchema = z.object({ features: featuresSettingsAnswerSchema });
 
-const tipPresetPercents = z.array(z.number().int().min(1).max(100)).min(1).max(4).describe("Percent presets the tip dialog offers, ascending");
 /** GET/PUT /api/admin/settings/payments: the stored settings and what the server runs (never a key). */
 export const paymentsOverviewSchema = z.object({
   payments: z.object({ tipPresetPercents }),
@@ -81,13 +73,6 @@ export type MessagesOverview = z.infer<typeof messagesOverviewSchema>;
 export const messageTestResultSchema = z.object({ sent: z.object({ channel: z.enum(["email", "sms"]), to: z.string(), subject: z.string().nullable() }) });
 export type MessageTestResult = z.infer<typeof messageTestResultSchema>;
 
-/** GET /api/settings/public: what every page may know (no secrets); the phone also as the site prints it. */
-export const publicSettingsSchema = z.object({
-  company: z.object({ ...companyFields, logoUrl: z.string().nullable(), phoneDisplay: z.string() }),
-  features: featuresSettingsAnswerSchema,
-  tipPresetPercents,
-});
-export type PublicSettings = z.infer<typeof publicSettingsSchema>;
 
 /** Each admin settings tab's GET/PUT answer. */
 export const settingsSectionAnswers = {
