@@ -79,6 +79,7 @@ export function OptionSelect<T extends string>({
   disabled,
   placeholder,
   testId,
+  className,
 }: {
   id: string;
   label: string;
@@ -90,10 +91,12 @@ export function OptionSelect<T extends string>({
   placeholder?: string;
   /** The trigger's data-testid. */
   testId?: string;
+  /** Classes of the trigger. */
+  className?: string;
 }) {
   return (
     <Select value={value} onValueChange={(v) => onValueChange(v as T)} disabled={disabled}>
-      <SelectTrigger id={id} aria-label={label} data-testid={testId}>
+      <SelectTrigger id={id} aria-label={label} data-testid={testId} className={className}>
         <SelectValue placeholder={placeholder} />
       </SelectTrigger>
       <SelectContent>
