@@ -28,13 +28,28 @@ function table(props: Partial<Parameters<typeof ListTable<Guest>>[0]> = {}) {
 const names = () => screen.getAllByRole("row").slice(1).map((r) => within(r).getAllByRole("cell")[0]!.textContent);
 
 describe("ListTable", () => {
-  it("shows a row per item with each column's cell and phone label, and hides an actions header", () => {
-    table({ rowProps: (g) => ({ "data-testid": `guest-${g.id}` }) as never });
+  it("shows a row per item with each column's cell and phone label, dims the rows asked, and hides an actions header", () => {
+    table({ rowTestId: "guest", dimmed: (g) => g.visits === null });
     expect(screen.getByRole("table", { name: "Guests" })).toBeTruthy();
     expect(names()).toEqual(["Imogen", "Alistair", "Beatrix"]);
-    expect(screen.getByTestId("guest-2").querySelector("td")?.getAttribute("data-label")).toBe("Name");
+    const rows = screen.getAllByTestId("guest");
+    expect(rows).toHaveLength(3);
+    expect(rows[1]!.querySelector("td")?.getAttribute("data-label")).toBe("Name");
+    expect(rows.map((r) => r.className.includes("text-foreground/60"))).toEqual([false, true, false]);
     expect(screen.getByRole("columnheader", { name: "Edit" }).querySelector(".sr-only")).not.toBeNull();
     expect(screen.getByRole("button", { name: "Edit Beatrix" }).closest("td")?.hasAttribute("data-label")).toBe(false);
+  });
+
+  it("styles a column's cells, not its header, and aligns both to the right when asked", () => {
+    const columns: Column<Guest>[] = [
+      { header: "Name", className: "font-mono", cell: (g) => g.name },
+      { header: "Visits", align: "right", className: "tabular-nums", cell: (g) => g.visits ?? "—" },
+    ];
+    table({ columns });
+    expect(screen.getByRole("columnheader", { name: "Name" }).className).not.toContain("font-mono");
+    expect(screen.getByRole("cell", { name: "Imogen" }).className).toContain("font-mono");
+    expect(screen.getByRole("columnheader", { name: "Visits" }).className).toContain("text-right");
+    expect(screen.getByRole("cell", { name: "12" }).className).toMatch(/text-right.*tabular-nums/);
   });
 
   it.each([

@@ -139,8 +139,10 @@ export type Column<Row> = {
   /** The column's name: its header and, on a phone, the label before each value. */
   header: string;
   cell: (row: Row) => ReactNode;
-  /** Classes of the column's cells and header (e.g. "text-right"). */
+  /** Classes of the column's cells (not its header). */
   className?: string;
+  /** Aligns the header and the cells to the right (figures, buttons). */
+  align?: "right";
   /** A column of actions (buttons): its cells have no phone label. */
   actions?: boolean;
   /** The header is read by screen readers only (a column of buttons whose name needs no showing). */
@@ -194,15 +196,17 @@ export type ListTableProps<Row> = {
   error?: boolean;
   errorText?: ReactNode;
   emptyText: ReactNode;
-  /** Attributes of a row's <tr> (a test id, a dimmed look). */
-  rowProps?: (row: Row) => ComponentProps<"tr">;
+  /** Each row's data-testid. */
+  rowTestId?: string;
+  /** Rows shown dimmed (an inactive coupon, a retired car). */
+  dimmed?: (row: Row) => boolean;
 };
 
 /**
  * A list's table from its columns: a spinner row while loading, `errorText` when the list could not be read,
  * `emptyText` when it has no rows, else a row per item (sortable by the columns that say how).
  */
-export function ListTable<Row>({ label, columns, rows, rowKey = idOf, loading, error, errorText, emptyText, rowProps }: ListTableProps<Row>) {
+export function ListTable<Row>({ label, columns, rows, rowKey = idOf, loading, error, errorText, emptyText, rowTestId, dimmed }: ListTableProps<Row>) {
   const [sort, setSort] = useState<Sort | null>(null);
   const shown = useMemo(() => sortRows(rows ?? [], columns, sort), [rows, columns, sort]);
   const span = columns.length;
@@ -211,7 +215,7 @@ export function ListTable<Row>({ label, columns, rows, rowKey = idOf, loading, e
       <thead>
         <tr>
           {columns.map((c) => (
-            <Th key={c.header} className={c.className} aria-sort={c.sortValue ? (sort?.column === c.header ? sort.direction : "none") : undefined}>
+            <Th key={c.header} className={c.align === "right" ? "text-right" : undefined} aria-sort={c.sortValue ? (sort?.column === c.header ? sort.direction : "none") : undefined}>
               {c.hideHeader ? <span className="sr-only">{c.header}</span> : c.sortValue ? <SortHeader column={c.header} sort={sort} onSort={setSort} /> : c.header}
             </Th>
           ))}
@@ -226,9 +230,9 @@ export function ListTable<Row>({ label, columns, rows, rowKey = idOf, loading, e
           <StateRow colSpan={span}>{emptyText}</StateRow>
         ) : (
           shown.map((row) => (
-            <Tr key={rowKey(row)} {...rowProps?.(row)}>
+            <Tr key={rowKey(row)} data-testid={rowTestId} className={cn(dimmed?.(row) && "text-foreground/60")}>
               {columns.map((c) => (
-                <Td key={c.header} label={c.actions ? undefined : c.header} className={c.className}>
+                <Td key={c.header} label={c.actions ? undefined : c.header} className={cn(c.align === "right" && "text-right", c.className)}>
                   {c.cell(row)}
                 </Td>
               ))}

@@ -6,10 +6,11 @@
 import { act, cleanup, render, renderHook, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { toast, Toaster } from "sonner";
-import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Column } from "./data-table";
 import { useListFilters, type FilterDef } from "./filter-bar";
-import { CsvLink, ListPage, type ListQuery } from "./list-page";
+import { CarFront } from "lucide-react";
+import { CsvLink, EmptyState, ListPage, RetryState, type ListQuery } from "./list-page";
 
 afterEach(() => {
   toast.dismiss();
@@ -183,6 +184,42 @@ describe("ListPage", () => {
     render(<ListPage label="Guests" query={{ data: GUESTS, isPending: false, isError: false }} rows={(d) => d} columns={COLUMNS} emptyText="No guests found." />);
     expect(names()).toHaveLength(5);
     expect(screen.queryByRole("button", { name: "Next page" })).toBeNull();
+  });
+});
+
+describe("EmptyState and RetryState", () => {
+  const list = (query: ListQuery<Guest[]>, onRetry = vi.fn()) =>
+    render(
+      <ListPage
+        label="Guests"
+        query={query}
+        rows={(d) => d}
+        columns={COLUMNS}
+        errorText={<RetryState onRetry={onRetry}>The guests could not be loaded.</RetryState>}
+        emptyText={
+          <EmptyState icon={CarFront} title="No guests yet" action={<button type="button">Add Guest</button>}>
+            Add the first guest.
+          </EmptyState>
+        }
+      />,
+    );
+
+  it("invites to fill an empty list, in its one row under the headers", () => {
+    list({ data: [], isPending: false, isError: false });
+    const rows = within(screen.getByRole("table", { name: "Guests" })).getAllByRole("row");
+    expect(rows).toHaveLength(2);
+    expect(within(rows[1]!).getByText("No guests yet")).toBeTruthy();
+    expect(within(rows[1]!).getByText("Add the first guest.")).toBeTruthy();
+    expect(within(rows[1]!).getByRole("button", { name: "Add Guest" })).toBeTruthy();
+  });
+
+  it("asks again when the user presses Try again on a list that could not be read", async () => {
+    const user = userEvent.setup();
+    const onRetry = vi.fn();
+    list({ data: undefined, isPending: false, isError: true }, onRetry);
+    expect(screen.getByText("The guests could not be loaded.")).toBeTruthy();
+    await user.click(screen.getByRole("button", { name: "Try again" }));
+    expect(onRetry).toHaveBeenCalledTimes(1);
   });
 });
 

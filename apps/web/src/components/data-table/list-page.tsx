@@ -1,8 +1,9 @@
 // A list page's body from declarations: its filters (FilterBar), its table from the columns (sortable, with
 // loading, error and empty rows), the pager once a page has come, and the error toast when the list cannot be
 // read. The page keeps its header, its dialogs and its query.
-import { Download } from "lucide-react";
-import { buttonVariants } from "@/components/ui/button";
+import { Download, type LucideIcon } from "lucide-react";
+import type { ReactNode } from "react";
+import { Button, buttonVariants } from "@/components/ui/button";
 import { useErrorToast } from "@/hooks/use-error-toast";
 import { cn } from "@/lib/utils";
 import { ListTable, Pagination, type ListTableProps } from "./data-table";
@@ -45,5 +46,29 @@ export function CsvLink({ href, disabled = false }: { href: string; disabled?: b
     <a href={href} download className={cn(buttonVariants({ variant: "outline" }), disabled && "pointer-events-none opacity-45")} aria-disabled={disabled}>
       <Download /> Export CSV
     </a>
+  );
+}
+
+/** An empty list's invitation (its empty text): an icon, a title, a sentence and the action that fills the list. */
+export function EmptyState({ icon: Icon, title, action, children }: { icon: LucideIcon; title: string; action?: ReactNode; children: ReactNode }) {
+  return (
+    <div className="flex flex-col items-center gap-4 py-4">
+      <Icon className="size-10 text-gold/70" aria-hidden />
+      <p className="font-display text-2xl text-foreground">{title}</p>
+      <p className="max-w-sm text-sm text-muted">{children}</p>
+      {action}
+    </div>
+  );
+}
+
+/** A list that could not be read (its error text): the sentence and a button that asks again. */
+export function RetryState({ onRetry, children }: { onRetry: () => void; children: ReactNode }) {
+  return (
+    <div className="flex flex-col items-center gap-4">
+      <p>{children}</p>
+      <Button variant="outline" size="sm" onClick={onRetry}>
+        Try again
+      </Button>
+    </div>
   );
 }

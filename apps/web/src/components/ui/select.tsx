@@ -78,6 +78,7 @@ export function OptionSelect<T extends string>({
   options,
   disabled,
   placeholder,
+  className,
 }: {
   id: string;
   label: string;
@@ -87,10 +88,12 @@ export function OptionSelect<T extends string>({
   disabled?: boolean;
   /** Shown while nothing is chosen. */
   placeholder?: string;
+  /** Classes of the trigger. */
+  className?: string;
 }) {
   return (
     <Select value={value} onValueChange={(v) => onValueChange(v as T)} disabled={disabled}>
-      <SelectTrigger id={id} aria-label={label}>
+      <SelectTrigger id={id} aria-label={label} className={className}>
         <SelectValue placeholder={placeholder} />
       </SelectTrigger>
       <SelectContent>

@@ -43,7 +43,7 @@ export default function UsersPage() {
       {
         header: "Actions",
         actions: true,
-        className: "text-right",
+        align: "right",
         cell: (u) => (
           <Button variant="ghost" size="sm" aria-label={`Edit ${u.fullName}`} onClick={() => setEditing(u)}>
             <Pencil /> Edit
@@ -57,9 +57,7 @@ export default function UsersPage() {
   return (
     <>
       <PageHeader
-        eyebrow="Access"
-        title="Users & Roles"
-        description="Every account, its role and whether it may sign in."
+        eyebrow="Access" title="Users & Roles" description="Every account, its role and whether it may sign in."
         actions={
           <Button onClick={() => setCreating(true)}>
             <UserPlus /> New User

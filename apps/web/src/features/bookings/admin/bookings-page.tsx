@@ -54,12 +54,12 @@ export default function BookingsPage() {
       },
       { header: "Date", className: "whitespace-nowrap tabular-nums", sortValue: (b) => b.bookingDate, cell: (b) => formatDate(b.bookingDate) },
       { header: "Status", sortValue: (b) => b.status, cell: (b) => <StatusBadge status={b.status} /> },
-      { header: "Price", className: "text-right tabular-nums text-foreground", sortValue: (b) => b.price, cell: (b) => (b.price != null ? formatMoney(b.price) : "—") },
+      { header: "Price", align: "right", className: "tabular-nums text-foreground", sortValue: (b) => b.price, cell: (b) => (b.price != null ? formatMoney(b.price) : "—") },
       {
         header: "View",
         actions: true,
         hideHeader: true,
-        className: "text-right",
+        align: "right",
         cell: (b) => (
           <Button variant="ghost" size="sm" onClick={() => setViewing(b.id)} aria-label={`View booking for ${b.customerName ?? "guest"}`}>
             <Eye /> View

@@ -1,6 +1,6 @@
 // /admin/coupons: every promotional code with its terms and uses; create, edit, deactivate.
 import { Pencil, Plus, Power } from "lucide-react";
-import { useMemo, useState, type ComponentProps } from "react";
+import { useMemo, useState } from "react";
 import { COUPON_SERVICE_LABELS, formatCouponValue, type AdminCoupon } from "@meridian/shared/coupons";
 import { Button } from "@/components/ui/button";
 import { useConfirm } from "@/components/ui/confirm-dialog";
@@ -62,7 +62,7 @@ export default function CouponsPage() {
       {
         header: "Actions",
         actions: true,
-        className: "text-right",
+        align: "right",
         cell: (c) => (
           <div className="flex justify-end gap-1">
             <Button variant="ghost" size="sm" aria-label={`Edit ${c.code}`} onClick={() => setDialog({ coupon: c })}>
@@ -91,14 +91,10 @@ export default function CouponsPage() {
         }
       />
       <ListPage
-        label="Coupons"
-        query={coupons}
-        rows={(d) => d}
-        columns={columns}
-        rowProps={(c) => ({ "data-testid": "coupon-row", className: cn(!c.active && "text-foreground/60") }) as ComponentProps<"tr">}
+        label="Coupons" query={coupons} columns={columns} rows={(all) => all}
+        rowTestId="coupon-row" dimmed={(c) => !c.active} errorToast="Error fetching coupons"
         errorText="Could not load coupons."
         emptyText="No coupons yet. Create the first code with New Coupon."
-        errorToast="Error fetching coupons"
       />
       <CouponDialog open={Boolean(dialog)} coupon={dialog?.coupon ?? null} onOpenChange={(open) => !open && setDialog(null)} />
     </>

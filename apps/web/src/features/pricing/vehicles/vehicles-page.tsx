@@ -1,17 +1,18 @@
 // /admin/vehicles: the vehicle catalogue. Status toggles save at once; Set Pricing deep-links to the
 // vehicle's card on the pricing screen for the live method; Delete is real but refused while booked.
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { Link } from "react-router";
 import { Briefcase, CarFront, Pencil, Plus, Tags, Trash2, Users } from "lucide-react";
 import type { AdminVehicle } from "@meridian/shared/fleet";
 import { pricingReadiness } from "@meridian/shared/fleet";
 import type { PricingMethod } from "@meridian/shared/pricing";
 import { Button } from "@/components/ui/button";
-import { Card } from "@/components/ui/card";
-import { Spinner } from "@/components/ui/spinner";
 import { notifyError, notifySuccess } from "@/lib/notify";
 import { formatMoney } from "@meridian/shared/money";
 import { cn } from "@/lib/utils";
+import { useItemDialog } from "@/hooks/use-item-dialog";
+import type { Column } from "@/components/data-table/data-table";
+import { EmptyState, ListPage, RetryState } from "@/components/data-table/list-page";
 import { usePricingOverview } from "../rates/api/get-pricing-overview";
 import { GoldSwitch, PageHeading, ReadinessBadge } from "@/components/admin/fleet-ui";
 import { useAdminVehicles } from "./api/get-admin-vehicles";
@@ -22,122 +23,59 @@ import { VehicleDialog } from "./components/vehicle-dialog";
 export default function VehiclesPage() {
   const vehicles = useAdminVehicles();
   const pricing = usePricingOverview();
-  const [editing, setEditing] = useState<AdminVehicle | null>(null);
-  const [dialogOpen, setDialogOpen] = useState(false);
+  const dialog = useItemDialog<AdminVehicle>();
   const [deleting, setDeleting] = useState<AdminVehicle | null>(null);
-
-  useEffect(() => {
-    if (vehicles.error) notifyError("Error fetching vehicles", vehicles.error);
-  }, [vehicles.error]);
 
   const method: PricingMethod = pricing.data?.method ?? "miles_minutes";
   const readinessOf = (id: string) => {
     const entry = pricing.data?.vehicles.find((v) => v.vehicle.id === id);
     return entry ? pricingReadiness(method, entry.rateCard, entry.tiers) : null;
   };
-  const openAdd = () => {
-    setEditing(null);
-    setDialogOpen(true);
-  };
-  const openEdit = (v: AdminVehicle) => {
-    setEditing(v);
-    setDialogOpen(true);
-  };
+  const addVehicle = (
+    <Button onClick={dialog.add}>
+      <Plus /> Add Vehicle
+    </Button>
+  );
+  const columns: Column<AdminVehicle>[] = [
+    {
+      header: "Name",
+      sortValue: (v) => v.name,
+      cell: (v) => (
+        <>
+          <div className="font-medium text-foreground">{v.name}</div>
+          <ReadinessLine readiness={readinessOf(v.id)} />
+        </>
+      ),
+    },
+    { header: "Base Fee", className: "tabular-nums", sortValue: (v) => v.baseFeeUsd, cell: (v) => formatMoney(v.baseFeeUsd) },
+    { header: "Capacity", cell: (v) => <Capacity v={v} /> },
+    { header: "Status", cell: (v) => <StatusToggle v={v} /> },
+    { header: "Actions", actions: true, align: "right", cell: (v) => <Actions v={v} method={method} onEdit={() => dialog.edit(v)} onDelete={() => setDeleting(v)} /> },
+  ];
 
   const list = vehicles.data ?? [];
   const activeCount = list.filter((v) => v.active).length;
 
   return (
-    <div className="space-y-8">
-      <PageHeading
-        eyebrow="Fleet"
-        title="Vehicles"
-        actions={
-          <Button onClick={openAdd}>
-            <Plus /> Add Vehicle
-          </Button>
+    <>
+      <div className="mb-8">
+        <PageHeading eyebrow="Fleet" title="Vehicles" actions={addVehicle}>
+          The vehicle classes guests can book. {list.length ? `${activeCount} of ${list.length} active.` : null}
+        </PageHeading>
+      </div>
+      <ListPage
+        label="Vehicles" query={vehicles} columns={columns} rows={(all) => all}
+        rowTestId="vehicle-row" dimmed={(v) => !v.active} errorToast="Error fetching vehicles"
+        errorText={<RetryState onRetry={() => vehicles.refetch()}>The vehicles could not be loaded.</RetryState>}
+        emptyText={
+          <EmptyState icon={CarFront} title="No vehicles yet" action={addVehicle}>
+            Add the first vehicle class, then give it a rate card or fixed tiers.
+          </EmptyState>
         }
-      >
-        The vehicle classes guests can book. {list.length ? `${activeCount} of ${list.length} active.` : null}
-      </PageHeading>
-
-      <Card className="overflow-hidden p-0">
-        {vehicles.isPending ? (
-          <div className="grid place-items-center py-20">
-            <Spinner className="size-8" />
-          </div>
-        ) : vehicles.error ? (
-          <div className="flex flex-col items-center gap-4 py-16 text-center">
-            <p className="text-sm text-muted">The vehicles could not be loaded.</p>
-            <Button variant="outline" size="sm" onClick={() => vehicles.refetch()}>
-              Try again
-            </Button>
-          </div>
-        ) : list.length === 0 ? (
-          <div className="flex flex-col items-center gap-4 py-20 text-center">
-            <CarFront className="size-10 text-gold/70" />
-            <p className="font-display text-2xl">No vehicles yet</p>
-            <p className="max-w-sm text-sm text-muted">Add the first vehicle class, then give it a rate card or fixed tiers.</p>
-            <Button onClick={openAdd}>
-              <Plus /> Add Vehicle
-            </Button>
-          </div>
-        ) : (
-          <>
-            <table className="hidden w-full text-left text-sm md:table">
-              <thead className="border-b border-border bg-surface-2/60 text-[11px] uppercase tracking-[0.16em] text-muted">
-                <tr>
-                  <th className="px-6 py-4 font-medium">Name</th>
-                  <th className="px-4 py-4 font-medium">Base Fee</th>
-                  <th className="px-4 py-4 font-medium">Capacity</th>
-                  <th className="px-4 py-4 font-medium">Status</th>
-                  <th className="px-6 py-4 text-right font-medium">Actions</th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-border">
-                {list.map((v) => (
-                  <tr key={v.id} className={cn("transition-colors hover:bg-white/[0.02]", !v.active && "text-foreground/60")} data-testid="vehicle-row">
-                    <td className="px-6 py-4">
-                      <div className="font-medium text-foreground">{v.name}</div>
-                      <ReadinessLine readiness={readinessOf(v.id)} />
-                    </td>
-                    <td className="px-4 py-4 tabular-nums">{formatMoney(v.baseFeeUsd)}</td>
-                    <td className="px-4 py-4">
-                      <Capacity v={v} />
-                    </td>
-                    <td className="px-4 py-4">
-                      <StatusToggle v={v} />
-                    </td>
-                    <td className="px-6 py-4">
-                      <Actions v={v} method={method} onEdit={() => openEdit(v)} onDelete={() => setDeleting(v)} />
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-            <ul className="divide-y divide-border md:hidden">
-              {list.map((v) => (
-                <li key={v.id} className="space-y-4 p-5" data-testid="vehicle-row">
-                  <div className="flex items-start justify-between gap-4">
-                    <div>
-                      <div className="font-medium">{v.name}</div>
-                      <div className="mt-1 text-sm tabular-nums text-gold">{formatMoney(v.baseFeeUsd)} base</div>
-                      <ReadinessLine readiness={readinessOf(v.id)} />
-                    </div>
-                    <StatusToggle v={v} />
-                  </div>
-                  <Capacity v={v} />
-                  <Actions v={v} method={method} onEdit={() => openEdit(v)} onDelete={() => setDeleting(v)} />
-                </li>
-              ))}
-            </ul>
-          </>
-        )}
-      </Card>
-
-      <VehicleDialog open={dialogOpen} onOpenChange={setDialogOpen} vehicle={editing} />
+      />
+      <VehicleDialog open={dialog.open} onOpenChange={dialog.onOpenChange} vehicle={dialog.item} />
       <DeleteVehicleDialog vehicle={deleting} onClose={() => setDeleting(null)} />
-    </div>
+    </>
   );
 }
 
@@ -183,7 +121,7 @@ function StatusToggle({ v }: { v: AdminVehicle }) {
 
 function Actions({ v, method, onEdit, onDelete }: { v: AdminVehicle; method: PricingMethod; onEdit: () => void; onDelete: () => void }) {
   return (
-    <div className="flex flex-wrap items-center gap-2 md:justify-end">
+    <div className="flex flex-wrap items-center justify-end gap-2">
       <Button asChild variant="outline" size="sm">
         <Link to={`/admin/pricing?tab=${method}&vehicle=${v.id}`}>
           <Tags /> Set Pricing

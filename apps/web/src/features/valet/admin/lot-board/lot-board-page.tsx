@@ -3,9 +3,26 @@ import { OPEN_VALET_STATUSES, VALET_STATUS_LABELS } from "@meridian/shared/valet
 import { Spinner } from "@/components/ui/spinner";
 import { useLiveLotBoard } from "../api/get-lot-board";
 import { PageHeader, StatusBadge } from "@/components/admin/admin-ui";
-import { DataTable, StateRow, Td, Th, Tr } from "@/components/data-table/data-table";
+import { ListTable, type Column } from "@/components/data-table/data-table";
 import { Panel } from "@/components/ui/panel";
 import { byDayRows, byStandRows, RetrievalTable } from "./retrieval-table";
+
+type LotTicket = NonNullable<ReturnType<typeof useLiveLotBoard>["data"]>["tickets"][number];
+
+const LOT_COLUMNS: Column<LotTicket>[] = [
+  { header: "Key Tag", className: "font-mono font-semibold", cell: (t) => t.keyTag },
+  {
+    header: "Car",
+    cell: (t) => (
+      <>
+        {t.colour} {t.make} {t.model} <span className="ml-1 font-mono text-xs text-muted">{t.plate}</span>
+      </>
+    ),
+  },
+  { header: "Stand / Stall", cell: (t) => `${t.stand}${t.stall ? ` · ${t.stall}` : ""}` },
+  { header: "Ticket", className: "font-mono text-[0.8rem] text-gold-bright", cell: (t) => t.ticketCode },
+  { header: "Status", cell: (t) => <StatusBadge status={t.status} /> },
+];
 
 export default function LotBoardPage() {
   const { data, isPending, isError } = useLiveLotBoard();
@@ -30,39 +47,7 @@ export default function LotBoardPage() {
               </Panel>
             ))}
           </div>
-          <DataTable label="Cars on the lot">
-            <thead>
-              <tr>
-                <Th>Key Tag</Th>
-                <Th>Car</Th>
-                <Th>Stand / Stall</Th>
-                <Th>Ticket</Th>
-                <Th>Status</Th>
-              </tr>
-            </thead>
-            <tbody>
-              {!data.tickets.length ? (
-                <StateRow colSpan={5}>No cars on the lot.</StateRow>
-              ) : (
-                data.tickets.map((t) => (
-                  <Tr key={t.id}>
-                    <Td label="Key Tag" className="font-mono font-semibold">{t.keyTag}</Td>
-                    <Td label="Car">
-                      {t.colour} {t.make} {t.model} <span className="ml-1 font-mono text-xs text-muted">{t.plate}</span>
-                    </Td>
-                    <Td label="Stand / Stall">
-                      {t.stand}
-                      {t.stall ? ` · ${t.stall}` : ""}
-                    </Td>
-                    <Td label="Ticket" className="font-mono text-[0.8rem] text-gold-bright">{t.ticketCode}</Td>
-                    <Td label="Status">
-                      <StatusBadge status={t.status} />
-                    </Td>
-                  </Tr>
-                ))
-              )}
-            </tbody>
-          </DataTable>
+          <ListTable label="Cars on the lot" columns={LOT_COLUMNS} rows={data.tickets} emptyText="No cars on the lot." />
           <section className="space-y-4">
             <h2 className="font-display text-3xl">Retrieval times</h2>
             <RetrievalTable label="Day" rows={byDayRows(data.retrieval)} />

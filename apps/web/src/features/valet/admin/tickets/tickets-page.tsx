@@ -57,7 +57,7 @@ export default function TicketsPage() {
         header: "View Details",
         actions: true,
         hideHeader: true,
-        className: "text-right",
+        align: "right",
         cell: (t) => (
           <Button variant="ghost" size="sm" onClick={() => setViewing(t)} aria-label={`View details of ticket ${t.ticketCode}`}>
             <Eye /> View Details
