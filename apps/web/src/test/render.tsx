@@ -2,8 +2,8 @@
 // a router at a given address, the toasts) and the API as a table of answers at the network's edge (fetch),
 // in the server's shapes ({error:{code,message,fields}} for a failure). Importing it cleans up after each test.
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { cleanup, render, screen } from "@testing-library/react";
-import userEvent from "@testing-library/user-event";
+import { cleanup, render, screen, within } from "@testing-library/react";
+import userEvent, { type UserEvent } from "@testing-library/user-event";
 import type { ReactNode } from "react";
 import { createMemoryRouter, RouterProvider, type RouteObject } from "react-router";
 import { toast, Toaster } from "sonner";
@@ -89,4 +89,22 @@ export function renderApp(
     </QueryClientProvider>,
   );
   return { ...view, user, router, queryClient, screen };
+}
+
+/**
+ * Renders an open dialog (`ui`, its close handler a mock `onClose` the test gets back) with the API answering from
+ * `routes` (signed out); `dialog`: queries within the dialog named `name`.
+ */
+export function renderDialog(name: string, ui: (onClose: (open?: boolean) => void) => ReactNode, routes: Routes = {}) {
+  const calls = serveApi({ "GET /api/auth/get-session": { json: null }, ...routes });
+  const onClose = vi.fn<(open?: boolean) => void>();
+  const app = renderApp(ui(onClose));
+  return { ...app, calls, onClose, dialog: within(app.screen.getByRole("dialog", { name })) };
+}
+
+/** Types `text` over what `input` holds (an empty `text` leaves it empty). */
+export async function retype(user: UserEvent, input: HTMLElement, text: string) {
+  await user.clear(input);
+  if (text) await user.type(input, text);
+  return input;
 }

@@ -4,7 +4,7 @@
 import { cleanup, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { ListTable, Pagination, SearchBox, sortRows, type Column } from "./data-table";
+import { DataTable, ListTable, Pagination, SearchBox, sortRows, type Column } from "./data-table";
 
 afterEach(cleanup);
 
@@ -82,6 +82,25 @@ describe("ListTable", () => {
   it("keeps the rows' order when no column is chosen or the column has no sort", () => {
     expect(sortRows(GUESTS, COLUMNS, null)).toEqual(GUESTS);
     expect(sortRows(GUESTS, COLUMNS, { column: "Edit", direction: "ascending" })).toEqual(GUESTS);
+  });
+});
+
+describe("DataTable", () => {
+  it("stacks its rows into cards on a phone, unless it is a grid that keeps its columns", () => {
+    render(
+      <>
+        <DataTable label="Guests">
+          <tbody />
+        </DataTable>
+        <DataTable label="Week" stack={false} tableClassName="table-fixed">
+          <tbody />
+        </DataTable>
+      </>,
+    );
+    expect(screen.getByRole("table", { name: "Guests" }).className).toContain("max-sm:block");
+    expect(screen.getByRole("table", { name: "Week" }).className).not.toContain("max-sm:block");
+    expect(screen.getByRole("table", { name: "Week" }).className).toContain("table-fixed");
+    expect(screen.getByRole("region", { name: "Week" }).tabIndex).toBe(0);
   });
 });
 

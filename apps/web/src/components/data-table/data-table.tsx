@@ -11,13 +11,17 @@ import { Panel } from "@/components/ui/panel";
 import { Spinner } from "@/components/ui/spinner";
 import { cn } from "@/lib/utils";
 
-export function DataTable({ className, children, label }: { className?: string; children: ReactNode; label: string }) {
+/**
+ * A table in a panel that scrolls sideways when its columns do not fit. On a phone its rows stack into cards (each
+ * cell a "label: value" line) unless `stack` is false (a grid that keeps its columns, e.g. a week).
+ */
+export function DataTable({ className, tableClassName, children, label, stack = true }: { className?: string; tableClassName?: string; children: ReactNode; label: string; stack?: boolean }) {
   return (
     <Panel className={cn("overflow-hidden", className)}>
       {/* Scrolls sideways when the columns do not fit (zoom, tablets): keyboard users focus it to scroll. */}
       <div role="region" aria-label={label} tabIndex={0} className="relative overflow-x-auto focus-visible:outline-offset-[-2px]">
         {/* Phones: each row becomes a card, each cell a "label: value" line (see Td's label). */}
-        <table aria-label={label} className="w-full border-collapse text-left text-sm max-sm:block max-sm:[&>tbody]:block max-sm:[&>thead]:hidden sm:min-w-[640px]">
+        <table aria-label={label} className={cn("w-full border-collapse text-left text-sm", stack ? "max-sm:block max-sm:[&>tbody]:block max-sm:[&>thead]:hidden sm:min-w-[640px]" : "", tableClassName)}>
           {children}
         </table>
       </div>

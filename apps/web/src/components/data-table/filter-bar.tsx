@@ -36,7 +36,8 @@ export function rangeInvalid<F>(filters: F, defs: readonly FilterDef<F>[]): bool
 /**
  * A list's filters with its page: changing a filter goes back to page 1; `clear` restores the first filters;
  * `filtered` says whether any filter (not the page) differs from them; `invalid`, whether a date range of `defs`
- * ends before it starts. `defs` are the filters FilterBar draws.
+ * ends before it starts. `defs` are the filters FilterBar draws: declare them once (at module level, or memoized),
+ * as a new array on each render would make a new state each time.
  */
 export function useListFilters<F extends { page: number }>(initial: F, defs: readonly FilterDef<F>[] = []) {
   const [filters, setFilters] = useState<F>(initial);
@@ -72,7 +73,7 @@ function Titled({ title, htmlFor, className, children }: { title?: string; htmlF
  * The list's filters, each changing the list at once (the search after a pause in typing). `busy` shows a
  * search's `busyText` while the list is being fetched again.
  */
-export function FilterBar<F extends { page: number }>({ state, busy = false, className }: { state: ListFilters<F>; busy?: boolean; className?: string }) {
+export function FilterBar<F extends { page: number }>({ state, busy = false }: { state: ListFilters<F>; busy?: boolean }) {
   const { filters, update, defs } = state;
   const panel = defs.some((d) => "title" in d && d.title) || defs.some((d) => d.kind === "dateRange");
   // In a panel each field takes a share of the row on a wide screen (the search more), two a row on a tablet.
@@ -116,11 +117,11 @@ export function FilterBar<F extends { page: number }>({ state, busy = false, cla
       }
     }
   });
-  if (!panel) return <div className={cn("mb-5 flex flex-wrap items-center gap-x-4 gap-y-3", className)}>{fields}</div>;
+  if (!panel) return <div className="mb-5 flex flex-wrap items-center gap-x-4 gap-y-3">{fields}</div>;
   const invalidText = defs.find((d) => d.kind === "dateRange")?.invalidText;
   return (
     <>
-      <div className={cn("mb-6 grid gap-4 rounded-[var(--radius-card)] border border-border bg-surface/60 p-4 sm:grid-cols-2 sm:p-5 lg:flex lg:items-end", className)}>
+      <div className="mb-6 grid gap-4 rounded-[var(--radius-card)] border border-border bg-surface/60 p-4 sm:grid-cols-2 sm:p-5 lg:flex lg:items-end">
         {fields}
         <Button variant="ghost" onClick={state.clear} disabled={!state.filtered} className="sm:self-end sm:justify-self-end lg:mb-0.5">
           <X /> Clear

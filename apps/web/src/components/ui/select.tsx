@@ -69,7 +69,7 @@ export function SelectItem({ className, children, hint, ...props }: ComponentPro
   );
 }
 
-/** A select over a fixed list of options: the trigger (labelled `label`), its value and the items. */
+/** A select over a fixed list of options (an option's `hint` shows in the list only): the trigger (labelled `label`), its value and the items. */
 export function OptionSelect<T extends string>({
   id,
   label,
@@ -78,27 +78,30 @@ export function OptionSelect<T extends string>({
   options,
   disabled,
   placeholder,
+  testId,
   className,
 }: {
   id: string;
   label: string;
   value: T | undefined;
   onValueChange: (value: T) => void;
-  options: readonly { value: T; label: string }[];
+  options: readonly { value: T; label: string; hint?: ReactNode }[];
   disabled?: boolean;
   /** Shown while nothing is chosen. */
   placeholder?: string;
+  /** The trigger's data-testid. */
+  testId?: string;
   /** Classes of the trigger. */
   className?: string;
 }) {
   return (
     <Select value={value} onValueChange={(v) => onValueChange(v as T)} disabled={disabled}>
-      <SelectTrigger id={id} aria-label={label} className={className}>
+      <SelectTrigger id={id} aria-label={label} data-testid={testId} className={className}>
         <SelectValue placeholder={placeholder} />
       </SelectTrigger>
       <SelectContent>
         {options.map((o) => (
-          <SelectItem key={o.value} value={o.value}>
+          <SelectItem key={o.value} value={o.value} hint={o.hint}>
             {o.label}
           </SelectItem>
         ))}

@@ -10,7 +10,7 @@ import { NOT_PAYABLE_MESSAGE, NOT_YET_MESSAGE, TEST_MODE_CARDS } from "@meridian
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Label } from "@/components/ui/label";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
+import { OptionSelect } from "@/components/ui/select";
 import { Spinner } from "@/components/ui/spinner";
 import { ApiError } from "@/lib/api";
 import { notifyError, notifySuccess } from "@/lib/notify";
@@ -23,6 +23,7 @@ const CARD_FORM_LOADING = "The card form is still loading. Please try again in a
 import { formatCard, formatMoney } from "@meridian/shared/money";
 import { dayLabel } from "@/lib/time";
 
+const testCardOptions = TEST_MODE_CARDS.map((c) => ({ value: c.paymentMethod, label: c.label }));
 
 export default function BookingPaymentPage() {
   const { id = "", token } = useParams();
@@ -114,18 +115,7 @@ export default function BookingPaymentPage() {
                   <div className="space-y-3">
                     <p className="text-xs font-semibold uppercase tracking-[0.2em] text-gold">Test mode: no real card is charged</p>
                     <Label htmlFor="test-card">Test card</Label>
-                    <Select value={card} onValueChange={setCard}>
-                      <SelectTrigger id="test-card" aria-label="Test card">
-                        <SelectValue />
-                      </SelectTrigger>
-                      <SelectContent>
-                        {TEST_MODE_CARDS.map((c) => (
-                          <SelectItem key={c.paymentMethod} value={c.paymentMethod}>
-                            {c.label}
-                          </SelectItem>
-                        ))}
-                      </SelectContent>
-                    </Select>
+                    <OptionSelect id="test-card" label="Test card" value={card} onValueChange={setCard} options={testCardOptions} />
                     <Button disabled={confirm.isPending} onClick={() => submit({ paymentMethod: card })}>
                       <CreditCard aria-hidden /> Authorise {formatMoney(p.amountUsd)}
                     </Button>

@@ -2,7 +2,7 @@
 // Settings → Company: what it saves, each field's message, the server's under its field, Revert.
 import { DEFAULT_COMPANY_SETTINGS } from "@meridian/shared/settings-public";
 import { describe, expect, it } from "vitest";
-import { apiError, renderApp, serveApi, type Routes } from "@/test/render";
+import { apiError, renderApp, retype as typeIn, serveApi, type Routes } from "@/test/render";
 import { CompanyPanel } from "./company-panel";
 
 function setup(routes: Routes = {}) {
@@ -15,12 +15,7 @@ function setup(routes: Routes = {}) {
   return { ...renderApp(<CompanyPanel />), calls };
 }
 
-async function retype(app: ReturnType<typeof setup>, label: string, text: string) {
-  const input = await app.screen.findByLabelText(label);
-  await app.user.clear(input);
-  if (text) await app.user.type(input, text);
-  return input;
-}
+const retype = async (app: ReturnType<typeof setup>, label: string, text: string) => typeIn(app.user, await app.screen.findByLabelText(label), text);
 
 const save = (app: ReturnType<typeof setup>) => app.user.click(app.screen.getByRole("button", { name: "Save Settings" }));
 const saves = (app: ReturnType<typeof setup>) => app.calls.filter((c) => c.method === "PUT");

@@ -2,7 +2,7 @@
 // Settings → Operations (the page's first tab): what it saves, a field's message, the server's under its field.
 import type { OperationsSettings } from "@meridian/shared/rides";
 import { describe, expect, it } from "vitest";
-import { apiError, renderApp, serveApi, type Routes } from "@/test/render";
+import { apiError, renderApp, retype as typeIn, serveApi, type Routes } from "@/test/render";
 import SettingsPage from "./settings-page";
 
 const OPERATIONS: OperationsSettings = {
@@ -30,12 +30,7 @@ function setup(routes: Routes = {}) {
   return { ...renderApp(<SettingsPage />, { path: "/admin/settings" }), calls };
 }
 
-async function retype(app: ReturnType<typeof setup>, label: string, text: string) {
-  const input = await app.screen.findByLabelText(label);
-  await app.user.clear(input);
-  if (text) await app.user.type(input, text);
-  return input;
-}
+const retype = async (app: ReturnType<typeof setup>, label: string, text: string) => typeIn(app.user, await app.screen.findByLabelText(label), text);
 
 const save = (app: ReturnType<typeof setup>) => app.user.click(app.screen.getByRole("button", { name: "Save Settings" }));
 

@@ -1,9 +1,8 @@
 // @vitest-environment happy-dom
 // The admin's New User and Edit User dialogs: what they send, each field's own message, the server's message under its field.
-import { within } from "@testing-library/react";
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { AdminUser } from "@meridian/shared/admin";
-import { apiError, renderApp, serveApi, type Routes } from "@/test/render";
+import { apiError, renderDialog, type Routes } from "@/test/render";
 import { EditUserDialog, NewUserDialog } from "./user-dialogs";
 
 const USER: AdminUser = {
@@ -17,25 +16,14 @@ const USER: AdminUser = {
   createdAt: "2026-01-05T10:00:00.000Z",
 };
 
-function openNew(routes: Routes = {}) {
-  const calls = serveApi({ "GET /api/auth/get-session": { json: null }, ...routes });
-  const onOpenChange = vi.fn();
-  const app = renderApp(<NewUserDialog open onOpenChange={onOpenChange} />);
-  return { ...app, calls, onOpenChange, dialog: within(app.screen.getByRole("dialog", { name: "New User" })) };
-}
-
-function openEdit(routes: Routes = {}, isSelf = false) {
-  const calls = serveApi({ "GET /api/auth/get-session": { json: null }, ...routes });
-  const onClose = vi.fn();
-  const app = renderApp(<EditUserDialog user={USER} isSelf={isSelf} onClose={onClose} />);
-  return { ...app, calls, onClose, dialog: within(app.screen.getByRole("dialog", { name: "Edit User" })) };
-}
+const openNew = (routes: Routes = {}) => renderDialog("New User", (onClose) => <NewUserDialog open onOpenChange={onClose} />, routes);
+const openEdit = (routes: Routes = {}, isSelf = false) => renderDialog("Edit User", (onClose) => <EditUserDialog user={USER} isSelf={isSelf} onClose={onClose} />, routes);
 
 const created = (body: unknown) => ({ status: 201, json: { user: { ...USER, ...(body as object), id: "u9" } } });
 
 describe("NewUserDialog", () => {
   it("creates the account with the role chosen and says where the e-mail went", async () => {
-    const { user, screen, dialog, calls, onOpenChange } = openNew({ "POST /api/admin/users": created });
+    const { user, screen, dialog, calls, onClose } = openNew({ "POST /api/admin/users": created });
     await user.type(dialog.getByLabelText("Full name"), "Ada Lovelace");
     await user.type(dialog.getByLabelText("Email"), "Ada@Example.com ");
     await user.click(dialog.getByRole("combobox", { name: "Role" }));
@@ -44,7 +32,7 @@ describe("NewUserDialog", () => {
     expect(await screen.findByText("User Created")).toBeTruthy();
     expect(screen.getByText("A set-password e-mail was sent to ada@example.com.")).toBeTruthy();
     expect(calls.find((c) => c.method === "POST")?.body).toEqual({ fullName: "Ada Lovelace", email: "ada@example.com", role: "dispatcher" });
-    expect(onOpenChange).toHaveBeenCalledWith(false);
+    expect(onClose).toHaveBeenCalledWith(false);
   });
 
   it("asks for a full name of two letters or more", async () => {
@@ -68,7 +56,7 @@ describe("NewUserDialog", () => {
   });
 
   it("puts the server's 'e-mail taken' under the e-mail and keeps the dialog open", async () => {
-    const { user, screen, dialog, onOpenChange } = openNew({
+    const { user, screen, dialog, onClose } = openNew({
       "POST /api/admin/users": apiError(409, "email_taken", "An account with this e-mail already exists."),
     });
     await user.type(dialog.getByLabelText("Full name"), "Ada Lovelace");
@@ -77,7 +65,7 @@ describe("NewUserDialog", () => {
     expect(await screen.findByText("Error creating user")).toBeTruthy();
     expect(dialog.getByLabelText("Email").getAttribute("aria-invalid")).toBe("true");
     expect(dialog.getByText("An account with this e-mail already exists.", { selector: "#new-email-error" })).toBeTruthy();
-    expect(onOpenChange).not.toHaveBeenCalled();
+    expect(onClose).not.toHaveBeenCalled();
   });
 
   it("puts a server validation message under the field it names", async () => {

@@ -1,11 +1,25 @@
 // The booking dialog's footer: the total and the confirm button stay in view at the bottom of the dialog while the
 // form scrolls under them (issue 27 point 7: on a 1280x720 laptop the form is taller than the dialog). It sticks
 // to the dialog's scrolling box, the negative margins cancelling the dialog's padding so it covers the edge.
-import type { ReactNode } from "react";
 import { formatMoney } from "@meridian/shared/money";
+import { Button } from "@/components/ui/button";
+import { Spinner } from "@/components/ui/spinner";
 import { cn } from "@/lib/utils";
 
-export function BookingFooter({ total, calculating, children }: { total: number | null; calculating: boolean; children: ReactNode }) {
+/** The total, and the form's submit button (`label`; "Confirming…" with a spinner while `submitting`). */
+export function BookingFooter({
+  total,
+  calculating,
+  label,
+  disabled,
+  submitting,
+}: {
+  total: number | null;
+  calculating: boolean;
+  label: string;
+  disabled: boolean;
+  submitting: boolean;
+}) {
   return (
     <div
       data-testid="booking-footer"
@@ -17,7 +31,12 @@ export function BookingFooter({ total, calculating, children }: { total: number 
           {total === null ? "—" : formatMoney(total)}
         </span>
       </p>
-      <div className="min-w-0 flex-1">{children}</div>
+      <div className="min-w-0 flex-1">
+        <Button type="submit" size="lg" className="w-full" disabled={disabled} aria-busy={submitting || undefined}>
+          {submitting ? <Spinner className="size-4 border-background/30 border-t-background" label="Booking" /> : null}
+          {submitting ? "Confirming…" : label}
+        </Button>
+      </div>
     </div>
   );
 }

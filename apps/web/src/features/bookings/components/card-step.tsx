@@ -15,9 +15,11 @@ import { lazy, Suspense } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/label";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
+import { OptionSelect } from "@/components/ui/select";
 import { Spinner } from "@/components/ui/spinner";
 import type { CardState } from "./use-confirm-booking";
+
+const testCardOptions = TEST_CARD_OPTIONS.map((c) => ({ value: c.id, label: c.label, hint: c.outcome }));
 
 const StripeCardField = lazy(() => import("@/components/payments/stripe-card-field"));
 
@@ -59,18 +61,7 @@ export function CardStep({ card, idPrefix }: { card: CardState; idPrefix: string
       </div>
       <p className="text-xs text-muted">{TEST_MODE_HINT}</p>
       <Field label={`${CARD_LABEL} (${TEST_MODE_LABEL.toLowerCase()})`} htmlFor={fieldId} error={card.error ?? undefined}>
-        <Select value={card.testCard} onValueChange={card.setTestCard}>
-          <SelectTrigger id={fieldId} data-testid="card-select">
-            <SelectValue />
-          </SelectTrigger>
-          <SelectContent>
-            {TEST_CARD_OPTIONS.map((c) => (
-              <SelectItem key={c.id} value={c.id} hint={c.outcome}>
-                {c.label}
-              </SelectItem>
-            ))}
-          </SelectContent>
-        </Select>
+        <OptionSelect id={fieldId} label={`${CARD_LABEL} (${TEST_MODE_LABEL.toLowerCase()})`} testId="card-select" value={card.testCard} onValueChange={card.setTestCard} options={testCardOptions} />
       </Field>
       {card.awaitingAuthentication ? (
         <div role="status" className="space-y-2 rounded-md border border-gold/40 bg-gold/[0.06] px-3 py-3 text-xs text-foreground/90">

@@ -9,10 +9,8 @@ import { useEffect, useMemo, useRef, useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { CountField, DateField, TimeField } from "@/components/form/fields";
 import { Form } from "@/components/form/form";
-import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/label";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
-import { Spinner } from "@/components/ui/spinner";
 import type { Place } from "@/lib/places/types";
 import { AddressField } from "@/components/places/address-field";
 import { ApiError } from "@/lib/api";
@@ -292,12 +290,7 @@ export function RideForm({
 
       {bookFor ? null : <CardStep card={card} idPrefix="ride" />}
 
-      <BookingFooter total={quoteData?.quote.totalUsd ?? null} calculating={calculating}>
-        <Button type="submit" size="lg" className="w-full" disabled={!canConfirm} aria-busy={submitting || undefined}>
-          {submitting ? <Spinner className="size-4 border-background/30 border-t-background" label="Booking" /> : null}
-          {submitting ? "Confirming…" : (bookFor?.label ?? "Confirm Booking")}
-        </Button>
-      </BookingFooter>
+      <BookingFooter total={quoteData?.quote.totalUsd ?? null} calculating={calculating} disabled={!canConfirm} submitting={submitting} label={bookFor?.label ?? "Confirm Booking"} />
     </Form>
   );
 }

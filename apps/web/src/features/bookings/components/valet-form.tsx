@@ -20,10 +20,8 @@ import { useEffect, useMemo, useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { CountField, DateField, SelectField, TextAreaField, TextField, TimeField } from "@/components/form/fields";
 import { Form } from "@/components/form/form";
-import { Button } from "@/components/ui/button";
 import type { Place } from "@/lib/places/types";
 import { AddressField } from "@/components/places/address-field";
-import { Spinner } from "@/components/ui/spinner";
 import { ApiError } from "@/lib/api";
 import { notifyError } from "@/lib/notify";
 import { useBookingClock } from "../api/get-booking-times";
@@ -190,12 +188,7 @@ export function ValetForm({
 
       {bookFor ? null : <CardStep card={card} idPrefix="valet" />}
 
-      <BookingFooter total={quote?.totalUsd ?? null} calculating={live.calculating}>
-        <Button type="submit" size="lg" className="w-full" disabled={!canSubmit} aria-busy={submitting || undefined}>
-          {submitting ? <Spinner className="size-4 border-background/30 border-t-background" label="Booking" /> : null}
-          {submitting ? "Confirming…" : (bookFor?.label ?? "Request Valet Service")}
-        </Button>
-      </BookingFooter>
+      <BookingFooter total={quote?.totalUsd ?? null} calculating={live.calculating} disabled={!canSubmit} submitting={submitting} label={bookFor?.label ?? "Request Valet Service"} />
     </Form>
   );
 }

@@ -1,10 +1,9 @@
 // @vitest-environment happy-dom
 // New Coupon / Edit Coupon: what they send, each field's message, the server's under its field.
-import { within } from "@testing-library/react";
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { COUPON_CODE_MESSAGE, COUPON_DATES_MESSAGE, COUPON_PERCENT_MESSAGE } from "@meridian/shared/coupons";
 import type { AdminCoupon } from "@meridian/shared/pricing/answers";
-import { apiError, renderApp, serveApi, type Routes } from "@/test/render";
+import { apiError, renderDialog, type Routes } from "@/test/render";
 import { CouponDialog } from "./coupon-dialog";
 
 const SPRING: AdminCoupon = {
@@ -25,17 +24,12 @@ const SPRING: AdminCoupon = {
 };
 const saved = (body: unknown) => ({ json: { coupon: { ...SPRING, ...(body as object) } } });
 
-function open(coupon: AdminCoupon | null, routes: Routes = {}) {
-  const calls = serveApi({ "GET /api/auth/get-session": { json: null }, ...routes });
-  const onOpenChange = vi.fn();
-  const app = renderApp(<CouponDialog open coupon={coupon} onOpenChange={onOpenChange} />);
-  const dialog = within(app.screen.getByRole("dialog", { name: coupon ? "Edit Coupon" : "New Coupon" }));
-  return { ...app, calls, onOpenChange, dialog };
-}
+const open = (coupon: AdminCoupon | null, routes: Routes = {}) =>
+  renderDialog(coupon ? "Edit Coupon" : "New Coupon", (onClose) => <CouponDialog open coupon={coupon} onOpenChange={onClose} />, routes);
 
 describe("CouponDialog", () => {
   it("creates a fixed-amount code for valet with no use limits", async () => {
-    const { user, screen, dialog, calls, onOpenChange } = open(null, { "POST /api/admin/coupons": (body) => ({ status: 201, ...saved(body) }) });
+    const { user, screen, dialog, calls, onClose } = open(null, { "POST /api/admin/coupons": (body) => ({ status: 201, ...saved(body) }) });
     await user.type(dialog.getByLabelText("Code"), "welcome-10");
     await user.click(dialog.getByRole("combobox", { name: "Applies to" }));
     await user.click(await screen.findByRole("option", { name: "Valet" }));
@@ -59,7 +53,7 @@ describe("CouponDialog", () => {
       minFareUsd: 0,
       active: true,
     });
-    expect(onOpenChange).toHaveBeenCalledWith(false);
+    expect(onClose).toHaveBeenCalledWith(false);
   });
 
   it("saves an edit: the dates cleared and the code switched off", async () => {
@@ -113,13 +107,13 @@ describe("CouponDialog", () => {
   });
 
   it("puts the server's message under the code", async () => {
-    const { user, screen, dialog, onOpenChange } = open(null, {
+    const { user, screen, dialog, onClose } = open(null, {
       "POST /api/admin/coupons": apiError(409, "validation_error", "A coupon with this code already exists.", { code: "A coupon with this code already exists." }),
     });
     await user.type(dialog.getByLabelText("Code"), "SPRING25");
     await user.click(dialog.getByRole("button", { name: "Create Coupon" }));
     expect(await screen.findByText("Error saving coupon")).toBeTruthy();
     expect(dialog.getByText("A coupon with this code already exists.", { selector: "#coupon-code-error" })).toBeTruthy();
-    expect(onOpenChange).not.toHaveBeenCalled();
+    expect(onClose).not.toHaveBeenCalled();
   });
 });

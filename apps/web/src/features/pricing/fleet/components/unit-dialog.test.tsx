@@ -1,10 +1,9 @@
 // @vitest-environment happy-dom
 // Add Car / Edit Car: what they send, each field's message (and the Validation Error toast), the server's under its field.
-import { within } from "@testing-library/react";
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { AdminVehicle } from "@meridian/shared/fleet";
 import { unitMaxYear, yearMessage, type AdminUnit } from "@meridian/shared/fleet-units";
-import { apiError, renderApp, serveApi, type Routes } from "@/test/render";
+import { apiError, renderDialog, type Routes } from "@/test/render";
 import { UnitDialog } from "./unit-dialog";
 
 const SEDAN: AdminVehicle = { id: "7f1c2d3e-4b5a-4c6d-8e9f-0a1b2c3d4e5f", name: "Executive Sedan", baseFeeUsd: 45, passengerCapacity: 3, luggageCapacity: 3, active: true, createdAt: "2026-01-05T10:00:00.000Z" };
@@ -22,13 +21,8 @@ const CAR: AdminUnit = {
 };
 const saved = (body: unknown) => ({ json: { unit: { ...CAR, ...(body as object) } } });
 
-function open(unit: AdminUnit | null, routes: Routes = {}) {
-  const calls = serveApi({ "GET /api/auth/get-session": { json: null }, ...routes });
-  const onOpenChange = vi.fn();
-  const app = renderApp(<UnitDialog open unit={unit} vehicles={[SEDAN, SUV]} onOpenChange={onOpenChange} />);
-  const dialog = within(app.screen.getByRole("dialog", { name: unit ? "Edit Car" : "Add Car" }));
-  return { ...app, calls, onOpenChange, dialog };
-}
+const open = (unit: AdminUnit | null, routes: Routes = {}) =>
+  renderDialog(unit ? "Edit Car" : "Add Car", (onClose) => <UnitDialog open unit={unit} vehicles={[SEDAN, SUV]} onOpenChange={onClose} />, routes);
 
 async function fillNew(app: ReturnType<typeof open>) {
   await app.user.type(app.dialog.getByLabelText("Plate"), "  7abc 123 ");
@@ -45,7 +39,7 @@ describe("UnitDialog", () => {
     expect(await app.screen.findByText("Car Added!")).toBeTruthy();
     expect(app.screen.getByText("7ABC 123 is now in the fleet.")).toBeTruthy();
     expect(app.calls.find((c) => c.method === "POST")?.body).toEqual({ vehicleTypeId: SUV.id, plate: "7ABC 123", colour: "Silver", year: new Date().getUTCFullYear(), status: "in_service" });
-    expect(app.onOpenChange).toHaveBeenCalledWith(false);
+    expect(app.onClose).toHaveBeenCalledWith(false);
   });
 
   it("saves a car sent to maintenance", async () => {
@@ -87,12 +81,10 @@ describe("UnitDialog", () => {
   });
 
   it("asks for a vehicle type when the fleet has none chosen", async () => {
-    const calls = serveApi({ "GET /api/auth/get-session": { json: null } });
-    const app = renderApp(<UnitDialog open unit={null} vehicles={[]} onOpenChange={vi.fn()} />);
-    const dialog = within(app.screen.getByRole("dialog", { name: "Add Car" }));
-    await app.user.type(dialog.getByLabelText("Plate"), "8MER102");
-    await app.user.type(dialog.getByLabelText("Colour"), "Black");
-    await app.user.click(dialog.getByRole("button", { name: "Add Car" }));
+    const { user, dialog, calls } = renderDialog("Add Car", (onClose) => <UnitDialog open unit={null} vehicles={[]} onOpenChange={onClose} />);
+    await user.type(dialog.getByLabelText("Plate"), "8MER102");
+    await user.type(dialog.getByLabelText("Colour"), "Black");
+    await user.click(dialog.getByRole("button", { name: "Add Car" }));
     expect((await dialog.findByText("Choose a vehicle type.")).id).toBe("unit-type-error");
     expect(calls.some((c) => c.method === "POST")).toBe(false);
   });

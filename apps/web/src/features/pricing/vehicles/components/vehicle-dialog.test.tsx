@@ -1,25 +1,19 @@
 // @vitest-environment happy-dom
 // Add Vehicle / Edit Vehicle: what they send, each field's message (and the Validation Error toast), the server's under its field.
-import { within } from "@testing-library/react";
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { AdminVehicle } from "@meridian/shared/fleet";
-import { apiError, renderApp, serveApi, type Routes } from "@/test/render";
+import { apiError, renderDialog, type Routes } from "@/test/render";
 import { VehicleDialog } from "./vehicle-dialog";
 
 const SEDAN: AdminVehicle = { id: "v1", name: "Executive Sedan", baseFeeUsd: 45, passengerCapacity: 3, luggageCapacity: 3, active: true, createdAt: "2026-01-05T10:00:00.000Z" };
 const saved = (body: unknown) => ({ json: { vehicle: { ...SEDAN, ...(body as object) } } });
 
-function open(vehicle: AdminVehicle | null, routes: Routes = {}) {
-  const calls = serveApi({ "GET /api/auth/get-session": { json: null }, ...routes });
-  const onOpenChange = vi.fn();
-  const app = renderApp(<VehicleDialog open vehicle={vehicle} onOpenChange={onOpenChange} />);
-  const dialog = within(app.screen.getByRole("dialog", { name: vehicle ? "Edit Vehicle" : "Add Vehicle" }));
-  return { ...app, calls, onOpenChange, dialog };
-}
+const open = (vehicle: AdminVehicle | null, routes: Routes = {}) =>
+  renderDialog(vehicle ? "Edit Vehicle" : "Add Vehicle", (onClose) => <VehicleDialog open vehicle={vehicle} onOpenChange={onClose} />, routes);
 
 describe("VehicleDialog", () => {
   it("adds a vehicle with the defaults it was not given (inactive until priced)", async () => {
-    const { user, screen, dialog, calls, onOpenChange } = open(null, { "POST /api/admin/vehicles": saved });
+    const { user, screen, dialog, calls, onClose } = open(null, { "POST /api/admin/vehicles": saved });
     await user.type(dialog.getByLabelText("Vehicle Name"), "Stretch Limousine");
     await user.clear(dialog.getByLabelText("Base Fee (USD)"));
     await user.type(dialog.getByLabelText("Base Fee (USD)"), "120.50");
@@ -29,7 +23,7 @@ describe("VehicleDialog", () => {
     expect(await screen.findByText("Vehicle Added!")).toBeTruthy();
     expect(screen.getByText("Stretch Limousine is now in the catalogue.")).toBeTruthy();
     expect(calls.find((c) => c.method === "POST")?.body).toEqual({ name: "Stretch Limousine", baseFeeUsd: 120.5, passengerCapacity: 8, luggageCapacity: 1, active: false });
-    expect(onOpenChange).toHaveBeenCalledWith(false);
+    expect(onClose).toHaveBeenCalledWith(false);
   });
 
   it("saves an edit with the vehicle switched off, an emptied fee counting as 0", async () => {
@@ -81,13 +75,13 @@ describe("VehicleDialog", () => {
   });
 
   it("puts the server's message under the name", async () => {
-    const { user, screen, dialog, onOpenChange } = open(null, {
+    const { user, screen, dialog, onClose } = open(null, {
       "POST /api/admin/vehicles": apiError(409, "vehicle_exists", "A vehicle with this name exists.", { name: "A vehicle with this name exists." }),
     });
     await user.type(dialog.getByLabelText("Vehicle Name"), "Executive Sedan");
     await user.click(dialog.getByRole("button", { name: "Add Vehicle" }));
     expect(await screen.findByText("Error adding vehicle")).toBeTruthy();
     expect(dialog.getByText("A vehicle with this name exists.", { selector: "#vehicle-name-error" })).toBeTruthy();
-    expect(onOpenChange).not.toHaveBeenCalled();
+    expect(onClose).not.toHaveBeenCalled();
   });
 });

@@ -20,9 +20,8 @@ import { useCreateShift, useDeleteShift } from "../api/save-shift";
 import { getShiftImpact } from "../api/get-shift-impact";
 import { useConfirm } from "@/components/ui/confirm-dialog";
 import { PageHeader, StatusBadge } from "@/components/admin/admin-ui";
-import { StateRow, Th, type Column } from "@/components/data-table/data-table";
+import { DataTable, StateRow, Th, type Column } from "@/components/data-table/data-table";
 import { ListPage } from "@/components/data-table/list-page";
-import { Panel } from "@/components/ui/panel";
 import { withArticle } from "@meridian/shared/words";
 
 const roleOptions = staffRoles.map((value) => ({ value, label: ROLE_LABELS[value] }));
@@ -168,62 +167,60 @@ function ShiftsWeek() {
           <CalendarPlus /> New Shift
         </Button>
       </div>
-      <Panel className="overflow-x-auto">
-        <table aria-label="Shifts" className="w-full min-w-[900px] table-fixed border-collapse text-left text-sm">
-          <thead>
-            <tr>
-              <Th className="w-44">Staff</Th>
-              {days.map((d) => (
-                <Th key={d} className="px-3">
-                  {dayLabel(d)}
-                </Th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {staff.isPending || shifts.isPending ? (
-              <StateRow colSpan={8} loading />
-            ) : !people.length ? (
-              <StateRow colSpan={8}>No staff yet. Add Staff first, then schedule their shifts.</StateRow>
-            ) : (
-              people.map((p: StaffMember) => (
-                <tr key={p.id} className="border-b border-border/60 last:border-b-0">
-                  <td className="px-5 py-3 align-top">
-                    <p className="font-medium text-foreground">{p.fullName}</p>
-                    <p className="text-xs text-muted">{ROLE_LABELS[p.role]}</p>
+      <DataTable label="Shifts" stack={false} tableClassName="min-w-[900px] table-fixed">
+        <thead>
+          <tr>
+            <Th className="w-44">Staff</Th>
+            {days.map((d) => (
+              <Th key={d} className="px-3">
+                {dayLabel(d)}
+              </Th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {staff.isPending || shifts.isPending ? (
+            <StateRow colSpan={8} loading />
+          ) : !people.length ? (
+            <StateRow colSpan={8}>No staff yet. Add Staff first, then schedule their shifts.</StateRow>
+          ) : (
+            people.map((p: StaffMember) => (
+              <tr key={p.id} className="border-b border-border/60 last:border-b-0">
+                <td className="px-5 py-3 align-top">
+                  <p className="font-medium text-foreground">{p.fullName}</p>
+                  <p className="text-xs text-muted">{ROLE_LABELS[p.role]}</p>
+                </td>
+                {days.map((d) => (
+                  <td key={d} className="px-2 py-2 align-top">
+                    <ul className="space-y-1.5">
+                      {(shifts.data?.shifts ?? [])
+                        .filter((s) => s.staffId === p.id && dayOf(s) === d)
+                        .map((s) => (
+                          <li key={s.id} className="group relative rounded-md border border-gold/30 bg-gold/[0.07] px-2 py-1.5 text-xs" data-testid="shift">
+                            <p className="font-medium text-gold">
+                              {clockIn(s.startsAt, timeZone)} – {clockIn(s.endsAt, timeZone)}
+                            </p>
+                            <p className="truncate text-foreground/70">
+                              {ROLE_LABELS[s.role]} · {s.location}
+                            </p>
+                            <button
+                              type="button"
+                              aria-label={`Remove ${p.fullName}'s shift ${clockIn(s.startsAt, timeZone)}`}
+                              onClick={() => onDelete(s)}
+                              className="absolute right-1 top-1 hidden cursor-pointer rounded p-0.5 text-muted hover:text-danger group-hover:block"
+                            >
+                              <X className="size-3" />
+                            </button>
+                          </li>
+                        ))}
+                    </ul>
                   </td>
-                  {days.map((d) => (
-                    <td key={d} className="px-2 py-2 align-top">
-                      <ul className="space-y-1.5">
-                        {(shifts.data?.shifts ?? [])
-                          .filter((s) => s.staffId === p.id && dayOf(s) === d)
-                          .map((s) => (
-                            <li key={s.id} className="group relative rounded-md border border-gold/30 bg-gold/[0.07] px-2 py-1.5 text-xs" data-testid="shift">
-                              <p className="font-medium text-gold">
-                                {clockIn(s.startsAt, timeZone)} – {clockIn(s.endsAt, timeZone)}
-                              </p>
-                              <p className="truncate text-foreground/70">
-                                {ROLE_LABELS[s.role]} · {s.location}
-                              </p>
-                              <button
-                                type="button"
-                                aria-label={`Remove ${p.fullName}'s shift ${clockIn(s.startsAt, timeZone)}`}
-                                onClick={() => onDelete(s)}
-                                className="absolute right-1 top-1 hidden cursor-pointer rounded p-0.5 text-muted hover:text-danger group-hover:block"
-                              >
-                                <X className="size-3" />
-                              </button>
-                            </li>
-                          ))}
-                      </ul>
-                    </td>
-                  ))}
-                </tr>
-              ))
-            )}
-          </tbody>
-        </table>
-      </Panel>
+                ))}
+              </tr>
+            ))
+          )}
+        </tbody>
+      </DataTable>
       <NewShiftDialog date={creating} people={people} onClose={() => setCreating(null)} />
       {dialog}
     </>
