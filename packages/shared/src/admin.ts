@@ -3,6 +3,7 @@ import { z } from "zod";
 import { fullNameSchema, roles } from "./auth";
 import { bookingSummarySchema } from "./booking";
 import { calendarDateSchema } from "./booking-time";
+import { emailSchema } from "./email";
 import { bookingStatuses, ticketStatuses } from "./booking-status";
 import { valetStatuses } from "./valet-ticket";
 import { phoneSchema, profileSchema } from "./profile";
@@ -28,7 +29,7 @@ const pageSize = optionalQuery(
 
 export const roleSchema = z.enum(roles, { error: "Role must be user, valet, chauffeur, dispatcher or admin." });
 export const userStatusSchema = z.enum(["active", "inactive"], { error: "Status must be active or inactive." });
-const adminEmail = z.string({ error: "Invalid email address" }).trim().toLowerCase().max(254, "Invalid email address").pipe(z.email("Invalid email address"));
+const adminEmail = emailSchema({ lowercase: true });
 
 // ---- Users
 export const adminUsersQuerySchema = z.object({ q: searchText, page, pageSize });

@@ -1,9 +1,10 @@
 // Account inputs, with the spec's exact messages. Used by the forms (zodResolver) and the server.
 import { z } from "zod";
+import { emailSchema } from "./email";
 
 export * from "./roles";
 
-const email = z.string({ error: "Invalid email address" }).trim().max(254, "Invalid email address").pipe(z.email("Invalid email address"));
+const email = emailSchema();
 const newPassword = z
   .string({ error: "Password must be at least 8 characters" })
   .min(8, "Password must be at least 8 characters")

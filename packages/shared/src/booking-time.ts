@@ -22,7 +22,7 @@ export const TIME_STEP_MESSAGE = "Please choose a time in 15-minute steps (:00, 
  * never a 500). `message` replaces the default where a screen has its own words.
  */
 export const calendarDateSchema = (message: string = DATE_FORMAT_MESSAGE) =>
-  z.string({ error: message }).trim().refine(isCalendarDate, message);
+  z.string({ error: message }).trim().refine(isCalendarDate, message).meta({ format: "date" });
 
 /** "Thu, Nov 26 at 4:30 PM" for a wall-clock date and time (no time zone involved: it is already local). */
 export function bookableTimeLabel(date: string, time: string): string {

@@ -12,6 +12,9 @@ import { isCalendarDate } from "./zoned-time";
  */
 const FLIGHT_PATTERN = /^(?:([A-Z]{2}|[A-Z]\d|\d[A-Z])|([A-Z]{3}))\s?(\d{1,4})([A-Z])?$/;
 
+/** The document's pattern of a flight number as sent (upper case; a number from 1, without leading zeros). */
+export const FLIGHT_NUMBER_PATTERN = "^(?:[A-Z]{2}|[A-Z][0-9]|[0-9][A-Z]|[A-Z]{3}) ?[1-9][0-9]{0,3}[A-Z]?$";
+
 export const FLIGHT_NUMBER_MESSAGE = "Enter the flight as the airline code and number, e.g. AA100.";
 
 /** "aa 0100" → "AA100"; null when it is not a flight number. */
@@ -45,6 +48,7 @@ export function flightNumberOf(airline: string, typed: string): { value: string 
 export const flightNumberSchema = z
   .string({ error: FLIGHT_NUMBER_MESSAGE })
   .max(12, FLIGHT_NUMBER_MESSAGE)
+  .meta({ pattern: FLIGHT_NUMBER_PATTERN })
   .transform((v, ctx) => {
     const canonical = canonicalFlightNumber(v);
     if (!canonical) {
@@ -159,7 +163,7 @@ export type BookingWaiting = z.infer<typeof bookingWaitingSchema>;
 // ---- Admin "set delay" (embedded provider only)
 export const flightParamsSchema = z.object({
   flightNumber: flightNumberSchema,
-  date: z.string().refine(isCalendarDate, "Choose a real calendar date (YYYY-MM-DD)."),
+  date: z.string().refine(isCalendarDate, "Choose a real calendar date (YYYY-MM-DD).").meta({ format: "date" }),
 });
 export const DELAY_LIMIT_MINUTES = { min: -120, max: 720 } as const;
 const DELAY_MESSAGE = `The delay must be a whole number of minutes from ${DELAY_LIMIT_MINUTES.min} (early) to ${DELAY_LIMIT_MINUTES.max}.`;

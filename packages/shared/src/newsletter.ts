@@ -1,7 +1,8 @@
 import { z } from "zod";
+import { emailSchema } from "./email";
 
 export const newsletterSchema = z.strictObject({
-  email: z.string({ error: "Invalid email address" }).trim().max(254, "Invalid email address").pipe(z.email("Invalid email address")),
+  email: emailSchema(),
 });
 export type NewsletterInput = z.infer<typeof newsletterSchema>;
 /** POST /api/newsletter (201). */

@@ -70,7 +70,8 @@ export const confirmCardSchema = z
     paymentMethod: z.string({ error: "Choose a card." }).trim().min(1, "Choose a card.").max(200, "Choose a card.").optional(),
     paymentIntentId: z.string().trim().min(1).max(200).optional(),
   })
-  .refine((v) => !(v.paymentMethod && v.paymentIntentId), { message: "Choose a card, or finish the authentication step, not both.", path: ["paymentMethod"] });
+  .refine((v) => !(v.paymentMethod && v.paymentIntentId), { message: "Choose a card, or finish the authentication step, not both.", path: ["paymentMethod"] })
+  .meta({ not: { required: ["paymentMethod", "paymentIntentId"] } });
 export type ConfirmCardInput = z.infer<typeof confirmCardSchema>;
 
 export type { BookingPaymentState } from "./payments/answers";

@@ -17,12 +17,18 @@ export const suggestQuerySchema = z.strictObject({
 });
 export type SuggestQuery = z.input<typeof suggestQuerySchema>;
 
-const coordinate = (label: string, limit: number) =>
+/** A coordinate as query text: a decimal from -limit to limit (90: latitude, 180: longitude). */
+const COORDINATE_PATTERN = {
+  90: "^-?(?:[0-8]?[0-9](?:\\.[0-9]{1,7})?|90)$",
+  180: "^-?(?:(?:1[0-7][0-9]|[0-9]?[0-9])(?:\\.[0-9]{1,7})?|180)$",
+};
+const coordinate = (label: string, limit: 90 | 180) =>
   z
     .string(`${label} is required.`)
     .trim()
     .min(1, `${label} is required.`)
     .max(32, `${label} must be a number.`)
+    .meta({ pattern: COORDINATE_PATTERN[limit] })
     .transform(Number)
     .pipe(
       z

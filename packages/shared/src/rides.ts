@@ -6,6 +6,7 @@ import { fullNameSchema, staffRoles } from "./auth";
 import { bookingStatuses } from "./booking-status";
 import { rideDateSchema, rideTimeSchema } from "./booking";
 import { calendarDateSchema } from "./booking-time";
+import { emailSchema } from "./email";
 import { isTimeZone } from "./zoned-time";
 import type { RideCar } from "./fleet-units";
 import type { DispatchBoard, DispatchChauffeur, DispatchRide, DispatchUnit, RideAssignment, Shift, StaffCreated, StaffMember, StaffRide } from "./rides/answers";
@@ -84,7 +85,7 @@ export const DEFAULT_OPERATIONS_SETTINGS: OperationsSettings = {
 export const staffRoleSchema = z.enum(staffRoles, { error: "Role must be valet, chauffeur or dispatcher." });
 export const createStaffSchema = z.strictObject({
   fullName: fullNameSchema,
-  email: z.string({ error: "Invalid email address" }).trim().toLowerCase().max(254, "Invalid email address").pipe(z.email("Invalid email address")),
+  email: emailSchema({ lowercase: true }),
   role: staffRoleSchema,
 });
 export type CreateStaffInput = z.infer<typeof createStaffSchema>;

@@ -3,6 +3,7 @@
 // the web forms. Operations keeps its own schema (rides.ts) and route (/api/admin/settings).
 import { z } from "zod";
 import { requiredPhoneSchema } from "./phone";
+import { emailSchema } from "./email";
 import {
   DEFAULT_COMPANY_SETTINGS,
   DEFAULT_FEATURES_SETTINGS,
@@ -36,7 +37,7 @@ export const companySettingsSchema = z.strictObject({
     .transform((v) => v.split(/\r?\n/).map((l) => l.trim()).filter(Boolean).join("\n")),
   /** E.164, like every phone number Meridian keeps. */
   phone: requiredPhoneSchema,
-  supportEmail: z.string({ error: "Invalid email address" }).trim().max(254, "Invalid email address").pipe(z.email("Invalid email address")),
+  supportEmail: emailSchema(),
   website: z
     .string({ error: "Enter the website's address, such as https://meridian.example." })
     .trim()

@@ -3,7 +3,7 @@
 // Audited. The follow job (follow.ts) sees the change on its next look.
 import { Hono } from "hono";
 import { z } from "zod";
-import { FLIGHT_PROVIDER_NOT_EMBEDDED, flightParamsSchema, flightStatusSchema, setFlightDelaySchema } from "@meridian/shared/flights";
+import { FLIGHT_NUMBER_PATTERN, FLIGHT_PROVIDER_NOT_EMBEDDED, flightParamsSchema, flightStatusSchema, setFlightDelaySchema } from "@meridian/shared/flights";
 import { writeAudit } from "../lib/audit";
 import type { AppEnv } from "../lib/context";
 import { conflict } from "../lib/errors";
@@ -13,7 +13,7 @@ import type { EmbeddedFlightProvider } from "./embedded";
 
 const admin$ = routesFor("admin", ["Admin: operations"]);
 const params: Parameter[] = [
-  { in: "path", name: "flightNumber", required: true, description: "Airline code and number, e.g. AA100", schema: { type: "string" } },
+  { in: "path", name: "flightNumber", required: true, description: "Airline code and number, e.g. AA100", schema: { type: "string", pattern: FLIGHT_NUMBER_PATTERN } },
   { in: "path", name: "date", required: true, description: "The arrival's local date, YYYY-MM-DD", schema: { type: "string", format: "date" } },
 ];
 
