@@ -13,12 +13,15 @@ import {
 } from "@meridian/shared/settings";
 import { useMutation } from "@tanstack/react-query";
 import { AlertTriangle, Mail, MessageSquare, Send } from "lucide-react";
-import { useState, type FormEvent } from "react";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useState } from "react";
+import { useForm, useWatch } from "react-hook-form";
+import { z } from "zod";
 import { Link } from "react-router";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { Input, Textarea } from "@/components/ui/input";
-import { Field } from "@/components/ui/label";
+import { TextAreaField, TextField } from "@/components/form/fields";
+import { applyServerFieldErrors, Form } from "@/components/form/form";
 import { api } from "@/lib/api";
 import { messageTestResultSchema } from "@meridian/shared/settings/answers";
 import { notifyError, notifySuccess } from "@/lib/notify";
@@ -165,65 +168,61 @@ function useSendTest(kind: string) {
   return useMutation({ mutationFn: (wording: { subject?: string; intro?: string }) => api(`/api/admin/settings/messages/${kind}/test`, messageTestResultSchema, { method: "POST", json: wording }) });
 }
 
+type Wording = { subject: string; intro: string };
+
+/**
+ * The editor's check: the message's new wording inside the whole section, checked by the section's schema (its
+ * placeholders, one-line subject, lengths); the issues about this message's subject and intro under those fields.
+ */
+const wordingSchema = (kind: MessageKind, messages: MessagesOverview["messages"]) =>
+  z.object({ subject: z.string(), intro: z.string() }).superRefine((wording, ctx) => {
+    const parsed = messagesSettingsSchema.safeParse({ ...messages, [kind]: { ...messages[kind], ...wording } });
+    for (const issue of parsed.error?.issues ?? []) {
+      const [k, field] = issue.path;
+      if (k === kind && (field === "subject" || field === "intro")) ctx.addIssue({ code: "custom", path: [field], message: issue.message });
+    }
+  });
+
 function MessageEditor({ def, data, onSaved }: { def: MessageDefinition; data: MessagesOverview; onSaved: () => void }) {
   const kind = def.kind as MessageKind;
   const saved = data.messages[kind];
   const save = useSaveSettingsSection("messages");
   const sendTest = useSendTest(kind);
   const company = usePublicSettings().company.displayName;
-  const [subject, setSubject] = useState(saved.subject);
-  const [intro, setIntro] = useState(saved.intro);
-  const [errors, setErrors] = useState<{ subject?: string; intro?: string }>({});
+  const form = useForm<Wording>({ resolver: zodResolver(wordingSchema(kind, data.messages)), defaultValues: { subject: saved.subject, intro: saved.intro } });
+  const { subject, intro } = useWatch({ control: form.control }) as Wording;
   const sms = def.channel === "sms";
   const values = { ...MESSAGE_EXAMPLE, company };
-  const dirty = subject !== saved.subject || intro !== saved.intro;
 
-  const validate = () => {
-    const parsed = messagesSettingsSchema.safeParse({ ...data.messages, [kind]: { ...saved, subject, intro } });
-    if (parsed.success) return (setErrors({}), parsed.data);
-    const found: { subject?: string; intro?: string } = {};
-    for (const issue of parsed.error.issues) if (issue.path[0] === kind && (issue.path[1] === "subject" || issue.path[1] === "intro")) found[issue.path[1]] ??= issue.message;
-    setErrors(found);
-    return null;
-  };
-
-  const onSubmit = async (e: FormEvent) => {
-    e.preventDefault();
-    const next = validate();
-    if (!next) return;
+  const onSubmit = form.handleSubmit(async (wording) => {
     try {
-      await save.mutateAsync(next);
+      await save.mutateAsync(messagesSettingsSchema.parse({ ...data.messages, [kind]: { ...saved, ...wording } }));
       notifySuccess("Settings Saved", `“${def.label}” goes out with the new wording from now on.`);
       onSaved();
     } catch (err) {
+      applyServerFieldErrors(err, form.setError, ["subject", "intro"]);
       notifyError("Could not save settings", err);
     }
-  };
+  });
 
-  const test = async () => {
-    if (!validate()) return;
+  const test = form.handleSubmit(async (wording) => {
     try {
-      const { sent } = await sendTest.mutateAsync({ ...(subject ? { subject } : {}), ...(intro ? { intro } : {}) });
+      const { sent } = await sendTest.mutateAsync({ ...(wording.subject ? { subject: wording.subject } : {}), ...(wording.intro ? { intro: wording.intro } : {}) });
       notifySuccess("Test Sent", sent.channel === "email" ? `“${sent.subject}” was sent to ${sent.to}.` : `A test text was sent to ${sent.to}.`);
     } catch (err) {
+      applyServerFieldErrors(err, form.setError, ["subject", "intro"]);
       notifyError("Could not send the test", err);
     }
-  };
+  });
 
   const shownSubject = fillPlaceholders(subject || def.defaultSubject, values);
   const shownIntro = fillPlaceholders(intro || def.defaultIntro, values);
   const id = (f: string) => `message-${kind}-${f}`;
   return (
-    <form id={id("editor")} onSubmit={(e) => void onSubmit(e)} noValidate className="mx-3 mb-5 grid gap-6 rounded-xl border border-border/80 bg-surface-2/30 p-5 lg:grid-cols-2">
+    <Form form={form} id={id("editor")} onSubmit={(e) => void onSubmit(e)} className="mx-3 mb-5 grid gap-6 rounded-xl border border-border/80 bg-surface-2/30 p-5 lg:grid-cols-2">
       <div className="grid content-start gap-5">
-        {!sms ? (
-          <Field label="Subject" htmlFor={id("subject")} error={errors.subject}>
-            <Input id={id("subject")} value={subject} placeholder={def.defaultSubject} onChange={(e) => (setSubject(e.target.value), setErrors((x) => ({ ...x, subject: undefined })))} />
-          </Field>
-        ) : null}
-        <Field label={sms ? "Opening" : "Intro (first paragraph)"} htmlFor={id("intro")} error={errors.intro}>
-          <Textarea id={id("intro")} rows={3} value={intro} placeholder={def.defaultIntro} onChange={(e) => (setIntro(e.target.value), setErrors((x) => ({ ...x, intro: undefined })))} />
-        </Field>
+        {!sms ? <TextField<Wording> name="subject" label="Subject" id={id("subject")} placeholder={def.defaultSubject} /> : null}
+        <TextAreaField<Wording> name="intro" label={sms ? "Opening" : "Intro (first paragraph)"} id={id("intro")} rows={3} placeholder={def.defaultIntro} />
         <div>
           <p className="text-xs font-medium uppercase tracking-[0.14em] text-muted">Placeholders</p>
           <ul className="mt-2 flex flex-wrap gap-2">
@@ -259,13 +258,13 @@ function MessageEditor({ def, data, onSaved }: { def: MessageDefinition; data: M
         </div>
       </div>
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end lg:col-span-2">
-        <Button type="button" variant="outline" disabled={sendTest.isPending} onClick={() => void test()}>
+        <Button type="button" variant="outline" disabled={sendTest.isPending} onClick={(e) => void test(e)}>
           <Send aria-hidden /> {sendTest.isPending ? "Sending…" : "Send Me a Test"}
         </Button>
-        <Button type="submit" disabled={!dirty || save.isPending}>
+        <Button type="submit" disabled={!form.formState.isDirty || save.isPending}>
           {save.isPending ? "Saving…" : "Save Message"}
         </Button>
       </div>
-    </form>
+    </Form>
   );
 }
