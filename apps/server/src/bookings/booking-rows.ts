@@ -23,8 +23,8 @@ import { executeRows, isUniqueViolation, type Db, type Tx } from "../db/client";
 import type { MailInStatement } from "../mail/mailer";
 import { chargeInStatement } from "../payments/charge-gate";
 import type { PaymentIntent, PaymentProvider } from "../payments/provider";
-import { rideReminderJob } from "../rides/ride-notices";
-import { firstFollowJob } from "../flights/follow";
+import { rideReminderJob } from "./ride-reminders";
+import { firstFollowJob } from "./flight-follow-job";
 import { newTicketCode } from "./ticket-code";
 
 export type BookingRowsInput = {

@@ -51,7 +51,7 @@ import { parseWith } from "../lib/validate";
 import { bookingConfirmationEmail, valetBookingConfirmationEmail } from "../mail/booking-emails";
 import type { Mail } from "../mail/mailer";
 import { priceQuote } from "../quotes/quote.service";
-import { bookingFlightOf } from "../flights/follow";
+import { bookingFlightOf } from "./flight-follow-job";
 import { verifyQuoteToken, verifyValetQuoteToken, type Verified } from "../quotes/quote-token";
 import { refuseCouponNoLongerApplying, redeemSignedCoupon, type SignedCoupon } from "../coupons/coupons.service";
 import { priceValetQuote } from "../valet/valet-quote.service";

@@ -32,7 +32,7 @@ import type { Deps } from "../lib/context";
 import { conflict, HttpError } from "../lib/errors";
 import type { Mail } from "../mail/mailer";
 import { emailLayout, greeting, nameInEmail } from "../mail/templates";
-import { formatWhen } from "../rides/ride-notices";
+import { formatWhen } from "../lib/format-when";
 import { cachedOperationsSettings } from "../settings/settings.service";
 import { recordFailedAuthorisation } from "../payments/payment-lifecycle";
 import { paymentLinkToken, paymentLinkUrl } from "../payments/payment-link";

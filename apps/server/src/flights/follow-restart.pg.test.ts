@@ -7,7 +7,7 @@ import { wallClock, zonedInstant } from "@meridian/shared/zoned-time";
 import { laDate, rideDetails, testPlace } from "../test/factories";
 import { serverProcessSuite, stopServer } from "../test/server-process";
 import { simulateFlight } from "./embedded";
-import { bookingFlightOf, FLIGHT_FOLLOW_JOB } from "./follow";
+import { bookingFlightOf, FLIGHT_FOLLOW_JOB } from "../bookings/flight-follow-job";
 
 const suite = serverProcessSuite();
 const TZ = "America/Los_Angeles";

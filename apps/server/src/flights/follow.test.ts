@@ -12,7 +12,7 @@ import { createTestApp, type TestApp } from "../test/harness";
 import { createTestFleet, giveCapacityForDays, laDate } from "../test/factories";
 import { bookingCharge } from "../payments/charges";
 import { simulateFlight } from "./embedded";
-import { FLIGHT_FOLLOW_JOB } from "./follow";
+import { FLIGHT_FOLLOW_JOB } from "../bookings/flight-follow-job";
 import type { RealtimeEvent } from "../realtime/bus";
 
 const LAX = "emb:apt:LAX";

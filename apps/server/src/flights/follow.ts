@@ -7,49 +7,28 @@
 // buffer booked, within PICKUP_MOVE_LIMITS), tells the customer by e-mail and the screens by a realtime event.
 // Each run schedules the next as a new row: a restart loses nothing (the rows are in the database).
 import { and, eq, inArray } from "drizzle-orm";
-import { FLIGHT_DIVERTED_TITLE, FOLLOW_LEAD_HOURS, flightDivertedNotice, minutesBetween, movedPickup, type BookingFlight, type FlightStatus } from "@meridian/shared/flights";
+import { FLIGHT_DIVERTED_TITLE, flightDivertedNotice, minutesBetween, movedPickup, type BookingFlight, type FlightStatus } from "@meridian/shared/flights";
 import type { DeskNotice } from "@meridian/shared/realtime";
 import type { RideDetails } from "@meridian/shared/booking-details";
-import { wallClock, zonedInstant } from "@meridian/shared/zoned-time";
+import { wallClock } from "@meridian/shared/zoned-time";
 import { airportCodeOf } from "@meridian/shared/flights";
 import type { Tx } from "../db/client";
 import { bookings, user } from "../db/schema";
 import { scheduleJob, type Job, type TwoStepJobHandler } from "../jobs/job-runner";
 import type { Deps } from "../lib/context";
 import { flightCancelledEmail, flightDivertedEmail, flightPickupMovedEmail } from "../mail/ride-emails";
-import { cancelRideReminders, formatWhen, mailFacts, scheduleRideReminder } from "../rides/ride-notices";
+import { cancelRideReminders, scheduleRideReminder } from "../bookings/ride-reminders";
+import { formatWhen } from "../lib/format-when";
+import { mailFacts } from "../rides/ride-notices";
 import { announceBooking, stampEvent, type BookingRow } from "../bookings/booking-gate";
+import { FLIGHT_FOLLOW_JOB, followJobAt as jobAt } from "../bookings/flight-follow-job";
 import { getOperationsSettings } from "../settings/settings.service";
 
-export const FLIGHT_FOLLOW_JOB = "flight.follow";
 /** The ride statuses whose pickup still follows the flight (not once the chauffeur is at the curb). */
 const FOLLOWING = ["pending", "confirmed", "en_route"];
 /** A change smaller than this leaves the pickup where it is. */
 const MOVE_THRESHOLD_MINUTES = 5;
 const SYSTEM = { id: null, name: "Meridian", role: "system" } as const;
-
-/** What a new booking keeps about its flight (the quote's lookup). */
-export function bookingFlightOf(status: FlightStatus, date: string, time: string, timeZone: string): BookingFlight {
-  return {
-    flightNumber: status.flightNumber,
-    airlineName: status.airlineName,
-    origin: status.origin,
-    date,
-    scheduledArrival: status.scheduledArrival,
-    bufferMinutes: minutesBetween(status.scheduledArrival, zonedInstant(date, time, timeZone)),
-    bookedTime: time,
-    live: null,
-  };
-}
-
-const jobAt = (bookingId: string, runAt: Date) => ({ kind: FLIGHT_FOLLOW_JOB, key: `${FLIGHT_FOLLOW_JOB}:${bookingId}:${runAt.toISOString()}`, runAt, payload: { bookingId } });
-
-/** The first look at a new booking's flight: FOLLOW_LEAD_HOURS before its scheduled arrival (or now, when closer). */
-export function firstFollowJob(bookingId: string, details: { service: string; flight?: BookingFlight }, now = new Date()) {
-  if (details.service !== "ride" || !details.flight) return null;
-  const at = Math.max(now.getTime(), Date.parse(details.flight.scheduledArrival) - FOLLOW_LEAD_HOURS * 3_600_000);
-  return jobAt(bookingId, new Date(Math.floor(at / 1000) * 1000));
-}
 
 /** When to look again: every 30 minutes while the landing is more than an hour away, then every 10. */
 export function nextLookAt(now: Date, estimatedArrival: Date): Date {

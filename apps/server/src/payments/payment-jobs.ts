@@ -16,7 +16,8 @@ import { cancelJobs, scheduleJob, type Job, type JobHandler, type JobHandlers, t
 import type { Deps } from "../lib/context";
 import type { Mail } from "../mail/mailer";
 import { emailLayout, greeting, nameInEmail } from "../mail/templates";
-import { cancelRideReminders, formatWhen } from "../rides/ride-notices";
+import { cancelRideReminders } from "../bookings/ride-reminders";
+import { formatWhen } from "../lib/format-when";
 import { moveBooking, startOf, type BookingRow } from "../bookings/booking-gate";
 import { getOperationsSettings } from "../settings/settings.service";
 import { bookingCharge } from "./charges";

@@ -9,7 +9,7 @@ import { user } from "../db/schema";
 import type { Deps } from "../lib/context";
 import type { Mail } from "../mail/mailer";
 import { emailLayout, greeting, nameInEmail } from "../mail/templates";
-import { formatWhen } from "../rides/ride-notices";
+import { formatWhen } from "../lib/format-when";
 import { startOf, type BookingRow } from "../bookings/booking-gate";
 import { getOperationsSettings } from "../settings/settings.service";
 import { formatMoney } from "@meridian/shared/money";

@@ -16,7 +16,7 @@ import { getOperationsSettings } from "../settings/settings.service";
 import { settleBookingNow } from "../payments/payment-lifecycle";
 import { cancelPaymentJobs } from "../payments/payment-jobs";
 import { mailCancellation } from "./change-notices";
-import { cancelRideReminders } from "./ride-notices";
+import { cancelRideReminders } from "../bookings/ride-reminders";
 import { announceBooking, moveBooking, startOf, type BookingRow, type EventActor } from "../bookings/booking-gate";
 import { formatMoney } from "@meridian/shared/money";
 

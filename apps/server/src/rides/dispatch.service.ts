@@ -15,7 +15,8 @@ import { conflict, notFound } from "../lib/errors";
 import { type AuditActor, writeAudit } from "../lib/audit";
 import { getOperationsSettings } from "../settings/settings.service";
 import { bookingsNeedingPayment } from "../payments/payment-lifecycle";
-import { formatWhen, sendRideNotice } from "./ride-notices";
+import { formatWhen } from "../lib/format-when";
+import { sendRideNotice } from "./ride-notices";
 import { announceBooking, moveBooking, rideFacts, rideView, stampEvent, type BookingRow, type EventActor } from "../bookings/booking-gate";
 import { withArticle } from "@meridian/shared/words";
 

@@ -15,7 +15,8 @@ import type { Mailer } from "../mail/mailer";
 import { emailLayout, greeting, nameInEmail } from "../mail/templates";
 import { cancelPaymentJobs } from "../payments/payment-jobs";
 import { getOperationsSettings } from "../settings/settings.service";
-import { cancelRideReminders, formatWhen } from "./ride-notices";
+import { cancelRideReminders } from "../bookings/ride-reminders";
+import { formatWhen } from "../lib/format-when";
 import { moveBooking, rideFacts } from "../bookings/booking-gate";
 
 export const OVERDUE_SWEEP_JOB = "ride.expire_overdue";

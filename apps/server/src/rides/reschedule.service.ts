@@ -31,7 +31,7 @@ import { PaymentError, type AuthorizeInput, type PaymentIntent } from "../paymen
 import { scheduleHoldSweep } from "../payments/hold-sweep";
 import { formatClock } from "@meridian/shared/valet-pricing";
 import { mailReschedule } from "./change-notices";
-import { cancelRideReminders, scheduleRideReminder } from "./ride-notices";
+import { cancelRideReminders, scheduleRideReminder } from "../bookings/ride-reminders";
 import { announceBooking, moveBooking, stampEvent, STALE_STATUS_MESSAGE, type BookingRow } from "../bookings/booking-gate";
 import { minutesBetween } from "@meridian/shared/flights";
 import { formatMoney } from "@meridian/shared/money";

@@ -1,24 +1,20 @@
 // The customer's ride e-mails: "Your chauffeur" on assignment and "Your chauffeur has arrived" on location (after
-// the commit), and the reminder before pickup: a durable job (jobs/job-runner.ts) scheduled with the booking,
-// moved by a reschedule, cancelled with the ride, and skipped if the ride is no longer on when it comes due.
+// the commit), and the reminder before pickup: a durable job (jobs/job-runner.ts) scheduled with the booking
+// (bookings/ride-reminders.ts), moved by a reschedule, cancelled with the ride, and sent here, skipped if the ride
+// is no longer on when it comes due.
 import { eq } from "drizzle-orm";
 import { firstName } from "@meridian/shared/rides";
 import { withArticle } from "@meridian/shared/words";
 import type { Db, Tx } from "../db/client";
 import { bookings, user } from "../db/schema";
 import type { JobHandler } from "../jobs/job-runner";
-import { cancelJobs, scheduleJob } from "../jobs/job-runner";
+import { formatWhen } from "../lib/format-when";
+import { RIDE_REMINDER_JOB } from "../bookings/ride-reminders";
 import type { Deps } from "../lib/context";
 import type { Mail, Mailer } from "../mail/mailer";
 import { chauffeurArrivedEmail, chauffeurAssignedEmail, rideReminderEmail, type RideMailFacts } from "../mail/ride-emails";
 import { getOperationsSettings } from "../settings/settings.service";
 import { assignmentNames, rideFacts, type BookingRow } from "../bookings/booking-gate";
-
-export const RIDE_REMINDER_JOB = "ride.reminder";
-
-export function formatWhen(at: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat("en-US", { timeZone, weekday: "long", month: "long", day: "numeric", hour: "numeric", minute: "2-digit" }).format(at);
-}
 
 export async function mailFacts(db: Db | Tx, b: BookingRow, publicUrl: string): Promise<RideMailFacts | null> {
   const [owner] = b.userId ? await db.select({ email: user.email, name: user.name }).from(user).where(eq(user.id, b.userId)) : [];
@@ -65,27 +61,6 @@ async function textOnTheWay(deps: Deps, b: BookingRow) {
   const intro = `Meridian: your chauffeur${vars.chauffeur ? ` ${vars.chauffeur}` : ""} is on the way in ${vars.vehicle}.`;
   await deps.sms.send(phone, `${intro} Pickup: ${vars.when}. Follow your ride: ${deps.config.publicUrl}/dashboard`, { message: { kind: "chauffeur_en_route_sms", vars, intro } });
 }
-
-/** The reminder job of a ride at `pickupAt` (one per booking and pickup time); null when already too close. */
-export function rideReminderJob(bookingId: string, pickupAt: Date | null, reminderLeadHours: number, now = new Date()) {
-  if (!pickupAt) return null;
-  const runAt = new Date(pickupAt.getTime() - reminderLeadHours * 3_600_000);
-  if (runAt.getTime() <= now.getTime()) return null; // booked inside the lead time: the confirmation e-mail is the reminder
-  const at = pickupAt.toISOString();
-  return { kind: RIDE_REMINDER_JOB, key: `${RIDE_REMINDER_JOB}:${bookingId}:${at}`, runAt, payload: { bookingId, pickupAt: at } };
-}
-
-/**
- * Schedules the reminder of a ride at its pickup time (one per booking and pickup time); none when already too
- * close. `reminderLeadHours` saves reading the settings again when the caller has them.
- */
-export async function scheduleRideReminder(tx: Tx, b: Pick<BookingRow, "id" | "pickupAt">, now = new Date(), reminderLeadHours?: number) {
-  if (!b.pickupAt) return;
-  const job = rideReminderJob(b.id, b.pickupAt, reminderLeadHours ?? (await getOperationsSettings(tx)).reminderLeadHours, now);
-  if (job) await scheduleJob(tx, job);
-}
-
-export const cancelRideReminders = (tx: Tx, bookingId: string) => cancelJobs(tx, [RIDE_REMINDER_JOB], "bookingId", bookingId);
 
 /** The reminder job: sent inside the job's transaction, so it is written exactly once; never for a ride no longer on. */
 export function rideReminderHandler(deps: { mailer: Mailer; publicUrl: string }): JobHandler {

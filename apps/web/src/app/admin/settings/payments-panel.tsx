@@ -2,16 +2,20 @@
 // "Set" / "Not set"), the last webhook received, "Send a Test Charge" in test modes, the tips offered (the switch
 // of Settings → Features and the presets of the tip dialog), the cancellation terms of Settings → Operations (with
 // a link there) and how long a card is held, in words.
-import { paymentsSettingsSchema, MAX_TIP_PRESETS, type PaymentsOverview, type TestChargeResult } from "@meridian/shared/settings";
+import { paymentsSettingsSchema, MAX_TIP_PRESETS, type PaymentsOverview, type PaymentsSettings, type TestChargeResult } from "@meridian/shared/settings";
 import { formatMoney } from "@meridian/shared/money";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { CircleCheck, CircleX, CreditCard, HandCoins, ScrollText } from "lucide-react";
-import { useState, type FormEvent } from "react";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useState } from "react";
+import { useForm, useWatch } from "react-hook-form";
+import { z } from "zod";
 import { Link } from "react-router";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
+import { applyServerFieldErrors } from "@/components/form/form";
 import { api } from "@/lib/api";
 import { testChargeResponseSchema } from "@meridian/shared/settings/answers";
 import { notifyError, notifySuccess } from "@/lib/notify";
@@ -151,16 +155,30 @@ function TestChargeOutcome({ result }: { result: TestChargeResult }) {
   );
 }
 
+type TipSlots = { slots: string[] };
+/** The preset boxes as typed: "" for an empty one. */
+const toSlots = (saved: number[]) => Array.from({ length: MAX_TIP_PRESETS }, (_, i) => (saved[i] === undefined ? "" : String(saved[i])));
+const typedPresets = (slots: string[]) => slots.filter((s) => s.trim() !== "").map(Number);
+/** The boxes filled, as the section's schema takes them; its first message for the whole set of boxes. */
+const tipSlotsSchema = z.object({ slots: z.array(z.string()) }).transform(({ slots }, ctx) => {
+  const parsed = paymentsSettingsSchema.safeParse({ tipPresetPercents: typedPresets(slots) });
+  if (parsed.success) return parsed.data;
+  ctx.addIssue({ code: "custom", path: ["slots"], message: parsed.error.issues[0]?.message ?? "Check the tip presets." });
+  return z.NEVER;
+});
+
 function TipsPanel({ data }: { data: PaymentsOverview }) {
   const qc = useQueryClient();
   const save = useSaveSettingsSection("payments");
   const features = useSettingsSection("features");
   const saveFeatures = useSaveSettingsSection("features");
   const saved = data.payments.tipPresetPercents;
-  const [slots, setSlots] = useState<string[]>(Array.from({ length: MAX_TIP_PRESETS }, (_, i) => (saved[i] === undefined ? "" : String(saved[i]))));
-  const [error, setError] = useState<string | null>(null);
-  const typed = slots.filter((s) => s.trim() !== "").map(Number);
+  const form = useForm<TipSlots, unknown, PaymentsSettings>({ resolver: zodResolver(tipSlotsSchema), defaultValues: { slots: toSlots(saved) }, reValidateMode: "onSubmit" });
+  const typed = typedPresets((useWatch({ control: form.control, name: "slots" }) as string[] | undefined) ?? []);
   const dirty = typed.join(",") !== saved.join(",");
+  // The schema's message for the set of boxes is the field array's root message; the server's, set on "slots", its own.
+  const slotsError = form.formState.errors.slots as { message?: string; root?: { message?: string } } | undefined;
+  const error = slotsError?.root?.message ?? slotsError?.message;
 
   const toggleTips = async (on: boolean) => {
     if (!features.data) return;
@@ -173,18 +191,15 @@ function TipsPanel({ data }: { data: PaymentsOverview }) {
     }
   };
 
-  const onSubmit = async (e: FormEvent) => {
-    e.preventDefault();
-    const parsed = paymentsSettingsSchema.safeParse({ tipPresetPercents: typed });
-    if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? "Check the tip presets.");
-    setError(null);
+  const onSubmit = form.handleSubmit(async (values) => {
     try {
-      await save.mutateAsync(parsed.data);
-      notifySuccess("Settings Saved", `The tip dialog offers ${parsed.data.tipPresetPercents.map((p) => `${p}%`).join(", ")} and a custom amount.`);
+      await save.mutateAsync(values);
+      notifySuccess("Settings Saved", `The tip dialog offers ${values.tipPresetPercents.map((p) => `${p}%`).join(", ")} and a custom amount.`);
     } catch (err) {
+      applyServerFieldErrors(err, form.setError, ["slots"], { tipPresetPercents: "slots" });
       notifyError("Could not save settings", err);
     }
-  };
+  });
 
   return (
     <Panel className="p-7 sm:p-9" aria-labelledby="tips-title">
@@ -206,7 +221,7 @@ function TipsPanel({ data }: { data: PaymentsOverview }) {
         <fieldset aria-describedby={error ? "tip-presets-error" : "tip-presets-hint"}>
           <legend className="mb-1.5 text-xs font-medium uppercase tracking-[0.14em] text-muted">Tip presets (% of the service's total)</legend>
           <div className="flex flex-wrap gap-3">
-            {slots.map((value, i) => (
+            {Array.from({ length: MAX_TIP_PRESETS }, (_, i) => (
               <div key={i} className="flex items-center gap-2">
                 <Label htmlFor={`tip-preset-${i}`} className="sr-only">
                   Preset {i + 1}
@@ -218,9 +233,8 @@ function TipsPanel({ data }: { data: PaymentsOverview }) {
                   min={1}
                   max={100}
                   className="w-20"
-                  value={value}
                   aria-invalid={Boolean(error)}
-                  onChange={(e) => (setSlots((s) => s.map((x, j) => (j === i ? e.target.value : x))), setError(null))}
+                  {...form.register(`slots.${i}`, { onChange: () => form.clearErrors("slots") })}
                 />
                 <span className="text-sm text-muted">%</span>
               </div>
@@ -239,7 +253,7 @@ function TipsPanel({ data }: { data: PaymentsOverview }) {
         <div>
           <p className="mb-1.5 text-xs font-medium uppercase tracking-[0.14em] text-muted">The tip dialog on a $200.00 ride</p>
           <div className="flex flex-wrap gap-2" aria-hidden>
-            {[...typed].filter((n) => Number.isInteger(n) && n > 0).sort((a, b) => a - b).map((p) => (
+            {[...new Set(typed)].filter((n) => Number.isInteger(n) && n > 0).sort((a, b) => a - b).map((p) => (
               <span key={p} className="rounded-lg border border-border bg-surface-2 px-3.5 py-2 text-center">
                 <span className="block font-display text-xl leading-none text-foreground">{p}%</span>
                 <span className="mt-1 block text-xs text-muted">{formatMoney((200 * p) / 100)}</span>
@@ -252,7 +266,7 @@ function TipsPanel({ data }: { data: PaymentsOverview }) {
           </div>
         </div>
         <div className="flex justify-end gap-3 lg:col-span-2">
-          <Button type="button" variant="ghost" disabled={!dirty || save.isPending} onClick={() => (setSlots(Array.from({ length: MAX_TIP_PRESETS }, (_, i) => (saved[i] === undefined ? "" : String(saved[i])))), setError(null))}>
+          <Button type="button" variant="ghost" disabled={!dirty || save.isPending} onClick={() => form.reset({ slots: toSlots(saved) })}>
             Revert
           </Button>
           <Button type="submit" disabled={!dirty || save.isPending}>

@@ -1,0 +1,41 @@
+// The server's import arrows of docs/architecture.md, proven on the real eslint.config.js: an import to the right
+// of a domain fails `npm run lint`, one to the left passes, and tests may import anything.
+import { ESLint } from "eslint";
+import { describe, expect, it } from "vitest";
+
+const eslint = new ESLint({ cwd: process.cwd() });
+const S = "apps/server/src";
+
+async function refusals(filePath: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath: `${S}/${filePath}` });
+  return result!.messages.filter((m) => m.ruleId === "no-restricted-imports").map((m) => m.message);
+}
+const use = (spec: string) => `import { x } from "${spec}";\nexport const y = x;\n`;
+const against = (domain: string) => [expect.stringContaining(`no import of ${domain} from here`)];
+
+describe("the server's import arrows (npm run lint)", () => {
+  it("refuses bookings and payments an import of rides (the ride reminder and the flight's follow job are the booking's own)", async () => {
+    expect(await refusals("bookings/booking-rows.ts", use("../rides/ride-notices"))).toEqual(against("rides"));
+    expect(await refusals("bookings/bookings.service.ts", use("../flights/follow"))).toEqual(against("rides"));
+    expect(await refusals("payments/payment-jobs.ts", use("../rides/cancel.service"))).toEqual(against("rides"));
+  });
+
+  it("refuses a domain the edge and the composition root, and lib any booking code", async () => {
+    expect(await refusals("rides/dispatch.service.ts", use("../me/me.routes"))).toEqual(against("edge"));
+    expect(await refusals("valet/valet.service.ts", use("../app"))).toEqual(against("root"));
+    expect(await refusals("lib/format-when.ts", use("../bookings/booking-gate"))).toEqual(against("bookings"));
+  });
+
+  it("refuses production code an import of test support; a test may import anything", async () => {
+    expect(await refusals("payments/charges.ts", use("../test/factories"))).toEqual([expect.stringContaining("never imports test support")]);
+    expect(await refusals("payments/charges.test.ts", use("../rides/ride-notices"))).toEqual([]);
+  });
+
+  it("lets a domain import the ones to its left", async () => {
+    for (const [file, spec] of [
+      ["rides/ride-notices.ts", "../bookings/ride-reminders"],
+      ["payments/payment-jobs.ts", "../bookings/booking-gate"],
+      ["flights/follow.ts", "../lib/format-when"],
+    ]) expect(await refusals(file!, use(spec!))).toEqual([]);
+  });
+});
