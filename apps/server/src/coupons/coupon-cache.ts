@@ -27,7 +27,11 @@ export function couponByCode(db: Db, code: string, opts: { maxAgeMs?: number } =
 
 async function load(db: Db, code: string): Promise<QuotableCoupon | null> {
   const [row] = await db.select().from(coupons).where(eq(coupons.code, code));
-  if (!row) return null;
+  return row ? quotableCoupon(row) : null;
+}
+
+/** A coupon row's terms and uses (the admin's view adds its id and times: toAdminCoupon). */
+export function quotableCoupon(row: typeof coupons.$inferSelect): QuotableCoupon {
   return {
     code: row.code,
     kind: row.kind as CouponTerms["kind"],

@@ -21,7 +21,7 @@ import { writeAudit, type AuditActor } from "../lib/audit";
 import type { Db, Tx } from "../db/client";
 import { couponRedemptions, coupons } from "../db/schema";
 import { conflict, HttpError, notFound } from "../lib/errors";
-import { invalidateCouponCache } from "./coupon-cache";
+import { invalidateCouponCache, quotableCoupon } from "./coupon-cache";
 import { parseWith } from "../lib/validate";
 
 type CouponRow = typeof coupons.$inferSelect;
@@ -32,17 +32,7 @@ export const UNKNOWN_CODE_MESSAGE = COUPON_UNKNOWN_MESSAGE;
 export function toAdminCoupon(row: CouponRow): AdminCoupon {
   return {
     id: row.id,
-    code: row.code,
-    kind: row.kind as AdminCoupon["kind"],
-    value: row.value,
-    service: row.service as AdminCoupon["service"],
-    validFrom: row.validFrom,
-    validTo: row.validTo,
-    maxUses: row.maxUses,
-    maxUsesPerCustomer: row.maxUsesPerCustomer,
-    minFareUsd: row.minFareUsd,
-    active: row.active,
-    usesCount: row.usesCount,
+    ...quotableCoupon(row),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

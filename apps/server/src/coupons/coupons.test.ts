@@ -3,20 +3,11 @@ import { and, desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLogs, couponRedemptions, coupons } from "../db/schema";
 import { createUser } from "../db/factories";
-import { createTestApp, type TestApp } from "../test/harness";
+import { createRolesTestApp, type RolesTestApp, type TestApp } from "../test/harness";
 import { CouponUnavailableError, redeemCoupon } from "./coupons.service";
 
-let t: TestApp;
-let admin: { cookie: string; user: { id: string; email: string } };
-let userCookie: string;
-let staffCookie: string;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.userWithSession({ role: "admin", fullName: "Coupon Admin" });
-  userCookie = (await t.userWithSession({ role: "user" })).cookie;
-  staffCookie = (await t.userWithSession({ role: "dispatcher" })).cookie;
-});
+let t: TestApp, admin: RolesTestApp["admin"], expectAdminOnly: RolesTestApp["expectAdminOnly"];
+beforeAll(async () => ({ t, admin, expectAdminOnly } = await createRolesTestApp({ adminName: "Coupon Admin", staffRole: "dispatcher" })));
 afterAll(() => t.close());
 
 const someId = "0b7f6e1c-1d2e-4f3a-8b9c-0d1e2f3a4b5c";
@@ -31,43 +22,17 @@ describe("who may use the coupon routes", () => {
     ["POST", "/api/admin/coupons", { code: "NOPE10", kind: "percent", value: 10 }],
     ["PATCH", `/api/admin/coupons/${someId}`, { active: false }],
   ])("%s %s: 401 signed out, 403 for a customer and for staff", async (method, path, json) => {
-    expect((await t.call(method, path, { json })).status).toBe(401);
-    for (const cookie of [userCookie, staffCookie]) {
-      const res = await t.call(method, path, { json, cookie });
-      expect(res.status).toBe(403);
-      expect(res.body.error.code).toBe("forbidden");
-    }
+    await expectAdminOnly(method, path, json);
     expect(await t.db.select().from(coupons).where(eq(coupons.code, "NOPE10"))).toHaveLength(0);
   });
 });
 
 describe("POST /api/admin/coupons", () => {
   it("creates a coupon, normalising the code, and audits it", async () => {
-    const res = await create({
-      code: " vip-welcome ",
-      kind: "fixed",
-      value: 25.5,
-      service: "ride",
-      validFrom: "2026-01-01",
-      validTo: "2026-12-31",
-      maxUses: 100,
-      maxUsesPerCustomer: 1,
-      minFareUsd: 80,
-    });
+    const terms = { kind: "fixed", value: 25.5, service: "ride", validFrom: "2026-01-01", validTo: "2026-12-31", maxUses: 100, maxUsesPerCustomer: 1, minFareUsd: 80 };
+    const res = await create({ code: " vip-welcome ", ...terms });
     expect(res.status).toBe(201);
-    expect(res.body.coupon).toMatchObject({
-      code: "VIP-WELCOME",
-      kind: "fixed",
-      value: 25.5,
-      service: "ride",
-      validFrom: "2026-01-01",
-      validTo: "2026-12-31",
-      maxUses: 100,
-      maxUsesPerCustomer: 1,
-      minFareUsd: 80,
-      active: true,
-      usesCount: 0,
-    });
+    expect(res.body.coupon).toMatchObject({ code: "VIP-WELCOME", ...terms, active: true, usesCount: 0 });
     const [audit] = await auditFor(res.body.coupon.id);
     expect(audit).toMatchObject({ action: "coupon.create", entity: "coupon", actorId: admin.user.id, actorEmail: admin.user.email, before: null });
     expect(audit!.after).toMatchObject({ code: "VIP-WELCOME", value: 25.5 });

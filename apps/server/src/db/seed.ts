@@ -21,42 +21,16 @@ export const demoFleet = [
   { name: "Executive Sprinter", baseFeeUsd: 150, passengerCapacity: 12, luggageCapacity: 12, perMile: 6.25, perMinute: 1.75 },
 ] as const;
 
+/** A type's cars, numbered from 01 in its plate series: 8MER + `series` + the number (California's 1ABC234 shape). */
+const carsOf = (series: number, cars: [colour: string, year: number][]) =>
+  cars.map(([colour, year], i) => ({ plate: `8MER${series}${String(i + 1).padStart(2, "0")}`, colour, year }));
+
 /** The demo's cars: enough of each type for the rides sold at one hour (plates in California's 1ABC234 shape). */
 export const demoUnits: Record<(typeof demoFleet)[number]["name"], { plate: string; colour: string; year: number }[]> = {
-  "Executive Sedan": [
-    { plate: "8MER101", colour: "Black", year: 2025 },
-    { plate: "8MER102", colour: "Black", year: 2024 },
-    { plate: "8MER103", colour: "Midnight Blue", year: 2024 },
-    { plate: "8MER104", colour: "Black", year: 2025 },
-    { plate: "8MER105", colour: "Graphite", year: 2024 },
-    { plate: "8MER106", colour: "Black", year: 2023 },
-    { plate: "8MER107", colour: "Silver", year: 2024 },
-    { plate: "8MER108", colour: "Black", year: 2025 },
-    { plate: "8MER109", colour: "Midnight Blue", year: 2023 },
-    { plate: "8MER110", colour: "Black", year: 2024 },
-  ],
-  "Luxury SUV": [
-    { plate: "8MER201", colour: "Black", year: 2025 },
-    { plate: "8MER202", colour: "Graphite", year: 2024 },
-    { plate: "8MER203", colour: "Pearl White", year: 2023 },
-    { plate: "8MER204", colour: "Black", year: 2025 },
-    { plate: "8MER205", colour: "Black", year: 2024 },
-    { plate: "8MER206", colour: "Silver", year: 2024 },
-    { plate: "8MER207", colour: "Black", year: 2023 },
-    { plate: "8MER208", colour: "Graphite", year: 2025 },
-  ],
-  "Stretch Limousine": [
-    { plate: "8MER301", colour: "Black", year: 2023 },
-    { plate: "8MER302", colour: "Pearl White", year: 2022 },
-    { plate: "8MER303", colour: "Black", year: 2024 },
-    { plate: "8MER304", colour: "Silver", year: 2023 },
-  ],
-  "Executive Sprinter": [
-    { plate: "8MER401", colour: "Obsidian", year: 2025 },
-    { plate: "8MER402", colour: "Silver", year: 2024 },
-    { plate: "8MER403", colour: "Black", year: 2024 },
-    { plate: "8MER404", colour: "Obsidian", year: 2023 },
-  ],
+  "Executive Sedan": carsOf(1, [["Black", 2025], ["Black", 2024], ["Midnight Blue", 2024], ["Black", 2025], ["Graphite", 2024], ["Black", 2023], ["Silver", 2024], ["Black", 2025], ["Midnight Blue", 2023], ["Black", 2024]]),
+  "Luxury SUV": carsOf(2, [["Black", 2025], ["Graphite", 2024], ["Pearl White", 2023], ["Black", 2025], ["Black", 2024], ["Silver", 2024], ["Black", 2023], ["Graphite", 2025]]),
+  "Stretch Limousine": carsOf(3, [["Black", 2023], ["Pearl White", 2022], ["Black", 2024], ["Silver", 2023]]),
+  "Executive Sprinter": carsOf(4, [["Obsidian", 2025], ["Silver", 2024], ["Black", 2024], ["Obsidian", 2023]]),
 };
 
 /**

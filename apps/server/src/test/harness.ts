@@ -2,7 +2,7 @@
 // PostgreSQL database created from TEST_DATABASE_URL and dropped afterwards.
 import fs from "node:fs";
 import postgres from "postgres";
-import { inject } from "vitest";
+import { expect, inject } from "vitest";
 import { createApp } from "../app";
 import { openDatabase, type Database } from "../db/client";
 import { createUser, type CreateUserInput } from "../db/factories";
@@ -160,3 +160,25 @@ export async function createAdminTestApp(envOverrides: Record<string, string> = 
   const { cookie } = await t.userWithSession({ role: "admin" });
   return { t, cookie };
 }
+
+/**
+ * A test app with the three callers an admin route's access test needs: a signed-in admin (named
+ * `adminName` where its audit entries are checked), a customer's cookie and a staff member's (`staffRole`).
+ */
+export async function createRolesTestApp(input: { adminName?: string; staffRole: NonNullable<CreateUserInput["role"]> }) {
+  const t = await createTestApp();
+  const admin = await t.userWithSession({ role: "admin", fullName: input.adminName });
+  const userCookie = (await t.userWithSession({ role: "user" })).cookie;
+  const staffCookie = (await t.userWithSession({ role: input.staffRole })).cookie;
+  /** Asserts an admin route answers 401 signed out and 403 `forbidden` to the customer and to the staff member. */
+  async function expectAdminOnly(method: string, path: string, json?: unknown) {
+    expect((await t.call(method, path, { json })).status).toBe(401);
+    for (const cookie of [userCookie, staffCookie]) {
+      const res = await t.call(method, path, { json, cookie });
+      expect(res.status).toBe(403);
+      expect(res.body.error.code).toBe("forbidden");
+    }
+  }
+  return { t, admin, userCookie, staffCookie, expectAdminOnly };
+}
+export type RolesTestApp = Awaited<ReturnType<typeof createRolesTestApp>>;

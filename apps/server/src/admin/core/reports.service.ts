@@ -55,6 +55,16 @@ export async function getReports(db: Db, range: AdminReportsQuery = {}): Promise
   /** Payments of one kind that took money, for bookings served in the range. */
   const tookMoney = (kind: "booking" | "tip") => and(eq(payments.kind, kind), sql`${payments.capturedCents} > 0`, servedInRange);
   const bookingCount = sql<number>`cast(count(distinct ${bookings.id}) as integer)`;
+  /** What payments of one kind took, net of refunds, by service; `n` counts the bookings or the payments. */
+  const takenByService = (kind: "booking" | "tip", n: SQL<number>) =>
+    db
+      .select({ service: bookings.service, captured, refunded, n })
+      .from(payments)
+      .innerJoin(bookings, eq(bookings.id, payments.bookingId))
+      .leftJoin(refunds, eq(refunds.paymentId, payments.id))
+      .where(tookMoney(kind))
+      .groupBy(bookings.service)
+      .orderBy(bookings.service);
 
   // Each booking's net revenue (for the coupon card).
   const netByBooking = db
@@ -71,14 +81,7 @@ export async function getReports(db: Db, range: AdminReportsQuery = {}): Promise
   const { timeZone } = await getOperationsSettings(db);
   const bookedInRange = inRange(localDay(bookings.createdAt, timeZone), range);
   const [byService, byVehicle, tipRows, owed, quoteRows, bookingRows, couponRows] = await Promise.all([
-    db
-      .select({ service: bookings.service, captured, refunded, n: bookingCount })
-      .from(payments)
-      .innerJoin(bookings, eq(bookings.id, payments.bookingId))
-      .leftJoin(refunds, eq(refunds.paymentId, payments.id))
-      .where(tookMoney("booking"))
-      .groupBy(bookings.service)
-      .orderBy(bookings.service),
+    takenByService("booking", bookingCount),
     db
       .select({ vehicleTypeId: bookings.vehicleTypeId, name: vehicleTypes.name, captured, refunded, n: bookingCount })
       .from(payments)
@@ -87,14 +90,7 @@ export async function getReports(db: Db, range: AdminReportsQuery = {}): Promise
       .leftJoin(vehicleTypes, eq(vehicleTypes.id, bookings.vehicleTypeId))
       .where(tookMoney("booking"))
       .groupBy(bookings.vehicleTypeId, vehicleTypes.name),
-    db
-      .select({ service: bookings.service, captured, refunded, n: sql<number>`cast(count(*) as integer)` })
-      .from(payments)
-      .innerJoin(bookings, eq(bookings.id, payments.bookingId))
-      .leftJoin(refunds, eq(refunds.paymentId, payments.id))
-      .where(tookMoney("tip"))
-      .groupBy(bookings.service)
-      .orderBy(bookings.service),
+    takenByService("tip", sql<number>`cast(count(*) as integer)`),
     db
       // A share of what is left of the tip after its refunds (a fully refunded tip is owed to nobody).
       .select({ staffId: tipAllocations.staffId, name: user.name, cents: sumOf(sql`round(${tipAllocations.amountCents} * (${payments.capturedCents} - ${payments.refundedCents})::numeric / ${payments.capturedCents})`), n: sql<number>`cast(count(*) as integer)` })

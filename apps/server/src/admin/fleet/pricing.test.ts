@@ -3,19 +3,10 @@ import { priceRide } from "@meridian/shared/pricing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createRateCard, createTier, createVehicle, setPricingMethod } from "../../db/factories";
 import { auditLogs, pricingMethods, rideFixedTiers, rideRateCards } from "../../db/schema";
-import { createTestApp, type TestApp } from "../../test/harness";
+import { createRolesTestApp, type RolesTestApp, type TestApp } from "../../test/harness";
 
-let t: TestApp;
-let admin: { cookie: string; user: { id: string; email: string } };
-let userCookie: string;
-let staffCookie: string;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.userWithSession({ role: "admin" });
-  userCookie = (await t.userWithSession({ role: "user" })).cookie;
-  staffCookie = (await t.userWithSession({ role: "chauffeur" })).cookie;
-});
+let t: TestApp, admin: RolesTestApp["admin"], expectAdminOnly: RolesTestApp["expectAdminOnly"];
+beforeAll(async () => ({ t, admin, expectAdminOnly } = await createRolesTestApp({ staffRole: "chauffeur" })));
 afterAll(() => t.close());
 
 const someId = "0b7f6e1c-1d2e-4f3a-8b9c-0d1e2f3a4b5c";
@@ -41,12 +32,7 @@ describe("who may use the pricing routes", () => {
     ["POST", "/api/admin/pricing/simulate", { vehicleTypeId: someId, miles: 12, minutes: 30 }],
   ];
   it.each(routes)("%s %s: 401 signed out, 403 for a user and for staff", async (method, path, json) => {
-    expect((await t.call(method, path, { json })).status).toBe(401);
-    for (const cookie of [userCookie, staffCookie]) {
-      const res = await t.call(method, path, { json, cookie });
-      expect(res.status).toBe(403);
-      expect(res.body.error).toMatchObject({ code: "forbidden" });
-    }
+    await expectAdminOnly(method, path, json);
     expect(await t.db.select().from(pricingMethods)).toEqual([]);
   });
 });

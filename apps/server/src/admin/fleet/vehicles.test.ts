@@ -3,19 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createRateCard, createTier, createVehicle } from "../../db/factories";
 import { auditLogs, bookings, rideFixedTiers, rideRateCards, vehicleTypes } from "../../db/schema";
 import { rideDetails } from "../../test/factories";
-import { createTestApp, type TestApp } from "../../test/harness";
+import { createRolesTestApp, type RolesTestApp, type TestApp } from "../../test/harness";
 
-let t: TestApp;
-let admin: { cookie: string; user: { id: string; email: string } };
-let userCookie: string;
-let staffCookie: string;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.userWithSession({ role: "admin", fullName: "Fleet Admin" });
-  userCookie = (await t.userWithSession({ role: "user" })).cookie;
-  staffCookie = (await t.userWithSession({ role: "chauffeur" })).cookie;
-});
+let t: TestApp, admin: RolesTestApp["admin"], expectAdminOnly: RolesTestApp["expectAdminOnly"];
+beforeAll(async () => ({ t, admin, expectAdminOnly } = await createRolesTestApp({ adminName: "Fleet Admin", staffRole: "chauffeur" })));
 afterAll(() => t.close());
 
 const auditFor = (entityId: string) => t.db.select().from(auditLogs).where(eq(auditLogs.entityId, entityId)).orderBy(desc(auditLogs.createdAt));
@@ -30,12 +21,7 @@ describe("who may use the vehicle routes", () => {
   ];
   it.each(routes)("%s %s: 401 signed out, 403 for a user and for staff", async (method, path, json) => {
     const before = await t.db.select().from(vehicleTypes);
-    expect((await t.call(method, path, { json })).status).toBe(401);
-    for (const cookie of [userCookie, staffCookie]) {
-      const res = await t.call(method, path, { json, cookie });
-      expect(res.status).toBe(403);
-      expect(res.body.error.code).toBe("forbidden");
-    }
+    await expectAdminOnly(method, path, json);
     expect(await t.db.select().from(vehicleTypes)).toEqual(before);
   });
 });

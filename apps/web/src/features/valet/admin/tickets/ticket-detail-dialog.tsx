@@ -1,11 +1,13 @@
-import type { AdminTicketRow } from "@meridian/shared/admin";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { adminUpdateTicketSchema, type AdminTicketRow, type AdminUpdateTicketInput } from "@meridian/shared/admin";
 import { nextTicketStatuses, ticketStatusLabels, type TicketStatus } from "@meridian/shared/booking-status";
 import { useState } from "react";
+import { useForm, useWatch } from "react-hook-form";
+import type { z } from "zod";
+import { TextField } from "@/components/form/fields";
+import { applyServerFieldErrors, Form } from "@/components/form/form";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent } from "@/components/ui/dialog";
-import { Input } from "@/components/ui/input";
-import { Field } from "@/components/ui/label";
-import { ApiError } from "@/lib/api";
 import { notifyError, notifySuccess } from "@/lib/notify";
 import { formatDate } from "@/lib/utils";
 import { useUpdateTicket } from "../api/update-ticket";
@@ -33,25 +35,26 @@ export function TicketDetailDialog({ ticket, onClose }: { ticket: AdminTicketRow
 
 function TicketBody({ ticket }: { ticket: AdminTicketRow }) {
   const [current, setCurrent] = useState(ticket);
-  const [plate, setPlate] = useState(ticket.plate ?? "");
-  const [keyTag, setKeyTag] = useState(ticket.keyTag ?? "");
-  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
+  const form = useForm<AdminUpdateTicketInput, unknown, z.output<typeof adminUpdateTicketSchema>>({
+    resolver: zodResolver(adminUpdateTicketSchema),
+    defaultValues: { plate: ticket.plate ?? "", keyTag: ticket.keyTag ?? "" },
+  });
+  const { plate = "", keyTag = "" } = useWatch({ control: form.control });
   const update = useUpdateTicket();
-  const dirty = plate.trim() !== (current.plate ?? "") || keyTag.trim() !== (current.keyTag ?? "");
+  const dirty = (plate ?? "").trim() !== (current.plate ?? "") || (keyTag ?? "").trim() !== (current.keyTag ?? "");
 
-  const save = async (input: { plate?: string; keyTag?: string; status?: TicketStatus }, success: string) => {
+  const save = async (input: AdminUpdateTicketInput, success: string) => {
     try {
       const { ticket: saved } = await update.mutateAsync({ id: current.id, input });
       setCurrent(saved);
-      setPlate(saved.plate ?? "");
-      setKeyTag(saved.keyTag ?? "");
-      setFieldErrors({});
+      form.reset({ plate: saved.plate ?? "", keyTag: saved.keyTag ?? "" });
       notifySuccess(success, `Ticket ${saved.ticketCode} is ${ticketStatusLabels[saved.status as TicketStatus] ?? saved.status}.`);
     } catch (err) {
-      if (err instanceof ApiError && err.fields) setFieldErrors(err.fields);
+      applyServerFieldErrors(err, form.setError, ["plate", "keyTag"]);
       notifyError("Update Failed", err);
     }
   };
+  const onSubmit = form.handleSubmit((details) => save(details, "Ticket Updated"));
 
   return (
     <div className="space-y-7">
@@ -70,27 +73,17 @@ function TicketBody({ ticket }: { ticket: AdminTicketRow }) {
         {current.location ? <DetailRow label={current.service === "valet" ? "Address" : "Route"}>{current.location}</DetailRow> : null}
       </dl>
 
-      <form
-        className="space-y-4"
-        onSubmit={(e) => {
-          e.preventDefault();
-          void save({ plate, keyTag }, "Ticket Updated");
-        }}
-      >
+      <Form form={form} className="space-y-4" onSubmit={(e) => void onSubmit(e)}>
         <div className="grid gap-4 sm:grid-cols-2">
-          <Field label="Plate" htmlFor="ticket-plate" error={fieldErrors.plate}>
-            <Input id="ticket-plate" value={plate} maxLength={32} onChange={(e) => setPlate(e.target.value.toUpperCase())} placeholder="e.g. 7ABC123" />
-          </Field>
-          <Field label="Key tag" htmlFor="ticket-keytag" error={fieldErrors.keyTag}>
-            <Input id="ticket-keytag" value={keyTag} maxLength={32} onChange={(e) => setKeyTag(e.target.value)} placeholder="e.g. K-042" />
-          </Field>
+          <TextField<AdminUpdateTicketInput> name="plate" label="Plate" id="ticket-plate" maxLength={32} className="uppercase" setValueAs={(v) => v.toUpperCase()} placeholder="e.g. 7ABC123" />
+          <TextField<AdminUpdateTicketInput> name="keyTag" label="Key tag" id="ticket-keytag" maxLength={32} placeholder="e.g. K-042" />
         </div>
         <div className="flex justify-end">
           <Button type="submit" size="sm" disabled={!dirty || update.isPending}>
             Save Details
           </Button>
         </div>
-      </form>
+      </Form>
 
       <section className="border-t border-border pt-5">
         <h3 className="mb-3 text-[0.68rem] font-medium uppercase tracking-[0.22em] text-gold">Change status</h3>
