@@ -28,7 +28,7 @@ const PRICING_IN_VALET = [`${S}/valet/valet-rates.service.ts`, `${S}/valet/valet
 const ARROWS = [
   [[`${S}/{lib,db,mail,sms,realtime,settings,geo,places,health}/**`, `${S}/jobs/job-runner.ts`, `${S}/env.ts`], [], ["bookings", "edge", "root"]],
   [[`${S}/auth/**`, `${S}/newsletter/**`, `${S}/admin/core/users.service.ts`], [], ["pricing", "bookings", "payments", "rides", "valet", "edge", "root"]],
-  [[`${S}/quotes/**`, `${S}/coupons/**`, `${S}/vehicles/**`, `${S}/admin/fleet/**`, `${S}/admin/admin-fleet.routes.ts`, ...PRICING_IN_VALET], [`${S}/admin/fleet/units.service.ts`], ["bookings", "payments", "valet", "edge", "root"]],
+  [[`${S}/quotes/**`, `${S}/coupons/**`, `${S}/vehicles/**`, `${S}/admin/fleet/**`, `${S}/admin/admin-fleet.routes.ts`, ...PRICING_IN_VALET], [`${S}/admin/fleet/units.service.ts`], ["bookings", "payments", "rides", "valet", "edge", "root"]],
   [[`${S}/bookings/**`, `${S}/admin/core/bookings.service.ts`], [], ["rides", "valet", "edge", "root"]],
   [[`${S}/payments/**`], [], ["rides", "valet", "edge", "root"]],
   [[`${S}/rides/**`, `${S}/flights/**`, `${S}/admin/admin-ops.routes.ts`, `${S}/admin/fleet/units.service.ts`], [], ["valet", "edge", "root"]],

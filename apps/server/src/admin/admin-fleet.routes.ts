@@ -12,7 +12,6 @@ import {
   vehicleInputSchema,
   vehicleUpdateSchema,
 } from "@meridian/shared/fleet";
-import { unitInputSchema, unitResponseSchema, unitsQuerySchema, unitsResponseSchema, unitUpdateSchema } from "@meridian/shared/fleet-units";
 import type { AppEnv } from "../lib/context";
 import {
   adminValetRatesSchema,
@@ -26,15 +25,13 @@ import {
   simulatedValetQuoteSchema,
   tierResponseSchema,
 } from "@meridian/shared/pricing/answers";
-import { caller, routesFor, type Parameter } from "../lib/openapi";
+import { caller, routesFor } from "../lib/openapi";
 import { parseWith } from "../lib/validate";
 import { invalidatePricingCache } from "../quotes/pricing-data";
 import { simulateValetSchema, valetRatesSchema } from "@meridian/shared/valet-pricing";
 import { getAdminValetRates, saveValetDraft } from "../valet/valet-rates.service";
 import { createTier, deleteTier, getPricingOverview, publishPricing, saveRateCard, simulateQuote, simulateValet, updateTier } from "./fleet/pricing.service";
 import { createVehicle, deleteVehicle, listVehicles, updateVehicle } from "./fleet/vehicles.service";
-import { createUnit, listUnits, updateUnit } from "./fleet/units.service";
-import { idParam } from "../lib/validate";
 
 const idSchema = z.uuid({ error: "That id is not valid." });
 
@@ -48,8 +45,6 @@ function pricingChanged(_c: Context<AppEnv>) {
 const fleet$ = routesFor("admin", ["Admin: fleet and pricing"]);
 const ok = okAnswerSchema;
 const notFoundAnswer = { description: "No such row" };
-const unitAnswer = unitResponseSchema;
-const unitIdParameter: Parameter[] = [{ in: "path", name: "id", required: true, description: "The car's id (not a UUID: 404)", schema: { type: "string", format: "uuid" } }];
 
 export const adminFleetRoutes = new Hono<AppEnv>()
   // ---- Vehicles
@@ -78,28 +73,6 @@ export const adminFleetRoutes = new Hono<AppEnv>()
     pricingChanged(c);
     return c.json({ ok: true });
   })
-  // ---- Fleet units: the cars of each vehicle type
-  .get("/fleet/units", fleet$("The fleet's cars, by vehicle type then plate", { 200: unitsResponseSchema }, { query: unitsQuerySchema }), async (c) => {
-    const { db } = caller(c);
-    return c.json({ units: await listUnits(db, c.req.valid("query")) });
-  })
-  .post("/fleet/units", fleet$("Add a car to the fleet", { 201: unitAnswer, 404: { description: "No such vehicle type" }, 409: { description: "Another car has this plate" } }, { body: unitInputSchema }), async (c) => {
-    const { db, actor } = caller(c);
-    const unit = await createUnit(db, actor, c.req.valid("json"));
-    c.get("deps").availability.invalidate(); // the next quote sees the new car
-    return c.json({ unit }, 201);
-  })
-  .patch(
-    "/fleet/units/:id",
-    fleet$("Change a car (plate, colour, year, type, status)", { 200: unitAnswer, 404: { description: "No such car or vehicle type" }, 409: { description: "Another car has this plate, or coming rides count on this car" } }, { body: unitUpdateSchema, parameters: unitIdParameter }),
-    async (c) => {
-      const { db, actor } = caller(c);
-      const id = idParam(c, "Car");
-      const unit = await updateUnit(db, actor, id, c.req.valid("json"));
-      c.get("deps").availability.invalidate();
-      return c.json({ unit });
-    },
-  )
   // ---- Pricing
   .get("/pricing", fleet$("The pricing method, rate cards and tiers", { 200: pricingOverviewSchema }), async (c) => {
     const { db } = caller(c);

@@ -13,6 +13,8 @@ import { addStaff, createShift, deleteShift, listShifts, listStaff } from "../ri
 import { getOperationsSettings, updateOperationsSettings } from "../settings/settings.service";
 import { getBooking } from "./core/bookings.service";
 import { idParam } from "../lib/validate";
+import { unitInputSchema, unitResponseSchema, unitsQuerySchema, unitsResponseSchema, unitUpdateSchema } from "@meridian/shared/fleet-units";
+import { createUnit, listUnits, updateUnit } from "./fleet/units.service";
 import {
   dispatchBoardSchema,
   operationsSettingsResponseSchema,
@@ -25,10 +27,35 @@ import {
 
 const admin$ = routesFor("admin", ["Admin: operations"]);
 const desk$ = routesFor(["dispatcher"], ["Admin: dispatch"]);
+/** The fleet's cars: listed with the vehicle types and pricing in the document, served here with dispatch, which assigns them. */
+const fleetUnits$ = routesFor("admin", ["Admin: fleet and pricing"]);
+const unitIdParameter: Parameter[] = [{ in: "path", name: "id", required: true, description: "The car's id (not a UUID: 404)", schema: { type: "string", format: "uuid" } }];
 const id = (what: string): Parameter[] => [{ in: "path", name: "id", required: true, description: `The ${what}'s id (not a UUID: 404)`, schema: { type: "string", format: "uuid" } }];
 const bookingAnswer = adminBookingResponseSchema;
 
 export const adminOpsRoutes = new Hono<AppEnv>()
+  // ---- Fleet units: the cars of each vehicle type
+  .get("/fleet/units", fleetUnits$("The fleet's cars, by vehicle type then plate", { 200: unitsResponseSchema }, { query: unitsQuerySchema }), async (c) => {
+    const { db } = caller(c);
+    return c.json({ units: await listUnits(db, c.req.valid("query")) });
+  })
+  .post("/fleet/units", fleetUnits$("Add a car to the fleet", { 201: unitResponseSchema, 404: { description: "No such vehicle type" }, 409: { description: "Another car has this plate" } }, { body: unitInputSchema }), async (c) => {
+    const { db, actor } = caller(c);
+    const unit = await createUnit(db, actor, c.req.valid("json"));
+    c.get("deps").availability.invalidate(); // the next quote sees the new car
+    return c.json({ unit }, 201);
+  })
+  .patch(
+    "/fleet/units/:id",
+    fleetUnits$("Change a car (plate, colour, year, type, status)", { 200: unitResponseSchema, 404: { description: "No such car or vehicle type" }, 409: { description: "Another car has this plate, or coming rides count on this car" } }, { body: unitUpdateSchema, parameters: unitIdParameter }),
+    async (c) => {
+      const { db, actor } = caller(c);
+      const id = idParam(c, "Car");
+      const unit = await updateUnit(db, actor, id, c.req.valid("json"));
+      c.get("deps").availability.invalidate();
+      return c.json({ unit });
+    },
+  )
   // ---- Staff and shifts (admin)
   .get("/staff", admin$("Staff members (valets, chauffeurs, dispatchers)", { 200: staffListResponseSchema }), async (c) => {
     const { db } = caller(c);

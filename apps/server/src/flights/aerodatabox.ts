@@ -5,8 +5,8 @@
 // arrival: touchdown (runwayTime) > the airline's estimate (revisedTime) > AeroDataBox's prediction > the timetable.
 // Answers are remembered for a minute: the booking dialog asks on every change, each call is billed.
 import { canonicalFlightNumber, minutesBetween, type FlightPhase, type FlightStatus } from "@meridian/shared/flights";
-import type { FlightProvider, FlightQuery } from "./provider";
-import { FlightError } from "./provider";
+import type { FlightProvider, FlightQuery } from "../lib/flight-provider";
+import { FlightError } from "../lib/flight-provider";
 
 type Moment = { utc?: string; local?: string };
 type Movement = {

@@ -12,7 +12,7 @@ import { airlineOf, flightNumberParts, type FlightStatus } from "@meridian/share
 import { zonedInstant } from "@meridian/shared/zoned-time";
 import type { Db, Tx } from "../db/client";
 import { flightOverrides } from "../db/schema";
-import type { FlightProvider, FlightQuery } from "./provider";
+import type { FlightProvider, FlightQuery } from "../lib/flight-provider";
 
 /** The simulated airports' clock (Southern California). */
 export const SIMULATION_TIME_ZONE = "America/Los_Angeles";

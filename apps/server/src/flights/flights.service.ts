@@ -3,7 +3,7 @@ import type { Db } from "../db/client";
 import type { Env } from "../env";
 import { createAeroDataBoxProvider } from "./aerodatabox";
 import { createEmbeddedFlightProvider } from "./embedded";
-import type { FlightProvider } from "./provider";
+import type { FlightProvider } from "../lib/flight-provider";
 
 export function createFlightProvider(env: Env, db: Db): FlightProvider {
   if (env.FLIGHT_PROVIDER === "aerodatabox") {

@@ -14,7 +14,7 @@ import type { Database } from "../db/client";
 import { createAeroDataBoxProvider } from "./aerodatabox";
 import { createEmbeddedFlightProvider, simulateFlight, type EmbeddedFlightProvider } from "./embedded";
 import { createFlightProvider } from "./flights.service";
-import { FlightError } from "./provider";
+import { FlightError } from "../lib/flight-provider";
 import { describeFlightContract } from "../test/flight-provider-contract";
 
 const DATE = "2031-03-12";

@@ -20,6 +20,12 @@ describe("the server's import arrows (npm run lint)", () => {
     expect(await refusals("payments/payment-jobs.ts", use("../rides/cancel.service"))).toEqual(against("rides"));
   });
 
+  it("refuses pricing an import of rides (the flight lookup is lib's port; the cars' routes are served with dispatch)", async () => {
+    expect(await refusals("quotes/quote.service.ts", use("../flights/aerodatabox"))).toEqual(against("rides"));
+    expect(await refusals("admin/admin-fleet.routes.ts", use("./fleet/units.service"))).toEqual(against("rides"));
+    expect(await refusals("quotes/quote.service.ts", use("../lib/flight-provider"))).toEqual([]);
+  });
+
   it("refuses a domain the edge and the composition root, and lib any booking code", async () => {
     expect(await refusals("rides/dispatch.service.ts", use("../me/me.routes"))).toEqual(against("edge"));
     expect(await refusals("valet/valet.service.ts", use("../app"))).toEqual(against("root"));

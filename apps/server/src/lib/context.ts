@@ -4,7 +4,7 @@ import type { AvailabilityPort } from "./availability-port";
 import type { Database } from "../db/client";
 import type { GeoService } from "../geo/geo.service";
 import type { EventBus } from "../realtime/bus";
-import type { FlightProvider } from "../flights/provider";
+import type { FlightProvider } from "./flight-provider";
 import type { AppConfig } from "../env";
 import type { Mailer } from "../mail/mailer";
 import type { PaymentProvider } from "../payments/provider";

@@ -24,7 +24,7 @@ import {
   type FlightStatus,
 } from "@meridian/shared/flights";
 import { addDays, wallClock, zonedInstant } from "@meridian/shared/zoned-time";
-import { FlightError } from "../flights/provider";
+import { FlightError } from "../lib/flight-provider";
 import { bookingTimeProblem, type BookingKind } from "@meridian/shared/booking-time";
 import { capacityProblems } from "@meridian/shared/capacity";
 import type { OperationsSettings } from "@meridian/shared/rides";

@@ -3,7 +3,7 @@
 // flight (and which moment) plays each case.
 import { describe, expect, it } from "vitest";
 import { minutesBetween } from "@meridian/shared/flights";
-import type { FlightProvider, FlightQuery } from "../flights/provider";
+import type { FlightProvider, FlightQuery } from "../lib/flight-provider";
 
 export const flightCases = ["scheduled", "delayed", "early", "cancelled", "diverted", "landed", "unknown"] as const;
 export type FlightCase = (typeof flightCases)[number];

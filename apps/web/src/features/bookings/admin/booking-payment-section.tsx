@@ -1,11 +1,14 @@
 // The admin booking detail's Payment section: the charge (authorised, captured, refunded, the card), tips and
 // refunds, and the Refund action (amount and reason; one Idempotency-Key per form, so a double submit refunds once).
 import { paymentStatusLabel, type PaymentStatusTone } from "@meridian/shared/payment-status";
-import { refundInputSchema, type AdminPayment } from "@meridian/shared/refunds";
-import { useState, type FormEvent } from "react";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { refundInputSchema, type AdminPayment, type RefundInput } from "@meridian/shared/refunds";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import { z } from "zod";
+import { NumberField, TextField } from "@/components/form/fields";
+import { applyServerFieldErrors, Form } from "@/components/form/form";
 import { Button } from "@/components/ui/button";
-import { Input } from "@/components/ui/input";
-import { Field } from "@/components/ui/label";
 import { Spinner } from "@/components/ui/spinner";
 import { randomUuid } from "@/lib/random-uuid";
 import { ApiError } from "@/lib/api";
@@ -99,43 +102,45 @@ export function BookingPaymentSection({ bookingId, bookingStatus }: { bookingId:
   );
 }
 
+/** The refund form as typed (the amount as its text), checked as the server checks it, and against what is left. */
+const refundFormSchema = (refundableUsd: number) =>
+  z
+    .object({
+      amountUsd: z
+        .string()
+        .transform((v) => (v.trim() === "" ? undefined : Number(v)))
+        .pipe(refundInputSchema.shape.amountUsd),
+      reason: refundInputSchema.shape.reason,
+    })
+    .refine((v) => v.amountUsd <= refundableUsd, { path: ["amountUsd"], message: `At most ${formatMoney(refundableUsd)} is left to refund.` });
+type RefundFormInput = z.input<ReturnType<typeof refundFormSchema>>;
+
 function RefundForm({ bookingId, refundableUsd, onDone }: { bookingId: string; refundableUsd: number; onDone: () => void }) {
-  const [amount, setAmount] = useState(refundableUsd.toFixed(2));
-  const [reason, setReason] = useState("");
-  const [errors, setErrors] = useState<{ amountUsd?: string; reason?: string }>({});
   const [key] = useState(randomUuid);
   const refund = useRefundBooking();
+  const form = useForm<RefundFormInput, unknown, RefundInput>({
+    resolver: zodResolver(refundFormSchema(refundableUsd)),
+    defaultValues: { amountUsd: refundableUsd.toFixed(2), reason: "" },
+  });
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    const parsed = refundInputSchema.safeParse({ amountUsd: amount.trim() === "" ? undefined : Number(amount), reason });
-    if (!parsed.success) {
-      const next: typeof errors = {};
-      for (const issue of parsed.error.issues) next[issue.path[0] as keyof typeof errors] ??= issue.message;
-      return setErrors(next);
-    }
-    if (parsed.data.amountUsd > refundableUsd) return setErrors({ amountUsd: `At most ${formatMoney(refundableUsd)} is left to refund.` });
-    setErrors({});
+  const submit = form.handleSubmit(async (input) => {
     try {
       // The key names this amount and reason: a changed form is a new refund, a double submit the same one.
-      const { refund: done } = await refund.mutateAsync({ id: bookingId, input: parsed.data, idempotencyKey: `${key}:${parsed.data.amountUsd}:${parsed.data.reason}`.slice(0, 200) });
+      const { refund: done } = await refund.mutateAsync({ id: bookingId, input, idempotencyKey: `${key}:${input.amountUsd}:${input.reason}`.slice(0, 200) });
       notifySuccess("Refund Issued", `${formatMoney(done.amountUsd)} is on its way back to the customer's card.`);
       onDone();
     } catch (err) {
-      if (err instanceof ApiError && err.fields && (err.fields.amountUsd || err.fields.reason)) setErrors(err.fields);
+      if (err instanceof ApiError && err.fields && (err.fields.amountUsd || err.fields.reason)) applyServerFieldErrors(err, form.setError, ["amountUsd", "reason"]);
       else notifyError("Refund Failed", err);
     }
-  };
+  });
 
   return (
-    <form onSubmit={submit} noValidate className="space-y-3 rounded-lg border border-border bg-surface-2/60 p-4" aria-label="Refund">
+    <Form form={form} onSubmit={(e) => void submit(e)} className="space-y-3 rounded-lg border border-border bg-surface-2/60 p-4" aria-label="Refund">
       <div className="grid gap-3 sm:grid-cols-[140px_1fr]">
-        <Field label="Amount (USD)" htmlFor="refund-amount" error={errors.amountUsd}>
-          <Input id="refund-amount" type="number" inputMode="decimal" step="0.01" min={0.01} max={refundableUsd} value={amount} onChange={(e) => setAmount(e.target.value)} />
-        </Field>
-        <Field label="Reason" htmlFor="refund-reason" error={errors.reason}>
-          <Input id="refund-reason" value={reason} autoFocus maxLength={500} placeholder="Late pickup, service issue…" onChange={(e) => setReason(e.target.value)} />
-        </Field>
+        {/* The typed text as it is: the schema reads it (empty: no amount). */}
+        <NumberField<RefundFormInput> name="amountUsd" label="Amount (USD)" id="refund-amount" step="0.01" min={0.01} max={refundableUsd} setValueAs={(raw) => raw} />
+        <TextField<RefundFormInput> name="reason" label="Reason" id="refund-reason" autoFocus maxLength={500} placeholder="Late pickup, service issue…" />
       </div>
       <p className="text-xs text-muted">Up to {formatMoney(refundableUsd)} can be refunded. The customer sees the refund on their receipt.</p>
       <div className="flex gap-2.5">
@@ -146,6 +151,6 @@ function RefundForm({ bookingId, refundableUsd, onDone }: { bookingId: string; r
           Cancel
         </Button>
       </div>
-    </form>
+    </Form>
   );
 }

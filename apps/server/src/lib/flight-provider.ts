@@ -1,4 +1,5 @@
-// The flight-status provider: one call, a flight's status on its arrival day. The embedded default simulates
+// The flight-status provider (the port every domain sees, in lib; its implementations in flights/): one call, a
+// flight's status on its arrival day. The embedded default simulates
 // schedules and delays from the flight number and date (embedded.ts); AeroDataBox answers for real
 // (aerodatabox.ts). Both are held to one contract suite (test/flight-provider-contract.ts).
 import type { FlightStatus } from "@meridian/shared/flights";
