@@ -2,7 +2,7 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { createAuth } from "./auth/auth";
+import { createAuth, type AuthOptions } from "./auth/auth";
 import { devToolsSetting } from "./dev/dev-tools";
 import { openDatabase, type Database, type DatabaseTarget } from "./db/client";
 import { runMigrations } from "./db/migrate";
@@ -69,6 +69,17 @@ export function buildConfig(env: Env, overrides: Partial<AppConfig> = {}): AppCo
   };
 }
 
+/** The accounts service as the config sets it up (the server's, and the admin command's for creating an account). */
+export function authFor(config: AppConfig, parts: Pick<AuthOptions, "db" | "mailer" | "logger">) {
+  return createAuth({
+    ...parts,
+    baseURL: config.publicUrl,
+    secret: config.authSecret,
+    trustedOrigins: trustedOriginsOf(config.publicUrl),
+    signInPerMinute: config.signInPerMinute,
+  });
+}
+
 /** Mail queue timing (clock, retry delays, lease), injectable so tests need not wait minutes. */
 export type DepsOptions = { mailer?: Pick<MailerOptions, "now" | "retryDelaysMs" | "leaseMs"> };
 
@@ -87,16 +98,7 @@ export async function buildDeps(config: AppConfig, database: Database, options: 
     },
     ...options.mailer,
   });
-  const trustedOrigins = trustedOriginsOf(config.publicUrl);
-  const auth = createAuth({
-    db: database.db,
-    mailer,
-    logger,
-    baseURL: config.publicUrl,
-    secret: config.authSecret,
-    trustedOrigins,
-    signInPerMinute: config.signInPerMinute,
-  });
+  const auth = authFor(config, { db: database.db, mailer, logger });
   const geo = createGeoService({ env: config.env, db: database.db, logger });
   const payments = createPaymentProvider(config.env, database.db);
   const flights = createFlightProvider(config.env, database.db);

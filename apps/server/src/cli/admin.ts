@@ -1,33 +1,20 @@
 // npm run admin -- --email <e-mail> [--password <password>] [--name <full name>]
 // Creates a verified admin account, or promotes an existing account to admin (and sets its password
 // when --password is given; its other sessions are then signed out). Reads settings like the server.
-import { parseArgs } from "node:util";
 import { and, eq } from "drizzle-orm";
 import { fullNameSchema, signUpSchema } from "@meridian/shared/auth";
-import { createAuth } from "../auth/auth";
 import { createUser } from "../db/factories";
 import { account, session, user } from "../db/schema";
 import { createLogger } from "../lib/logger";
 import { createMailer } from "../mail/mailer";
-import { buildConfig } from "../server";
-import { CliError, describeTarget, openForCli, runCli } from "./common";
+import { authFor, buildConfig } from "../server";
+import { CliError, cliOptions, describeTarget, openForCli, runCli } from "./common";
 
 const usage = "Usage: npm run admin -- --email <e-mail> [--password <password>] [--name <full name>]";
 
 runCli(async (env) => {
-  let values: { email?: string; password?: string; name?: string; help?: boolean };
-  try {
-    ({ values } = parseArgs({
-      options: { email: { type: "string" }, password: { type: "string" }, name: { type: "string" }, help: { type: "boolean", short: "h" } },
-      strict: true,
-    }));
-  } catch (err) {
-    throw new CliError(`${(err as Error).message}\n${usage}`);
-  }
-  if (values.help) {
-    process.stdout.write(`${usage}\n`);
-    return;
-  }
+  const values = cliOptions<{ email?: string; password?: string; name?: string }>({ email: { type: "string" }, password: { type: "string" }, name: { type: "string" } }, usage);
+  if (!values) return;
   const email = signUpSchema.shape.email.safeParse(values.email ?? "");
   if (!email.success) throw new CliError(`A valid --email is required.\n${usage}`);
   const address = email.data.toLowerCase();
@@ -47,15 +34,7 @@ runCli(async (env) => {
   try {
     const logger = createLogger("silent");
     const mailer = createMailer({ smtpUrl: undefined, from: env.MAIL_FROM, db: database.db, logger });
-    const auth = createAuth({
-      db: database.db,
-      mailer,
-      logger,
-      baseURL: config.publicUrl,
-      secret: config.authSecret,
-      trustedOrigins: [config.publicUrl],
-      signInPerMinute: config.signInPerMinute,
-    });
+    const auth = authFor(config, { db: database.db, mailer, logger });
     const db = database.db;
     const [existing] = await db.select().from(user).where(eq(user.email, address));
 

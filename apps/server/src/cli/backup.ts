@@ -7,11 +7,10 @@
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
-import { parseArgs } from "node:util";
 import { PGlite } from "@electric-sql/pglite";
 import { openDatabase, lockDataDir } from "../db/client";
 import type { Env } from "../env";
-import { CliError, runCli } from "./common";
+import { CliError, cliOptions, runCli } from "./common";
 
 const usage = "Usage: npm run backup -- [--out <file>]   |   npm run backup -- --restore <file>";
 
@@ -19,19 +18,8 @@ const stamp = () => new Date().toISOString().replace(/[:.]/g, "-").replace("T", 
 const kb = (bytes: number) => `${Math.max(1, Math.round(bytes / 1024)).toLocaleString("en-US")} KB`;
 
 runCli(async (env) => {
-  let values: { out?: string; restore?: string; help?: boolean };
-  try {
-    ({ values } = parseArgs({
-      options: { out: { type: "string", short: "o" }, restore: { type: "string" }, help: { type: "boolean", short: "h" } },
-      strict: true,
-    }));
-  } catch (err) {
-    throw new CliError(`${(err as Error).message}\n${usage}`);
-  }
-  if (values.help) {
-    process.stdout.write(`${usage}\n`);
-    return;
-  }
+  const values = cliOptions<{ out?: string; restore?: string }>({ out: { type: "string", short: "o" }, restore: { type: "string" } }, usage);
+  if (!values) return;
   if (values.restore) return restore(env, values.restore);
   return env.DATABASE_URL ? backupPostgres(env.DATABASE_URL, values.out) : backupPglite(env, values.out);
 });

@@ -12,10 +12,10 @@ import { getOperationsSettings } from "../settings/settings.service";
 import { startOf } from "../bookings/booking-gate";
 import { createTestApp, type TestApp } from "../test/harness";
 import { outboxFor } from "../test/helpers";
-import { seedBooking } from "../test/factories";
+import { scheduleReceipt, seedBooking } from "../test/factories";
 import { paymentJobHandlers, UNPAID_CANCEL_JOB } from "./payment-jobs";
 import { recordFailedAuthorisation } from "./payment-lifecycle";
-import { RECEIPT_JOB, receiptJobHandlers, receiptJobKey } from "./receipts";
+import { RECEIPT_JOB, receiptJobHandlers } from "./receipts";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -42,7 +42,7 @@ describe("jobs that read settings inside their transaction, with stale copies", 
   it("the receipt job (a late cancellation's fee, a completed ride) writes the receipt and the server goes on answering", async () => {
     const u = await t.userWithSession({ fullName: "Rita Receipt" });
     const b = await seedBooking(t, { userId: u.user.id, email: u.user.email, paymentMethod: "pm_card_visa" });
-    await scheduleJob(t.db, { kind: RECEIPT_JOB, key: receiptJobKey(b.id), runAt: new Date(), payload: { bookingId: b.id } });
+    await scheduleReceipt(t, b.id);
     settingsCopiesGoStale();
     const job = await runJob(receiptJobHandlers(t.deps));
     expect(job).toMatchObject({ kind: RECEIPT_JOB, status: "done", result: "sent" });

@@ -4,12 +4,10 @@
 import { extractText, getDocumentProxy } from "unpdf";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { formatCard, formatMoney } from "@meridian/shared/money";
-import { runDueJobs, scheduleJob } from "../jobs/job-runner";
 import { bookingConfirmationEmail } from "../mail/booking-emails";
-import { rideDetails, seedBooking } from "../test/factories";
+import { rideDetails, seedBooking, sendReceipt } from "../test/factories";
 import { createTestApp, type TestApp } from "../test/harness";
 import { outboxFor } from "../test/helpers";
-import { RECEIPT_JOB, receiptJobHandlers, receiptJobKey } from "./receipts";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -36,8 +34,7 @@ describe("one booking's money in every place it is written", () => {
       ],
       paymentMethod: "pm_card_visa",
     });
-    await scheduleJob(t.db, { kind: RECEIPT_JOB, key: receiptJobKey(b.id), runAt: new Date(), payload: { bookingId: b.id } });
-    await runDueJobs(t.db, receiptJobHandlers(t.deps));
+    await sendReceipt(t, b.id);
     const [mail] = await outboxFor(t.db, customer.user.email);
     expect(mail!.text).toContain(`Base fee: $1,500.00`);
     expect(mail!.text).toContain(`Total charged: ${total}`);

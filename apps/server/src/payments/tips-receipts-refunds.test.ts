@@ -22,11 +22,11 @@ import {
   tipAllocations,
 } from "../db/schema";
 import { allJobHandlers } from "../jobs/handlers";
-import { runDueJobs, scheduleJob } from "../jobs/job-runner";
+import { runDueJobs } from "../jobs/job-runner";
 import { createTestApp, type TestApp } from "../test/harness";
 import { outboxFor } from "../test/helpers";
-import { chargeBooking, seedBooking } from "../test/factories";
-import { RECEIPT_JOB, receiptJobHandlers, receiptJobKey } from "./receipts";
+import { chargeBooking, scheduleReceipt, seedBooking, sendReceipt } from "../test/factories";
+import { receiptJobHandlers, receiptJobKey } from "./receipts";
 import { bookingCharge } from "./charges";
 
 type Session = { cookie: string; user: { id: string; email: string; name: string } };
@@ -405,7 +405,7 @@ describe("the payment.receipt job", () => {
     const b = await seedBooking(t, { userId: fresh.user.id, email: fresh.user.email, chauffeurId: chauffeur.user.id, paymentMethod: "pm_card_visa" });
     const handlers = receiptJobHandlers(t.deps);
     // The capture path schedules it (twice, say: a retried capture); one e-mail goes out.
-    for (let i = 0; i < 2; i++) await scheduleJob(t.db, { kind: RECEIPT_JOB, key: receiptJobKey(b.id), runAt: new Date(), payload: { bookingId: b.id } });
+    for (let i = 0; i < 2; i++) await scheduleReceipt(t, b.id);
     await runDueJobs(t.db, handlers);
     const [job] = await t.db.select().from(jobs).where(eq(jobs.key, receiptJobKey(b.id)));
     expect(job).toMatchObject({ status: "done", result: "sent" });
@@ -425,7 +425,7 @@ describe("the payment.receipt job", () => {
 
     // A booking with nothing charged is skipped (no e-mail), and so is a payload without a booking.
     const unpaid = await seedBooking(t, { userId: fresh.user.id, email: fresh.user.email, status: "confirmed" });
-    await scheduleJob(t.db, { kind: RECEIPT_JOB, key: receiptJobKey(unpaid.id), runAt: new Date(), payload: { bookingId: unpaid.id } });
+    await scheduleReceipt(t, unpaid.id);
     await runDueJobs(t.db, handlers);
     const [skipped] = await t.db.select().from(jobs).where(eq(jobs.key, receiptJobKey(unpaid.id)));
     expect(skipped).toMatchObject({ status: "done", result: "skipped: nothing charged" });
@@ -437,8 +437,7 @@ describe("the payment.receipt job", () => {
     const b = await seedBooking(t, { userId: fresh.user.id, chauffeurId: chauffeur.user.id, paymentMethod: "pm_card_visa" });
     expect((await tip(b.id, 15, crypto.randomUUID(), fresh.cookie)).status).toBe(201);
     await chargeBooking(t, b.id); // the charge again (replayed by its keys): nothing changes
-    await scheduleJob(t.db, { kind: RECEIPT_JOB, key: receiptJobKey(b.id), runAt: new Date(), payload: { bookingId: b.id } });
-    await runDueJobs(t.db, receiptJobHandlers(t.deps));
+    await sendReceipt(t, b.id);
     const [mail] = await outboxFor(t.db, fresh.user.email);
     expect(mail!.text).toContain("Tip: $15.00");
     expect(mail!.text).not.toContain("&tip=");

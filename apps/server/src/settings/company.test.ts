@@ -6,19 +6,12 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_COMPANY_SETTINGS } from "@meridian/shared/settings";
 import { outboxSms } from "../db/schema";
-import { runDueJobs, scheduleJob } from "../jobs/job-runner";
-import { RECEIPT_JOB, receiptJobHandlers, receiptJobKey } from "../payments/receipts";
-import { createTestApp, type TestApp } from "../test/harness";
+import { createAdminTestApp, type AdminSession, type TestApp } from "../test/harness";
 import { outboxFor } from "../test/helpers";
-import { seedBooking } from "../test/factories";
+import { paidBookingWithReceipt } from "../test/factories";
 
-let t: TestApp;
-let admin: { cookie: string };
-
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.userWithSession({ role: "admin" });
-});
+let t: TestApp, admin: AdminSession;
+beforeAll(async () => ({ t, admin } = await createAdminTestApp()));
 afterAll(() => t.close());
 
 const AURUM = { ...DEFAULT_COMPANY_SETTINGS, legalName: "Aurum Chauffeurs Inc.", displayName: "Aurum Cars", address: "1 Gold Way\nPasadena, CA 91101", phone: "(626) 555-0123", supportEmail: "help@aurum.example" };
@@ -34,12 +27,6 @@ async function uploadLogo(bytes: Uint8Array, filename = "logo.png", cookie = adm
   form.append("logo", new File([bytes.slice()], filename, { type: "image/png" }));
   const res = await t.app.request("/api/admin/settings/company/logo", { method: "POST", body: form, headers: { cookie, origin: "http://localhost:3000" } });
   return { status: res.status, body: (await res.json()) as any };
-}
-async function receiptFor(email: string, userId: string) {
-  const b = await seedBooking(t, { userId, email, lines: [{ kind: "base", label: "Base fee", amountUsd: 120 }], paymentMethod: "pm_card_visa" });
-  await scheduleJob(t.db, { kind: RECEIPT_JOB, key: receiptJobKey(b.id), runAt: new Date(), payload: { bookingId: b.id } });
-  await runDueJobs(t.db, receiptJobHandlers(t.deps));
-  return b;
 }
 
 describe("the company in e-mails", () => {
@@ -76,7 +63,7 @@ describe("the company on receipts", () => {
   it("the receipt e-mail and its PDF carry the new name, legal name, address and support e-mail", async () => {
     await saveCompany(AURUM);
     const customer = await t.userWithSession({ fullName: "Rita Receipt" });
-    await receiptFor(customer.user.email, customer.user.id);
+    await paidBookingWithReceipt(t, customer.user);
     const [mail] = await outboxFor(t.db, customer.user.email);
     expect(mail!.subject).toMatch(/^Your Aurum Cars receipt /);
     expect(mail!.text).toContain("Thank you for choosing Aurum Cars.");
@@ -112,7 +99,7 @@ describe("the logo", () => {
     expect([meta.width, meta.height]).toEqual([600, 200]);
 
     const customer = await t.userWithSession({ fullName: "Lola Logo" });
-    const b = await receiptFor(customer.user.email, customer.user.id);
+    const b = await paidBookingWithReceipt(t, customer.user);
     const [mail] = await outboxFor(t.db, customer.user.email);
     expect(mail!.html).toContain(`<img src="http://localhost:3000${pub.body.company.logoUrl}" alt="Aurum Cars"`);
     const pdf = await t.app.request(`/api/me/bookings/${b.id}/receipt.pdf`, { headers: { cookie: customer.cookie } });

@@ -6,20 +6,13 @@ import { and, desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_MESSAGES_SETTINGS, MESSAGE_DEFINITIONS, type MessagesSettings } from "@meridian/shared/settings";
 import { auditLogs, outboxEmails, outboxSms, user } from "../db/schema";
-import { runDueJobs, scheduleJob } from "../jobs/job-runner";
-import { RECEIPT_JOB, receiptJobHandlers, receiptJobKey } from "../payments/receipts";
-import { createTestApp, type TestApp } from "../test/harness";
+import { createAdminTestApp, createTestApp, type AdminSession, type TestApp } from "../test/harness";
 import { countRows, outboxFor } from "../test/helpers";
-import { seedBooking } from "../test/factories";
+import { paidBookingWithReceipt } from "../test/factories";
 import { parseMail, startSmtp } from "../test/smtp";
 
-let t: TestApp;
-let admin: { cookie: string; user: { id: string; email: string } };
-
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.userWithSession({ role: "admin" });
-});
+let t: TestApp, admin: AdminSession;
+beforeAll(async () => ({ t, admin } = await createAdminTestApp()));
 afterAll(() => t.close());
 
 const saveMessages = async (change: Partial<MessagesSettings>, app = t, cookie = admin.cookie) => {
@@ -32,12 +25,6 @@ const resetPassword = async (email: string, app = t) => {
   const res = await app.call("POST", "/api/auth/request-password-reset", { json: { email, redirectTo: "/reset-password" } });
   expect(res.status).toBe(200);
 };
-async function sendReceipt(email: string, userId: string) {
-  const b = await seedBooking(t, { userId, email, lines: [{ kind: "base", label: "Base fee", amountUsd: 120 }], paymentMethod: "pm_card_visa" });
-  await scheduleJob(t.db, { kind: RECEIPT_JOB, key: receiptJobKey(b.id), runAt: new Date(), payload: { bookingId: b.id } });
-  await runDueJobs(t.db, receiptJobHandlers(t.deps));
-  return b;
-}
 
 describe("the tab", () => {
   it("lists every message with its switch, the senders, and the delivery status (embedded outbox)", async () => {
@@ -84,10 +71,10 @@ describe("in the real messages", () => {
   it("a message switched off is not sent; switched on again, it is", async () => {
     const customer = await t.userWithSession({ fullName: "Rhea Receipt" });
     await saveMessages({ receipt: off });
-    await sendReceipt(customer.user.email, customer.user.id);
+    await paidBookingWithReceipt(t, customer.user);
     expect(await outboxFor(t.db, customer.user.email)).toHaveLength(0);
     await saveMessages({});
-    await sendReceipt(customer.user.email, customer.user.id);
+    await paidBookingWithReceipt(t, customer.user);
     const mails = await outboxFor(t.db, customer.user.email);
     expect(mails).toHaveLength(1);
     expect(mails[0]!.subject).toMatch(/^Your Meridian receipt /);

@@ -6,16 +6,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_FEATURES_SETTINGS, TEST_CHARGE_CENTS } from "@meridian/shared/settings";
 import { auditLogs, embeddedPaymentIntents, paymentWebhookEvents } from "../db/schema";
 import { startStripeReplay } from "../test/stripe-replay";
-import { createTestApp, type TestApp } from "../test/harness";
+import { createAdminTestApp, createTestApp, type AdminSession, type TestApp } from "../test/harness";
 import { seedBooking } from "../test/factories";
 
-let t: TestApp;
-let admin: { cookie: string };
-
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.userWithSession({ role: "admin" });
-});
+let t: TestApp, admin: AdminSession;
+beforeAll(async () => ({ t, admin } = await createAdminTestApp()));
 afterAll(() => t.close());
 
 const overview = async (app = t, cookie = admin.cookie) => {

@@ -6,7 +6,8 @@
 //   - The fleet: vehicle types with known prices, and the app the quote and booking suites start from.
 //   - Capacity: chauffeurs, their shifts and cars, so rides can be sold under the availability rule (decision 020).
 //   - Valet: the rate card and event the valet, coupon, feature and payment suites price by hand.
-//   - Money: completed, paid bookings (a card charge authorised, then captured the way completion does).
+//   - Money: completed, paid bookings (a card charge authorised, then captured the way completion does), and their
+//     receipt e-mail sent.
 import { eq } from "drizzle-orm";
 import { todayInServiceArea, type QuoteInput } from "@meridian/shared/booking";
 import type { BookingDetails, RideDetails, ValetDetails } from "@meridian/shared/booking-details";
@@ -18,9 +19,11 @@ import { addDays, zonedInstant } from "@meridian/shared/zoned-time";
 import type { Db } from "../db/client";
 import { createRateCard, createTier, createUnit, createUser, createVehicle, setPricingMethod, type CreateUnitInput } from "../db/factories";
 import { account, bookings, shifts, tickets, user, vehicleTypes, vehicleUnits } from "../db/schema";
+import { runDueJobs, scheduleJob } from "../jobs/job-runner";
 import { noteCharge } from "../payments/charge-gate";
 import { bookingCharge as chargeOf } from "../payments/charges";
 import { recordPayment, type PaymentRecord } from "../payments/payments.service";
+import { RECEIPT_JOB, receiptJobHandlers, receiptJobKey } from "../payments/receipts";
 import { invalidatePricingCache } from "../quotes/pricing-data";
 import { createFakeGeo, FAKE_PLACES } from "./fake-geo";
 import { createTestApp, type TestApp, type TestAppOptions } from "./harness";
@@ -418,4 +421,21 @@ export async function chargeBooking(t: TestApp, bookingId: string, opts: { payme
   if (opts.capture === false) return { ...charge, paymentMethod };
   const captured = await t.deps.payments.capture(charge.intentId, undefined, `booking:${bookingId}:capture`);
   return recordPayment(t.db, t.deps.payments.kind, captured, bookingId);
+}
+
+/** Puts the booking's receipt job in the queue, as the capture path does. */
+export const scheduleReceipt = (t: TestApp, bookingId: string) =>
+  scheduleJob(t.db, { kind: RECEIPT_JOB, key: receiptJobKey(bookingId), runAt: new Date(), payload: { bookingId } });
+
+/** Schedules the booking's receipt and runs the due jobs: the receipt e-mail is in the outbox. */
+export async function sendReceipt(t: TestApp, bookingId: string) {
+  await scheduleReceipt(t, bookingId);
+  await runDueJobs(t.db, receiptJobHandlers(t.deps));
+}
+
+/** A $120 booking the customer paid by card, its receipt e-mail sent. */
+export async function paidBookingWithReceipt(t: TestApp, customer: { id: string; email: string }) {
+  const b = await seedBooking(t, { userId: customer.id, email: customer.email, lines: [{ kind: "base", label: "Base fee", amountUsd: 120 }], paymentMethod: "pm_card_visa" });
+  await sendReceipt(t, b.id);
+  return b;
 }

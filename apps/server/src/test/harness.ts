@@ -154,12 +154,13 @@ export async function createTestApp(envOverrides: Record<string, string> = {}, o
   return { app, deps, db, database, databaseUrl, call, signIn, userWithSession, close };
 }
 
-/** A test app and one signed-in admin's cookie: how most admin API suites start. */
+/** A test app and one signed-in admin (`admin`: the account and its cookie; `cookie`: the cookie): how most admin API suites start. */
 export async function createAdminTestApp(envOverrides: Record<string, string> = {}, options: TestAppOptions = {}) {
   const t = await createTestApp(envOverrides, options);
-  const { cookie } = await t.userWithSession({ role: "admin" });
-  return { t, cookie };
+  const admin = await t.userWithSession({ role: "admin" });
+  return { t, admin, cookie: admin.cookie };
 }
+export type AdminSession = Awaited<ReturnType<typeof createAdminTestApp>>["admin"];
 
 /**
  * A test app with the three callers an admin route's access test needs: a signed-in admin (named
