@@ -17,6 +17,11 @@ export type CouponOnQuote<Q> = {
   refused?: QuoteCouponRefusal;
 };
 
+/** The applied code and its discount as a quote id carries them (no code: null and 0). */
+export function couponClaims(applied: CouponOnQuote<unknown>["applied"]): { couponCode: string | null; discountUsd: number } {
+  return { couponCode: applied?.code ?? null, discountUsd: applied ? applied.discountCents / 100 : 0 };
+}
+
 // Discounted quotes per base quote (itself cached per trip and never mutated), by code and discount: a repeated
 // quote with the same code is not rebuilt (and its JSON is serialised once, quote.service's cachedJson).
 const discounted = new WeakMap<object, Map<string, object>>();

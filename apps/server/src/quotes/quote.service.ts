@@ -33,7 +33,7 @@ import { outsideServiceArea, type ServiceArea } from "@meridian/shared/service-a
 import type { QuoteCouponRefusal } from "@meridian/shared/coupons";
 import { priceRide, type Quote } from "@meridian/shared/pricing";
 import { couponByCode, type QuotableCoupon } from "../coupons/coupon-cache";
-import { couponOnQuote } from "../coupons/quote-coupon";
+import { couponClaims, couponOnQuote } from "../coupons/quote-coupon";
 import { GeoError, type GeoService, type Place, type Route } from "../geo/geo.service";
 import type { Deps } from "../lib/context";
 import type { RideToSell } from "../lib/availability-port";
@@ -257,8 +257,7 @@ export function issueQuote(secret: string, priced: PricedQuote, nowMs = Date.now
     miles: quote.miles,
     minutes: quote.minutes,
     exp,
-    couponCode: priced.applied?.code ?? null,
-    discountUsd: priced.applied ? priced.applied.discountCents / 100 : 0,
+    ...couponClaims(priced.applied),
     flightNumber: priced.flight ? input.flightNumber! : null,
   });
   const response: QuoteResponse = { quoteId, expiresAt: expiryIso(exp), quote, pickup: summaryOf(priced.pickup), dropoff: summaryOf(priced.dropoff) };

@@ -154,10 +154,10 @@ export async function createTestApp(envOverrides: Record<string, string> = {}, o
   return { app, deps, db, database, databaseUrl, call, signIn, userWithSession, close };
 }
 
-/** A test app and one signed-in admin (`admin`: the account and its cookie; `cookie`: the cookie): how most admin API suites start. */
-export async function createAdminTestApp(envOverrides: Record<string, string> = {}, options: TestAppOptions = {}) {
+/** A test app and one signed-in admin, named `adminName` if given (`admin`: the account and its cookie; `cookie`: the cookie): how most admin API suites start. */
+export async function createAdminTestApp(envOverrides: Record<string, string> = {}, { adminName, ...options }: TestAppOptions & { adminName?: string } = {}) {
   const t = await createTestApp(envOverrides, options);
-  const admin = await t.userWithSession({ role: "admin" });
+  const admin = await t.userWithSession({ role: "admin", fullName: adminName });
   return { t, admin, cookie: admin.cookie };
 }
 export type AdminSession = Awaited<ReturnType<typeof createAdminTestApp>>["admin"];
@@ -167,8 +167,7 @@ export type AdminSession = Awaited<ReturnType<typeof createAdminTestApp>>["admin
  * `adminName` where its audit entries are checked), a customer's cookie and a staff member's (`staffRole`).
  */
 export async function createRolesTestApp(input: { adminName?: string; staffRole: NonNullable<CreateUserInput["role"]> }) {
-  const t = await createTestApp();
-  const admin = await t.userWithSession({ role: "admin", fullName: input.adminName });
+  const { t, admin } = await createAdminTestApp({}, { adminName: input.adminName });
   const userCookie = (await t.userWithSession({ role: "user" })).cookie;
   const staffCookie = (await t.userWithSession({ role: input.staffRole })).cookie;
   /** Asserts an admin route answers 401 signed out and 403 `forbidden` to the customer and to the staff member. */

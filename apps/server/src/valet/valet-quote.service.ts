@@ -8,7 +8,7 @@ import type { QuoteCouponRefusal } from "@meridian/shared/coupons";
 import { VALET_MESSAGES, type ValetQuoteValues } from "@meridian/shared/valet";
 import { priceValet, type ValetQuote, type ValetQuoteResponse } from "@meridian/shared/valet-pricing";
 import { couponByCode } from "../coupons/coupon-cache";
-import { couponOnQuote } from "../coupons/quote-coupon";
+import { couponClaims, couponOnQuote } from "../coupons/quote-coupon";
 import type { Deps } from "../lib/context";
 import { badRequest, HttpError } from "../lib/errors";
 import { pricingSnapshot } from "../quotes/pricing-data";
@@ -70,8 +70,7 @@ export function issueValetQuote(secret: string, priced: PricedValetQuote, nowMs 
     notes: input.notes,
     totalUsd: quote.totalUsd,
     exp,
-    couponCode: priced.applied?.code ?? null,
-    discountUsd: priced.applied ? priced.applied.discountCents / 100 : 0,
+    ...couponClaims(priced.applied),
   };
   return {
     quoteId: signValetQuoteToken(secret, claims),

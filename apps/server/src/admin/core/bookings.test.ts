@@ -4,7 +4,7 @@ import { REFUND_THROUGH_REFUNDS_MESSAGE } from "@meridian/shared/booking-status"
 import { auditLogs, bookings } from "../../db/schema";
 import { createVehicle } from "../../db/factories";
 import { insertBooking, insertTicket, rideDetails, testPlace } from "../../test/factories";
-import { createTestApp, type TestApp } from "../../test/harness";
+import { createAdminTestApp, type TestApp } from "../../test/harness";
 import { BOOKINGS_CSV_HEADER, bookingsCsvLines, csvField, EXPORT_BATCH } from "./bookings.service";
 
 let t: TestApp;
@@ -12,8 +12,7 @@ let cookie: string;
 let ids: { a: string; b: string; c: string };
 
 beforeAll(async () => {
-  t = await createTestApp();
-  cookie = (await t.userWithSession({ role: "admin" })).cookie;
+  ({ t, cookie } = await createAdminTestApp());
   const customer = await t.userWithSession({ fullName: "Priya Profile", email: "priya@example.com" });
   const sedan = await createVehicle(t.db, { name: "Executive Sedan" });
   const a = await insertBooking(t.db, {

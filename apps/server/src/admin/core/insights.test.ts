@@ -1,15 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createVehicle } from "../../db/factories";
-import { createTestApp, type TestApp } from "../../test/harness";
+import { createAdminTestApp, type AdminSession, type TestApp } from "../../test/harness";
 import { insertBooking, insertTicket } from "../../test/factories";
 
-let t: TestApp;
-let admin: Awaited<ReturnType<TestApp["userWithSession"]>>;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.userWithSession({ role: "admin", fullName: "Olive Overseer" });
-});
+let t: TestApp, admin: AdminSession;
+beforeAll(async () => ({ t, admin } = await createAdminTestApp({}, { adminName: "Olive Overseer" })));
 afterAll(() => t.close());
 
 describe("overview with no bookings", () => {

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLogs } from "../../db/schema";
-import { createTestApp, type TestApp } from "../../test/harness";
+import { createAdminTestApp, type TestApp } from "../../test/harness";
 import { insertBooking, insertTicket } from "../../test/factories";
 
 let t: TestApp;
@@ -9,8 +9,7 @@ let cookie: string;
 let ids: { one: string; two: string; orphan: string };
 
 beforeAll(async () => {
-  t = await createTestApp();
-  cookie = (await t.userWithSession({ role: "admin" })).cookie;
+  ({ t, cookie } = await createAdminTestApp());
   const customer = await t.userWithSession({ fullName: "Carla Customer", phone: "(213) 555-0142" });
   const withPhone = await insertBooking(t.db, { name: "Bob Booking", phone: "310-555-0199" });
   const viaProfile = await insertBooking(t.db, { userId: customer.user.id, name: null, phone: null });

@@ -3,15 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createUser } from "../../db/factories";
 import { auditLogs, outboxEmails, session, user as userTable } from "../../db/schema";
 import { countRows } from "../../test/helpers";
-import { createTestApp, type TestApp } from "../../test/harness";
+import { createAdminTestApp, type AdminSession, type TestApp } from "../../test/harness";
 
-let t: TestApp;
-let admin: Awaited<ReturnType<TestApp["userWithSession"]>>;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.userWithSession({ role: "admin", fullName: "Ava Admin" });
-});
+let t: TestApp, admin: AdminSession;
+beforeAll(async () => ({ t, admin } = await createAdminTestApp({}, { adminName: "Ava Admin" })));
 afterAll(() => t.close());
 
 describe("GET /api/admin/users", () => {
