@@ -224,3 +224,33 @@ export async function completedPaidRide(page: Page, admin: APIRequestContext, dr
   }
   return booking;
 }
+
+/**
+ * A new customer's ride on `day` (booked on `page`, signed in as them, with the test Visa), assigned to a new
+ * chauffeur on shift and driven by them to completed: its charge captured and the receipt e-mail queued. Returns
+ * the customer, the booking, and the demo admin's browser context (signed in; the caller closes it).
+ */
+export async function completedRideOfNewCustomer(
+  browser: Browser,
+  page: Page,
+  request: APIRequestContext,
+  input: { day: string; customerName: string; chauffeurName: string; adminViewport?: { width: number; height: number } },
+) {
+  const customer = await createVerifiedUser(request, input.customerName);
+  const driver = await staffMember(request, "chauffeur", input.chauffeurName);
+  const adminContext = await browser.newContext(input.adminViewport ? { viewport: input.adminViewport } : {});
+  const driverContext = await browser.newContext();
+  try {
+    expect((await adminContext.request.post("/api/auth/sign-in/email", { data: ADMIN })).status()).toBe(200);
+    expect((await driverContext.request.post("/api/auth/sign-in/email", { data: { email: driver.email, password: driver.password } })).status()).toBe(200);
+    const chauffeurId = await chauffeurShift(adminContext.request, driver.email, input.day);
+    await apiSignIn(page, customer.email, customer.password);
+    const booking = await completedPaidRide(page, adminContext.request, driverContext.request, chauffeurId, input.day);
+    return { customer, booking, adminContext };
+  } catch (err) {
+    await adminContext.close();
+    throw err;
+  } finally {
+    await driverContext.close();
+  }
+}

@@ -3,22 +3,13 @@
 // screenshots at desktop width and 390 px. The presets keep 20% in the middle and are put back afterwards (the tips
 // spec, running at the same time, tips the 20% preset).
 import { expectNoA11yViolations } from "./a11y";
-import { ADMIN, apiSignIn, chauffeurShift, completedPaidRide, createVerifiedUser, expect, laDaysAhead, staffMember, test } from "./fixtures";
+import { completedRideOfNewCustomer, expect, laDaysAhead, test } from "./fixtures";
 
 test("Settings → Payments: test charge, cancellation link, and new tip presets offered by the tip dialog", async ({ browser, page, request }) => {
   test.setTimeout(240_000);
   const day = laDaysAhead(3);
-  const customer = await createVerifiedUser(request, "Octavia Lane");
-  const driver = await staffMember(request, "chauffeur", "Rafael Ortiz");
-  const adminContext = await browser.newContext({ viewport: { width: 1440, height: 1000 } });
-  const driverContext = await browser.newContext();
+  const { booking, adminContext } = await completedRideOfNewCustomer(browser, page, request, { day, customerName: "Octavia Lane", chauffeurName: "Rafael Ortiz", adminViewport: { width: 1440, height: 1000 } });
   try {
-    expect((await adminContext.request.post("/api/auth/sign-in/email", { data: ADMIN })).status()).toBe(200);
-    expect((await driverContext.request.post("/api/auth/sign-in/email", { data: { email: driver.email, password: driver.password } })).status()).toBe(200);
-    const chauffeurId = await chauffeurShift(adminContext.request, driver.email, day);
-    await apiSignIn(page, customer.email, customer.password);
-    const booking = await completedPaidRide(page, adminContext.request, driverContext.request, chauffeurId, day);
-
     const admin = await adminContext.newPage();
     await admin.goto("/admin/settings?tab=payments");
     await expect(admin.getByRole("tab", { name: "Payments" })).toHaveAttribute("aria-selected", "true");
@@ -67,6 +58,5 @@ test("Settings → Payments: test charge, cancellation link, and new tip presets
   } finally {
     await adminContext.request.put("/api/admin/settings/payments", { data: { tipPresetPercents: [15, 20, 25] } });
     await adminContext.close();
-    await driverContext.close();
   }
 });

@@ -4,7 +4,7 @@
 // the fare from the booking detail, which the customer's receipt and the admin's Reports then show.
 import { extractText, getDocumentProxy } from "unpdf";
 import { expectNoA11yViolations } from "./a11y";
-import { ADMIN, apiSignIn, chauffeurShift, completedPaidRide, createVerifiedUser, expect, laDaysAhead, staffMember, test } from "./fixtures";
+import { completedRideOfNewCustomer, expect, laDaysAhead, test } from "./fixtures";
 
 const usd = (n: number) => `$${n.toFixed(2)}`;
 
@@ -12,20 +12,10 @@ test("a customer tips 20% from the receipt e-mail's link and downloads the PDF; 
   // Four people's sessions, a booking driven to completed, an e-mail job, a PDF and a refund: a long story.
   test.setTimeout(300_000);
   const day = laDaysAhead(2);
-  const customer = await createVerifiedUser(request, "Imogen Hale");
-  const driver = await staffMember(request, "chauffeur", "Julian Vance");
-
-  const adminContext = await browser.newContext();
-  const driverContext = await browser.newContext();
+  // The customer books a ride with the test Visa; it is dispatched and driven to completed, its charge
+  // captured (and the receipt e-mail queued).
+  const { customer, booking, adminContext } = await completedRideOfNewCustomer(browser, page, request, { day, customerName: "Imogen Hale", chauffeurName: "Julian Vance" });
   try {
-    expect((await adminContext.request.post("/api/auth/sign-in/email", { data: ADMIN })).status()).toBe(200);
-    expect((await driverContext.request.post("/api/auth/sign-in/email", { data: { email: driver.email, password: driver.password } })).status()).toBe(200);
-    const chauffeurId = await chauffeurShift(adminContext.request, driver.email, day);
-
-    // The customer books a ride with the test Visa; it is dispatched and driven to completed, its charge
-    // captured (and the receipt e-mail queued).
-    await apiSignIn(page, customer.email, customer.password);
-    const booking = await completedPaidRide(page, adminContext.request, driverContext.request, chauffeurId, day);
     const reference = booking.id.slice(0, 8).toUpperCase();
 
     // Completing the ride captured its authorised total, to the cent.
@@ -115,6 +105,5 @@ test("a customer tips 20% from the receipt e-mail's link and downloads the PDF; 
     expect(tipsFigure).toBeGreaterThanOrEqual(tip);
   } finally {
     await adminContext.close();
-    await driverContext.close();
   }
 });

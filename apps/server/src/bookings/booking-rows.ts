@@ -22,7 +22,7 @@ import { bookingDetailsSchema, type BookingDetails } from "@meridian/shared/book
 import { executeRows, isUniqueViolation, type Db, type Tx } from "../db/client";
 import type { MailInStatement } from "../mail/mailer";
 import { chargeInStatement } from "../payments/charge-gate";
-import type { PaymentIntent, PaymentProvider } from "../payments/provider";
+import type { PaymentIntent, PaymentProvider } from "../lib/payment-provider";
 import { rideReminderJob } from "./ride-reminders";
 import { firstFollowJob } from "./flight-follow-job";
 import { newTicketCode } from "./ticket-code";

@@ -43,7 +43,7 @@ import { paymentErrorToHttp } from "../payments/charges";
 import { scheduleHoldSweep, STALE_CLAIM_MS } from "../payments/hold-sweep";
 import { releaseUnusedHold } from "../payments/payment-lifecycle";
 import { pauseHereInTests } from "../lib/test-hooks";
-import type { AuthorizeInput, PaymentIntent } from "../payments/provider";
+import type { AuthorizeInput, PaymentIntent } from "../lib/payment-provider";
 import type { Deps } from "../lib/context";
 import type { RideHold, RideToSell } from "../lib/availability-port";
 import { badRequest, conflict, HttpError } from "../lib/errors";

@@ -24,3 +24,16 @@ export async function writeAudit(
     after,
   });
 }
+
+/** Only the fields of `after` whose value changed, before and after (what an update's audit row keeps). */
+export function diff<T extends Record<string, unknown>>(before: T, after: T) {
+  const b: Record<string, unknown> = {};
+  const a: Record<string, unknown> = {};
+  for (const key of Object.keys(after)) {
+    if (JSON.stringify(before[key]) !== JSON.stringify(after[key])) {
+      b[key] = before[key];
+      a[key] = after[key];
+    }
+  }
+  return { before: b, after: a };
+}

@@ -7,7 +7,7 @@ import type { EventBus } from "../realtime/bus";
 import type { FlightProvider } from "./flight-provider";
 import type { AppConfig } from "../env";
 import type { Mailer } from "../mail/mailer";
-import type { PaymentProvider } from "../payments/provider";
+import type { PaymentProvider } from "./payment-provider";
 import type { QuoteCounter } from "../quotes/quote-counter";
 import type { Lifecycle } from "./lifecycle";
 import type { Logger } from "./logger";

@@ -9,7 +9,7 @@ import type { Database } from "../db/client";
 import { payments } from "../db/schema";
 import { openTestDatabase } from "../test/harness";
 import { chargeInStatement, moveCharge, recordAttempt, recordPayment } from "./charge-gate";
-import type { PaymentIntent } from "./provider";
+import type { PaymentIntent } from "../lib/payment-provider";
 
 let database: Database;
 let cleanup: () => Promise<void>;

@@ -6,7 +6,7 @@ import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { chargeSources, type ChargeActor, type ChargeStatus } from "@meridian/shared/charge-status";
 import type { Db, Tx } from "../db/client";
 import { payments } from "../db/schema";
-import type { PaymentIntent, PaymentProvider } from "./provider";
+import type { PaymentIntent, PaymentProvider } from "../lib/payment-provider";
 
 export type PaymentRecord = typeof payments.$inferSelect;
 type Extra = Partial<Pick<PaymentRecord, "paymentMethod" | "customerRef" | "lastError">>;

@@ -8,7 +8,7 @@ import { paymentStateLabel, type AdminBookingPayment, type AdminPayment, type Ad
 import type { Db, Tx } from "../db/client";
 import { paymentRefunds, payments } from "../db/schema";
 import { HttpError } from "../lib/errors";
-import { PaymentError } from "./provider";
+import { PaymentError } from "../lib/payment-provider";
 import type { PaymentRecord } from "./payments.service";
 
 /**

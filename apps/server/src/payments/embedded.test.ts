@@ -7,7 +7,7 @@ import type { Database } from "../db/client";
 import { embeddedIdempotencyKeys, embeddedPaymentEvents, embeddedPaymentIntents, embeddedRefunds } from "../db/schema";
 import { openTestDatabase } from "../test/harness";
 import { createEmbeddedPaymentProvider } from "./embedded";
-import type { PaymentProvider } from "./provider";
+import type { PaymentProvider } from "../lib/payment-provider";
 import { describeProviderContract, paymentError } from "../test/payment-provider-contract";
 
 let database: Database;

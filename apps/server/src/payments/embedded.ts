@@ -7,7 +7,7 @@ import { eq, sql } from "drizzle-orm";
 import { CARD_MINIMUM_CENTS } from "@meridian/shared/money";
 import { executeRows, type Db, type Tx } from "../db/client";
 import { embeddedIdempotencyKeys, embeddedPaymentEvents, embeddedPaymentIntents, embeddedRefunds } from "../db/schema";
-import { AUTHORIZATION_DAYS, PaymentError, TEST_CARDS, type AuthorizeInput, type PaymentIntent, type PaymentProvider, type Refund } from "./provider";
+import { AUTHORIZATION_DAYS, PaymentError, TEST_CARDS, type AuthorizeInput, type PaymentIntent, type PaymentProvider, type Refund } from "../lib/payment-provider";
 
 type IntentRow = typeof embeddedPaymentIntents.$inferSelect;
 

@@ -18,7 +18,7 @@ import { getOperationsSettings } from "../settings/settings.service";
 import { startOf } from "../bookings/booking-gate";
 import { recordPayment } from "./charge-gate";
 import { bookingCharge } from "./charges";
-import { PaymentError, type AuthorizeInput, type PaymentIntent } from "./provider";
+import { PaymentError, type AuthorizeInput, type PaymentIntent } from "../lib/payment-provider";
 import { recordTip, releaseTipClaim } from "./tips.service";
 
 export const HOLD_SWEEP_JOB = "payment.hold_sweep";

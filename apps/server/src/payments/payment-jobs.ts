@@ -23,7 +23,7 @@ import { getOperationsSettings } from "../settings/settings.service";
 import { bookingCharge } from "./charges";
 import { recordAuthorisation, recordFailedAuthorisation, releaseUnusedHold, savedCard, settleCall, settleRecord, type SettleOutcome } from "./payment-lifecycle";
 import { recordPayment } from "./payments.service";
-import { PaymentError, type PaymentIntent } from "./provider";
+import { PaymentError, type PaymentIntent } from "../lib/payment-provider";
 import { customerOf, serviceName, tellPaymentNeeded } from "./payment-needed";
 import { SETTLE_JOB } from "../bookings/settlement-job";
 

@@ -24,7 +24,7 @@ import { createTestFleet, ensureBookingCharge, giveCapacityForDays, laDate, ride
 import { bookingCharge as chargeOf } from "./charges";
 import { bookingsNeedingPayment } from "./payment-lifecycle";
 import { paymentJobHandlers, schedulePaymentJobs } from "./payment-jobs";
-import { PaymentError, type PaymentProvider } from "./provider";
+import { PaymentError, type PaymentProvider } from "../lib/payment-provider";
 
 let t: TestApp;
 let fleet: Awaited<ReturnType<typeof createTestFleet>>;

@@ -27,7 +27,7 @@ import { noteCharge, recordAttempt, recordPayment } from "./charge-gate";
 import { bookingCharge, bookingCharges, newestChargeFirst, paymentErrorToHttp } from "./charges";
 import { customerRefFor } from "./customers";
 import { scheduleHoldSweep } from "./hold-sweep";
-import { PaymentError, type AuthorizeInput, type PaymentIntent, type PaymentProvider } from "./provider";
+import { PaymentError, type AuthorizeInput, type PaymentIntent, type PaymentProvider } from "../lib/payment-provider";
 import { tellPaymentNeeded } from "./payment-needed";
 import { SETTLE_JOB } from "../bookings/settlement-job";
 

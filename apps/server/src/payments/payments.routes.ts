@@ -19,7 +19,7 @@ import type { AppEnv } from "../lib/context";
 import { HttpError, notFound } from "../lib/errors";
 import { route } from "../lib/openapi";
 import { applyWebhookEvent } from "./payments.service";
-import type { WebhookEvent } from "./provider";
+import type { WebhookEvent } from "../lib/payment-provider";
 import { paymentErrorToHttp } from "./charges";
 
 export const paymentsRoutes = new Hono<AppEnv>()

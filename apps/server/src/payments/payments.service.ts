@@ -5,7 +5,7 @@ import type { Env } from "../env";
 import { paymentWebhookEvents } from "../db/schema";
 import { moveCharge } from "./charge-gate";
 import { createEmbeddedPaymentProvider } from "./embedded";
-import type { PaymentProvider, WebhookEvent } from "./provider";
+import type { PaymentProvider, WebhookEvent } from "../lib/payment-provider";
 import { createStripePaymentProvider } from "./stripe";
 
 export function createPaymentProvider(env: Env, db: Db): PaymentProvider {

@@ -22,7 +22,7 @@ import { conflict, HttpError, notFound } from "../lib/errors";
 import { announceBooking, moveBooking } from "../bookings/booking-gate";
 import { moveCharge } from "./charge-gate";
 import { bookingCharge, bookingPayment, paymentErrorToHttp, refundableCents, toAdminRefund } from "./charges";
-import type { Refund } from "./provider";
+import type { Refund } from "../lib/payment-provider";
 
 export type RefundOutcome = { status: 201; body: RefundResponse; replayed: boolean };
 

@@ -5,7 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "../db/client";
 import { loadEnv } from "../env";
 import { createPaymentProvider } from "./payments.service";
-import type { PaymentProvider } from "./provider";
+import type { PaymentProvider } from "../lib/payment-provider";
 import { describeProviderContract, paymentError, type ContractScenario } from "../test/payment-provider-contract";
 import { createStripePaymentProvider } from "./stripe";
 import { startStripeReplay, type StripeAnswer } from "../test/stripe-replay";

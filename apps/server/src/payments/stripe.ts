@@ -5,7 +5,7 @@
 // default never needs it, and it costs ~20 MB and ~150 ms at start (bench/footprint.mjs).
 import { createRequire } from "node:module";
 import type Stripe from "stripe";
-import { PaymentError, type PaymentErrorCode, type PaymentIntent, type PaymentProvider, type WebhookEvent } from "./provider";
+import { PaymentError, type PaymentErrorCode, type PaymentIntent, type PaymentProvider, type WebhookEvent } from "../lib/payment-provider";
 
 export type StripeProviderOptions = { secretKey: string; apiUrl?: string; timeoutMs?: number; maxNetworkRetries?: number; webhookSecret?: string };
 

@@ -462,16 +462,20 @@ describe("a process that dies during a tip (issue 21, point 4)", () => {
     };
     return { at, restore: () => (t.deps.payments = real) };
   }
+  /** Sends a tip whose process dies at the capture (`when`, as dieAtCapture), and returns once it has died. */
+  async function tipThatDies(bookingId: string, amountUsd: number, key: string, when: "before" | "after") {
+    const crash = dieAtCapture(when);
+    void tip(bookingId, amountUsd, key);
+    await crash.at;
+    crash.restore();
+  }
   const tipIntents = async (bookingId: string) =>
     (await t.db.select().from(embeddedPaymentIntents)).filter((i) => (i.metadata as Record<string, string>).bookingId === bookingId && (i.metadata as Record<string, string>).kind === "tip");
 
   it("after the capture: the sweep records the tip once (shared out, the claim answered), and the customer's retry replays it", async () => {
     const b = await seedBooking(t, { userId: customer.user.id, chauffeurId: chauffeur.user.id, paymentMethod: "pm_card_visa" });
     const key = crypto.randomUUID();
-    const crash = dieAtCapture("after");
-    void tip(b.id, 12, key);
-    await crash.at;
-    crash.restore();
+    await tipThatDies(b.id, 12, key, "after");
     expect(await tipPayments(b.id)).toEqual([]); // charged, recorded nowhere
     await sweepAt(new Date(Date.now() + 16 * 60_000));
     const [paid] = await tipPayments(b.id);
@@ -487,10 +491,7 @@ describe("a process that dies during a tip (issue 21, point 4)", () => {
   it("between the authorisation and the capture: the sweep releases the hold and frees the claim; the tip is given again, charged once", async () => {
     const b = await seedBooking(t, { userId: customer.user.id, chauffeurId: chauffeur.user.id, paymentMethod: "pm_card_visa" });
     const key = crypto.randomUUID();
-    const crash = dieAtCapture("before");
-    void tip(b.id, 9, key);
-    await crash.at;
-    crash.restore();
+    await tipThatDies(b.id, 9, key, "before");
     expect((await tip(b.id, 9, crypto.randomUUID())).body.error.code).toBe("tip_in_progress"); // the dead request still holds the claim
     await sweepAt(new Date(Date.now() + 16 * 60_000));
     expect((await tipIntents(b.id)).map((i) => i.status)).toEqual(["canceled"]);

@@ -33,7 +33,7 @@ import { getOperationsSettings } from "../settings/settings.service";
 import { getSettings } from "../settings/store";
 import { bookingCharge, paymentErrorToHttp, tipsOf } from "./charges";
 import { recordPayment } from "./payments.service";
-import type { AuthorizeInput, PaymentIntent, PaymentProvider } from "./provider";
+import type { AuthorizeInput, PaymentIntent, PaymentProvider } from "../lib/payment-provider";
 import { scheduleHoldSweep } from "./hold-sweep";
 
 type BookingRow = typeof bookings.$inferSelect;

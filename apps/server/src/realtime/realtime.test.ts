@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from "vitest";
 import { outboxEmails, user } from "../db/schema";
 import type { TestApp } from "../test/harness";
 import { createFleetTestApp, rideInput, type TestFleet } from "../test/factories";
@@ -20,9 +20,12 @@ async function bookRide(cookie: string) {
   return res.body as { booking: { id: string; createdAt: string } };
 }
 
+/** Opens the realtime stream as `cookie`'s user; it is closed when the test ends, pass or fail. */
 async function stream(cookie?: string) {
   const res = await t.app.request("/api/realtime", { headers: cookie ? { cookie } : {} });
-  return { res, client: res.status === 200 ? sseClient(res) : null };
+  const client = res.status === 200 ? sseClient(res) : null;
+  if (client) onTestFinished(() => client.close());
+  return { res, client };
 }
 
 describe("GET /api/realtime", () => {
@@ -43,26 +46,19 @@ describe("GET /api/realtime", () => {
     const bobStream = await stream(bob.cookie);
     const chauffeurStream = await stream(chauffeur.cookie);
     expect(adminStream.res.headers.get("content-type")).toContain("text/event-stream");
-    try {
-      const mine = await bookRide(alice.cookie);
-      const seen = await adminStream.client!.next(1000);
-      expect(seen.event).toBe("booking.created");
-      expect(JSON.parse(seen.data)).toEqual({ bookingId: mine.booking.id, service: "ride", createdAt: mine.booking.createdAt });
-      expect(JSON.parse((await staffStream.client!.next(1000)).data).bookingId).toBe(mine.booking.id);
+    const mine = await bookRide(alice.cookie);
+    const seen = await adminStream.client!.next(1000);
+    expect(seen.event).toBe("booking.created");
+    expect(JSON.parse(seen.data)).toEqual({ bookingId: mine.booking.id, service: "ride", createdAt: mine.booking.createdAt });
+    expect(JSON.parse((await staffStream.client!.next(1000)).data).bookingId).toBe(mine.booking.id);
 
-      // Bob's first event is his own booking: Alice's was never sent to him.
-      const his = await bookRide(bob.cookie);
-      const bobSeen = await bobStream.client!.next(1000);
-      expect(JSON.parse(bobSeen.data).bookingId).toBe(his.booking.id);
-      expect(bobStream.client!.events).toHaveLength(1);
-      expect(JSON.parse((await adminStream.client!.next(1000)).data).bookingId).toBe(his.booking.id);
-      expect(chauffeurStream.client!.events).toHaveLength(0);
-    } finally {
-      await chauffeurStream.client!.close();
-      await adminStream.client!.close();
-      await staffStream.client!.close();
-      await bobStream.client!.close();
-    }
+    // Bob's first event is his own booking: Alice's was never sent to him.
+    const his = await bookRide(bob.cookie);
+    const bobSeen = await bobStream.client!.next(1000);
+    expect(JSON.parse(bobSeen.data).bookingId).toBe(his.booking.id);
+    expect(bobStream.client!.events).toHaveLength(1);
+    expect(JSON.parse((await adminStream.client!.next(1000)).data).bookingId).toBe(his.booking.id);
+    expect(chauffeurStream.client!.events).toHaveLength(0);
   });
 
   it("a booking costs no session lookup on any stream (the database announces session changes instead)", async () => {
@@ -82,7 +78,6 @@ describe("GET /api/realtime", () => {
       for (const s of otherStreams) expect(s.client!.events).toHaveLength(0);
     } finally {
       spy.mockRestore();
-      for (const s of [adminStream, aliceStream, ...otherStreams]) await s.client!.close();
     }
   });
 
@@ -90,53 +85,41 @@ describe("GET /api/realtime", () => {
     const admin = await t.userWithSession({ role: "admin" });
     const alice = await t.userWithSession();
     const adminStream = await stream(admin.cookie);
-    try {
-      const q = await t.call("POST", "/api/quotes", { json: rideInput(fleet.sedan.id) });
-      const bookingPromise = t.call("POST", "/api/bookings", {
-        cookie: alice.cookie,
-        json: { service: "ride", paymentMethod: "pm_card_visa", quoteId: q.body.quoteId },
-        headers: { "Idempotency-Key": crypto.randomUUID() },
-      });
-      let eventAt = 0;
-      const eventPromise = adminStream.client!.next(10_000).then((e) => ((eventAt = Date.now()), e));
-      const res = await bookingPromise;
-      const answeredAt = Date.now();
-      const ev = await eventPromise;
-      expect(JSON.parse(ev.data).bookingId).toBe(res.body.booking.id);
-      expect(eventAt - answeredAt).toBeLessThan(1000);
-    } finally {
-      await adminStream.client!.close();
-    }
+    const q = await t.call("POST", "/api/quotes", { json: rideInput(fleet.sedan.id) });
+    const bookingPromise = t.call("POST", "/api/bookings", {
+      cookie: alice.cookie,
+      json: { service: "ride", paymentMethod: "pm_card_visa", quoteId: q.body.quoteId },
+      headers: { "Idempotency-Key": crypto.randomUUID() },
+    });
+    let eventAt = 0;
+    const eventPromise = adminStream.client!.next(10_000).then((e) => ((eventAt = Date.now()), e));
+    const res = await bookingPromise;
+    const answeredAt = Date.now();
+    const ev = await eventPromise;
+    expect(JSON.parse(ev.data).bookingId).toBe(res.body.booking.id);
+    expect(eventAt - answeredAt).toBeLessThan(1000);
   });
 
   it("ends the stream of an admin who signed out, without telling them about later bookings", async () => {
     const admin = await t.userWithSession({ role: "admin" });
     const alice = await t.userWithSession();
     const adminStream = await stream(admin.cookie);
-    try {
-      expect((await t.call("POST", "/api/auth/sign-out", { cookie: admin.cookie, json: {} })).status).toBe(200);
-      await bookRide(alice.cookie);
-      await expect(adminStream.client!.next(1000)).rejects.toThrow("stream ended");
-      expect(adminStream.client!.events).toHaveLength(0);
-    } finally {
-      await adminStream.client!.close();
-    }
+    expect((await t.call("POST", "/api/auth/sign-out", { cookie: admin.cookie, json: {} })).status).toBe(200);
+    await bookRide(alice.cookie);
+    await expect(adminStream.client!.next(1000)).rejects.toThrow("stream ended");
+    expect(adminStream.client!.events).toHaveLength(0);
   });
 
   it("applies a role change to the next event: a demoted admin hears only about their own bookings", async () => {
     const admin = await t.userWithSession({ role: "admin" });
     const alice = await t.userWithSession();
     const adminStream = await stream(admin.cookie);
-    try {
-      await t.db.update(user).set({ role: "user" }).where(eq(user.id, admin.user.id));
-      await bookRide(alice.cookie);
-      const own = await bookRide(admin.cookie);
-      const seen = await adminStream.client!.next(1000);
-      expect(JSON.parse(seen.data).bookingId).toBe(own.booking.id);
-      expect(adminStream.client!.events).toHaveLength(1);
-    } finally {
-      await adminStream.client!.close();
-    }
+    await t.db.update(user).set({ role: "user" }).where(eq(user.id, admin.user.id));
+    await bookRide(alice.cookie);
+    const own = await bookRide(admin.cookie);
+    const seen = await adminStream.client!.next(1000);
+    expect(JSON.parse(seen.data).bookingId).toBe(own.booking.id);
+    expect(adminStream.client!.events).toHaveLength(1);
   });
 
   it("unsubscribes a stream from the bus once the client goes away", async () => {
@@ -172,12 +155,8 @@ describe("sessions on streams (issue 21)", () => {
   it("a stream ends within moments when its session is signed out in another tab, with no event needed", async () => {
     const alice = await t.userWithSession();
     const s = await stream(alice.cookie);
-    try {
-      expect((await t.call("POST", "/api/auth/sign-out", { cookie: alice.cookie, json: {} })).status).toBe(200);
-      await endsWithin(s.client!, 2000); // the heartbeat is 15 s away
-    } finally {
-      await s.client!.close();
-    }
+    expect((await t.call("POST", "/api/auth/sign-out", { cookie: alice.cookie, json: {} })).status).toBe(200);
+    await endsWithin(s.client!, 2000); // the heartbeat is 15 s away
   });
 
   it("a password reset ends the streams of every session; an admin's deactivation ends the customer's", async () => {
@@ -185,30 +164,21 @@ describe("sessions on streams (issue 21)", () => {
     const phone = await t.signIn(alice.user.email, alice.user.password);
     const laptop = await stream(alice.cookie);
     const onPhone = await stream(phone);
-    try {
-      expect((await t.call("POST", "/api/auth/request-password-reset", { json: { email: alice.user.email } })).status).toBe(200);
-      await t.deps.mailer.drain();
-      const [mail] = await t.db.select().from(outboxEmails).where(eq(outboxEmails.to, alice.user.email));
-      const token = new URL(mail!.text.match(/https?:\/\/\S+/)![0]).pathname.split("/").pop(); // /api/auth/reset-password/<token>
-      const reset = await t.call("POST", "/api/auth/reset-password", { json: { newPassword: "second-password-2", token } });
-      expect(reset.status, JSON.stringify(reset.body)).toBe(200);
-      await endsWithin(laptop.client!, 2000);
-      await endsWithin(onPhone.client!, 2000);
-    } finally {
-      await laptop.client!.close();
-      await onPhone.client!.close();
-    }
+    expect((await t.call("POST", "/api/auth/request-password-reset", { json: { email: alice.user.email } })).status).toBe(200);
+    await t.deps.mailer.drain();
+    const [mail] = await t.db.select().from(outboxEmails).where(eq(outboxEmails.to, alice.user.email));
+    const token = new URL(mail!.text.match(/https?:\/\/\S+/)![0]).pathname.split("/").pop(); // /api/auth/reset-password/<token>
+    const reset = await t.call("POST", "/api/auth/reset-password", { json: { newPassword: "second-password-2", token } });
+    expect(reset.status, JSON.stringify(reset.body)).toBe(200);
+    await endsWithin(laptop.client!, 2000);
+    await endsWithin(onPhone.client!, 2000);
 
     const admin = await t.userWithSession({ role: "admin" });
     const bob = await t.userWithSession();
     const bobStream = await stream(bob.cookie);
-    try {
-      const res = await t.call("PATCH", `/api/admin/users/${bob.user.id}`, { cookie: admin.cookie, json: { status: "inactive" } });
-      expect(res.status).toBe(200);
-      await endsWithin(bobStream.client!, 2000);
-    } finally {
-      await bobStream.client!.close();
-    }
+    const res = await t.call("PATCH", `/api/admin/users/${bob.user.id}`, { cookie: admin.cookie, json: { status: "inactive" } });
+    expect(res.status).toBe(200);
+    await endsWithin(bobStream.client!, 2000);
   });
 
   it("heartbeats cost no session query: a session is checked on the database's notice, and every 5 minutes as a backstop", async () => {
@@ -369,6 +339,5 @@ describe("GET /api/realtime limits (issue 21)", () => {
     expect(byIp.res.status).toBe(429);
     expect(byIp.res.headers.get("retry-after")).toMatch(/^\d+$/);
     expect((await t.call("GET", "/api/health")).status).toBe(200);
-    await Promise.all(open.map((c) => c.close()));
   });
 });

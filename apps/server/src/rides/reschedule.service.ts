@@ -27,7 +27,7 @@ import { cancelPaymentJobs, schedulePaymentJobs } from "../payments/payment-jobs
 import { bookingCharge, paymentErrorToHttp } from "../payments/charges";
 import { recordAuthorisation, releaseUnusedHold, savedCard } from "../payments/payment-lifecycle";
 import type { PaymentRecord } from "../payments/payments.service";
-import { PaymentError, type AuthorizeInput, type PaymentIntent } from "../payments/provider";
+import { PaymentError, type AuthorizeInput, type PaymentIntent } from "../lib/payment-provider";
 import { scheduleHoldSweep } from "../payments/hold-sweep";
 import { formatClock } from "@meridian/shared/valet-pricing";
 import { mailReschedule } from "./change-notices";

@@ -13,7 +13,7 @@ import type { AppEnv } from "../lib/context";
 import { HttpError } from "../lib/errors";
 import { testChargeResponseSchema } from "@meridian/shared/settings/answers";
 import { caller, routesFor } from "../lib/openapi";
-import { PaymentError } from "../payments/provider";
+import { PaymentError } from "../lib/payment-provider";
 import { getOperationsSettings } from "./settings.service";
 import { getSettings } from "./store";
 

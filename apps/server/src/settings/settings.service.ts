@@ -4,8 +4,7 @@ import { eq } from "drizzle-orm";
 import { DEFAULT_OPERATIONS_SETTINGS, operationsSettingsSchema, type OperationsSettings } from "@meridian/shared/rides";
 import type { Db, Tx } from "../db/client";
 import { appSettings } from "../db/schema";
-import { type AuditActor, writeAudit } from "../lib/audit";
-import { diff } from "../admin/core/users.service";
+import { type AuditActor, diff, writeAudit } from "../lib/audit";
 import { TtlCache } from "../lib/ttl-cache";
 
 const KEY = "operations";

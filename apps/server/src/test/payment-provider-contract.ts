@@ -3,7 +3,7 @@
 // names its scenario, so a harness that replays answers can load the conversation that case has.
 import crypto from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { PaymentError, type PaymentProvider } from "../payments/provider";
+import { PaymentError, type PaymentProvider } from "../lib/payment-provider";
 
 export type ContractHarness = {
   provider: () => PaymentProvider;

@@ -7,10 +7,9 @@ import { checkTicketTransition } from "@meridian/shared/booking-status";
 import type { Db } from "../../db/client";
 import { bookings, tickets, user } from "../../db/schema";
 import { conflict, notFound } from "../../lib/errors";
-import { type AuditActor, writeAudit } from "../../lib/audit";
+import { type AuditActor, diff, writeAudit } from "../../lib/audit";
 import { containsPattern, countAll, iso, pageOf } from "../../lib/sql-helpers";
 import { bookingSummary } from "./bookings.service";
-import { diff } from "./users.service";
 
 const columns = {
   id: tickets.id,

@@ -8,7 +8,7 @@ import { account, session, user } from "../../db/schema";
 import { conflict, notFound } from "../../lib/errors";
 import type { Mailer } from "../../mail/mailer";
 import { welcomeSetPasswordEmail } from "../../mail/templates";
-import { type AuditActor, writeAudit } from "../../lib/audit";
+import { type AuditActor, diff, writeAudit } from "../../lib/audit";
 import { containsPattern, countAll, pageOf } from "../../lib/sql-helpers";
 
 type UserRow = typeof user.$inferSelect;
@@ -70,19 +70,6 @@ export async function updateUser(db: Db, actor: AuditActor, id: string, input: A
     await writeAudit(tx, actor, { action: "user.update", entity: "user", entityId: id, ...diff(before, after) });
     return after;
   });
-}
-
-/** Only the fields that changed, before and after. */
-export function diff<T extends Record<string, unknown>>(before: T, after: T) {
-  const b: Record<string, unknown> = {};
-  const a: Record<string, unknown> = {};
-  for (const key of Object.keys(after)) {
-    if (JSON.stringify(before[key]) !== JSON.stringify(after[key])) {
-      b[key] = before[key];
-      a[key] = after[key];
-    }
-  }
-  return { before: b, after: a };
 }
 
 /**
