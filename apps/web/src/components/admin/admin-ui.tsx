@@ -12,7 +12,7 @@ export function PageHeader({ eyebrow, title, description, actions }: { eyebrow?:
         <h1 className="font-display text-4xl font-medium leading-tight text-foreground sm:text-5xl">{title}</h1>
         {description ? <p className="mt-2 max-w-2xl text-sm leading-relaxed text-muted">{description}</p> : null}
       </div>
-      {actions ? <div className="flex flex-wrap items-center gap-2.5">{actions}</div> : null}
+      {actions ? <div className="flex flex-wrap items-center gap-2.5 sm:shrink-0">{actions}</div> : null}
     </div>
   );
 }

@@ -84,14 +84,17 @@ export function SwitchRow({ id, label, hint, checked, onCheckedChange }: { id: s
   );
 }
 
-/** An edit's Revert and Save, enabled only while it differs from the saved values; `saveLabel` says what saving does. */
-export function SaveRevertButtons({ disabled, onSave, onRevert, saveLabel = "Save" }: { disabled: boolean; onSave: () => void; onRevert: () => void; saveLabel?: string }) {
+/**
+ * An edit's Revert and Save, enabled only while it differs from the saved values; `saveLabel` says what saving
+ * does. Without `onSave`, Save submits the form around it.
+ */
+export function SaveRevertButtons({ disabled, onSave, onRevert, saveLabel = "Save" }: { disabled: boolean; onSave?: () => void; onRevert: () => void; saveLabel?: string }) {
   return (
     <div className="flex justify-end gap-2">
-      <Button variant="ghost" size="sm" disabled={disabled} onClick={onRevert}>
+      <Button type="button" variant="ghost" size="sm" disabled={disabled} onClick={onRevert}>
         <RotateCcw /> Revert
       </Button>
-      <Button size="sm" disabled={disabled} onClick={onSave}>
+      <Button type={onSave ? "button" : "submit"} size="sm" disabled={disabled} onClick={onSave}>
         <Save /> {saveLabel}
       </Button>
     </div>

@@ -76,8 +76,9 @@ function Titled({ title, htmlFor, className, children }: { title?: string; htmlF
 export function FilterBar<F extends { page: number }>({ state, busy = false }: { state: ListFilters<F>; busy?: boolean }) {
   const { filters, update, defs } = state;
   const panel = defs.some((d) => "title" in d && d.title) || defs.some((d) => d.kind === "dateRange");
-  // In a panel each field takes a share of the row on a wide screen (the search more), two a row on a tablet.
-  const cell = (kind: "search" | "select" | "dateRange") => (panel ? (kind === "search" ? "sm:col-span-2 lg:min-w-0 lg:flex-[1.6]" : "lg:min-w-0 lg:flex-1") : undefined);
+  // In a panel each field takes a share of the row on a wide screen (the search more), four a row (the search
+  // two) on a laptop beside the sidebar, two a row on a tablet.
+  const cell = (kind: "search" | "select" | "dateRange") => (panel ? (kind === "search" ? "sm:col-span-2 2xl:min-w-0 2xl:flex-[1.6]" : "2xl:min-w-0 2xl:flex-1") : undefined);
   const fields = defs.map((d) => {
     switch (d.kind) {
       case "search":
@@ -121,9 +122,9 @@ export function FilterBar<F extends { page: number }>({ state, busy = false }: {
   const invalidText = defs.find((d) => d.kind === "dateRange")?.invalidText;
   return (
     <>
-      <div className="mb-6 grid gap-4 rounded-[var(--radius-card)] border border-border bg-surface/60 p-4 sm:grid-cols-2 sm:p-5 lg:flex lg:items-end">
+      <div className="mb-6 grid gap-4 rounded-[var(--radius-card)] border border-border bg-surface/60 p-4 sm:grid-cols-2 sm:p-5 lg:grid-cols-4 2xl:flex 2xl:items-end">
         {fields}
-        <Button variant="ghost" onClick={state.clear} disabled={!state.filtered} className="sm:self-end sm:justify-self-end lg:mb-0.5">
+        <Button variant="ghost" onClick={state.clear} disabled={!state.filtered} className="sm:self-end sm:justify-self-end lg:col-end-[-1] 2xl:mb-0.5">
           <X /> Clear
         </Button>
       </div>
