@@ -2,7 +2,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { account, session, user } from "../db/schema";
-import { countRows, cookieFrom, linkIn, outboxFor } from "../test/helpers";
+import { cookieFrom, countRows, expectFieldErrors, linkIn, outboxFor } from "../test/helpers";
 import { createTestApp, type TestApp } from "../test/harness";
 import { INACTIVE_MESSAGE } from "./auth";
 
@@ -49,8 +49,7 @@ describe("sign-up", () => {
     }
     // All three wrong at once: every field says what is wrong.
     const all = await signUp({ name: "", email: "nope", password: "1" });
-    expect(all.status).toBe(400);
-    expect(all.body.error.fields).toEqual({
+    expectFieldErrors(all, {
       fullName: "Full name must be at least 2 characters",
       email: "Invalid email address",
       password: "Password must be at least 8 characters",

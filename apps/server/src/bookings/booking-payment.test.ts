@@ -13,7 +13,7 @@ import { invalidatePricingCache } from "../quotes/pricing-data";
 import { FAKE_PLACES } from "../test/fake-geo";
 import { createFleetTestApp, giveCapacityForDays, laDate, rideInput, type TestFleet } from "../test/factories";
 import type { TestApp } from "../test/harness";
-import { countRows } from "../test/helpers";
+import { countRows, expectFieldErrors } from "../test/helpers";
 import { bookingCharge } from "../payments/charges";
 
 let t: TestApp;
@@ -102,8 +102,7 @@ describe("POST /api/bookings authorises the card", () => {
     const { cookie } = await t.userWithSession();
     const before = await counts();
     const res = await book(cookie, crypto.randomUUID(), { service: "ride", quoteId: (await rideQuote()).quoteId });
-    expect(res.status).toBe(400);
-    expect(res.body.error.fields).toEqual({ paymentMethod: "Please enter a card." });
+    expectFieldErrors(res, { paymentMethod: "Please enter a card." });
     const unknown = await book(cookie, crypto.randomUUID(), { service: "ride", paymentMethod: "pm_card_unheard_of", quoteId: (await rideQuote()).quoteId });
     expect(unknown.status).toBe(400);
     expect(unknown.body.error).toEqual({ code: "payment_method_invalid", message: PAYMENT_NOT_ACCEPTED_MESSAGE, fields: { paymentMethod: PAYMENT_NOT_ACCEPTED_MESSAGE } });

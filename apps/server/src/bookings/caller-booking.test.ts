@@ -12,7 +12,7 @@ import { runDueJobs } from "../jobs/job-runner";
 import { paymentJobHandlers } from "../payments/payment-jobs";
 import { jobHandlers } from "../rides/ride-notices";
 import type { TestApp } from "../test/harness";
-import { linkIn, outboxFor } from "../test/helpers";
+import { expectFieldErrors, linkIn, outboxFor } from "../test/helpers";
 import { createFleetTestApp, createTestFleet, giveCapacityForDays, laDate, rideInput } from "../test/factories";
 import { bookingCharge } from "../payments/charges";
 
@@ -197,11 +197,9 @@ describe("POST /api/admin/bookings", () => {
   it("refuses invalid input with a message per field", async () => {
     const qid = await quoteId();
     const noContact = await book({ service: "ride", quoteId: qid, newCustomer: { fullName: "Ann" } });
-    expect(noContact.status).toBe(400);
-    expect(noContact.body.error.fields).toEqual({ "newCustomer.phone": CALLER_MESSAGES.contact });
+    expectFieldErrors(noContact, { "newCustomer.phone": CALLER_MESSAGES.contact });
     const bad = await book({ service: "ride", quoteId: qid, newCustomer: { fullName: "A", email: "not-an-email", phone: "12" } });
-    expect(bad.status).toBe(400);
-    expect(bad.body.error.fields).toEqual({
+    expectFieldErrors(bad, {
       "newCustomer.fullName": "Full name must be at least 2 characters",
       "newCustomer.email": "Invalid email address",
       "newCustomer.phone": CALLER_MESSAGES.phone,

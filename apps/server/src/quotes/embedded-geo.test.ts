@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bookings } from "../db/schema";
 import { createTestApp, type TestApp } from "../test/harness";
 import { createTestFleet, giveCapacityForDays, laDate } from "../test/factories";
+import { expectFieldErrors } from "../test/helpers";
 
 let t: TestApp;
 let fleet: Awaited<ReturnType<typeof createTestFleet>>;
@@ -53,8 +54,7 @@ describe("quote and booking on the embedded gazetteer", () => {
     const res = await t.call("POST", "/api/quotes", {
       json: { pickupPlaceId: "emb:apt:NOPE", dropoffPlaceId: "emb:zip:90210", vehicleTypeId: fleet.sedan.id, passengers: 1, luggage: 0, date: laDate(1), time: "12:00" },
     });
-    expect(res.status).toBe(400);
-    expect(res.body.error.fields).toEqual({ pickupPlaceId: "Please select a valid address from the suggestions." });
+    expectFieldErrors(res, { pickupPlaceId: "Please select a valid address from the suggestions." });
   });
 });
 

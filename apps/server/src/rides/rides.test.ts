@@ -8,7 +8,7 @@ import type { QuoteInput } from "@meridian/shared/booking";
 import { DEFAULT_OPERATIONS_SETTINGS } from "@meridian/shared/rides";
 import { auditLogs, bookings, jobs, shifts } from "../db/schema";
 import type { TestApp } from "../test/harness";
-import { outboxFor } from "../test/helpers";
+import { expectFieldErrors, outboxFor } from "../test/helpers";
 import { createFleetTestApp, createTestFleet, giveCapacityForDays, laDate, rideInput } from "../test/factories";
 import { sseClient } from "../test/sse-client";
 
@@ -381,8 +381,7 @@ describe("operations settings", () => {
     const [audit] = await t.db.select().from(auditLogs).where(eq(auditLogs.action, "settings.update")).orderBy(auditLogs.createdAt);
     expect(audit).toBeDefined();
     const bad = await t.call("PUT", "/api/admin/settings", { cookie: admin.cookie, json: { ...next, cancellationFeePercent: 150, rideNoticeHours: -1, overdueGraceMinutes: 5, timeZone: "Nowhere/City", extra: 1 } });
-    expect(bad.status).toBe(400);
-    expect(bad.body.error.fields).toEqual({
+    expectFieldErrors(bad, {
       cancellationFeePercent: "Cancellation fee must be a whole number from 0 to 100.",
       rideNoticeHours: "Ride notice must be a whole number from 0 to 168.",
       overdueGraceMinutes: "Overdue grace period must be a whole number from 15 to 1440.",

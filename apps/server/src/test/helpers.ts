@@ -2,6 +2,7 @@
 import net, { type AddressInfo } from "node:net";
 import { count, desc, eq } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
+import { expect } from "vitest";
 import type { Db } from "../db/client";
 import { outboxEmails } from "../db/schema";
 
@@ -40,4 +41,10 @@ export async function freePort(): Promise<number> {
   const free = (srv.address() as AddressInfo).port;
   await new Promise<void>((resolve) => srv.close(() => resolve()));
   return free;
+}
+
+/** Asserts a refused input: 400, with exactly these messages under `error.fields` (the spec's words, field by field). */
+export function expectFieldErrors(res: { status: number; body: any }, fields: Record<string, string>) {
+  expect(res.status).toBe(400);
+  expect(res.body.error.fields).toEqual(fields);
 }

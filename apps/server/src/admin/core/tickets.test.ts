@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLogs } from "../../db/schema";
 import { createAdminTestApp, type TestApp } from "../../test/harness";
 import { insertBooking, insertTicket } from "../../test/factories";
+import { expectFieldErrors } from "../../test/helpers";
 
 let t: TestApp;
 let cookie: string;
@@ -47,8 +48,7 @@ describe("GET /api/admin/tickets", () => {
 
   it("validates the query", async () => {
     const res = await t.call("GET", "/api/admin/tickets?status=lost&pageSize=0", { cookie });
-    expect(res.status).toBe(400);
-    expect(res.body.error.fields).toEqual({ status: "Status must be active, released or void.", pageSize: "Page size must be between 1 and 100." });
+    expectFieldErrors(res, { status: "Status must be active, released or void.", pageSize: "Page size must be between 1 and 100." });
   });
 });
 
@@ -87,8 +87,7 @@ describe("PATCH /api/admin/tickets/:id", () => {
 
   it("validates the body", async () => {
     const res = await patch(ids.one, { plate: "X".repeat(40), status: "lost" });
-    expect(res.status).toBe(400);
-    expect(res.body.error.fields).toEqual({ plate: "Plate must be at most 32 characters.", status: "Status must be active, released or void." });
+    expectFieldErrors(res, { plate: "Plate must be at most 32 characters.", status: "Status must be active, released or void." });
     expect((await patch(ids.one, {})).status).toBe(400);
     expect((await patch(ids.one, { ticketCode: "MINE" })).status).toBe(400);
   });

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createUser } from "../../db/factories";
 import { auditLogs, outboxEmails, session, user as userTable } from "../../db/schema";
-import { countRows } from "../../test/helpers";
+import { countRows, expectFieldErrors } from "../../test/helpers";
 import { createAdminTestApp, type AdminSession, type TestApp } from "../../test/harness";
 
 let t: TestApp, admin: AdminSession;
@@ -193,8 +193,7 @@ describe("PATCH /api/admin/users/:id", () => {
       cookie: admin.cookie,
       json: { fullName: "A", phone: "123", role: "owner", status: "gone" },
     });
-    expect(bad.status).toBe(400);
-    expect(bad.body.error.fields).toEqual({
+    expectFieldErrors(bad, {
       fullName: "Full name must be at least 2 characters",
       phone: "Please enter a valid phone number",
       role: "Role must be user, valet, chauffeur, dispatcher or admin.",
@@ -246,8 +245,7 @@ describe("POST /api/admin/users", () => {
 
   it("validates the input", async () => {
     const res = await t.call("POST", "/api/admin/users", { cookie: admin.cookie, json: { fullName: "", email: "nope", role: "root" } });
-    expect(res.status).toBe(400);
-    expect(res.body.error.fields).toEqual({
+    expectFieldErrors(res, {
       fullName: "Full name must be at least 2 characters",
       email: "Invalid email address",
       role: "Role must be user, valet, chauffeur, dispatcher or admin.",

@@ -8,6 +8,7 @@ import { auditLogs, bookings } from "../../db/schema";
 import { createUnit } from "../../db/factories";
 import type { TestApp } from "../../test/harness";
 import { createFleetTestApp, createTestFleet, laDate, rideInput } from "../../test/factories";
+import { expectFieldErrors } from "../../test/helpers";
 
 let t: TestApp;
 let fleet: Awaited<ReturnType<typeof createTestFleet>>;
@@ -72,8 +73,7 @@ describe("the fleet's cars", () => {
 
   it("validates every field with the shared schema, refuses a plate taken, an unknown type and a bad id", async () => {
     const bad = await addUnit({ vehicleTypeId: "nope", plate: "!", colour: "", year: 1900, status: "sold", extra: true });
-    expect(bad.status).toBe(400);
-    expect(bad.body.error.fields).toEqual({
+    expectFieldErrors(bad, {
       vehicleTypeId: "Choose a vehicle type.",
       plate: "Plate: 2 to 10 letters, digits, spaces or dashes.",
       colour: "Colour is required (at most 40 characters).",
