@@ -11,10 +11,9 @@ import { auditLogs, bookingEvents, bookings, outboxSms, payments, user } from ".
 import { runDueJobs } from "../jobs/job-runner";
 import { paymentJobHandlers } from "../payments/payment-jobs";
 import { jobHandlers } from "../rides/ride-notices";
-import { createFakeGeo } from "../test/fake-geo";
-import { createTestApp, type TestApp } from "../test/harness";
+import type { TestApp } from "../test/harness";
 import { linkIn, outboxFor } from "../test/helpers";
-import { createTestFleet, giveCapacityForDays, laDate, rideInput } from "../test/factories";
+import { createFleetTestApp, createTestFleet, giveCapacityForDays, laDate, rideInput } from "../test/factories";
 import { bookingCharge } from "../payments/charges";
 
 let t: TestApp;
@@ -28,8 +27,7 @@ const key = () => ({ "Idempotency-Key": crypto.randomUUID() });
 const runJobsAt = (at: Date) => runDueJobs(t.db, { ...jobHandlers(t.deps), ...paymentJobHandlers(t.deps) }, { now: () => at });
 
 beforeAll(async () => {
-  t = await createTestApp({}, { geo: createFakeGeo() });
-  fleet = await createTestFleet(t.db);
+  ({ t, fleet } = await createFleetTestApp());
   await giveCapacityForDays(t);
   dispatcher = await t.userWithSession({ role: "dispatcher", fullName: "Dana Desk" });
   admin = await t.userWithSession({ role: "admin", fullName: "Ada Admin" });

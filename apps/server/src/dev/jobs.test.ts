@@ -7,9 +7,8 @@ import { reauthorizeAt } from "@meridian/shared/payment-policy";
 import { toCents } from "@meridian/shared/pricing";
 import { bookings } from "../db/schema";
 import { startOf } from "../rides/cancel.service";
-import { createFakeGeo } from "../test/fake-geo";
-import { createTestApp, type TestApp } from "../test/harness";
-import { createTestFleet, giveCapacityForDays, laDate, rideInput } from "../test/factories";
+import type { TestApp } from "../test/harness";
+import { createFleetTestApp, createTestFleet, giveCapacityForDays, laDate, rideInput } from "../test/factories";
 
 let t: TestApp;
 let admin: { cookie: string };
@@ -17,8 +16,7 @@ let customer: { cookie: string };
 let fleet: Awaited<ReturnType<typeof createTestFleet>>;
 
 beforeAll(async () => {
-  t = await createTestApp({}, { geo: createFakeGeo() });
-  fleet = await createTestFleet(t.db);
+  ({ t, fleet } = await createFleetTestApp());
   await giveCapacityForDays(t, { days: 10 });
   admin = await t.userWithSession({ role: "admin" });
   customer = await t.userWithSession({ fullName: "Grace Hopper" });

@@ -9,10 +9,9 @@ import { createLogger } from "../lib/logger";
 import { createMailer } from "../mail/mailer";
 import { RIDE_REMINDER_JOB } from "../bookings/ride-reminders";
 import { rideReminderHandler } from "../rides/ride-notices";
-import { createFakeGeo } from "../test/fake-geo";
-import { createTestApp, type TestApp } from "../test/harness";
+import type { TestApp } from "../test/harness";
 import { outboxFor } from "../test/helpers";
-import { createTestFleet, giveCapacityForDays, laDate, rideInput } from "../test/factories";
+import { createFleetTestApp, createTestFleet, giveCapacityForDays, laDate, rideInput } from "../test/factories";
 import { runDueJobs, runOneJob, scheduleJob, type Job, type JobHandlers } from "./job-runner";
 
 let t: TestApp;
@@ -22,8 +21,7 @@ const logger = createLogger("silent");
 const farFuture = () => new Date(Date.now() + 30 * 86_400_000);
 
 beforeAll(async () => {
-  t = await createTestApp({}, { geo: createFakeGeo() });
-  fleet = await createTestFleet(t.db);
+  ({ t, fleet } = await createFleetTestApp());
   await giveCapacityForDays(t);
   customer = await t.userWithSession({ fullName: "Rosa Reminder" });
 });

@@ -7,9 +7,9 @@ import { createApp } from "../app";
 import { route } from "./openapi";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { authBodies, authGetPaths, authPageGetPaths } from "../auth/guard";
-import { FAKE_PLACES, createFakeGeo } from "../test/fake-geo";
-import { createTestApp, type TestApp } from "../test/harness";
-import { createTestFleet, giveCapacityForDays, rideInput } from "../test/factories";
+import { FAKE_PLACES } from "../test/fake-geo";
+import type { TestApp } from "../test/harness";
+import { createFleetTestApp, createTestFleet, giveCapacityForDays, rideInput } from "../test/factories";
 import { outboxEmails } from "../db/schema";
 
 type Doc = { openapi: string; paths: Record<string, Record<string, { summary?: string; responses: Record<string, { content?: Record<string, { schema: unknown }> }> }>> };
@@ -19,8 +19,7 @@ let doc: Doc;
 let fleet: Awaited<ReturnType<typeof createTestFleet>>;
 
 beforeAll(async () => {
-  t = await createTestApp({}, { geo: createFakeGeo() });
-  fleet = await createTestFleet(t.db);
+  ({ t, fleet } = await createFleetTestApp());
   await giveCapacityForDays(t);
   const res = await t.call("GET", "/api/openapi.json");
   expect(res.status).toBe(200);

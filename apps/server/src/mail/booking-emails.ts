@@ -77,18 +77,7 @@ export function bookingConfirmationEmail(input: {
   const { details: d, ticketCode } = input;
   const timeZone = input.timeZone ?? SERVICE_TIME_ZONE;
   const trip = [...rideLines(d, timeZone), `Distance: ${d.quote.miles.toFixed(1)} miles, about ${d.quote.minutes} minutes`];
-  const lines = d.quote.lines.map((l) => `${l.label}: ${formatMoney(l.amountUsd)}`);
-  const total = `Total: ${formatMoney(d.quote.totalUsd)}`;
-  const intro = [greeting(input.name), `Your ride service is booked. Ticket: ${ticketCode}`];
-  return {
-    to: input.to,
-    subject: `Booking Confirmed! Ticket ${ticketCode}`,
-    text: [...intro, trip.join("\n"), ["Your quote:", ...lines, total].join("\n"), "The ride is attached as a calendar entry (meridian-ride.ics).", `Your bookings: ${input.dashboardUrl}`].join("\n\n") + "\n",
-    html: emailLayout("Booking Confirmed!", [...intro, ...trip, "Your quote:", ...lines, total], { label: "View my bookings", url: input.dashboardUrl }),
-    attachments: [icsAttachment("meridian-ride.ics", bookingCalendarEvent(d, ticketCode, timeZone, input.dashboardUrl))],
-    kind: "booking_confirmation",
-    vars: { customerName: nameInEmail(input.name), ticketCode, service: "ride" },
-  };
+  return confirmationEmail(input, { service: "ride", about: trip, quote: d.quote, entry: "ride", calendar: bookingCalendarEvent(d, ticketCode, timeZone, input.dashboardUrl), serviceVar: "ride" });
 }
 
 export function valetBookingConfirmationEmail(input: { to: string; name: string; ticketCode: string; details: ValetDetails; dashboardUrl: string; timeZone?: string }): Mail {
@@ -105,16 +94,29 @@ export function valetBookingConfirmationEmail(input: { to: string; name: string;
     `Attendants: ${d.attendants}`,
     ...(d.notes ? [`Special instructions: ${d.notes}`] : []),
   ];
-  const lines = q.lines.map((l) => `${l.label}: ${formatMoney(l.amountUsd)}`);
-  const total = `Total: ${formatMoney(q.totalUsd)}`;
-  const intro = [greeting(input.name), `Your valet service is booked. Ticket: ${ticketCode}`];
+  return confirmationEmail(input, { service: "valet", about: event, quote: q, entry: "event", calendar: bookingCalendarEvent(d, ticketCode, timeZone, input.dashboardUrl), serviceVar: "valet service" });
+}
+
+/**
+ * A booking's confirmation: the ticket, what was booked (`about`), the quote line by line, the booking as a calendar
+ * entry (meridian-<service>.ics) and the link to the customer's bookings.
+ */
+function confirmationEmail(
+  input: { to: string; name: string; ticketCode: string; dashboardUrl: string },
+  booked: { service: "ride" | "valet"; about: string[]; quote: { lines: readonly { label: string; amountUsd: number }[]; totalUsd: number }; entry: "ride" | "event"; calendar: CalendarEvent; serviceVar: string },
+): Mail {
+  const { ticketCode } = input;
+  const lines = booked.quote.lines.map((l) => `${l.label}: ${formatMoney(l.amountUsd)}`);
+  const total = `Total: ${formatMoney(booked.quote.totalUsd)}`;
+  const intro = [greeting(input.name), `Your ${booked.service} service is booked. Ticket: ${ticketCode}`];
+  const ics = `meridian-${booked.service}.ics`;
   return {
     to: input.to,
     subject: `Booking Confirmed! Ticket ${ticketCode}`,
-    text: [...intro, event.join("\n"), ["Your quote:", ...lines, total].join("\n"), "The event is attached as a calendar entry (meridian-valet.ics).", `Your bookings: ${input.dashboardUrl}`].join("\n\n") + "\n",
-    html: emailLayout("Booking Confirmed!", [...intro, ...event, "Your quote:", ...lines, total], { label: "View my bookings", url: input.dashboardUrl }),
-    attachments: [icsAttachment("meridian-valet.ics", bookingCalendarEvent(d, ticketCode, timeZone, input.dashboardUrl))],
+    text: [...intro, booked.about.join("\n"), ["Your quote:", ...lines, total].join("\n"), `The ${booked.entry} is attached as a calendar entry (${ics}).`, `Your bookings: ${input.dashboardUrl}`].join("\n\n") + "\n",
+    html: emailLayout("Booking Confirmed!", [...intro, ...booked.about, "Your quote:", ...lines, total], { label: "View my bookings", url: input.dashboardUrl }),
+    attachments: [icsAttachment(ics, booked.calendar)],
     kind: "booking_confirmation",
-    vars: { customerName: nameInEmail(input.name), ticketCode, service: "valet service" },
+    vars: { customerName: nameInEmail(input.name), ticketCode, service: booked.serviceVar },
   };
 }

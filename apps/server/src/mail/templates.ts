@@ -33,16 +33,28 @@ function layout(title: string, paragraphs: string[], action?: { label: string; u
 <p style="margin-top:40px;font-size:12px;color:#8a8577"><!--brand-footer-->Meridian Valet &amp; Chauffeur · Los Angeles<!--/brand-footer--></p></div></body></html>`;
 }
 
-export function verificationEmail(to: string, name: string, url: string): Mail {
-  const lines = [`Welcome to Meridian, ${nameInEmail(name)}.`, "Please confirm your e-mail address to activate your account."];
+/**
+ * An e-mail about `name`'s account: its paragraphs, then one link, as "linkText: url" in the text and as a button
+ * (under `heading`) in the HTML.
+ */
+function accountEmail(
+  to: string,
+  name: string,
+  mail: { subject: string; lines: string[]; linkText: string; url: string; heading: string; button: string; kind: string },
+): Mail {
   return {
     to,
-    subject: "Verify your Meridian account",
-    text: `${lines.join("\n\n")}\n\nVerify your e-mail: ${url}\n`,
-    html: layout("Verify your e-mail", lines, { label: "Verify e-mail", url }),
-    kind: "verification",
+    subject: mail.subject,
+    text: `${mail.lines.join("\n\n")}\n\n${mail.linkText}: ${mail.url}\n`,
+    html: layout(mail.heading, mail.lines, { label: mail.button, url: mail.url }),
+    kind: mail.kind,
     vars: { customerName: nameInEmail(name) },
   };
+}
+
+export function verificationEmail(to: string, name: string, url: string): Mail {
+  const lines = [`Welcome to Meridian, ${nameInEmail(name)}.`, "Please confirm your e-mail address to activate your account."];
+  return accountEmail(to, name, { subject: "Verify your Meridian account", lines, linkText: "Verify your e-mail", url, heading: "Verify your e-mail", button: "Verify e-mail", kind: "verification" });
 }
 
 export function resetPasswordEmail(to: string, name: string, url: string): Mail {
@@ -51,14 +63,7 @@ export function resetPasswordEmail(to: string, name: string, url: string): Mail 
     "We received a request to reset your Meridian password. The link below is valid for one hour.",
     "If you did not ask for this, you can ignore this e-mail; your password stays as it is.",
   ];
-  return {
-    to,
-    subject: "Reset your Meridian password",
-    text: `${lines.join("\n\n")}\n\nReset your password: ${url}\n`,
-    html: layout("Reset your password", lines, { label: "Choose a new password", url }),
-    kind: "password_reset",
-    vars: { customerName: nameInEmail(name) },
-  };
+  return accountEmail(to, name, { subject: "Reset your Meridian password", lines, linkText: "Reset your password", url, heading: "Reset your password", button: "Choose a new password", kind: "password_reset" });
 }
 
 /** To an account's owner when someone signs up with their address (the sign-up itself answers as for a new account). */
@@ -69,26 +74,12 @@ export function signUpAttemptEmail(to: string, name: string, siteUrl: string): M
     "If it was you: sign in, or reset your password from the sign-in window if you have forgotten it.",
     "If it was not you, you can ignore this e-mail; your account and password are unchanged.",
   ];
-  return {
-    to,
-    subject: "Someone tried to sign up with your address",
-    text: `${lines.join("\n\n")}\n\nMeridian: ${siteUrl}\n`,
-    html: layout("Someone tried to sign up with your address", lines, { label: "Go to Meridian", url: siteUrl }),
-    kind: "sign_up_attempt",
-    vars: { customerName: nameInEmail(name) },
-  };
+  return accountEmail(to, name, { subject: "Someone tried to sign up with your address", lines, linkText: "Meridian", url: siteUrl, heading: "Someone tried to sign up with your address", button: "Go to Meridian", kind: "sign_up_attempt" });
 }
 
 export function welcomeSetPasswordEmail(to: string, name: string, url: string): Mail {
   const lines = [greeting(name), "An account has been created for you at Meridian. Choose a password to sign in."];
-  return {
-    to,
-    subject: "Your Meridian account",
-    text: `${lines.join("\n\n")}\n\nSet your password: ${url}\n`,
-    html: layout("Welcome to Meridian", lines, { label: "Set your password", url }),
-    kind: "account_created",
-    vars: { customerName: nameInEmail(name) },
-  };
+  return accountEmail(to, name, { subject: "Your Meridian account", lines, linkText: "Set your password", url, heading: "Welcome to Meridian", button: "Set your password", kind: "account_created" });
 }
 
 export { layout as emailLayout };
@@ -101,12 +92,5 @@ export function signInLockedEmail(to: string, name: string, failures: number, ur
     "If it was you, wait a few minutes and try again, or reset your password: open Meridian, choose Sign in, then Forgot password.",
     "If it was not you, your account is safe: nobody signed in. Choosing a new password is a good idea.",
   ];
-  return {
-    to,
-    subject: "Failed sign-in attempts on your Meridian account",
-    text: `${lines.join("\n\n")}\n\nMeridian: ${url}\n`,
-    html: layout("Failed sign-in attempts", lines, { label: "Open Meridian", url }),
-    kind: "sign_in_locked",
-    vars: { customerName: nameInEmail(name) },
-  };
+  return accountEmail(to, name, { subject: "Failed sign-in attempts on your Meridian account", lines, linkText: "Meridian", url, heading: "Failed sign-in attempts", button: "Open Meridian", kind: "sign_in_locked" });
 }

@@ -17,10 +17,9 @@ import { runDueJobs } from "../jobs/job-runner";
 import { invalidatePricingCache } from "../quotes/pricing-data";
 import { jobHandlers } from "../rides/ride-notices";
 import { startOf } from "../rides/cancel.service";
-import { createFakeGeo } from "../test/fake-geo";
-import { createTestApp, type TestApp } from "../test/harness";
+import type { TestApp } from "../test/harness";
 import { linkIn, outboxFor } from "../test/helpers";
-import { createTestFleet, ensureBookingCharge, giveCapacityForDays, laDate, rideInput, TEST_VALET_RATES, valetEventInput } from "../test/factories";
+import { createFleetTestApp, createTestFleet, ensureBookingCharge, giveCapacityForDays, laDate, rideInput, TEST_VALET_RATES, valetEventInput } from "../test/factories";
 import { bookingCharge as chargeOf } from "./charges";
 import { bookingsNeedingPayment } from "./payment-lifecycle";
 import { paymentJobHandlers, schedulePaymentJobs } from "./payment-jobs";
@@ -39,8 +38,7 @@ const NEAR = laDate(3); // within 5 days: the booking-time hold is kept until co
 const H = 3_600_000;
 
 beforeAll(async () => {
-  t = await createTestApp({}, { geo: createFakeGeo() });
-  fleet = await createTestFleet(t.db);
+  ({ t, fleet } = await createFleetTestApp());
   await giveCapacityForDays(t, { days: 26 });
   await setValetRates(t.db, TEST_VALET_RATES);
   invalidatePricingCache();

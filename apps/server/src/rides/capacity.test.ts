@@ -6,9 +6,8 @@ import { UNAVAILABLE_MESSAGES, type HourCapacity, type ShiftWarning } from "@mer
 import { overlaps, rideWindow } from "@meridian/shared/rides";
 import { zonedInstant } from "@meridian/shared/zoned-time";
 import { createUnit } from "../db/factories";
-import { createFakeGeo } from "../test/fake-geo";
-import { createTestApp, type TestApp } from "../test/harness";
-import { createTestFleet, laDate, rideInput } from "../test/factories";
+import type { TestApp } from "../test/harness";
+import { createFleetTestApp, createTestFleet, laDate, rideInput } from "../test/factories";
 import { availabilityWorld, windowWorld } from "./capacity.service";
 
 let t: TestApp;
@@ -19,8 +18,7 @@ const DAY = laDate(6);
 const LA = "America/Los_Angeles";
 
 beforeAll(async () => {
-  t = await createTestApp({}, { geo: createFakeGeo() });
-  fleet = await createTestFleet(t.db);
+  ({ t, fleet } = await createFleetTestApp());
   admin = await t.userWithSession({ role: "admin", fullName: "Ada Admin" });
   marcus = await t.userWithSession({ role: "chauffeur", fullName: "Marcus Bell" });
   elena = await t.userWithSession({ role: "chauffeur", fullName: "Elena Ruiz" });

@@ -7,10 +7,9 @@ import { bookingStatuses } from "@meridian/shared/booking-status";
 import type { QuoteInput } from "@meridian/shared/booking";
 import { DEFAULT_OPERATIONS_SETTINGS } from "@meridian/shared/rides";
 import { auditLogs, bookings, jobs, shifts } from "../db/schema";
-import { createFakeGeo } from "../test/fake-geo";
-import { createTestApp, type TestApp } from "../test/harness";
+import type { TestApp } from "../test/harness";
 import { outboxFor } from "../test/helpers";
-import { createTestFleet, giveCapacityForDays, laDate, rideInput } from "../test/factories";
+import { createFleetTestApp, createTestFleet, giveCapacityForDays, laDate, rideInput } from "../test/factories";
 import { sseClient } from "../test/sse-client";
 
 let t: TestApp;
@@ -25,8 +24,7 @@ let other: { cookie: string; user: { id: string } };
 const DAY = laDate(3);
 
 beforeAll(async () => {
-  t = await createTestApp({}, { geo: createFakeGeo() });
-  fleet = await createTestFleet(t.db);
+  ({ t, fleet } = await createFleetTestApp());
   await giveCapacityForDays(t, { rides: 4 }); // four chauffeurs, whom the board lists (dispatch)
   admin = await t.userWithSession({ role: "admin", fullName: "Ada Admin" });
   dispatcher = await t.userWithSession({ role: "dispatcher", fullName: "Dana Desk" });

@@ -6,9 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { QuoteInput } from "@meridian/shared/booking";
 import { auditLogs, bookings } from "../../db/schema";
 import { createUnit } from "../../db/factories";
-import { createFakeGeo } from "../../test/fake-geo";
-import { createTestApp, type TestApp } from "../../test/harness";
-import { createTestFleet, laDate, rideInput } from "../../test/factories";
+import type { TestApp } from "../../test/harness";
+import { createFleetTestApp, createTestFleet, laDate, rideInput } from "../../test/factories";
 
 let t: TestApp;
 let fleet: Awaited<ReturnType<typeof createTestFleet>>;
@@ -18,8 +17,7 @@ let admin: Who, dispatcher: Who, marcus: Who, elena: Who, customer: Who;
 const DAY = laDate(5);
 
 beforeAll(async () => {
-  t = await createTestApp({}, { geo: createFakeGeo() });
-  fleet = await createTestFleet(t.db);
+  ({ t, fleet } = await createFleetTestApp());
   admin = await t.userWithSession({ role: "admin", fullName: "Ada Admin" });
   dispatcher = await t.userWithSession({ role: "dispatcher", fullName: "Dana Desk" });
   marcus = await t.userWithSession({ role: "chauffeur", fullName: "Marcus Bell" });
