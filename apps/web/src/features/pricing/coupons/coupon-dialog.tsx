@@ -12,9 +12,9 @@ import {
 } from "@meridian/shared/coupons";
 import { useForm } from "react-hook-form";
 import { DateField, NumberField, numberOr, SelectField, SwitchField, TextField } from "@/components/form/fields";
-import { applyServerFieldErrors, Form, FormActions } from "@/components/form/form";
+import { Form, FormActions } from "@/components/form/form";
+import { useSaveDialog } from "@/components/form/use-save-dialog";
 import { Dialog, DialogContent } from "@/components/ui/dialog";
-import { notifyError, notifySuccess } from "@/lib/notify";
 import { useCreateCoupon } from "./api/create-coupon";
 import { useUpdateCoupon } from "./api/update-coupon";
 
@@ -68,20 +68,17 @@ function CouponForm({ coupon, onDone }: { coupon: AdminCoupon | null; onDone: ()
   const form = useForm<CouponInput, unknown, CouponValues>({ resolver: zodResolver(couponInputSchema), defaultValues: coupon ? toForm(coupon) : NEW_COUPON });
   const kind = form.watch("kind");
 
-  const onSubmit = form.handleSubmit(async (values) => {
-    try {
-      if (coupon) {
-        await update.mutateAsync({ id: coupon.id, patch: values });
-        notifySuccess("Coupon Updated", `${values.code} has been saved.`);
-      } else {
-        await create.mutateAsync(values);
-        notifySuccess("Coupon Created", `${values.code} can be used in bookings${values.active ? "" : " once it is active"}.`);
-      }
-      onDone();
-    } catch (err) {
-      applyServerFieldErrors(err, form.setError, Object.keys(NEW_COUPON) as (keyof CouponInput)[]);
-      notifyError("Error saving coupon", err);
-    }
+  const { onSubmit, pending } = useSaveDialog({
+    form,
+    editingId: coupon?.id ?? null,
+    create,
+    update,
+    created: (values) => ["Coupon Created", `${values.code} can be used in bookings${values.active ? "" : " once it is active"}.`],
+    updated: (values) => ["Coupon Updated", `${values.code} has been saved.`],
+    failed: "Error saving coupon",
+    fields: Object.keys(NEW_COUPON) as (keyof CouponInput)[],
+    validationToast: false,
+    onDone,
   });
 
   return (
@@ -107,7 +104,7 @@ function CouponForm({ coupon, onDone }: { coupon: AdminCoupon | null; onDone: ()
       </div>
       <NumberField<CouponInput> name="minFareUsd" label="Minimum fare (USD)" id="coupon-min" prefix="$" min={0} step={0.01} setValueAs={numberOr(0)} />
       <SwitchField<CouponInput> name="active" id="coupon-active" label="Active" hint="Inactive codes are refused at booking." />
-      <FormActions onCancel={onDone} pending={create.isPending || update.isPending} label={coupon ? "Save Changes" : "Create Coupon"} pendingLabel="Saving…" />
+      <FormActions onCancel={onDone} pending={pending} label={coupon ? "Save Changes" : "Create Coupon"} pendingLabel="Saving…" />
     </Form>
   );
 }

@@ -5,10 +5,10 @@ import { useForm } from "react-hook-form";
 import { NEW_UNIT_DEFAULTS, UNIT_STATUS_LABELS, unitInputSchema, unitStatuses, type AdminUnit, type NewUnit, type UnitInput } from "@meridian/shared/fleet-units";
 import type { AdminVehicle } from "@meridian/shared/fleet";
 import { NumberField, numberOr, SelectField, TextField } from "@/components/form/fields";
-import { applyServerFieldErrors, firstErrorMessage, Form, FormActions } from "@/components/form/form";
+import { Form, FormActions } from "@/components/form/form";
+import { useSaveDialog } from "@/components/form/use-save-dialog";
 import { Dialog, DialogContent } from "@/components/ui/dialog";
 import { ApiError } from "@/lib/api";
-import { notifyError, notifySuccess } from "@/lib/notify";
 import { useCreateUnit, useUpdateUnit } from "../api/save-unit";
 
 const statusOptions = unitStatuses.map((value) => ({ value, label: UNIT_STATUS_LABELS[value] }));
@@ -34,25 +34,20 @@ function UnitForm({ unit, vehicles, onDone }: { unit: AdminUnit | null; vehicles
   });
   const vehicleOptions = vehicles.map((v) => ({ value: v.id, label: `${v.name}${v.active ? "" : " (inactive)"}` }));
 
-  const onSubmit = form.handleSubmit(
-    async (values) => {
-      try {
-        if (unit) {
-          await update.mutateAsync({ id: unit.id, patch: values });
-          notifySuccess("Car Updated!", `${values.plate} has been saved.`);
-        } else {
-          await create.mutateAsync(values);
-          notifySuccess("Car Added!", `${values.plate} is now in the fleet.`);
-        }
-        onDone();
-      } catch (err) {
-        applyServerFieldErrors(err, form.setError, ["vehicleTypeId", "plate", "colour", "year", "status"]);
-        if (err instanceof ApiError && !err.fields && err.code === "plate_taken") form.setError("plate", { type: "server", message: err.message });
-        notifyError(unit ? "Error updating car" : "Error adding car", err);
-      }
+  const { onSubmit, pending } = useSaveDialog({
+    form,
+    editingId: unit?.id ?? null,
+    create,
+    update,
+    created: (values) => ["Car Added!", `${values.plate} is now in the fleet.`],
+    updated: (values) => ["Car Updated!", `${values.plate} has been saved.`],
+    failed: unit ? "Error updating car" : "Error adding car",
+    fields: ["vehicleTypeId", "plate", "colour", "year", "status"],
+    onServerError: (err) => {
+      if (err instanceof ApiError && !err.fields && err.code === "plate_taken") form.setError("plate", { type: "server", message: err.message });
     },
-    (errors) => notifyError("Validation Error", firstErrorMessage(errors)),
-  );
+    onDone,
+  });
 
   return (
     <Form form={form} onSubmit={onSubmit} className="space-y-5">
@@ -63,7 +58,7 @@ function UnitForm({ unit, vehicles, onDone }: { unit: AdminUnit | null; vehicles
       </div>
       <TextField<UnitInput> name="colour" label="Colour" id="unit-colour" placeholder="e.g. Black" maxLength={40} />
       <SelectField<UnitInput> name="status" label="Status" id="unit-status" options={statusOptions} />
-      <FormActions onCancel={onDone} pending={create.isPending || update.isPending} label={unit ? "Save Changes" : "Add Car"} />
+      <FormActions onCancel={onDone} pending={pending} label={unit ? "Save Changes" : "Add Car"} />
     </Form>
   );
 }

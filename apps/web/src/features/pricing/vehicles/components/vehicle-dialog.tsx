@@ -5,9 +5,9 @@ import { useForm } from "react-hook-form";
 import { NEW_VEHICLE_DEFAULTS, passengersFromInput, vehicleInputSchema, type AdminVehicle, type VehicleInput } from "@meridian/shared/fleet";
 import type { z } from "zod";
 import { NumberField, numberOr, SwitchField, TextField } from "@/components/form/fields";
-import { applyServerFieldErrors, firstErrorMessage, Form, FormActions } from "@/components/form/form";
+import { Form, FormActions } from "@/components/form/form";
+import { useSaveDialog } from "@/components/form/use-save-dialog";
 import { Dialog, DialogContent } from "@/components/ui/dialog";
-import { notifyError, notifySuccess } from "@/lib/notify";
 import { useCreateVehicle, useUpdateVehicle } from "../api/save-vehicle";
 
 type VehicleValues = z.output<typeof vehicleInputSchema>;
@@ -39,24 +39,17 @@ function VehicleForm({ vehicle, onDone }: { vehicle: AdminVehicle | null; onDone
   const update = useUpdateVehicle();
   const form = useForm<VehicleInput, unknown, VehicleValues>({ resolver: zodResolver(vehicleInputSchema), defaultValues: toForm(vehicle ?? NEW_VEHICLE_DEFAULTS) });
 
-  const onSubmit = form.handleSubmit(
-    async (values) => {
-      try {
-        if (vehicle) {
-          await update.mutateAsync({ id: vehicle.id, patch: values });
-          notifySuccess("Vehicle Updated!", `${values.name} has been saved.`);
-        } else {
-          await create.mutateAsync(values);
-          notifySuccess("Vehicle Added!", `${values.name} is now in the catalogue.`);
-        }
-        onDone();
-      } catch (err) {
-        applyServerFieldErrors(err, form.setError, ["name", "baseFeeUsd", "passengerCapacity", "luggageCapacity", "active"]);
-        notifyError(vehicle ? "Error updating vehicle" : "Error adding vehicle", err);
-      }
-    },
-    (errors) => notifyError("Validation Error", firstErrorMessage(errors)),
-  );
+  const { onSubmit, pending } = useSaveDialog({
+    form,
+    editingId: vehicle?.id ?? null,
+    create,
+    update,
+    created: (values) => ["Vehicle Added!", `${values.name} is now in the catalogue.`],
+    updated: (values) => ["Vehicle Updated!", `${values.name} has been saved.`],
+    failed: vehicle ? "Error updating vehicle" : "Error adding vehicle",
+    fields: ["name", "baseFeeUsd", "passengerCapacity", "luggageCapacity", "active"],
+    onDone,
+  });
 
   return (
     <Form form={form} onSubmit={onSubmit} className="space-y-5">
@@ -76,7 +69,7 @@ function VehicleForm({ vehicle, onDone }: { vehicle: AdminVehicle | null; onDone
         <NumberField<VehicleInput> name="luggageCapacity" label="Luggage Capacity" id="vehicle-luggage" inputMode="numeric" min={0} step={1} setValueAs={numberOr(0)} />
       </div>
       <SwitchField<VehicleInput> name="active" id="vehicle-active" label="Active" hint="Inactive vehicles are hidden from new bookings." />
-      <FormActions onCancel={onDone} pending={create.isPending || update.isPending} label={vehicle ? "Save Changes" : "Add Vehicle"} />
+      <FormActions onCancel={onDone} pending={pending} label={vehicle ? "Save Changes" : "Add Vehicle"} />
     </Form>
   );
 }

@@ -1,0 +1,56 @@
+// A create-or-edit dialog's submit: create when there is nothing to edit, else update it by id; the success
+// toast, closing, the server's per-field messages under the fields, and the error toast are the same each time.
+import type { FieldValues, Path, UseFormReturn } from "react-hook-form";
+import { notifyError, notifySuccess } from "@/lib/notify";
+import { applyServerFieldErrors, firstErrorMessage } from "./form";
+
+type Save<V> = { mutateAsync: (variables: V) => Promise<unknown>; isPending: boolean };
+
+export function useSaveDialog<TInput extends FieldValues, TOutput extends FieldValues>({
+  form,
+  editingId,
+  create,
+  update,
+  created,
+  updated,
+  failed,
+  fields,
+  onServerError,
+  validationToast = true,
+  onDone,
+}: {
+  form: UseFormReturn<TInput, unknown, TOutput>;
+  /** What is edited, or null for a new one. */
+  editingId: string | null;
+  create: Save<TOutput>;
+  update: Save<{ id: string; patch: TOutput }>;
+  /** The success toast's title and text, after creating and after updating. */
+  created: (values: TOutput) => [string, string];
+  updated: (values: TOutput) => [string, string];
+  /** The error toast's title. */
+  failed: string;
+  /** The fields the server's per-field messages may name. */
+  fields: readonly Path<TInput>[];
+  /** More the form does with a refusal (before the error toast). */
+  onServerError?: (err: unknown) => void;
+  /** Whether an invalid form also says its first message in a Validation Error toast. */
+  validationToast?: boolean;
+  onDone: () => void;
+}) {
+  const onSubmit = form.handleSubmit(
+    async (values) => {
+      try {
+        if (editingId) await update.mutateAsync({ id: editingId, patch: values });
+        else await create.mutateAsync(values);
+        notifySuccess(...(editingId ? updated(values) : created(values)));
+        onDone();
+      } catch (err) {
+        applyServerFieldErrors(err, form.setError, fields);
+        onServerError?.(err);
+        notifyError(failed, err);
+      }
+    },
+    validationToast ? (errors) => notifyError("Validation Error", firstErrorMessage(errors)) : undefined,
+  );
+  return { onSubmit, pending: create.isPending || update.isPending };
+}
