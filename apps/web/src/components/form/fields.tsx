@@ -22,6 +22,8 @@ type FieldProps<T extends FieldValues> = {
   error?: string;
   /** Shown under the control (e.g. what the field is for). */
   hint?: ReactNode;
+  /** The label's own classes (e.g. "sm:sr-only" where a table's header already names the column). */
+  labelClassName?: string;
 };
 
 /** The form's message for a field (its own check or the server's, set with setError). */
@@ -33,10 +35,10 @@ export function useFieldError<T extends FieldValues>(name: Path<T>): string | un
 }
 
 /** Label, control and message for `name`: the frame every field below is. */
-export function FormField<T extends FieldValues>({ name, label, id, error, hint, children }: FieldProps<T> & { children: ReactNode }) {
+export function FormField<T extends FieldValues>({ name, label, id, error, hint, labelClassName, children }: FieldProps<T> & { children: ReactNode }) {
   const own = useFieldError<T>(name);
   return (
-    <Field label={label} htmlFor={id} error={own ?? error}>
+    <Field label={label} htmlFor={id} error={own ?? error} labelClassName={labelClassName}>
       {children}
       {hint ? <p className="mt-1.5 text-xs text-muted">{hint}</p> : null}
     </Field>
@@ -51,7 +53,7 @@ type InputProps = Omit<ComponentProps<"input">, "name" | "id" | "type" | "childr
  * (`setValueAs`: what the form keeps of the typed text, e.g. a number; an `onBlur` given runs too).
  */
 function useControl<T extends FieldValues, P extends FieldProps<T> & { setValueAs?: (raw: string) => unknown }>(props: P) {
-  const { name, label, id, error, hint, setValueAs, ...rest } = props;
+  const { name, label, id, error, hint, labelClassName, setValueAs, ...rest } = props;
   const { register } = useFormContext<T>();
   const registered = register(name, setValueAs ? { setValueAs } : undefined);
   const own = (rest as { onBlur?: (e: FocusEvent<Element>) => void }).onBlur;
@@ -61,7 +63,7 @@ function useControl<T extends FieldValues, P extends FieldProps<T> & { setValueA
         return registered.onBlur(e);
       }
     : registered.onBlur;
-  return { field: { name, label, id, error, hint } as FieldProps<T>, control: { id, ...rest, ...registered, onBlur } };
+  return { field: { name, label, id, error, hint, labelClassName } as FieldProps<T>, control: { id, ...rest, ...registered, onBlur } };
 }
 
 /** A one-line text field (name, e-mail, a code, a clock time...). */
