@@ -10,7 +10,7 @@ import type { AddressInfo } from "node:net";
 import { getRequestListener } from "@hono/node-server";
 import { createApp } from "./app";
 import { DataDirLockedError, openDatabase, type Database } from "./db/client";
-import { adminPasswordWorks, scheduleDemoShifts, seedDemo } from "./db/seed";
+import { adminPasswordWorks, scheduleDemoShifts, seedDemo } from "./seed/seed";
 import { startHousekeeping } from "./housekeeping/prune";
 import { loadEnv, type AppConfig, type Env } from "./env";
 import type { Deps } from "./lib/context";
@@ -111,7 +111,7 @@ async function stopGracefully(server: Server, deps: Deps, database: Database, st
 function runJobs(deps: Deps, env: Env) {
   // The overdue sweep's next run (rides/overdue.ts; scheduled once whichever process starts first).
   scheduleOverdueSweep(deps.database.db).catch((err: unknown) => deps.logger.error("could not schedule the overdue sweep", { err: String(err) }));
-  // The demo chauffeurs' daily shift top-up (db/seed.ts), while the demo is seeded.
+  // The demo chauffeurs' daily shift top-up (seed/seed.ts), while the demo is seeded.
   if (env.SEED_DEMO) scheduleDemoShifts(deps.database.db).catch((err: unknown) => deps.logger.error("could not schedule the demo shifts' top-up", { err: String(err) }));
   return startJobRunner(deps.database.db, allJobHandlers(deps), { intervalMs: env.JOB_POLL_MS, logger: deps.logger });
 }
