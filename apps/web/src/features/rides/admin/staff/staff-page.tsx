@@ -7,7 +7,7 @@ import { CalendarPlus, ChevronLeft, ChevronRight, UserPlus, X } from "lucide-rea
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { Button } from "@/components/ui/button";
-import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
+import { SectionTabs } from "@/components/ui/tabs";
 import { DateField, SelectField, TextField } from "@/components/form/fields";
 import { FormDialog } from "@/components/form/form-dialog";
 import { Form, FormActions, submitTo } from "@/components/form/form";
@@ -40,18 +40,14 @@ export default function StaffPage() {
           </Button>
         }
       />
-      <Tabs defaultValue="members">
-        <TabsList aria-label="Staff sections">
-          <TabsTrigger value="members">Staff Members</TabsTrigger>
-          <TabsTrigger value="shifts">Shifts</TabsTrigger>
-        </TabsList>
-        <TabsContent value="members">
-          <MembersTable />
-        </TabsContent>
-        <TabsContent value="shifts">
-          <ShiftsWeek />
-        </TabsContent>
-      </Tabs>
+      <SectionTabs
+        defaultValue="members"
+        label="Staff sections"
+        sections={[
+          { value: "members", label: "Staff Members", panel: <MembersTable /> },
+          { value: "shifts", label: "Shifts", panel: <ShiftsWeek /> },
+        ]}
+      />
       <AddStaffDialog open={adding} onOpenChange={setAdding} />
     </>
   );
