@@ -86,7 +86,10 @@ const windowOf = (r: { pickupAt: Date; minutes: number }, bufferMinutes: number)
 /** The local days a window touches (its last instant is end - 1 ms). */
 function daysTouched(w: Span, timeZone: string): string[] {
   const first = wallClock(w.start, timeZone).date;
-  const last = wallClock(new Date(Math.max(w.start.getTime(), w.end.getTime() - 1)), timeZone).date;
+  // The last instant inside the half-open window: a minute before an end on the minute (a remembered wall clock, see
+  // wallClock), else a millisecond before it.
+  const end = w.end.getTime();
+  const last = wallClock(new Date(Math.max(w.start.getTime(), end - (end % 60_000 === 0 ? 60_000 : 1))), timeZone).date;
   const days = [first];
   for (let d = first; d < last; ) days.push((d = addDays(d, 1)));
   return days;
@@ -97,11 +100,21 @@ function withinHours(pickupAt: Date, hours: { open: string; close: string }, tim
   return hours.open < hours.close ? hours.open <= t && t < hours.close : t >= hours.open || t < hours.close;
 }
 
+// mergedShifts of a world's shift list, made once per list: a quote checks its ride against the same cached picture
+// of the day many times a second (and the nearest sellable times check up to 96 rides against it). The lists are
+// never changed once made (a changed day is a new picture), and the merged spans are only read.
+const mergedByList = new WeakMap<AvailabilityShift[], Map<string, Span[]>>();
+function mergedOnce(shifts: AvailabilityShift[]): Map<string, Span[]> {
+  let merged = mergedByList.get(shifts);
+  if (!merged) mergedByList.set(shifts, (merged = mergedShifts(shifts)));
+  return merged;
+}
+
 /** Chauffeurs who could take `w`: on shift for all of it and on no overlapping ride. */
 function freeChauffeurs(w: Span, world: AvailabilityWorld, bufferMinutes: number): string[] {
   const busy = new Set(world.rides.filter((r) => r.chauffeurId && overlaps(w, windowOf(r, bufferMinutes))).map((r) => r.chauffeurId!));
   const free: string[] = [];
-  for (const [id, spans] of mergedShifts(world.shifts)) {
+  for (const [id, spans] of mergedOnce(world.shifts)) {
     if (busy.has(id)) continue;
     if (spans.some((s) => s.start.getTime() <= w.start.getTime() && w.end.getTime() <= s.end.getTime())) free.push(id);
   }

@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
 import {
-  checkTierDraft,
   NEW_TIER_DEFAULTS,
   NEW_VEHICLE_DEFAULTS,
   parsePricingTab,
@@ -92,31 +91,10 @@ describe("tier schemas", () => {
   });
 });
 
-describe("checkTierDraft", () => {
-  const existing = [
-    { id: "a", milesMin: 0, milesMax: 5 },
-    { id: "b", milesMin: 5, milesMax: 10 },
-  ];
-  it("starts from the spec's new-tier defaults, which still need a range", () => {
-    expect(checkTierDraft(NEW_TIER_DEFAULTS, [])).toEqual({ title: "Validation Error", message: "Miles From must be less than Miles To." });
-  });
-  it("asks for every field", () => {
-    expect(checkTierDraft({ milesMin: "", milesMax: 5, priceUsd: 10, active: true }, [])?.message).toBe("All fields are required.");
-    expect(checkTierDraft({ milesMin: 1, milesMax: 5, priceUsd: "", active: true }, [])?.title).toBe("Validation Error");
-  });
-  it("names the tier it overlaps", () => {
-    expect(checkTierDraft({ milesMin: 8, milesMax: 12, priceUsd: 100, active: true }, existing)).toEqual({
-      title: "Overlap Detected",
-      message: "This tier overlaps with an existing tier (5 - 10 miles).",
-    });
-  });
-  it("allows touching ranges and ignores the tier being edited", () => {
-    expect(checkTierDraft({ milesMin: 10, milesMax: 20, priceUsd: 135, active: true }, existing)).toBeNull();
-    expect(checkTierDraft({ milesMin: 4, milesMax: 10, priceUsd: 90, active: true }, existing, "b")).toEqual({
-      title: "Overlap Detected",
-      message: "This tier overlaps with an existing tier (0 - 5 miles).",
-    });
-    expect(checkTierDraft({ milesMin: 5, milesMax: 9, priceUsd: 90, active: true }, existing, "b")).toBeNull();
+describe("new tier defaults", () => {
+  it("are the spec's 0, 0, price 0, active, which still need a range before they save", () => {
+    expect(NEW_TIER_DEFAULTS).toEqual({ milesMin: 0, milesMax: 0, priceUsd: 0, active: true });
+    expect(messages(tierInputSchema.safeParse({ vehicleTypeId: "7f1d7a52-4f55-4c1e-9a3e-0d6a0e2b1c01", ...NEW_TIER_DEFAULTS }))).toEqual(["Miles From must be less than Miles To."]);
   });
 });
 

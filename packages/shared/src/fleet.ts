@@ -1,8 +1,8 @@
 // Fleet and pricing administration: the inputs of the admin vehicle and pricing screens (one schema
 // per input, used by the forms and by the API), the shapes the API answers with, and the pure rules
-// the screens share with the server (tier draft checks, readiness badge).
+// the screens share with the server (the readiness badge).
 import { z } from "zod";
-import { findOverlappingTier, pricingMethodValues, type PricingMethod } from "./pricing";
+import { pricingMethodValues, type PricingMethod } from "./pricing";
 
 export const VEHICLE_REQUIRED_MESSAGE = "Vehicle name is required and passenger capacity must be at least 1.";
 export const TIER_REQUIRED_MESSAGE = "All fields are required.";
@@ -98,29 +98,6 @@ export type TierUpdate = z.input<typeof tierUpdateSchema>;
 
 /** New tier defaults: 0, 0, price 0, active. */
 export const NEW_TIER_DEFAULTS = { milesMin: 0, milesMax: 0, priceUsd: 0, active: true } as const;
-
-/** A tier form's draft as typed: numbers or empty strings. */
-export type TierDraft = { milesMin: number | ""; milesMax: number | ""; priceUsd: number | ""; active: boolean };
-export type TierDraftProblem = { title: "Validation Error" | "Overlap Detected"; message: string };
-
-/**
- * The client-side checks before a tier save, in the spec's order: all fields required, Miles From
- * below Miles To, no overlap with the vehicle's other tiers (the one being edited excluded).
- */
-export function checkTierDraft(
-  draft: TierDraft,
-  others: { id?: string; milesMin: number; milesMax: number }[],
-  editingId?: string,
-): TierDraftProblem | null {
-  const { milesMin, milesMax, priceUsd } = draft;
-  if (milesMin === "" || milesMax === "" || priceUsd === "" || ![milesMin, milesMax, priceUsd].every(Number.isFinite)) {
-    return { title: "Validation Error", message: TIER_REQUIRED_MESSAGE };
-  }
-  if (!(milesMin < milesMax)) return { title: "Validation Error", message: TIER_RANGE_MESSAGE };
-  const clash = findOverlappingTier(others, { id: editingId, milesMin, milesMax });
-  if (clash) return { title: "Overlap Detected", message: tierOverlapMessage(clash) };
-  return null;
-}
 
 // ---- Method, publish, simulator
 export const pricingMethodSchema = z.enum(pricingMethodValues, { error: "Choose miles_minutes or fixed_tiers." });

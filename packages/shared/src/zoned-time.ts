@@ -39,8 +39,28 @@ export function isTimeZone(name: string): boolean {
   return known;
 }
 
+/**
+ * Recent answers of wallClock for instants on a whole minute (pickups, ride windows, the quarter hours of a day):
+ * the availability rule asks for the same few many times a second, and each formatToParts costs ~5-10 µs.
+ * Other instants (the current time) are computed every time.
+ */
+const clocks = new Map<string, { date: string; time: string }>();
+
 /** The wall clock of `timeZone` at `at`: date "YYYY-MM-DD", time "HH:MM". */
 export function wallClock(at: Date, timeZone: string): { date: string; time: string } {
+  const ms = at.getTime();
+  if (ms % 60_000 !== 0) return computeWallClock(at, timeZone);
+  const key = `${ms} ${timeZone}`;
+  let clock = clocks.get(key);
+  if (clock === undefined) {
+    clock = computeWallClock(at, timeZone);
+    if (clocks.size >= 5000) clocks.delete(clocks.keys().next().value!);
+    clocks.set(key, clock);
+  }
+  return { date: clock.date, time: clock.time };
+}
+
+function computeWallClock(at: Date, timeZone: string): { date: string; time: string } {
   const p: Record<string, string> = {};
   for (const part of partsFormatter(timeZone).formatToParts(at)) if (part.type !== "literal") p[part.type] = part.value;
   return { date: `${p.year}-${p.month}-${p.day}`, time: `${p.hour}:${p.minute}` };

@@ -23,11 +23,21 @@ const SELLING_DAY_LOCK = 26_020;
 
 type Day = { date: string; from: Date; to: Date };
 
+// The service days of recent pickups: quotes ask about the same few pickups many times a second.
+const days = new Map<string, Day>();
+
 function dayOf(pickupAt: Date, timeZone: string): Day {
-  const { date } = wallClock(pickupAt, timeZone);
-  // Rides of the day and those that reach into it (availabilityWorld reads a day before `from`), up to rides starting
-  // early the next morning that a late ride's window reaches.
-  return { date, from: zonedInstant(date, "00:00", timeZone), to: new Date(zonedInstant(addDays(date, 1), "00:00", timeZone).getTime() + 12 * HOUR) };
+  const key = `${pickupAt.getTime()} ${timeZone}`;
+  let day = days.get(key);
+  if (!day) {
+    const { date } = wallClock(pickupAt, timeZone);
+    // Rides of the day and those that reach into it (availabilityWorld reads a day before `from`), up to rides starting
+    // early the next morning that a late ride's window reaches.
+    day = Object.freeze({ date, from: zonedInstant(date, "00:00", timeZone), to: new Date(zonedInstant(addDays(date, 1), "00:00", timeZone).getTime() + 12 * HOUR) });
+    if (days.size >= 2000) days.delete(days.keys().next().value!);
+    days.set(key, day);
+  }
+  return day;
 }
 
 /** The ride bookings in progress (an Idempotency-Key claimed, the card being authorised) with pickups in [from, to). */

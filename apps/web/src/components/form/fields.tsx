@@ -2,12 +2,12 @@
 // surrounding <Form>'s react-hook-form, with the form's message for it under it (Field marks the control
 // aria-invalid and describes it with the message). `error` adds a message from elsewhere (a live quote's
 // answer) shown while the form itself has none for the field.
-import type { LucideIcon } from "lucide-react";
+import { ChevronDown, type LucideIcon } from "lucide-react";
 import type { ComponentProps, FocusEvent, ReactNode } from "react";
 import { Controller, get, useFormContext, useFormState, type ChangeHandler, type FieldValues, type Path, type PathValue } from "react-hook-form";
 import { SwitchRow, UnitInput } from "@/components/admin/fleet-ui";
 import { Input, Textarea } from "@/components/ui/input";
-import { Field } from "@/components/ui/label";
+import { Field, useFieldAria } from "@/components/ui/label";
 import { PasswordInput } from "@/components/ui/password-input";
 import { OptionSelect } from "@/components/ui/select";
 import { TimeSelect } from "@/components/ui/time-select";
@@ -22,6 +22,8 @@ type FieldProps<T extends FieldValues> = {
   error?: string;
   /** Shown under the control (e.g. what the field is for). */
   hint?: ReactNode;
+  /** The label's own classes (e.g. "sm:sr-only" where a table's header already names the column). */
+  labelClassName?: string;
 };
 
 /** The form's message for a field (its own check or the server's, set with setError). */
@@ -33,10 +35,10 @@ export function useFieldError<T extends FieldValues>(name: Path<T>): string | un
 }
 
 /** Label, control and message for `name`: the frame every field below is. */
-export function FormField<T extends FieldValues>({ name, label, id, error, hint, children }: FieldProps<T> & { children: ReactNode }) {
+export function FormField<T extends FieldValues>({ name, label, id, error, hint, labelClassName, children }: FieldProps<T> & { children: ReactNode }) {
   const own = useFieldError<T>(name);
   return (
-    <Field label={label} htmlFor={id} error={own ?? error}>
+    <Field label={label} htmlFor={id} error={own ?? error} labelClassName={labelClassName}>
       {children}
       {hint ? <p className="mt-1.5 text-xs text-muted">{hint}</p> : null}
     </Field>
@@ -51,7 +53,7 @@ type InputProps = Omit<ComponentProps<"input">, "name" | "id" | "type" | "childr
  * (`setValueAs`: what the form keeps of the typed text, e.g. a number; an `onBlur` given runs too).
  */
 function useControl<T extends FieldValues, P extends FieldProps<T> & { setValueAs?: (raw: string) => unknown }>(props: P) {
-  const { name, label, id, error, hint, setValueAs, ...rest } = props;
+  const { name, label, id, error, hint, labelClassName, setValueAs, ...rest } = props;
   const { register } = useFormContext<T>();
   const registered = register(name, setValueAs ? { setValueAs } : undefined);
   const own = (rest as { onBlur?: (e: FocusEvent<Element>) => void }).onBlur;
@@ -61,7 +63,7 @@ function useControl<T extends FieldValues, P extends FieldProps<T> & { setValueA
         return registered.onBlur(e);
       }
     : registered.onBlur;
-  return { field: { name, label, id, error, hint } as FieldProps<T>, control: { id, ...rest, ...registered, onBlur } };
+  return { field: { name, label, id, error, hint, labelClassName } as FieldProps<T>, control: { id, ...rest, ...registered, onBlur } };
 }
 
 /** A field of one control: the frame (FormField) around the control `render` draws from its registered props. */
@@ -183,6 +185,44 @@ export function SelectField<T extends FieldValues, V extends string = string>({
         )}
       />
     </FormField>
+  );
+}
+
+/**
+ * One of a fixed list as the browser's own select (the phone's wheel, typing to jump; tests and scripts pick by
+ * value): for a short list inside a dense panel. `options`: the values kept and the labels shown.
+ */
+export function NativeSelectField<T extends FieldValues>(
+  props: FieldProps<T> & Omit<ComponentProps<"select">, "name" | "id" | "children"> & { options: readonly { value: string; label: string }[] },
+) {
+  const { field, control } = useControl<T, typeof props>(props);
+  return (
+    <FormField {...field}>
+      <NativeSelect {...control} />
+    </FormField>
+  );
+}
+
+function NativeSelect({ options, className, ...props }: ComponentProps<"select"> & { options: readonly { value: string; label: string }[] }) {
+  return (
+    <div className="relative">
+      <select
+        className={cn(
+          "h-11 w-full cursor-pointer appearance-none rounded-md border border-border bg-surface-2 px-3.5 pr-10 text-sm text-foreground",
+          "focus:border-gold/70 focus:outline-none focus:ring-1 focus:ring-gold/40 aria-[invalid=true]:border-danger/80",
+          className,
+        )}
+        {...props}
+        {...useFieldAria(props)}
+      >
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+      <ChevronDown className="pointer-events-none absolute right-3.5 top-1/2 size-4 -translate-y-1/2 text-gold" aria-hidden />
+    </div>
   );
 }
 

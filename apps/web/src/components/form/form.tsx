@@ -66,9 +66,13 @@ export function RevertSaveActions({ onRevert, pending, label = "Save Settings", 
   );
 }
 
-/** The first of a form's messages (for a toast saying why nothing was sent). */
+/** The first of a form's messages, nested fields' too (for a toast saying why nothing was sent). */
 export function firstErrorMessage(errors: FieldErrors): string | undefined {
-  for (const error of Object.values(errors)) if (typeof error?.message === "string" && error.message) return error.message;
+  for (const error of Object.values(errors)) {
+    if (typeof error?.message === "string" && error.message) return error.message;
+    const nested = error && typeof error === "object" && !("type" in error) ? firstErrorMessage(error as FieldErrors) : undefined;
+    if (nested) return nested;
+  }
   return undefined;
 }
 

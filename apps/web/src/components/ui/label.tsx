@@ -12,11 +12,13 @@ type FieldState = { htmlFor: string; errorId: string | undefined };
 const FieldContext = createContext<FieldState | null>(null);
 
 /** A labelled form field with its validation message under it. */
-export function Field({ label, htmlFor, error, children }: { label: string; htmlFor: string; error?: string; children: ReactNode }) {
+export function Field({ label, htmlFor, error, labelClassName, children }: { label: string; htmlFor: string; error?: string; labelClassName?: string; children: ReactNode }) {
   const errorId = error ? `${htmlFor}-error` : undefined;
   return (
     <div>
-      <Label htmlFor={htmlFor}>{label}</Label>
+      <Label htmlFor={htmlFor} className={labelClassName}>
+        {label}
+      </Label>
       <FieldContext.Provider value={{ htmlFor, errorId }}>{children}</FieldContext.Provider>
       {error ? (
         <p id={errorId} role="alert" className="mt-1.5 text-xs text-danger">

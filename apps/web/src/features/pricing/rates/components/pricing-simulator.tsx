@@ -1,33 +1,24 @@
 // Pricing Simulator: the itemised quote a booking would get, for a ride (the server runs the shared priceRide)
 // or, in valet mode, for an event (priceValet, with the published or the draft valet rates).
-import { useState, type ComponentProps, type FormEvent, type ReactNode } from "react";
-import { Calculator, ChevronDown } from "lucide-react";
-import { PRICING_METHOD_LABELS, type PricingOverview } from "@meridian/shared/fleet";
-import type { PricingMethod, Quote } from "@meridian/shared/pricing";
-import { TIME_STEP_SECONDS, VALET_EVENT_TYPES, VALET_DEFAULTS, type ValetEventType } from "@meridian/shared/valet";
-import { formatHours, type ValetQuote } from "@meridian/shared/valet-pricing";
-import { Input } from "@/components/ui/input";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useState, type ReactNode } from "react";
+import { useForm, type FieldValues, type Path, type UseFormReturn } from "react-hook-form";
+import { z } from "zod";
+import { Calculator } from "lucide-react";
+import { PRICING_METHOD_LABELS, simulateQuoteSchema, type PricingOverview } from "@meridian/shared/fleet";
+import { pricingMethodValues, type Quote } from "@meridian/shared/pricing";
+import { TIME_STEP_SECONDS, VALET_EVENT_TYPES, VALET_DEFAULTS } from "@meridian/shared/valet";
+import { formatHours, simulateValetSchema, type SimulateValetInput, type ValetQuote } from "@meridian/shared/valet-pricing";
+import { NativeSelectField, NumberField, numberOr, TextField } from "@/components/form/fields";
+import { applyServerFieldErrors, Form } from "@/components/form/form";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
-import { Label } from "@/components/ui/label";
 import { Spinner } from "@/components/ui/spinner";
 import { formatMoney } from "@meridian/shared/money";
 import { cn } from "@/lib/utils";
 import { useSimulateQuote } from "../api/simulate-quote";
 import { useSimulateValet } from "../api/simulate-valet";
-import { SectionLabel, UnitInput } from "@/components/admin/fleet-ui";
-
-const selectClass =
-  "h-11 w-full cursor-pointer appearance-none rounded-md border border-border bg-surface-2 px-3.5 pr-10 text-sm text-foreground focus:border-gold/70 focus:outline-none focus:ring-1 focus:ring-gold/40";
-
-function SelectBox(props: ComponentProps<"select">) {
-  return (
-    <div className="relative">
-      <select className={selectClass} {...props} />
-      <ChevronDown className="pointer-events-none absolute right-3.5 top-1/2 size-4 -translate-y-1/2 text-gold" />
-    </div>
-  );
-}
+import { SectionLabel } from "@/components/admin/fleet-ui";
 
 export function PricingSimulator({ overview }: { overview: PricingOverview }) {
   const [mode, setMode] = useState<"ride" | "valet">("ride");
@@ -61,56 +52,38 @@ export function PricingSimulator({ overview }: { overview: PricingOverview }) {
   );
 }
 
+const rideFormSchema = simulateQuoteSchema.extend({ method: z.enum(["live", ...pricingMethodValues]) });
+type RideForm = z.input<typeof rideFormSchema>;
+/** An emptied number is NaN: the schema's "must be a number". */
+const typed = numberOr(Number.NaN);
+
 function RideSimulator({ overview }: { overview: PricingOverview }) {
-  const [vehicleId, setVehicleId] = useState("");
-  const [miles, setMiles] = useState("12");
-  const [minutes, setMinutes] = useState("30");
-  const [method, setMethod] = useState<"live" | PricingMethod>("live");
   const simulate = useSimulateQuote();
-  const chosen = vehicleId || overview.vehicles[0]?.vehicle.id || "";
-  const { result, onSubmit } = useSimulation<Quote>(() =>
-    simulate.mutateAsync({
-      vehicleTypeId: chosen,
-      miles: miles.trim() === "" ? Number.NaN : Number(miles),
-      minutes: minutes.trim() === "" ? Number.NaN : Number(minutes),
-      ...(method === "live" ? {} : { method }),
-    }),
+  const first = overview.vehicles[0]?.vehicle.id ?? "";
+  const form = useForm<RideForm, unknown, z.output<typeof rideFormSchema>>({
+    resolver: zodResolver(rideFormSchema),
+    defaultValues: { vehicleTypeId: first, miles: 12, minutes: 30, method: "live" },
+  });
+  const { result, onSubmit } = useSimulation<Quote, RideForm>(form, ["vehicleTypeId", "miles", "minutes"], ({ method, ...trip }) =>
+    simulate.mutateAsync({ ...trip, ...(method === "live" ? {} : { method }) }),
   );
+  const vehicles = overview.vehicles.map(({ vehicle }) => ({ value: vehicle.id, label: `${vehicle.name}${vehicle.active ? "" : " (inactive)"}` }));
+  const methods = [
+    { value: "live", label: `Live: ${PRICING_METHOD_LABELS[overview.method]}` },
+    ...pricingMethodValues.map((m) => ({ value: m, label: PRICING_METHOD_LABELS[m] })),
+  ];
 
   return (
     <>
-      <form onSubmit={onSubmit} className="mt-6 space-y-4">
-        <div>
-          <Label htmlFor="sim-vehicle">Vehicle</Label>
-          <SelectBox id="sim-vehicle" value={chosen} onChange={(e) => setVehicleId(e.target.value)}>
-            {overview.vehicles.map(({ vehicle }) => (
-              <option key={vehicle.id} value={vehicle.id}>
-                {vehicle.name}
-                {vehicle.active ? "" : " (inactive)"}
-              </option>
-            ))}
-          </SelectBox>
-        </div>
+      <Form form={form} onSubmit={onSubmit} className="mt-6 space-y-4">
+        <NativeSelectField<RideForm> name="vehicleTypeId" id="sim-vehicle" label="Vehicle" options={vehicles} />
         <div className="grid grid-cols-2 gap-3">
-          <div>
-            <Label htmlFor="sim-miles">Miles</Label>
-            <UnitInput id="sim-miles" suffix="mi" min={0} step={0.1} value={miles} onChange={(e) => setMiles(e.target.value)} />
-          </div>
-          <div>
-            <Label htmlFor="sim-minutes">Minutes</Label>
-            <UnitInput id="sim-minutes" suffix="min" min={0} step={1} value={minutes} onChange={(e) => setMinutes(e.target.value)} />
-          </div>
+          <NumberField<RideForm> name="miles" id="sim-miles" label="Miles" suffix="mi" min={0} step={0.1} setValueAs={typed} />
+          <NumberField<RideForm> name="minutes" id="sim-minutes" label="Minutes" suffix="min" min={0} step={1} setValueAs={typed} />
         </div>
-        <div>
-          <Label htmlFor="sim-method">Method</Label>
-          <SelectBox id="sim-method" value={method} onChange={(e) => setMethod(e.target.value as typeof method)}>
-            <option value="live">Live: {PRICING_METHOD_LABELS[overview.method]}</option>
-            <option value="miles_minutes">{PRICING_METHOD_LABELS.miles_minutes}</option>
-            <option value="fixed_tiers">{PRICING_METHOD_LABELS.fixed_tiers}</option>
-          </SelectBox>
-        </div>
-        <SimulateButton pending={simulate.isPending} disabled={!chosen} />
-      </form>
+        <NativeSelectField<RideForm> name="method" id="sim-method" label="Method" options={methods} />
+        <SimulateButton pending={simulate.isPending} disabled={!first} />
+      </Form>
 
       {result ? (
         <SimulatorResult
@@ -122,17 +95,20 @@ function RideSimulator({ overview }: { overview: PricingOverview }) {
   );
 }
 
-/** The last simulation's quote or error, and the form's submit handler that runs `run`. */
-function useSimulation<Q>(run: () => Promise<Q>) {
+/**
+ * The last simulation's quote or error, and the form's submit handler: a valid form runs `run`; the server's
+ * refusal of a field goes under it (`fields`), and its message in the result.
+ */
+function useSimulation<Q, T extends FieldValues, O = T>(form: UseFormReturn<T, unknown, O>, fields: readonly Path<T>[], run: (values: O) => Promise<Q>) {
   const [result, setResult] = useState<{ quote: Q } | { error: string } | null>(null);
-  const onSubmit = async (e: FormEvent) => {
-    e.preventDefault();
+  const onSubmit = form.handleSubmit(async (values) => {
     try {
-      setResult({ quote: await run() });
+      setResult({ quote: await run(values) });
     } catch (err) {
+      applyServerFieldErrors(err, form.setError, fields);
       setResult({ error: err instanceof Error ? err.message : "Something went wrong" });
     }
-  };
+  });
   return { result, onSubmit };
 }
 
@@ -168,53 +144,33 @@ function SimulatorResult({ result, heading }: { result: { quote: Priced } | { er
   );
 }
 
+type ValetForm = SimulateValetInput;
+const eventTypes = VALET_EVENT_TYPES.map((t) => ({ value: t, label: t }));
+const rateChoices = [
+  { value: "published", label: "Published valet rates" },
+  { value: "draft", label: "Saved draft" },
+];
+
 function ValetSimulator() {
-  const [eventType, setEventType] = useState<ValetEventType>(VALET_DEFAULTS.eventType);
-  const [startTime, setStartTime] = useState<string>(VALET_DEFAULTS.startTime);
-  const [endTime, setEndTime] = useState<string>(VALET_DEFAULTS.endTime);
-  const [vehicles, setVehicles] = useState("100");
-  const [rates, setRates] = useState<"published" | "draft">("published");
   const simulate = useSimulateValet();
-  const { result, onSubmit } = useSimulation<ValetQuote>(() =>
-    simulate.mutateAsync({ rates, eventType, startTime, endTime, expectedVehicles: vehicles.trim() === "" ? null : Number(vehicles) }),
-  );
+  const form = useForm<ValetForm>({
+    resolver: zodResolver(simulateValetSchema),
+    defaultValues: { rates: "published", eventType: VALET_DEFAULTS.eventType, startTime: VALET_DEFAULTS.startTime, endTime: VALET_DEFAULTS.endTime, expectedVehicles: 100 },
+  });
+  const { result, onSubmit } = useSimulation<ValetQuote, ValetForm>(form, ["eventType", "startTime", "endTime", "expectedVehicles"], (values) => simulate.mutateAsync(values));
 
   return (
     <>
-      <form onSubmit={onSubmit} className="mt-6 space-y-4">
-        <div>
-          <Label htmlFor="sim-event-type">Event type</Label>
-          <SelectBox id="sim-event-type" value={eventType} onChange={(e) => setEventType(e.target.value as ValetEventType)}>
-            {VALET_EVENT_TYPES.map((t) => (
-              <option key={t} value={t}>
-                {t}
-              </option>
-            ))}
-          </SelectBox>
-        </div>
+      <Form form={form} onSubmit={onSubmit} className="mt-6 space-y-4">
+        <NativeSelectField<ValetForm> name="eventType" id="sim-event-type" label="Event type" options={eventTypes} />
         <div className="grid grid-cols-2 gap-3">
-          <div>
-            <Label htmlFor="sim-start">Start</Label>
-            <Input id="sim-start" type="time" step={TIME_STEP_SECONDS} className="[color-scheme:dark]" value={startTime} onChange={(e) => setStartTime(e.target.value)} />
-          </div>
-          <div>
-            <Label htmlFor="sim-end">End</Label>
-            <Input id="sim-end" type="time" step={TIME_STEP_SECONDS} className="[color-scheme:dark]" value={endTime} onChange={(e) => setEndTime(e.target.value)} />
-          </div>
+          <TextField<ValetForm> name="startTime" id="sim-start" label="Start" type="time" step={TIME_STEP_SECONDS} className="[color-scheme:dark]" />
+          <TextField<ValetForm> name="endTime" id="sim-end" label="End" type="time" step={TIME_STEP_SECONDS} className="[color-scheme:dark]" />
         </div>
-        <div>
-          <Label htmlFor="sim-vehicles">Expected vehicles</Label>
-          <UnitInput id="sim-vehicles" suffix="cars" min={1} step={1} placeholder="Card default" value={vehicles} onChange={(e) => setVehicles(e.target.value)} />
-        </div>
-        <div>
-          <Label htmlFor="sim-rates">Rates</Label>
-          <SelectBox id="sim-rates" value={rates} onChange={(e) => setRates(e.target.value as typeof rates)}>
-            <option value="published">Published valet rates</option>
-            <option value="draft">Saved draft</option>
-          </SelectBox>
-        </div>
+        <NumberField<ValetForm> name="expectedVehicles" id="sim-vehicles" label="Expected vehicles" suffix="cars" min={1} step={1} placeholder="Card default" setValueAs={numberOr(null)} />
+        <NativeSelectField<ValetForm> name="rates" id="sim-rates" label="Rates" options={rateChoices} />
         <SimulateButton pending={simulate.isPending} />
-      </form>
+      </Form>
       {result ? (
         <SimulatorResult
           result={result}

@@ -1,9 +1,16 @@
-// Ride: Fixed Tiers, one vehicle: the tier list with add, edit, delete and an active switch. Each save
-// is checked first against the vehicle's current tiers (fetched fresh), then by the server.
+// Ride: Fixed Tiers, one vehicle: the tier list with add, edit, delete and an active switch. The editor row is a
+// form on the shared tierInputSchema (the server's messages, under each field); a valid tier is then checked against
+// the vehicle's current tiers (fetched fresh) for an overlap, then by the server.
+import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
 import { useQueryClient } from "@tanstack/react-query";
-import { checkTierDraft, NEW_TIER_DEFAULTS, type AdminTier, type AdminVehicle, type TierDraft } from "@meridian/shared/fleet";
+import { Controller, useForm, type UseFormSetError } from "react-hook-form";
+import type { z } from "zod";
+import { NEW_TIER_DEFAULTS, tierInputSchema, tierOverlapMessage, type AdminTier, type AdminVehicle, type TierInput } from "@meridian/shared/fleet";
+import { findOverlappingTier } from "@meridian/shared/pricing";
 import { Check, Pencil, Plus, Trash2, X } from "lucide-react";
+import { NumberField, numberOr } from "@/components/form/fields";
+import { applyServerFieldErrors, firstErrorMessage, Form } from "@/components/form/form";
 import { Button } from "@/components/ui/button";
 import { ApiError } from "@/lib/api";
 import { useConfirm } from "@/components/ui/confirm-dialog";
@@ -12,18 +19,14 @@ import { formatMoney } from "@meridian/shared/money";
 import { cn } from "@/lib/utils";
 import { pricingOverviewQueryOptions } from "../api/get-pricing-overview";
 import { useDeleteTier, useSaveTier } from "../api/save-tier";
-import { GoldSwitch, UnitInput } from "@/components/admin/fleet-ui";
+import { GoldSwitch } from "@/components/admin/fleet-ui";
 
-type Editing = { id?: string; milesMin: string; milesMax: string; priceUsd: string; active: boolean };
-const toNum = (s: string): number | "" => (s.trim() === "" ? "" : Number(s));
-const toDraft = (e: Editing): TierDraft => ({ milesMin: toNum(e.milesMin), milesMax: toNum(e.milesMax), priceUsd: toNum(e.priceUsd), active: e.active });
-const fromTier = (t: Pick<AdminTier, "milesMin" | "milesMax" | "priceUsd" | "active"> & { id?: string }): Editing => ({
-  id: t.id,
-  milesMin: String(t.milesMin),
-  milesMax: String(t.milesMax),
-  priceUsd: String(t.priceUsd),
-  active: t.active,
-});
+type TierValues = z.output<typeof tierInputSchema>;
+/** What is edited: a saved tier (its id) or a new one. */
+type Editing = { id?: string } & Pick<AdminTier, "milesMin" | "milesMax" | "priceUsd" | "active">;
+const FIELDS = ["milesMin", "milesMax", "priceUsd"] as const;
+/** An emptied number is NaN: the schema's "is required". */
+const typed = numberOr(Number.NaN);
 
 export function TiersPanel({ vehicle, tiers }: { vehicle: AdminVehicle; tiers: AdminTier[] }) {
   const queryClient = useQueryClient();
@@ -33,8 +36,8 @@ export function TiersPanel({ vehicle, tiers }: { vehicle: AdminVehicle; tiers: A
   const busy = save.isPending || remove.isPending;
   const { confirm, dialog } = useConfirm();
 
-  async function persist(e: Editing): Promise<boolean> {
-    const draft = toDraft(e);
+  /** Saves a valid tier; a refusal goes under the editor's fields (`setError`) as well as in a toast. */
+  async function persist(input: TierValues, id: string | undefined, setError?: UseFormSetError<TierInput>): Promise<boolean> {
     let current: AdminTier[];
     try {
       const fresh = await queryClient.fetchQuery({ ...pricingOverviewQueryOptions, staleTime: 0 });
@@ -43,19 +46,22 @@ export function TiersPanel({ vehicle, tiers }: { vehicle: AdminVehicle; tiers: A
       notifyError("Error fetching existing tiers", err);
       return false;
     }
-    const problem = checkTierDraft(draft, current, e.id);
-    if (problem) {
-      notifyError(problem.title, problem.message);
+    const clash = findOverlappingTier(current, { id, milesMin: input.milesMin, milesMax: input.milesMax });
+    if (clash) {
+      setError?.("milesMax", { type: "overlap", message: tierOverlapMessage(clash) });
+      notifyError("Overlap Detected", tierOverlapMessage(clash));
       return false;
     }
-    const input = { vehicleTypeId: vehicle.id, milesMin: draft.milesMin as number, milesMax: draft.milesMax as number, priceUsd: draft.priceUsd as number, active: e.active };
     try {
-      await save.mutateAsync({ id: e.id, input });
+      await save.mutateAsync({ id, input });
       notifySuccess("Tier Saved!", `${vehicle.name}: ${input.milesMin} - ${input.milesMax} miles at ${formatMoney(input.priceUsd)}.`);
       return true;
     } catch (err) {
-      if (err instanceof ApiError && err.code === "tier_overlap") notifyError("Overlap Detected", err);
-      else if (err instanceof ApiError && err.status === 400) notifyError("Validation Error", err);
+      if (setError) applyServerFieldErrors(err, setError, FIELDS);
+      if (err instanceof ApiError && err.code === "tier_overlap") {
+        setError?.("milesMax", { type: "server", message: err.message });
+        notifyError("Overlap Detected", err);
+      } else if (err instanceof ApiError && err.status === 400) notifyError("Validation Error", err);
       else notifyError("Error saving tier", err);
       return false;
     }
@@ -94,7 +100,7 @@ export function TiersPanel({ vehicle, tiers }: { vehicle: AdminVehicle; tiers: A
         <ul className="divide-y divide-border">
           {rows.map((t) =>
             editing?.id === t.id ? (
-              <TierEditor key={t.id} value={editing} onChange={setEditing} busy={busy} onCancel={() => setEditing(null)} onSave={async () => (await persist(editing)) && setEditing(null)} />
+              <TierEditor key={t.id} vehicle={vehicle} tier={editing} busy={busy} onCancel={() => setEditing(null)} onSave={persist} />
             ) : (
               <li key={t.id} data-testid="tier-row" className={cn("grid grid-cols-[1fr_auto] items-center gap-3 px-4 py-3 text-sm sm:grid-cols-[1fr_1fr_1fr_auto_auto]", !t.active && "text-foreground/50")}>
                 <span className="flex flex-col tabular-nums sm:hidden">
@@ -112,11 +118,11 @@ export function TiersPanel({ vehicle, tiers }: { vehicle: AdminVehicle; tiers: A
                       checked={t.active}
                       disabled={busy}
                       aria-label={`Tier ${t.milesMin} - ${t.milesMax} miles active`}
-                      onCheckedChange={(active) => void persist({ ...fromTier(t), active })}
+                      onCheckedChange={(active) => void persist({ vehicleTypeId: vehicle.id, milesMin: t.milesMin, milesMax: t.milesMax, priceUsd: t.priceUsd, active }, t.id)}
                     />
                   </span>
                   <span className="flex w-[72px] justify-end gap-0.5">
-                    <Button variant="ghost" size="icon" className="size-8" aria-label={`Edit tier ${t.milesMin} - ${t.milesMax}`} disabled={busy} onClick={() => setEditing(fromTier(t))}>
+                    <Button variant="ghost" size="icon" className="size-8" aria-label={`Edit tier ${t.milesMin} - ${t.milesMax}`} disabled={busy} onClick={() => setEditing(t)}>
                       <Pencil />
                     </Button>
                     <Button variant="ghost" size="icon" className="size-8 text-danger/80 hover:text-danger" aria-label={`Delete tier ${t.milesMin} - ${t.milesMax}`} disabled={busy} onClick={() => onDelete(t)}>
@@ -128,12 +134,12 @@ export function TiersPanel({ vehicle, tiers }: { vehicle: AdminVehicle; tiers: A
             ),
           )}
           {editing && !editing.id ? (
-            <TierEditor value={editing} onChange={setEditing} busy={busy} onCancel={() => setEditing(null)} onSave={async () => (await persist(editing)) && setEditing(null)} />
+            <TierEditor vehicle={vehicle} tier={editing} busy={busy} onCancel={() => setEditing(null)} onSave={persist} />
           ) : null}
         </ul>
       </div>
       <div className="flex justify-end">
-        <Button variant="outline" size="sm" disabled={Boolean(editing) || busy} onClick={() => setEditing(fromTier(NEW_TIER_DEFAULTS))}>
+        <Button variant="outline" size="sm" disabled={Boolean(editing) || busy} onClick={() => setEditing({ ...NEW_TIER_DEFAULTS })}>
           <Plus /> Add Tier
         </Button>
       </div>
@@ -141,33 +147,48 @@ export function TiersPanel({ vehicle, tiers }: { vehicle: AdminVehicle; tiers: A
   );
 }
 
-function TierEditor({ value, onChange, onSave, onCancel, busy }: { value: Editing; onChange: (e: Editing) => void; onSave: () => void; onCancel: () => void; busy: boolean }) {
-  const set = (patch: Partial<Editing>) => onChange({ ...value, ...patch });
+function TierEditor({
+  vehicle,
+  tier,
+  onSave,
+  onCancel,
+  busy,
+}: {
+  vehicle: AdminVehicle;
+  tier: Editing;
+  onSave: (input: TierValues, id: string | undefined, setError: UseFormSetError<TierInput>) => Promise<boolean>;
+  onCancel: () => void;
+  busy: boolean;
+}) {
+  const form = useForm<TierInput, unknown, TierValues>({
+    resolver: zodResolver(tierInputSchema),
+    defaultValues: { vehicleTypeId: vehicle.id, milesMin: tier.milesMin, milesMax: tier.milesMax, priceUsd: tier.priceUsd, active: tier.active },
+  });
+  const onSubmit = form.handleSubmit(
+    async (values) => {
+      if (await onSave(values, tier.id, form.setError)) onCancel();
+    },
+    (errors) => notifyError("Validation Error", firstErrorMessage(errors)),
+  );
+  const id = (field: string) => `tier-${field}-${tier.id ?? "new"}`;
   return (
-    <li className="grid grid-cols-2 items-end gap-3 bg-gold/[0.04] px-4 py-3 sm:grid-cols-[1fr_1fr_1fr_auto_auto]" data-testid="tier-editor">
-      <label className="block">
-        <span className="mb-1 block text-[10px] uppercase tracking-[0.16em] text-muted sm:sr-only">Miles From</span>
-        <UnitInput aria-label="Miles From" suffix="mi" min={0} step={0.01} className="h-9" value={value.milesMin} onChange={(e) => set({ milesMin: e.target.value })} />
-      </label>
-      <label className="block">
-        <span className="mb-1 block text-[10px] uppercase tracking-[0.16em] text-muted sm:sr-only">Miles To</span>
-        <UnitInput aria-label="Miles To" suffix="mi" min={0} step={0.01} className="h-9" value={value.milesMax} onChange={(e) => set({ milesMax: e.target.value })} />
-      </label>
-      <label className="block">
-        <span className="mb-1 block text-[10px] uppercase tracking-[0.16em] text-muted sm:sr-only">Price</span>
-        <UnitInput aria-label="Price" prefix="$" min={0} step={0.01} className="h-9" value={value.priceUsd} onChange={(e) => set({ priceUsd: e.target.value })} />
-      </label>
-      <span className="flex h-9 w-14 items-center justify-center">
-        <GoldSwitch checked={value.active} aria-label="Tier active" onCheckedChange={(active) => set({ active })} />
-      </span>
-      <span className="col-span-2 flex justify-end gap-0.5 sm:col-span-1 sm:w-[72px]">
-        <Button variant="ghost" size="icon" className="size-9 text-gold hover:text-gold-bright" aria-label="Save tier" disabled={busy} onClick={onSave}>
-          <Check />
-        </Button>
-        <Button variant="ghost" size="icon" className="size-9" aria-label="Cancel" onClick={onCancel}>
-          <X />
-        </Button>
-      </span>
+    <li className="bg-gold/[0.04] px-4 py-3" data-testid="tier-editor">
+      <Form form={form} onSubmit={onSubmit} aria-label={tier.id ? "Edit tier" : "New tier"} className="grid grid-cols-2 items-start gap-3 sm:grid-cols-[1fr_1fr_1fr_auto_auto]">
+        <NumberField<TierInput> name="milesMin" id={id("min")} label="Miles From" labelClassName="mb-1 text-[10px] tracking-[0.16em] sm:sr-only" suffix="mi" min={0} step={0.01} className="h-9" setValueAs={typed} />
+        <NumberField<TierInput> name="milesMax" id={id("max")} label="Miles To" labelClassName="mb-1 text-[10px] tracking-[0.16em] sm:sr-only" suffix="mi" min={0} step={0.01} className="h-9" setValueAs={typed} />
+        <NumberField<TierInput> name="priceUsd" id={id("price")} label="Price" labelClassName="mb-1 text-[10px] tracking-[0.16em] sm:sr-only" prefix="$" min={0} step={0.01} className="h-9" setValueAs={typed} />
+        <span className="flex h-9 w-14 items-center justify-center self-end sm:self-start">
+          <Controller control={form.control} name="active" render={({ field }) => <GoldSwitch checked={field.value} aria-label="Tier active" onCheckedChange={field.onChange} />} />
+        </span>
+        <span className="col-span-2 flex justify-end gap-0.5 sm:col-span-1 sm:w-[72px]">
+          <Button type="submit" variant="ghost" size="icon" className="size-9 text-gold hover:text-gold-bright" aria-label="Save tier" disabled={busy || form.formState.isSubmitting}>
+            <Check />
+          </Button>
+          <Button type="button" variant="ghost" size="icon" className="size-9" aria-label="Cancel" onClick={onCancel}>
+            <X />
+          </Button>
+        </span>
+      </Form>
     </li>
   );
 }

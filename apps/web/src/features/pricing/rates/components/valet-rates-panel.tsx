@@ -1,58 +1,39 @@
-// Valet Rates tab: the event valet rate card as a local draft (kept by the page across tab switches).
-// Save stores it as the server's draft, Revert restores the last saved draft, Publish Changes (the page's
-// floating button) makes it price every valet quote. The rules are spelled out in words beside the inputs,
-// from the same shared functions the server prices with.
-import { VALET_EVENT_TYPES, type ValetEventType } from "@meridian/shared/valet";
+// Valet Rates tab: the event valet rate card as a form on the shared valetRatesSchema (the server's messages under
+// each field), its unsaved edit kept by the page across tab switches. Save stores it as the server's draft, Revert
+// restores the last saved draft, Publish Changes (the page's floating button) makes it price every valet quote. The
+// rules are spelled out in words beside the inputs, from the same shared functions the server prices with.
+import { zodResolver } from "@hookform/resolvers/zod";
+import { VALET_EVENT_TYPES } from "@meridian/shared/valet";
 import { describeValetRates, priceValet, sameValetRates, valetRatesSchema, type AdminValetRates, type ValetRates } from "@meridian/shared/valet-pricing";
 import { BookOpenText, CircleDot } from "lucide-react";
-import type { ReactNode } from "react";
+import { useEffect, useState, type ReactNode } from "react";
+import { useForm, useWatch, type Path } from "react-hook-form";
+import { NumberField as UnitField, numberOr, TextField } from "@/components/form/fields";
+import { applyServerFieldErrors, firstErrorMessage, Form } from "@/components/form/form";
 import { Card } from "@/components/ui/card";
-import { Input } from "@/components/ui/input";
-import { Label } from "@/components/ui/label";
 import { notifyError, notifySuccess } from "@/lib/notify";
 import { formatMoney } from "@meridian/shared/money";
 import { cn } from "@/lib/utils";
 import { useSaveValetRates } from "../api/save-valet-rates";
-import { SaveRevertButtons, UnitInput } from "@/components/admin/fleet-ui";
+import { SaveRevertButtons } from "@/components/admin/fleet-ui";
 
-/** The inputs' text, as typed. */
-export type ValetRatesDraft = {
-  eventBaseFeeUsd: string;
-  attendantHourlyUsd: string;
-  minimumHours: string;
-  vehiclesPerAttendant: string;
-  minimumAttendants: string;
-  lateAfter: string;
-  lateHourlySurchargeUsd: string;
-  defaultExpectedVehicles: string;
-  eventTypeSurchargesUsd: Record<ValetEventType, string>;
-};
+/** The form's values: the card, an emptied number as NaN (the schema's message for it). */
+export type ValetRatesDraft = ValetRates;
 
-const NUMBER_FIELDS = [
+const typed = numberOr(Number.NaN);
+const typeId = (t: string) => `valet-type-${t.replace(/\W+/g, "-").toLowerCase()}`;
+/** Every field the server may name in a refusal ("eventTypeSurchargesUsd.Wedding" for a surcharge). */
+const FIELDS = [
   "eventBaseFeeUsd",
   "attendantHourlyUsd",
   "minimumHours",
   "vehiclesPerAttendant",
   "minimumAttendants",
+  "lateAfter",
   "lateHourlySurchargeUsd",
   "defaultExpectedVehicles",
-] as const;
-
-export const draftOf = (r: ValetRates): ValetRatesDraft => ({
-  ...(Object.fromEntries(NUMBER_FIELDS.map((k) => [k, String(r[k])])) as Record<(typeof NUMBER_FIELDS)[number], string>),
-  lateAfter: r.lateAfter,
-  eventTypeSurchargesUsd: Object.fromEntries(VALET_EVENT_TYPES.map((t) => [t, String(r.eventTypeSurchargesUsd[t] ?? 0)])) as Record<ValetEventType, string>,
-});
-
-const num = (s: string) => (s.trim() === "" ? Number.NaN : Number(s));
-
-function ratesOf(d: ValetRatesDraft) {
-  return valetRatesSchema.safeParse({
-    ...Object.fromEntries(NUMBER_FIELDS.map((k) => [k, num(d[k])])),
-    lateAfter: d.lateAfter,
-    eventTypeSurchargesUsd: Object.fromEntries(VALET_EVENT_TYPES.map((t) => [t, num(d.eventTypeSurchargesUsd[t])])),
-  });
-}
+  ...VALET_EVENT_TYPES.map((t) => `eventTypeSurchargesUsd.${t}` as const),
+] as Path<ValetRates>[];
 
 const EXAMPLE = { eventType: "Wedding", startTime: "17:00", endTime: "23:00", expectedVehicles: 100 } as const;
 
@@ -62,37 +43,43 @@ export function ValetRatesPanel({
   onEdit,
 }: {
   rates: AdminValetRates;
-  /** The unsaved edit, or null to show the saved draft. */
+  /** The unsaved edit (kept by the page), or null to show the saved draft. */
   edit: ValetRatesDraft | null;
   onEdit: (draft: ValetRatesDraft | null) => void;
 }) {
   const save = useSaveValetRates();
-  const draft = edit ?? draftOf(rates.draft);
-  const parsed = ratesOf(draft);
+  const form = useForm<ValetRates>({ resolver: zodResolver(valetRatesSchema), defaultValues: rates.draft });
+  const [restored] = useState(edit);
+  // A kept edit goes back into the form as changes from the saved draft (so Save and Revert are on).
+  useEffect(() => {
+    if (restored) form.reset(restored, { keepDefaultValues: true });
+  }, [form, restored]);
+
+  const draft = useWatch({ control: form.control }) as ValetRates;
+  const dirty = form.formState.isDirty;
+  useEffect(() => onEdit(dirty ? draft : null), [onEdit, dirty, draft]);
+
+  const parsed = valetRatesSchema.safeParse(draft);
   const current = parsed.success ? parsed.data : null;
-  const dirty = edit !== null && !sameValetRates(current, rates.draft);
   const shown = current ?? rates.draft;
   const example = priceValet(shown, EXAMPLE);
 
-  const set = (patch: Partial<ValetRatesDraft>) => onEdit({ ...draft, ...patch });
-  const setType = (t: ValetEventType, value: string) => set({ eventTypeSurchargesUsd: { ...draft.eventTypeSurchargesUsd, [t]: value } });
-
-  async function onSave() {
-    if (!parsed.success) {
-      notifyError("Validation Error", parsed.error.issues[0]?.message);
-      return;
-    }
-    try {
-      await save.mutateAsync(parsed.data);
-      onEdit(null);
-      notifySuccess("Valet rates saved as draft", "Publish Changes to use them for new valet quotes.");
-    } catch (err) {
-      notifyError("Error Saving Rates", err);
-    }
-  }
+  const onSave = form.handleSubmit(
+    async (values) => {
+      try {
+        await save.mutateAsync(values);
+        form.reset(values);
+        notifySuccess("Valet rates saved as draft", "Publish Changes to use them for new valet quotes.");
+      } catch (err) {
+        applyServerFieldErrors(err, form.setError, FIELDS);
+        notifyError("Error Saving Rates", err);
+      }
+    },
+    (errors) => notifyError("Validation Error", firstErrorMessage(errors)),
+  );
 
   function onRevert() {
-    onEdit(null);
+    form.reset(rates.draft);
     notifySuccess("Draft reverted for valet rates", "The last saved valet rates are back.");
   }
 
@@ -116,38 +103,37 @@ export function ValetRatesPanel({
           </span>
         </div>
 
-        <div className="mt-6 space-y-6">
-          <Group title="Event">
-            <MoneyField id="valet-base" label="Event base fee" suffix="/ event" value={draft.eventBaseFeeUsd} onChange={(v) => set({ eventBaseFeeUsd: v })} />
-            <NumberField id="valet-default-vehicles" label="Expected vehicles if left empty" suffix="cars" value={draft.defaultExpectedVehicles} onChange={(v) => set({ defaultExpectedVehicles: v })} />
-          </Group>
-          <Group title="Attendants">
-            <NumberField id="valet-per-attendant" label="Cars per attendant" suffix="cars" value={draft.vehiclesPerAttendant} onChange={(v) => set({ vehiclesPerAttendant: v })} />
-            <NumberField id="valet-min-attendants" label="Minimum attendants" suffix="staff" value={draft.minimumAttendants} onChange={(v) => set({ minimumAttendants: v })} />
-            <MoneyField id="valet-hourly" label="Attendant hourly rate" suffix="/ hour" value={draft.attendantHourlyUsd} onChange={(v) => set({ attendantHourlyUsd: v })} />
-            <NumberField id="valet-min-hours" label="Minimum billable hours" suffix="hours" step={0.25} value={draft.minimumHours} onChange={(v) => set({ minimumHours: v })} />
-          </Group>
-          <Group title="Late hours">
-            <div>
-              <Label htmlFor="valet-late-after">Late hours start</Label>
-              <Input id="valet-late-after" type="time" step={900} className="[color-scheme:dark]" value={draft.lateAfter} onChange={(e) => set({ lateAfter: e.target.value })} />
-            </div>
-            <MoneyField id="valet-late" label="Late surcharge" suffix="/ staff-hr" value={draft.lateHourlySurchargeUsd} onChange={(v) => set({ lateHourlySurchargeUsd: v })} />
-          </Group>
-          <Group title="Event type surcharges" wide>
-            {VALET_EVENT_TYPES.map((t) => (
-              <MoneyField key={t} id={`valet-type-${t.replace(/\W+/g, "-").toLowerCase()}`} label={t} suffix="/ event" value={draft.eventTypeSurchargesUsd[t]} onChange={(v) => setType(t, v)} />
-            ))}
-          </Group>
-        </div>
+        <Form form={form} onSubmit={onSave}>
+          <div className="mt-6 space-y-6">
+            <Group title="Event">
+              <MoneyField name="eventBaseFeeUsd" id="valet-base" label="Event base fee" suffix="/ event" />
+              <QuantityField name="defaultExpectedVehicles" id="valet-default-vehicles" label="Expected vehicles if left empty" suffix="cars" />
+            </Group>
+            <Group title="Attendants">
+              <QuantityField name="vehiclesPerAttendant" id="valet-per-attendant" label="Cars per attendant" suffix="cars" />
+              <QuantityField name="minimumAttendants" id="valet-min-attendants" label="Minimum attendants" suffix="staff" />
+              <MoneyField name="attendantHourlyUsd" id="valet-hourly" label="Attendant hourly rate" suffix="/ hour" />
+              <QuantityField name="minimumHours" id="valet-min-hours" label="Minimum billable hours" suffix="hours" step={0.25} />
+            </Group>
+            <Group title="Late hours">
+              <TextField<ValetRates> name="lateAfter" id="valet-late-after" label="Late hours start" type="time" step={900} className="[color-scheme:dark]" />
+              <MoneyField name="lateHourlySurchargeUsd" id="valet-late" label="Late surcharge" suffix="/ staff-hr" />
+            </Group>
+            <Group title="Event type surcharges" wide>
+              {VALET_EVENT_TYPES.map((t) => (
+                <MoneyField key={t} name={`eventTypeSurchargesUsd.${t}`} id={typeId(t)} label={t} suffix="/ event" />
+              ))}
+            </Group>
+          </div>
 
-        <div className="mt-6 flex flex-wrap items-center justify-between gap-4 border-t border-border pt-5">
-          <p className="text-sm text-muted" data-testid="valet-preview">
-            Wedding, 5 PM – 11 PM, 100 cars →{" "}
-            <span className="font-display text-xl text-gold tabular-nums">{current && example.ok ? formatMoney(example.quote.totalUsd) : "—"}</span>
-          </p>
-          <SaveRevertButtons disabled={!dirty || save.isPending} onSave={onSave} onRevert={onRevert} saveLabel="Save Draft" />
-        </div>
+          <div className="mt-6 flex flex-wrap items-center justify-between gap-4 border-t border-border pt-5">
+            <p className="text-sm text-muted" data-testid="valet-preview">
+              Wedding, 5 PM – 11 PM, 100 cars →{" "}
+              <span className="font-display text-xl text-gold tabular-nums">{current && example.ok ? formatMoney(example.quote.totalUsd) : "—"}</span>
+            </p>
+            <SaveRevertButtons disabled={!dirty || save.isPending} onRevert={onRevert} saveLabel="Save Draft" />
+          </div>
+        </Form>
       </Card>
 
       <Card className="h-fit p-5 sm:p-6">
@@ -184,20 +170,10 @@ function Group({ title, wide, children }: { title: string; wide?: boolean; child
   );
 }
 
-function MoneyField({ id, label, suffix, value, onChange }: { id: string; label: string; suffix: string; value: string; onChange: (v: string) => void }) {
-  return (
-    <div>
-      <Label htmlFor={id}>{label}</Label>
-      <UnitInput id={id} prefix="$" suffix={suffix} min={0} step={0.01} value={value} onChange={(e) => onChange(e.target.value)} className="pr-24" />
-    </div>
-  );
+function MoneyField({ name, id, label, suffix }: { name: Path<ValetRates>; id: string; label: string; suffix: string }) {
+  return <UnitField<ValetRates> name={name} id={id} label={label} prefix="$" suffix={suffix} min={0} step={0.01} className="pr-24" setValueAs={typed} />;
 }
 
-function NumberField({ id, label, suffix, step = 1, value, onChange }: { id: string; label: string; suffix: string; step?: number; value: string; onChange: (v: string) => void }) {
-  return (
-    <div>
-      <Label htmlFor={id}>{label}</Label>
-      <UnitInput id={id} suffix={suffix} min={0} step={step} value={value} onChange={(e) => onChange(e.target.value)} className="pr-16" />
-    </div>
-  );
+function QuantityField({ name, id, label, suffix, step = 1 }: { name: Path<ValetRates>; id: string; label: string; suffix: string; step?: number }) {
+  return <UnitField<ValetRates> name={name} id={id} label={label} suffix={suffix} min={0} step={step} className="pr-16" setValueAs={typed} />;
 }
