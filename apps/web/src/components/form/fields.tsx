@@ -195,12 +195,7 @@ export function SelectField<T extends FieldValues, V extends string = string>({
 export function NativeSelectField<T extends FieldValues>(
   props: FieldProps<T> & Omit<ComponentProps<"select">, "name" | "id" | "children"> & { options: readonly { value: string; label: string }[] },
 ) {
-  const { field, control } = useControl<T, typeof props>(props);
-  return (
-    <FormField {...field}>
-      <NativeSelect {...control} />
-    </FormField>
-  );
+  return <ControlField<T, typeof props> props={props} render={(control) => <NativeSelect {...control} />} />;
 }
 
 function NativeSelect({ options, className, ...props }: ComponentProps<"select"> & { options: readonly { value: string; label: string }[] }) {
