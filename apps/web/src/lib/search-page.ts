@@ -8,3 +8,11 @@ export function searchPageQuery(f: SearchPageFilters): string {
   if (f.q?.trim()) p.set("q", f.q.trim());
   return p.toString();
 }
+
+/** "?k=v&…" of a list's filters, those left blank (or "all", no filter) left out; "" when none is set. */
+export function filterQuery(filters: Record<string, string | number | undefined>): string {
+  const p = new URLSearchParams();
+  for (const [k, v] of Object.entries(filters)) if (v !== undefined && String(v).trim() !== "" && v !== "all") p.set(k, String(v).trim());
+  const s = p.toString();
+  return s ? `?${s}` : "";
+}

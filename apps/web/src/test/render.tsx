@@ -96,10 +96,15 @@ export function renderApp(
  * `routes` (signed out); `dialog`: queries within the dialog named `name`.
  */
 export function renderDialog(name: string, ui: (onClose: (open?: boolean) => void) => ReactNode, routes: Routes = {}) {
-  const calls = serveApi({ "GET /api/auth/get-session": { json: null }, ...routes });
   const onClose = vi.fn<(open?: boolean) => void>();
-  const app = renderApp(ui(onClose));
-  return { ...app, calls, onClose, dialog: within(app.screen.getByRole("dialog", { name })) };
+  const app = renderWithApi(ui(onClose), routes);
+  return { ...app, onClose, dialog: within(app.screen.getByRole("dialog", { name })) };
+}
+
+/** Renders `ui` in the app's providers (renderApp's options), signed out, with the API answering from `routes`. */
+export function renderWithApi(ui: ReactNode, routes: Routes = {}, options?: Parameters<typeof renderApp>[1]) {
+  const calls = serveApi({ "GET /api/auth/get-session": { json: null }, ...routes });
+  return { ...renderApp(ui, options), calls };
 }
 
 /** Types `text` over what `input` holds (an empty `text` leaves it empty). */
@@ -107,4 +112,16 @@ export async function retype(user: UserEvent, input: HTMLElement, text: string) 
   await user.clear(input);
   if (text) await user.type(input, text);
   return input;
+}
+
+/** Where a test looks for fields and buttons: the screen, or within a dialog or form. */
+type Scope = Pick<typeof screen, "findByLabelText" | "getByRole">;
+
+/**
+ * Types each value over what the field labelled with its key holds ("" empties it; waits for the field to be there),
+ * then presses `submit` (a button's name).
+ */
+export async function fillAndSubmit(user: UserEvent, scope: Scope, fields: Record<string, string>, submit: string) {
+  for (const [label, text] of Object.entries(fields)) await retype(user, await scope.findByLabelText(label), text);
+  await user.click(scope.getByRole("button", { name: submit }));
 }

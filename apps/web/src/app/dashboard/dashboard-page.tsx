@@ -1,9 +1,10 @@
 // /dashboard: the customer's own space. Tabs: Profile, Bookings (default), My Tickets, Receipts.
 // The open tab lives in ?tab= so a reload or a shared link keeps it.
 import { CalendarDays, LogOut, Receipt, Ticket, UserRound } from "lucide-react";
-import { useNavigate, useSearchParams } from "react-router";
+import { useNavigate } from "react-router";
 import { Button } from "@/components/ui/button";
-import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
+import { SectionTabs, type Section } from "@/components/ui/tabs";
+import { useTabParam } from "@/hooks/use-tab-param";
 import { useAuth } from "@/lib/auth/auth-context";
 import { notifyError } from "@/lib/notify";
 import { BookingsTab } from "@/features/bookings/my-bookings/components/bookings-tab";
@@ -11,24 +12,18 @@ import { ProfileTab } from "@/features/account/components/profile-tab";
 import { ReceiptsTab } from "@/features/bookings/my-bookings/components/receipts-tab";
 import { TicketsTab } from "@/features/bookings/my-bookings/components/tickets-tab";
 
-const TABS = ["profile", "bookings", "tickets", "receipts"] as const;
-type Tab = (typeof TABS)[number];
-const DEFAULT_TAB: Tab = "bookings";
+const sections: Section[] = [
+  { value: "profile", label: <><UserRound aria-hidden className="size-4" /> Profile</>, panel: <ProfileTab /> },
+  { value: "bookings", label: <><CalendarDays aria-hidden className="size-4" /> Bookings</>, panel: <BookingsTab /> },
+  { value: "tickets", label: <><Ticket aria-hidden className="size-4" /> My Tickets</>, panel: <TicketsTab /> },
+  { value: "receipts", label: <><Receipt aria-hidden className="size-4" /> Receipts</>, panel: <ReceiptsTab /> },
+];
 
 export default function DashboardPage() {
   const { user, profile, signOut } = useAuth();
   const navigate = useNavigate();
-  const [params, setParams] = useSearchParams();
-  const requested = params.get("tab");
-  const tab: Tab = TABS.includes(requested as Tab) ? (requested as Tab) : DEFAULT_TAB;
+  const [tab, selectTab] = useTabParam(sections.map((s) => s.value), "bookings");
   const name = profile?.fullName || user?.name || "Guest";
-
-  const selectTab = (value: string) => {
-    const next = new URLSearchParams(params);
-    if (value === DEFAULT_TAB) next.delete("tab");
-    else next.set("tab", value);
-    setParams(next, { replace: true, preventScrollReset: true });
-  };
 
   const handleSignOut = async () => {
     try {
@@ -56,34 +51,15 @@ export default function DashboardPage() {
           </Button>
         </header>
 
-        <Tabs value={tab} onValueChange={selectTab} className="mt-8">
-          <TabsList className="grid w-full grid-cols-2 sm:inline-flex sm:w-auto" aria-label="Dashboard sections">
-            <TabsTrigger value="profile" className="flex items-center justify-center gap-2">
-              <UserRound aria-hidden className="size-4" /> Profile
-            </TabsTrigger>
-            <TabsTrigger value="bookings" className="flex items-center justify-center gap-2">
-              <CalendarDays aria-hidden className="size-4" /> Bookings
-            </TabsTrigger>
-            <TabsTrigger value="tickets" className="flex items-center justify-center gap-2">
-              <Ticket aria-hidden className="size-4" /> My Tickets
-            </TabsTrigger>
-            <TabsTrigger value="receipts" className="flex items-center justify-center gap-2">
-              <Receipt aria-hidden className="size-4" /> Receipts
-            </TabsTrigger>
-          </TabsList>
-          <TabsContent value="profile">
-            <ProfileTab />
-          </TabsContent>
-          <TabsContent value="bookings">
-            <BookingsTab />
-          </TabsContent>
-          <TabsContent value="tickets">
-            <TicketsTab />
-          </TabsContent>
-          <TabsContent value="receipts">
-            <ReceiptsTab />
-          </TabsContent>
-        </Tabs>
+        <SectionTabs
+          sections={sections}
+          label="Dashboard sections"
+          value={tab}
+          onValueChange={selectTab}
+          className="mt-8"
+          listClassName="grid w-full grid-cols-2 sm:inline-flex sm:w-auto"
+          triggerClassName="flex items-center justify-center gap-2"
+        />
       </div>
     </main>
   );

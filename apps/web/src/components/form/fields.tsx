@@ -66,64 +66,51 @@ function useControl<T extends FieldValues, P extends FieldProps<T> & { setValueA
   return { field: { name, label, id, error, hint, labelClassName } as FieldProps<T>, control: { id, ...rest, ...registered, onBlur } };
 }
 
+/** A field of one control: the frame (FormField) around the control `render` draws from its registered props. */
+function ControlField<T extends FieldValues, P extends FieldProps<T> & { setValueAs?: (raw: string) => unknown }>({
+  props,
+  render,
+}: {
+  props: P;
+  render: (control: ReturnType<typeof useControl<T, P>>["control"]) => ReactNode;
+}) {
+  const { field, control } = useControl<T, P>(props);
+  return <FormField {...field}>{render(control)}</FormField>;
+}
+
 /** A one-line text field (name, e-mail, a code, a clock time...). */
 export function TextField<T extends FieldValues>(props: FieldProps<T> & InputProps & { type?: "text" | "email" | "tel" | "search" | "url" | "time" }) {
-  const { field, control } = useControl<T, typeof props>(props);
-  return (
-    <FormField {...field}>
-      <Input type="text" {...control} />
-    </FormField>
-  );
+  return <ControlField<T, typeof props> props={props} render={(control) => <Input type="text" {...control} />} />;
 }
 
 /** A few lines of free text (instructions, a note). */
 export function TextAreaField<T extends FieldValues>(props: FieldProps<T> & Omit<ComponentProps<"textarea">, "name" | "id" | "children">) {
-  const { field, control } = useControl<T, typeof props>(props);
-  return (
-    <FormField {...field}>
-      <Textarea {...control} />
-    </FormField>
-  );
+  return <ControlField<T, typeof props> props={props} render={(control) => <Textarea {...control} />} />;
 }
 
 /** A password with the spec's show/hide eye button. */
 export function PasswordField<T extends FieldValues>(props: FieldProps<T> & InputProps) {
-  const { field, control } = useControl<T, typeof props>(props);
-  return (
-    <FormField {...field}>
-      <PasswordInput {...control} />
-    </FormField>
-  );
+  return <ControlField<T, typeof props> props={props} render={(control) => <PasswordInput {...control} />} />;
 }
 
 /** A phone number (any way it is written; the shared phone schema checks and normalises it). */
 export function PhoneField<T extends FieldValues>(props: FieldProps<T> & InputProps) {
-  const { field, control } = useControl<T, typeof props>(props);
-  return (
-    <FormField {...field}>
-      <Input type="tel" autoComplete="tel" placeholder="(310) 555-0123" {...control} />
-    </FormField>
-  );
+  return <ControlField<T, typeof props> props={props} render={(control) => <Input type="tel" autoComplete="tel" placeholder="(310) 555-0123" {...control} />} />;
 }
 
 /** A calendar date ("YYYY-MM-DD"), the browser's date picker in the dark theme. */
 export function DateField<T extends FieldValues>(props: FieldProps<T> & InputProps) {
-  const { field, control } = useControl<T, typeof props>(props);
   return (
-    <FormField {...field}>
-      <Input type="date" required {...control} className={cn("[color-scheme:dark]", control.className)} />
-    </FormField>
+    <ControlField<T, typeof props>
+      props={props}
+      render={(control) => <Input type="date" required {...control} className={cn("[color-scheme:dark]", control.className)} />}
+    />
   );
 }
 
 /** A time of day picked from `times` ("HH:MM", shown as "7:30 PM"): only bookable times can be chosen. */
 export function TimeField<T extends FieldValues>(props: FieldProps<T> & Omit<ComponentProps<"select">, "name" | "id" | "children"> & { times: string[] }) {
-  const { field, control } = useControl<T, typeof props>(props);
-  return (
-    <FormField {...field}>
-      <TimeSelect required {...control} />
-    </FormField>
-  );
+  return <ControlField<T, typeof props> props={props} render={(control) => <TimeSelect required {...control} />} />;
 }
 
 /**
@@ -159,12 +146,7 @@ export function CountField<T extends FieldValues>(props: FieldProps<T> & InputPr
  * schema checks (e.g. empty as 0, or as null for "no limit").
  */
 export function NumberField<T extends FieldValues>(props: FieldProps<T> & InputProps & { prefix?: string; suffix?: string; setValueAs: (raw: string) => unknown }) {
-  const { field, control } = useControl<T, typeof props>(props);
-  return (
-    <FormField {...field}>
-      <UnitInput {...control} />
-    </FormField>
-  );
+  return <ControlField<T, typeof props> props={props} render={(control) => <UnitInput {...control} />} />;
 }
 
 /** Typed text to a number for NumberField: `empty` when nothing (or only spaces) was typed. */
@@ -213,12 +195,7 @@ export function SelectField<T extends FieldValues, V extends string = string>({
 export function NativeSelectField<T extends FieldValues>(
   props: FieldProps<T> & Omit<ComponentProps<"select">, "name" | "id" | "children"> & { options: readonly { value: string; label: string }[] },
 ) {
-  const { field, control } = useControl<T, typeof props>(props);
-  return (
-    <FormField {...field}>
-      <NativeSelect {...control} />
-    </FormField>
-  );
+  return <ControlField<T, typeof props> props={props} render={(control) => <NativeSelect {...control} />} />;
 }
 
 function NativeSelect({ options, className, ...props }: ComponentProps<"select"> & { options: readonly { value: string; label: string }[] }) {

@@ -6,6 +6,7 @@ import { FormProvider, useFormContext, useFormState, type FieldErrors, type Fiel
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import { ApiError } from "@/lib/api";
+import { notifyError, notifySuccess } from "@/lib/notify";
 import { cn } from "@/lib/utils";
 
 /** A form whose fields (TextField, PasswordField, ...) find their values and messages through the form's context. */
@@ -88,4 +89,47 @@ export function applyServerFieldErrors<T extends FieldValues>(
     const name = rename[serverName] ?? serverName;
     if ((fieldNames as readonly string[]).includes(name)) setError(name as Path<T>, { type: "server", message });
   }
+}
+
+/**
+ * A form's submit that sends its checked values with `send` (e.g. a mutation's mutateAsync). Refused: the server's
+ * per-field messages go under the form's fields (`rename`: the server's names for them), `onError` runs, and a toast
+ * titled `failed` says why. Sent: the `done` toast, then `then` with the answer. `invalidToast`: an invalid form
+ * also says its first message in a Validation Error toast.
+ */
+export function submitTo<TInput extends FieldValues, TOutput, R>(
+  form: UseFormReturn<TInput, unknown, TOutput>,
+  send: (values: TOutput) => Promise<R>,
+  {
+    failed,
+    done,
+    rename,
+    onError,
+    then,
+    invalidToast = false,
+  }: {
+    failed: string;
+    done: [title: string, text: string] | ((values: TOutput, answer: R) => [title: string, text: string]);
+    rename?: Record<string, Path<TInput>>;
+    onError?: (err: unknown, values: TOutput) => void;
+    then?: (answer: R, values: TOutput) => unknown;
+    invalidToast?: boolean;
+  },
+) {
+  return form.handleSubmit(
+    async (values) => {
+      let answer: R;
+      try {
+        answer = await send(values);
+      } catch (err) {
+        applyServerFieldErrors(err, form.setError, Object.keys(form.getValues()) as Path<TInput>[], rename);
+        onError?.(err, values);
+        notifyError(failed, err);
+        return;
+      }
+      notifySuccess(...(typeof done === "function" ? done(values, answer) : done));
+      await then?.(answer, values);
+    },
+    invalidToast ? (errors) => notifyError("Validation Error", firstErrorMessage(errors)) : undefined,
+  );
 }

@@ -1,8 +1,7 @@
 // A create-or-edit dialog's submit: create when there is nothing to edit, else update it by id; the success
 // toast, closing, the server's per-field messages under the fields, and the error toast are the same each time.
-import type { FieldValues, Path, UseFormReturn } from "react-hook-form";
-import { notifyError, notifySuccess } from "@/lib/notify";
-import { applyServerFieldErrors, firstErrorMessage } from "./form";
+import type { FieldValues, UseFormReturn } from "react-hook-form";
+import { submitTo } from "./form";
 
 type Save<V> = { mutateAsync: (variables: V) => Promise<unknown>; isPending: boolean };
 
@@ -14,7 +13,6 @@ export function useSaveDialog<TInput extends FieldValues, TOutput extends FieldV
   created,
   updated,
   failed,
-  fields,
   onServerError,
   validationToast = true,
   onDone,
@@ -29,28 +27,18 @@ export function useSaveDialog<TInput extends FieldValues, TOutput extends FieldV
   updated: (values: TOutput) => [string, string];
   /** The error toast's title. */
   failed: string;
-  /** The fields the server's per-field messages may name. */
-  fields: readonly Path<TInput>[];
   /** More the form does with a refusal (before the error toast). */
   onServerError?: (err: unknown) => void;
   /** Whether an invalid form also says its first message in a Validation Error toast. */
   validationToast?: boolean;
   onDone: () => void;
 }) {
-  const onSubmit = form.handleSubmit(
-    async (values) => {
-      try {
-        if (editingId) await update.mutateAsync({ id: editingId, patch: values });
-        else await create.mutateAsync(values);
-        notifySuccess(...(editingId ? updated(values) : created(values)));
-        onDone();
-      } catch (err) {
-        applyServerFieldErrors(err, form.setError, fields);
-        onServerError?.(err);
-        notifyError(failed, err);
-      }
-    },
-    validationToast ? (errors) => notifyError("Validation Error", firstErrorMessage(errors)) : undefined,
-  );
+  const onSubmit = submitTo(form, (values) => (editingId ? update.mutateAsync({ id: editingId, patch: values }) : create.mutateAsync(values)), {
+    failed,
+    done: editingId ? updated : created,
+    onError: onServerError,
+    then: onDone,
+    invalidToast: validationToast,
+  });
   return { onSubmit, pending: create.isPending || update.isPending };
 }

@@ -9,9 +9,8 @@ import { useNavigate, useSearchParams } from "react-router";
 import { useUiState } from "@/lib/ui-state";
 import { Button } from "@/components/ui/button";
 import { PasswordField } from "@/components/form/fields";
-import { applyServerFieldErrors, Form, SubmitButton } from "@/components/form/form";
+import { Form, SubmitButton, submitTo } from "@/components/form/form";
 import { ApiError } from "@/lib/api";
-import { notifyError, notifySuccess } from "@/lib/notify";
 import { useAuth } from "@/lib/auth/auth-context";
 import { useResetPassword } from "./api/reset-password";
 
@@ -41,23 +40,21 @@ function ResetForm({ token, welcome, onInvalid }: { token: string; welcome: bool
   const { refresh } = useAuth();
   const reset = useResetPassword();
   const form = useForm<ResetPasswordInput>({ resolver: zodResolver(resetPasswordSchema), defaultValues: { password: "", confirmPassword: "" } });
-  const { handleSubmit, setError } = form;
 
-  const onSubmit = handleSubmit(async (values) => {
-    try {
-      await reset.mutateAsync({ newPassword: values.password, token });
-    } catch (err) {
+  const onSubmit = submitTo(form, (values) => reset.mutateAsync({ newPassword: values.password, token }), {
+    failed: "Error",
+    // The server names the field after better-auth's body (newPassword); the form calls it password.
+    rename: { newPassword: "password" },
+    onError: (err) => {
       if (err instanceof ApiError && err.code === "invalid_token") onInvalid();
-      // The server names the field after better-auth's body (newPassword); the form calls it password.
-      applyServerFieldErrors(err, setError, ["password"], { newPassword: "password" });
-      notifyError("Error", err);
-      return;
-    }
-    notifySuccess(welcome ? "Password Set" : "Password Updated", "You can now sign in with your new password.");
-    // Any session this browser had was revoked with the reset.
-    await refresh();
-    navigate("/", { replace: true });
-    openSignIn("signIn");
+    },
+    done: [welcome ? "Password Set" : "Password Updated", "You can now sign in with your new password."],
+    then: async () => {
+      // Any session this browser had was revoked with the reset.
+      await refresh();
+      navigate("/", { replace: true });
+      openSignIn("signIn");
+    },
   });
 
   return (

@@ -2,18 +2,13 @@ import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query"
 import type { ReportCsvCard } from "@meridian/shared/admin";
 import { api } from "@/lib/api";
 import { adminKeys } from "@/lib/query-keys";
+import { filterQuery } from "@/lib/search-page";
 import { adminReportsSchema } from "@meridian/shared/reports/answers";
 
 export type ReportRange = { from: string; to: string };
 
 /** ?from=&to= with blank ends left out. */
-function rangeParams(r: ReportRange): string {
-  const p = new URLSearchParams();
-  if (r.from) p.set("from", r.from);
-  if (r.to) p.set("to", r.to);
-  const s = p.toString();
-  return s ? `?${s}` : "";
-}
+const rangeParams = (r: ReportRange) => filterQuery({ from: r.from, to: r.to });
 
 export const getReports = (r: ReportRange) => api(`/api/admin/reports${rangeParams(r)}`, adminReportsSchema);
 /** Every range's reports (what a change to bookings or payments invalidates). */

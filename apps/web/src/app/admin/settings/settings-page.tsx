@@ -5,68 +5,40 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { operationsSettingsSchema, type OperationsSettings } from "@meridian/shared/rides";
 import { Clock } from "lucide-react";
-import type { ReactNode } from "react";
 import { useForm } from "react-hook-form";
-import { useSearchParams } from "react-router";
 import type { z } from "zod";
 import { Input } from "@/components/ui/input";
-import { Spinner } from "@/components/ui/spinner";
-import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
+import { SectionTabs, type Section } from "@/components/ui/tabs";
+import { useTabParam } from "@/hooks/use-tab-param";
 import { FormField, TextField } from "@/components/form/fields";
 import { applyServerFieldErrors, Form, RevertSaveActions } from "@/components/form/form";
 import { notifyError, notifySuccess } from "@/lib/notify";
 import { useOperationsSettings, useSaveOperationsSettings } from "../api/operations-settings";
 import { PageHeader } from "@/components/admin/admin-ui";
-import { Panel } from "@/components/ui/panel";
 import { BlackoutDatesField, OperatingHoursFields } from "./availability-fields";
 import { CompanyPanel } from "./company-panel";
-import { SettingsPanel } from "./settings-ui";
+import { SectionState, SettingsPanel } from "./settings-ui";
 import { FeaturesPanel } from "./features-panel";
 import { MapsTab } from "./maps-tab";
 import { MessagesPanel } from "./messages-panel";
 import { PaymentsPanel } from "./payments-panel";
 
 // Each tab's panel lives in its own file (company-panel.tsx, payments-panel.tsx, ...).
-const sections: { value: string; label: string; panel: () => ReactNode }[] = [
-  { value: "operations", label: "Operations", panel: () => <OperationsPanel /> },
-  { value: "company", label: "Company", panel: () => <CompanyPanel /> },
-  { value: "payments", label: "Payments", panel: () => <PaymentsPanel /> },
-  { value: "maps", label: "Maps", panel: () => <MapsTab /> },
-  { value: "email", label: "Email/SMS", panel: () => <MessagesPanel /> },
-  { value: "features", label: "Features", panel: () => <FeaturesPanel /> },
+const sections: Section[] = [
+  { value: "operations", label: "Operations", panel: <OperationsPanel /> },
+  { value: "company", label: "Company", panel: <CompanyPanel /> },
+  { value: "payments", label: "Payments", panel: <PaymentsPanel /> },
+  { value: "maps", label: "Maps", panel: <MapsTab /> },
+  { value: "email", label: "Email/SMS", panel: <MessagesPanel /> },
+  { value: "features", label: "Features", panel: <FeaturesPanel /> },
 ];
 
 export default function SettingsPage() {
-  const [params, setParams] = useSearchParams();
-  const asked = params.get("tab");
-  const tab = sections.some((s) => s.value === asked) ? asked! : "operations";
-  const choose = (value: string) =>
-    setParams(
-      (p) => {
-        const next = new URLSearchParams(p);
-        if (value === "operations") next.delete("tab");
-        else next.set("tab", value);
-        return next;
-      },
-      { replace: true },
-    );
+  const [tab, choose] = useTabParam(sections.map((s) => s.value));
   return (
     <>
       <PageHeader eyebrow="Configuration" title="Settings" description="How Meridian runs: the company, payments, maps, messages, features and operations rules. Every change is recorded in the Audit Logs." />
-      <Tabs value={tab} onValueChange={choose}>
-        <TabsList aria-label="Settings sections">
-          {sections.map((s) => (
-            <TabsTrigger key={s.value} value={s.value}>
-              {s.label}
-            </TabsTrigger>
-          ))}
-        </TabsList>
-        {sections.map(({ value, panel }) => (
-          <TabsContent key={value} value={value}>
-            {panel()}
-          </TabsContent>
-        ))}
-      </Tabs>
+      <SectionTabs sections={sections} label="Settings sections" value={tab} onValueChange={choose} />
     </>
   );
 }
@@ -87,14 +59,7 @@ const timeZones = typeof Intl.supportedValuesOf === "function" ? Intl.supportedV
 
 function OperationsPanel() {
   const settings = useOperationsSettings();
-  if (settings.isPending) {
-    return (
-      <Panel className="grid place-items-center py-16">
-        <Spinner />
-      </Panel>
-    );
-  }
-  if (settings.isError) return <Panel className="p-8 text-sm text-danger">{settings.error.message}</Panel>;
+  if (!settings.data) return <SectionState isPending={settings.isPending} error={settings.error} />;
   return <OperationsForm initial={settings.data.operations} />;
 }
 

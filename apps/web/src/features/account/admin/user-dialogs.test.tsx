@@ -2,7 +2,7 @@
 // The admin's New User and Edit User dialogs: what they send, each field's own message, the server's message under its field.
 import { describe, expect, it } from "vitest";
 import type { AdminUser } from "@meridian/shared/admin";
-import { apiError, renderDialog, type Routes } from "@/test/render";
+import { apiError, fillAndSubmit, renderDialog, type Routes } from "@/test/render";
 import { EditUserDialog, NewUserDialog } from "./user-dialogs";
 
 const USER: AdminUser = {
@@ -37,9 +37,7 @@ describe("NewUserDialog", () => {
 
   it("asks for a full name of two letters or more", async () => {
     const { user, dialog, calls } = openNew();
-    await user.type(dialog.getByLabelText("Full name"), "A");
-    await user.type(dialog.getByLabelText("Email"), "ada@example.com");
-    await user.click(dialog.getByRole("button", { name: "Create User" }));
+    await fillAndSubmit(user, dialog, { "Full name": "A", Email: "ada@example.com" }, "Create User");
     expect(await dialog.findByText("Full name must be at least 2 characters")).toBeTruthy();
     expect(dialog.getByLabelText("Full name").getAttribute("aria-invalid")).toBe("true");
     expect(calls.some((c) => c.method === "POST")).toBe(false);
@@ -47,9 +45,7 @@ describe("NewUserDialog", () => {
 
   it("refuses an e-mail that is not one", async () => {
     const { user, dialog, calls } = openNew();
-    await user.type(dialog.getByLabelText("Full name"), "Ada Lovelace");
-    await user.type(dialog.getByLabelText("Email"), "ada@");
-    await user.click(dialog.getByRole("button", { name: "Create User" }));
+    await fillAndSubmit(user, dialog, { "Full name": "Ada Lovelace", Email: "ada@" }, "Create User");
     expect(await dialog.findByText("Invalid email address")).toBeTruthy();
     expect(dialog.getByLabelText("Email").getAttribute("aria-describedby")).toBe("new-email-error");
     expect(calls.some((c) => c.method === "POST")).toBe(false);
@@ -59,9 +55,7 @@ describe("NewUserDialog", () => {
     const { user, screen, dialog, onClose } = openNew({
       "POST /api/admin/users": apiError(409, "email_taken", "An account with this e-mail already exists."),
     });
-    await user.type(dialog.getByLabelText("Full name"), "Ada Lovelace");
-    await user.type(dialog.getByLabelText("Email"), "ada@example.com");
-    await user.click(dialog.getByRole("button", { name: "Create User" }));
+    await fillAndSubmit(user, dialog, { "Full name": "Ada Lovelace", Email: "ada@example.com" }, "Create User");
     expect(await screen.findByText("Error creating user")).toBeTruthy();
     expect(dialog.getByLabelText("Email").getAttribute("aria-invalid")).toBe("true");
     expect(dialog.getByText("An account with this e-mail already exists.", { selector: "#new-email-error" })).toBeTruthy();
@@ -72,9 +66,7 @@ describe("NewUserDialog", () => {
     const { user, dialog } = openNew({
       "POST /api/admin/users": apiError(400, "validation_error", "Please check the highlighted fields.", { fullName: "Names may not contain digits." }),
     });
-    await user.type(dialog.getByLabelText("Full name"), "Ada Lovelace");
-    await user.type(dialog.getByLabelText("Email"), "ada@example.com");
-    await user.click(dialog.getByRole("button", { name: "Create User" }));
+    await fillAndSubmit(user, dialog, { "Full name": "Ada Lovelace", Email: "ada@example.com" }, "Create User");
     expect((await dialog.findByText("Names may not contain digits.")).id).toBe("new-fullName-error");
   });
 });
@@ -97,18 +89,14 @@ describe("EditUserDialog", () => {
 
   it("refuses a one-letter name", async () => {
     const { user, dialog, calls } = openEdit();
-    await user.clear(dialog.getByLabelText("Full name"));
-    await user.type(dialog.getByLabelText("Full name"), "M");
-    await user.click(dialog.getByRole("button", { name: "Save Changes" }));
+    await fillAndSubmit(user, dialog, { "Full name": "M" }, "Save Changes");
     expect(await dialog.findByText("Full name must be at least 2 characters")).toBeTruthy();
     expect(calls.some((c) => c.method === "PATCH")).toBe(false);
   });
 
   it("refuses a phone number no country issues", async () => {
     const { user, dialog, calls } = openEdit();
-    await user.clear(dialog.getByLabelText("Phone"));
-    await user.type(dialog.getByLabelText("Phone"), "555-CALL-NOW");
-    await user.click(dialog.getByRole("button", { name: "Save Changes" }));
+    await fillAndSubmit(user, dialog, { Phone: "555-CALL-NOW" }, "Save Changes");
     expect(await dialog.findByText("Please enter a valid phone number")).toBeTruthy();
     expect(dialog.getByLabelText("Phone").getAttribute("aria-invalid")).toBe("true");
     expect(calls.some((c) => c.method === "PATCH")).toBe(false);

@@ -5,10 +5,9 @@ import { ROLE_LABELS, roles } from "@meridian/shared/auth";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
 import { PhoneField, SelectField, TextField } from "@/components/form/fields";
-import { applyServerFieldErrors, Form, FormActions } from "@/components/form/form";
-import { Dialog, DialogContent } from "@/components/ui/dialog";
+import { FormDialog } from "@/components/form/form-dialog";
+import { Form, FormActions, submitTo } from "@/components/form/form";
 import { ApiError } from "@/lib/api";
-import { notifyError, notifySuccess } from "@/lib/notify";
 import { useCreateUser } from "./api/create-user";
 import { useUpdateUser } from "./api/update-user";
 
@@ -23,13 +22,9 @@ type UserFormOutput = z.output<typeof adminUserFormSchema>;
 
 export function EditUserDialog({ user, isSelf, onClose }: { user: AdminUser | null; isSelf: boolean; onClose: () => void }) {
   return (
-    <Dialog open={Boolean(user)} onOpenChange={(open) => !open && onClose()}>
-      {user ? (
-        <DialogContent title="Edit User" description={user.email}>
-          <EditUserForm key={user.id} user={user} isSelf={isSelf} onDone={onClose} />
-        </DialogContent>
-      ) : null}
-    </Dialog>
+    <FormDialog open={Boolean(user)} onOpenChange={(open) => !open && onClose()} title="Edit User" description={user?.email}>
+      {user ? <EditUserForm key={user.id} user={user} isSelf={isSelf} onDone={onClose} /> : null}
+    </FormDialog>
   );
 }
 
@@ -39,15 +34,10 @@ function EditUserForm({ user, isSelf, onDone }: { user: AdminUser; isSelf: boole
     resolver: zodResolver(adminUserFormSchema),
     defaultValues: { fullName: user.fullName, phone: user.phone ?? "", role: user.role, status: user.status },
   });
-  const onSubmit = form.handleSubmit(async (values) => {
-    try {
-      await mutation.mutateAsync({ id: user.id, input: values });
-      notifySuccess("User Updated", `${values.fullName}'s details have been saved.`);
-      onDone();
-    } catch (err) {
-      applyServerFieldErrors(err, form.setError, ["fullName", "phone", "role", "status"]);
-      notifyError("Update Failed", err);
-    }
+  const onSubmit = submitTo(form, (values) => mutation.mutateAsync({ id: user.id, input: values }), {
+    failed: "Update Failed",
+    done: (values) => ["User Updated", `${values.fullName}'s details have been saved.`],
+    then: onDone,
   });
   return (
     <Form form={form} onSubmit={onSubmit} className="space-y-5">
@@ -66,29 +56,22 @@ function EditUserForm({ user, isSelf, onDone }: { user: AdminUser; isSelf: boole
 
 export function NewUserDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      {open ? (
-        <DialogContent title="New User" description="We create the account and e-mail a link to choose a password.">
-          <NewUserForm onDone={() => onOpenChange(false)} />
-        </DialogContent>
-      ) : null}
-    </Dialog>
+    <FormDialog open={open} onOpenChange={onOpenChange} title="New User" description="We create the account and e-mail a link to choose a password.">
+      <NewUserForm onDone={() => onOpenChange(false)} />
+    </FormDialog>
   );
 }
 
 function NewUserForm({ onDone }: { onDone: () => void }) {
   const mutation = useCreateUser();
   const form = useForm<AdminCreateUserInput>({ resolver: zodResolver(adminCreateUserSchema), defaultValues: { fullName: "", email: "", role: "user" } });
-  const onSubmit = form.handleSubmit(async (values) => {
-    try {
-      const { user } = await mutation.mutateAsync(values);
-      notifySuccess("User Created", `A set-password e-mail was sent to ${user.email}.`);
-      onDone();
-    } catch (err) {
+  const onSubmit = submitTo(form, mutation.mutateAsync, {
+    failed: "Error creating user",
+    onError: (err) => {
       if (err instanceof ApiError && err.code === "email_taken") form.setError("email", { type: "server", message: err.message });
-      applyServerFieldErrors(err, form.setError, ["fullName", "email", "role"]);
-      notifyError("Error creating user", err);
-    }
+    },
+    done: (_values, { user }) => ["User Created", `A set-password e-mail was sent to ${user.email}.`],
+    then: onDone,
   });
   return (
     <Form form={form} onSubmit={onSubmit} className="space-y-5">

@@ -3,8 +3,7 @@ import { forgotPasswordSchema, type ForgotPasswordInput } from "@meridian/shared
 import { useForm } from "react-hook-form";
 import type { SignInMode } from "@/lib/ui-state";
 import { TextField } from "@/components/form/fields";
-import { applyServerFieldErrors, Form, SubmitButton } from "@/components/form/form";
-import { notifyError, notifySuccess } from "@/lib/notify";
+import { Form, SubmitButton, submitTo } from "@/components/form/form";
 import { useRequestPasswordReset } from "../api/request-password-reset";
 import { CheckInbox } from "./check-inbox";
 import { ModeLink } from "./mode-link";
@@ -12,18 +11,7 @@ import { ModeLink } from "./mode-link";
 export function ForgotPasswordForm({ onMode }: { onMode: (mode: SignInMode) => void }) {
   const request = useRequestPasswordReset();
   const form = useForm<ForgotPasswordInput>({ resolver: zodResolver(forgotPasswordSchema), defaultValues: { email: "" } });
-  const { handleSubmit, setError } = form;
-
-  const onSubmit = handleSubmit(async (values) => {
-    try {
-      await request.mutateAsync(values);
-    } catch (err) {
-      applyServerFieldErrors(err, setError, ["email"]);
-      notifyError("Error", err);
-      return;
-    }
-    notifySuccess("Password Reset Email Sent", "Please check your inbox for instructions.");
-  });
+  const onSubmit = submitTo(form, request.mutateAsync, { failed: "Error", done: ["Password Reset Email Sent", "Please check your inbox for instructions."] });
 
   if (request.isSuccess) {
     return (

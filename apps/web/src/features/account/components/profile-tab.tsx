@@ -5,10 +5,9 @@ import { useEffect } from "react";
 import { useForm } from "react-hook-form";
 import { Card } from "@/components/ui/card";
 import { PhoneField, TextField } from "@/components/form/fields";
-import { applyServerFieldErrors, Form, SubmitButton } from "@/components/form/form";
+import { Form, SubmitButton, submitTo } from "@/components/form/form";
 import { Input } from "@/components/ui/input";
 import { Field } from "@/components/ui/label";
-import { notifyError, notifySuccess } from "@/lib/notify";
 import { formatDate } from "@/lib/utils";
 import { useUpdateProfile } from "@/features/account/api/update-profile";
 import { useAuth } from "@/lib/auth/auth-context";
@@ -38,7 +37,7 @@ function ProfileForm({
     resolver: zodResolver(updateProfileSchema),
     defaultValues: { fullName: initial.fullName, phone: initial.phone },
   });
-  const { handleSubmit, setError, reset } = form;
+  const { reset } = form;
 
   // The saved profile can arrive after the form is shown (it starts from the session's name): take its values
   // into the fields the customer has not touched yet, never over what they typed.
@@ -46,16 +45,10 @@ function ProfileForm({
     reset({ fullName: initial.fullName, phone: initial.phone }, { keepDirtyValues: true });
   }, [initial.fullName, initial.phone, reset]);
 
-  const onSubmit = handleSubmit(async (values) => {
-    try {
-      const saved = await update.mutateAsync(values);
-      reset({ fullName: saved.fullName, phone: saved.phone ?? "" });
-    } catch (err) {
-      applyServerFieldErrors(err, setError, ["fullName", "phone"]);
-      notifyError("Update Failed", err);
-      return;
-    }
-    notifySuccess("Profile Updated", "Your information has been saved successfully.");
+  const onSubmit = submitTo(form, update.mutateAsync, {
+    failed: "Update Failed",
+    done: ["Profile Updated", "Your information has been saved successfully."],
+    then: (saved) => reset({ fullName: saved.fullName, phone: saved.phone ?? "" }),
   });
 
   return (

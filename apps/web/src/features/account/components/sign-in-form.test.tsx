@@ -1,14 +1,12 @@
 // @vitest-environment happy-dom
 import { describe, expect, it, vi } from "vitest";
-import { apiError, renderApp, serveApi, sessionOf } from "@/test/render";
+import { apiError, fillAndSubmit, renderWithApi, sessionOf, type Routes } from "@/test/render";
 import { SignInForm } from "./sign-in-form";
 
-function setup(routes: Parameters<typeof serveApi>[0] = {}) {
-  const calls = serveApi({ "GET /api/auth/get-session": { json: null }, ...routes });
+function setup(routes: Routes = {}) {
   const onDone = vi.fn();
   const onMode = vi.fn();
-  const app = renderApp(<SignInForm onMode={onMode} onDone={onDone} />);
-  return { ...app, calls, onDone, onMode };
+  return { ...renderWithApi(<SignInForm onMode={onMode} onDone={onDone} />, routes), onDone, onMode };
 }
 
 describe("SignInForm", () => {
@@ -21,9 +19,7 @@ describe("SignInForm", () => {
         return { json: { redirect: false, token: "t", user: { id: "u1", email: "octavia@example.com", name: "Octavia", emailVerified: true } } };
       },
     });
-    await user.type(screen.getByLabelText("Email"), "octavia@example.com");
-    await user.type(screen.getByLabelText("Password"), "correct-horse");
-    await user.click(screen.getByRole("button", { name: "Sign In" }));
+    await fillAndSubmit(user, screen, { Email: "octavia@example.com", Password: "correct-horse" }, "Sign In");
     await vi.waitFor(() => expect(onDone).toHaveBeenCalled());
     expect(calls.find((c) => c.path === "/api/auth/sign-in/email")?.body).toEqual({ email: "octavia@example.com", password: "correct-horse" });
     expect(await screen.findByText("Welcome back!")).toBeTruthy();
@@ -31,9 +27,7 @@ describe("SignInForm", () => {
 
   it("refuses an invalid e-mail at the field, without asking the server", async () => {
     const { user, screen, calls } = setup();
-    await user.type(screen.getByLabelText("Email"), "not-an-email");
-    await user.type(screen.getByLabelText("Password"), "whatever1");
-    await user.click(screen.getByRole("button", { name: "Sign In" }));
+    await fillAndSubmit(user, screen, { Email: "not-an-email", Password: "whatever1" }, "Sign In");
     expect(await screen.findByText("Invalid email address")).toBeTruthy();
     expect(screen.getByLabelText("Email").getAttribute("aria-invalid")).toBe("true");
     expect(calls.some((c) => c.path === "/api/auth/sign-in/email")).toBe(false);
@@ -41,8 +35,7 @@ describe("SignInForm", () => {
 
   it("asks for the password", async () => {
     const { user, screen } = setup();
-    await user.type(screen.getByLabelText("Email"), "octavia@example.com");
-    await user.click(screen.getByRole("button", { name: "Sign In" }));
+    await fillAndSubmit(user, screen, { Email: "octavia@example.com" }, "Sign In");
     expect(await screen.findByText("Password is required")).toBeTruthy();
     expect(screen.getByLabelText("Password").getAttribute("aria-describedby")).toBe("signin-password-error");
   });
@@ -51,9 +44,7 @@ describe("SignInForm", () => {
     const { user, screen, onDone } = setup({
       "POST /api/auth/sign-in/email": apiError(400, "validation_error", "Please check the highlighted fields.", { email: "This e-mail is not allowed." }),
     });
-    await user.type(screen.getByLabelText("Email"), "octavia@example.com");
-    await user.type(screen.getByLabelText("Password"), "correct-horse");
-    await user.click(screen.getByRole("button", { name: "Sign In" }));
+    await fillAndSubmit(user, screen, { Email: "octavia@example.com", Password: "correct-horse" }, "Sign In");
     expect(await screen.findByText("This e-mail is not allowed.")).toBeTruthy();
     expect(screen.getByLabelText("Email").getAttribute("aria-invalid")).toBe("true");
     expect(await screen.findByText("Sign in Failed")).toBeTruthy();
@@ -65,9 +56,7 @@ describe("SignInForm", () => {
       "POST /api/auth/sign-in/email": apiError(403, "email_not_verified", "Please verify your email address first."),
       "POST /api/auth/send-verification-email": { json: { status: true } },
     });
-    await user.type(screen.getByLabelText("Email"), "new@example.com");
-    await user.type(screen.getByLabelText("Password"), "correct-horse");
-    await user.click(screen.getByRole("button", { name: "Sign In" }));
+    await fillAndSubmit(user, screen, { Email: "new@example.com", Password: "correct-horse" }, "Sign In");
     await user.click(await screen.findByRole("button", { name: "Resend verification e-mail" }));
     expect(await screen.findByText("Verification Email Sent")).toBeTruthy();
     expect(calls.find((c) => c.path === "/api/auth/send-verification-email")?.body).toMatchObject({ email: "new@example.com" });

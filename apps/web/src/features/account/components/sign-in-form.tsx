@@ -6,7 +6,7 @@ import { useForm } from "react-hook-form";
 import { useNavigate } from "react-router";
 import { useUiState, type SignInMode } from "@/lib/ui-state";
 import { PasswordField, TextField } from "@/components/form/fields";
-import { applyServerFieldErrors, Form, SubmitButton } from "@/components/form/form";
+import { Form, SubmitButton, submitTo } from "@/components/form/form";
 import { ApiError } from "@/lib/api";
 import { notifyError, notifySuccess } from "@/lib/notify";
 import { useAuth } from "@/lib/auth/auth-context";
@@ -22,27 +22,30 @@ export function SignInForm({ onMode, onDone }: { onMode: (mode: SignInMode) => v
   const resend = useSendVerificationEmail();
   const [unverifiedEmail, setUnverifiedEmail] = useState<string | null>(null);
   const form = useForm<SignInInput>({ resolver: zodResolver(signInSchema), defaultValues: { email: "", password: "" } });
-  const { handleSubmit, setError } = form;
 
-  const onSubmit = handleSubmit(async (values) => {
-    setUnverifiedEmail(null);
-    try {
-      await signIn.mutateAsync(values);
-    } catch (err) {
-      applyServerFieldErrors(err, setError, ["email", "password"]);
-      if (err instanceof ApiError && err.code === "email_not_verified") setUnverifiedEmail(values.email);
-      notifyError("Sign in Failed", err);
-      return;
-    }
-    notifySuccess("Welcome back!", "You have successfully signed in.");
-    const me = await refresh();
-    const next = signInThen; // before onDone() closes the modal and forgets it
-    onDone();
-    // Sent here from a guarded page (an e-mail's link): on to it. Otherwise attendants, chauffeurs and dispatchers
-    // land on their own screens.
-    if (next) void navigate(next, { replace: true });
-    else if (me && isStaffRole(me.role)) void navigate(homePathFor(me.role));
-  });
+  const onSubmit = submitTo(
+    form,
+    (values) => {
+      setUnverifiedEmail(null);
+      return signIn.mutateAsync(values);
+    },
+    {
+      failed: "Sign in Failed",
+      onError: (err, values) => {
+        if (err instanceof ApiError && err.code === "email_not_verified") setUnverifiedEmail(values.email);
+      },
+      done: ["Welcome back!", "You have successfully signed in."],
+      then: async () => {
+        const me = await refresh();
+        const next = signInThen; // before onDone() closes the modal and forgets it
+        onDone();
+        // Sent here from a guarded page (an e-mail's link): on to it. Otherwise attendants, chauffeurs and dispatchers
+        // land on their own screens.
+        if (next) void navigate(next, { replace: true });
+        else if (me && isStaffRole(me.role)) void navigate(homePathFor(me.role));
+      },
+    },
+  );
 
   const resendLink = async () => {
     if (!unverifiedEmail) return;

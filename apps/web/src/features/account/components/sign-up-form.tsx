@@ -3,8 +3,7 @@ import { signUpSchema, type SignUpInput } from "@meridian/shared/auth";
 import { useForm } from "react-hook-form";
 import type { SignInMode } from "@/lib/ui-state";
 import { PasswordField, TextField } from "@/components/form/fields";
-import { applyServerFieldErrors, Form, SubmitButton } from "@/components/form/form";
-import { notifyError, notifySuccess } from "@/lib/notify";
+import { Form, SubmitButton, submitTo } from "@/components/form/form";
 import { useSignUp } from "../api/sign-up";
 import { CheckInbox } from "./check-inbox";
 import { ModeLink } from "./mode-link";
@@ -12,18 +11,7 @@ import { ModeLink } from "./mode-link";
 export function SignUpForm({ onMode }: { onMode: (mode: SignInMode) => void }) {
   const signUp = useSignUp();
   const form = useForm<SignUpInput>({ resolver: zodResolver(signUpSchema), defaultValues: { fullName: "", email: "", password: "" } });
-  const { handleSubmit, setError } = form;
-
-  const onSubmit = handleSubmit(async (values) => {
-    try {
-      await signUp.mutateAsync(values);
-    } catch (err) {
-      applyServerFieldErrors(err, setError, ["fullName", "email", "password"]);
-      notifyError("Sign up Failed", err);
-      return;
-    }
-    notifySuccess("Account Created!", "Please check your email to verify your account.");
-  });
+  const onSubmit = submitTo(form, signUp.mutateAsync, { failed: "Sign up Failed", done: ["Account Created!", "Please check your email to verify your account."] });
 
   if (signUp.isSuccess) {
     return (

@@ -3,7 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { COUPON_CODE_MESSAGE, COUPON_DATES_MESSAGE, COUPON_PERCENT_MESSAGE } from "@meridian/shared/coupons";
 import type { AdminCoupon } from "@meridian/shared/pricing/answers";
-import { apiError, renderDialog, type Routes } from "@/test/render";
+import { apiError, fillAndSubmit, renderDialog, type Routes } from "@/test/render";
 import { CouponDialog } from "./coupon-dialog";
 
 const SPRING: AdminCoupon = {
@@ -35,10 +35,7 @@ describe("CouponDialog", () => {
     await user.click(await screen.findByRole("option", { name: "Valet" }));
     await user.click(dialog.getByRole("combobox", { name: "Type" }));
     await user.click(await screen.findByRole("option", { name: /Fixed/ }));
-    await user.clear(dialog.getByLabelText("Amount off (USD)"));
-    await user.type(dialog.getByLabelText("Amount off (USD)"), "12.50");
-    await user.clear(dialog.getByLabelText("Uses per customer"));
-    await user.click(dialog.getByRole("button", { name: "Create Coupon" }));
+    await fillAndSubmit(user, dialog, { "Amount off (USD)": "12.50", "Uses per customer": "" }, "Create Coupon");
     expect(await screen.findByText("Coupon Created")).toBeTruthy();
     expect(screen.getByText("WELCOME-10 can be used in bookings.")).toBeTruthy();
     expect(calls.find((c) => c.method === "POST")?.body).toEqual({
@@ -68,8 +65,7 @@ describe("CouponDialog", () => {
 
   it("refuses a code with spaces", async () => {
     const { user, dialog, calls } = open(null);
-    await user.type(dialog.getByLabelText("Code"), "spring sale");
-    await user.click(dialog.getByRole("button", { name: "Create Coupon" }));
+    await fillAndSubmit(user, dialog, { Code: "spring sale" }, "Create Coupon");
     expect((await dialog.findByText(COUPON_CODE_MESSAGE)).id).toBe("coupon-code-error");
     expect(calls.some((c) => c.method === "POST")).toBe(false);
   });
@@ -88,19 +84,13 @@ describe("CouponDialog", () => {
 
   it("refuses an end before the start", async () => {
     const { user, dialog } = open(SPRING);
-    await user.clear(dialog.getByLabelText("Valid to"));
-    await user.type(dialog.getByLabelText("Valid to"), "2026-02-01");
-    await user.click(dialog.getByRole("button", { name: "Save Changes" }));
+    await fillAndSubmit(user, dialog, { "Valid to": "2026-02-01" }, "Save Changes");
     expect((await dialog.findByText(COUPON_DATES_MESSAGE)).id).toBe("coupon-to-error");
   });
 
   it("refuses a use limit of 0 and a minimum fare below 0", async () => {
     const { user, dialog, calls } = open(SPRING);
-    await user.clear(dialog.getByLabelText("Total uses"));
-    await user.type(dialog.getByLabelText("Total uses"), "0");
-    await user.clear(dialog.getByLabelText("Minimum fare (USD)"));
-    await user.type(dialog.getByLabelText("Minimum fare (USD)"), "-5");
-    await user.click(dialog.getByRole("button", { name: "Save Changes" }));
+    await fillAndSubmit(user, dialog, { "Total uses": "0", "Minimum fare (USD)": "-5" }, "Save Changes");
     expect((await dialog.findByText("Total uses must be at least 1 (leave it empty for no limit).")).id).toBe("coupon-max-error");
     expect(dialog.getByText("Minimum fare must be 0 or more.").id).toBe("coupon-min-error");
     expect(calls.some((c) => c.method === "PATCH")).toBe(false);
@@ -110,8 +100,7 @@ describe("CouponDialog", () => {
     const { user, screen, dialog, onClose } = open(null, {
       "POST /api/admin/coupons": apiError(409, "validation_error", "A coupon with this code already exists.", { code: "A coupon with this code already exists." }),
     });
-    await user.type(dialog.getByLabelText("Code"), "SPRING25");
-    await user.click(dialog.getByRole("button", { name: "Create Coupon" }));
+    await fillAndSubmit(user, dialog, { Code: "SPRING25" }, "Create Coupon");
     expect(await screen.findByText("Error saving coupon")).toBeTruthy();
     expect(dialog.getByText("A coupon with this code already exists.", { selector: "#coupon-code-error" })).toBeTruthy();
     expect(onClose).not.toHaveBeenCalled();

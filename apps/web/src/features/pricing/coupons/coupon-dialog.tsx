@@ -14,7 +14,7 @@ import { useForm } from "react-hook-form";
 import { DateField, NumberField, numberOr, SelectField, SwitchField, TextField } from "@/components/form/fields";
 import { Form, FormActions } from "@/components/form/form";
 import { useSaveDialog } from "@/components/form/use-save-dialog";
-import { Dialog, DialogContent } from "@/components/ui/dialog";
+import { FormDialog } from "@/components/form/form-dialog";
 import { useCreateCoupon } from "./api/create-coupon";
 import { useUpdateCoupon } from "./api/update-coupon";
 
@@ -51,14 +51,14 @@ const dateOrNull = (v: unknown) => (typeof v === "string" && v ? v : null);
 
 export function CouponDialog({ open, coupon, onOpenChange }: { open: boolean; coupon: AdminCoupon | null; onOpenChange: (open: boolean) => void }) {
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent
-        title={coupon ? "Edit Coupon" : "New Coupon"}
-        description={coupon ? `Change ${coupon.code}. Uses already counted stay counted.` : "A promotional code customers enter in the booking dialog."}
-      >
-        {open ? <CouponForm key={coupon?.id ?? "new"} coupon={coupon} onDone={() => onOpenChange(false)} /> : null}
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={coupon ? "Edit Coupon" : "New Coupon"}
+      description={coupon ? `Change ${coupon.code}. Uses already counted stay counted.` : "A promotional code customers enter in the booking dialog."}
+    >
+      <CouponForm key={coupon?.id ?? "new"} coupon={coupon} onDone={() => onOpenChange(false)} />
+    </FormDialog>
   );
 }
 
@@ -76,7 +76,6 @@ function CouponForm({ coupon, onDone }: { coupon: AdminCoupon | null; onDone: ()
     created: (values) => ["Coupon Created", `${values.code} can be used in bookings${values.active ? "" : " once it is active"}.`],
     updated: (values) => ["Coupon Updated", `${values.code} has been saved.`],
     failed: "Error saving coupon",
-    fields: Object.keys(NEW_COUPON) as (keyof CouponInput)[],
     validationToast: false,
     onDone,
   });

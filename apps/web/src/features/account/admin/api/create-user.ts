@@ -1,21 +1,8 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { adminUserResponseSchema, type AdminCreateUserInput } from "@meridian/shared/admin";
 import { api } from "@/lib/api";
-
+import { useApiMutation } from "@/lib/api-mutation";
 import { userKeys, adminKeys } from "@/lib/query-keys";
 
 export const createUser = (input: AdminCreateUserInput) => api("/api/admin/users", adminUserResponseSchema, { method: "POST", json: input });
 
-export function useCreateUser() {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: createUser,
-    onSuccess: async () => {
-      await Promise.all([
-        qc.invalidateQueries({ queryKey: userKeys.all() }),
-        qc.invalidateQueries({ queryKey: adminKeys.audit() }),
-        qc.invalidateQueries({ queryKey: adminKeys.overview() }),
-      ]);
-    },
-  });
-}
+export const useCreateUser = () => useApiMutation(createUser, { refreshes: [userKeys.all(), adminKeys.audit(), adminKeys.overview()] });

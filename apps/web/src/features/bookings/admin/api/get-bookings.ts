@@ -2,16 +2,12 @@ import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query"
 import { adminBookingsPageSchema } from "@meridian/shared/admin";
 import { api } from "@/lib/api";
 import { bookingKeys } from "@/lib/query-keys";
+import { filterQuery } from "@/lib/search-page";
 
 export type BookingFilters = { q: string; status: string; service: string; from: string; to: string; page: number; pageSize: number };
 
 /** The query string both the list and the CSV export use. Blank filters are left out. */
-export function bookingFilterParams(f: Partial<BookingFilters>): string {
-  const p = new URLSearchParams();
-  for (const [k, v] of Object.entries(f)) if (v !== undefined && String(v).trim() !== "" && v !== "all") p.set(k, String(v).trim());
-  const s = p.toString();
-  return s ? `?${s}` : "";
-}
+export const bookingFilterParams = (f: Partial<BookingFilters>) => filterQuery(f);
 
 export const getBookings = (f: BookingFilters) => api(`/api/admin/bookings${bookingFilterParams(f)}`, adminBookingsPageSchema);
 export const bookingsQueryOptions = (f: BookingFilters) =>

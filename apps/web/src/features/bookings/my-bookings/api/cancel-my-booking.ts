@@ -1,6 +1,7 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { queryOptions, useQuery } from "@tanstack/react-query";
 import { cancelBookingResponseSchema, cancellationResponseSchema } from "@meridian/shared/bookings/answers";
 import { api } from "@/lib/api";
+import { useApiMutation } from "@/lib/api-mutation";
 import { bookingKeys } from "@/lib/query-keys";
 
 const base = (id: string) => `/api/me/bookings/${encodeURIComponent(id)}`;
@@ -13,10 +14,5 @@ export const useCancellationTerms = (id: string | null) => useQuery({ ...cancell
 export const cancelMyBooking = (id: string, acceptFeeUsd: number) =>
   api(`${base(id)}/cancel`, cancelBookingResponseSchema, { method: "POST", json: { acceptFeeUsd } });
 
-export function useCancelMyBooking() {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, acceptFeeUsd }: { id: string; acceptFeeUsd: number }) => cancelMyBooking(id, acceptFeeUsd),
-    onSettled: () => qc.invalidateQueries({ queryKey: bookingKeys.mine() }),
-  });
-}
+export const useCancelMyBooking = () =>
+  useApiMutation(({ id, acceptFeeUsd }: { id: string; acceptFeeUsd: number }) => cancelMyBooking(id, acceptFeeUsd), { refreshes: [bookingKeys.mine()], evenOnError: true });

@@ -5,12 +5,5 @@ import { bookingKeys } from "@/lib/query-keys";
 
 export type { MyBooking } from "@meridian/shared/bookings/answers";
 
-export const getMyBookings = () => api("/api/me/bookings", myBookingsResponseSchema);
-
-export const myBookingsQueryOptions = queryOptions({
-  queryKey: bookingKeys.mine(),
-  queryFn: getMyBookings,
-  select: (data) => data.bookings,
-});
-
-export const useMyBookings = () => useQuery(myBookingsQueryOptions);
+const myBookings = queryOptions({ queryKey: bookingKeys.mine(), queryFn: () => api("/api/me/bookings", myBookingsResponseSchema), select: (data) => data.bookings });
+export const useMyBookings = () => useQuery(myBookings);

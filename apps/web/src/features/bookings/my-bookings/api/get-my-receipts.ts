@@ -6,13 +6,6 @@ import { paymentKeys } from "@/lib/query-keys";
 
 export type { Receipt };
 
-export const getMyReceipts = () => api("/api/me/receipts", receiptsResponseSchema);
-
 // Under ["me"]: a realtime booking.updated (a refund, a capture) refreshes it with the rest of the dashboard.
-export const myReceiptsQueryOptions = queryOptions({
-  queryKey: paymentKeys.myReceipts(),
-  queryFn: getMyReceipts,
-  select: (data) => data.receipts,
-});
-
-export const useMyReceipts = () => useQuery(myReceiptsQueryOptions);
+const myReceipts = queryOptions({ queryKey: paymentKeys.myReceipts(), queryFn: () => api("/api/me/receipts", receiptsResponseSchema), select: (data) => data.receipts });
+export const useMyReceipts = () => useQuery(myReceipts);

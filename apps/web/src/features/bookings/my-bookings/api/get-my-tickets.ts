@@ -5,12 +5,5 @@ import { valetKeys } from "@/lib/query-keys";
 
 export type { MyTicket } from "@meridian/shared/booking";
 
-export const getMyTickets = () => api("/api/me/tickets", myTicketsResponseSchema);
-
-export const myTicketsQueryOptions = queryOptions({
-  queryKey: valetKeys.myTickets(),
-  queryFn: getMyTickets,
-  select: (data) => data.tickets,
-});
-
-export const useMyTickets = () => useQuery(myTicketsQueryOptions);
+const myTickets = queryOptions({ queryKey: valetKeys.myTickets(), queryFn: () => api("/api/me/tickets", myTicketsResponseSchema), select: (data) => data.tickets });
+export const useMyTickets = () => useQuery(myTickets);

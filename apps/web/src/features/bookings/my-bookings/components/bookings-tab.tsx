@@ -1,9 +1,8 @@
-import { CalendarDays, Car, ChevronRight, ParkingSquare, RotateCw } from "lucide-react";
+import { CalendarDays, Car, ChevronRight, ParkingSquare } from "lucide-react";
 import { useFeature } from "@/lib/public-settings";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { LiveRegion } from "@/components/ui/live-region";
-import { notifyError } from "@/lib/notify";
 import { formatMoney } from "@meridian/shared/money";
 import { cn, formatDate } from "@/lib/utils";
 import { Link } from "react-router";
@@ -16,8 +15,8 @@ import { BookingDetailsDialog } from "./booking-details-dialog";
 import { CancelBookingDialog, canChange, RescheduleDialog } from "./ride-actions";
 import { FlightStatus } from "@/components/ui/flight-status";
 import { formatTime, readBookingDetails, serviceName, serviceTagline } from "./booking-display";
-import { EmptyState } from "./empty-state";
 import { BookingStatusBadge } from "./status-badge";
+import { ListSkeleton, TabList } from "./tab-list";
 import { TipDialog, tipTargetOf, type TipTarget } from "./tip-dialog";
 
 /** The payment line's colour: a payment needed reads as a warning, a hold or payment in gold, the rest muted. */
@@ -32,49 +31,35 @@ export function BookingsTab() {
   // A completed service paid by card can take a tip: its receipt says so.
   const receipts = useMyReceipts();
 
-  useEffect(() => {
-    if (bookings.isError) notifyError("Error fetching bookings", bookings.error);
-  }, [bookings.isError, bookings.error]);
-
-  if (bookings.isPending) return <ListSkeleton />;
-  if (bookings.isError) {
-    return (
-      <div className="rounded-[var(--radius-card)] border border-danger/40 bg-danger/5 p-6 text-sm">
-        <p className="text-foreground">We could not load your bookings just now.</p>
-        <Button variant="outline" size="sm" className="mt-4" onClick={() => bookings.refetch()}>
-          <RotateCw aria-hidden /> Try again
-        </Button>
-      </div>
-    );
-  }
-  if (bookings.data.length === 0) {
-    return (
-      <EmptyState icon={<CalendarDays />} title="No bookings yet">
-        You have no past bookings.
-      </EmptyState>
-    );
-  }
-
   return (
-    <>
-      <ul className="space-y-3" aria-label="Your bookings">
-        {bookings.data.map((b) => (
-          <BookingRow
-            key={b.id}
-            booking={b}
-            receipt={receipts.data?.find((r) => r.bookingId === b.id)}
-            onView={() => setSelected(b)}
-            onCancel={() => setCancelling(b)}
-            onReschedule={() => setRescheduling(b)}
-            onTip={(r) => setTipping(tipTargetOf(r))}
-          />
-        ))}
-      </ul>
-      <BookingDetailsDialog booking={selected} onClose={() => setSelected(null)} />
-      <CancelBookingDialog booking={cancelling} onClose={() => setCancelling(null)} />
-      <RescheduleDialog booking={rescheduling} onClose={() => setRescheduling(null)} />
-      <TipDialog target={tipping} onClose={() => setTipping(null)} />
-    </>
+    <TabList
+      query={bookings}
+      noun="bookings"
+      loading={<ListSkeleton label="Loading bookings" rows={3} className="h-[104px]" />}
+      empty={{ icon: <CalendarDays />, title: "No bookings yet", text: "You have no past bookings." }}
+    >
+      {(rows) => (
+        <>
+          <ul className="space-y-3" aria-label="Your bookings">
+            {rows.map((b) => (
+              <BookingRow
+                key={b.id}
+                booking={b}
+                receipt={receipts.data?.find((r) => r.bookingId === b.id)}
+                onView={() => setSelected(b)}
+                onCancel={() => setCancelling(b)}
+                onReschedule={() => setRescheduling(b)}
+                onTip={(r) => setTipping(tipTargetOf(r))}
+              />
+            ))}
+          </ul>
+          <BookingDetailsDialog booking={selected} onClose={() => setSelected(null)} />
+          <CancelBookingDialog booking={cancelling} onClose={() => setCancelling(null)} />
+          <RescheduleDialog booking={rescheduling} onClose={() => setRescheduling(null)} />
+          <TipDialog target={tipping} onClose={() => setTipping(null)} />
+        </>
+      )}
+    </TabList>
   );
 }
 
@@ -193,15 +178,5 @@ function BookingRow({
         </div>
       </div>
     </li>
-  );
-}
-
-function ListSkeleton() {
-  return (
-    <div className="space-y-3" aria-busy="true" aria-label="Loading bookings">
-      {[0, 1, 2].map((i) => (
-        <div key={i} className="h-[104px] animate-pulse rounded-[var(--radius-card)] border border-border bg-surface" />
-      ))}
-    </div>
   );
 }

@@ -3,16 +3,15 @@
 // receipt e-mail's link) opens the tip dialog for that booking.
 import { useFeature } from "@/lib/public-settings";
 import { type Receipt as ReceiptData } from "@meridian/shared/receipts";
-import { Car, Download, HandCoins, ParkingSquare, Receipt, RotateCw } from "lucide-react";
+import { Car, Download, HandCoins, ParkingSquare, Receipt } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useSearchParams } from "react-router";
 import { Button } from "@/components/ui/button";
-import { notifyError } from "@/lib/notify";
 import { formatCard, formatMoney } from "@meridian/shared/money";
 import { formatDate } from "@/lib/utils";
 import { useMyReceipts } from "../api/get-my-receipts";
-import { EmptyState } from "./empty-state";
 import { BookingStatusBadge } from "./status-badge";
+import { ListSkeleton, TabList } from "./tab-list";
 import { TipDialog, tipTargetOf, type TipTarget } from "./tip-dialog";
 
 export function ReceiptsTab() {
@@ -21,10 +20,6 @@ export function ReceiptsTab() {
   const [tipping, setTipping] = useState<TipTarget | null>(null);
   const wanted = params.get("tip");
   const tipsOn = useFeature("tips");
-
-  useEffect(() => {
-    if (receipts.isError) notifyError("Error fetching receipts", receipts.error);
-  }, [receipts.isError, receipts.error]);
 
   // The e-mail's "Add a tip" link: open the dialog once the receipts are here, then drop the parameter.
   useEffect(() => {
@@ -36,41 +31,24 @@ export function ReceiptsTab() {
     setParams(next, { replace: true, preventScrollReset: true });
   }, [wanted, receipts.data, params, setParams, tipsOn]);
 
-  if (receipts.isPending) {
-    return (
-      <div className="space-y-3" aria-busy="true" aria-label="Loading receipts">
-        {[0, 1].map((i) => (
-          <div key={i} className="h-[220px] animate-pulse rounded-[var(--radius-card)] border border-border bg-surface" />
-        ))}
-      </div>
-    );
-  }
-  if (receipts.isError) {
-    return (
-      <div className="rounded-[var(--radius-card)] border border-danger/40 bg-danger/5 p-6 text-sm">
-        <p className="text-foreground">We could not load your receipts just now.</p>
-        <Button variant="outline" size="sm" className="mt-4" onClick={() => receipts.refetch()}>
-          <RotateCw aria-hidden /> Try again
-        </Button>
-      </div>
-    );
-  }
-  if (receipts.data.length === 0) {
-    return (
-      <EmptyState icon={<Receipt />} title="No Receipts Available">
-        Receipts for completed services will be listed here.
-      </EmptyState>
-    );
-  }
   return (
-    <>
-      <ul className="space-y-4" aria-label="Your receipts">
-        {receipts.data.map((r) => (
-          <ReceiptCard key={r.bookingId} receipt={r} onTip={() => setTipping(tipTargetOf(r))} />
-        ))}
-      </ul>
-      <TipDialog target={tipping} onClose={() => setTipping(null)} />
-    </>
+    <TabList
+      query={receipts}
+      noun="receipts"
+      loading={<ListSkeleton label="Loading receipts" rows={2} className="h-[220px]" />}
+      empty={{ icon: <Receipt />, title: "No Receipts Available", text: "Receipts for completed services will be listed here." }}
+    >
+      {(rows) => (
+        <>
+          <ul className="space-y-4" aria-label="Your receipts">
+            {rows.map((r) => (
+              <ReceiptCard key={r.bookingId} receipt={r} onTip={() => setTipping(tipTargetOf(r))} />
+            ))}
+          </ul>
+          <TipDialog target={tipping} onClose={() => setTipping(null)} />
+        </>
+      )}
+    </TabList>
   );
 }
 

@@ -1,16 +1,9 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { CouponInput } from "@meridian/shared/coupons";
 import { api } from "@/lib/api";
-
+import { useApiMutation } from "@/lib/api-mutation";
 import { pricingKeys, adminKeys } from "@/lib/query-keys";
 import { adminCouponResponseSchema } from "@meridian/shared/pricing/answers";
 
 export const createCoupon = (input: CouponInput) => api("/api/admin/coupons", adminCouponResponseSchema, { method: "POST", json: input }).then((r) => r.coupon);
 
-export function useCreateCoupon() {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: createCoupon,
-    onSuccess: () => Promise.all([qc.invalidateQueries({ queryKey: pricingKeys.coupons() }), qc.invalidateQueries({ queryKey: adminKeys.audit() })]),
-  });
-}
+export const useCreateCoupon = () => useApiMutation(createCoupon, { refreshes: [pricingKeys.coupons(), adminKeys.audit()] });

@@ -7,7 +7,7 @@ import type { AdminVehicle } from "@meridian/shared/fleet";
 import { NumberField, numberOr, SelectField, TextField } from "@/components/form/fields";
 import { Form, FormActions } from "@/components/form/form";
 import { useSaveDialog } from "@/components/form/use-save-dialog";
-import { Dialog, DialogContent } from "@/components/ui/dialog";
+import { FormDialog } from "@/components/form/form-dialog";
 import { ApiError } from "@/lib/api";
 import { useCreateUnit, useUpdateUnit } from "../api/save-unit";
 
@@ -15,11 +15,14 @@ const statusOptions = unitStatuses.map((value) => ({ value, label: UNIT_STATUS_L
 
 export function UnitDialog({ open, onOpenChange, unit, vehicles }: { open: boolean; onOpenChange: (open: boolean) => void; unit: AdminUnit | null; vehicles: AdminVehicle[] }) {
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent title={unit ? "Edit Car" : "Add Car"} description={unit ? `Update ${unit.plate}.` : "A car of the fleet, sent on rides of its vehicle type while it is in service."}>
-        {open ? <UnitForm key={unit?.id ?? "new"} unit={unit} vehicles={vehicles} onDone={() => onOpenChange(false)} /> : null}
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={unit ? "Edit Car" : "Add Car"}
+      description={unit ? `Update ${unit.plate}.` : "A car of the fleet, sent on rides of its vehicle type while it is in service."}
+    >
+      <UnitForm key={unit?.id ?? "new"} unit={unit} vehicles={vehicles} onDone={() => onOpenChange(false)} />
+    </FormDialog>
   );
 }
 
@@ -42,7 +45,6 @@ function UnitForm({ unit, vehicles, onDone }: { unit: AdminUnit | null; vehicles
     created: (values) => ["Car Added!", `${values.plate} is now in the fleet.`],
     updated: (values) => ["Car Updated!", `${values.plate} has been saved.`],
     failed: unit ? "Error updating car" : "Error adding car",
-    fields: ["vehicleTypeId", "plate", "colour", "year", "status"],
     onServerError: (err) => {
       if (err instanceof ApiError && !err.fields && err.code === "plate_taken") form.setError("plate", { type: "server", message: err.message });
     },

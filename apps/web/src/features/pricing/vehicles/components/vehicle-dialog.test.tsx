@@ -2,7 +2,7 @@
 // Add Vehicle / Edit Vehicle: what they send, each field's message (and the Validation Error toast), the server's under its field.
 import { describe, expect, it } from "vitest";
 import type { AdminVehicle } from "@meridian/shared/fleet";
-import { apiError, renderDialog, type Routes } from "@/test/render";
+import { apiError, fillAndSubmit, renderDialog, type Routes } from "@/test/render";
 import { VehicleDialog } from "./vehicle-dialog";
 
 const SEDAN: AdminVehicle = { id: "v1", name: "Executive Sedan", baseFeeUsd: 45, passengerCapacity: 3, luggageCapacity: 3, active: true, createdAt: "2026-01-05T10:00:00.000Z" };
@@ -14,12 +14,7 @@ const open = (vehicle: AdminVehicle | null, routes: Routes = {}) =>
 describe("VehicleDialog", () => {
   it("adds a vehicle with the defaults it was not given (inactive until priced)", async () => {
     const { user, screen, dialog, calls, onClose } = open(null, { "POST /api/admin/vehicles": saved });
-    await user.type(dialog.getByLabelText("Vehicle Name"), "Stretch Limousine");
-    await user.clear(dialog.getByLabelText("Base Fee (USD)"));
-    await user.type(dialog.getByLabelText("Base Fee (USD)"), "120.50");
-    await user.clear(dialog.getByLabelText("Passenger Capacity"));
-    await user.type(dialog.getByLabelText("Passenger Capacity"), "8");
-    await user.click(dialog.getByRole("button", { name: "Add Vehicle" }));
+    await fillAndSubmit(user, dialog, { "Vehicle Name": "Stretch Limousine", "Base Fee (USD)": "120.50", "Passenger Capacity": "8" }, "Add Vehicle");
     expect(await screen.findByText("Vehicle Added!")).toBeTruthy();
     expect(screen.getByText("Stretch Limousine is now in the catalogue.")).toBeTruthy();
     expect(calls.find((c) => c.method === "POST")?.body).toEqual({ name: "Stretch Limousine", baseFeeUsd: 120.5, passengerCapacity: 8, luggageCapacity: 1, active: false });
@@ -47,9 +42,7 @@ describe("VehicleDialog", () => {
 
   it("refuses a fee with fractions of a cent", async () => {
     const { user, dialog, calls } = open(SEDAN);
-    await user.clear(dialog.getByLabelText("Base Fee (USD)"));
-    await user.type(dialog.getByLabelText("Base Fee (USD)"), "10.005");
-    await user.click(dialog.getByRole("button", { name: "Save Changes" }));
+    await fillAndSubmit(user, dialog, { "Base Fee (USD)": "10.005" }, "Save Changes");
     expect((await dialog.findByText("Base fee can have at most 2 decimals.")).id).toBe("vehicle-fee-error");
     expect(calls.some((c) => c.method === "PATCH")).toBe(false);
   });
@@ -68,9 +61,7 @@ describe("VehicleDialog", () => {
 
   it("refuses a luggage count below 0", async () => {
     const { user, dialog } = open(SEDAN);
-    await user.clear(dialog.getByLabelText("Luggage Capacity"));
-    await user.type(dialog.getByLabelText("Luggage Capacity"), "-1");
-    await user.click(dialog.getByRole("button", { name: "Save Changes" }));
+    await fillAndSubmit(user, dialog, { "Luggage Capacity": "-1" }, "Save Changes");
     expect((await dialog.findByText("Luggage capacity must be 0 or more.")).id).toBe("vehicle-luggage-error");
   });
 
@@ -78,8 +69,7 @@ describe("VehicleDialog", () => {
     const { user, screen, dialog, onClose } = open(null, {
       "POST /api/admin/vehicles": apiError(409, "vehicle_exists", "A vehicle with this name exists.", { name: "A vehicle with this name exists." }),
     });
-    await user.type(dialog.getByLabelText("Vehicle Name"), "Executive Sedan");
-    await user.click(dialog.getByRole("button", { name: "Add Vehicle" }));
+    await fillAndSubmit(user, dialog, { "Vehicle Name": "Executive Sedan" }, "Add Vehicle");
     expect(await screen.findByText("Error adding vehicle")).toBeTruthy();
     expect(dialog.getByText("A vehicle with this name exists.", { selector: "#vehicle-name-error" })).toBeTruthy();
     expect(onClose).not.toHaveBeenCalled();

@@ -7,7 +7,7 @@ import type { z } from "zod";
 import { NumberField, numberOr, SwitchField, TextField } from "@/components/form/fields";
 import { Form, FormActions } from "@/components/form/form";
 import { useSaveDialog } from "@/components/form/use-save-dialog";
-import { Dialog, DialogContent } from "@/components/ui/dialog";
+import { FormDialog } from "@/components/form/form-dialog";
 import { useCreateVehicle, useUpdateVehicle } from "../api/save-vehicle";
 
 type VehicleValues = z.output<typeof vehicleInputSchema>;
@@ -22,15 +22,14 @@ const toForm = (v: Pick<AdminVehicle, "name" | "baseFeeUsd" | "passengerCapacity
 
 export function VehicleDialog({ open, onOpenChange, vehicle }: { open: boolean; onOpenChange: (open: boolean) => void; vehicle: AdminVehicle | null }) {
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent
-        title={vehicle ? "Edit Vehicle" : "Add Vehicle"}
-        description={vehicle ? `Update ${vehicle.name} in the catalogue.` : "A new vehicle class for ride bookings. Set its pricing next."}
-      >
-        {/* Remount per vehicle so the form starts from its values. */}
-        {open ? <VehicleForm key={vehicle?.id ?? "new"} vehicle={vehicle} onDone={() => onOpenChange(false)} /> : null}
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={vehicle ? "Edit Vehicle" : "Add Vehicle"}
+      description={vehicle ? `Update ${vehicle.name} in the catalogue.` : "A new vehicle class for ride bookings. Set its pricing next."}
+    >
+      <VehicleForm key={vehicle?.id ?? "new"} vehicle={vehicle} onDone={() => onOpenChange(false)} />
+    </FormDialog>
   );
 }
 
@@ -47,7 +46,6 @@ function VehicleForm({ vehicle, onDone }: { vehicle: AdminVehicle | null; onDone
     created: (values) => ["Vehicle Added!", `${values.name} is now in the catalogue.`],
     updated: (values) => ["Vehicle Updated!", `${values.name} has been saved.`],
     failed: vehicle ? "Error updating vehicle" : "Error adding vehicle",
-    fields: ["name", "baseFeeUsd", "passengerCapacity", "luggageCapacity", "active"],
     onDone,
   });
 

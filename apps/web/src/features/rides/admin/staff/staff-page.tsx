@@ -7,10 +7,10 @@ import { CalendarPlus, ChevronLeft, ChevronRight, UserPlus, X } from "lucide-rea
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { Button } from "@/components/ui/button";
-import { Dialog, DialogContent } from "@/components/ui/dialog";
-import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
+import { SectionTabs } from "@/components/ui/tabs";
 import { DateField, SelectField, TextField } from "@/components/form/fields";
-import { applyServerFieldErrors, Form, FormActions } from "@/components/form/form";
+import { FormDialog } from "@/components/form/form-dialog";
+import { Form, FormActions, submitTo } from "@/components/form/form";
 import { notifyError, notifySuccess } from "@/lib/notify";
 import { addDays, clockIn, dayLabel, mondayOf, todayHere } from "@/lib/time";
 import { useAddStaff } from "../api/add-staff";
@@ -40,18 +40,14 @@ export default function StaffPage() {
           </Button>
         }
       />
-      <Tabs defaultValue="members">
-        <TabsList aria-label="Staff sections">
-          <TabsTrigger value="members">Staff Members</TabsTrigger>
-          <TabsTrigger value="shifts">Shifts</TabsTrigger>
-        </TabsList>
-        <TabsContent value="members">
-          <MembersTable />
-        </TabsContent>
-        <TabsContent value="shifts">
-          <ShiftsWeek />
-        </TabsContent>
-      </Tabs>
+      <SectionTabs
+        defaultValue="members"
+        label="Staff sections"
+        sections={[
+          { value: "members", label: "Staff Members", panel: <MembersTable /> },
+          { value: "shifts", label: "Shifts", panel: <ShiftsWeek /> },
+        ]}
+      />
       <AddStaffDialog open={adding} onOpenChange={setAdding} />
     </>
   );
@@ -76,32 +72,23 @@ function AddStaffDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (
     resolver: zodResolver(createStaffSchema),
     defaultValues: { fullName: "", email: "", role: "chauffeur" },
   });
-  const onSubmit = form.handleSubmit(async (values) => {
-    try {
-      const { created, staff } = await mutation.mutateAsync(values);
-      notifySuccess(
-        created ? "Staff Added" : "Staff Promoted",
-        created ? `We e-mailed ${staff.email} a link to choose a password.` : `${staff.fullName} is now ${withArticle(ROLE_LABELS[staff.role])}.`,
-      );
-      onOpenChange(false);
-    } catch (err) {
-      applyServerFieldErrors(err, form.setError, ["fullName", "email", "role"]);
-      notifyError("Could not add staff", err);
-    }
+  const onSubmit = submitTo(form, mutation.mutateAsync, {
+    failed: "Could not add staff",
+    done: (_values, { created, staff }) => [
+      created ? "Staff Added" : "Staff Promoted",
+      created ? `We e-mailed ${staff.email} a link to choose a password.` : `${staff.fullName} is now ${withArticle(ROLE_LABELS[staff.role])}.`,
+    ],
+    then: () => onOpenChange(false),
   });
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      {open ? (
-        <DialogContent title="Add Staff" description="A new e-mail gets an account and a link to choose a password; an existing customer's account is promoted.">
-          <Form form={form} onSubmit={onSubmit} className="space-y-5">
-            <TextField<CreateStaffInput> name="fullName" label="Full name" id="staff-fullName" autoComplete="off" />
-            <TextField<CreateStaffInput> name="email" label="Email" id="staff-email" type="email" autoComplete="off" />
-            <SelectField<CreateStaffInput> name="role" label="Role" id="staff-role" options={roleOptions} />
-            <FormActions onCancel={() => onOpenChange(false)} pending={mutation.isPending} label="Add Staff" pendingLabel="Adding…" />
-          </Form>
-        </DialogContent>
-      ) : null}
-    </Dialog>
+    <FormDialog open={open} onOpenChange={onOpenChange} title="Add Staff" description="A new e-mail gets an account and a link to choose a password; an existing customer's account is promoted.">
+      <Form form={form} onSubmit={onSubmit} className="space-y-5">
+        <TextField<CreateStaffInput> name="fullName" label="Full name" id="staff-fullName" autoComplete="off" />
+        <TextField<CreateStaffInput> name="email" label="Email" id="staff-email" type="email" autoComplete="off" />
+        <SelectField<CreateStaffInput> name="role" label="Role" id="staff-role" options={roleOptions} />
+        <FormActions onCancel={() => onOpenChange(false)} pending={mutation.isPending} label="Add Staff" pendingLabel="Adding…" />
+      </Form>
+    </FormDialog>
   );
 }
 
@@ -229,13 +216,9 @@ function ShiftsWeek() {
 
 function NewShiftDialog({ date, people, onClose }: { date: string | null; people: StaffMember[]; onClose: () => void }) {
   return (
-    <Dialog open={date !== null} onOpenChange={(open) => !open && onClose()}>
-      {date ? (
-        <DialogContent title="New Shift" description="An end at or before the start ends the next morning.">
-          <NewShiftForm date={date} people={people} onDone={onClose} />
-        </DialogContent>
-      ) : null}
-    </Dialog>
+    <FormDialog open={date !== null} onOpenChange={(open) => !open && onClose()} title="New Shift" description="An end at or before the start ends the next morning.">
+      {date ? <NewShiftForm date={date} people={people} onDone={onClose} /> : null}
+    </FormDialog>
   );
 }
 
@@ -246,15 +229,10 @@ function NewShiftForm({ date, people, onDone }: { date: string; people: StaffMem
     resolver: zodResolver(createShiftSchema),
     defaultValues: { staffId: first?.id ?? "", date, start: "08:00", end: "16:00", role: first?.role ?? "chauffeur", location: "" },
   });
-  const onSubmit = form.handleSubmit(async (values) => {
-    try {
-      const { shift } = await mutation.mutateAsync(values);
-      notifySuccess("Shift Scheduled", `${shift.staffName} works ${values.start}–${values.end} on ${dayLabel(values.date)}.`);
-      onDone();
-    } catch (err) {
-      applyServerFieldErrors(err, form.setError, ["staffId", "date", "start", "end", "role", "location"]);
-      notifyError("Could not schedule the shift", err);
-    }
+  const onSubmit = submitTo(form, mutation.mutateAsync, {
+    failed: "Could not schedule the shift",
+    done: (values, { shift }) => ["Shift Scheduled", `${shift.staffName} works ${values.start}–${values.end} on ${dayLabel(values.date)}.`],
+    then: onDone,
   });
   const staffOptions = people.map((p) => ({ value: p.id, label: `${p.fullName} · ${ROLE_LABELS[p.role]}` }));
   return (
