@@ -20,6 +20,14 @@ describe("the server's import arrows (npm run lint)", () => {
     expect(await refusals("payments/payment-jobs.ts", use("../rides/cancel.service"))).toEqual(against("rides"));
   });
 
+  it("refuses bookings an import of payments: a paid booking's creation is checkout's, over both", async () => {
+    expect(await refusals("bookings/booking-rows.ts", use("../payments/charge-gate"))).toEqual(against("payments"));
+    expect(await refusals("admin/core/bookings.service.ts", use("../../payments/payment-lifecycle"))).toEqual(against("payments"));
+    expect(await refusals("payments/payment-jobs.ts", use("../checkout/bookings.service"))).toEqual(against("checkout"));
+    expect(await refusals("checkout/bookings.service.ts", use("../payments/charge-gate"))).toEqual([]);
+    expect(await refusals("checkout/bookings.service.ts", use("../rides/capacity.service"))).toEqual(against("rides"));
+  });
+
   it("refuses pricing an import of rides (the flight lookup is lib's port; the cars' routes are served with dispatch)", async () => {
     expect(await refusals("quotes/quote.service.ts", use("../flights/aerodatabox"))).toEqual(against("rides"));
     expect(await refusals("admin/admin-fleet.routes.ts", use("./fleet/units.service"))).toEqual(against("rides"));
