@@ -84,7 +84,7 @@ type StoredError = { error: { code: string; message: string; fields?: Record<str
 
 /**
  * The first answer for this (user, key): replayed for the same body, refused for another. `userId` is whoever sent
- * the key (the desk's staff member for a booking made for a caller, bookings/caller-booking.service.ts).
+ * the key (the desk's staff member for a booking made for a caller, checkout/caller-booking.service.ts).
  */
 export async function earlierAnswer<T = CreateBookingResponse>(deps: Deps, userId: string, key: string, hash: string): Promise<{ status: 201; body: T; replayed: boolean } | null> {
   const [row] = await deps.database.db

@@ -16,7 +16,7 @@ const against = (domain: string) => [expect.stringContaining(`no import of ${dom
 describe("the server's import arrows (npm run lint)", () => {
   it("refuses bookings and payments an import of rides (the ride reminder and the flight's follow job are the booking's own)", async () => {
     expect(await refusals("bookings/booking-rows.ts", use("../rides/ride-notices"))).toEqual(against("rides"));
-    expect(await refusals("bookings/bookings.service.ts", use("../flights/follow"))).toEqual(against("rides"));
+    expect(await refusals("bookings/booking-gate.ts", use("../flights/follow"))).toEqual(against("rides"));
     expect(await refusals("payments/payment-jobs.ts", use("../rides/cancel.service"))).toEqual(against("rides"));
   });
 
