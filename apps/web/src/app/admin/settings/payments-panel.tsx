@@ -15,7 +15,7 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
-import { applyServerFieldErrors } from "@/components/form/form";
+import { submitTo } from "@/components/form/form";
 import { api } from "@/lib/api";
 import { testChargeResponseSchema } from "@meridian/shared/settings/answers";
 import { notifyError, notifySuccess } from "@/lib/notify";
@@ -191,14 +191,10 @@ function TipsPanel({ data }: { data: PaymentsOverview }) {
     }
   };
 
-  const onSubmit = form.handleSubmit(async (values) => {
-    try {
-      await save.mutateAsync(values);
-      notifySuccess("Settings Saved", `The tip dialog offers ${values.tipPresetPercents.map((p) => `${p}%`).join(", ")} and a custom amount.`);
-    } catch (err) {
-      applyServerFieldErrors(err, form.setError, ["slots"], { tipPresetPercents: "slots" });
-      notifyError("Could not save settings", err);
-    }
+  const onSubmit = submitTo(form, save.mutateAsync, {
+    failed: "Could not save settings",
+    done: (values) => ["Settings Saved", `The tip dialog offers ${values.tipPresetPercents.map((p) => `${p}%`).join(", ")} and a custom amount.`],
+    rename: { tipPresetPercents: "slots" },
   });
 
   return (
