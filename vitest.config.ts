@@ -19,6 +19,7 @@ const postgresSuites = [
   "jobs/**/*.test.ts",
   "realtime/**/*.test.ts",
   "rides/**/*.test.ts",
+  "seed/**/*.test.ts",
   "settings/settings.test.ts",
   "admin/fleet/units.test.ts",
   "admin/core/analytics.test.ts",

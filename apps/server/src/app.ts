@@ -23,7 +23,7 @@ import { openApiRoutes } from "./lib/openapi.routes";
 import { originCheck, trustedOriginsOf } from "./lib/origin-check";
 import { metricsRoutes } from "./lib/metrics.routes";
 import { requestIdGenerator } from "./lib/request-id";
-import { CSP_NONCE_PLACEHOLDER, pageNonce, pageSecurityHeaders, securityHeaders } from "./lib/security-headers";
+import { CSP_NONCE_PLACEHOLDER, pageNonce, pageSecurityHeaders, providerCspSources, securityHeaders } from "./lib/security-headers";
 import { MAX_BODY_BYTES } from "./lib/validate";
 import { meRoutes } from "./me/me.routes";
 import { mePaymentRoutes } from "./payments/payment-lifecycle.routes";
@@ -81,10 +81,11 @@ export function createApp(deps: Deps, opts: { webDist?: string } = {}) {
   // Every answer counted and timed by route and status (/metrics); the quote fast path does the same itself.
   app.use("*", requestMetrics(deps.metrics));
   // CSP, frame, sniffing, referrer, permissions and (https) HSTS headers on every answer, errors included.
-  app.use("*", securityHeaders(deps.config));
+  const providers = providerCspSources(deps);
+  app.use("*", securityHeaders(deps.config, { extra: providers }));
   if (deps.config.mailboxEnabled) {
     // The dev mailbox page styles itself inline (and so may the e-mails it shows): styles only, never scripts.
-    app.use("/dev/mailbox/*", securityHeaders(deps.config, { csp: { styleSrc: ["'self'", "'unsafe-inline'"] } }));
+    app.use("/dev/mailbox/*", securityHeaders(deps.config, { extra: providers, csp: { styleSrc: ["'self'", "'unsafe-inline'"] } }));
   }
 
   // A state-changing request from another site's page is refused on every route (lib/origin-check.ts).
@@ -184,12 +185,12 @@ export function createApp(deps: Deps, opts: { webDist?: string } = {}) {
     });
     // The page itself (at / and every client-side route) carries a fresh CSP nonce for the styles the client
     // writes at run time; everything else under the build is a static file.
-    const page = [pageSecurityHeaders(deps.config), (c: Context<AppEnv>) => c.html(indexHtml.replaceAll(CSP_NONCE_PLACEHOLDER, pageNonce(c)))] as const;
+    const page = [pageSecurityHeaders(deps.config, providers), (c: Context<AppEnv>) => c.html(indexHtml.replaceAll(CSP_NONCE_PLACEHOLDER, pageNonce(c)))] as const;
     app.get("/", ...page);
     app.get("/index.html", ...page);
     // The guest's claim ticket is a page of its own (a few kilobytes for a phone at the curb), not the app.
     const claimHtml = fs.readFileSync(path.join(webDist, "claim.html"), "utf8");
-    app.get("/t/*", pageSecurityHeaders(deps.config), (c) => c.html(claimHtml.replaceAll(CSP_NONCE_PLACEHOLDER, pageNonce(c))));
+    app.get("/t/*", pageSecurityHeaders(deps.config, providers), (c) => c.html(claimHtml.replaceAll(CSP_NONCE_PLACEHOLDER, pageNonce(c))));
     // precompressed: the build writes .br/.gz next to each file (scripts/compress-assets.mjs)
     app.use("*", serveStatic({ root: path.relative(process.cwd(), webDist), precompressed: true }));
     app.get("*", ...page); // client-side routes

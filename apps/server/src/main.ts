@@ -10,7 +10,7 @@ import type { AddressInfo } from "node:net";
 import { getRequestListener } from "@hono/node-server";
 import { createApp } from "./app";
 import { DataDirLockedError, openDatabase, type Database } from "./db/client";
-import { adminPasswordWorks, scheduleDemoShifts, seedDemo } from "./db/seed";
+import { adminPasswordWorks, scheduleDemoShifts, seedDemo } from "./seed/seed";
 import { startHousekeeping } from "./housekeeping/prune";
 import { loadEnv, type AppConfig, type Env } from "./env";
 import type { Deps } from "./lib/context";
@@ -18,7 +18,7 @@ import { startMailRetry } from "./mail/mailer";
 import { startJobRunner } from "./jobs/job-runner";
 import { scheduleOverdueSweep } from "./rides/overdue";
 import { allJobHandlers } from "./jobs/handlers";
-import { securityHeaderList } from "./lib/security-headers";
+import { providerCspSources, securityHeaderList } from "./lib/security-headers";
 import { withQuoteFastPath } from "./quotes/quote-fast-path";
 import { buildConfig, buildDeps, databaseTarget, demoAdminPassword, openAndMigrate } from "./server";
 
@@ -61,7 +61,7 @@ function banner(config: AppConfig, database: Database, deps: Deps, adminLine: st
 async function listen(deps: Deps, env: Env, onListening: (address: string) => void): Promise<Server> {
   const here = path.dirname(fileURLToPath(import.meta.url));
   const app = createApp(deps, { webDist: path.resolve(here, "../../web/dist") });
-  const headers = await securityHeaderList(deps.config);
+  const headers = await securityHeaderList(deps.config, { extra: providerCspSources(deps) });
   const handler = withQuoteFastPath(deps, getRequestListener(app.fetch, { hostname: env.HOST }), headers);
   const server = createServer((req, res) => {
     // Once stopping, each answer closes its connection: a keep-alive client opens a new one, elsewhere.
@@ -111,7 +111,7 @@ async function stopGracefully(server: Server, deps: Deps, database: Database, st
 function runJobs(deps: Deps, env: Env) {
   // The overdue sweep's next run (rides/overdue.ts; scheduled once whichever process starts first).
   scheduleOverdueSweep(deps.database.db).catch((err: unknown) => deps.logger.error("could not schedule the overdue sweep", { err: String(err) }));
-  // The demo chauffeurs' daily shift top-up (db/seed.ts), while the demo is seeded.
+  // The demo chauffeurs' daily shift top-up (seed/seed.ts), while the demo is seeded.
   if (env.SEED_DEMO) scheduleDemoShifts(deps.database.db).catch((err: unknown) => deps.logger.error("could not schedule the demo shifts' top-up", { err: String(err) }));
   return startJobRunner(deps.database.db, allJobHandlers(deps), { intervalMs: env.JOB_POLL_MS, logger: deps.logger });
 }

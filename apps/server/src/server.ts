@@ -23,7 +23,7 @@ import { applyMessageSettings } from "./mail/message-settings";
 import { brandMail } from "./mail/brand";
 import { smsUnlessSwitchedOff } from "./sms/sms";
 import { createSmsSender } from "./sms/sms";
-import { createPhotoStore } from "./valet/photo-store";
+import { createPhotoStore } from "./lib/photo-store";
 import { createAvailability } from "./rides/availability.service";
 
 export function databaseTarget(env: Env): DatabaseTarget {

@@ -3,7 +3,7 @@
 // an address with no account gets the very same answers (nothing tells whether the account exists).
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createUser } from "../db/factories";
+import { createUser } from "../seed/factories";
 import { outboxEmails, signInLockouts } from "../db/schema";
 import { createTestApp, type TestApp } from "../test/harness";
 import { LOCKOUT_AFTER_FAILURES } from "./lockout";

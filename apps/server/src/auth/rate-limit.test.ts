@@ -4,7 +4,7 @@
 import type { AddressInfo } from "node:net";
 import { serve, type ServerType } from "@hono/node-server";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { createUser } from "../db/factories";
+import { createUser } from "../seed/factories";
 import { rateLimit } from "../db/schema";
 import { createTestApp, type TestApp } from "../test/harness";
 

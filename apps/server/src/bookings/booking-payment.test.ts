@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { QuoteInput } from "@meridian/shared/booking";
 import { AUTHENTICATION_FAILED_MESSAGE, AUTHENTICATION_REQUIRED_MESSAGE, PAYMENT_NOT_ACCEPTED_MESSAGE } from "@meridian/shared/payments";
 import { toCents } from "@meridian/shared/pricing";
-import { createRateCard, createVehicle, setValetRates } from "../db/factories";
+import { createRateCard, createVehicle, setValetRates } from "../seed/factories";
 import { bookings, embeddedPaymentEvents, embeddedPaymentIntents, idempotencyKeys, payments, tickets } from "../db/schema";
 import { invalidatePricingCache } from "../quotes/pricing-data";
 import { FAKE_PLACES } from "../test/fake-geo";

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bookableTimeLabel, earliestBookable } from "@meridian/shared/booking-time";
 import { DEFAULT_OPERATIONS_SETTINGS, type OperationsSettings } from "@meridian/shared/rides";
 import { wallClock } from "@meridian/shared/zoned-time";
-import { setValetRates } from "../db/factories";
+import { setValetRates } from "../seed/factories";
 import { bookings } from "../db/schema";
 import { invalidatePricingCache } from "../quotes/pricing-data";
 import { signQuoteToken, verifyQuoteToken } from "../quotes/quote-token";

@@ -4,7 +4,7 @@
 import type { ChildProcess } from "node:child_process";
 import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { demoFleet } from "../db/seed";
+import { demoFleet } from "../seed/seed";
 import { giveCapacityThroughApi, laDate } from "../test/factories";
 import { freshPostgres } from "../test/harness";
 import { startServer as startServerProcess, stopServer, TEST_ADMIN, type ServerProcess } from "../test/server-process";

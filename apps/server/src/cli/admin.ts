@@ -3,7 +3,7 @@
 // when --password is given; its other sessions are then signed out). Reads settings like the server.
 import { and, eq } from "drizzle-orm";
 import { fullNameSchema, signUpSchema } from "@meridian/shared/auth";
-import { createUser } from "../db/factories";
+import { createUser } from "../seed/factories";
 import { account, session, user } from "../db/schema";
 import { createLogger } from "../lib/logger";
 import { createMailer } from "../mail/mailer";

@@ -9,7 +9,7 @@ import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../app";
 import { openDatabase, type Database, type DatabaseTarget } from "../db/client";
-import { createUser } from "../db/factories";
+import { createUser } from "../seed/factories";
 import { runMigrations } from "../db/migrate";
 import { loadEnv } from "../env";
 import { buildConfig, buildDeps } from "../server";

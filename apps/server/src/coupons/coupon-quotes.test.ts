@@ -4,7 +4,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { QuoteInput } from "@meridian/shared/booking";
-import { setValetRates } from "../db/factories";
+import { setValetRates } from "../seed/factories";
 import { bookings, couponRedemptions, coupons } from "../db/schema";
 import { invalidatePricingCache } from "../quotes/pricing-data";
 import { verifyQuoteToken, verifyValetQuoteToken } from "../quotes/quote-token";

@@ -2,7 +2,7 @@
 import { and, desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLogs, couponRedemptions, coupons } from "../db/schema";
-import { createUser } from "../db/factories";
+import { createUser } from "../seed/factories";
 import { createRolesTestApp, type RolesTestApp, type TestApp } from "../test/harness";
 import { CouponUnavailableError, redeemCoupon } from "./coupons.service";
 

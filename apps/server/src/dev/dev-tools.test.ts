@@ -7,7 +7,7 @@ import os from "node:os";
 import { getRequestListener } from "@hono/node-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../app";
-import { createUser } from "../db/factories";
+import { createUser } from "../seed/factories";
 import { loadEnv } from "../env";
 import { buildConfig } from "../server";
 import { createTestApp, type TestApp } from "../test/harness";

@@ -10,7 +10,7 @@ import type { AddressInfo } from "node:net";
 import { getRequestListener } from "@hono/node-server";
 import { sql } from "drizzle-orm";
 import postgres from "postgres";
-import { createUser } from "../db/factories";
+import { createUser } from "../seed/factories";
 import { securityHeaderList } from "../lib/security-headers";
 import { withQuoteFastPath } from "../quotes/quote-fast-path";
 import { invalidatePricingCache } from "../quotes/pricing-data";

@@ -1,5 +1,5 @@
 // Every kind of durable job the server runs, by kind: what the runner in main.ts (and the development tools) use.
-import { DEMO_SHIFTS_JOB, demoShiftsHandler } from "../db/seed";
+import { DEMO_SHIFTS_JOB, demoShiftsHandler } from "../seed/seed";
 import type { Deps } from "../lib/context";
 import { flightJobHandlers } from "../flights/follow";
 import { holdSweepJobHandlers } from "../payments/hold-sweep";

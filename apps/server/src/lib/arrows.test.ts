@@ -32,6 +32,15 @@ describe("the server's import arrows (npm run lint)", () => {
     expect(await refusals("lib/format-when.ts", use("../bookings/booking-gate"))).toEqual(against("bookings"));
   });
 
+  it("refuses lib every domain but identity's (ports in lib, implementations wired in the root; the demo seed is the root's)", async () => {
+    expect(await refusals("lib/security-headers.ts", use("../payments/stripe-csp"))).toEqual(against("payments"));
+    expect(await refusals("lib/context.ts", use("../quotes/quote-counter"))).toEqual(against("pricing"));
+    expect(await refusals("db/client.ts", use("../valet/photos.service"))).toEqual(against("valet"));
+    expect(await refusals("settings/settings.service.ts", use("../rides/capacity.service"))).toEqual(against("rides"));
+    expect(await refusals("db/migrate.ts", use("../seed/seed"))).toEqual(against("root"));
+    expect(await refusals("seed/seed.ts", use("../valet/valet-rates.service"))).toEqual([]);
+  });
+
   it("refuses production code an import of test support; a test may import anything", async () => {
     expect(await refusals("payments/charges.ts", use("../test/factories"))).toEqual([expect.stringContaining("never imports test support")]);
     expect(await refusals("payments/charges.test.ts", use("../rides/ride-notices"))).toEqual([]);

@@ -8,11 +8,11 @@ import type { FlightProvider } from "./flight-provider";
 import type { AppConfig } from "../env";
 import type { Mailer } from "../mail/mailer";
 import type { PaymentProvider } from "./payment-provider";
-import type { QuoteCounter } from "../quotes/quote-counter";
+import type { QuoteCounter } from "./quote-counter-port";
 import type { Lifecycle } from "./lifecycle";
 import type { Logger } from "./logger";
 import type { SmsSender } from "../sms/sms";
-import type { PhotoStore } from "../valet/photo-store";
+import type { PhotoStore } from "./photo-store";
 import type { Metrics } from "./metrics";
 
 export type Deps = {

@@ -3,6 +3,7 @@
 // refunded (in full or in part). Amounts are integer cents. Every mutating call takes an idempotency
 // key: the same key with the same request answers what the first call answered (a decline included)
 // and moves no money again; the same key with another request is refused.
+import type { CspSources } from "./security-headers";
 
 export type IntentStatus = "requires_action" | "requires_capture" | "succeeded" | "canceled" | "requires_payment_method";
 
@@ -87,6 +88,8 @@ export class PaymentError extends Error {
 
 export interface PaymentProvider {
   readonly kind: "embedded" | "stripe";
+  /** Hosts the provider's browser code needs in the Content-Security-Policy (Stripe.js), while it is configured for the browser. */
+  readonly cspSources?: CspSources;
   /** Creates and confirms a PaymentIntent with manual capture: requires_capture, or requires_action (3-D Secure). */
   authorize(input: AuthorizeInput, idempotencyKey: string): Promise<PaymentIntent>;
   /**

@@ -1,29 +1,26 @@
 // The security headers of every answer (pages, assets, API, errors), built with Hono's secureHeaders. The
 // Content-Security-Policy allows no inline script: scripts, styles, fonts, images (the map previews are
 // served by /api/places/:id/map.svg) and fetches come from this origin only. A provider that needs more
-// (e.g. a payment provider's script and frames) adds its hosts through `providerSources` while it is
-// configured. A handler that sets one of these headers itself keeps its own (overwrite: false), as the map
-// image and the dev mailbox do.
+// (e.g. a payment provider's script and frames) declares its hosts on its port (`cspSources`) while it is
+// configured, and the app adds them (`providerCspSources`). A handler that sets one of these headers itself keeps
+// its own (overwrite: false), as the map image and the dev mailbox do.
 import { Hono, type Context, type MiddlewareHandler } from "hono";
 import { NONCE, secureHeaders, type ContentSecurityPolicyOptionHandler } from "hono/secure-headers";
 import type { AppConfig } from "../env";
-import { stripeCspSources } from "../payments/stripe-csp";
+import type { Deps } from "./context";
 
 /** Hosts one provider adds to the CSP, by directive. */
 export type CspSources = { scriptSrc?: string[]; frameSrc?: string[]; connectSrc?: string[]; imgSrc?: string[] };
 
-/**
- * Each provider's extra CSP sources: a function that returns its hosts when its settings are present and
- * undefined otherwise (Stripe's script, frames and API while stripe is the payment provider).
- */
-export const providerSources: Array<(config: AppConfig) => CspSources | undefined> = [stripeCspSources];
+/** The configured providers' extra CSP sources (Stripe's script, frames and API while stripe is the payment provider). */
+export const providerCspSources = (deps: Pick<Deps, "payments">): CspSources[] => (deps.payments.cspSources ? [deps.payments.cspSources] : []);
 
 const SELF = "'self'";
 
-/** `extra`: providers' sources (by default those configured); `csp`: directives a page replaces (e.g. the dev mailbox's inline styles). */
+/** `extra`: the configured providers' sources (providerCspSources); `csp`: directives a page replaces (e.g. the dev mailbox's inline styles). */
 export function securityHeadersOptions(
   config: AppConfig,
-  { extra = configuredSources(config), csp = {} }: { extra?: CspSources[]; csp?: Record<string, (string | ContentSecurityPolicyOptionHandler)[]> } = {},
+  { extra = [], csp = {} }: { extra?: CspSources[]; csp?: Record<string, (string | ContentSecurityPolicyOptionHandler)[]> } = {},
 ) {
   const add = (base: string[], key: keyof CspSources) => [...new Set([...base, ...extra.flatMap((s) => s[key] ?? [])])];
   const frameSrc = add([], "frameSrc");
@@ -52,10 +49,6 @@ export function securityHeadersOptions(
   } satisfies Parameters<typeof secureHeaders>[0];
 }
 
-function configuredSources(config: AppConfig): CspSources[] {
-  return providerSources.map((f) => f(config)).filter((s): s is CspSources => !!s);
-}
-
 export function securityHeaders(config: AppConfig, options?: Parameters<typeof securityHeadersOptions>[1]): MiddlewareHandler {
   return secureHeaders(securityHeadersOptions(config, options));
 }
@@ -68,8 +61,8 @@ export const CSP_NONCE_PLACEHOLDER = "__CSP_NONCE__";
  * dialogs' scroll lock (react-remove-scroll) writes one as it opens; the page's index.html hands the nonce to it
  * (apps/web/src/lib/csp.ts). Scripts stay 'self' only. The handler reads the nonce with `pageNonce(c)`.
  */
-export function pageSecurityHeaders(config: AppConfig): MiddlewareHandler {
-  return securityHeaders(config, { csp: { styleSrc: [SELF, NONCE] } });
+export function pageSecurityHeaders(config: AppConfig, extra: CspSources[]): MiddlewareHandler {
+  return securityHeaders(config, { extra, csp: { styleSrc: [SELF, NONCE] } });
 }
 
 export const pageNonce = (c: Context) => (c.get("secureHeadersNonce" as never) as string | undefined) ?? "";

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { QuoteInput } from "@meridian/shared/booking";
 import { reauthorizeAt, unpaidCancelAt } from "@meridian/shared/payment-policy";
 import { toCents } from "@meridian/shared/pricing";
-import { setValetRates } from "../db/factories";
+import { setValetRates } from "../seed/factories";
 import { bookings, embeddedPaymentEvents, embeddedPaymentIntents, jobs, payments, rideRateCards } from "../db/schema";
 import { allJobHandlers } from "../jobs/handlers";
 import { runDueJobs } from "../jobs/job-runner";

@@ -7,13 +7,16 @@ import { moveCharge } from "./charge-gate";
 import { createEmbeddedPaymentProvider } from "./embedded";
 import type { PaymentProvider, WebhookEvent } from "../lib/payment-provider";
 import { createStripePaymentProvider } from "./stripe";
+import { stripeCspSources } from "./stripe-csp";
 
 export function createPaymentProvider(env: Env, db: Db): PaymentProvider {
   if (env.PAYMENT_PROVIDER === "stripe") {
     if (!env.STRIPE_SECRET_KEY || !env.STRIPE_WEBHOOK_SECRET) {
       throw new Error("PAYMENT_PROVIDER=stripe needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET.");
     }
-    return createStripePaymentProvider({ secretKey: env.STRIPE_SECRET_KEY, apiUrl: env.STRIPE_API_URL, webhookSecret: env.STRIPE_WEBHOOK_SECRET });
+    const provider = createStripePaymentProvider({ secretKey: env.STRIPE_SECRET_KEY, apiUrl: env.STRIPE_API_URL, webhookSecret: env.STRIPE_WEBHOOK_SECRET });
+    const cspSources = stripeCspSources({ env });
+    return cspSources ? { ...provider, cspSources } : provider;
   }
   return createEmbeddedPaymentProvider(db);
 }

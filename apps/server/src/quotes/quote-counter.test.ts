@@ -4,7 +4,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { todayInServiceArea } from "@meridian/shared/booking";
-import { setValetRates } from "../db/factories";
+import { setValetRates } from "../seed/factories";
 import { quoteCounts } from "../db/schema";
 import { FAKE_PLACES } from "../test/fake-geo";
 import { createLifecycle } from "../lib/lifecycle";

@@ -8,21 +8,11 @@ import { wallClock } from "@meridian/shared/zoned-time";
 import type { Db } from "../db/client";
 import { quoteCounts } from "../db/schema";
 import type { Logger } from "../lib/logger";
+import type { QuoteCounter, QuoteService } from "../lib/quote-counter-port";
 import { cachedOperationsSettings } from "../settings/settings.service";
-
 
 export const QUOTE_COUNT_FLUSH_MS = 5_000;
 
-export type QuoteService = "ride" | "valet";
-
-export type QuoteCounter = {
-  /** One answered quote (200) of this service; `withCoupon` when a code applied. */
-  count(service: QuoteService, withCoupon: boolean): void;
-  /** Writes the counts so far (at most one write at a time). */
-  flush(): Promise<void>;
-  /** The last write; later counts are dropped. */
-  close(): Promise<void>;
-};
 
 type Row = { day: string; service: QuoteService; quotes: number; withCoupon: number };
 

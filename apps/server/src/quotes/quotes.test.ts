@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { INVALID_ADDRESS_MESSAGE, QUOTE_TTL_SECONDS } from "@meridian/shared/booking";
 import { earliestBookable } from "@meridian/shared/booking-time";
 import { DEFAULT_OPERATIONS_SETTINGS } from "@meridian/shared/rides";
-import { setPricingMethod } from "../db/factories";
+import { setPricingMethod } from "../seed/factories";
 import { bookings, idempotencyKeys, rideRateCards, tickets, vehicleTypes } from "../db/schema";
 import { createFakeGeo, FAKE_PLACES, type FakeGeo } from "../test/fake-geo";
 import { createTestApp, type TestApp } from "../test/harness";

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { UNAVAILABLE_MESSAGES, type HourCapacity, type ShiftWarning } from "@meridian/shared/availability";
 import { overlaps, rideWindow } from "@meridian/shared/rides";
 import { zonedInstant } from "@meridian/shared/zoned-time";
-import { createUnit } from "../db/factories";
+import { createUnit } from "../seed/factories";
 import type { TestApp } from "../test/harness";
 import { createFleetTestApp, createTestFleet, laDate, rideInput } from "../test/factories";
 import { availabilityWorld, windowWorld } from "./capacity.service";

@@ -3,7 +3,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { DEFAULT_FEATURES_SETTINGS, featureOffMessage, type FeaturesSettings } from "@meridian/shared/settings";
-import { setValetRates } from "../db/factories";
+import { setValetRates } from "../seed/factories";
 import { bookings, outboxSms, user } from "../db/schema";
 import { invalidatePricingCache } from "../quotes/pricing-data";
 import type { TestApp } from "../test/harness";

@@ -1,6 +1,6 @@
 // The test factories (issue 22 point 7): every suite's rows come from here, built on the real services and tables
 // and the demo's kind of rate cards; never a switch that turns a rule off. The demo seed keeps its own copies in
-// db/seed.ts.
+// seed/seed.ts.
 //   - Booking details: complete `bookings.details` (the one shape the column accepts) for rows inserted directly.
 //   - Rows: bookings and tickets inserted straight into the database, for suites that only need rows to look at.
 //   - The fleet: vehicle types with known prices, and the app the quote and booking suites start from.
@@ -17,7 +17,7 @@ import type { ValetQuoteInput } from "@meridian/shared/valet";
 import type { ValetRates } from "@meridian/shared/valet-pricing";
 import { addDays, zonedInstant } from "@meridian/shared/zoned-time";
 import type { Db } from "../db/client";
-import { createRateCard, createTier, createUnit, createUser, createVehicle, setPricingMethod, type CreateUnitInput } from "../db/factories";
+import { createRateCard, createTier, createUnit, createUser, createVehicle, setPricingMethod, type CreateUnitInput } from "../seed/factories";
 import { account, bookings, shifts, tickets, user, vehicleTypes, vehicleUnits } from "../db/schema";
 import { runDueJobs, scheduleJob } from "../jobs/job-runner";
 import { noteCharge } from "../payments/charge-gate";

@@ -5,7 +5,7 @@ import postgres from "postgres";
 import { expect, inject } from "vitest";
 import { createApp } from "../app";
 import { openDatabase, type Database } from "../db/client";
-import { createUser, type CreateUserInput } from "../db/factories";
+import { createUser, type CreateUserInput } from "../seed/factories";
 import { runMigrations } from "../db/migrate";
 import { loadEnv, type AppConfig } from "../env";
 import type { GeoService } from "../geo/geo.service";

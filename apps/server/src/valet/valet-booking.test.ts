@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { INVALID_ADDRESS_MESSAGE, QUOTE_CHANGED_MESSAGE, QUOTE_EXPIRED_MESSAGE, QUOTE_INVALID_MESSAGE, serviceAreaDateTime } from "@meridian/shared/booking";
 import { DATE_FORMAT_MESSAGE } from "@meridian/shared/booking-time";
 import { VALET_MESSAGES, type ValetQuoteInput } from "@meridian/shared/valet";
-import { setValetRates } from "../db/factories";
+import { setValetRates } from "../seed/factories";
 import { auditLogs, bookings, idempotencyKeys, tickets } from "../db/schema";
 import { invalidatePricingCache } from "../quotes/pricing-data";
 import { signValetQuoteToken, verifyValetQuoteToken } from "../quotes/quote-token";

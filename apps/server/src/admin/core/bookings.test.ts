@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { REFUND_THROUGH_REFUNDS_MESSAGE } from "@meridian/shared/booking-status";
 import { auditLogs, bookings } from "../../db/schema";
-import { createVehicle } from "../../db/factories";
+import { createVehicle } from "../../seed/factories";
 import { insertBooking, insertTicket, rideDetails, testPlace } from "../../test/factories";
 import { createAdminTestApp, type TestApp } from "../../test/harness";
 import { BOOKINGS_CSV_HEADER, bookingsCsvLines, csvField, EXPORT_BATCH } from "./bookings.service";

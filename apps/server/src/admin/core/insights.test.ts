@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createVehicle } from "../../db/factories";
+import { createVehicle } from "../../seed/factories";
 import { createAdminTestApp, type AdminSession, type TestApp } from "../../test/harness";
 import { insertBooking, insertTicket } from "../../test/factories";
 

@@ -5,7 +5,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_OPERATIONS_SETTINGS } from "@meridian/shared/rides";
 import { wallClock } from "@meridian/shared/zoned-time";
-import { createUser, createVehicle } from "../../db/factories";
+import { createUser, createVehicle } from "../../seed/factories";
 import { paymentRefunds, tipAllocations, type bookings } from "../../db/schema";
 import { redeemCoupon } from "../../coupons/coupons.service";
 import { recordPayment } from "../../payments/payments.service";

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createUser } from "../../db/factories";
+import { createUser } from "../../seed/factories";
 import { auditLogs, outboxEmails, session, user as userTable } from "../../db/schema";
 import { countRows, expectFieldErrors } from "../../test/helpers";
 import { createAdminTestApp, type AdminSession, type TestApp } from "../../test/harness";

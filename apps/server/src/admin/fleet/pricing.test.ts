@@ -1,7 +1,7 @@
 import { and, desc, eq } from "drizzle-orm";
 import { priceRide } from "@meridian/shared/pricing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createRateCard, createTier, createVehicle, setPricingMethod } from "../../db/factories";
+import { createRateCard, createTier, createVehicle, setPricingMethod } from "../../seed/factories";
 import { auditLogs, pricingMethods, rideFixedTiers, rideRateCards } from "../../db/schema";
 import { createRolesTestApp, type RolesTestApp, type TestApp } from "../../test/harness";
 

@@ -4,7 +4,7 @@ import { eq } from "drizzle-orm";
 import fc from "fast-check";
 import { tiersOverlap } from "@meridian/shared/pricing";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { createVehicle } from "../../db/factories";
+import { createVehicle } from "../../seed/factories";
 import { rideFixedTiers } from "../../db/schema";
 import { createAdminTestApp, type TestApp } from "../../test/harness";
 

@@ -5,7 +5,7 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { QuoteInput } from "@meridian/shared/booking";
 import { auditLogs, bookings } from "../../db/schema";
-import { createUnit } from "../../db/factories";
+import { createUnit } from "../../seed/factories";
 import type { TestApp } from "../../test/harness";
 import { createFleetTestApp, createTestFleet, laDate, rideInput } from "../../test/factories";
 import { expectFieldErrors } from "../../test/helpers";

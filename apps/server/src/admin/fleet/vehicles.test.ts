@@ -1,6 +1,6 @@
 import { desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createRateCard, createTier, createVehicle } from "../../db/factories";
+import { createRateCard, createTier, createVehicle } from "../../seed/factories";
 import { auditLogs, bookings, rideFixedTiers, rideRateCards, vehicleTypes } from "../../db/schema";
 import { rideDetails } from "../../test/factories";
 import { createRolesTestApp, type RolesTestApp, type TestApp } from "../../test/harness";

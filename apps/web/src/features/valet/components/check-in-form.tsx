@@ -1,13 +1,14 @@
 // Check a car in at the stand: the guest's mobile (or e-mail), the car, the key tag, where it is, photos.
 // On success the attendant sees the ticket code and that the guest has their link.
 import { CheckCircle2 } from "lucide-react";
-import { useEffect, useRef, useState, type FormEvent } from "react";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useEffect, useRef, useState, type ComponentProps } from "react";
+import { useForm, useFormState, useWatch } from "react-hook-form";
 import { formatClockRange } from "@meridian/shared/valet-pricing";
-import { valetCheckInSchema, type ValetCheckInInput, type ValetCheckInResult } from "@meridian/shared/valet-ticket";
+import { valetCheckInSchema, type ValetCheckIn, type ValetCheckInInput, type ValetCheckInResult } from "@meridian/shared/valet-ticket";
+import { TextField } from "@/components/form/fields";
+import { applyServerFieldErrors, Form } from "@/components/form/form";
 import { Button } from "@/components/ui/button";
-import { Input } from "@/components/ui/input";
-import { Field } from "@/components/ui/label";
-import { ApiError } from "@/lib/api";
 import { notifyError, notifySuccess } from "@/lib/notify";
 import { useCheckIn } from "../api/check-in";
 import { useStands } from "../api/get-stands";
@@ -16,21 +17,18 @@ import { useUploadPhotos, type PhotoUpload } from "../api/upload-photos";
 import { PhotoPicker } from "./photo-picker";
 
 const empty = { guestPhone: "", guestEmail: "", plate: "", make: "", model: "", colour: "", keyTag: "", stand: "", stall: "" };
-type Values = typeof empty;
-
-const fieldErrorsOf = (error: { issues: { path: PropertyKey[]; message: string }[] }) => {
-  const out: Record<string, string> = {};
-  for (const i of error.issues) out[String(i.path[0] ?? "_")] ??= i.message;
-  return out;
-};
+/** The form's values (the booking picked below is not a field: it is added when sending). */
+type Values = ValetCheckInInput;
+const FIELDS = [...(Object.keys(empty) as (keyof typeof empty)[]), "bookingId"] as const;
 
 export function CheckInForm() {
-  const [values, setValues] = useState<Values>(() => ({ ...empty, stand: localStorage.getItem("valet-stand") ?? "" }));
+  const form = useForm<Values, unknown, ValetCheckIn>({ resolver: zodResolver(valetCheckInSchema), defaultValues: { ...empty, stand: localStorage.getItem("valet-stand") ?? "" } });
+  const stand = useWatch({ control: form.control, name: "stand" });
+  const bookingError = useFormState({ control: form.control, name: "bookingId" }).errors.bookingId?.message;
   const [photos, setPhotos] = useState<PhotoUpload[]>([]);
-  const [errors, setErrors] = useState<Record<string, string>>({});
   const [done, setDone] = useState<ValetCheckInResult | null>(null);
   const [bookingId, setBookingId] = useState<string | null>(null);
-  const todays = useTodaysValetBookings(values.stand);
+  const todays = useTodaysValetBookings(stand);
   const events = todays.data?.bookings ?? [];
   // A booking picked at another stand is not this stand's: the pick follows the list.
   const picked = events.some((b) => b.id === bookingId) ? bookingId : null;
@@ -44,20 +42,13 @@ export function CheckInForm() {
     if (done) result.current?.focus();
   }, [done]);
 
-  const set = (k: keyof Values) => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [k]: e.target.value }));
-
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    const input: ValetCheckInInput = { ...values, plate: values.plate, keyTag: values.keyTag, ...(picked ? { bookingId: picked } : {}) };
-    const parsed = valetCheckInSchema.safeParse(input);
-    if (!parsed.success) {
-      setErrors(fieldErrorsOf(parsed.error));
-      return;
-    }
-    setErrors({});
+  // The server gets the fields as typed (it normalises them itself, as the schema just did to check them).
+  const submit = form.handleSubmit(async () => {
+    const { bookingId: _none, ...typed } = form.getValues();
+    const input: ValetCheckInInput = { ...typed, ...(picked ? { bookingId: picked } : {}) };
     try {
       const result = await checkIn.mutateAsync(input);
-      localStorage.setItem("valet-stand", values.stand.trim());
+      localStorage.setItem("valet-stand", typed.stand.trim());
       if (photos.length) {
         try {
           await upload.mutateAsync({ ticketId: result.ticket.id, photos });
@@ -68,10 +59,10 @@ export function CheckInForm() {
       setDone(result);
       notifySuccess("Car Checked In", `Ticket ${result.ticket.ticketCode}. The guest has their link.`);
     } catch (err) {
-      if (err instanceof ApiError && err.fields) setErrors(err.fields);
+      applyServerFieldErrors(err, form.setError, FIELDS);
       notifyError("Check-in Failed", err);
     }
-  }
+  });
 
   if (done) {
     return (
@@ -90,7 +81,7 @@ export function CheckInForm() {
           onClick={() => {
             setDone(null);
             setPhotos([]);
-            setValues((v) => ({ ...empty, stand: v.stand }));
+            form.reset({ ...empty, stand: form.getValues("stand") });
             // The next car is most likely for the same event: the pick stays.
           }}
         >
@@ -100,30 +91,24 @@ export function CheckInForm() {
     );
   }
 
-  const text = (k: keyof Values, label: string, props: Record<string, unknown> = {}) => (
-    <Field label={label} htmlFor={`ci-${k}`} error={errors[k]}>
-      <Input id={`ci-${k}`} value={values[k]} onChange={set(k)} aria-invalid={Boolean(errors[k])} className="h-12 text-base" {...props} />
-    </Field>
-  );
-
   return (
-    <form onSubmit={submit} noValidate className="space-y-5">
+    <Form form={form} onSubmit={submit} className="space-y-5">
       <fieldset className="space-y-4">
         <legend className="mb-3 text-[0.68rem] font-medium uppercase tracking-[0.22em] text-gold">Guest</legend>
-        {text("guestPhone", "Mobile number", { type: "tel", inputMode: "tel", autoComplete: "off", placeholder: "+1 310 555 0199" })}
-        {text("guestEmail", "E-mail (optional)", { type: "email", inputMode: "email", autoComplete: "off", placeholder: "guest@example.com" })}
+        <Text name="guestPhone" label="Mobile number" type="tel" inputMode="tel" autoComplete="off" placeholder="+1 310 555 0199" />
+        <Text name="guestEmail" label="E-mail (optional)" type="email" inputMode="email" autoComplete="off" placeholder="guest@example.com" />
       </fieldset>
       <fieldset className="space-y-4">
         <legend className="mb-3 text-[0.68rem] font-medium uppercase tracking-[0.22em] text-gold">Car</legend>
         <div className="grid grid-cols-2 gap-3">
-          {text("plate", "Plate", { autoCapitalize: "characters", placeholder: "7ABC123" })}
-          {text("keyTag", "Key tag", { autoCapitalize: "characters", placeholder: "K-042" })}
-          {text("make", "Make", { placeholder: "Porsche" })}
-          {text("model", "Model", { placeholder: "911" })}
-          {text("colour", "Colour", { placeholder: "Black" })}
-          {text("stall", "Stall (optional)", { autoCapitalize: "characters", placeholder: "B12" })}
+          <Text name="plate" label="Plate" autoCapitalize="characters" placeholder="7ABC123" />
+          <Text name="keyTag" label="Key tag" autoCapitalize="characters" placeholder="K-042" />
+          <Text name="make" label="Make" placeholder="Porsche" />
+          <Text name="model" label="Model" placeholder="911" />
+          <Text name="colour" label="Colour" placeholder="Black" />
+          <Text name="stall" label="Stall (optional)" autoCapitalize="characters" placeholder="B12" />
         </div>
-        {text("stand", "Stand", { list: "valet-stands", placeholder: "Main Entrance" })}
+        <Text name="stand" label="Stand" list="valet-stands" placeholder="Main Entrance" />
         <datalist id="valet-stands">
           {(stands.data?.stands ?? []).map((s) => (
             <option key={s} value={s} />
@@ -161,7 +146,11 @@ export function CheckInForm() {
               );
             })}
           </div>
-          {errors.bookingId ? <p className="mt-2 text-sm text-danger">{errors.bookingId}</p> : null}
+          {bookingError ? (
+            <p id="ci-bookingId-error" role="alert" className="mt-2 text-sm text-danger">
+              {bookingError}
+            </p>
+          ) : null}
         </fieldset>
       ) : null}
       <fieldset>
@@ -171,6 +160,11 @@ export function CheckInForm() {
       <Button type="submit" className="h-14 w-full text-base" disabled={busy}>
         {busy ? "Checking in…" : "Check In Car"}
       </Button>
-    </form>
+    </Form>
   );
+}
+
+/** A field at the stand: big enough to tap with a glove on, its text at 16 px (no zoom on focus). */
+function Text({ name, ...props }: { name: keyof typeof empty; label: string } & Omit<ComponentProps<typeof TextField<Values>>, "name" | "id">) {
+  return <TextField<Values> name={name} id={`ci-${name}`} className="h-12 text-base" {...props} />;
 }

@@ -6,9 +6,9 @@ import { addDays, wallClock, zonedInstant } from "@meridian/shared/zoned-time";
 import type { Auth } from "../auth/auth";
 import { scheduleJob, type JobHandler } from "../jobs/job-runner";
 import { getOperationsSettings } from "../settings/settings.service";
-import type { Db, Tx } from "./client";
+import type { Db, Tx } from "../db/client";
 import { createRateCard, createTier, createUnit, createUser, createVehicle, setPricingMethod, setValetRates } from "./factories";
-import { account, appSettings, pricingMethods, shifts, user, valetRateCards, vehicleTypes, vehicleUnits } from "./schema";
+import { account, appSettings, pricingMethods, shifts, user, valetRateCards, vehicleTypes, vehicleUnits } from "../db/schema";
 import { DEFAULT_COMPANY_SETTINGS, type CompanySettings } from "@meridian/shared/settings";
 import { reloadSettings } from "../settings/store";
 

@@ -4,8 +4,8 @@ import type { Role } from "@meridian/shared/auth";
 import { DEMO_VALET_RATES, type ValetRates } from "@meridian/shared/valet-pricing";
 import { writeValetRates } from "../valet/valet-rates.service";
 import type { Auth } from "../auth/auth";
-import type { Db } from "./client";
-import { account, pricingMethods, rideFixedTiers, rideRateCards, user, vehicleTypes, vehicleUnits } from "./schema";
+import type { Db } from "../db/client";
+import { account, pricingMethods, rideFixedTiers, rideRateCards, user, vehicleTypes, vehicleUnits } from "../db/schema";
 
 let counter = 0;
 const unique = () => `${Date.now().toString(36)}${(counter++).toString(36)}${Math.random().toString(36).slice(2, 6)}`;

@@ -8,7 +8,7 @@ import { invalidatePricingCache } from "../quotes/pricing-data";
 import { createFakeGeo } from "../test/fake-geo";
 import { createTestApp, type TestApp } from "../test/harness";
 import { laDate, rideInput } from "../test/factories";
-import { jobs, shifts, user, vehicleTypes, vehicleUnits } from "./schema";
+import { jobs, shifts, user, vehicleTypes, vehicleUnits } from "../db/schema";
 import { DEMO_SHIFT, DEMO_SHIFTS_JOB, demoChauffeurs, demoShiftsHandler, demoUnits, scheduleDemoShifts, seedDemo, topUpDemoShifts } from "./seed";
 
 const LA = "America/Los_Angeles";
