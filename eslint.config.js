@@ -6,8 +6,8 @@ import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
 
-// The server's import arrows (docs/architecture.md): lib <- identity <- pricing <- bookings <- payments <- rides, valet
-// <- edge <- composition root; rides and valet never import each other; production code never imports test/.
+// The server's import arrows (docs/architecture.md): lib <- identity <- pricing <- bookings <- payments <- checkout <- rides,
+// valet <- edge <- composition root; rides and valet never import each other; production code never imports test/.
 // Each domain's files may not import the domains to their right. Only the arrows that hold today are listed, with no
 // exception anywhere; docs/architecture.md counts the imports that still break the others (their lines join below
 // as they fall). A relative import names a folder, so each domain is the folders (and files) the docs give it.
@@ -19,6 +19,7 @@ const DOMAIN_IMPORTS = {
   rides: [rel("rides/"), rel("flights/"), rel("admin/admin-ops\\.routes"), rel("fleet/units\\.service"), rel("admin/fleet/units\\.service")],
   valet: [rel("valet/(?!valet-rates\\.service|valet-quote\\.service|valet-quotes\\.routes)"), rel("admin/admin-valet\\.routes"), rel("core/tickets\\.service"), rel("admin/core/tickets\\.service")],
   payments: [rel("payments/")],
+  checkout: [rel("checkout/")],
   bookings: [rel("bookings/"), rel("core/bookings\\.service"), rel("admin/core/bookings\\.service")],
   edge: [rel("me/"), rel("admin/admin-core\\.routes"), rel("core/(reports|analytics|insights)\\.service"), rel("admin/core/(reports|analytics|insights)\\.service")],
   root: [rel("app$"), rel("main$"), rel("server$"), rel("cli/"), rel("dev/"), rel("housekeeping/"), rel("seed/"), rel("jobs/handlers$")],
@@ -26,11 +27,12 @@ const DOMAIN_IMPORTS = {
 const PRICING_IN_VALET = [`${S}/valet/valet-rates.service.ts`, `${S}/valet/valet-quote.service.ts`, `${S}/valet/valet-quotes.routes.ts`];
 /** [files of a domain, files to leave out, the domains it may not import]. */
 const ARROWS = [
-  [[`${S}/{lib,db,mail,sms,realtime,settings,geo,places,health}/**`, `${S}/jobs/job-runner.ts`, `${S}/env.ts`], [], ["pricing", "bookings", "payments", "rides", "valet", "edge", "root"]],
-  [[`${S}/auth/**`, `${S}/newsletter/**`, `${S}/admin/core/users.service.ts`], [], ["pricing", "bookings", "payments", "rides", "valet", "edge", "root"]],
-  [[`${S}/quotes/**`, `${S}/coupons/**`, `${S}/vehicles/**`, `${S}/admin/fleet/**`, `${S}/admin/admin-fleet.routes.ts`, ...PRICING_IN_VALET], [`${S}/admin/fleet/units.service.ts`], ["bookings", "payments", "rides", "valet", "edge", "root"]],
-  [[`${S}/bookings/**`, `${S}/admin/core/bookings.service.ts`], [], ["rides", "valet", "edge", "root"]],
-  [[`${S}/payments/**`], [], ["rides", "valet", "edge", "root"]],
+  [[`${S}/{lib,db,mail,sms,realtime,settings,geo,places,health}/**`, `${S}/jobs/job-runner.ts`, `${S}/env.ts`], [], ["pricing", "bookings", "payments", "checkout", "rides", "valet", "edge", "root"]],
+  [[`${S}/auth/**`, `${S}/newsletter/**`, `${S}/admin/core/users.service.ts`], [], ["pricing", "bookings", "payments", "checkout", "rides", "valet", "edge", "root"]],
+  [[`${S}/quotes/**`, `${S}/coupons/**`, `${S}/vehicles/**`, `${S}/admin/fleet/**`, `${S}/admin/admin-fleet.routes.ts`, ...PRICING_IN_VALET], [`${S}/admin/fleet/units.service.ts`], ["bookings", "payments", "checkout", "rides", "valet", "edge", "root"]],
+  [[`${S}/bookings/**`, `${S}/admin/core/bookings.service.ts`], [], ["payments", "checkout", "rides", "valet", "edge", "root"]],
+  [[`${S}/payments/**`], [], ["checkout", "rides", "valet", "edge", "root"]],
+  [[`${S}/checkout/**`], [], ["rides", "valet", "edge", "root"]],
   [[`${S}/rides/**`, `${S}/flights/**`, `${S}/admin/admin-ops.routes.ts`, `${S}/admin/fleet/units.service.ts`], [], ["valet", "edge", "root"]],
   [[`${S}/valet/**`, `${S}/admin/admin-valet.routes.ts`, `${S}/admin/core/tickets.service.ts`], PRICING_IN_VALET, ["rides", "edge", "root"]],
   [[`${S}/me/**`, `${S}/admin/admin-core.routes.ts`, `${S}/admin/core/{reports,analytics,insights}.service.ts`], [], ["root"]],

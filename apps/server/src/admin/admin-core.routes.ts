@@ -30,6 +30,7 @@ import { getReports, reportCsv } from "./core/reports.service";
 import { getTicket, listTickets, updateTicket } from "./core/tickets.service";
 import { createUserByAdmin, searchUsers, updateUser } from "./core/users.service";
 import { idParam } from "../lib/validate";
+import { settleBookingNow } from "../payments/payment-lifecycle";
 
 /** A path id that is not a UUID cannot name a row: 404 (and no database error). */
 const admin$ = routesFor("admin", ["Admin"]);
@@ -103,7 +104,11 @@ export const adminCoreRoutes = new Hono<AppEnv>()
     const { actor } = caller(c);
     const id = idParam(c, "Booking");
     const { status } = c.req.valid("json");
-    return c.json({ booking: await changeBookingStatus(c.get("deps"), actor, id, status) });
+    const deps = c.get("deps");
+    const moved = await changeBookingStatus(deps, actor, id, status);
+    // A ride or valet booking completed (or a no-show) from the back office: its card is captured now.
+    if (moved.status === "completed" || moved.status === "no_show") await settleBookingNow(deps, moved.id);
+    return c.json({ booking: await getBooking(deps.database.db, id) });
   })
   // ---- Tickets
   .get("/tickets", admin$("Search tickets", { 200: adminTicketsPageSchema }, { query: adminTicketsQuerySchema, tags: ["Admin: tickets"] }), async (c) => {

@@ -3,6 +3,7 @@
 // the key is not this request's (taken, or no longer in progress) or the caller's transaction rolls back.
 // On PGlite and on PostgreSQL (TEST_DATABASE_URL).
 import { eq, sql } from "drizzle-orm";
+import { chargeInStatement } from "../payments/charge-gate";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bookingEvents, bookings, idempotencyKeys, jobs, payments, tickets } from "../db/schema";
 import { recordPayment } from "../payments/payments.service";
@@ -10,7 +11,7 @@ import type { TestApp } from "../test/harness";
 import { outboxFor } from "../test/helpers";
 import { createFleetTestApp, laDate, rideInput, type TestFleet } from "../test/factories";
 import { insertBookingRows, type BookingRowsInput } from "./booking-rows";
-import { requestHash } from "./bookings.service";
+import { requestHash } from "../checkout/bookings.service";
 import { TICKET_CODE_PATTERN } from "./ticket-code";
 
 let t: TestApp;
@@ -79,7 +80,7 @@ async function inputLike(bookingId: string, user: { id: string; name: string; ro
     },
     actor: { id: user.id, name: user.name, role: user.role ?? "user" },
     reminderLeadHours: 24,
-    payment: { provider: t.deps.payments.kind, intent, paymentMethod: "pm_card_visa" },
+    paymentInsert: (booking) => chargeInStatement(t.deps.payments.kind, intent, booking, { paymentMethod: "pm_card_visa" }),
     answerPayment: { cardBrand: intent.card?.brand ?? null, cardLast4: intent.card?.last4 ?? null, held: true },
   };
 }
@@ -138,7 +139,7 @@ describe("insertBookingRows", () => {
     const hash = requestHash({ service: "ride", quoteId: today.quoteId, paymentMethod: "pm_card_visa" });
     await t.db.insert(idempotencyKeys).values({ userId: today.user.id, key, requestHash: hash }); // "in progress"
     const input: BookingRowsInput = { ...(await inputLike(today.bookingId, today.user, key, today.quoteId)), claim: "complete" };
-    const intent = input.payment!.intent;
+    const intent = await t.deps.payments.retrieve(input.booking.paymentRef!);
 
     const [answer, second] = [await insertBookingRows(t.db, input), await insertBookingRows(t.db, input)];
     expect(answer).not.toBeNull();

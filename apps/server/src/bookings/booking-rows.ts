@@ -21,8 +21,6 @@ import type { CreateBookingResponse } from "@meridian/shared/booking";
 import { bookingDetailsSchema, type BookingDetails } from "@meridian/shared/booking-details";
 import { executeRows, isUniqueViolation, type Db, type Tx } from "../db/client";
 import type { MailInStatement } from "../mail/mailer";
-import { chargeInStatement } from "../payments/charge-gate";
-import type { PaymentIntent, PaymentProvider } from "../lib/payment-provider";
 import { rideReminderJob } from "./ride-reminders";
 import { firstFollowJob } from "./flight-follow-job";
 import { newTicketCode } from "./ticket-code";
@@ -60,8 +58,12 @@ export type BookingRowsInput = {
   answerExtra?: Record<string, unknown>;
   /** The ride reminder's lead time (operations settings; cachedOperationsSettings is fine). */
   reminderLeadHours: number;
-  /** The card payment authorised for this booking: its `payments` record is written too (what recordPayment writes, through the same charge table). */
-  payment?: { provider: PaymentProvider["kind"]; intent: PaymentIntent; paymentMethod?: string | null; customerRef?: string | null };
+  /**
+   * The card payment authorised for this booking: the insert of its `payments` record over the new booking's row
+   * (`booking`, a CTE naming its id), written by the same statement. Payments' chargeInStatement, given by the caller
+   * (checkout/), so the booking's rows know nothing of the charge table.
+   */
+  paymentInsert?: (booking: SQL) => SQL;
   /** The answer's `payment` part (card and whether the hold is kept), stored with the key and sent. */
   answerPayment?: CreateBookingResponse["payment"];
   /**
@@ -97,7 +99,7 @@ function isTransaction(db: Db | Tx): boolean {
 }
 
 async function insertOnce(db: Db | Tx, input: BookingRowsInput): Promise<CreateBookingResponse | null> {
-  const { userId, key, booking: b, actor, payment } = input;
+  const { userId, key, booking: b, actor, paymentInsert } = input;
   const now = input.now ?? new Date();
   const id = crypto.randomUUID();
   const createdAt = now.toISOString();
@@ -146,7 +148,7 @@ async function insertOnce(db: Db | Tx, input: BookingRowsInput): Promise<CreateB
       select ${job.kind}, ${job.key}, ${job.runAt.toISOString()}::timestamptz, ${JSON.stringify(job.payload)}::jsonb from booking
       on conflict (key) do nothing)`);
   });
-  if (payment) parts.push(sql`payment as (${chargeInStatement(payment.provider, payment.intent, sql`booking`, payment)})`);
+  if (paymentInsert) parts.push(sql`payment as (${paymentInsert(sql`booking`)})`);
   const mail = input.mail?.(ticketCode);
   if (mail) parts.push(sql`mail as (${mail.insert(sql`booking`)})`);
   const [row] = await executeRows(db as Db, sql`with ${sql.join(parts, sql`, `)} select count(*)::int as booked${mail ? sql`, (select id from mail) as mail_id` : sql``} from booking`);

@@ -16,8 +16,16 @@ const against = (domain: string) => [expect.stringContaining(`no import of ${dom
 describe("the server's import arrows (npm run lint)", () => {
   it("refuses bookings and payments an import of rides (the ride reminder and the flight's follow job are the booking's own)", async () => {
     expect(await refusals("bookings/booking-rows.ts", use("../rides/ride-notices"))).toEqual(against("rides"));
-    expect(await refusals("bookings/bookings.service.ts", use("../flights/follow"))).toEqual(against("rides"));
+    expect(await refusals("bookings/booking-gate.ts", use("../flights/follow"))).toEqual(against("rides"));
     expect(await refusals("payments/payment-jobs.ts", use("../rides/cancel.service"))).toEqual(against("rides"));
+  });
+
+  it("refuses bookings an import of payments: a paid booking's creation is checkout's, over both", async () => {
+    expect(await refusals("bookings/booking-rows.ts", use("../payments/charge-gate"))).toEqual(against("payments"));
+    expect(await refusals("admin/core/bookings.service.ts", use("../../payments/payment-lifecycle"))).toEqual(against("payments"));
+    expect(await refusals("payments/payment-jobs.ts", use("../checkout/bookings.service"))).toEqual(against("checkout"));
+    expect(await refusals("checkout/bookings.service.ts", use("../payments/charge-gate"))).toEqual([]);
+    expect(await refusals("checkout/bookings.service.ts", use("../rides/capacity.service"))).toEqual(against("rides"));
   });
 
   it("refuses pricing an import of rides (the flight lookup is lib's port; the cars' routes are served with dispatch)", async () => {

@@ -6,7 +6,7 @@ import { outboxEmails } from "../db/schema";
 import { createTestApp, type TestApp } from "../test/harness";
 import { testReceipt } from "../test/receipt";
 import { rideDetails, valetDetails } from "../test/factories";
-import { paymentLinkEmail } from "../bookings/caller-booking.service";
+import { paymentLinkEmail } from "../checkout/caller-booking.service";
 import { unpaidCancelledEmail } from "../payments/payment-jobs";
 import { paymentNeededEmail } from "../payments/payment-needed";
 import { receiptEmail } from "../payments/receipts";

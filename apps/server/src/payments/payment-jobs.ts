@@ -136,7 +136,7 @@ function unpaidCancelHandler(deps: Deps): JobHandler {
     const charge = await bookingCharge(tx, b.id);
     if (!charge) return "skipped: no card charge";
     if ((PAID_CHARGE_STATUSES as readonly string[]).includes(charge.status)) return "skipped: paid";
-    // "link": a booking made for a caller whose payment link was never used (bookings/caller-booking.service.ts).
+    // "link": a booking made for a caller whose payment link was never used (checkout/caller-booking.service.ts).
     const byLink = job.payload.reason === "link";
     const reason = byLink ? CALLER_UNPAID_CANCEL_REASON : UNPAID_CANCEL_REASON;
     await moveBooking(tx, b, "cancelled", "admin", { id: null, name: "Meridian", role: "system" }, {

@@ -8,8 +8,7 @@ import type { Db } from "../../db/client";
 import type { Deps } from "../../lib/context";
 import { bookingEvents, bookings, tickets, user, vehicleTypes, vehicleUnits } from "../../db/schema";
 import { badRequest, notFound } from "../../lib/errors";
-import { announceBooking, assignmentNames, moveBooking } from "../../bookings/booking-gate";
-import { settleBookingNow } from "../../payments/payment-lifecycle";
+import { announceBooking, assignmentNames, moveBooking, type BookingRow } from "../../bookings/booking-gate";
 import { type AuditActor, writeAudit } from "../../lib/audit";
 import { containsPattern, countAll, iso, pageOf } from "../../lib/sql-helpers";
 import { formatMoney } from "@meridian/shared/money";
@@ -214,8 +213,11 @@ export async function getBooking(db: Db, id: string): Promise<AdminBookingDetail
   };
 }
 
-/** The back office moves a booking one step (cancelling goes through cancelByAdmin, with a reason). */
-export async function changeBookingStatus(deps: Deps, actor: AuditActor & { name: string; role: string }, id: string, to: BookingStatus): Promise<AdminBookingDetail> {
+/**
+ * The back office moves a booking one step (cancelling goes through cancelByAdmin, with a reason). The moved row;
+ * a completed or no-show booking's card is settled by the caller (payments' settleBookingNow, the route).
+ */
+export async function changeBookingStatus(deps: Deps, actor: AuditActor & { name: string; role: string }, id: string, to: BookingStatus): Promise<BookingRow> {
   if (to === "cancelled") throw badRequest("Cancelling needs a reason: use Cancel Booking.", { status: "Cancelling needs a reason: use Cancel Booking." }, "reason_required");
   if (to === "refunded") throw badRequest(REFUND_THROUGH_REFUNDS_MESSAGE, { status: REFUND_THROUGH_REFUNDS_MESSAGE }, "refund_required");
   const db = deps.database.db;
@@ -227,9 +229,7 @@ export async function changeBookingStatus(deps: Deps, actor: AuditActor & { name
     return row;
   });
   announceBooking(deps, row);
-  // A ride or valet booking completed (or a no-show) from the back office: its card is captured.
-  if (row.status === "completed" || row.status === "no_show") await settleBookingNow(deps, row.id);
-  return getBooking(db, id);
+  return row;
 }
 
 // ---- CSV

@@ -39,6 +39,7 @@ import type { Db, Tx } from "../db/client";
 import { bookings, idempotencyKeys } from "../db/schema";
 import { schedulePaymentJobs } from "../payments/payment-jobs";
 import { customerRefFor } from "../payments/customers";
+import { chargeInStatement } from "../payments/charge-gate";
 import { paymentErrorToHttp } from "../payments/charges";
 import { scheduleHoldSweep, STALE_CLAIM_MS } from "../payments/hold-sweep";
 import { releaseUnusedHold } from "../payments/payment-lifecycle";
@@ -51,13 +52,13 @@ import { parseWith } from "../lib/validate";
 import { bookingConfirmationEmail, valetBookingConfirmationEmail } from "../mail/booking-emails";
 import type { Mail } from "../mail/mailer";
 import { priceQuote } from "../quotes/quote.service";
-import { bookingFlightOf } from "./flight-follow-job";
+import { bookingFlightOf } from "../bookings/flight-follow-job";
 import { verifyQuoteToken, verifyValetQuoteToken, type Verified } from "../quotes/quote-token";
 import { refuseCouponNoLongerApplying, redeemSignedCoupon, type SignedCoupon } from "../coupons/coupons.service";
 import { priceValetQuote } from "../valet/valet-quote.service";
 import { cachedOperationsSettings } from "../settings/settings.service";
 import { zonedInstant } from "@meridian/shared/zoned-time";
-import { insertBookingRows, type BookingRowsInput } from "./booking-rows";
+import { insertBookingRows, type BookingRowsInput } from "../bookings/booking-rows";
 
 /** A booking re-prices with fleet and pricing data at most this old. */
 const BOOKING_PRICING_MAX_AGE_MS = 500;
@@ -83,7 +84,7 @@ type StoredError = { error: { code: string; message: string; fields?: Record<str
 
 /**
  * The first answer for this (user, key): replayed for the same body, refused for another. `userId` is whoever sent
- * the key (the desk's staff member for a booking made for a caller, bookings/caller-booking.service.ts).
+ * the key (the desk's staff member for a booking made for a caller, checkout/caller-booking.service.ts).
  */
 export async function earlierAnswer<T = CreateBookingResponse>(deps: Deps, userId: string, key: string, hash: string): Promise<{ status: 201; body: T; replayed: boolean } | null> {
   const [row] = await deps.database.db
@@ -409,7 +410,7 @@ export async function createBooking(deps: Deps, me: SessionUser, key: string, in
     },
     actor: { id: me.id, name: me.name, role: me.role ?? "user" },
     reminderLeadHours,
-    payment: { provider: deps.payments.kind, intent, paymentMethod: input.paymentMethod, customerRef },
+    paymentInsert: (booking) => chargeInStatement(deps.payments.kind, intent, booking, { paymentMethod: input.paymentMethod, customerRef }),
     answerPayment: { cardBrand: intent.card?.brand ?? null, cardLast4: intent.card?.last4 ?? null, held },
   };
   const write = async (db: Db | Tx, mail?: BookingRowsInput["mail"]) => {

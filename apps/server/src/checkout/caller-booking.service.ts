@@ -38,7 +38,7 @@ import { recordFailedAuthorisation } from "../payments/payment-lifecycle";
 import { paymentLinkToken, paymentLinkUrl } from "../payments/payment-link";
 import { schedulePaymentJobs, UNPAID_CANCEL_JOB } from "../payments/payment-jobs";
 import { awaitEarlierAnswer, earlierAnswer, planBooking, rideOfPlan, startOfPlan } from "./bookings.service";
-import { insertBookingRows } from "./booking-rows";
+import { insertBookingRows } from "../bookings/booking-rows";
 import { formatMoney } from "@meridian/shared/money";
 import type { SmsMessage } from "../sms/sms";
 
