@@ -24,13 +24,14 @@ function open(routes: Routes = {}, area: unknown = COUNTIES) {
 }
 
 describe("MapsTab, service area", () => {
-  it("saves the counties ticked", async () => {
+  it("saves the counties ticked, in the order ticked", async () => {
     const app = open();
-    await app.user.click(await app.screen.findByRole("checkbox", { name: "Ventura County" }));
-    await app.user.click(app.screen.getByRole("checkbox", { name: "Orange County" }));
+    await app.user.click(await app.screen.findByRole("checkbox", { name: "Los Angeles County" }));
+    await app.user.click(app.screen.getByRole("checkbox", { name: "Ventura County" }));
+    await app.user.click(app.screen.getByRole("checkbox", { name: "Los Angeles County" }));
     await app.save();
     expect(await app.screen.findByText("Settings Saved")).toBeTruthy();
-    expect(app.puts()[0]?.body).toEqual({ serviceArea: { kind: "counties", counties: ["Los Angeles", "Ventura"] } });
+    expect(app.puts()[0]?.body).toEqual({ serviceArea: { kind: "counties", counties: ["Orange", "Ventura", "Los Angeles"] } });
   });
 
   it("saves a radius from the base, and only the radius", async () => {

@@ -174,7 +174,13 @@ function AreaPanel({ data }: { data: MapsAnswer }) {
               <div className="grid gap-2 sm:grid-cols-2">
                 {[...new Set([...choices, ...counties])].sort().map((c) => (
                   <label key={c} className="flex min-h-10 cursor-pointer items-center gap-2.5 rounded-lg px-2 text-sm text-foreground/90 hover:bg-white/[0.02]">
-                    <input type="checkbox" value={c} {...form.register("serviceArea.counties")} className="size-4 accent-[var(--color-gold)]" />
+                    <input
+                      type="checkbox"
+                      checked={counties.includes(c)}
+                      // In the order ticked (the area's sentence names them so), not the list's.
+                      onChange={(e) => form.setValue("serviceArea.counties", e.target.checked ? [...counties, c] : counties.filter((x) => x !== c), { shouldDirty: true })}
+                      className="size-4 accent-[var(--color-gold)]"
+                    />
                     {c} County
                   </label>
                 ))}
