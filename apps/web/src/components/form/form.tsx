@@ -93,7 +93,8 @@ export function applyServerFieldErrors<T extends FieldValues>(
 
 /**
  * A form's submit that sends its checked values with `send` (e.g. a mutation's mutateAsync). Refused: the server's
- * per-field messages go under the form's fields (`rename`: the server's names for them), `onError` runs, and a toast
+ * per-field messages go under the form's fields (`fields`, by default its top-level ones; `rename`: the server's names
+ * for them), `onError` runs, and a toast
  * titled `failed` says why. Sent: the `done` toast, then `then` with the answer. `invalidToast`: an invalid form
  * also says its first message in a Validation Error toast.
  */
@@ -103,6 +104,7 @@ export function submitTo<TInput extends FieldValues, TOutput, R>(
   {
     failed,
     done,
+    fields,
     rename,
     onError,
     then,
@@ -110,6 +112,7 @@ export function submitTo<TInput extends FieldValues, TOutput, R>(
   }: {
     failed: string;
     done: [title: string, text: string] | ((values: TOutput, answer: R) => [title: string, text: string]);
+    fields?: readonly Path<TInput>[];
     rename?: Record<string, Path<TInput>>;
     onError?: (err: unknown, values: TOutput) => void;
     then?: (answer: R, values: TOutput) => unknown;
@@ -122,7 +125,7 @@ export function submitTo<TInput extends FieldValues, TOutput, R>(
       try {
         answer = await send(values);
       } catch (err) {
-        applyServerFieldErrors(err, form.setError, Object.keys(form.getValues()) as Path<TInput>[], rename);
+        applyServerFieldErrors(err, form.setError, fields ?? (Object.keys(form.getValues()) as Path<TInput>[]), rename);
         onError?.(err, values);
         notifyError(failed, err);
         return;

@@ -4,7 +4,7 @@ import { Mail, MapPin, Phone } from "lucide-react";
 import { usePublicSettings } from "@/lib/public-settings";
 import { Logo } from "./logo";
 import { SECTION_LINKS } from "./nav-links";
-import { useSectionNavigation } from "./use-section-navigation";
+import { SectionLink } from "./section-link";
 
 export const FOOTER_SERVICES = ["Valet Parking", "Executive Transport", "Event Services", "Airport Transfers"] as const;
 
@@ -25,7 +25,6 @@ function FooterHeading({ children }: { children: string }) {
 }
 
 export function Footer() {
-  const goToSection = useSectionNavigation();
   const year = new Date().getFullYear();
   const contact = useCompanyContact();
   return (
@@ -49,16 +48,9 @@ export function Footer() {
           <ul className="mt-5 space-y-3 text-sm">
             {SECTION_LINKS.map((link) => (
               <li key={link.id}>
-                <a
-                  href={`/#${link.id}`}
-                  onClick={(e) => {
-                    e.preventDefault();
-                    goToSection(link.id);
-                  }}
-                  className="text-foreground/75 transition-colors hover:text-gold-bright"
-                >
+                <SectionLink id={link.id} className="text-foreground/75 transition-colors hover:text-gold-bright">
                   {link.label}
-                </a>
+                </SectionLink>
               </li>
             ))}
           </ul>

@@ -9,8 +9,9 @@ import { useAuth } from "@/lib/auth/auth-context";
 import { cn } from "@/lib/utils";
 import { Logo } from "./logo";
 import { HEADER_SCROLL_THRESHOLD_PX, SECTION_LINKS } from "./nav-links";
-import { useActiveSection, useSectionNavigation } from "./use-section-navigation";
+import { useActiveSection } from "./use-section-navigation";
 import { Avatar } from "./avatar";
+import { SectionLink } from "./section-link";
 import "./layout.css";
 
 // The account menu (and its popover machinery) loads only for signed-in visitors.
@@ -38,10 +39,20 @@ export function Header() {
   const { pathname } = useLocation();
   const { loading, user } = useAuth();
   const { bookingOpen, setBookingOpen, openSignIn } = useUiState();
-  const goToSection = useSectionNavigation();
   const menuId = useId();
   const activeSection = useActiveSection(SECTION_IDS);
   const opaque = scrolled || menuOpen;
+  const bookNow = (
+    <Button
+      size="sm"
+      className="h-10 px-4 text-[0.75rem] uppercase tracking-[0.1em] lg:px-5 lg:text-[0.8rem] lg:tracking-[0.14em]"
+      aria-haspopup="dialog"
+      aria-expanded={bookingOpen}
+      onClick={() => setBookingOpen(true)}
+    >
+      Book Now
+    </Button>
+  );
 
   // A route change closes the mobile menu.
   useEffect(() => setMenuOpen(false), [pathname]);
@@ -74,17 +85,13 @@ export function Header() {
           <ul className="flex items-center lg:gap-3">
             {SECTION_LINKS.map((link) => (
               <li key={link.id}>
-                <a
-                  href={`/#${link.id}`}
+                <SectionLink
+                  id={link.id}
                   aria-current={activeSection === link.id ? "location" : undefined}
-                  onClick={(e) => {
-                    e.preventDefault();
-                    goToSection(link.id);
-                  }}
                   className="relative px-2 py-2 text-[0.72rem] font-medium uppercase tracking-[0.1em] text-foreground/75 transition-colors after:absolute after:inset-x-2 lg:px-3 lg:text-[0.8rem] lg:tracking-[0.18em] lg:after:inset-x-3 after:-bottom-0.5 after:h-px after:origin-left after:scale-x-0 after:bg-gold after:transition-transform after:duration-300 hover:text-foreground hover:after:scale-x-100 aria-[current=location]:text-gold-bright aria-[current=location]:after:scale-x-100"
                 >
                   {link.label}
-                </a>
+                </SectionLink>
               </li>
             ))}
           </ul>
@@ -94,15 +101,7 @@ export function Header() {
           <div className={cn("hidden items-center gap-2 md:flex lg:gap-3", loading && "invisible")}>
             {user ? (
               <>
-                <Button
-                  size="sm"
-                  className="h-10 px-4 text-[0.75rem] uppercase tracking-[0.1em] lg:px-5 lg:text-[0.8rem] lg:tracking-[0.14em]"
-                  aria-haspopup="dialog"
-                  aria-expanded={bookingOpen}
-                  onClick={() => setBookingOpen(true)}
-                >
-                  Book Now
-                </Button>
+                {bookNow}
                 <Suspense fallback={<Avatar initials="" />}>
                   <UserMenu />
                 </Suspense>
@@ -117,15 +116,7 @@ export function Header() {
                 >
                   Sign In
                 </Button>
-                <Button
-                  size="sm"
-                  className="h-10 px-4 text-[0.75rem] uppercase tracking-[0.1em] lg:px-5 lg:text-[0.8rem] lg:tracking-[0.14em]"
-                  aria-haspopup="dialog"
-                  aria-expanded={bookingOpen}
-                  onClick={() => setBookingOpen(true)}
-                >
-                  Book Now
-                </Button>
+                {bookNow}
               </>
             )}
           </div>

@@ -13,3 +13,12 @@ export function FullPageSpinner() {
     </div>
   );
 }
+
+/** A spinner centred in the space a block of content will take (`className`: its padding, e.g. "py-24"). */
+export function LoadingBlock({ className }: { className?: string }) {
+  return (
+    <div className={cn("grid place-items-center", className)}>
+      <Spinner />
+    </div>
+  );
+}

@@ -6,7 +6,7 @@ import { Download } from "lucide-react";
 import { useEffect, useState, type ReactElement } from "react";
 import { Bar, BarChart, CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import { buttonVariants } from "@/components/ui/button";
-import { Spinner } from "@/components/ui/spinner";
+import { LoadingBlock } from "@/components/ui/spinner";
 import { notifyError } from "@/lib/notify";
 import { formatMoney } from "@meridian/shared/money";
 import { cn } from "@/lib/utils";
@@ -76,9 +76,7 @@ export default function AnalyticsPanel() {
       </div>
 
       {isPending ? (
-        <div className="grid place-items-center py-20">
-          <Spinner />
-        </div>
+        <LoadingBlock className="py-20" />
       ) : !data ? (
         <p className="py-16 text-center text-sm text-danger">Could not load the analytics. Refresh to try again.</p>
       ) : (

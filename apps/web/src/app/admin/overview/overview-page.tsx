@@ -2,7 +2,7 @@ import type { AdminOverview } from "@meridian/shared/admin";
 import { CalendarCheck, ChartColumn, Sparkles, Ticket, UserPlus, Users } from "lucide-react";
 import { lazy, Suspense, type ReactNode } from "react";
 import { useNavigate } from "react-router";
-import { Spinner } from "@/components/ui/spinner";
+import { LoadingBlock, Spinner } from "@/components/ui/spinner";
 import { formatMoney } from "@meridian/shared/money";
 import { useOverview } from "../api/get-overview";
 import { Button } from "@/components/ui/button";
@@ -92,9 +92,7 @@ export default function OverviewPage() {
         </div>
         <div className="mt-6">
           {isPending ? (
-            <div className="grid place-items-center py-12">
-              <Spinner />
-            </div>
+            <LoadingBlock className="py-12" />
           ) : isError ? (
             <p className="py-10 text-center text-sm text-danger">Could not load recent activity. Refresh to try again.</p>
           ) : !data.recent.length ? (

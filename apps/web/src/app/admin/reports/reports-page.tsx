@@ -4,7 +4,7 @@ import { useEffect, useState, type ReactNode } from "react";
 import { Button, buttonVariants } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
-import { Spinner } from "@/components/ui/spinner";
+import { LoadingBlock } from "@/components/ui/spinner";
 import { notifyError } from "@/lib/notify";
 import { formatMoney } from "@meridian/shared/money";
 import { cn } from "@/lib/utils";
@@ -131,9 +131,7 @@ export default function ReportsPage() {
       {rangeInvalid ? <p className="-mt-3 mb-4 text-xs text-danger">The end date must be on or after the start date.</p> : null}
 
       {isPending ? (
-        <div className="grid place-items-center py-24">
-          <Spinner />
-        </div>
+        <LoadingBlock className="py-24" />
       ) : isError && !data ? (
         <p className="py-16 text-center text-sm text-danger">Could not load the reports. Refresh to try again.</p>
       ) : (

@@ -8,7 +8,7 @@ import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { Button } from "@/components/ui/button";
 import { TextAreaField, TextField } from "@/components/form/fields";
-import { applyServerFieldErrors, Form, RevertSaveActions } from "@/components/form/form";
+import { Form, RevertSaveActions, submitTo } from "@/components/form/form";
 import { api } from "@/lib/api";
 import { companySettingsResponseSchema } from "@meridian/shared/settings/answers";
 import { notifyError, notifySuccess } from "@/lib/notify";
@@ -34,15 +34,10 @@ export function CompanyPanel() {
 function CompanyForm({ initial }: { initial: CompanySettings }) {
   const save = useSaveSettingsSection("company");
   const form = useForm<CompanySettings>({ resolver: zodResolver(companySettingsSchema), defaultValues: initial });
-  const onSubmit = form.handleSubmit(async (values) => {
-    try {
-      const { company } = await save.mutateAsync({ ...values, logoKey: initial.logoKey });
-      form.reset(company);
-      notifySuccess("Settings Saved", "The footer, e-mails, text messages and receipts use the new details from now on.");
-    } catch (err) {
-      applyServerFieldErrors(err, form.setError, ["displayName", "legalName", "address", "phone", "supportEmail", "website"]);
-      notifyError("Could not save settings", err);
-    }
+  const onSubmit = submitTo(form, (values) => save.mutateAsync({ ...values, logoKey: initial.logoKey }), {
+    failed: "Could not save settings",
+    done: ["Settings Saved", "The footer, e-mails, text messages and receipts use the new details from now on."],
+    then: ({ company }) => form.reset(company),
   });
   return (
     <SettingsPanel icon={Building2} title="Company" description="Who customers deal with: shown in the site's footer, every e-mail, the text messages' signature and on receipts. Every change is recorded in the Audit Logs.">

@@ -5,13 +5,14 @@ import { mapsSettingsSchema, type MapsSettings } from "@meridian/shared/settings
 import { serviceAreaLabel } from "@meridian/shared/service-area";
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { CircleCheck, CircleX, Map as MapIcon, RefreshCw } from "lucide-react";
-import { useState } from "react";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useForm, useFormState, useWatch } from "react-hook-form";
+import { z } from "zod";
+import { NumberField, numberOr, TextField } from "@/components/form/fields";
+import { applyServerFieldErrors, Form } from "@/components/form/form";
 import { Button } from "@/components/ui/button";
-import { Input } from "@/components/ui/input";
-import { Field } from "@/components/ui/label";
 import { Spinner } from "@/components/ui/spinner";
 import { api } from "@/lib/api";
-import type { z } from "zod";
 import { mapsOverviewSchema } from "@meridian/shared/settings/answers";
 import { notifyError, notifySuccess } from "@/lib/notify";
 import { cn } from "@/lib/utils";
@@ -97,38 +98,49 @@ function ProviderPanel({ data, checking, onCheck }: { data: MapsAnswer; checking
 
 const DEFAULT_BASE = { label: "Downtown Los Angeles", lat: 34.0522, lng: -118.2437 };
 
+/** The form keeps both kinds' fields (switching back and forth loses nothing); what is saved is the chosen kind's. */
+type AreaForm = { serviceArea: { kind: Area["kind"]; counties: string[]; radiusMiles: number; base: { label: string; lat: number; lng: number } } };
+const areaFormSchema = z
+  .object({ serviceArea: z.object({
+      kind: z.enum(["counties", "radius"]),
+      counties: z.array(z.string()),
+      radiusMiles: z.number().or(z.nan()),
+      base: z.object({ label: z.string(), lat: z.number().or(z.nan()), lng: z.number().or(z.nan()) }),
+    }) })
+  .transform(({ serviceArea: a }) => ({ serviceArea: a.kind === "counties" ? { kind: a.kind, counties: a.counties } : { kind: a.kind, radiusMiles: a.radiusMiles, base: a.base } }))
+  .pipe(mapsSettingsSchema);
+const FIELDS = ["serviceArea.counties", "serviceArea.radiusMiles", "serviceArea.base.label", "serviceArea.base.lat", "serviceArea.base.lng"] as const;
+const typed = numberOr(Number.NaN);
+
 function AreaPanel({ data }: { data: MapsAnswer }) {
   const save = useSaveMaps();
   const saved = data.maps.serviceArea;
-  const [kind, setKind] = useState<Area["kind"]>(saved.kind);
-  const [counties, setCounties] = useState<string[]>(saved.kind === "counties" ? saved.counties : []);
-  const [radius, setRadius] = useState(saved.kind === "radius" ? String(saved.radiusMiles) : "30");
-  const [base, setBase] = useState(saved.kind === "radius" ? { label: saved.base.label, lat: String(saved.base.lat), lng: String(saved.base.lng) } : { label: DEFAULT_BASE.label, lat: String(DEFAULT_BASE.lat), lng: String(DEFAULT_BASE.lng) });
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const choices = [...new Set([...data.knownCounties, ...counties])].sort();
+  const form = useForm<AreaForm, unknown, MapsSettings>({
+    resolver: zodResolver(areaFormSchema),
+    defaultValues: {
+      serviceArea: {
+        kind: saved.kind,
+        counties: saved.kind === "counties" ? saved.counties : [],
+        radiusMiles: saved.kind === "radius" ? saved.radiusMiles : 30,
+        base: saved.kind === "radius" ? saved.base : DEFAULT_BASE,
+      },
+    },
+  });
+  const kind = useWatch({ control: form.control, name: "serviceArea.kind" });
+  const counties = useWatch({ control: form.control, name: "serviceArea.counties" });
+  const countiesError = useFormState({ control: form.control, name: "serviceArea.counties" }).errors.serviceArea?.counties?.message;
+  const choices = [...new Set([...data.knownCounties, ...(saved.kind === "counties" ? saved.counties : [])])].sort();
 
-  const draft = (): unknown =>
-    kind === "counties"
-      ? { serviceArea: { kind, counties } }
-      : { serviceArea: { kind, radiusMiles: Number(radius), base: { label: base.label, lat: Number(base.lat), lng: Number(base.lng) } } };
-
-  async function onSubmit(e: React.FormEvent) {
-    e.preventDefault();
-    const parsed = mapsSettingsSchema.safeParse(draft());
-    if (!parsed.success) {
-      setErrors(Object.fromEntries(parsed.error.issues.map((i) => [i.path.slice(1).join("."), i.message])));
-      return;
-    }
-    setErrors({});
+  const onSubmit = form.handleSubmit(async (values) => {
     try {
-      await save.mutateAsync(parsed.data);
-      notifySuccess("Settings Saved", `Quotes now accept ${serviceAreaLabel(parsed.data.serviceArea)}.`);
+      await save.mutateAsync(values);
+      notifySuccess("Settings Saved", `Quotes now accept ${serviceAreaLabel(values.serviceArea)}.`);
     } catch (err) {
+      applyServerFieldErrors(err, form.setError, FIELDS);
       notifyError("Could not save settings", err);
     }
-  }
+  });
 
-  const err = (k: string) => errors[k];
   return (
     <Panel className="p-7 sm:p-9" aria-labelledby="maps-area-title">
       <h2 id="maps-area-title" className="font-display text-3xl text-foreground">
@@ -138,7 +150,7 @@ function AreaPanel({ data }: { data: MapsAnswer }) {
         Quotes accept {serviceAreaLabel(saved)} (a valet event's venue likewise); anywhere else is refused with a sentence naming the area. A ride may end outside it.
       </p>
       <div className="mt-7 grid gap-8 xl:grid-cols-[minmax(0,1fr)_480px]">
-        <form onSubmit={onSubmit} noValidate className="grid content-start gap-6">
+        <Form form={form} onSubmit={onSubmit} className="grid content-start gap-6">
           <fieldset>
             <legend className="mb-3 text-sm font-medium text-foreground">Quotes accept</legend>
             <div className="flex flex-wrap gap-3">
@@ -149,7 +161,7 @@ function AreaPanel({ data }: { data: MapsAnswer }) {
                 ] as const
               ).map(([value, label]) => (
                 <label key={value} className={cn("flex min-h-11 cursor-pointer items-center gap-2.5 rounded-full border px-4 text-sm", kind === value ? "border-gold/60 bg-gold/[0.08] text-foreground" : "border-border text-foreground/80")}>
-                  <input type="radio" name="area-kind" value={value} checked={kind === value} onChange={() => setKind(value)} className="accent-[var(--color-gold)]" />
+                  <input type="radio" value={value} {...form.register("serviceArea.kind")} className="accent-[var(--color-gold)]" />
                   {label}
                 </label>
               ))}
@@ -157,44 +169,28 @@ function AreaPanel({ data }: { data: MapsAnswer }) {
           </fieldset>
 
           {kind === "counties" ? (
-            <fieldset aria-describedby={err("counties") ? "area-counties-error" : undefined}>
+            <fieldset aria-describedby={countiesError ? "area-counties-error" : undefined}>
               <legend className="mb-3 text-sm font-medium text-foreground">Counties served</legend>
               <div className="grid gap-2 sm:grid-cols-2">
-                {choices.map((c) => (
+                {[...new Set([...choices, ...counties])].sort().map((c) => (
                   <label key={c} className="flex min-h-10 cursor-pointer items-center gap-2.5 rounded-lg px-2 text-sm text-foreground/90 hover:bg-white/[0.02]">
-                    <input
-                      type="checkbox"
-                      checked={counties.includes(c)}
-                      onChange={(e) => setCounties((list) => (e.target.checked ? [...list, c] : list.filter((x) => x !== c)))}
-                      className="size-4 accent-[var(--color-gold)]"
-                    />
+                    <input type="checkbox" value={c} {...form.register("serviceArea.counties")} className="size-4 accent-[var(--color-gold)]" />
                     {c} County
                   </label>
                 ))}
               </div>
-              {err("counties") ? (
+              {countiesError ? (
                 <p id="area-counties-error" role="alert" className="mt-2 text-xs text-danger">
-                  {err("counties")}
+                  {countiesError}
                 </p>
               ) : null}
             </fieldset>
           ) : (
             <div className="grid gap-5 sm:grid-cols-2">
-              <Field label="Radius" htmlFor="area-radius" error={err("radiusMiles")}>
-                <div className="flex items-center gap-3">
-                  <Input id="area-radius" type="number" inputMode="numeric" className="w-28" value={radius} onChange={(e) => setRadius(e.target.value)} />
-                  <span className="text-sm text-muted">miles from the base</span>
-                </div>
-              </Field>
-              <Field label="Base" htmlFor="area-base" error={err("base.label")}>
-                <Input id="area-base" value={base.label} onChange={(e) => setBase((b) => ({ ...b, label: e.target.value }))} />
-              </Field>
-              <Field label="Base latitude" htmlFor="area-lat" error={err("base.lat")}>
-                <Input id="area-lat" type="number" step="any" value={base.lat} onChange={(e) => setBase((b) => ({ ...b, lat: e.target.value }))} />
-              </Field>
-              <Field label="Base longitude" htmlFor="area-lng" error={err("base.lng")}>
-                <Input id="area-lng" type="number" step="any" value={base.lng} onChange={(e) => setBase((b) => ({ ...b, lng: e.target.value }))} />
-              </Field>
+              <NumberField<AreaForm> name="serviceArea.radiusMiles" id="area-radius" label="Radius" inputMode="numeric" suffix="miles" className="pr-16" setValueAs={typed} />
+              <TextField<AreaForm> name="serviceArea.base.label" id="area-base" label="Base" />
+              <NumberField<AreaForm> name="serviceArea.base.lat" id="area-lat" label="Base latitude" step="any" setValueAs={typed} />
+              <NumberField<AreaForm> name="serviceArea.base.lng" id="area-lng" label="Base longitude" step="any" setValueAs={typed} />
             </div>
           )}
           <div className="flex justify-end">
@@ -202,7 +198,7 @@ function AreaPanel({ data }: { data: MapsAnswer }) {
               {save.isPending ? "Saving…" : "Save Service Area"}
             </Button>
           </div>
-        </form>
+        </Form>
         <figure className="overflow-hidden rounded-xl border border-border/80 bg-background">
           <img
             src={`/api/admin/settings/maps/preview.svg?v=${encodeURIComponent(JSON.stringify(saved))}`}

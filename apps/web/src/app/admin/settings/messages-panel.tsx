@@ -21,7 +21,7 @@ import { Link } from "react-router";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { TextAreaField, TextField } from "@/components/form/fields";
-import { applyServerFieldErrors, Form } from "@/components/form/form";
+import { Form, submitTo } from "@/components/form/form";
 import { api } from "@/lib/api";
 import { messageTestResultSchema } from "@meridian/shared/settings/answers";
 import { notifyError, notifySuccess } from "@/lib/notify";
@@ -194,25 +194,15 @@ function MessageEditor({ def, data, onSaved }: { def: MessageDefinition; data: M
   const sms = def.channel === "sms";
   const values = { ...MESSAGE_EXAMPLE, company };
 
-  const onSubmit = form.handleSubmit(async (wording) => {
-    try {
-      await save.mutateAsync(messagesSettingsSchema.parse({ ...data.messages, [kind]: { ...saved, ...wording } }));
-      notifySuccess("Settings Saved", `“${def.label}” goes out with the new wording from now on.`);
-      onSaved();
-    } catch (err) {
-      applyServerFieldErrors(err, form.setError, ["subject", "intro"]);
-      notifyError("Could not save settings", err);
-    }
+  const onSubmit = submitTo(form, (wording) => save.mutateAsync(messagesSettingsSchema.parse({ ...data.messages, [kind]: { ...saved, ...wording } })), {
+    failed: "Could not save settings",
+    done: ["Settings Saved", `“${def.label}” goes out with the new wording from now on.`],
+    then: onSaved,
   });
 
-  const test = form.handleSubmit(async (wording) => {
-    try {
-      const { sent } = await sendTest.mutateAsync({ ...(wording.subject ? { subject: wording.subject } : {}), ...(wording.intro ? { intro: wording.intro } : {}) });
-      notifySuccess("Test Sent", sent.channel === "email" ? `“${sent.subject}” was sent to ${sent.to}.` : `A test text was sent to ${sent.to}.`);
-    } catch (err) {
-      applyServerFieldErrors(err, form.setError, ["subject", "intro"]);
-      notifyError("Could not send the test", err);
-    }
+  const test = submitTo(form, (wording) => sendTest.mutateAsync({ ...(wording.subject ? { subject: wording.subject } : {}), ...(wording.intro ? { intro: wording.intro } : {}) }), {
+    failed: "Could not send the test",
+    done: (_wording, { sent }) => ["Test Sent", sent.channel === "email" ? `“${sent.subject}” was sent to ${sent.to}.` : `A test text was sent to ${sent.to}.`],
   });
 
   const shownSubject = fillPlaceholders(subject || def.defaultSubject, values);

@@ -15,7 +15,7 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
-import { applyServerFieldErrors } from "@/components/form/form";
+import { submitTo } from "@/components/form/form";
 import { api } from "@/lib/api";
 import { testChargeResponseSchema } from "@meridian/shared/settings/answers";
 import { notifyError, notifySuccess } from "@/lib/notify";
@@ -23,7 +23,7 @@ import { cn } from "@/lib/utils";
 import { sectionQueryOptions, useSaveSettingsSection, useSettingsSection } from "../api/settings-sections";
 import { formatDateTime } from "@/components/admin/admin-ui";
 import { Panel } from "@/components/ui/panel";
-import { SectionState, SettingsPanel, SwitchRow } from "./settings-ui";
+import { PanelHeading, SectionState, SettingsPanel, SwitchRow } from "./settings-ui";
 import { adminKeys } from "@/lib/query-keys";
 
 
@@ -191,29 +191,20 @@ function TipsPanel({ data }: { data: PaymentsOverview }) {
     }
   };
 
-  const onSubmit = form.handleSubmit(async (values) => {
-    try {
-      await save.mutateAsync(values);
-      notifySuccess("Settings Saved", `The tip dialog offers ${values.tipPresetPercents.map((p) => `${p}%`).join(", ")} and a custom amount.`);
-    } catch (err) {
-      applyServerFieldErrors(err, form.setError, ["slots"], { tipPresetPercents: "slots" });
-      notifyError("Could not save settings", err);
-    }
+  const onSubmit = submitTo(form, save.mutateAsync, {
+    failed: "Could not save settings",
+    done: (values) => ["Settings Saved", `The tip dialog offers ${values.tipPresetPercents.map((p) => `${p}%`).join(", ")} and a custom amount.`],
+    rename: { tipPresetPercents: "slots" },
   });
 
   return (
     <Panel className="p-7 sm:p-9" aria-labelledby="tips-title">
-      <div className="flex items-start gap-5">
-        <span className="grid size-12 shrink-0 place-items-center rounded-full border border-gold/30 bg-gold/[0.07] text-gold">
-          <HandCoins className="size-5" aria-hidden />
-        </span>
-        <div>
-          <h2 id="tips-title" className="font-display text-3xl text-foreground">
-            Tips
-          </h2>
-          <p className="mt-2 max-w-xl text-sm leading-relaxed text-muted">After a completed service the customer may add a tip on the card they paid with; a ride's goes to the chauffeur, a valet event's is shared by its attendants.</p>
-        </div>
-      </div>
+      <PanelHeading
+        id="tips-title"
+        icon={HandCoins}
+        title="Tips"
+        description="After a completed service the customer may add a tip on the card they paid with; a ride's goes to the chauffeur, a valet event's is shared by its attendants."
+      />
       <div className="mt-4">
         <SwitchRow id="payments-tips" label="Offer tips" hint="Off: the Add a Tip button disappears and the tip route refuses (Settings → Features → Tips)." checked={data.tipsOffered} disabled={!features.data || saveFeatures.isPending} onChange={(on) => void toggleTips(on)} />
       </div>
@@ -282,17 +273,7 @@ function PolicyPanel({ data }: { data: PaymentsOverview }) {
   const { cutoffHours, feePercent } = data.cancellation;
   return (
     <Panel className="p-7 sm:p-9" aria-labelledby="payment-policy-title">
-      <div className="flex items-start gap-5">
-        <span className="grid size-12 shrink-0 place-items-center rounded-full border border-gold/30 bg-gold/[0.07] text-gold">
-          <ScrollText className="size-5" aria-hidden />
-        </span>
-        <div>
-          <h2 id="payment-policy-title" className="font-display text-3xl text-foreground">
-            Cancellation and card holds
-          </h2>
-          <p className="mt-2 max-w-xl text-sm leading-relaxed text-muted">The terms customers accept when they book.</p>
-        </div>
-      </div>
+      <PanelHeading id="payment-policy-title" icon={ScrollText} title="Cancellation and card holds" description="The terms customers accept when they book." />
       <div className="mt-7 grid gap-6 lg:grid-cols-2">
         <div className="rounded-xl border border-border/80 bg-surface-2/40 p-5">
           <h3 className="text-xs font-medium uppercase tracking-[0.2em] text-gold">Cancellation</h3>

@@ -11,8 +11,7 @@ import { Input } from "@/components/ui/input";
 import { SectionTabs, type Section } from "@/components/ui/tabs";
 import { useTabParam } from "@/hooks/use-tab-param";
 import { FormField, TextField } from "@/components/form/fields";
-import { applyServerFieldErrors, Form, RevertSaveActions } from "@/components/form/form";
-import { notifyError, notifySuccess } from "@/lib/notify";
+import { Form, RevertSaveActions, submitTo } from "@/components/form/form";
 import { useOperationsSettings, useSaveOperationsSettings } from "../api/operations-settings";
 import { PageHeader } from "@/components/admin/admin-ui";
 import { BlackoutDatesField, OperatingHoursFields } from "./availability-fields";
@@ -69,31 +68,28 @@ function OperationsForm({ initial }: { initial: OperationsSettings }) {
     resolver: zodResolver(operationsSettingsSchema),
     defaultValues: initial,
   });
-  const { register, control, handleSubmit, setError, reset, formState: { errors } } = form;
-  const onSubmit = handleSubmit(async (values) => {
-    try {
-      const { operations } = await save.mutateAsync(values);
-      reset(operations);
-      notifySuccess("Settings Saved", "The new operations rules apply from now on.");
-    } catch (err) {
-      applyServerFieldErrors(err, setError, [
-        "cancellationCutoffHours",
-        "cancellationFeePercent",
-        "dispatchBufferMinutes",
-        "reminderLeadHours",
-        "rideNoticeHours",
-        "valetNoticeHours",
-        "overdueGraceMinutes",
-        "airportWaitIncludedMinutes",
-        "waitingCentsPerMinute",
-        "timeZone",
-        "operatingHours",
-        "operatingHours.open",
-        "operatingHours.close",
-        "blackoutDates",
-      ]);
-      notifyError("Could not save settings", err);
-    }
+  const { register, control, reset, formState: { errors } } = form;
+  const onSubmit = submitTo(form, save.mutateAsync, {
+    failed: "Could not save settings",
+    done: ["Settings Saved", "The new operations rules apply from now on."],
+    // The nested ones too: a day's opening and closing times.
+    fields: [
+      "cancellationCutoffHours",
+      "cancellationFeePercent",
+      "dispatchBufferMinutes",
+      "reminderLeadHours",
+      "rideNoticeHours",
+      "valetNoticeHours",
+      "overdueGraceMinutes",
+      "airportWaitIncludedMinutes",
+      "waitingCentsPerMinute",
+      "timeZone",
+      "operatingHours",
+      "operatingHours.open",
+      "operatingHours.close",
+      "blackoutDates",
+    ],
+    then: ({ operations }) => reset(operations),
   });
   return (
     <SettingsPanel icon={Clock} title="Operations" description="Cancellation terms, dispatch spacing, reminders and the service's time zone. Every change is recorded in the Audit Logs.">

@@ -10,19 +10,28 @@ export function SettingsPanel({ icon: Icon, title, description, children, action
   return (
     <Panel className="p-7 sm:p-9">
       <div className="mb-8 flex flex-col gap-5 sm:flex-row sm:items-start sm:justify-between">
-        <div className="flex items-start gap-5">
-          <span className="grid size-12 shrink-0 place-items-center rounded-full border border-gold/30 bg-gold/[0.07] text-gold">
-            <Icon className="size-5" aria-hidden />
-          </span>
-          <div>
-            <h2 className="font-display text-3xl text-foreground">{title}</h2>
-            <p className="mt-2 max-w-xl text-sm leading-relaxed text-muted">{description}</p>
-          </div>
-        </div>
+        <PanelHeading icon={Icon} title={title} description={description} />
         {actions ? <div className="flex shrink-0 flex-wrap gap-2.5">{actions}</div> : null}
       </div>
       {children}
     </Panel>
+  );
+}
+
+/** A settings panel's heading: its icon in a gold ring, its title (`id`: the title's, to name the panel by) and a line of description. */
+export function PanelHeading({ icon: Icon, title, description, id }: { icon: LucideIcon; title: string; description: string; id?: string }) {
+  return (
+    <div className="flex items-start gap-5">
+      <span className="grid size-12 shrink-0 place-items-center rounded-full border border-gold/30 bg-gold/[0.07] text-gold">
+        <Icon className="size-5" aria-hidden />
+      </span>
+      <div>
+        <h2 id={id} className="font-display text-3xl text-foreground">
+          {title}
+        </h2>
+        <p className="mt-2 max-w-xl text-sm leading-relaxed text-muted">{description}</p>
+      </div>
+    </div>
   );
 }
 

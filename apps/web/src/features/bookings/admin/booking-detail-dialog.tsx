@@ -10,7 +10,7 @@ import { ArrowRight, MapPin } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { useConfirm } from "@/components/ui/confirm-dialog";
 import { Dialog, DialogContent } from "@/components/ui/dialog";
-import { Spinner } from "@/components/ui/spinner";
+import { LoadingBlock } from "@/components/ui/spinner";
 import { notifyError, notifySuccess } from "@/lib/notify";
 import { formatMoney } from "@meridian/shared/money";
 import { formatDate } from "@/lib/utils";
@@ -86,9 +86,7 @@ export function BookingDetailDialog({ id, onClose }: { id: string | null; onClos
       {id ? (
         <DialogContent title="Booking Details" description={b ? `Booked ${formatDateTime(b.createdAt)}` : undefined} className="max-w-2xl">
           {isPending ? (
-            <div className="grid place-items-center py-16">
-              <Spinner />
-            </div>
+            <LoadingBlock className="py-16" />
           ) : isError ? (
             <p className="py-8 text-sm text-danger">{error.message}</p>
           ) : b && ride ? (

@@ -9,7 +9,7 @@ import { z } from "zod";
 import { NumberField, TextField } from "@/components/form/fields";
 import { applyServerFieldErrors, Form } from "@/components/form/form";
 import { Button } from "@/components/ui/button";
-import { Spinner } from "@/components/ui/spinner";
+import { LoadingBlock } from "@/components/ui/spinner";
 import { randomUuid } from "@/lib/random-uuid";
 import { ApiError } from "@/lib/api";
 import { notifyError, notifySuccess } from "@/lib/notify";
@@ -45,9 +45,7 @@ export function BookingPaymentSection({ bookingId, bookingStatus }: { bookingId:
         Payment
       </h3>
       {payment.isPending ? (
-        <div className="grid place-items-center py-4">
-          <Spinner />
-        </div>
+        <LoadingBlock className="py-4" />
       ) : payment.isError ? (
         <p className="text-sm text-danger">{payment.error.message}</p>
       ) : !p?.charge ? (

@@ -9,7 +9,7 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { useConfirm } from "@/components/ui/confirm-dialog";
 import { FlightStatus } from "@/components/ui/flight-status";
-import { Spinner } from "@/components/ui/spinner";
+import { LoadingBlock } from "@/components/ui/spinner";
 import { notifyError, notifySuccess } from "@/lib/notify";
 import { clockIn, dayLabel } from "@/lib/time";
 import { cn } from "@/lib/utils";
@@ -24,9 +24,7 @@ export default function RidesScreen() {
   const rides = useMyRides();
   if (rides.isPending) {
     return (
-      <div className="grid place-items-center py-24">
-        <Spinner />
-      </div>
+      <LoadingBlock className="py-24" />
     );
   }
   if (rides.isError) return <p className="py-16 text-center text-sm text-danger">{rides.error.message}</p>;

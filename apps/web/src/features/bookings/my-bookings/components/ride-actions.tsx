@@ -5,7 +5,7 @@ import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent } from "@/components/ui/dialog";
 import { Input } from "@/components/ui/input";
 import { Field } from "@/components/ui/label";
-import { Spinner } from "@/components/ui/spinner";
+import { LoadingBlock } from "@/components/ui/spinner";
 import { getQuote, type QuoteResponse } from "@/features/bookings/api/get-quote";
 import { ApiError } from "@/lib/api";
 import { notifyError, notifySuccess } from "@/lib/notify";
@@ -38,9 +38,7 @@ export function CancelBookingDialog({ booking, onClose }: { booking: MyBooking |
       {booking ? (
         <DialogContent title="Cancel Booking" description="Please review the terms before you confirm.">
           {terms.isPending ? (
-            <div className="grid place-items-center py-10">
-              <Spinner />
-            </div>
+            <LoadingBlock className="py-10" />
           ) : terms.isError || !t ? (
             <p className="text-sm text-danger">{terms.error?.message ?? "Something went wrong"}</p>
           ) : (

@@ -1,7 +1,10 @@
-// Newsletter sign-up: idle -> subscribing (button disabled) -> cleared on success.
+// Newsletter sign-up: idle -> subscribing (button disabled) -> cleared on success. The browser checks the field
+// first (required, an e-mail); the shared schema (loaded on submit: zod stays out of the home page's first bundle)
+// and the server then may refuse the address, and their message shows under the field beside the failure toast.
 import { ArrowRight, LoaderCircle } from "lucide-react";
 import { useId, useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
+import { ApiError } from "@/lib/api";
 import { notifyError, notifySuccess } from "@/lib/notify";
 import { cn } from "@/lib/utils";
 import { useSubscribeToNewsletter } from "../api/subscribe";
@@ -13,6 +16,7 @@ export const SUBSCRIBE_FAILED_TEXT = "This email might already be subscribed, or
 
 export function NewsletterSignup({ className }: { className?: string }) {
   const [email, setEmail] = useState("");
+  const [error, setError] = useState<string | null>(null);
   const subscribe = useSubscribeToNewsletter();
   const inputId = useId();
   const subscribing = subscribe.isPending;
@@ -28,7 +32,10 @@ export function NewsletterSignup({ className }: { className?: string }) {
           notifySuccess(SUBSCRIBED_TITLE, SUBSCRIBED_TEXT);
         },
         // The spec shows one sentence for every failure (duplicate, invalid, or the server being down).
-        onError: () => notifyError(SUBSCRIBE_FAILED_TITLE, SUBSCRIBE_FAILED_TEXT),
+        onError: (err) => {
+          setError(emailMessageOf(err));
+          notifyError(SUBSCRIBE_FAILED_TITLE, SUBSCRIBE_FAILED_TEXT);
+        },
       },
     );
   };
@@ -49,7 +56,12 @@ export function NewsletterSignup({ className }: { className?: string }) {
           maxLength={254}
           placeholder="Your email address"
           value={email}
-          onChange={(e) => setEmail(e.target.value)}
+          onChange={(e) => {
+            setEmail(e.target.value);
+            setError(null);
+          }}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${inputId}-error` : undefined}
           className="h-12 w-full min-w-0 rounded-full sm:flex-1 border border-gold/30 bg-surface/80 px-5 text-[0.95rem] text-foreground placeholder:text-muted/70 focus:border-gold/70 sm:border-0 sm:bg-transparent"
         />
         <Button type="submit" size="lg" disabled={subscribing} className="h-12 rounded-full px-7 uppercase tracking-[0.14em] text-[0.8rem]">
@@ -64,6 +76,18 @@ export function NewsletterSignup({ className }: { className?: string }) {
           )}
         </Button>
       </div>
+      {error ? (
+        <p id={`${inputId}-error`} role="alert" className="mt-2 px-5 text-left text-xs text-danger">
+          {error}
+        </p>
+      ) : null}
     </form>
   );
+}
+
+/** What the shared schema (a zod error, told apart without loading zod) or the server said about the address. */
+function emailMessageOf(err: unknown): string | null {
+  if (err instanceof ApiError) return err.fields?.email ?? null;
+  const issues = (err as { issues?: { path?: unknown[]; message?: string }[] } | null)?.issues;
+  return issues?.find((i) => i.path?.[0] === "email")?.message ?? null;
 }

@@ -11,8 +11,8 @@ import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { FlightStatus } from "@/components/ui/flight-status";
 import { Input } from "@/components/ui/input";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
-import { Spinner } from "@/components/ui/spinner";
+import { OptionSelect } from "@/components/ui/select";
+import { LoadingBlock } from "@/components/ui/spinner";
 import { notifyError, notifySuccess } from "@/lib/notify";
 import { addDays, clockIn, dayLabel, todayHere } from "@/lib/time";
 import { useNow } from "@/lib/use-now";
@@ -60,9 +60,7 @@ export default function DispatchPage() {
         }
       />
       {board.isPending ? (
-        <div className="grid place-items-center py-24">
-          <Spinner />
-        </div>
+        <LoadingBlock className="py-24" />
       ) : board.isError ? (
         <p className="py-16 text-center text-sm text-danger">{board.error.message}</p>
       ) : data ? (
@@ -253,49 +251,37 @@ function RideCard({ ride, board, overdue }: { ride: DispatchRide; board: Dispatc
       </div>
       {canAssign ? (
         <div className="flex flex-wrap items-center gap-2 lg:justify-end">
-          <Select value={chauffeurId} onValueChange={setChauffeurId}>
-            <SelectTrigger aria-label={`Chauffeur for the ${time} ride`} className="w-44">
-              <SelectValue placeholder="Chauffeur" />
-            </SelectTrigger>
-            <SelectContent>
-              {board.chauffeurs.map((c) => (
-                <SelectItem key={c.id} value={c.id}>
-                  {c.fullName}
-                  {c.shifts.length ? "" : " (no shift)"}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
-          <Select
+          <OptionSelect
+            id={`chauffeur-${ride.id}`}
+            label={`Chauffeur for the ${time} ride`}
+            className="w-44"
+            placeholder="Chauffeur"
+            value={chauffeurId}
+            onValueChange={setChauffeurId}
+            options={board.chauffeurs.map((c) => ({ value: c.id, label: `${c.fullName}${c.shifts.length ? "" : " (no shift)"}` }))}
+          />
+          <OptionSelect
+            id={`vehicle-${ride.id}`}
+            label={`Vehicle for the ${time} ride`}
+            className="w-40"
+            placeholder="Vehicle"
             value={vehicleId}
             onValueChange={(v) => {
               setVehicleId(v);
               setUnitId("");
             }}
-          >
-            <SelectTrigger aria-label={`Vehicle for the ${time} ride`} className="w-40">
-              <SelectValue placeholder="Vehicle" />
-            </SelectTrigger>
-            <SelectContent>
-              {board.vehicles.map((v) => (
-                <SelectItem key={v.id} value={v.id}>
-                  {v.name} ({v.passengerCapacity})
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
-          <Select value={unitId} onValueChange={setUnitId} disabled={!cars.length}>
-            <SelectTrigger aria-label={`Car for the ${time} ride`} className="w-40">
-              <SelectValue placeholder={cars.length ? "Car" : "No car in service"} />
-            </SelectTrigger>
-            <SelectContent>
-              {cars.map((u) => (
-                <SelectItem key={u.id} value={u.id}>
-                  {u.plate} · {u.colour}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
+            options={board.vehicles.map((v) => ({ value: v.id, label: `${v.name} (${v.passengerCapacity})` }))}
+          />
+          <OptionSelect
+            id={`car-${ride.id}`}
+            label={`Car for the ${time} ride`}
+            className="w-40"
+            placeholder={cars.length ? "Car" : "No car in service"}
+            value={unitId}
+            onValueChange={setUnitId}
+            disabled={!cars.length}
+            options={cars.map((u) => ({ value: u.id, label: `${u.plate} · ${u.colour}` }))}
+          />
           <Button
             size="sm"
             disabled={!chauffeurId || busy || (chauffeurId === ride.assignment?.chauffeurId && vehicleId === ride.assignment?.vehicleId && unitId === (ride.assignment?.unitId ?? ""))}

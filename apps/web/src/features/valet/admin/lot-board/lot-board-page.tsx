@@ -1,6 +1,6 @@
 // /admin/valet: the live board of the lot (cars parked, requested, retrieving, ready) and retrieval times.
 import { OPEN_VALET_STATUSES, VALET_STATUS_LABELS } from "@meridian/shared/valet-ticket";
-import { Spinner } from "@/components/ui/spinner";
+import { LoadingBlock } from "@/components/ui/spinner";
 import { useLiveLotBoard } from "../api/get-lot-board";
 import { PageHeader, StatusBadge } from "@/components/admin/admin-ui";
 import { ListTable, type Column } from "@/components/data-table/data-table";
@@ -30,9 +30,7 @@ export default function LotBoardPage() {
     <>
       <PageHeader eyebrow="Valet" title="Valet Operations" description="The lot as it is now, updated live, and how long guests wait for their cars." />
       {isPending ? (
-        <div className="grid place-items-center py-24">
-          <Spinner />
-        </div>
+        <LoadingBlock className="py-24" />
       ) : isError ? (
         <p className="py-16 text-center text-sm text-danger">Could not load the lot. Refresh to try again.</p>
       ) : (
