@@ -15,6 +15,7 @@ const S = "apps/server/src";
 const rel = (path) => `^\\.{1,2}/(\\.\\./)*${path}`; // a relative import of `path` from anywhere in the server
 const DOMAIN_IMPORTS = {
   test: [rel("test/")],
+  identity: [rel("auth/"), rel("newsletter/"), rel("core/users\\.service"), rel("admin/core/users\\.service")],
   pricing: [rel("quotes/"), rel("coupons/"), rel("vehicles/"), rel("(admin/)?fleet/(?!units\\.service)"), rel("admin/admin-fleet\\.routes"), rel("valet/valet-(rates|quote)")],
   rides: [rel("rides/"), rel("flights/"), rel("admin/admin-ops\\.routes"), rel("fleet/units\\.service"), rel("admin/fleet/units\\.service")],
   valet: [rel("valet/(?!valet-rates\\.service|valet-quote\\.service|valet-quotes\\.routes)"), rel("admin/admin-valet\\.routes"), rel("core/tickets\\.service"), rel("admin/core/tickets\\.service")],
@@ -22,12 +23,12 @@ const DOMAIN_IMPORTS = {
   checkout: [rel("checkout/")],
   bookings: [rel("bookings/"), rel("core/bookings\\.service"), rel("admin/core/bookings\\.service")],
   edge: [rel("me/"), rel("admin/admin-core\\.routes"), rel("core/(reports|analytics|insights)\\.service"), rel("admin/core/(reports|analytics|insights)\\.service")],
-  root: [rel("app$"), rel("main$"), rel("server$"), rel("cli/"), rel("dev/"), rel("housekeeping/"), rel("seed/"), rel("jobs/handlers$")],
+  root: [rel("app$"), rel("main$"), rel("server$"), rel("cli/"), rel("dev/"), rel("housekeeping/"), rel("seed/"), rel("openapi\\.routes$"), rel("jobs/handlers$")],
 };
 const PRICING_IN_VALET = [`${S}/valet/valet-rates.service.ts`, `${S}/valet/valet-quote.service.ts`, `${S}/valet/valet-quotes.routes.ts`];
 /** [files of a domain, files to leave out, the domains it may not import]. */
 const ARROWS = [
-  [[`${S}/{lib,db,mail,sms,realtime,settings,geo,places,health}/**`, `${S}/jobs/job-runner.ts`, `${S}/env.ts`], [], ["pricing", "bookings", "payments", "checkout", "rides", "valet", "edge", "root"]],
+  [[`${S}/{lib,db,mail,sms,realtime,settings,geo,places,health}/**`, `${S}/jobs/job-runner.ts`, `${S}/env.ts`], [], ["identity", "pricing", "bookings", "payments", "checkout", "rides", "valet", "edge", "root"]],
   [[`${S}/auth/**`, `${S}/newsletter/**`, `${S}/admin/core/users.service.ts`], [], ["pricing", "bookings", "payments", "checkout", "rides", "valet", "edge", "root"]],
   [[`${S}/quotes/**`, `${S}/coupons/**`, `${S}/vehicles/**`, `${S}/admin/fleet/**`, `${S}/admin/admin-fleet.routes.ts`, ...PRICING_IN_VALET], [`${S}/admin/fleet/units.service.ts`], ["bookings", "payments", "checkout", "rides", "valet", "edge", "root"]],
   [[`${S}/bookings/**`, `${S}/admin/core/bookings.service.ts`], [], ["payments", "checkout", "rides", "valet", "edge", "root"]],

@@ -9,6 +9,7 @@ import type { Db } from "../db/client";
 import * as schema from "../db/schema";
 import type { Mailer } from "../mail/mailer";
 import { resetPasswordEmail, signUpAttemptEmail, verificationEmail } from "../mail/templates";
+import type { Auth } from "../lib/auth-port";
 import type { Logger } from "../lib/logger";
 import { fieldErrors } from "../lib/validate";
 import { clearSignInFailures } from "./lockout";
@@ -41,7 +42,7 @@ function check<S extends z.ZodType>(schemaToUse: S, value: unknown) {
   }
 }
 
-export function createAuth(opts: AuthOptions) {
+export function createAuth(opts: AuthOptions): Auth {
   const send = (mail: Parameters<Mailer["send"]>[0]) =>
     opts.mailer.send(mail).catch((err: unknown) => opts.logger.error("mail failed", { to: mail.to, err: String(err) }));
 
@@ -165,5 +166,4 @@ export function createAuth(opts: AuthOptions) {
   });
 }
 
-export type Auth = ReturnType<typeof createAuth>;
-export type SessionUser = Auth["$Infer"]["Session"]["user"];
+export type { Auth, SessionUser } from "../lib/auth-port";

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { session, user } from "../db/schema";
 import { createTestApp, type TestApp } from "../test/harness";
-import { lookupSessionUser } from "./session-lookup";
+import { lookupSessionUser } from "../lib/session-lookup";
 
 let t: TestApp;
 beforeAll(async () => {

@@ -49,6 +49,14 @@ describe("the server's import arrows (npm run lint)", () => {
     expect(await refusals("seed/seed.ts", use("../valet/valet-rates.service"))).toEqual([]);
   });
 
+  it("refuses lib an import of identity: Deps names the auth port (lib/auth-port.ts), and the session reader is lib's", async () => {
+    expect(await refusals("lib/context.ts", use("../auth/auth"))).toEqual(against("identity"));
+    expect(await refusals("realtime/realtime.routes.ts", use("../auth/guard"))).toEqual(against("identity"));
+    expect(await refusals("lib/openapi.ts", use("../admin/core/users.service"))).toEqual(against("identity"));
+    expect(await refusals("auth/auth.ts", use("../lib/auth-port"))).toEqual([]);
+    expect(await refusals("openapi.routes.ts", use("./auth/guard"))).toEqual([]);
+  });
+
   it("refuses production code an import of test support; a test may import anything", async () => {
     expect(await refusals("payments/charges.ts", use("../test/factories"))).toEqual([expect.stringContaining("never imports test support")]);
     expect(await refusals("payments/charges.test.ts", use("../rides/ride-notices"))).toEqual([]);

@@ -1,5 +1,5 @@
 // The per-app dependencies and per-request variables every route sees.
-import type { Auth, SessionUser } from "../auth/auth";
+import type { Auth, SessionUser } from "./auth-port";
 import type { AvailabilityPort } from "./availability-port";
 import type { Database } from "../db/client";
 import type { GeoService } from "../geo/geo.service";

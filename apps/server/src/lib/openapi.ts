@@ -8,7 +8,7 @@ import type { OpenAPIV3_1 } from "openapi-types";
 import { z } from "zod";
 import { apiErrorSchema } from "@meridian/shared/api-error";
 import { asRole, type Role } from "@meridian/shared/auth";
-import { requireRole, requireUser } from "../auth/session";
+import { requireRole, requireUser } from "./session";
 import type { AppEnv } from "./context";
 import { badRequest, type FieldErrors } from "./errors";
 import { parseBody, parseQuery } from "./validate";

@@ -8,7 +8,7 @@
 import { Hono } from "hono";
 import { asRole, isDeskRole } from "@meridian/shared/auth";
 import { BOOKING_CREATED_EVENT, BOOKING_UPDATED_EVENT, type BookingCreatedMessage, type BookingUpdatedMessage } from "@meridian/shared/realtime";
-import { userFromHeaders } from "../auth/session";
+import { userFromHeaders } from "../lib/session";
 import type { AppEnv } from "../lib/context";
 import type { BookingCreatedEvent, BookingUpdatedEvent } from "./bus";
 import { busStream, SESSION_BACKSTOP_HEARTBEATS } from "./bus-stream";

@@ -2,7 +2,7 @@
 // queue, incidents. Thin: validate, check the role, call a service.
 import { Hono, type Context } from "hono";
 import { incidentInputSchema, todaysValetBookingsQuerySchema, valetCheckInSchema, valetStatusChangeSchema, VALET_TICKET_EVENT } from "@meridian/shared/valet-ticket";
-import { currentUser } from "../auth/session";
+import { currentUser } from "../lib/session";
 import type { AppEnv } from "../lib/context";
 import { badRequest } from "../lib/errors";
 import { LAST_EVENT_ID, route, type Parameter } from "../lib/openapi";

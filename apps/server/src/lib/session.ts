@@ -3,15 +3,26 @@ import type { Context } from "hono";
 import type { Role } from "@meridian/shared/auth";
 import { forbidden, unauthorized } from "../lib/errors";
 import type { AppEnv, Deps } from "../lib/context";
-import type { SessionUser } from "./auth";
+import type { AuthSessionUser, SessionUser } from "../lib/auth-port";
 import { lookupSessionUser } from "./session-lookup";
+
+/** better-auth's session user as the `user` row it was read from (its admin plugin's fields always set). */
+const toSessionUser = (u: AuthSessionUser): SessionUser => ({
+  ...u,
+  role: u.role ?? "user",
+  banned: u.banned ?? false,
+  banReason: u.banReason ?? null,
+  banExpires: u.banExpires ?? null,
+  phone: u.phone ?? null,
+  image: u.image ?? null,
+});
 
 /** The signed-in, active user of these request headers (a cookie or a bearer token), or null. */
 export async function userFromHeaders(deps: Deps, headers: Headers): Promise<SessionUser | null> {
   const user = await lookupSessionUser(deps, headers);
   if (user !== undefined) return user;
   const session = await deps.auth.api.getSession({ headers });
-  if (session?.user) return session.user.banned ? null : session.user;
+  if (session?.user) return session.user.banned ? null : toSessionUser(session.user);
   // An Authorization header that signs nobody in (a stale or junk token) does not hide a valid session cookie.
   if (headers.has("authorization") && headers.has("cookie")) {
     const cookieOnly = new Headers(headers);

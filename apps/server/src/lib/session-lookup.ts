@@ -8,8 +8,8 @@ import crypto from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { session as sessionTable, user as userTable } from "../db/schema";
-import type { Deps } from "../lib/context";
-import type { SessionUser } from "./auth";
+import type { Deps } from "./context";
+import type { SessionUser } from "./auth-port";
 
 type CookieNames = { session: string; dontRemember: string; expiresInMs: number; updateAgeMs: number };
 const cookieNames = new WeakMap<Deps["auth"], Promise<CookieNames>>();
