@@ -1,9 +1,9 @@
 // Server-side authorisation: every route asks here, never trusts the UI.
 import type { Context } from "hono";
 import type { Role } from "@meridian/shared/auth";
-import { forbidden, unauthorized } from "../lib/errors";
-import type { AppEnv, Deps } from "../lib/context";
-import type { AuthSessionUser, SessionUser } from "../lib/auth-port";
+import { forbidden, unauthorized } from "./errors";
+import type { AppEnv, Deps } from "./context";
+import type { AuthSessionUser, SessionUser } from "./auth-port";
 import { lookupSessionUser } from "./session-lookup";
 
 /** better-auth's session user as the `user` row it was read from (its admin plugin's fields always set). */
