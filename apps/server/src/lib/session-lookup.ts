@@ -86,5 +86,5 @@ export async function lookupSessionUser(deps: Deps, headers: Headers): Promise<S
   const expiresAt = row.expiresAt.getTime();
   // Expired (better-auth deletes it) or due for its refresh (better-auth extends it): better-auth's business.
   if (expiresAt <= now || expiresAt - names.expiresInMs + names.updateAgeMs <= now) return undefined;
-  return row.user.banned ? null : (row.user as SessionUser);
+  return row.user.banned ? null : row.user;
 }
