@@ -14,7 +14,7 @@ import { trustedOriginsOf } from "./lib/origin-check";
 import { createMetrics } from "./lib/metrics";
 import { createGeoService } from "./geo/geo.service";
 import { createMailer, type MailerOptions } from "./mail/mailer";
-import { createPaymentProvider } from "./payments/payments.service";
+import { createPaymentProvider } from "./payments";
 import { createFlightProvider } from "./flights/flights.service";
 import { createQuoteCounter } from "./quotes/quote-counter";
 import { createEventBus } from "./realtime/bus";

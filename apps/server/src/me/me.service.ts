@@ -9,7 +9,7 @@ import type { Profile, UpdateProfileInput } from "@meridian/shared/profile";
 import { toAdminUser } from "../admin/core/users.service";
 import type { Db } from "../db/client";
 import { bookings, tickets, user, vehicleTypes, vehicleUnits } from "../db/schema";
-import { bookingCharges } from "../payments/charges";
+import { bookingCharges } from "../payments";
 import { paymentStatusLabel } from "@meridian/shared/payment-status";
 import { notFound } from "../lib/errors";
 

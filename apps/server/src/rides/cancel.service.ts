@@ -13,11 +13,16 @@ import type { Deps } from "../lib/context";
 import { HttpError, notFound } from "../lib/errors";
 import { type AuditActor, writeAudit } from "../lib/audit";
 import { getOperationsSettings } from "../settings/settings.service";
-import { settleBookingNow } from "../payments/payment-lifecycle";
-import { cancelPaymentJobs } from "../payments/payment-jobs";
+import { cancelPaymentJobs, settleBookingNow } from "../payments";
 import { mailCancellation } from "./change-notices";
-import { cancelRideReminders } from "../bookings/ride-reminders";
-import { announceBooking, moveBooking, startOf, type BookingRow, type EventActor } from "../bookings/booking-gate";
+import {
+  announceBooking,
+  type BookingRow,
+  cancelRideReminders,
+  type EventActor,
+  moveBooking,
+  startOf,
+} from "../bookings";
 import { formatMoney } from "@meridian/shared/money";
 
 export { startOf };

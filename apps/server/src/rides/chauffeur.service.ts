@@ -10,10 +10,10 @@ import type { Db } from "../db/client";
 import type { Deps } from "../lib/context";
 import { notFound } from "../lib/errors";
 import { getOperationsSettings } from "../settings/settings.service";
-import { settleBookingNow } from "../payments/payment-lifecycle";
+import { settleBookingNow } from "../payments";
 import { waitingOnCompletion } from "../flights/waiting";
 import { sendRideNotice } from "./ride-notices";
-import { announceBooking, moveBooking, rideView } from "../bookings/booking-gate";
+import { announceBooking, moveBooking, rideView } from "../bookings";
 
 export async function listChauffeurRides(db: Db, chauffeurId: string): Promise<{ rides: StaffRide[]; timeZone: string }> {
   const { timeZone, dispatchBufferMinutes } = await getOperationsSettings(db);

@@ -14,10 +14,18 @@ import type { Deps } from "../lib/context";
 import { conflict, notFound } from "../lib/errors";
 import { type AuditActor, writeAudit } from "../lib/audit";
 import { getOperationsSettings } from "../settings/settings.service";
-import { bookingsNeedingPayment } from "../payments/payment-lifecycle";
+import { bookingsNeedingPayment } from "../payments";
 import { formatWhen } from "../lib/format-when";
 import { sendRideNotice } from "./ride-notices";
-import { announceBooking, moveBooking, rideFacts, rideView, stampEvent, type BookingRow, type EventActor } from "../bookings/booking-gate";
+import {
+  announceBooking,
+  type BookingRow,
+  type EventActor,
+  moveBooking,
+  rideFacts,
+  rideView,
+  stampEvent,
+} from "../bookings";
 import { withArticle } from "@meridian/shared/words";
 
 export type DeskActor = AuditActor & { name: string; role: Role };

@@ -23,16 +23,29 @@ import { priceQuote, refuseUnbookableTime } from "../quotes/quote.service";
 import { verifyQuoteToken } from "../quotes/quote-token";
 import { cachedOperationsSettings, getOperationsSettings } from "../settings/settings.service";
 import { myBooking, termsFor } from "./cancel.service";
-import { cancelPaymentJobs, schedulePaymentJobs } from "../payments/payment-jobs";
-import { bookingCharge, paymentErrorToHttp } from "../payments/charges";
-import { recordAuthorisation, releaseUnusedHold, savedCard } from "../payments/payment-lifecycle";
-import type { PaymentRecord } from "../payments/payments.service";
+import {
+  bookingCharge,
+  cancelPaymentJobs,
+  paymentErrorToHttp,
+  type PaymentRecord,
+  recordAuthorisation,
+  releaseUnusedHold,
+  savedCard,
+  scheduleHoldSweep,
+  schedulePaymentJobs,
+} from "../payments";
 import { PaymentError, type AuthorizeInput, type PaymentIntent } from "../lib/payment-provider";
-import { scheduleHoldSweep } from "../payments/hold-sweep";
 import { formatClock } from "@meridian/shared/valet-pricing";
 import { mailReschedule } from "./change-notices";
-import { cancelRideReminders, scheduleRideReminder } from "../bookings/ride-reminders";
-import { announceBooking, moveBooking, stampEvent, STALE_STATUS_MESSAGE, type BookingRow } from "../bookings/booking-gate";
+import {
+  announceBooking,
+  type BookingRow,
+  cancelRideReminders,
+  moveBooking,
+  scheduleRideReminder,
+  STALE_STATUS_MESSAGE,
+  stampEvent,
+} from "../bookings";
 import { minutesBetween } from "@meridian/shared/flights";
 import { formatMoney } from "@meridian/shared/money";
 
