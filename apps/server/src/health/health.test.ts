@@ -1,6 +1,6 @@
 // Liveness and readiness. Readiness follows the database: on PostgreSQL the app reaches it through a TCP
 // proxy this test can cut and restore; on either database it is 503 once the server is stopping.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createApp } from "../app";
 import { openDatabase } from "../db/client";
 import { loadEnv, type AppConfig } from "../env";
@@ -16,15 +16,12 @@ import { withQuoteFastPath } from "../quotes/quote-fast-path";
 import { invalidatePricingCache } from "../quotes/pricing-data";
 import { createTestFleet, giveCapacityForDays, rideInput } from "../test/factories";
 import { createFakeGeo } from "../test/fake-geo";
-import { createTestApp, type TestApp } from "../test/harness";
+import { type TestApp, withTestApp } from "../test/harness";
 import { pgProxy } from "../test/pg-proxy";
 import { DATABASE_DOWN_MESSAGE, DATABASE_READ_ONLY_MESSAGE, STOPPING_MESSAGE } from "./health.routes";
 
 let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+withTestApp((app) => (t = app));
 
 describe("GET /api/health and /api/health/ready", () => {
   it("is not ready while the database answers reads but refuses writes (read-only or full), and ready again after", async () => {
