@@ -28,19 +28,14 @@ import { newsletterRoutes } from "./newsletter";
 import { adminCoreRoutes } from "./admin/admin-core.routes";
 import { bookingsRoutes, callerBookingsRoutes } from "./checkout";
 import { adminFleetRoutes, quotesRoutes, valetQuotesRoutes } from "./quotes";
-import { adminOpsRoutes } from "./admin/admin-ops.routes";
-import { staffRoutes } from "./rides/staff.routes";
+import { adminFlightRoutes, adminOpsRoutes, staffRoutes } from "./rides";
 import { adminCouponsRoutes } from "./coupons";
-import { adminFlightRoutes } from "./flights/flights.routes";
 import { placesRoutes } from "./places/places.routes";
 import { realtimeRoutes } from "./realtime/realtime.routes";
 import { bookingTimesRoutes } from "./settings/booking-times.routes";
 import { adminSettingsRoutes, publicSettingsRoutes } from "./settings/settings.routes";
 import { vehiclesRoutes } from "./vehicles";
-import { adminValetRoutes } from "./admin/admin-valet.routes";
-import { claimRoutes } from "./valet/claim.routes";
-import { MAX_UPLOAD_BODY_BYTES, UPLOAD_PATH_RE } from "./valet/uploads";
-import { valetRoutes } from "./valet/valet.routes";
+import { adminValetRoutes, claimRoutes, MAX_UPLOAD_BODY_BYTES, UPLOAD_PATH_RE, valetRoutes } from "./valet";
 
 export function createApp(deps: Deps, opts: { webDist?: string } = {}) {
   const app = new Hono<AppEnv>();

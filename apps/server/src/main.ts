@@ -16,7 +16,7 @@ import { loadEnv, type AppConfig, type Env } from "./env";
 import type { Deps } from "./lib/context";
 import { startMailRetry } from "./mail/mailer";
 import { startJobRunner } from "./jobs/job-runner";
-import { scheduleOverdueSweep } from "./rides/overdue";
+import { scheduleOverdueSweep } from "./rides";
 import { allJobHandlers } from "./jobs/handlers";
 import { providerCspSources, securityHeaderList } from "./lib/security-headers";
 import { withQuoteFastPath } from "./quotes";

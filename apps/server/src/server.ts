@@ -15,7 +15,7 @@ import { createMetrics } from "./lib/metrics";
 import { createGeoService } from "./geo/geo.service";
 import { createMailer, type MailerOptions } from "./mail/mailer";
 import { createPaymentProvider } from "./payments";
-import { createFlightProvider } from "./flights/flights.service";
+import { createAvailability, createFlightProvider } from "./rides";
 import { createQuoteCounter } from "./quotes";
 import { createEventBus } from "./realtime/bus";
 import { followSettingsChanges, settingsInMemory, warmSettings } from "./settings/store";
@@ -24,7 +24,6 @@ import { brandMail } from "./mail/brand";
 import { smsUnlessSwitchedOff } from "./sms/sms";
 import { createSmsSender } from "./sms/sms";
 import { createPhotoStore } from "./lib/photo-store";
-import { createAvailability } from "./rides/availability.service";
 
 export function databaseTarget(env: Env): DatabaseTarget {
   return env.DATABASE_URL ? { url: env.DATABASE_URL } : { dataDir: env.DATA_DIR };

@@ -18,9 +18,9 @@ const ownIndex = expect.stringContaining("never its own index.ts");
 
 describe("the server's import arrows (npm run lint)", () => {
   it("refuses bookings and payments an import of rides (the ride reminder and the flight's follow job are the booking's own)", async () => {
-    expect(await refusals("bookings/booking-rows.ts", use("../rides/ride-notices"))).toEqual([against("rides")]);
-    expect(await refusals("bookings/booking-gate.ts", use("../flights/follow"))).toEqual([against("rides")]);
-    expect(await refusals("payments/payment-jobs.ts", use("../rides/cancel.service"))).toEqual([against("rides")]);
+    expect(await refusals("bookings/booking-rows.ts", use("../rides/ride-notices"))).toEqual([against("rides"), deep("rides")]);
+    expect(await refusals("bookings/booking-gate.ts", use("../flights/follow"))).toEqual([against("rides"), deep("rides")]);
+    expect(await refusals("payments/payment-jobs.ts", use("../rides"))).toEqual([against("rides")]);
   });
 
   it("refuses bookings an import of payments: a paid booking's creation is checkout's, over both", async () => {
@@ -29,12 +29,12 @@ describe("the server's import arrows (npm run lint)", () => {
     expect(await refusals("admin/core/bookings.service.ts", use("../../payments/index"))).toEqual([against("payments")]);
     expect(await refusals("payments/payment-jobs.ts", use("../checkout"))).toEqual([against("checkout")]);
     expect(await refusals("checkout/bookings.service.ts", use("../payments"))).toEqual([]);
-    expect(await refusals("checkout/bookings.service.ts", use("../rides/capacity.service"))).toEqual([against("rides")]);
+    expect(await refusals("checkout/bookings.service.ts", use("../rides"))).toEqual([against("rides")]);
   });
 
   it("refuses pricing an import of rides (the flight lookup is lib's port; the cars' routes are served with dispatch)", async () => {
-    expect(await refusals("quotes/quote.service.ts", use("../flights/aerodatabox"))).toEqual([against("rides")]);
-    expect(await refusals("admin/admin-fleet.routes.ts", use("./fleet/units.service"))).toEqual([against("rides")]);
+    expect(await refusals("quotes/quote.service.ts", use("../flights/aerodatabox"))).toEqual([against("rides"), deep("rides")]);
+    expect(await refusals("admin/admin-fleet.routes.ts", use("./fleet/units.service"))).toEqual([against("rides"), deep("rides")]);
     expect(await refusals("quotes/quote.service.ts", use("../lib/flight-provider"))).toEqual([]);
   });
 
@@ -49,8 +49,8 @@ describe("the server's import arrows (npm run lint)", () => {
   it("refuses lib every domain but identity's (ports in lib, implementations wired in the root; the demo seed is the root's)", async () => {
     expect(await refusals("lib/security-headers.ts", use("../payments"))).toEqual([against("payments")]);
     expect(await refusals("lib/context.ts", use("../quotes/quote-counter"))).toEqual([against("pricing"), deep("quotes")]);
-    expect(await refusals("db/client.ts", use("../valet/photos.service"))).toEqual([against("valet")]);
-    expect(await refusals("settings/settings.service.ts", use("../rides/capacity.service"))).toEqual([against("rides")]);
+    expect(await refusals("db/client.ts", use("../valet"))).toEqual([against("valet")]);
+    expect(await refusals("settings/settings.service.ts", use("../rides/capacity.service"))).toEqual([against("rides"), deep("rides")]);
     expect(await refusals("db/migrate.ts", use("../seed/seed"))).toEqual([against("root")]);
     expect(await refusals("seed/seed.ts", use("../quotes"))).toEqual([]);
   });
@@ -98,6 +98,16 @@ describe("the server's front doors (npm run lint)", () => {
     expect(await refusals("me/me.service.ts", use("../auth"))).toEqual([]);
     expect(await refusals("admin/admin-fleet.routes.ts", use("../quotes/pricing-data"))).toEqual([]); // quotes' own
     expect(await refusals("vehicles/vehicles.routes.ts", use("../quotes/pricing-data"))).toEqual([deep("quotes")]);
+    expect(await refusals("admin/admin-core.routes.ts", use("./core/tickets.service"))).toEqual([deep("valet")]);
+    expect(await refusals("admin/admin-core.routes.ts", use("./core/reports.service"))).toEqual([]); // the edge's own, no module
+  });
+
+  it("gives rides one door for rides/ and flights/ (they import each other: two doors would be an import cycle)", async () => {
+    expect(await refusals("flights/follow.ts", use("../rides/ride-notices"))).toEqual([]);
+    expect(await refusals("rides/chauffeur.service.ts", use("../flights/waiting"))).toEqual([]);
+    expect(await refusals("flights/follow.ts", use("../rides"))).toEqual([ownIndex]);
+    expect(await refusals("me/me.routes.ts", use("../flights/flights.routes"))).toEqual([deep("rides")]);
+    expect(await refusals("server.ts", use("./rides"))).toEqual([]);
   });
 
   it("lets a module's files import each other directly, never through their own index (an import cycle)", async () => {

@@ -7,8 +7,7 @@ import { profileSchema, updateProfileSchema } from "@meridian/shared/profile";
 import type { AppEnv } from "../lib/context";
 import { customerCancelSchema, rescheduleSchema } from "@meridian/shared/rides";
 import { route } from "../lib/openapi";
-import { cancelByCustomer, previewCancellation } from "../rides/cancel.service";
-import { rescheduleRide } from "../rides/reschedule.service";
+import { cancelByCustomer, previewCancellation, rescheduleRide } from "../rides";
 import { getProfile, listMyBookings, listMyTickets, updateProfile } from "./me.service";
 import { idParam } from "../lib/validate";
 
