@@ -46,6 +46,7 @@ import { realtimeRoutes } from "./realtime/realtime.routes";
 import { valetQuotesRoutes } from "./valet/valet-quotes.routes";
 import { bookingTimesRoutes } from "./settings/booking-times.routes";
 import { adminSettingsRoutes, publicSettingsRoutes } from "./settings/settings.routes";
+import { embedPublicSettings } from "./settings/public-settings";
 import { vehiclesRoutes } from "./vehicles/vehicles.routes";
 import { adminValetRoutes } from "./admin/admin-valet.routes";
 import { claimRoutes } from "./valet/claim.routes";
@@ -185,7 +186,11 @@ export function createApp(deps: Deps, opts: { webDist?: string } = {}) {
     });
     // The page itself (at / and every client-side route) carries a fresh CSP nonce for the styles the client
     // writes at run time; everything else under the build is a static file.
-    const page = [pageSecurityHeaders(deps.config, providers), (c: Context<AppEnv>) => c.html(indexHtml.replaceAll(CSP_NONCE_PLACEHOLDER, pageNonce(c)))] as const;
+    // The company's details and feature switches go in with it (embedPublicSettings): the first render needs no request.
+    const page = [
+      pageSecurityHeaders(deps.config, providers),
+      async (c: Context<AppEnv>) => c.html(await embedPublicSettings(indexHtml.replaceAll(CSP_NONCE_PLACEHOLDER, pageNonce(c)), deps.database.db)),
+    ] as const;
     app.get("/", ...page);
     app.get("/index.html", ...page);
     // The guest's claim ticket is a page of its own (a few kilobytes for a phone at the curb), not the app.
