@@ -1,4 +1,4 @@
-import { readdirSync } from "node:fs";
+import { existsSync, readdirSync } from "node:fs";
 import { relative, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import js from "@eslint/js";
@@ -8,53 +8,90 @@ import tseslint from "typescript-eslint";
 
 // The server's import arrows (docs/architecture.md): lib <- identity <- pricing <- bookings <- payments <- checkout <- rides,
 // valet <- edge <- composition root; rides and valet never import each other; production code never imports test/.
-// Each domain's files may not import the domains to their right. Only the arrows that hold today are listed, with no
-// exception anywhere; docs/architecture.md counts the imports that still break the others (their lines join below
-// as they fall). A relative import names a folder, so each domain is the folders (and files) the docs give it.
+// Each domain's files may not import the domains to their right, with no exception anywhere. A relative import names
+// a folder or a file, so each domain is the folders (and files) the docs give it.
+//
+// And the front doors: a domain's code is in modules, each a folder whose index.ts is its public surface (with the
+// files under admin/ and the folders the docs give the same module). From outside a module, code imports only its
+// index (`../payments`), never a file of it (`../payments/charges`); inside, files import each other directly and
+// never their own index (a module importing its own index is an import cycle). Tests (*.test.ts) and test/ may
+// import a module's files: they test its insides, and importing only the file under test keeps a suite's imports
+// small.
 const S = "apps/server/src";
 const rel = (path) => `^\\.{1,2}/(\\.\\./)*${path}`; // a relative import of `path` from anywhere in the server
-const DOMAIN_IMPORTS = {
-  test: [rel("test/")],
-  identity: [rel("auth/"), rel("newsletter/"), rel("core/users\\.service"), rel("admin/core/users\\.service")],
-  pricing: [rel("quotes/"), rel("coupons/"), rel("vehicles/"), rel("(admin/)?fleet/(?!units\\.service)"), rel("admin/admin-fleet\\.routes"), rel("valet/valet-(rates|quote)")],
-  rides: [rel("rides/"), rel("flights/"), rel("admin/admin-ops\\.routes"), rel("fleet/units\\.service"), rel("admin/fleet/units\\.service")],
-  valet: [rel("valet/(?!valet-rates\\.service|valet-quote\\.service|valet-quotes\\.routes)"), rel("admin/admin-valet\\.routes"), rel("core/tickets\\.service"), rel("admin/core/tickets\\.service")],
-  payments: [rel("payments/")],
-  checkout: [rel("checkout/")],
-  bookings: [rel("bookings/"), rel("core/bookings\\.service"), rel("admin/core/bookings\\.service")],
-  edge: [rel("me/"), rel("admin/admin-core\\.routes"), rel("core/(reports|analytics|insights)\\.service"), rel("admin/core/(reports|analytics|insights)\\.service")],
-  root: [rel("app$"), rel("main$"), rel("server$"), rel("cli/"), rel("dev/"), rel("housekeeping/"), rel("seed/"), rel("openapi\\.routes$"), rel("jobs/handlers$")],
+const esc = (s) => s.replace(/[.]/g, "\\.");
+/** Who owns which folders ("x/") and files (no .ts) of the server: [domain, ...paths]; a module's first path is its door. */
+const MODULES = {
+  auth: ["identity", "auth/", "admin/core/users.service"],
+  newsletter: ["identity", "newsletter/"],
+  quotes: ["pricing", "quotes/", "admin/admin-fleet.routes", "admin/fleet/pricing.service", "admin/fleet/vehicles.service"],
+  coupons: ["pricing", "coupons/"],
+  vehicles: ["pricing", "vehicles/"],
+  bookings: ["bookings", "bookings/", "admin/core/bookings.service"],
+  payments: ["payments", "payments/"],
+  checkout: ["checkout", "checkout/"],
+  rides: ["rides", "rides/", "flights/", "admin/admin-ops.routes", "admin/fleet/units.service"],
+  valet: ["valet", "valet/", "admin/admin-valet.routes", "admin/core/tickets.service"],
 };
-const PRICING_IN_VALET = [`${S}/valet/valet-rates.service.ts`, `${S}/valet/valet-quote.service.ts`, `${S}/valet/valet-quotes.routes.ts`];
-/** [files of a domain, files to leave out, the domains it may not import]. */
-const ARROWS = [
-  [[`${S}/{lib,db,mail,sms,realtime,settings,geo,places,health}/**`, `${S}/jobs/job-runner.ts`, `${S}/env.ts`], [], ["identity", "pricing", "bookings", "payments", "checkout", "rides", "valet", "edge", "root"]],
-  [[`${S}/auth/**`, `${S}/newsletter/**`, `${S}/admin/core/users.service.ts`], [], ["pricing", "bookings", "payments", "checkout", "rides", "valet", "edge", "root"]],
-  [[`${S}/quotes/**`, `${S}/coupons/**`, `${S}/vehicles/**`, `${S}/admin/fleet/**`, `${S}/admin/admin-fleet.routes.ts`, ...PRICING_IN_VALET], [`${S}/admin/fleet/units.service.ts`], ["bookings", "payments", "checkout", "rides", "valet", "edge", "root"]],
-  [[`${S}/bookings/**`, `${S}/admin/core/bookings.service.ts`], [], ["payments", "checkout", "rides", "valet", "edge", "root"]],
-  [[`${S}/payments/**`], [], ["checkout", "rides", "valet", "edge", "root"]],
-  [[`${S}/checkout/**`], [], ["rides", "valet", "edge", "root"]],
-  [[`${S}/rides/**`, `${S}/flights/**`, `${S}/admin/admin-ops.routes.ts`, `${S}/admin/fleet/units.service.ts`], [], ["valet", "edge", "root"]],
-  [[`${S}/valet/**`, `${S}/admin/admin-valet.routes.ts`, `${S}/admin/core/tickets.service.ts`], PRICING_IN_VALET, ["rides", "edge", "root"]],
-  [[`${S}/me/**`, `${S}/admin/admin-core.routes.ts`, `${S}/admin/core/{reports,analytics,insights}.service.ts`], [], ["root"]],
-  [[`${S}/**`], [`${S}/test/**`], []], // everything else: test/ only
-];
+/** The code of no module: [domain, ...paths]. */
+const OTHERS = {
+  lib: ["lib", "lib/", "db/", "mail/", "sms/", "realtime/", "settings/", "geo/", "places/", "health/", "jobs/job-runner", "env"],
+  edge: ["edge", "me/", "admin/admin-core.routes", "admin/core/reports.service", "admin/core/analytics.service", "admin/core/insights.service"],
+  root: ["root", "app", "main", "server", "cli/", "dev/", "housekeeping/", "seed/", "openapi.routes", "jobs/handlers"],
+  test: ["test", "test/"],
+};
+const OWNERS = { ...MODULES, ...OTHERS };
+const dirOf = (path) => path.split("/").slice(0, -1).join("/");
+/** The regexes of relative imports of `path` from a file in `dir` (a folder: all of it, or with `deep`, all but its index). */
+function importsOf(path, dir, deep = false) {
+  if (path.endsWith("/")) return [rel(`${path.slice(0, -1)}${deep ? "/(?!index$)" : "(/|$)"}`)];
+  const parts = path.split("/");
+  const tails = parts.slice(0, Math.max(1, parts.length - 1)).map((_, i) => parts.slice(i).join("/")); // admin/core/x, core/x
+  const sibling = dir === dirOf(path) && parts.length > 1 ? [`^\\./${esc(parts.at(-1))}$`] : [];
+  return [...tails.map((t) => rel(`${esc(t)}$`)), ...sibling];
+}
+/** A module's files, or a domain's (all its owners'), as imported from `dir`; a module's door left out with `deep`. */
+const domainImports = (domain, dir) => Object.values(OWNERS).filter(([d]) => d === domain).flatMap(([, ...paths]) => paths.flatMap((p) => importsOf(p, dir)));
+const moduleDeepImports = (name, dir) => MODULES[name].slice(1).flatMap((p, i) => importsOf(p, dir, i === 0));
+const RIGHT_OF = {
+  lib: ["identity", "pricing", "bookings", "payments", "checkout", "rides", "valet", "edge", "root"],
+  identity: ["pricing", "bookings", "payments", "checkout", "rides", "valet", "edge", "root"],
+  pricing: ["bookings", "payments", "checkout", "rides", "valet", "edge", "root"],
+  bookings: ["payments", "checkout", "rides", "valet", "edge", "root"],
+  payments: ["checkout", "rides", "valet", "edge", "root"],
+  checkout: ["rides", "valet", "edge", "root"],
+  rides: ["valet", "edge", "root"],
+  valet: ["rides", "edge", "root"],
+  edge: ["root"],
+  root: [],
+};
 const TESTS = [`${S}/**/*.test.ts`, `${S}/test/**`];
-const serverArrows = ARROWS.map(([files, ignores, banned]) => ({
-  files,
-  ignores: [...ignores, ...TESTS],
-  rules: {
-    "no-restricted-imports": [
-      "error",
-      {
-        patterns: [...banned, "test"].map((to) => ({
-          regex: DOMAIN_IMPORTS[to].join("|"),
-          message: to === "test" ? "Production code never imports test support (apps/server/src/test/)." : `This import runs against the arrows of docs/architecture.md (no import of ${to} from here).`,
-        })),
-      },
-    ],
-  },
-}));
+/** The import rules of one owner's files in `dir` (undefined: files of its folders). */
+function importRules(owner, dir) {
+  const [domain] = OWNERS[owner];
+  const own = MODULES[owner] ? [{ regex: [`^(\\.\\./)+${esc(MODULES[owner][1].slice(0, -1))}(/index)?$`, "^\\./index$"].join("|"), message: "A module's files import each other directly, never its own index.ts (that is an import cycle)." }] : [];
+  return [
+    ...[...RIGHT_OF[domain], "test"].map((to) => ({
+      regex: domainImports(to, dir).join("|"),
+      message: to === "test" ? "Production code never imports test support (apps/server/src/test/)." : `This import runs against the arrows of docs/architecture.md (no import of ${to} from here).`,
+    })),
+    ...Object.keys(MODULES)
+      .filter((m) => m !== owner && existsSync(new URL(`./${S}/${m}/index.ts`, import.meta.url)))
+      .map((m) => ({ regex: moduleDeepImports(m, dir).join("|"), message: `Import ${m} through its front door, ${m}/index.ts (\`../${m}\`), not its files (docs/architecture.md).` })),
+    ...own,
+  ];
+}
+const zone = (owner, files, dir) => ({ files, ignores: TESTS, rules: { "no-restricted-imports": ["error", { patterns: importRules(owner, dir) }] } });
+const serverImports = [
+  zone("root", [`${S}/**`]), // everything no other zone names: the composition root
+  ...Object.entries(OWNERS)
+    .filter(([owner]) => owner !== "root" && owner !== "test")
+    .flatMap(([owner, [, ...paths]]) => {
+      const folders = paths.filter((p) => p.endsWith("/"));
+      const files = paths.filter((p) => !p.endsWith("/"));
+      return [...(folders.length ? [zone(owner, folders.map((f) => `${S}/${f}**`))] : []), ...files.map((f) => zone(owner, [`${S}/${f}.ts`], dirOf(f)))];
+    }),
+];
 
 // The web app's features (apps/web/src/features/<domain>) mirror the domains; each is a zone that imports no other
 // feature and not app/ (which composes them: routes, the admin and staff shells). Generic code (lib, hooks,
@@ -132,9 +169,8 @@ export default tseslint.config(
     ignores: ["apps/server/src/env.ts", "apps/server/src/test/**", "apps/server/src/**/*.test.ts", "apps/server/src/cli/**"],
     rules: { "no-restricted-properties": ["error", { object: "process", property: "env", message: "Read settings through env.ts." }] },
   },
-  // Last: for a file of two globs (a domain's and the catch-all), the domain's list wins only if it comes later.
-  ...serverArrows.slice(-1),
-  ...serverArrows.slice(0, -1),
+  // For a file of two globs (a domain's and the catch-all), the domain's list wins: it comes later.
+  ...serverImports,
   webGeneric,
   ...webZones,
 );

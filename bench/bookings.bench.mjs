@@ -10,19 +10,14 @@
 // which prints its own figure (no target).
 // Usage: node bench/bookings.bench.mjs [--bookings 4000] [--clients 32] [--insert-seconds 5]
 //        [--embedded-bookings 1000] [--only postgres|embedded] [--strict] [--count 200]
-import { spawn } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
 import postgres from "postgres";
-import { arg, BENCH_ADMIN, countingProxy, cpuMs, freePort, giveCapacity, laDate, scratchDatabase, treeCpuMs } from "./lib.mjs";
-
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const serverMain = path.join(root, "apps/server/dist/main.js");
+import { arg, benchServerEnv, countingProxy, cpuMs, freePort, giveCapacity, laDate, requireBuiltServer, scratchDatabase, spawned, spawnServer, treeCpuMs } from "./lib.mjs";
 
 const BOOKINGS = arg("bookings", 4000);
 const EMBEDDED_BOOKINGS = arg("embedded-bookings", 1000);
@@ -33,11 +28,7 @@ const COUNT = arg("count", 0);
 const STRICT = process.argv.includes("--strict");
 const WORKERS = process.env.WORKERS || "auto";
 
-const children = [];
 const cleanups = [];
-process.on("exit", () => {
-  for (const child of children) if (child.exitCode === null) child.kill("SIGKILL");
-});
 process.on("SIGINT", () => process.exit(130));
 
 /** CPU time of the PostgreSQL backends serving database `name` (the server runs on this machine). */
@@ -76,17 +67,6 @@ function request(base, agent, p, { method = "GET", body, headers = {} } = {}) {
     req.on("error", reject);
     req.end(payload);
   });
-}
-
-function startServer(env) {
-  const log = [];
-  // SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the server (each process writes a profile).
-  const nodeArgs = (process.env.SERVER_NODE_ARGS ?? "").split(" ").filter(Boolean);
-  const child = spawn(process.execPath, [...nodeArgs, serverMain], { cwd: root, env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
-  child.stdout.on("data", (d) => log.push(String(d)));
-  child.stderr.on("data", (d) => log.push(String(d)));
-  children.push(child);
-  return { child, log };
 }
 
 async function waitReady(server, timeoutMs = 120_000) {
@@ -232,23 +212,7 @@ async function bookings(base, cookies, quoteIds, runId) {
 async function runBookings(label, env, count, backends = async () => new Map(), { clients = CLIENTS, beforeMeasure = () => {} } = {}) {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const server = startServer({
-    // Not "production": the benches verify their customers through the dev mailbox, never mounted in production
-    // (NODE_ENV only decides that, the demo seed's default and TEST_PAUSE_AT; the server runs the same code).
-    NODE_ENV: "development",
-    PORT: String(port),
-    HOST: "127.0.0.1",
-    PUBLIC_URL: base,
-    SMTP_URL: "",
-    MAILBOX: "true",
-    SEED_DEMO: "true",
-    GEO_PROVIDER: "embedded",
-    AUTH_SECRET: crypto.randomBytes(32).toString("base64url"),
-    SIGN_IN_PER_MINUTE: "100000",
-    LOG_LEVEL: "warn",
-    ADMIN_PASSWORD: BENCH_ADMIN.password,
-    ...env,
-  });
+  const server = spawnServer(benchServerEnv(port, env));
   await waitReady(server);
   const processes = server.log.join("").match(/(\d+) worker processes/)?.[1] ?? "1";
   const runId = crypto.randomUUID().slice(0, 8);
@@ -370,10 +334,7 @@ async function benchEmbedded() {
 }
 
 async function main() {
-  if (!fs.existsSync(serverMain)) {
-    console.error(`No built server at ${path.relative(root, serverMain)}. Run \`npm run build\` first.`);
-    process.exit(2);
-  }
+  requireBuiltServer();
   console.log(`Meridian booking benchmark · node ${process.version} · ${os.cpus().length} CPU · load ${os.loadavg()[0].toFixed(1)} · ${CLIENTS} clients\n`);
   let ok = true;
   if (ONLY !== "embedded") ok = (await benchPostgres()) && ok;
@@ -390,6 +351,6 @@ main()
     process.exitCode = 1;
   })
   .finally(async () => {
-    for (const child of children) if (child.exitCode === null) child.kill("SIGKILL");
+    for (const child of spawned) if (child.exitCode === null) child.kill("SIGKILL");
     for (const cleanup of cleanups.reverse()) await cleanup().catch((err) => console.error(String(err)));
   });

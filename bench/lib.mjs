@@ -1,7 +1,9 @@
 // Helpers shared by the benchmarks.
+import { spawn } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
 import net from "node:net";
+import path from "node:path";
 import postgres from "postgres";
 
 /** The value after `--name` on the command line (a number when the fallback is one), else the fallback. */
@@ -54,6 +56,63 @@ export const laDate = (days) => {
 
 /** The demo admin's password the benches start their servers with (ADMIN_PASSWORD), to give capacity as an admin. */
 export const BENCH_ADMIN = { email: "admin@meridian.local", password: `bench-admin-${crypto.randomBytes(6).toString("hex")}` };
+
+const ROOT = path.resolve(import.meta.dirname, "..");
+/** The built server's entry point (`npm run build` writes it). */
+export const SERVER_MAIN = path.join(ROOT, "apps/server/dist/main.js");
+
+/** Exits (2) with the reason when the server has not been built. */
+export function requireBuiltServer() {
+  if (fs.existsSync(SERVER_MAIN)) return;
+  console.error(`No built server at ${path.relative(ROOT, SERVER_MAIN)}. Run \`npm run build\` first.`);
+  process.exit(2);
+}
+
+/**
+ * The environment a bench's built server runs with on `port` (embedded maps, the demo data with BENCH_ADMIN's
+ * password, sign-in unthrottled, quiet logs), `env` on top.
+ */
+export function benchServerEnv(port, env = {}) {
+  return {
+    // Not "production": the benches verify their customers through the dev mailbox, never mounted in production
+    // (NODE_ENV only decides that, the demo seed's default and TEST_PAUSE_AT; the server runs the same code).
+    NODE_ENV: "development",
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    SMTP_URL: "",
+    MAILBOX: "true",
+    SEED_DEMO: "true",
+    GEO_PROVIDER: "embedded",
+    AUTH_SECRET: crypto.randomBytes(32).toString("base64url"),
+    SIGN_IN_PER_MINUTE: "100000",
+    LOG_LEVEL: "warn",
+    ADMIN_PASSWORD: BENCH_ADMIN.password,
+    ...env,
+  };
+}
+
+/** A child killed by a signal has signalCode set and exitCode null: it has exited all the same. */
+export const running = (child) => child.exitCode === null && child.signalCode === null;
+
+/** Every process spawnLogged started; those still running are killed when this process exits. */
+export const spawned = [];
+process.on("exit", () => {
+  for (const child of spawned) if (running(child)) child.kill("SIGKILL");
+});
+
+/** `node <args>` from the repository's root with `env` added, its output kept in `log`: { child, log }. */
+export function spawnLogged(args, env = {}) {
+  const log = [];
+  const child = spawn(process.execPath, args, { cwd: ROOT, env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
+  child.stdout.on("data", (d) => log.push(String(d)));
+  child.stderr.on("data", (d) => log.push(String(d)));
+  spawned.push(child);
+  return { child, log };
+}
+
+/** The built server with `env` added; SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles it (each process writes a profile). */
+export const spawnServer = (env) => spawnLogged([...(process.env.SERVER_NODE_ARGS ?? "").split(" ").filter(Boolean), SERVER_MAIN], env);
 
 /**
  * Chauffeurs and cars for the rides a bench books (the availability rule sells a ride only when a chauffeur on shift

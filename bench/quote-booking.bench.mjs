@@ -13,17 +13,12 @@
 // load hits both alike; the ratio and p99 reported are the medians over the rounds.
 // Usage: node bench/quote-booking.bench.mjs [--duration 10] [--rounds 3] [--connections 50] [--bookings 1000]
 //        [--booking-connections 10] [--embedded] [--strict]   (--strict: exit 1 when a target is missed)
-import { spawn } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
-import { arg, BENCH_ADMIN, freePort, giveCapacity, laDate, scratchDatabase, treeCpuMs } from "./lib.mjs";
-
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const serverMain = path.join(root, "apps/server/dist/main.js");
+import { arg, benchServerEnv, freePort, giveCapacity, laDate, requireBuiltServer, running, scratchDatabase, spawned, spawnLogged, spawnServer, treeCpuMs } from "./lib.mjs";
 
 const DURATION = arg("duration", 10);
 const CONNECTIONS = arg("connections", 50);
@@ -35,20 +30,13 @@ const EMBEDDED = process.argv.includes("--embedded");
 // One server process per CPU, as the README recommends for production; WORKERS=1 measures a single process.
 const WORKERS = EMBEDDED ? "1" : process.env.WORKERS || "auto";
 
-const children = [];
 let tmpDir;
 let scratch; // the scratch PostgreSQL database (lib.mjs)
-// A child killed by a signal has signalCode set and exitCode null: it has exited all the same.
-const running = (child) => child.exitCode === null && child.signalCode === null;
-function cleanup() {
-  for (const child of children) if (running(child)) child.kill("SIGTERM");
-  if (tmpDir) fs.rmSync(tmpDir, { recursive: true, force: true });
-}
-process.on("exit", cleanup);
+process.on("exit", () => tmpDir && fs.rmSync(tmpDir, { recursive: true, force: true }));
 
 async function dropScratch() {
   if (!scratch) return;
-  for (const child of children) if (running(child)) await new Promise((r) => (child.once("exit", r), child.kill("SIGTERM")));
+  for (const child of spawned) if (running(child)) await new Promise((r) => (child.once("exit", r), child.kill("SIGTERM")));
   await scratch.drop();
   scratch = undefined;
 }
@@ -67,15 +55,6 @@ async function waitFor(url, child, log, timeoutMs = 120_000) {
     if (Date.now() > deadline) throw new Error(`not ready after ${timeoutMs} ms:\n${log.join("")}`);
     await new Promise((r) => setTimeout(r, 200));
   }
-}
-
-function start(args, env) {
-  const log = [];
-  const child = spawn(process.execPath, args, { cwd: root, env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
-  child.stdout.on("data", (d) => log.push(String(d)));
-  child.stderr.on("data", (d) => log.push(String(d)));
-  children.push(child);
-  return { child, log };
 }
 
 /** Runs autocannon and adds the server's CPU microseconds per request (a figure the machine's load barely moves). */
@@ -112,16 +91,13 @@ async function json(base, p, { method = "GET", body, headers = {} } = {}) {
 }
 
 async function main() {
-  if (!fs.existsSync(serverMain)) {
-    console.error(`No built server at ${path.relative(root, serverMain)}. Run \`npm run build\` first.`);
-    process.exit(2);
-  }
+  requireBuiltServer();
   console.log(`Meridian quote/booking benchmark · node ${process.version} · ${os.cpus().length} CPU · load ${os.loadavg()[0].toFixed(1)}`);
   console.log(`duration ${DURATION} s, ${CONNECTIONS} connections (bookings: ${BOOKINGS} with ${BOOKING_CONNECTIONS} connections)\n`);
 
   // 1. The ceiling: a bare node:http server in its own process.
   const barePort = await freePort();
-  const bare = start(["-e", `require("node:http").createServer((q, s) => s.end("hello")).listen(${barePort}, "127.0.0.1")`], {});
+  const bare = spawnLogged(["-e", `require("node:http").createServer((q, s) => s.end("hello")).listen(${barePort}, "127.0.0.1")`], {});
   await waitFor(`http://127.0.0.1:${barePort}/`, bare.child, bare.log);
   const bareOpts = { url: `http://127.0.0.1:${barePort}/`, connections: CONNECTIONS };
   await cannon({ ...bareOpts, duration: 1 });
@@ -135,27 +111,7 @@ async function main() {
   }
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  // SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the server (each process writes a profile).
-  const nodeArgs = (process.env.SERVER_NODE_ARGS ?? "").split(" ").filter(Boolean);
-  const server = start([...nodeArgs, serverMain], {
-    // Not "production": the benches verify their customers through the dev mailbox, never mounted in production
-    // (NODE_ENV only decides that, the demo seed's default and TEST_PAUSE_AT; the server runs the same code).
-    NODE_ENV: "development",
-    PORT: String(port),
-    HOST: "127.0.0.1",
-    PUBLIC_URL: base,
-    DATA_DIR: tmpDir,
-    DATABASE_URL: databaseUrl,
-    SMTP_URL: "",
-    MAILBOX: "true",
-    SEED_DEMO: "true",
-    GEO_PROVIDER: "embedded",
-    AUTH_SECRET: crypto.randomBytes(32).toString("base64url"),
-    SIGN_IN_PER_MINUTE: "100000",
-    LOG_LEVEL: "warn",
-    ADMIN_PASSWORD: BENCH_ADMIN.password,
-    WORKERS,
-  });
+  const server = spawnServer(benchServerEnv(port, { DATA_DIR: tmpDir, DATABASE_URL: databaseUrl, WORKERS }));
   const booted = Date.now();
   await waitFor(`${base}/api/health`, server.child, server.log);
   while (!/ready in \d+ ms/.test(server.log.join(""))) await new Promise((r) => setTimeout(r, 100)); // every worker listens
@@ -303,5 +259,5 @@ main()
   })
   .finally(async () => {
     await dropScratch().catch((err) => console.error(String(err)));
-    cleanup();
+    for (const child of spawned) if (running(child)) child.kill("SIGTERM");
   });

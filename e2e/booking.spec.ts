@@ -2,9 +2,8 @@
 // quote, the capacity auto-switch, confirm, the ticket, the dashboard, and the admin's live toast.
 import type { Locator, Page } from "@playwright/test";
 import { expectNoA11yViolations } from "./a11y";
-import { ADMIN, apiSignIn, createVerifiedUser, expect, test } from "./fixtures";
+import { ADMIN, apiSignIn, bookingConfirmed, createVerifiedUser, expect, test } from "./fixtures";
 
-const TICKET_CODE = /^MRD-[2-9A-HJKMNP-Z]{4}-[2-9A-HJKMNP-Z]{4}$/;
 type Vehicle = { id: string; name: string; passengerCapacity: number; luggageCapacity: number };
 
 /** Opens the booking dialog; `audit: false` where a toast must be read before the (slow) accessibility audit. */
@@ -102,11 +101,7 @@ test("a customer books a ride: suggestions, map chips, quote, vehicle auto-switc
   await expect(quote).toHaveAttribute("aria-busy", "false");
 
   await confirm.click();
-  const confirmed = page.getByRole("dialog", { name: "Booking Confirmed!" });
-  await expect(confirmed).toBeVisible();
-  const ticketCode = (await confirmed.getByTestId("ticket-code").textContent())?.trim() ?? "";
-  expect(ticketCode).toMatch(TICKET_CODE);
-  await expect(page.getByText(`Your ride service is booked. Ticket: ${ticketCode}`)).toBeVisible();
+  const { confirmed, ticketCode } = await bookingConfirmed(page, "ride");
   // The admin's browser announces it within a few seconds (checked before the audit below, which can outlast the toast).
   await expect(admin.getByText("New Booking Received!")).toBeVisible({ timeout: 5_000 });
   await expect(admin.getByText("A new ride booking was just created.")).toBeVisible();

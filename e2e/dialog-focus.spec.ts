@@ -27,6 +27,18 @@ async function search(page: Page, label: string, text: string) {
   await page.getByLabel(label).fill(text);
 }
 
+/** The bookings page's two dialogs, which the admin and the dispatcher both open (their cases close them different ways). */
+type Dialog = Omit<Case, "name" | "who" | "close">;
+const NEW_BOOKING: Dialog = { url: () => "/admin/bookings", opener: async (p) => p.getByRole("button", { name: "New Booking" }), dialog: { role: "dialog", name: "New Booking" } };
+const BOOKING_DETAILS: Dialog = {
+  url: () => "/admin/bookings",
+  opener: async (p, d) => {
+    await search(p, "Search bookings", d.ticketCode);
+    return p.getByRole("button", { name: `View booking for ${d.customer}` });
+  },
+  dialog: { role: "dialog", name: "Booking Details" },
+};
+
 const CASES: Case[] = [
   { name: "Users: New User", who: "admin", url: () => "/admin/users", opener: async (p) => p.getByRole("button", { name: "New User" }), dialog: { role: "dialog", name: "New User" }, close: "Escape" },
   {
@@ -62,18 +74,8 @@ const CASES: Case[] = [
     dialog: { role: "alertdialog", name: (d) => `Deactivate ${d.coupon}?` },
     close: "Cancel",
   },
-  { name: "Bookings: New Booking", who: "admin", url: () => "/admin/bookings", opener: async (p) => p.getByRole("button", { name: "New Booking" }), dialog: { role: "dialog", name: "New Booking" }, close: "Escape" },
-  {
-    name: "Bookings: Booking Details",
-    who: "admin",
-    url: () => "/admin/bookings",
-    opener: async (p, d) => {
-      await search(p, "Search bookings", d.ticketCode);
-      return p.getByRole("button", { name: `View booking for ${d.customer}` });
-    },
-    dialog: { role: "dialog", name: "Booking Details" },
-    close: "Close",
-  },
+  { name: "Bookings: New Booking", who: "admin", ...NEW_BOOKING, close: "Escape" },
+  { name: "Bookings: Booking Details", who: "admin", ...BOOKING_DETAILS, close: "Close" },
   {
     name: "Tickets: Ticket details",
     who: "admin",
@@ -118,18 +120,8 @@ const CASES: Case[] = [
     dialog: { role: "alertdialog", name: (d) => `Delete the ${d.tier} mile tier?` },
     close: "Escape",
   },
-  { name: "Dispatcher: New Booking", who: "dispatcher", url: () => "/admin/bookings", opener: async (p) => p.getByRole("button", { name: "New Booking" }), dialog: { role: "dialog", name: "New Booking" }, close: "Close" },
-  {
-    name: "Dispatcher: Booking Details",
-    who: "dispatcher",
-    url: () => "/admin/bookings",
-    opener: async (p, d) => {
-      await search(p, "Search bookings", d.ticketCode);
-      return p.getByRole("button", { name: `View booking for ${d.customer}` });
-    },
-    dialog: { role: "dialog", name: "Booking Details" },
-    close: "Escape",
-  },
+  { name: "Dispatcher: New Booking", who: "dispatcher", ...NEW_BOOKING, close: "Close" },
+  { name: "Dispatcher: Booking Details", who: "dispatcher", ...BOOKING_DETAILS, close: "Escape" },
   {
     name: "Chauffeur (390 px): Complete Ride (confirmation)",
     who: "chauffeur",

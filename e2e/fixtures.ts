@@ -178,6 +178,19 @@ export async function bookRideThroughDialog(page: Page, date: string) {
   await confirmed.getByRole("button", { name: "Close" }).last().click();
 }
 
+/** A ticket code as the confirmation shows it. */
+const TICKET_CODE = /^MRD-[2-9A-HJKMNP-Z]{4}-[2-9A-HJKMNP-Z]{4}$/;
+
+/** The "Booking Confirmed!" dialog once it shows, with its ticket code, also said by the toast for the `service` booked. */
+export async function bookingConfirmed(page: Page, service: "ride" | "valet") {
+  const confirmed = page.getByRole("dialog", { name: "Booking Confirmed!" });
+  await expect(confirmed).toBeVisible();
+  const ticketCode = (await confirmed.getByTestId("ticket-code").textContent())?.trim() ?? "";
+  expect(ticketCode).toMatch(TICKET_CODE);
+  await expect(page.getByText(`Your ${service} service is booked. Ticket: ${ticketCode}`)).toBeVisible();
+  return { confirmed, ticketCode };
+}
+
 /** The claim link (/t/<token>) texted to `+1<digits>` at check-in, from the SMS outbox. */
 export async function claimLinkFromSms(request: APIRequestContext, digits: string): Promise<string> {
   let link = "";

@@ -3,9 +3,8 @@
 // finds the booking and the ticket on the dashboard.
 import type { Locator, Page } from "@playwright/test";
 import { formatMoney } from "@meridian/shared/money";
-import { apiSignIn, createVerifiedUser, expect, test } from "./fixtures";
+import { apiSignIn, bookingConfirmed, createVerifiedUser, expect, test } from "./fixtures";
 
-const TICKET_CODE = /^MRD-[2-9A-HJKMNP-Z]{4}-[2-9A-HJKMNP-Z]{4}$/;
 /** The quote panel and the rest of the app write money one way ("$2,535.00"). */
 const panelUsd = formatMoney;
 const usd = formatMoney;
@@ -75,11 +74,7 @@ test("a customer books event valet: form, live quote, confirm, ticket, e-mail wi
 
   await expect(submit).toBeEnabled();
   await submit.click();
-  const confirmed = page.getByRole("dialog", { name: "Booking Confirmed!" });
-  await expect(confirmed).toBeVisible();
-  const ticketCode = (await confirmed.getByTestId("ticket-code").textContent())?.trim() ?? "";
-  expect(ticketCode).toMatch(TICKET_CODE);
-  await expect(page.getByText(`Your valet service is booked. Ticket: ${ticketCode}`)).toBeVisible();
+  const { confirmed, ticketCode } = await bookingConfirmed(page, "valet");
   await expect(confirmed).toContainText("Corporate");
   await expect(confirmed).toContainText("The Beverly Hills Hotel");
   await expect(confirmed).toContainText("5:00 PM – 11:30 PM");

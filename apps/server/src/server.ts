@@ -2,7 +2,7 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { createAuth, type AuthOptions } from "./auth/auth";
+import { type AuthOptions, createAuth } from "./auth";
 import { devToolsSetting } from "./dev/dev-tools";
 import { openDatabase, type Database, type DatabaseTarget } from "./db/client";
 import { runMigrations } from "./db/migrate";
@@ -14,9 +14,9 @@ import { trustedOriginsOf } from "./lib/origin-check";
 import { createMetrics } from "./lib/metrics";
 import { createGeoService } from "./geo/geo.service";
 import { createMailer, type MailerOptions } from "./mail/mailer";
-import { createPaymentProvider } from "./payments/payments.service";
+import { createPaymentProvider } from "./payments";
 import { createFlightProvider } from "./flights/flights.service";
-import { createQuoteCounter } from "./quotes/quote-counter";
+import { createQuoteCounter } from "./quotes";
 import { createEventBus } from "./realtime/bus";
 import { followSettingsChanges, settingsInMemory, warmSettings } from "./settings/store";
 import { applyMessageSettings } from "./mail/message-settings";
@@ -30,30 +30,25 @@ export function databaseTarget(env: Env): DatabaseTarget {
   return env.DATABASE_URL ? { url: env.DATABASE_URL } : { dataDir: env.DATA_DIR };
 }
 
-/** AUTH_SECRET, or one generated once and kept in the data directory. */
-function authSecret(env: Env): string {
-  if (env.AUTH_SECRET) return env.AUTH_SECRET;
-  const file = path.resolve(env.DATA_DIR, "auth-secret");
+/** `given` when set; else a random value of `bytes` bytes generated once and kept in `name` in the data directory. */
+function keptSecret(env: Env, given: string | undefined, name: string, bytes: number): string {
+  if (given) return given;
+  const file = path.resolve(env.DATA_DIR, name);
   if (fs.existsSync(file)) return fs.readFileSync(file, "utf8").trim();
   fs.mkdirSync(path.dirname(file), { recursive: true });
-  const secret = crypto.randomBytes(32).toString("base64url");
+  const secret = crypto.randomBytes(bytes).toString("base64url");
   fs.writeFileSync(file, secret, { mode: 0o600 });
   return secret;
 }
+
+/** AUTH_SECRET, or one generated once and kept in the data directory. */
+const authSecret = (env: Env): string => keptSecret(env, env.AUTH_SECRET, "auth-secret", 32);
 
 /**
  * The demo admin's password: ADMIN_PASSWORD, or a random one generated at first start and kept in the data
  * directory (like the auth secret), so no two installations share one and none is written in the code.
  */
-export function demoAdminPassword(env: Env): string {
-  if (env.ADMIN_PASSWORD) return env.ADMIN_PASSWORD;
-  const file = path.resolve(env.DATA_DIR, "admin-password");
-  if (fs.existsSync(file)) return fs.readFileSync(file, "utf8").trim();
-  fs.mkdirSync(path.dirname(file), { recursive: true });
-  const password = crypto.randomBytes(15).toString("base64url");
-  fs.writeFileSync(file, password, { mode: 0o600 });
-  return password;
-}
+export const demoAdminPassword = (env: Env): string => keptSecret(env, env.ADMIN_PASSWORD, "admin-password", 15);
 
 export function buildConfig(env: Env, overrides: Partial<AppConfig> = {}): AppConfig {
   const tools = devToolsSetting(env);

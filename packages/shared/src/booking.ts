@@ -8,7 +8,7 @@ import { quoteSchema } from "./pricing";
 import { placeSchema } from "./places";
 import { BOOKING_STEP_MINUTES, TIME_STEP_MESSAGE } from "./booking-time";
 import { isCalendarDate, zonedInstant } from "./zoned-time";
-import { flightNumberSchema, flightPhases } from "./flights";
+import { flightIdentitySchema, flightNumberSchema, flightPhases } from "./flights";
 
 export { bookingStatuses, ticketStatuses, type BookingStatus, type TicketStatus } from "./booking-status";
 
@@ -142,10 +142,7 @@ export const quotePlaceSummarySchema = placeSchema.pick({ placeId: true, name: t
 export type QuotePlaceSummary = z.infer<typeof quotePlaceSummarySchema>;
 
 /** The arriving flight of an airport pickup, as the quote found it. */
-export const quoteFlightSchema = z.object({
-  flightNumber: z.string(),
-  airlineName: z.string().nullable(),
-  origin: z.string().nullable(),
+export const quoteFlightSchema = flightIdentitySchema.extend({
   phase: z.enum(flightPhases),
   scheduledArrival: z.string().describe("ISO instant"),
   /** The scheduled landing on the service area's clock: date and "HH:MM". */

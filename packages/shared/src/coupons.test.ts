@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { couponDiscount, couponInputSchema, couponUpdateSchema, formatCouponValue, type CouponCheck, type CouponTerms } from "./coupons";
+import { COUPON_WITHOUT_LIMITS } from "./test-data";
 
 const base: CouponTerms = {
   kind: "percent",
@@ -83,12 +84,7 @@ describe("coupon input", () => {
       kind: "percent",
       value: 25,
       service: "any",
-      validFrom: null,
-      validTo: null,
-      maxUses: null,
-      maxUsesPerCustomer: null,
-      minFareUsd: 0,
-      active: true,
+      ...COUPON_WITHOUT_LIMITS,
     });
   });
   it.each<[Record<string, unknown>, string, string]>([

@@ -3,6 +3,7 @@
 // about its flight, and the pure rules: the suggested pickup, how far a delay or early landing moves the pickup,
 // and the waiting beyond the included time, priced to the cent.
 import { z } from "zod";
+import { toCanonical } from "./canonical";
 import { isCalendarDate } from "./zoned-time";
 
 // ---- Flight numbers
@@ -49,14 +50,7 @@ export const flightNumberSchema = z
   .string({ error: FLIGHT_NUMBER_MESSAGE })
   .max(12, FLIGHT_NUMBER_MESSAGE)
   .meta({ pattern: FLIGHT_NUMBER_PATTERN })
-  .transform((v, ctx) => {
-    const canonical = canonicalFlightNumber(v);
-    if (!canonical) {
-      ctx.addIssue({ code: "custom", message: FLIGHT_NUMBER_MESSAGE });
-      return z.NEVER;
-    }
-    return canonical;
-  });
+  .transform(toCanonical(canonicalFlightNumber, FLIGHT_NUMBER_MESSAGE));
 
 // ---- Airlines (a short table written by us: the carriers that serve Southern California's airports)
 export type Airline = { iata: string; icao: string; name: string };
@@ -107,12 +101,16 @@ export const flightPhaseLabels: Record<FlightPhase, string> = {
   unknown: "Status unknown",
 };
 
-export const flightStatusSchema = z.object({
+/** Which flight: what every view of one (its status, a booking's, a quote's, dispatch's) starts with. */
+export const flightIdentitySchema = z.object({
   /** Canonical, e.g. "AA100". */
   flightNumber: z.string(),
   airlineName: z.string().nullable(),
   /** IATA code of the departure airport, when known. */
   origin: z.string().nullable(),
+});
+
+export const flightStatusSchema = flightIdentitySchema.extend({
   /** IATA code of the arrival airport. */
   destination: z.string().nullable(),
   phase: z.enum(flightPhases),
@@ -133,10 +131,7 @@ export type FlightStatus = z.infer<typeof flightStatusSchema>;
 export const minutesBetween = (a: string | Date, b: string | Date) => Math.round((new Date(b).getTime() - new Date(a).getTime()) / 60_000);
 
 // ---- What a ride booking keeps about its flight (bookings.details.flight)
-export const bookingFlightSchema = z.object({
-  flightNumber: z.string(),
-  airlineName: z.string().nullable(),
-  origin: z.string().nullable(),
+export const bookingFlightSchema = flightIdentitySchema.extend({
   /** The arrival's local date (the provider's lookup date), YYYY-MM-DD. */
   date: z.string(),
   /** The timetable arrival (ISO) when booked. */

@@ -4,6 +4,7 @@
 // signs and numbers no country issues ("0000000000") are refused with the field message.
 import { parsePhoneNumberFromString } from "libphonenumber-js/min";
 import { z } from "zod";
+import { toCanonical } from "./canonical";
 
 /** The spec's words. */
 export const PHONE_MESSAGE = "Please enter a valid phone number";
@@ -32,26 +33,11 @@ export const requiredPhoneSchema = z
   .string({ error: PHONE_MESSAGE })
   .trim()
   .max(30, PHONE_MESSAGE)
-  .transform((v, ctx) => {
-    const e164 = toE164(v);
-    if (!e164) {
-      ctx.addIssue({ code: "custom", message: PHONE_MESSAGE });
-      return z.NEVER;
-    }
-    return e164;
-  });
+  .transform(toCanonical(toE164, PHONE_MESSAGE));
 
 /** An optional phone number: "" (none) or a valid number, answered in E.164. */
 export const phoneSchema = z
   .string({ error: PHONE_MESSAGE })
   .trim()
   .max(30, PHONE_MESSAGE)
-  .transform((v, ctx) => {
-    if (v === "") return "";
-    const e164 = toE164(v);
-    if (!e164) {
-      ctx.addIssue({ code: "custom", message: PHONE_MESSAGE });
-      return z.NEVER;
-    }
-    return e164;
-  });
+  .transform((v, ctx) => (v === "" ? "" : toCanonical(toE164, PHONE_MESSAGE)(v, ctx)));

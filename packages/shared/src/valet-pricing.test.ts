@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { TEST_VALET_RATES } from "./test-data";
 import { VALET_EVENT_TYPES } from "./valet";
 import {
   DEMO_VALET_RATES,
@@ -14,17 +15,8 @@ import {
   type ValetRates,
 } from "./valet-pricing";
 
-const CARD: ValetRates = {
-  eventBaseFeeUsd: 100,
-  attendantHourlyUsd: 30,
-  minimumHours: 4,
-  vehiclesPerAttendant: 25,
-  minimumAttendants: 2,
-  lateAfter: "22:00",
-  lateHourlySurchargeUsd: 10,
-  eventTypeSurchargesUsd: { Wedding: 80, Corporate: 0, "Private Party": 25, "Hotel/Restaurant": 0, Other: 0 },
-  defaultExpectedVehicles: 40,
-};
+/** The card the figures below are computed by hand from. */
+const CARD = TEST_VALET_RATES;
 
 describe("attendantsNeeded: one per N cars, rounded up, at least M", () => {
   it.each([

@@ -23,14 +23,22 @@ import { notFound } from "../lib/errors";
 import { adminBookingResponseSchema, adminTicketResponseSchema, adminTicketsPageSchema } from "@meridian/shared/bookings/answers";
 import { adminAnalyticsSchema, adminAuditPageSchema, adminOverviewSchema, adminReportsSchema } from "@meridian/shared/reports/answers";
 import { caller, routesFor } from "../lib/openapi";
-import { BOOKINGS_CSV_HEADER, bookingsCsvLines, changeBookingStatus, exportBookingIds, exportBookingRows, getBooking, listBookings } from "./core/bookings.service";
+import {
+  BOOKINGS_CSV_HEADER,
+  bookingsCsvLines,
+  changeBookingStatus,
+  exportBookingIds,
+  exportBookingRows,
+  getBooking,
+  listBookings,
+} from "../bookings";
 import { analyticsCsv, getAnalytics } from "./core/analytics.service";
 import { getOverview, listAudit } from "./core/insights.service";
 import { getReports, reportCsv } from "./core/reports.service";
 import { getTicket, listTickets, updateTicket } from "./core/tickets.service";
-import { createUserByAdmin, searchUsers, updateUser } from "./core/users.service";
+import { createUserByAdmin, searchUsers, updateUser } from "../auth";
 import { idParam } from "../lib/validate";
-import { settleBookingNow } from "../payments/payment-lifecycle";
+import { settleBookingNow } from "../payments";
 
 /** A path id that is not a UUID cannot name a row: 404 (and no database error). */
 const admin$ = routesFor("admin", ["Admin"]);

@@ -29,7 +29,7 @@ import { caller, routesFor } from "../lib/openapi";
 import { parseWith } from "../lib/validate";
 import { invalidatePricingCache } from "../quotes/pricing-data";
 import { simulateValetSchema, valetRatesSchema } from "@meridian/shared/valet-pricing";
-import { getAdminValetRates, saveValetDraft } from "../valet/valet-rates.service";
+import { getAdminValetRates, saveValetDraft } from "../quotes/valet-rates.service";
 import { createTier, deleteTier, getPricingOverview, publishPricing, saveRateCard, simulateQuote, simulateValet, updateTier } from "./fleet/pricing.service";
 import { createVehicle, deleteVehicle, listVehicles, updateVehicle } from "./fleet/vehicles.service";
 

@@ -11,7 +11,7 @@ import { assignRide, getDispatchBoard, unassignRide } from "../rides/dispatch.se
 import { shiftImpact } from "../rides/capacity.service";
 import { addStaff, createShift, deleteShift, listShifts, listStaff } from "../rides/staff.service";
 import { getOperationsSettings, updateOperationsSettings } from "../settings/settings.service";
-import { getBooking } from "./core/bookings.service";
+import { getBooking } from "../bookings";
 import { idParam } from "../lib/validate";
 import { unitInputSchema, unitResponseSchema, unitsQuerySchema, unitsResponseSchema, unitUpdateSchema } from "@meridian/shared/fleet-units";
 import { createUnit, listUnits, updateUnit } from "./fleet/units.service";

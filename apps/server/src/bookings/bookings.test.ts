@@ -26,6 +26,16 @@ function book(cookie: string | undefined, key: string | undefined, json: unknown
   return t.call("POST", "/api/bookings", { cookie, json, headers: key === undefined ? {} : { "Idempotency-Key": key } });
 }
 
+/** A new customer's booking of a fresh quote with an Idempotency-Key (201): what a replay of that key answers again. */
+async function firstBooking() {
+  const { cookie } = await t.userWithSession();
+  const key = crypto.randomUUID();
+  const body = { service: "ride", paymentMethod: "pm_card_visa", quoteId: await quoteId() };
+  const first = await book(cookie, key, body);
+  expect(first.status).toBe(201);
+  return { cookie, key, body, first };
+}
+
 const counts = async () => ({
   bookings: await countRows(t.db, bookings),
   tickets: await countRows(t.db, tickets),
@@ -99,11 +109,7 @@ describe("POST /api/bookings", () => {
   });
 
   it("replays the first answer for the same key and body, and refuses the key with another body", async () => {
-    const { cookie } = await t.userWithSession();
-    const key = crypto.randomUUID();
-    const body = { service: "ride", paymentMethod: "pm_card_visa", quoteId: await quoteId() };
-    const first = await book(cookie, key, body);
-    expect(first.status).toBe(201);
+    const { cookie, key, body, first } = await firstBooking();
     const before = await counts();
 
     const again = await book(cookie, key, body);
@@ -120,11 +126,7 @@ describe("POST /api/bookings", () => {
   });
 
   it("replays a booking's answer even once its quote no longer holds (the price changed since)", async () => {
-    const { cookie } = await t.userWithSession();
-    const key = crypto.randomUUID();
-    const body = { service: "ride", paymentMethod: "pm_card_visa", quoteId: await quoteId() };
-    const first = await book(cookie, key, body);
-    expect(first.status).toBe(201);
+    const { cookie, key, body, first } = await firstBooking();
     await t.db.update(rideRateCards).set({ perMinuteUsd: 2 }).where(eq(rideRateCards.vehicleTypeId, fleet.sedan.id));
     invalidatePricingCache();
     try {

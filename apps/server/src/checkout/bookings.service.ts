@@ -34,15 +34,18 @@ import {
   PAYMENT_NOT_ACCEPTED_MESSAGE,
 } from "@meridian/shared/payments";
 import { valetQuoteInputSchema } from "@meridian/shared/valet";
-import type { SessionUser } from "../auth/auth";
+import type { SessionUser } from "../auth";
 import type { Db, Tx } from "../db/client";
 import { bookings, idempotencyKeys } from "../db/schema";
-import { schedulePaymentJobs } from "../payments/payment-jobs";
-import { customerRefFor } from "../payments/customers";
-import { chargeInStatement } from "../payments/charge-gate";
-import { paymentErrorToHttp } from "../payments/charges";
-import { scheduleHoldSweep, STALE_CLAIM_MS } from "../payments/hold-sweep";
-import { releaseUnusedHold } from "../payments/payment-lifecycle";
+import {
+  chargeInStatement,
+  customerRefFor,
+  paymentErrorToHttp,
+  releaseUnusedHold,
+  scheduleHoldSweep,
+  schedulePaymentJobs,
+  STALE_CLAIM_MS,
+} from "../payments";
 import { pauseHereInTests } from "../lib/test-hooks";
 import type { AuthorizeInput, PaymentIntent } from "../lib/payment-provider";
 import type { Deps } from "../lib/context";
@@ -51,14 +54,11 @@ import { badRequest, conflict, HttpError } from "../lib/errors";
 import { parseWith } from "../lib/validate";
 import { bookingConfirmationEmail, valetBookingConfirmationEmail } from "../mail/booking-emails";
 import type { Mail } from "../mail/mailer";
-import { priceQuote } from "../quotes/quote.service";
-import { bookingFlightOf } from "../bookings/flight-follow-job";
-import { verifyQuoteToken, verifyValetQuoteToken, type Verified } from "../quotes/quote-token";
-import { refuseCouponNoLongerApplying, redeemSignedCoupon, type SignedCoupon } from "../coupons/coupons.service";
-import { priceValetQuote } from "../valet/valet-quote.service";
+import { priceQuote, priceValetQuote, type Verified, verifyQuoteToken, verifyValetQuoteToken } from "../quotes";
+import { bookingFlightOf, type BookingRowsInput, insertBookingRows } from "../bookings";
+import { redeemSignedCoupon, refuseCouponNoLongerApplying, type SignedCoupon } from "../coupons";
 import { cachedOperationsSettings } from "../settings/settings.service";
 import { zonedInstant } from "@meridian/shared/zoned-time";
-import { insertBookingRows, type BookingRowsInput } from "../bookings/booking-rows";
 
 /** A booking re-prices with fleet and pricing data at most this old. */
 const BOOKING_PRICING_MAX_AGE_MS = 500;

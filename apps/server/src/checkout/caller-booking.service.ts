@@ -34,11 +34,15 @@ import type { Mail } from "../mail/mailer";
 import { emailLayout, greeting, nameInEmail } from "../mail/templates";
 import { formatWhen } from "../lib/format-when";
 import { cachedOperationsSettings } from "../settings/settings.service";
-import { recordFailedAuthorisation } from "../payments/payment-lifecycle";
-import { paymentLinkToken, paymentLinkUrl } from "../payments/payment-link";
-import { schedulePaymentJobs, UNPAID_CANCEL_JOB } from "../payments/payment-jobs";
+import {
+  paymentLinkToken,
+  paymentLinkUrl,
+  recordFailedAuthorisation,
+  schedulePaymentJobs,
+  UNPAID_CANCEL_JOB,
+} from "../payments";
 import { awaitEarlierAnswer, earlierAnswer, planBooking, rideOfPlan, startOfPlan } from "./bookings.service";
-import { insertBookingRows } from "../bookings/booking-rows";
+import { insertBookingRows } from "../bookings";
 import { formatMoney } from "@meridian/shared/money";
 import type { SmsMessage } from "../sms/sms";
 

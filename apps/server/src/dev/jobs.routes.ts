@@ -9,22 +9,18 @@ import { allJobHandlers } from "../jobs/handlers";
 import { payloadIs, runDueJobs } from "../jobs/job-runner";
 import type { AppEnv } from "../lib/context";
 import { devJobsRunResponseSchema } from "@meridian/shared/dev/answers";
-import { route } from "../lib/openapi";
+import { routesFor } from "../lib/openapi";
 
 const runJobsSchema = z.object({
   bookingId: z.uuid({ error: "Choose a booking." }),
   at: z.iso.datetime({ offset: true, error: "Give the moment to run the jobs at as an ISO date and time." }),
 });
 
+const devAdmin$ = routesFor("admin", ["Development"]);
+
 export const devJobsRoutes = new Hono<AppEnv>().post(
   "/run",
-  route({
-    summary: "Run one booking's due jobs as of a moment (development only: while MAILBOX is on)",
-    tags: ["Development"],
-    access: "admin",
-    body: runJobsSchema,
-    responses: { 200: devJobsRunResponseSchema },
-  }),
+  devAdmin$("Run one booking's due jobs as of a moment (development only: while MAILBOX is on)", { 200: devJobsRunResponseSchema }, { body: runJobsSchema }),
   async (c) => {
     const { bookingId, at } = c.req.valid("json");
     const deps = c.get("deps");

@@ -7,7 +7,7 @@ import { outboxEmails, outboxSms } from "../db/schema";
 import type { AppEnv } from "../lib/context";
 import { notFound } from "../lib/errors";
 import { outboxEmailsResponseSchema, outboxSmsResponseSchema } from "@meridian/shared/dev/answers";
-import { route } from "../lib/openapi";
+import { routesFor } from "../lib/openapi";
 import { parseWith } from "../lib/validate";
 
 const esc = (s: string) => s.replace(/[&<>"]/g, (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[ch]!);
@@ -25,44 +25,24 @@ const idParam = z.coerce.number().int().positive().max(2_147_483_647); // outbox
 
 const smsQuery = z.object({ to: z.string().max(32).optional(), limit: z.coerce.number().int().min(1).max(200).default(50) });
 
+const dev$ = routesFor("public", ["Development"]);
+
 export const mailboxApiRoutes = new Hono<AppEnv>()
-  .get(
-    "/sms",
-    route({
-      summary: "The embedded text-message outbox (development only: while MAILBOX is on)",
-      tags: ["Development"],
-      access: "public",
-      query: smsQuery,
-      responses: { 200: outboxSmsResponseSchema },
-    }),
-    async (c) => {
-      const { to, limit } = c.req.valid("query");
-      const db = c.get("deps").database.db;
-      const rows = await db.select().from(outboxSms).where(to ? eq(outboxSms.to, to) : undefined).orderBy(desc(outboxSms.id)).limit(limit);
-      return c.json({ messages: rows });
-    },
-  )
-  .get(
-  "/",
-  route({
-    summary: "The embedded outbox (development only: while MAILBOX is on)",
-    tags: ["Development"],
-    access: "public",
-    query: listQuery,
-    responses: { 200: outboxEmailsResponseSchema },
-  }),
-  async (c) => {
+  .get("/sms", dev$("The embedded text-message outbox (development only: while MAILBOX is on)", { 200: outboxSmsResponseSchema }, { query: smsQuery }), async (c) => {
     const { to, limit } = c.req.valid("query");
-    const db = c.get("deps").database.db;
-    const rows = await db
+    const rows = await c.get("deps").database.db.select().from(outboxSms).where(to ? eq(outboxSms.to, to) : undefined).orderBy(desc(outboxSms.id)).limit(limit);
+    return c.json({ messages: rows });
+  })
+  .get("/", dev$("The embedded outbox (development only: while MAILBOX is on)", { 200: outboxEmailsResponseSchema }, { query: listQuery }), async (c) => {
+    const { to, limit } = c.req.valid("query");
+    const rows = await c.get("deps").database.db
       .select()
       .from(outboxEmails)
       .where(to ? eq(outboxEmails.to, to.toLowerCase()) : undefined)
       .orderBy(desc(outboxEmails.id))
       .limit(limit);
     return c.json({ emails: rows });
-  },
-);
+  });
 
 export const mailboxPageRoutes = new Hono<AppEnv>()
   .get("/", async (c) => {

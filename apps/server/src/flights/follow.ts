@@ -17,11 +17,17 @@ import { bookings, user } from "../db/schema";
 import { scheduleJob, type Job, type TwoStepJobHandler } from "../jobs/job-runner";
 import type { Deps } from "../lib/context";
 import { flightCancelledEmail, flightDivertedEmail, flightPickupMovedEmail } from "../mail/ride-emails";
-import { cancelRideReminders, scheduleRideReminder } from "../bookings/ride-reminders";
+import {
+  announceBooking,
+  type BookingRow,
+  cancelRideReminders,
+  FLIGHT_FOLLOW_JOB,
+  followJobAt as jobAt,
+  scheduleRideReminder,
+  stampEvent,
+} from "../bookings";
 import { formatWhen } from "../lib/format-when";
 import { mailFacts } from "../rides/ride-notices";
-import { announceBooking, stampEvent, type BookingRow } from "../bookings/booking-gate";
-import { FLIGHT_FOLLOW_JOB, followJobAt as jobAt } from "../bookings/flight-follow-job";
 import { getOperationsSettings } from "../settings/settings.service";
 
 /** The ride statuses whose pickup still follows the flight (not once the chauffeur is at the curb). */

@@ -6,7 +6,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadEnv } from "../env";
 import { createLogger } from "../lib/logger";
-import { createTestApp, openTestDatabase, type TestApp } from "../test/harness";
+import { createTestApp, openTestDatabase, type TestApp, withTestApp } from "../test/harness";
 import type { Database } from "../db/client";
 import { createGeoService, GeoError, type GeoService, type Place } from "./geo.service";
 import { startReplayServer, type ReplayServer, type Reply } from "../test/replay-server";
@@ -329,12 +329,7 @@ describe("osm provider (Photon + OSRM)", () => {
 
 describe("the map chip in google mode", () => {
   let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp(googleEnv());
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  withTestApp((app) => (t = app), () => createTestApp(googleEnv()));
   const png = fs.readFileSync(path.join(import.meta.dirname, "fixtures", "google-staticmap.png"));
 
   it("is Google's static map, fetched by the server with the key, pins (and the route) in gold; the key never reaches the browser", async () => {
@@ -384,12 +379,7 @@ describe("the map chip in google mode", () => {
 
 describe("places API in google mode", () => {
   let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp(googleEnv());
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  withTestApp((app) => (t = app), () => createTestApp(googleEnv()));
 
   it("answers through the adapter, never shows the key, and maps an outage to 502", async () => {
     upstream.setRoutes({

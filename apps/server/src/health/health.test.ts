@@ -1,9 +1,9 @@
 // Liveness and readiness. Readiness follows the database: on PostgreSQL the app reaches it through a TCP
 // proxy this test can cut and restore; on either database it is 503 once the server is stopping.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createApp } from "../app";
 import { openDatabase } from "../db/client";
-import { loadEnv } from "../env";
+import { loadEnv, type AppConfig } from "../env";
 import { buildConfig, buildDeps } from "../server";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
@@ -16,15 +16,12 @@ import { withQuoteFastPath } from "../quotes/quote-fast-path";
 import { invalidatePricingCache } from "../quotes/pricing-data";
 import { createTestFleet, giveCapacityForDays, rideInput } from "../test/factories";
 import { createFakeGeo } from "../test/fake-geo";
-import { createTestApp, type TestApp } from "../test/harness";
+import { type TestApp, withTestApp } from "../test/harness";
 import { pgProxy } from "../test/pg-proxy";
 import { DATABASE_DOWN_MESSAGE, DATABASE_READ_ONLY_MESSAGE, STOPPING_MESSAGE } from "./health.routes";
 
 let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+withTestApp((app) => (t = app));
 
 describe("GET /api/health and /api/health/ready", () => {
   it("is not ready while the database answers reads but refuses writes (read-only or full), and ready again after", async () => {
@@ -71,16 +68,27 @@ describe("GET /api/health and /api/health/ready", () => {
   });
 });
 
+/** The app's dependencies on the test's database reached through a proxy the test can cut and restore. */
+async function depsBehindProxy(env: Record<string, string> = {}, overrides: Partial<AppConfig> = {}) {
+  const target = new URL(t.databaseUrl!);
+  const proxy = await pgProxy(target);
+  const viaProxy = new URL(target);
+  viaProxy.host = `127.0.0.1:${proxy.port}`;
+  const database = await openDatabase({ url: viaProxy.toString() });
+  const config = buildConfig(loadEnv({ NODE_ENV: "test", LOG_LEVEL: "silent", AUTH_SECRET: "health-secret-health-secret-health-secret", ...env }), overrides);
+  const deps = await buildDeps(config, database);
+  const close = async () => {
+    await deps.bus.close();
+    await database.close().catch(() => {});
+    await proxy.close();
+  };
+  return { proxy, database, config, deps, close };
+}
+
 if (process.env.TEST_DB === "postgres") {
   describe("readiness on PostgreSQL", () => {
     it("answers 503 within the time limit while the database is unreachable, and 200 again once it is back", async () => {
-      const target = new URL(t.databaseUrl!);
-      const proxy = await pgProxy(target);
-      const viaProxy = new URL(target);
-      viaProxy.host = `127.0.0.1:${proxy.port}`;
-      const database = await openDatabase({ url: viaProxy.toString() });
-      const env = loadEnv({ NODE_ENV: "test", LOG_LEVEL: "silent", AUTH_SECRET: "health-secret-health-secret-health-secret" });
-      const deps = await buildDeps(buildConfig(env), database);
+      const { proxy, deps, close } = await depsBehindProxy();
       const app = createApp(deps);
       const ready = async () => {
         const res = await app.request("/api/health/ready");
@@ -98,21 +106,12 @@ if (process.env.TEST_DB === "postgres") {
         await proxy.restore();
         await expect.poll(async () => (await ready()).status, { timeout: 10_000, interval: 200 }).toBe(200);
       } finally {
-        await deps.bus.close();
-        await database.close().catch(() => {});
-        await proxy.close();
+        await close();
       }
     });
 
     it("answers 503 { error: { code, message } } with Retry-After, never a 500, on every kind of route while PostgreSQL is stopped", async () => {
-      const target = new URL(t.databaseUrl!);
-      const proxy = await pgProxy(target);
-      const viaProxy = new URL(target);
-      viaProxy.host = `127.0.0.1:${proxy.port}`;
-      const database = await openDatabase({ url: viaProxy.toString() });
-      const env = loadEnv({ NODE_ENV: "test", LOG_LEVEL: "silent", AUTH_SECRET: "health-secret-health-secret-health-secret", PUBLIC_URL: "http://localhost:3000" });
-      const config = buildConfig(env, { mailboxEnabled: false });
-      const deps = await buildDeps(config, database);
+      const { proxy, database, config, deps, close } = await depsBehindProxy({ PUBLIC_URL: "http://localhost:3000" }, { mailboxEnabled: false });
       deps.geo = createFakeGeo();
       const app = createApp(deps);
       // The real HTTP server with the quote fast path in front of the app, as main.ts runs it.
@@ -160,9 +159,7 @@ if (process.env.TEST_DB === "postgres") {
         await expect.poll(async () => (await fetch(`${base}/api/me/profile`, { headers: { cookie } })).status, { timeout: 10_000, interval: 200 }).toBe(200);
       } finally {
         await new Promise((resolve) => server.close(resolve));
-        await deps.bus.close();
-        await database.close().catch(() => {});
-        await proxy.close();
+        await close();
       }
     });
   });

@@ -2,9 +2,7 @@
 import { DEMO_SHIFTS_JOB, demoShiftsHandler } from "../seed/seed";
 import type { Deps } from "../lib/context";
 import { flightJobHandlers } from "../flights/follow";
-import { holdSweepJobHandlers } from "../payments/hold-sweep";
-import { paymentJobHandlers } from "../payments/payment-jobs";
-import { receiptJobHandlers } from "../payments/receipts";
+import { holdSweepJobHandlers, paymentJobHandlers, receiptJobHandlers } from "../payments";
 import { OVERDUE_SWEEP_JOB, overdueSweepHandler } from "../rides/overdue";
 import { jobHandlers } from "../rides/ride-notices";
 import type { JobHandlers } from "./job-runner";

@@ -1,5 +1,6 @@
-// The server's import arrows of docs/architecture.md, proven on the real eslint.config.js: an import to the right
-// of a domain fails `npm run lint`, one to the left passes, and tests may import anything.
+// The server's import arrows and front doors of docs/architecture.md, proven on the real eslint.config.js: an import to
+// the right of a domain fails `npm run lint`, one to the left passes; from outside a module only its index.ts may be
+// imported, inside it never; and tests may import anything.
 import { ESLint } from "eslint";
 import { describe, expect, it } from "vitest";
 
@@ -11,50 +12,55 @@ async function refusals(filePath: string, code: string): Promise<string[]> {
   return result!.messages.filter((m) => m.ruleId === "no-restricted-imports").map((m) => m.message);
 }
 const use = (spec: string) => `import { x } from "${spec}";\nexport const y = x;\n`;
-const against = (domain: string) => [expect.stringContaining(`no import of ${domain} from here`)];
+const against = (domain: string) => expect.stringContaining(`no import of ${domain} from here`);
+const deep = (module: string) => expect.stringContaining(`Import ${module} through its front door, ${module}/index.ts`);
+const ownIndex = expect.stringContaining("never its own index.ts");
 
 describe("the server's import arrows (npm run lint)", () => {
   it("refuses bookings and payments an import of rides (the ride reminder and the flight's follow job are the booking's own)", async () => {
-    expect(await refusals("bookings/booking-rows.ts", use("../rides/ride-notices"))).toEqual(against("rides"));
-    expect(await refusals("bookings/booking-gate.ts", use("../flights/follow"))).toEqual(against("rides"));
-    expect(await refusals("payments/payment-jobs.ts", use("../rides/cancel.service"))).toEqual(against("rides"));
+    expect(await refusals("bookings/booking-rows.ts", use("../rides/ride-notices"))).toEqual([against("rides")]);
+    expect(await refusals("bookings/booking-gate.ts", use("../flights/follow"))).toEqual([against("rides")]);
+    expect(await refusals("payments/payment-jobs.ts", use("../rides/cancel.service"))).toEqual([against("rides")]);
   });
 
   it("refuses bookings an import of payments: a paid booking's creation is checkout's, over both", async () => {
-    expect(await refusals("bookings/booking-rows.ts", use("../payments/charge-gate"))).toEqual(against("payments"));
-    expect(await refusals("admin/core/bookings.service.ts", use("../../payments/payment-lifecycle"))).toEqual(against("payments"));
-    expect(await refusals("payments/payment-jobs.ts", use("../checkout/bookings.service"))).toEqual(against("checkout"));
-    expect(await refusals("checkout/bookings.service.ts", use("../payments/charge-gate"))).toEqual([]);
-    expect(await refusals("checkout/bookings.service.ts", use("../rides/capacity.service"))).toEqual(against("rides"));
+    expect(await refusals("bookings/booking-rows.ts", use("../payments"))).toEqual([against("payments")]);
+    expect(await refusals("bookings/booking-rows.ts", use("../payments/charge-gate"))).toEqual([against("payments"), deep("payments")]);
+    expect(await refusals("admin/core/bookings.service.ts", use("../../payments/index"))).toEqual([against("payments")]);
+    expect(await refusals("payments/payment-jobs.ts", use("../checkout"))).toEqual([against("checkout")]);
+    expect(await refusals("checkout/bookings.service.ts", use("../payments"))).toEqual([]);
+    expect(await refusals("checkout/bookings.service.ts", use("../rides/capacity.service"))).toEqual([against("rides")]);
   });
 
   it("refuses pricing an import of rides (the flight lookup is lib's port; the cars' routes are served with dispatch)", async () => {
-    expect(await refusals("quotes/quote.service.ts", use("../flights/aerodatabox"))).toEqual(against("rides"));
-    expect(await refusals("admin/admin-fleet.routes.ts", use("./fleet/units.service"))).toEqual(against("rides"));
+    expect(await refusals("quotes/quote.service.ts", use("../flights/aerodatabox"))).toEqual([against("rides")]);
+    expect(await refusals("admin/admin-fleet.routes.ts", use("./fleet/units.service"))).toEqual([against("rides")]);
     expect(await refusals("quotes/quote.service.ts", use("../lib/flight-provider"))).toEqual([]);
   });
 
   it("refuses a domain the edge and the composition root, and lib any booking code", async () => {
-    expect(await refusals("rides/dispatch.service.ts", use("../me/me.routes"))).toEqual(against("edge"));
-    expect(await refusals("valet/valet.service.ts", use("../app"))).toEqual(against("root"));
-    expect(await refusals("lib/format-when.ts", use("../bookings/booking-gate"))).toEqual(against("bookings"));
+    expect(await refusals("rides/dispatch.service.ts", use("../me/me.routes"))).toEqual([against("edge")]);
+    expect(await refusals("valet/valet.service.ts", use("../app"))).toEqual([against("root")]);
+    expect(await refusals("lib/format-when.ts", use("../bookings"))).toEqual([against("bookings")]);
+    expect(await refusals("admin/core/users.service.ts", use("./bookings.service"))).toEqual([against("bookings"), deep("bookings")]);
+    expect(await refusals("jobs/job-runner.ts", use("./handlers"))).toEqual([against("root")]);
   });
 
   it("refuses lib every domain but identity's (ports in lib, implementations wired in the root; the demo seed is the root's)", async () => {
-    expect(await refusals("lib/security-headers.ts", use("../payments/stripe-csp"))).toEqual(against("payments"));
-    expect(await refusals("lib/context.ts", use("../quotes/quote-counter"))).toEqual(against("pricing"));
-    expect(await refusals("db/client.ts", use("../valet/photos.service"))).toEqual(against("valet"));
-    expect(await refusals("settings/settings.service.ts", use("../rides/capacity.service"))).toEqual(against("rides"));
-    expect(await refusals("db/migrate.ts", use("../seed/seed"))).toEqual(against("root"));
-    expect(await refusals("seed/seed.ts", use("../valet/valet-rates.service"))).toEqual([]);
+    expect(await refusals("lib/security-headers.ts", use("../payments"))).toEqual([against("payments")]);
+    expect(await refusals("lib/context.ts", use("../quotes/quote-counter"))).toEqual([against("pricing"), deep("quotes")]);
+    expect(await refusals("db/client.ts", use("../valet/photos.service"))).toEqual([against("valet")]);
+    expect(await refusals("settings/settings.service.ts", use("../rides/capacity.service"))).toEqual([against("rides")]);
+    expect(await refusals("db/migrate.ts", use("../seed/seed"))).toEqual([against("root")]);
+    expect(await refusals("seed/seed.ts", use("../quotes"))).toEqual([]);
   });
 
   it("refuses lib an import of identity: Deps names the auth port (lib/auth-port.ts), and the session reader is lib's", async () => {
-    expect(await refusals("lib/context.ts", use("../auth/auth"))).toEqual(against("identity"));
-    expect(await refusals("realtime/realtime.routes.ts", use("../auth/guard"))).toEqual(against("identity"));
-    expect(await refusals("lib/openapi.ts", use("../admin/core/users.service"))).toEqual(against("identity"));
+    expect(await refusals("lib/context.ts", use("../auth"))).toEqual([against("identity")]);
+    expect(await refusals("realtime/realtime.routes.ts", use("../auth/guard"))).toEqual([against("identity"), deep("auth")]);
+    expect(await refusals("lib/openapi.ts", use("../admin/core/users.service"))).toEqual([against("identity"), deep("auth")]);
     expect(await refusals("auth/auth.ts", use("../lib/auth-port"))).toEqual([]);
-    expect(await refusals("openapi.routes.ts", use("./auth/guard"))).toEqual([]);
+    expect(await refusals("openapi.routes.ts", use("./auth"))).toEqual([]);
   });
 
   it("refuses production code an import of test support; a test may import anything", async () => {
@@ -64,9 +70,47 @@ describe("the server's import arrows (npm run lint)", () => {
 
   it("lets a domain import the ones to its left", async () => {
     for (const [file, spec] of [
-      ["rides/ride-notices.ts", "../bookings/ride-reminders"],
-      ["payments/payment-jobs.ts", "../bookings/booking-gate"],
+      ["rides/ride-notices.ts", "../bookings"],
+      ["payments/payment-jobs.ts", "../bookings"],
       ["flights/follow.ts", "../lib/format-when"],
     ]) expect(await refusals(file!, use(spec!))).toEqual([]);
+  });
+});
+
+describe("the server's front doors (npm run lint)", () => {
+  it("refuses a file of another module: outside a module, only its index.ts is imported", async () => {
+    expect(await refusals("rides/reschedule.service.ts", use("../payments/charges"))).toEqual([deep("payments")]);
+    expect(await refusals("rides/reschedule.service.ts", use("../payments"))).toEqual([]);
+    expect(await refusals("rides/reschedule.service.ts", use("../payments/index"))).toEqual([]);
+    expect(await refusals("app.ts", use("./payments/payments.routes"))).toEqual([deep("payments")]);
+    expect(await refusals("app.ts", use("./payments"))).toEqual([]);
+    expect(await refusals("checkout/bookings.service.ts", use("../bookings/booking-rows"))).toEqual([deep("bookings")]);
+    expect(await refusals("quotes/quote.service.ts", use("../coupons/coupon-cache"))).toEqual([deep("coupons")]); // one domain, two modules
+    expect(await refusals("quotes/quote.service.ts", use("../coupons"))).toEqual([]);
+  });
+
+  it("holds the files under admin/ to their module's door (admin/core/bookings.service.ts is bookings')", async () => {
+    expect(await refusals("admin/admin-ops.routes.ts", use("./core/bookings.service"))).toEqual([deep("bookings")]);
+    expect(await refusals("admin/core/tickets.service.ts", use("./bookings.service"))).toEqual([deep("bookings")]);
+    expect(await refusals("me/me.service.ts", use("../admin/core/bookings.service"))).toEqual([deep("bookings")]);
+    expect(await refusals("admin/admin-ops.routes.ts", use("../bookings"))).toEqual([]);
+    expect(await refusals("me/me.service.ts", use("../admin/core/users.service"))).toEqual([deep("auth")]);
+    expect(await refusals("me/me.service.ts", use("../auth"))).toEqual([]);
+    expect(await refusals("admin/admin-fleet.routes.ts", use("../quotes/pricing-data"))).toEqual([]); // quotes' own
+    expect(await refusals("vehicles/vehicles.routes.ts", use("../quotes/pricing-data"))).toEqual([deep("quotes")]);
+  });
+
+  it("lets a module's files import each other directly, never through their own index (an import cycle)", async () => {
+    expect(await refusals("payments/refunds.service.ts", use("./charges"))).toEqual([]);
+    expect(await refusals("admin/core/bookings.service.ts", use("../../bookings/booking-gate"))).toEqual([]);
+    expect(await refusals("payments/refunds.service.ts", use("../payments"))).toEqual([ownIndex]);
+    expect(await refusals("payments/refunds.service.ts", use("./index"))).toEqual([ownIndex]);
+    expect(await refusals("admin/core/bookings.service.ts", use("../../bookings"))).toEqual([ownIndex]);
+    expect(await refusals("auth/index.ts", use("./auth"))).toEqual([]); // auth/auth.ts, not the folder
+  });
+
+  it("lets tests and test support import a module's files (they test its insides)", async () => {
+    expect(await refusals("payments/refunds.test.ts", use("../bookings/booking-gate"))).toEqual([]);
+    expect(await refusals("test/paid-booking.ts", use("../payments/charges"))).toEqual([]);
   });
 });

@@ -1,9 +1,9 @@
 // A name a user typed is never a link in an e-mail and never runs on (issue 21): sign up with a name made of
 // links and check the verification e-mail, as its reader's mail client would read it.
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { outboxEmails } from "../db/schema";
-import { createTestApp, type TestApp } from "../test/harness";
+import { type TestApp, withTestApp } from "../test/harness";
 import { testReceipt } from "../test/receipt";
 import { rideDetails, valetDetails } from "../test/factories";
 import { paymentLinkEmail } from "../checkout/caller-booking.service";
@@ -19,10 +19,7 @@ import { chauffeurArrivedEmail, chauffeurAssignedEmail, flightCancelledEmail, fl
 import { MAX_NAME_IN_EMAIL, nameInEmail, resetPasswordEmail, signInLockedEmail, signUpAttemptEmail, verificationEmail, welcomeSetPasswordEmail } from "./templates";
 
 let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+withTestApp((app) => (t = app));
 
 describe("user-supplied names in e-mails", () => {
   it("a name holding addresses is not a link in the text or the HTML, and a long name is shortened", async () => {

@@ -1,12 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../test/harness";
+import { describe, expect, it } from "vitest";
+import { type TestApp, withTestApp } from "../test/harness";
 import { expectFieldErrors } from "../test/helpers";
 
 let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+withTestApp((app) => (t = app));
 
 describe("/api/me/profile", () => {
   it("needs a session", async () => {

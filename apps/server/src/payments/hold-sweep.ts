@@ -15,7 +15,7 @@ import { bookings, idempotencyKeys, payments } from "../db/schema";
 import { scheduleJob, type TwoStepJobHandler } from "../jobs/job-runner";
 import type { Deps } from "../lib/context";
 import { getOperationsSettings } from "../settings/settings.service";
-import { startOf } from "../bookings/booking-gate";
+import { startOf } from "../bookings";
 import { recordPayment } from "./charge-gate";
 import { bookingCharge } from "./charges";
 import { PaymentError, type AuthorizeInput, type PaymentIntent } from "../lib/payment-provider";

@@ -16,16 +16,14 @@ import { cancelJobs, scheduleJob, type Job, type JobHandler, type JobHandlers, t
 import type { Deps } from "../lib/context";
 import type { Mail } from "../mail/mailer";
 import { emailLayout, greeting, nameInEmail } from "../mail/templates";
-import { cancelRideReminders } from "../bookings/ride-reminders";
+import { type BookingRow, cancelRideReminders, moveBooking, SETTLE_JOB, startOf } from "../bookings";
 import { formatWhen } from "../lib/format-when";
-import { moveBooking, startOf, type BookingRow } from "../bookings/booking-gate";
 import { getOperationsSettings } from "../settings/settings.service";
 import { bookingCharge } from "./charges";
 import { recordAuthorisation, recordFailedAuthorisation, releaseUnusedHold, savedCard, settleCall, settleRecord, type SettleOutcome } from "./payment-lifecycle";
 import { recordPayment } from "./payments.service";
 import { PaymentError, type PaymentIntent } from "../lib/payment-provider";
 import { customerOf, serviceName, tellPaymentNeeded } from "./payment-needed";
-import { SETTLE_JOB } from "../bookings/settlement-job";
 
 export const REAUTHORIZE_JOB = "payment.reauthorize";
 export const UNPAID_CANCEL_JOB = "payment.unpaid_cancel";

@@ -94,6 +94,16 @@ function downProvider(): PaymentProvider {
   return { kind: realProvider.kind, authorize: down, completeAuthentication: down, capture: down, cancel: down, refund: down, retrieve: down, createCustomer: down };
 }
 
+/** Runs `fn` while the payment provider cannot be reached, then brings it back. */
+async function whileProviderDown(fn: () => Promise<void>) {
+  t.deps.payments = downProvider();
+  try {
+    await fn();
+  } finally {
+    t.deps.payments = realProvider;
+  }
+}
+
 describe("capture on completion", () => {
   it("captures a completed ride's authorised total to the cent, once, and schedules the receipt e-mail", async () => {
     const id = await bookRide({ time: "09:30" });
@@ -133,8 +143,7 @@ describe("capture on completion", () => {
     const id = await bookRide({ time: "12:00" });
     const charge = await ensureBookingCharge(t, id);
     await driveToOnBoard(id);
-    t.deps.payments = downProvider();
-    try {
+    await whileProviderDown(async () => {
       // The chauffeur's tap still completes the ride; the card is not captured yet.
       const done = await step(id, "completed");
       expect(done.status).toBe(200);
@@ -148,9 +157,7 @@ describe("capture on completion", () => {
       const retried = (await jobsOf(id)).find((j) => j.kind === "payment.settle")!;
       expect(retried).toMatchObject({ status: "pending", attempts: 1, lastError: "Could not connect to the payment provider." });
       expect((await jobsOf(id)).find((j) => j.kind === "payment.receipt")).toBeUndefined();
-    } finally {
-      t.deps.payments = realProvider;
-    }
+    });
     // Back up: the next run captures the total, and records it with the receipt.
     await runJobsAt(new Date(Date.now() + 10 * 60_000));
     const total = toCents((await booking(id)).price!);
@@ -164,12 +171,7 @@ describe("capture on completion", () => {
     const id = await bookRide({ time: "14:00" });
     const charge = await ensureBookingCharge(t, id);
     await driveToOnBoard(id);
-    t.deps.payments = downProvider();
-    try {
-      expect((await step(id, "completed")).status).toBe(200);
-    } finally {
-      t.deps.payments = realProvider;
-    }
+    await whileProviderDown(async () => expect((await step(id, "completed")).status).toBe(200));
     // The capture reached the provider (with the booking's fixed key) but its answer was never recorded.
     await realProvider.capture(charge.intentId, undefined, `booking:${id}:capture`);
     expect((await chargeOf(t.db, id))!.status).toBe("requires_capture");

@@ -22,14 +22,13 @@ import { bookings, jobs, payments, user } from "../db/schema";
 import { scheduleJob } from "../jobs/job-runner";
 import type { Deps } from "../lib/context";
 import { conflict, HttpError, notFound } from "../lib/errors";
-import { announceBooking, type BookingRow } from "../bookings/booking-gate";
+import { announceBooking, type BookingRow, SETTLE_JOB } from "../bookings";
 import { noteCharge, recordAttempt, recordPayment } from "./charge-gate";
 import { bookingCharge, bookingCharges, newestChargeFirst, paymentErrorToHttp } from "./charges";
 import { customerRefFor } from "./customers";
 import { scheduleHoldSweep } from "./hold-sweep";
 import { PaymentError, type AuthorizeInput, type PaymentIntent, type PaymentProvider } from "../lib/payment-provider";
 import { tellPaymentNeeded } from "./payment-needed";
-import { SETTLE_JOB } from "../bookings/settlement-job";
 
 
 /** The card kept for the booking (the newest of its charges that names one): to authorise again off-session. */

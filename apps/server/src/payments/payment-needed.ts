@@ -10,7 +10,7 @@ import type { Deps } from "../lib/context";
 import type { Mail } from "../mail/mailer";
 import { emailLayout, greeting, nameInEmail } from "../mail/templates";
 import { formatWhen } from "../lib/format-when";
-import { startOf, type BookingRow } from "../bookings/booking-gate";
+import { type BookingRow, startOf } from "../bookings";
 import { getOperationsSettings } from "../settings/settings.service";
 import { formatMoney } from "@meridian/shared/money";
 

@@ -19,7 +19,7 @@ import { writeAudit } from "../lib/audit";
 import { bookings, paymentRefunds, payments } from "../db/schema";
 import type { Deps } from "../lib/context";
 import { conflict, HttpError, notFound } from "../lib/errors";
-import { announceBooking, moveBooking } from "../bookings/booking-gate";
+import { announceBooking, moveBooking } from "../bookings";
 import { moveCharge } from "./charge-gate";
 import { bookingCharge, bookingPayment, paymentErrorToHttp, refundableCents, toAdminRefund } from "./charges";
 import type { Refund } from "../lib/payment-provider";

@@ -16,6 +16,18 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+/** The quote booked (201) by a new customer with the test Visa. */
+async function bookAsNewCustomer(quoteId: string) {
+  const { cookie } = await t.userWithSession();
+  const booked = await t.call("POST", "/api/bookings", {
+    cookie,
+    json: { service: "ride", paymentMethod: "pm_card_visa", quoteId },
+    headers: { "Idempotency-Key": crypto.randomUUID() },
+  });
+  expect(booked.status).toBe(201);
+  return booked;
+}
+
 describe("quote and booking on the embedded gazetteer", () => {
   it("quotes LAX to Beverly Hills from place ids and books it", async () => {
     expect(t.deps.geo.provider).toBe("embedded");
@@ -40,13 +52,7 @@ describe("quote and booking on the embedded gazetteer", () => {
     // Sedan: $45 + $3.00/mile + $1.00/minute, from the displayed (rounded) figures.
     expect(quote.totalUsd).toBeCloseTo(45 + quote.miles * 3 + quote.minutes, 2);
 
-    const { cookie } = await t.userWithSession();
-    const booked = await t.call("POST", "/api/bookings", {
-      cookie,
-      json: { service: "ride", paymentMethod: "pm_card_visa", quoteId: res.body.quoteId },
-      headers: { "Idempotency-Key": crypto.randomUUID() },
-    });
-    expect(booked.status).toBe(201);
+    const booked = await bookAsNewCustomer(res.body.quoteId);
     expect(booked.body.booking.price).toBe(quote.totalUsd);
   });
 
@@ -82,13 +88,7 @@ describe("typed street addresses and islands on the embedded gazetteer", () => {
     expect(quoted.body.pickup).toEqual({ placeId: first.placeId, name: "123 Main St", address: "123 Main St, Los Angeles" });
     expect(quoted.body.quote.miles).toBeGreaterThan(10);
 
-    const { cookie } = await t.userWithSession();
-    const booked = await t.call("POST", "/api/bookings", {
-      cookie,
-      json: { service: "ride", paymentMethod: "pm_card_visa", quoteId: quoted.body.quoteId },
-      headers: { "Idempotency-Key": crypto.randomUUID() },
-    });
-    expect(booked.status).toBe(201);
+    const booked = await bookAsNewCustomer(quoted.body.quoteId);
     // What the confirmation and the chauffeur's screen read: the address as typed.
     const [row] = await t.db.select().from(bookings).where(eq(bookings.id, booked.body.booking.id));
     expect((row!.details as { pickup: unknown }).pickup).toMatchObject({ name: "123 Main St", address: "123 Main St, Los Angeles" });

@@ -9,7 +9,7 @@ import type { ValetRates } from "@meridian/shared/valet-pricing";
 import type { Db } from "../db/client";
 import { TtlCache } from "../lib/ttl-cache";
 import { pricingMethods, rideFixedTiers, rideRateCards, vehicleTypes } from "../db/schema";
-import { readValetRates } from "../valet/valet-rates.service";
+import { readValetRates } from "./valet-rates.service";
 
 export const PRICING_CACHE_TTL_MS = 5_000;
 

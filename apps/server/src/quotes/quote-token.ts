@@ -10,7 +10,19 @@ import crypto from "node:crypto";
 import { z } from "zod";
 import { pricingMethodValues } from "@meridian/shared/pricing";
 
-export const quoteClaimsSchema = z.object({
+/** What every quote id carries besides what was quoted: the total, the coupon and its discount, the expiry. */
+const pricedClaimsSchema = z.object({
+  /** Net of the coupon's discount. */
+  totalUsd: z.number(),
+  /** Expiry, seconds since the epoch. */
+  exp: z.number().int(),
+  /** The coupon code applied (null: none) and its discount. */
+  couponCode: z.string().nullable(),
+  discountUsd: z.number(),
+});
+
+/** The ride quote id's claims: the trip as quoted, how it was priced, the total, and the expiry. */
+export const quoteClaimsSchema = pricedClaimsSchema.extend({
   pickupPlaceId: z.string().min(1).max(500),
   dropoffPlaceId: z.string().min(1).max(500),
   vehicleTypeId: z.string(),
@@ -19,20 +31,14 @@ export const quoteClaimsSchema = z.object({
   date: z.string(),
   time: z.string(),
   method: z.enum(pricingMethodValues),
-  totalUsd: z.number(),
   miles: z.number(),
   minutes: z.number(),
-  /** Expiry, seconds since the epoch. */
-  exp: z.number().int(),
-  /** The coupon code applied (null: none) and its discount; totalUsd is net of it. */
-  couponCode: z.string().nullable(),
-  discountUsd: z.number(),
   /** The arriving flight of an airport pickup (null: none). */
   flightNumber: z.string().nullable(),
 });
 export type QuoteClaims = z.infer<typeof quoteClaimsSchema>;
 /** The valet quote id's claims: the event as quoted, the total, and the expiry. */
-export const valetQuoteClaimsSchema = z.object({
+export const valetQuoteClaimsSchema = pricedClaimsSchema.extend({
   customerName: z.string(),
   eventType: z.string(),
   eventTypeOther: z.string(),
@@ -42,11 +48,6 @@ export const valetQuoteClaimsSchema = z.object({
   eventPlaceId: z.string().min(1).max(500),
   expectedVehicles: z.number().int().nullable(),
   notes: z.string(),
-  totalUsd: z.number(),
-  exp: z.number().int(),
-  /** The coupon code applied (null: none) and its discount; totalUsd is net of it. */
-  couponCode: z.string().nullable(),
-  discountUsd: z.number(),
 });
 export type ValetQuoteClaims = z.infer<typeof valetQuoteClaimsSchema>;
 
@@ -100,7 +101,7 @@ const valetOrder: Exhaustive<ValetQuoteClaims, typeof VALET_CLAIMS> = VALET_CLAI
 const BASE64URL = /^[A-Za-z0-9_-]+$/;
 
 /** Signs and verifies one kind of quote id: the claims tuple [format, ...claims in `order`], HMAC-SHA256 under a key derived for `purpose`. */
-function tokenCodec<C extends { exp: number }>(purpose: string, schema: z.ZodType<C>, format: number, order: ClaimOrder<C>) {
+function tokenCodec<C extends z.infer<typeof pricedClaimsSchema>>(purpose: string, schema: z.ZodType<C>, format: number, order: ClaimOrder<C>) {
   const keys = new Map<string, Buffer>();
   /** The key for this kind of token only, derived from AUTH_SECRET (never the session secret itself). */
   const keyFor = (secret: string) => {

@@ -10,7 +10,7 @@ import type { Db, Tx } from "../db/client";
 import { idempotencyKeys } from "../db/schema";
 import type { AvailabilityPort, NotCounted, RideHold, RideToSell } from "../lib/availability-port";
 import { HttpError } from "../lib/errors";
-import { STALE_CLAIM_MS } from "../payments/hold-sweep";
+import { STALE_CLAIM_MS } from "../payments";
 import { cachedOperationsSettings, getOperationsSettings } from "../settings/settings.service";
 import { TtlCache } from "../lib/ttl-cache";
 import { availabilityWorld, windowWorld } from "./capacity.service";

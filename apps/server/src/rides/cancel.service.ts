@@ -6,18 +6,23 @@ import { and, eq } from "drizzle-orm";
 import type { BookingStatus } from "@meridian/shared/booking-status";
 import { CANCEL_FEE_CHANGED, cancellationTerms, type CancellationTerms } from "@meridian/shared/rides";
 import { toCents } from "@meridian/shared/pricing";
-import type { SessionUser } from "../auth/auth";
+import type { SessionUser } from "../auth";
 import type { Db, Tx } from "../db/client";
 import { bookings } from "../db/schema";
 import type { Deps } from "../lib/context";
 import { HttpError, notFound } from "../lib/errors";
 import { type AuditActor, writeAudit } from "../lib/audit";
 import { getOperationsSettings } from "../settings/settings.service";
-import { settleBookingNow } from "../payments/payment-lifecycle";
-import { cancelPaymentJobs } from "../payments/payment-jobs";
+import { cancelPaymentJobs, settleBookingNow } from "../payments";
 import { mailCancellation } from "./change-notices";
-import { cancelRideReminders } from "../bookings/ride-reminders";
-import { announceBooking, moveBooking, startOf, type BookingRow, type EventActor } from "../bookings/booking-gate";
+import {
+  announceBooking,
+  type BookingRow,
+  cancelRideReminders,
+  type EventActor,
+  moveBooking,
+  startOf,
+} from "../bookings";
 import { formatMoney } from "@meridian/shared/money";
 
 export { startOf };

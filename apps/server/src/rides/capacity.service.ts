@@ -9,7 +9,7 @@ import type { Db, Tx } from "../db/client";
 import { notFound } from "../lib/errors";
 import { bookings, shifts, user, vehicleUnits } from "../db/schema";
 import { getOperationsSettings } from "../settings/settings.service";
-import { rideDetailsOf } from "../bookings/booking-gate";
+import { rideDetailsOf } from "../bookings";
 
 const DAY = 86_400_000;
 /** Rides that hold a chauffeur and a car: sold and not over. */

@@ -7,7 +7,7 @@ import { bookingEvents, tickets, user } from "../db/schema";
 import type { Deps } from "../lib/context";
 import { bookingCancelledEmail, bookingRescheduledEmail, type ChangeMailFacts } from "../mail/change-emails";
 import { getOperationsSettings } from "../settings/settings.service";
-import type { BookingRow } from "../bookings/booking-gate";
+import type { BookingRow } from "../bookings";
 
 async function changeFacts(tx: Tx, deps: Deps, b: BookingRow): Promise<ChangeMailFacts | null> {
   const [owner] = b.userId ? await tx.select({ email: user.email, name: user.name }).from(user).where(eq(user.id, b.userId)) : [];

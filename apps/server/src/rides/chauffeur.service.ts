@@ -4,16 +4,16 @@ import { and, asc, eq, gte, inArray, or } from "drizzle-orm";
 import { nextBookingStatuses, type BookingStatus } from "@meridian/shared/booking-status";
 import type { StaffRide } from "@meridian/shared/rides";
 import { wallClock, zonedInstant } from "@meridian/shared/zoned-time";
-import type { SessionUser } from "../auth/auth";
+import type { SessionUser } from "../auth";
 import { bookings, user, vehicleTypes, vehicleUnits } from "../db/schema";
 import type { Db } from "../db/client";
 import type { Deps } from "../lib/context";
 import { notFound } from "../lib/errors";
 import { getOperationsSettings } from "../settings/settings.service";
-import { settleBookingNow } from "../payments/payment-lifecycle";
+import { settleBookingNow } from "../payments";
 import { waitingOnCompletion } from "../flights/waiting";
 import { sendRideNotice } from "./ride-notices";
-import { announceBooking, moveBooking, rideView } from "../bookings/booking-gate";
+import { announceBooking, moveBooking, rideView } from "../bookings";
 
 export async function listChauffeurRides(db: Db, chauffeurId: string): Promise<{ rides: StaffRide[]; timeZone: string }> {
   const { timeZone, dispatchBufferMinutes } = await getOperationsSettings(db);

@@ -2,7 +2,7 @@
 // pending ride; the server refuses (409) a chauffeur on an overlapping ride (ride time = pickup + quoted minutes +
 // the dispatch buffer), a chauffeur off shift, and a vehicle that cannot seat the party. The chauffeur's row is
 // locked while checking and writing, so two dispatchers cannot give one chauffeur two overlapping rides.
-import { and, asc, eq, gt, gte, inArray, lt, lte, ne, notInArray } from "drizzle-orm";
+import { and, asc, eq, gt, gte, inArray, lt, lte, ne, notInArray, type SQL } from "drizzle-orm";
 import { activeRideStatuses, bookingStatusLabels, type BookingStatus } from "@meridian/shared/booking-status";
 import { asRole, type Role } from "@meridian/shared/auth";
 import { coveredByShift, overlaps, rideWindow, type AssignmentInput, type DispatchBoard, type DispatchRide } from "@meridian/shared/rides";
@@ -14,10 +14,18 @@ import type { Deps } from "../lib/context";
 import { conflict, notFound } from "../lib/errors";
 import { type AuditActor, writeAudit } from "../lib/audit";
 import { getOperationsSettings } from "../settings/settings.service";
-import { bookingsNeedingPayment } from "../payments/payment-lifecycle";
+import { bookingsNeedingPayment } from "../payments";
 import { formatWhen } from "../lib/format-when";
 import { sendRideNotice } from "./ride-notices";
-import { announceBooking, moveBooking, rideFacts, rideView, stampEvent, type BookingRow, type EventActor } from "../bookings/booking-gate";
+import {
+  announceBooking,
+  type BookingRow,
+  type EventActor,
+  moveBooking,
+  rideFacts,
+  rideView,
+  stampEvent,
+} from "../bookings";
 import { withArticle } from "@meridian/shared/words";
 
 export type DeskActor = AuditActor & { name: string; role: Role };
@@ -121,36 +129,38 @@ async function checkAssignment(tx: Tx, b: BookingRow, chauffeurId: string, vehic
   if (!coveredByShift(w, covering)) {
     throw conflict(`${chauffeur.name} is off shift for this ride (${span}, ${formatWhen(w.start, timeZone).split(" at ")[0]}). Add a chauffeur shift on the Staff page or choose another chauffeur.`, "off_shift");
   }
+  const busy = await overlappingRide(tx, eq(bookings.chauffeurId, chauffeurId), b.id, w, buffer);
+  if (busy) throw conflict(`${alreadyOnARide(chauffeur.name, busy, buffer, span, timeZone)} Choose another chauffeur.`, "chauffeur_busy");
+  return { chauffeur, vehicle, window: w, span };
+}
+
+type RideSpan = { start: Date; end: Date };
+
+/**
+ * The window (with the buffer) of an active ride of `whose` (a chauffeur's or a car's rides) other than booking
+ * `exceptId` that overlaps `w`, if any.
+ */
+async function overlappingRide(tx: Tx, whose: SQL, exceptId: string, w: RideSpan, buffer: number): Promise<RideSpan | null> {
   const DAY = 86_400_000;
   const others = await tx
     .select()
     .from(bookings)
-    .where(
-      and(
-        eq(bookings.chauffeurId, chauffeurId),
-        ne(bookings.id, b.id),
-        inArray(bookings.status, [...activeRideStatuses]),
-        gt(bookings.pickupAt, new Date(w.start.getTime() - DAY)),
-        lt(bookings.pickupAt, w.end),
-      ),
-    );
+    .where(and(whose, ne(bookings.id, exceptId), inArray(bookings.status, [...activeRideStatuses]), gt(bookings.pickupAt, new Date(w.start.getTime() - DAY)), lt(bookings.pickupAt, w.end)));
   for (const o of others) {
     const ow = rideWindow(o.pickupAt!, rideFacts(o).minutes, buffer);
-    if (overlaps(w, ow)) {
-      throw conflict(
-        `${chauffeur.name} is already on a ride from ${timeOf(ow.start, timeZone)} to ${timeOf(ow.end, timeZone)} (with the ${buffer}-minute buffer) that overlaps this one (${span}). Choose another chauffeur.`,
-        "chauffeur_busy",
-      );
-    }
+    if (overlaps(w, ow)) return ow;
   }
-  return { chauffeur, vehicle, window: w, span };
+  return null;
 }
+
+const alreadyOnARide = (who: string, ride: RideSpan, buffer: number, span: string, timeZone: string) =>
+  `${who} is already on a ride from ${timeOf(ride.start, timeZone)} to ${timeOf(ride.end, timeZone)} (with the ${buffer}-minute buffer) that overlaps this one (${span}).`;
 
 /**
  * The 409s of the car sent: not of the vehicle type, not in service, already on an overlapping ride. Its row is
  * locked (after the chauffeur's, always in that order) so two desks cannot send one car on two overlapping rides.
  */
-async function checkUnit(tx: Tx, b: BookingRow, unitId: string, vehicle: { id: string; name: string }, w: { start: Date; end: Date }, span: string) {
+async function checkUnit(tx: Tx, b: BookingRow, unitId: string, vehicle: { id: string; name: string }, w: RideSpan, span: string) {
   const [unit] = await tx.select().from(vehicleUnits).where(eq(vehicleUnits.id, unitId)).for("update");
   if (!unit) throw notFound("This car is no longer in the fleet. Reload the board.");
   if (unit.vehicleTypeId !== vehicle.id) throw conflict(`${unit.plate} is not ${withArticle(vehicle.name)}. Choose a car of the ride's vehicle type.`, "unit_wrong_type");
@@ -159,20 +169,8 @@ async function checkUnit(tx: Tx, b: BookingRow, unitId: string, vehicle: { id: s
     throw conflict(`${unit.plate} is ${why}. Choose a car in service.`, "unit_not_in_service");
   }
   const { timeZone, dispatchBufferMinutes: buffer } = await getOperationsSettings(tx);
-  const DAY = 86_400_000;
-  const others = await tx
-    .select()
-    .from(bookings)
-    .where(and(eq(bookings.unitId, unitId), ne(bookings.id, b.id), inArray(bookings.status, [...activeRideStatuses]), gt(bookings.pickupAt, new Date(w.start.getTime() - DAY)), lt(bookings.pickupAt, w.end)));
-  for (const o of others) {
-    const ow = rideWindow(o.pickupAt!, rideFacts(o).minutes, buffer);
-    if (overlaps(w, ow)) {
-      throw conflict(
-        `${unit.plate} is already on a ride from ${timeOf(ow.start, timeZone)} to ${timeOf(ow.end, timeZone)} (with the ${buffer}-minute buffer) that overlaps this one (${span}). Choose another car.`,
-        "unit_busy",
-      );
-    }
-  }
+  const busy = await overlappingRide(tx, eq(bookings.unitId, unitId), b.id, w, buffer);
+  if (busy) throw conflict(`${alreadyOnARide(unit.plate, busy, buffer, span, timeZone)} Choose another car.`, "unit_busy");
   return unit;
 }
 

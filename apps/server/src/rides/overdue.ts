@@ -13,11 +13,10 @@ import type { JobHandler } from "../jobs/job-runner";
 import { scheduleJob } from "../jobs/job-runner";
 import type { Mailer } from "../mail/mailer";
 import { emailLayout, greeting, nameInEmail } from "../mail/templates";
-import { cancelPaymentJobs } from "../payments/payment-jobs";
+import { cancelPaymentJobs } from "../payments";
 import { getOperationsSettings } from "../settings/settings.service";
-import { cancelRideReminders } from "../bookings/ride-reminders";
+import { cancelRideReminders, moveBooking, rideFacts } from "../bookings";
 import { formatWhen } from "../lib/format-when";
-import { moveBooking, rideFacts } from "../bookings/booking-gate";
 
 export const OVERDUE_SWEEP_JOB = "ride.expire_overdue";
 const SWEEP_EVERY_MS = 5 * 60_000;

@@ -15,24 +15,36 @@ import { keepHoldAtBooking } from "@meridian/shared/payment-policy";
 import { toCents } from "@meridian/shared/pricing";
 import { PRICE_CHANGED_ON_RESCHEDULE, RESCHEDULE_CARD_NEEDS_STEP, type RescheduleInput } from "@meridian/shared/rides";
 import { zonedInstant } from "@meridian/shared/zoned-time";
-import type { SessionUser } from "../auth/auth";
+import type { SessionUser } from "../auth";
 import { bookings } from "../db/schema";
 import type { Deps } from "../lib/context";
 import { badRequest, conflict, HttpError } from "../lib/errors";
-import { priceQuote, refuseUnbookableTime } from "../quotes/quote.service";
-import { verifyQuoteToken } from "../quotes/quote-token";
+import { priceQuote, refuseUnbookableTime, verifyQuoteToken } from "../quotes";
 import { cachedOperationsSettings, getOperationsSettings } from "../settings/settings.service";
 import { myBooking, termsFor } from "./cancel.service";
-import { cancelPaymentJobs, schedulePaymentJobs } from "../payments/payment-jobs";
-import { bookingCharge, paymentErrorToHttp } from "../payments/charges";
-import { recordAuthorisation, releaseUnusedHold, savedCard } from "../payments/payment-lifecycle";
-import type { PaymentRecord } from "../payments/payments.service";
+import {
+  bookingCharge,
+  cancelPaymentJobs,
+  paymentErrorToHttp,
+  type PaymentRecord,
+  recordAuthorisation,
+  releaseUnusedHold,
+  savedCard,
+  scheduleHoldSweep,
+  schedulePaymentJobs,
+} from "../payments";
 import { PaymentError, type AuthorizeInput, type PaymentIntent } from "../lib/payment-provider";
-import { scheduleHoldSweep } from "../payments/hold-sweep";
 import { formatClock } from "@meridian/shared/valet-pricing";
 import { mailReschedule } from "./change-notices";
-import { cancelRideReminders, scheduleRideReminder } from "../bookings/ride-reminders";
-import { announceBooking, moveBooking, stampEvent, STALE_STATUS_MESSAGE, type BookingRow } from "../bookings/booking-gate";
+import {
+  announceBooking,
+  type BookingRow,
+  cancelRideReminders,
+  moveBooking,
+  scheduleRideReminder,
+  STALE_STATUS_MESSAGE,
+  stampEvent,
+} from "../bookings";
 import { minutesBetween } from "@meridian/shared/flights";
 import { formatMoney } from "@meridian/shared/money";
 

@@ -9,12 +9,11 @@ import type { Db, Tx } from "../db/client";
 import { bookings, user } from "../db/schema";
 import type { JobHandler } from "../jobs/job-runner";
 import { formatWhen } from "../lib/format-when";
-import { RIDE_REMINDER_JOB } from "../bookings/ride-reminders";
+import { assignmentNames, type BookingRow, RIDE_REMINDER_JOB, rideFacts } from "../bookings";
 import type { Deps } from "../lib/context";
 import type { Mail, Mailer } from "../mail/mailer";
 import { chauffeurArrivedEmail, chauffeurAssignedEmail, rideReminderEmail, type RideMailFacts } from "../mail/ride-emails";
 import { getOperationsSettings } from "../settings/settings.service";
-import { assignmentNames, rideFacts, type BookingRow } from "../bookings/booking-gate";
 
 export async function mailFacts(db: Db | Tx, b: BookingRow, publicUrl: string): Promise<RideMailFacts | null> {
   const [owner] = b.userId ? await db.select({ email: user.email, name: user.name }).from(user).where(eq(user.id, b.userId)) : [];

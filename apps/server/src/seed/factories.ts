@@ -2,8 +2,8 @@
 import { eq } from "drizzle-orm";
 import type { Role } from "@meridian/shared/auth";
 import { DEMO_VALET_RATES, type ValetRates } from "@meridian/shared/valet-pricing";
-import { writeValetRates } from "../valet/valet-rates.service";
-import type { Auth } from "../auth/auth";
+import { writeValetRates } from "../quotes";
+import type { Auth } from "../auth";
 import type { Db } from "../db/client";
 import { account, pricingMethods, rideFixedTiers, rideRateCards, user, vehicleTypes, vehicleUnits } from "../db/schema";
 

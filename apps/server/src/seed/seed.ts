@@ -3,7 +3,7 @@
 // serve it, so the demo needs both to book). The shifts are topped up at each start and by a daily durable job.
 import { and, eq, gte, inArray, max } from "drizzle-orm";
 import { addDays, wallClock, zonedInstant } from "@meridian/shared/zoned-time";
-import type { Auth } from "../auth/auth";
+import type { Auth } from "../auth";
 import { scheduleJob, type JobHandler } from "../jobs/job-runner";
 import { getOperationsSettings } from "../settings/settings.service";
 import type { Db, Tx } from "../db/client";

@@ -14,7 +14,6 @@ import type { BookingDetails, RideDetails, ValetDetails } from "@meridian/shared
 import type { Place } from "@meridian/shared/places";
 import { toCents } from "@meridian/shared/pricing";
 import type { ValetQuoteInput } from "@meridian/shared/valet";
-import type { ValetRates } from "@meridian/shared/valet-pricing";
 import { addDays, zonedInstant } from "@meridian/shared/zoned-time";
 import type { Db } from "../db/client";
 import { createRateCard, createTier, createUnit, createUser, createVehicle, setPricingMethod, type CreateUnitInput } from "../seed/factories";
@@ -290,18 +289,8 @@ export async function giveCapacityThroughApi(base: string, adminCookie: string, 
 
 // ---- Valet
 
-/** The card the hand-computed valet figures use: 60 cars, a wedding from 17:00 to 22:00 is $630.00. */
-export const TEST_VALET_RATES: ValetRates = {
-  eventBaseFeeUsd: 100,
-  attendantHourlyUsd: 30,
-  minimumHours: 4,
-  vehiclesPerAttendant: 25,
-  minimumAttendants: 2,
-  lateAfter: "22:00",
-  lateHourlySurchargeUsd: 10,
-  eventTypeSurchargesUsd: { Wedding: 80, Corporate: 0, "Private Party": 25, "Hotel/Restaurant": 0, Other: 0 },
-  defaultExpectedVehicles: 40,
-};
+/** The card the hand-computed valet figures use (shared with the pricing rules' own tests). */
+export { TEST_VALET_RATES } from "@meridian/shared/test-data";
 
 /** A valid valet quote request: a corporate event at the hills, a week ahead, 17:00-21:00, 50 cars. */
 export const valetEventInput = (overrides: Partial<ValetQuoteInput> & Record<string, unknown> = {}): Record<string, unknown> => ({

@@ -2,7 +2,7 @@
 // PostgreSQL database created from TEST_DATABASE_URL and dropped afterwards.
 import fs from "node:fs";
 import postgres from "postgres";
-import { expect, inject } from "vitest";
+import { afterAll, beforeAll, expect, inject } from "vitest";
 import { createApp } from "../app";
 import { openDatabase, type Database } from "../db/client";
 import { createUser, type CreateUserInput } from "../seed/factories";
@@ -182,3 +182,13 @@ export async function createRolesTestApp(input: { adminName?: string; staffRole:
   return { t, admin, userCookie, staffCookie, expectAdminOnly };
 }
 export type RolesTestApp = Awaited<ReturnType<typeof createRolesTestApp>>;
+
+/**
+ * A fresh app for the tests of this file (or of the describe block it is called in): made by `create` before them
+ * (by default createTestApp()), handed to `use` (e.g. `withTestApp((app) => (t = app))`), closed after them.
+ */
+export function withTestApp(use: (app: TestApp) => void, create: () => Promise<TestApp> = () => createTestApp()) {
+  let app: TestApp | undefined;
+  beforeAll(async () => use((app = await create())));
+  afterAll(() => app?.close());
+}

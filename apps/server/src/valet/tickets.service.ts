@@ -22,7 +22,7 @@ import {
 } from "@meridian/shared/valet-ticket";
 import { executeRows, type Db, type Tx } from "../db/client";
 import { bookings, ticketEvents, ticketPhotos, tickets, user } from "../db/schema";
-import { newTicketCode } from "../bookings/ticket-code";
+import { newTicketCode } from "../bookings";
 import type { Deps } from "../lib/context";
 import { badRequest, conflict, HttpError, notFound } from "../lib/errors";
 import { estimateMinutes } from "./retrieval.service";

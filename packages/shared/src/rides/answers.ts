@@ -4,7 +4,7 @@ import { z } from "zod";
 import { staffRoles } from "../roles";
 import { bookingStatuses } from "../booking-status";
 import { rideCarSchema } from "../fleet-units";
-import { flightPhases } from "../flights";
+import { flightIdentitySchema, flightPhases } from "../flights";
 import type { OperationsSettings } from "../rides";
 
 const count = z.number().int().nonnegative();
@@ -70,10 +70,7 @@ void _sameOperations;
 export const operationsSettingsResponseSchema = z.object({ operations: operationsSettingsAnswerSchema });
 
 /** An airport pickup's flight as dispatch and the chauffeur see it (times on the service's clock, "HH:MM"). */
-export const rideFlightViewSchema = z.object({
-  flightNumber: z.string(),
-  airlineName: z.string().nullable(),
-  origin: z.string().nullable(),
+export const rideFlightViewSchema = flightIdentitySchema.extend({
   phase: z.enum(flightPhases).nullable(),
   scheduledTime: z.string(),
   estimatedTime: z.string().nullable(),

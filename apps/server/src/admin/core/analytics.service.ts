@@ -7,7 +7,7 @@ import { analyticsTable, ratio, type AdminAnalytics, type AnalyticsDay, type Ana
 import { addDays, wallClock, zonedInstant } from "@meridian/shared/zoned-time";
 import { executeRows, type Db } from "../../db/client";
 import { getOperationsSettings } from "../../settings/settings.service";
-import { csvField } from "./bookings.service";
+import { csvField } from "../../bookings";
 
 const int = (v: unknown) => Number(v ?? 0);
 const cents = (v: unknown) => Math.round(Number(v ?? 0));

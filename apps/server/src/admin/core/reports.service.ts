@@ -11,7 +11,7 @@ import type { AdminReports, AdminReportsQuery, ReportCsvCard, RevenueFigures } f
 import type { Db } from "../../db/client";
 import { bookings, couponRedemptions, coupons, paymentRefunds, payments, quoteCounts, tipAllocations, user, vehicleTypes } from "../../db/schema";
 import { getOperationsSettings } from "../../settings/settings.service";
-import { csvField } from "./bookings.service";
+import { csvField } from "../../bookings";
 import { formatMoney } from "@meridian/shared/money";
 
 const SERVICES = ["ride", "valet"];

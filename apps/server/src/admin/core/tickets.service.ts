@@ -9,7 +9,7 @@ import { bookings, tickets, user } from "../../db/schema";
 import { conflict, notFound } from "../../lib/errors";
 import { type AuditActor, diff, writeAudit } from "../../lib/audit";
 import { containsPattern, countAll, iso, pageOf } from "../../lib/sql-helpers";
-import { bookingSummary } from "./bookings.service";
+import { bookingSummary } from "../../bookings";
 
 const columns = {
   id: tickets.id,

@@ -20,7 +20,7 @@ import { pricingMethods, rideFixedTiers, rideRateCards, vehicleTypes } from "../
 import { badRequest, conflict, HttpError, notFound } from "../../lib/errors";
 import { writeAudit, type AuditActor } from "../../lib/audit";
 import { priceValet, type SimulateValetInput, type ValetQuote } from "@meridian/shared/valet-pricing";
-import { getAdminValetRates, publishValetDraft, readValetRates } from "../../valet/valet-rates.service";
+import { getAdminValetRates, publishValetDraft, readValetRates } from "../../quotes/valet-rates.service";
 import { lockVehicle, toAdminVehicle, VEHICLE_NOT_FOUND } from "./vehicles.service";
 
 type RateCardRow = typeof rideRateCards.$inferSelect;

@@ -7,7 +7,7 @@ import type { ComponentProps, FocusEvent, ReactNode } from "react";
 import { Controller, get, useFormContext, useFormState, type ChangeHandler, type FieldValues, type Path, type PathValue } from "react-hook-form";
 import { SwitchRow, UnitInput } from "@/components/admin/fleet-ui";
 import { Input, Textarea } from "@/components/ui/input";
-import { Field, useFieldAria } from "@/components/ui/label";
+import { Field, useFieldControl } from "@/components/ui/label";
 import { PasswordInput } from "@/components/ui/password-input";
 import { OptionSelect } from "@/components/ui/select";
 import { TimeSelect } from "@/components/ui/time-select";
@@ -198,18 +198,10 @@ export function NativeSelectField<T extends FieldValues>(
   return <ControlField<T, typeof props> props={props} render={(control) => <NativeSelect {...control} />} />;
 }
 
-function NativeSelect({ options, className, ...props }: ComponentProps<"select"> & { options: readonly { value: string; label: string }[] }) {
+function NativeSelect({ options, ...props }: ComponentProps<"select"> & { options: readonly { value: string; label: string }[] }) {
   return (
     <div className="relative">
-      <select
-        className={cn(
-          "h-11 w-full cursor-pointer appearance-none rounded-md border border-border bg-surface-2 px-3.5 pr-10 text-sm text-foreground",
-          "focus:border-gold/70 focus:outline-none focus:ring-1 focus:ring-gold/40 aria-[invalid=true]:border-danger/80",
-          className,
-        )}
-        {...props}
-        {...useFieldAria(props)}
-      >
+      <select {...useFieldControl(props, "h-11 cursor-pointer appearance-none px-3.5 pr-10 focus:ring-1 focus:ring-gold/40")}>
         {options.map((o) => (
           <option key={o.value} value={o.value}>
             {o.label}

@@ -40,3 +40,14 @@ export function useFieldAria(props: { id?: string; "aria-invalid"?: ComponentPro
   const described = new Set([...(props["aria-describedby"]?.split(/\s+/).filter(Boolean) ?? []), errorId]);
   return { "aria-invalid": props["aria-invalid"] || true, "aria-describedby": [...described].join(" ") };
 }
+
+/** What every text box and select has in common: the surface, the border, the focus colour, red when invalid. */
+const CONTROL_LOOK = "w-full rounded-md border border-border bg-surface-2 text-sm text-foreground focus:border-gold/70 focus:outline-none aria-[invalid=true]:border-danger/80";
+
+/**
+ * A form control's props: the common look, then its own (`look`) and the caller's className, the rest as given,
+ * and the field's ARIA (useFieldAria).
+ */
+export function useFieldControl<P extends Parameters<typeof useFieldAria>[0] & { className?: string }>({ className, ...props }: P, look: string) {
+  return { ...props, className: cn(CONTROL_LOOK, look, className), ...useFieldAria(props) };
+}

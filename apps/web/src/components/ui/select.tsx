@@ -4,22 +4,18 @@ import { Check, ChevronDown } from "lucide-react";
 import type { ComponentProps, ReactNode } from "react";
 import { cspNonce } from "@/lib/csp";
 import { cn } from "@/lib/utils";
-import { useFieldAria } from "./label";
+import { useFieldControl } from "./label";
 
 export const Select = S.Root;
 export const SelectValue = S.Value;
 
-export function SelectTrigger({ className, children, ...props }: ComponentProps<typeof S.Trigger>) {
+export function SelectTrigger({ children, ...props }: ComponentProps<typeof S.Trigger>) {
   return (
     <S.Trigger
-      className={cn(
-        "flex h-11 w-full cursor-pointer items-center justify-between gap-2 rounded-md border border-border bg-surface-2 px-3.5 text-left text-sm text-foreground",
-        "transition-colors focus:border-gold/70 focus:outline-none focus:ring-2 focus:ring-gold/50 data-[placeholder]:text-muted",
-        "disabled:cursor-not-allowed disabled:opacity-60 aria-[invalid=true]:border-danger/80 [&>span]:truncate",
-        className,
+      {...useFieldControl(
+        props,
+        "flex h-11 cursor-pointer items-center justify-between gap-2 px-3.5 text-left transition-colors focus:ring-2 focus:ring-gold/50 data-[placeholder]:text-muted disabled:cursor-not-allowed disabled:opacity-60 [&>span]:truncate",
       )}
-      {...props}
-      {...useFieldAria(props)}
     >
       {children}
       <S.Icon asChild>

@@ -1,6 +1,6 @@
 import type { AdminOverview } from "@meridian/shared/admin";
-import { CalendarCheck, ChartColumn, Sparkles, Ticket, UserPlus, Users } from "lucide-react";
-import { lazy, Suspense, type ReactNode } from "react";
+import { CalendarCheck, ChartColumn, Sparkles, Ticket, UserPlus, Users, type LucideIcon } from "lucide-react";
+import { lazy, Suspense } from "react";
 import { useNavigate } from "react-router";
 import { LoadingBlock, Spinner } from "@/components/ui/spinner";
 import { formatMoney } from "@meridian/shared/money";
@@ -21,14 +21,18 @@ function showAnalytics() {
 
 const plural = (n: number, noun: string) => `${n} ${noun}${n === 1 ? "" : "s"}`;
 
-function OverviewCard({ icon, title, text, stat, onClick }: { icon: ReactNode; title: string; text: string; stat?: string; onClick: () => void }) {
+type OverviewCardProps = { icon: LucideIcon; title: string; text: string; stat?: string; onClick: () => void };
+
+function OverviewCard({ icon: Icon, title, text, stat, onClick }: OverviewCardProps) {
   return (
     <button
       type="button"
       onClick={onClick}
       className="group flex h-full cursor-pointer flex-col rounded-[var(--radius-card)] border border-border bg-surface/80 p-6 text-left transition-all duration-300 hover:-translate-y-0.5 hover:border-gold/50 hover:shadow-[0_24px_60px_-30px_rgba(201,163,92,0.35)]"
     >
-      <span className="grid size-11 place-items-center rounded-full border border-gold/30 bg-gold/[0.07] text-gold">{icon}</span>
+      <span className="grid size-11 place-items-center rounded-full border border-gold/30 bg-gold/[0.07] text-gold">
+        <Icon className="size-5" />
+      </span>
       <span className="mt-5 font-display text-2xl text-foreground">{title}</span>
       <span className="mt-1.5 text-sm leading-relaxed text-muted">{text}</span>
       {stat ? <span className="mt-auto pt-5 text-xs uppercase tracking-[0.2em] text-gold/90">{stat}</span> : null}
@@ -40,39 +44,26 @@ export default function OverviewPage() {
   const navigate = useNavigate();
   const { data, isPending, isError } = useOverview();
   const counts = data?.counts;
+  const cards: OverviewCardProps[] = [
+    { icon: Users, title: "Users & Roles", text: "Manage accounts, roles and access.", stat: counts && plural(counts.users, "account"), onClick: () => navigate("/admin/users") },
+    {
+      icon: CalendarCheck,
+      title: "Dispatch Board",
+      text: "Assign chauffeurs and vehicles to upcoming rides.",
+      stat: counts && `${plural(counts.pendingBookings, "pending booking")}${data.overdueRides.length ? ` · ${data.overdueRides.length} overdue` : ""}`,
+      onClick: () => navigate("/admin/dispatch"),
+    },
+    { icon: Ticket, title: "Valet Operations", text: "Live lot status, key tags and vehicle returns.", stat: counts && plural(counts.activeTickets, "active ticket"), onClick: () => navigate("/admin/valet") },
+    { icon: ChartColumn, title: "Analytics", text: "Bookings, revenue, conversion and service times by day.", stat: counts && `${formatMoney(counts.revenue)} booked revenue`, onClick: showAnalytics },
+  ];
   return (
     <>
       <PageHeader eyebrow="Back Office" title="Overview" description="The state of Meridian at a glance: accounts, bookings and what happened most recently." />
       {data?.overdueRides.length ? <OverdueRides rides={data.overdueRides} onOpen={() => navigate("/admin/dispatch")} /> : null}
       <div className="grid gap-5 sm:grid-cols-2 xl:grid-cols-4">
-        <OverviewCard
-          icon={<Users className="size-5" />}
-          title="Users & Roles"
-          text="Manage accounts, roles and access."
-          stat={counts ? plural(counts.users, "account") : undefined}
-          onClick={() => navigate("/admin/users")}
-        />
-        <OverviewCard
-          icon={<CalendarCheck className="size-5" />}
-          title="Dispatch Board"
-          text="Assign chauffeurs and vehicles to upcoming rides."
-          stat={counts ? `${plural(counts.pendingBookings, "pending booking")}${data.overdueRides.length ? ` · ${data.overdueRides.length} overdue` : ""}` : undefined}
-          onClick={() => navigate("/admin/dispatch")}
-        />
-        <OverviewCard
-          icon={<Ticket className="size-5" />}
-          title="Valet Operations"
-          text="Live lot status, key tags and vehicle returns."
-          stat={counts ? plural(counts.activeTickets, "active ticket") : undefined}
-          onClick={() => navigate("/admin/valet")}
-        />
-        <OverviewCard
-          icon={<ChartColumn className="size-5" />}
-          title="Analytics"
-          text="Bookings, revenue, conversion and service times by day."
-          stat={counts ? `${formatMoney(counts.revenue)} booked revenue` : undefined}
-          onClick={showAnalytics}
-        />
+        {cards.map((card) => (
+          <OverviewCard key={card.title} {...card} />
+        ))}
       </div>
 
       <Suspense

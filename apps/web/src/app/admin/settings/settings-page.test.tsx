@@ -1,24 +1,12 @@
 // @vitest-environment happy-dom
 // Settings → Operations (the page's first tab): what it saves, a field's message, the server's under its field.
-import type { OperationsSettings } from "@meridian/shared/rides";
+import { DEFAULT_OPERATIONS_SETTINGS, type OperationsSettings } from "@meridian/shared/rides";
 import { describe, expect, it } from "vitest";
 import { apiError, fillAndSubmit, renderWithApi, type Routes } from "@/test/render";
 import SettingsPage from "./settings-page";
 
-const OPERATIONS: OperationsSettings = {
-  cancellationCutoffHours: 24,
-  cancellationFeePercent: 50,
-  dispatchBufferMinutes: 30,
-  reminderLeadHours: 24,
-  rideNoticeHours: 2,
-  valetNoticeHours: 24,
-  overdueGraceMinutes: 60,
-  airportWaitIncludedMinutes: 60,
-  waitingCentsPerMinute: 150,
-  timeZone: "America/Los_Angeles",
-  operatingHours: null,
-  blackoutDates: [],
-};
+/** The defaults, but for one value the page must show as the server holds it. */
+const OPERATIONS: OperationsSettings = { ...DEFAULT_OPERATIONS_SETTINGS, overdueGraceMinutes: 60 };
 
 function setup(routes: Routes = {}) {
   return renderWithApi(

@@ -35,19 +35,15 @@ describe("NewUserDialog", () => {
     expect(onClose).toHaveBeenCalledWith(false);
   });
 
-  it("asks for a full name of two letters or more", async () => {
+  it.each([
+    ["asks for a full name of two letters or more", { "Full name": "A", Email: "ada@example.com" }, "Full name", "fullName", "Full name must be at least 2 characters"],
+    ["refuses an e-mail that is not one", { "Full name": "Ada Lovelace", Email: "ada@" }, "Email", "email", "Invalid email address"],
+  ] as const)("%s", async (_, values, label, field, message) => {
     const { user, dialog, calls } = openNew();
-    await fillAndSubmit(user, dialog, { "Full name": "A", Email: "ada@example.com" }, "Create User");
-    expect(await dialog.findByText("Full name must be at least 2 characters")).toBeTruthy();
-    expect(dialog.getByLabelText("Full name").getAttribute("aria-invalid")).toBe("true");
-    expect(calls.some((c) => c.method === "POST")).toBe(false);
-  });
-
-  it("refuses an e-mail that is not one", async () => {
-    const { user, dialog, calls } = openNew();
-    await fillAndSubmit(user, dialog, { "Full name": "Ada Lovelace", Email: "ada@" }, "Create User");
-    expect(await dialog.findByText("Invalid email address")).toBeTruthy();
-    expect(dialog.getByLabelText("Email").getAttribute("aria-describedby")).toBe("new-email-error");
+    await fillAndSubmit(user, dialog, values, "Create User");
+    expect(await dialog.findByText(message)).toBeTruthy();
+    expect(dialog.getByLabelText(label).getAttribute("aria-invalid")).toBe("true");
+    expect(dialog.getByLabelText(label).getAttribute("aria-describedby")).toBe(`new-${field}-error`);
     expect(calls.some((c) => c.method === "POST")).toBe(false);
   });
 

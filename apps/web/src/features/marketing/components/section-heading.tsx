@@ -36,3 +36,15 @@ export function SectionHeading({
 export function Accent({ children }: { children: ReactNode }) {
   return <em className="gold-text pr-1 font-medium italic">{children}</em>;
 }
+
+/** A section of the home page: its anchor, the page's width, and the heading it is labelled by, then its content. */
+export function HeadedSection({ id, className, children, ...heading }: { id: string; className: string; eyebrow: string; title: ReactNode; lead?: ReactNode; children: ReactNode }) {
+  return (
+    <section id={id} aria-labelledby={`${id}-title`} className={cn("relative scroll-mt-16", className)}>
+      <div className="mx-auto max-w-7xl px-5 sm:px-8">
+        <SectionHeading id={`${id}-title`} {...heading} />
+        {children}
+      </div>
+    </section>
+  );
+}

@@ -3,6 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { COUPON_CODE_MESSAGE, COUPON_DATES_MESSAGE, COUPON_PERCENT_MESSAGE } from "@meridian/shared/coupons";
 import type { AdminCoupon } from "@meridian/shared/pricing/answers";
+import { COUPON_WITHOUT_LIMITS } from "@meridian/shared/test-data";
 import { apiError, fillAndSubmit, renderDialog, type Routes } from "@/test/render";
 import { CouponDialog } from "./coupon-dialog";
 
@@ -43,12 +44,7 @@ describe("CouponDialog", () => {
       kind: "fixed",
       value: 12.5,
       service: "valet",
-      validFrom: null,
-      validTo: null,
-      maxUses: null,
-      maxUsesPerCustomer: null,
-      minFareUsd: 0,
-      active: true,
+      ...COUPON_WITHOUT_LIMITS,
     });
     expect(onClose).toHaveBeenCalledWith(false);
   });

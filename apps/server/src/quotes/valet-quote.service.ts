@@ -1,20 +1,18 @@
 // Server-side valet quotes: the event address resolved from its place id, the published valet rate card,
 // and the shared priceValet. The booking re-runs the same function, so quote and booking always agree.
 import { requireFeature } from "../settings/public-settings";
-import { refuseUnbookableTime } from "../quotes/quote.service";
 import { cachedOperationsSettings } from "../settings/settings.service";
 import { INVALID_ADDRESS_MESSAGE, QUOTE_TTL_SECONDS, type QuotePlace } from "@meridian/shared/booking";
 import type { QuoteCouponRefusal } from "@meridian/shared/coupons";
 import { VALET_MESSAGES, type ValetQuoteValues } from "@meridian/shared/valet";
 import { priceValet, type ValetQuote, type ValetQuoteResponse } from "@meridian/shared/valet-pricing";
-import { couponByCode } from "../coupons/coupon-cache";
-import { couponClaims, couponOnQuote } from "../coupons/quote-coupon";
+import { couponByCode, couponClaims, couponOnQuote } from "../coupons";
 import type { Deps } from "../lib/context";
 import { badRequest, HttpError } from "../lib/errors";
-import { pricingSnapshot } from "../quotes/pricing-data";
-import { refuseIslands, refuseOutsideServiceArea } from "../quotes/quote.service";
+import { pricingSnapshot } from "./pricing-data";
+import { refuseIslands, refuseOutsideServiceArea, refuseUnbookableTime } from "./quote.service";
 import { getSettings } from "../settings/store";
-import { signValetQuoteToken, type ValetQuoteClaims } from "../quotes/quote-token";
+import { signValetQuoteToken, type ValetQuoteClaims } from "./quote-token";
 
 export const VALET_UNAVAILABLE_MESSAGE = "Event valet cannot be quoted online yet. Please contact our concierge.";
 
