@@ -69,7 +69,7 @@ const TESTS = [`${S}/**/*.test.ts`, `${S}/test/**`];
 /** The import rules of one owner's files in `dir` (undefined: files of its folders). */
 function importRules(owner, dir) {
   const [domain] = OWNERS[owner];
-  const own = MODULES[owner] ? [{ regex: [rel(`${esc(MODULES[owner][1].slice(0, -1))}(/index)?$`), "^\\./index$"].join("|"), message: "A module's files import each other directly, never its own index.ts (that is an import cycle)." }] : [];
+  const own = MODULES[owner] ? [{ regex: [`^(\\.\\./)+${esc(MODULES[owner][1].slice(0, -1))}(/index)?$`, "^\\./index$"].join("|"), message: "A module's files import each other directly, never its own index.ts (that is an import cycle)." }] : [];
   return [
     ...[...RIGHT_OF[domain], "test"].map((to) => ({
       regex: domainImports(to, dir).join("|"),

@@ -5,10 +5,7 @@ import path from "node:path";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono, type Context } from "hono";
 import { bodyLimit } from "hono/body-limit";
-import { CLIENT_IP_HEADER } from "./auth/auth";
-import { clientIpOf } from "./auth/client-ip";
-import { guardAuthRequest } from "./auth/guard";
-import { signInWithLockout } from "./auth/lockout";
+import { CLIENT_IP_HEADER, clientIpOf, guardAuthRequest, signInWithLockout } from "./auth";
 import { requireRole } from "./lib/session";
 import { onlyFromThisMachine } from "./dev/dev-tools";
 import { devJobsRoutes } from "./dev/jobs.routes";
@@ -27,22 +24,20 @@ import { CSP_NONCE_PLACEHOLDER, pageNonce, pageSecurityHeaders, providerCspSourc
 import { MAX_BODY_BYTES } from "./lib/validate";
 import { meRoutes } from "./me/me.routes";
 import { adminRefundRoutes, meMoneyRoutes, mePaymentRoutes, paymentLinkRoutes, paymentsRoutes } from "./payments";
-import { newsletterRoutes } from "./newsletter/newsletter.routes";
+import { newsletterRoutes } from "./newsletter";
 import { adminCoreRoutes } from "./admin/admin-core.routes";
-import { callerBookingsRoutes } from "./checkout/caller-bookings.routes";
-import { adminFleetRoutes } from "./admin/admin-fleet.routes";
+import { bookingsRoutes, callerBookingsRoutes } from "./checkout";
+import { adminFleetRoutes, quotesRoutes, valetQuotesRoutes } from "./quotes";
 import { adminOpsRoutes } from "./admin/admin-ops.routes";
 import { staffRoutes } from "./rides/staff.routes";
-import { bookingsRoutes } from "./checkout/bookings.routes";
-import { adminCouponsRoutes } from "./coupons/coupons.routes";
+import { adminCouponsRoutes } from "./coupons";
 import { adminFlightRoutes } from "./flights/flights.routes";
 import { placesRoutes } from "./places/places.routes";
-import { quotesRoutes } from "./quotes/quotes.routes";
 import { realtimeRoutes } from "./realtime/realtime.routes";
-import { valetQuotesRoutes } from "./quotes/valet-quotes.routes";
 import { bookingTimesRoutes } from "./settings/booking-times.routes";
 import { adminSettingsRoutes, publicSettingsRoutes } from "./settings/settings.routes";
-import { vehiclesRoutes } from "./vehicles/vehicles.routes";
+import { embedPublicSettings } from "./settings/public-settings";
+import { vehiclesRoutes } from "./vehicles";
 import { adminValetRoutes } from "./admin/admin-valet.routes";
 import { claimRoutes } from "./valet/claim.routes";
 import { MAX_UPLOAD_BODY_BYTES, UPLOAD_PATH_RE } from "./valet/uploads";
@@ -181,7 +176,11 @@ export function createApp(deps: Deps, opts: { webDist?: string } = {}) {
     });
     // The page itself (at / and every client-side route) carries a fresh CSP nonce for the styles the client
     // writes at run time; everything else under the build is a static file.
-    const page = [pageSecurityHeaders(deps.config, providers), (c: Context<AppEnv>) => c.html(indexHtml.replaceAll(CSP_NONCE_PLACEHOLDER, pageNonce(c)))] as const;
+    // The company's details and feature switches go in with it (embedPublicSettings): the first render needs no request.
+    const page = [
+      pageSecurityHeaders(deps.config, providers),
+      async (c: Context<AppEnv>) => c.html(await embedPublicSettings(indexHtml.replaceAll(CSP_NONCE_PLACEHOLDER, pageNonce(c)), deps.database.db)),
+    ] as const;
     app.get("/", ...page);
     app.get("/index.html", ...page);
     // The guest's claim ticket is a page of its own (a few kilobytes for a phone at the curb), not the app.

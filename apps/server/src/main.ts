@@ -19,7 +19,7 @@ import { startJobRunner } from "./jobs/job-runner";
 import { scheduleOverdueSweep } from "./rides/overdue";
 import { allJobHandlers } from "./jobs/handlers";
 import { providerCspSources, securityHeaderList } from "./lib/security-headers";
-import { withQuoteFastPath } from "./quotes/quote-fast-path";
+import { withQuoteFastPath } from "./quotes";
 import { buildConfig, buildDeps, databaseTarget, demoAdminPassword, openAndMigrate } from "./server";
 
 /** A process asked to stop (SIGTERM) exits within this, whatever is still open. */

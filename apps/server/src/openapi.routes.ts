@@ -9,7 +9,7 @@ import { generateSpecs } from "hono-openapi";
 import { z } from "zod";
 import { apiErrorSchema } from "@meridian/shared/api-error";
 import { authAnswers } from "@meridian/shared/identity/answers";
-import { authBodies, authGetPaths, authPageGetPaths } from "./auth/guard";
+import { authBodies, authGetPaths, authPageGetPaths } from "./auth";
 import type { AppConfig } from "./env";
 import type { AppEnv } from "./lib/context";
 import { notFound } from "./lib/errors";

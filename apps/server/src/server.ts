@@ -2,7 +2,7 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { createAuth, type AuthOptions } from "./auth/auth";
+import { type AuthOptions, createAuth } from "./auth";
 import { devToolsSetting } from "./dev/dev-tools";
 import { openDatabase, type Database, type DatabaseTarget } from "./db/client";
 import { runMigrations } from "./db/migrate";
@@ -16,7 +16,7 @@ import { createGeoService } from "./geo/geo.service";
 import { createMailer, type MailerOptions } from "./mail/mailer";
 import { createPaymentProvider } from "./payments";
 import { createFlightProvider } from "./flights/flights.service";
-import { createQuoteCounter } from "./quotes/quote-counter";
+import { createQuoteCounter } from "./quotes";
 import { createEventBus } from "./realtime/bus";
 import { followSettingsChanges, settingsInMemory, warmSettings } from "./settings/store";
 import { applyMessageSettings } from "./mail/message-settings";

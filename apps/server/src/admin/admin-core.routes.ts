@@ -36,7 +36,7 @@ import { analyticsCsv, getAnalytics } from "./core/analytics.service";
 import { getOverview, listAudit } from "./core/insights.service";
 import { getReports, reportCsv } from "./core/reports.service";
 import { getTicket, listTickets, updateTicket } from "./core/tickets.service";
-import { createUserByAdmin, searchUsers, updateUser } from "./core/users.service";
+import { createUserByAdmin, searchUsers, updateUser } from "../auth";
 import { idParam } from "../lib/validate";
 import { settleBookingNow } from "../payments";
 

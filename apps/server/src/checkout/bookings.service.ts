@@ -34,7 +34,7 @@ import {
   PAYMENT_NOT_ACCEPTED_MESSAGE,
 } from "@meridian/shared/payments";
 import { valetQuoteInputSchema } from "@meridian/shared/valet";
-import type { SessionUser } from "../auth/auth";
+import type { SessionUser } from "../auth";
 import type { Db, Tx } from "../db/client";
 import { bookings, idempotencyKeys } from "../db/schema";
 import {
@@ -54,11 +54,9 @@ import { badRequest, conflict, HttpError } from "../lib/errors";
 import { parseWith } from "../lib/validate";
 import { bookingConfirmationEmail, valetBookingConfirmationEmail } from "../mail/booking-emails";
 import type { Mail } from "../mail/mailer";
-import { priceQuote } from "../quotes/quote.service";
+import { priceQuote, priceValetQuote, type Verified, verifyQuoteToken, verifyValetQuoteToken } from "../quotes";
 import { bookingFlightOf, type BookingRowsInput, insertBookingRows } from "../bookings";
-import { verifyQuoteToken, verifyValetQuoteToken, type Verified } from "../quotes/quote-token";
-import { refuseCouponNoLongerApplying, redeemSignedCoupon, type SignedCoupon } from "../coupons/coupons.service";
-import { priceValetQuote } from "../quotes/valet-quote.service";
+import { redeemSignedCoupon, refuseCouponNoLongerApplying, type SignedCoupon } from "../coupons";
 import { cachedOperationsSettings } from "../settings/settings.service";
 import { zonedInstant } from "@meridian/shared/zoned-time";
 

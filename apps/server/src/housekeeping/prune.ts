@@ -2,7 +2,7 @@
 // on a server that runs for months. Runs at start-up and then every hour (see main.ts).
 import { and, eq, inArray, isNull, lt, or } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { FAILURE_MEMORY_MS } from "../auth/lockout";
+import { FAILURE_MEMORY_MS } from "../auth";
 import { embeddedIdempotencyKeys, geoCache, idempotencyKeys, jobs, mailQueue, paymentWebhookEvents, session, signInLockouts, verification } from "../db/schema";
 import type { Logger } from "../lib/logger";
 

@@ -27,7 +27,7 @@ describe("the server's import arrows (npm run lint)", () => {
     expect(await refusals("bookings/booking-rows.ts", use("../payments"))).toEqual([against("payments")]);
     expect(await refusals("bookings/booking-rows.ts", use("../payments/charge-gate"))).toEqual([against("payments"), deep("payments")]);
     expect(await refusals("admin/core/bookings.service.ts", use("../../payments/index"))).toEqual([against("payments")]);
-    expect(await refusals("payments/payment-jobs.ts", use("../checkout/bookings.service"))).toEqual([against("checkout")]);
+    expect(await refusals("payments/payment-jobs.ts", use("../checkout"))).toEqual([against("checkout")]);
     expect(await refusals("checkout/bookings.service.ts", use("../payments"))).toEqual([]);
     expect(await refusals("checkout/bookings.service.ts", use("../rides/capacity.service"))).toEqual([against("rides")]);
   });
@@ -48,19 +48,19 @@ describe("the server's import arrows (npm run lint)", () => {
 
   it("refuses lib every domain but identity's (ports in lib, implementations wired in the root; the demo seed is the root's)", async () => {
     expect(await refusals("lib/security-headers.ts", use("../payments"))).toEqual([against("payments")]);
-    expect(await refusals("lib/context.ts", use("../quotes/quote-counter"))).toEqual([against("pricing")]);
+    expect(await refusals("lib/context.ts", use("../quotes/quote-counter"))).toEqual([against("pricing"), deep("quotes")]);
     expect(await refusals("db/client.ts", use("../valet/photos.service"))).toEqual([against("valet")]);
     expect(await refusals("settings/settings.service.ts", use("../rides/capacity.service"))).toEqual([against("rides")]);
     expect(await refusals("db/migrate.ts", use("../seed/seed"))).toEqual([against("root")]);
-    expect(await refusals("seed/seed.ts", use("../quotes/valet-rates.service"))).toEqual([]);
+    expect(await refusals("seed/seed.ts", use("../quotes"))).toEqual([]);
   });
 
   it("refuses lib an import of identity: Deps names the auth port (lib/auth-port.ts), and the session reader is lib's", async () => {
-    expect(await refusals("lib/context.ts", use("../auth/auth"))).toEqual([against("identity")]);
-    expect(await refusals("realtime/realtime.routes.ts", use("../auth/guard"))).toEqual([against("identity")]);
-    expect(await refusals("lib/openapi.ts", use("../admin/core/users.service"))).toEqual([against("identity")]);
+    expect(await refusals("lib/context.ts", use("../auth"))).toEqual([against("identity")]);
+    expect(await refusals("realtime/realtime.routes.ts", use("../auth/guard"))).toEqual([against("identity"), deep("auth")]);
+    expect(await refusals("lib/openapi.ts", use("../admin/core/users.service"))).toEqual([against("identity"), deep("auth")]);
     expect(await refusals("auth/auth.ts", use("../lib/auth-port"))).toEqual([]);
-    expect(await refusals("openapi.routes.ts", use("./auth/guard"))).toEqual([]);
+    expect(await refusals("openapi.routes.ts", use("./auth"))).toEqual([]);
   });
 
   it("refuses production code an import of test support; a test may import anything", async () => {
@@ -85,6 +85,8 @@ describe("the server's front doors (npm run lint)", () => {
     expect(await refusals("app.ts", use("./payments/payments.routes"))).toEqual([deep("payments")]);
     expect(await refusals("app.ts", use("./payments"))).toEqual([]);
     expect(await refusals("checkout/bookings.service.ts", use("../bookings/booking-rows"))).toEqual([deep("bookings")]);
+    expect(await refusals("quotes/quote.service.ts", use("../coupons/coupon-cache"))).toEqual([deep("coupons")]); // one domain, two modules
+    expect(await refusals("quotes/quote.service.ts", use("../coupons"))).toEqual([]);
   });
 
   it("holds the files under admin/ to their module's door (admin/core/bookings.service.ts is bookings')", async () => {
@@ -92,6 +94,10 @@ describe("the server's front doors (npm run lint)", () => {
     expect(await refusals("admin/core/tickets.service.ts", use("./bookings.service"))).toEqual([deep("bookings")]);
     expect(await refusals("me/me.service.ts", use("../admin/core/bookings.service"))).toEqual([deep("bookings")]);
     expect(await refusals("admin/admin-ops.routes.ts", use("../bookings"))).toEqual([]);
+    expect(await refusals("me/me.service.ts", use("../admin/core/users.service"))).toEqual([deep("auth")]);
+    expect(await refusals("me/me.service.ts", use("../auth"))).toEqual([]);
+    expect(await refusals("admin/admin-fleet.routes.ts", use("../quotes/pricing-data"))).toEqual([]); // quotes' own
+    expect(await refusals("vehicles/vehicles.routes.ts", use("../quotes/pricing-data"))).toEqual([deep("quotes")]);
   });
 
   it("lets a module's files import each other directly, never through their own index (an import cycle)", async () => {
@@ -100,6 +106,7 @@ describe("the server's front doors (npm run lint)", () => {
     expect(await refusals("payments/refunds.service.ts", use("../payments"))).toEqual([ownIndex]);
     expect(await refusals("payments/refunds.service.ts", use("./index"))).toEqual([ownIndex]);
     expect(await refusals("admin/core/bookings.service.ts", use("../../bookings"))).toEqual([ownIndex]);
+    expect(await refusals("auth/index.ts", use("./auth"))).toEqual([]); // auth/auth.ts, not the folder
   });
 
   it("lets tests and test support import a module's files (they test its insides)", async () => {

@@ -6,7 +6,7 @@ import { startTimeOf } from "@meridian/shared/booking-details";
 import { zonedInstant } from "@meridian/shared/zoned-time";
 import { getOperationsSettings } from "../settings/settings.service";
 import type { Profile, UpdateProfileInput } from "@meridian/shared/profile";
-import { toAdminUser } from "../admin/core/users.service";
+import { toAdminUser } from "../auth";
 import type { Db } from "../db/client";
 import { bookings, tickets, user, vehicleTypes, vehicleUnits } from "../db/schema";
 import { bookingCharges } from "../payments";

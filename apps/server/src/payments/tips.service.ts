@@ -24,7 +24,7 @@ import {
   type TipResponse,
 } from "@meridian/shared/tips";
 import { zonedInstant } from "@meridian/shared/zoned-time";
-import type { SessionUser } from "../auth/auth";
+import type { SessionUser } from "../auth";
 import type { Db, Tx } from "../db/client";
 import { bookingEvents, bookings, idempotencyKeys, payments, shifts, ticketEvents, tickets, tipAllocations, user } from "../db/schema";
 import type { Deps } from "../lib/context";

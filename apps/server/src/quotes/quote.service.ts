@@ -32,8 +32,7 @@ import { carFreeIslandAt, unreachableByCarMessage } from "@meridian/shared/place
 import { outsideServiceArea, type ServiceArea } from "@meridian/shared/service-area";
 import type { QuoteCouponRefusal } from "@meridian/shared/coupons";
 import { priceRide, type Quote } from "@meridian/shared/pricing";
-import { couponByCode, type QuotableCoupon } from "../coupons/coupon-cache";
-import { couponClaims, couponOnQuote } from "../coupons/quote-coupon";
+import { couponByCode, couponClaims, couponOnQuote, type QuotableCoupon } from "../coupons";
 import { GeoError, type GeoService, type Place, type Route } from "../geo/geo.service";
 import type { Deps } from "../lib/context";
 import type { RideToSell } from "../lib/availability-port";

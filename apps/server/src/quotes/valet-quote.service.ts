@@ -6,8 +6,7 @@ import { INVALID_ADDRESS_MESSAGE, QUOTE_TTL_SECONDS, type QuotePlace } from "@me
 import type { QuoteCouponRefusal } from "@meridian/shared/coupons";
 import { VALET_MESSAGES, type ValetQuoteValues } from "@meridian/shared/valet";
 import { priceValet, type ValetQuote, type ValetQuoteResponse } from "@meridian/shared/valet-pricing";
-import { couponByCode } from "../coupons/coupon-cache";
-import { couponClaims, couponOnQuote } from "../coupons/quote-coupon";
+import { couponByCode, couponClaims, couponOnQuote } from "../coupons";
 import type { Deps } from "../lib/context";
 import { badRequest, HttpError } from "../lib/errors";
 import { pricingSnapshot } from "./pricing-data";

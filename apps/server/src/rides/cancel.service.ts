@@ -6,7 +6,7 @@ import { and, eq } from "drizzle-orm";
 import type { BookingStatus } from "@meridian/shared/booking-status";
 import { CANCEL_FEE_CHANGED, cancellationTerms, type CancellationTerms } from "@meridian/shared/rides";
 import { toCents } from "@meridian/shared/pricing";
-import type { SessionUser } from "../auth/auth";
+import type { SessionUser } from "../auth";
 import type { Db, Tx } from "../db/client";
 import { bookings } from "../db/schema";
 import type { Deps } from "../lib/context";

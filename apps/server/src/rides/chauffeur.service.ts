@@ -4,7 +4,7 @@ import { and, asc, eq, gte, inArray, or } from "drizzle-orm";
 import { nextBookingStatuses, type BookingStatus } from "@meridian/shared/booking-status";
 import type { StaffRide } from "@meridian/shared/rides";
 import { wallClock, zonedInstant } from "@meridian/shared/zoned-time";
-import type { SessionUser } from "../auth/auth";
+import type { SessionUser } from "../auth";
 import { bookings, user, vehicleTypes, vehicleUnits } from "../db/schema";
 import type { Db } from "../db/client";
 import type { Deps } from "../lib/context";

@@ -15,12 +15,11 @@ import { keepHoldAtBooking } from "@meridian/shared/payment-policy";
 import { toCents } from "@meridian/shared/pricing";
 import { PRICE_CHANGED_ON_RESCHEDULE, RESCHEDULE_CARD_NEEDS_STEP, type RescheduleInput } from "@meridian/shared/rides";
 import { zonedInstant } from "@meridian/shared/zoned-time";
-import type { SessionUser } from "../auth/auth";
+import type { SessionUser } from "../auth";
 import { bookings } from "../db/schema";
 import type { Deps } from "../lib/context";
 import { badRequest, conflict, HttpError } from "../lib/errors";
-import { priceQuote, refuseUnbookableTime } from "../quotes/quote.service";
-import { verifyQuoteToken } from "../quotes/quote-token";
+import { priceQuote, refuseUnbookableTime, verifyQuoteToken } from "../quotes";
 import { cachedOperationsSettings, getOperationsSettings } from "../settings/settings.service";
 import { myBooking, termsFor } from "./cancel.service";
 import {

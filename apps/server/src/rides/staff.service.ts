@@ -5,14 +5,13 @@ import { and, asc, eq, gt, inArray, lt } from "drizzle-orm";
 import { staffRoles, asRole, ROLE_LABELS, type StaffRole } from "@meridian/shared/auth";
 import { SHIFT_OVERLAP_MESSAGE, type CreateShiftInput, type CreateStaffInput, type Shift, type ShiftsQuery, type StaffCreated, type StaffMember } from "@meridian/shared/rides";
 import { addDays, zonedInstant } from "@meridian/shared/zoned-time";
-import type { Auth } from "../auth/auth";
+import { type Auth, createUserByAdmin } from "../auth";
 import type { Db } from "../db/client";
 import { shifts, user } from "../db/schema";
 import { conflict, notFound } from "../lib/errors";
 import type { Mail, Mailer } from "../mail/mailer";
 import { emailLayout, greeting, nameInEmail } from "../mail/templates";
 import { type AuditActor, writeAudit } from "../lib/audit";
-import { createUserByAdmin } from "../admin/core/users.service";
 import { getOperationsSettings } from "../settings/settings.service";
 import { withArticle } from "@meridian/shared/words";
 

@@ -3,7 +3,7 @@ import { Hono } from "hono";
 import { vehiclesResponseSchema } from "@meridian/shared/booking";
 import type { AppEnv } from "../lib/context";
 import { route } from "../lib/openapi";
-import { pricingSnapshot } from "../quotes/pricing-data";
+import { pricingSnapshot } from "../quotes";
 
 export const vehiclesRoutes = new Hono<AppEnv>().get(
   "/",
