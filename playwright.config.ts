@@ -1,8 +1,10 @@
 import { defineConfig, devices } from "@playwright/test";
 
-// End-to-end tests drive Debian's Chromium against the built server on a throwaway PGlite data dir.
+// End-to-end tests drive Debian's Chromium against the built server (two of them, below) on throwaway PGlite data dirs.
 const PORT = Number(process.env.E2E_PORT ?? 4173);
 export const E2E_BASE_URL = `http://localhost:${PORT}`;
+/** The server of the specs that change server-wide settings (SERVER_WIDE), next port up. */
+const ALONE_BASE_URL = `http://localhost:${PORT + 1}`;
 /** The demo admin's password for the e2e server (without ADMIN_PASSWORD a random one is generated). */
 export const E2E_ADMIN_PASSWORD = "e2e-demo-admin-password";
 /**
@@ -13,12 +15,31 @@ export const E2E_ADMIN_PASSWORD = "e2e-demo-admin-password";
  */
 const SERVER_WIDE = /(^|\/)(admin-pricing|cancel|settings[\w-]*|valet-checkin-picker)\.spec\.ts$/;
 
+/** The built server on `port` with its own throwaway data directory. */
+const server = (port: number, dataDir: string) => ({
+  command: `rm -rf ${dataDir} && node apps/server/dist/main.js`,
+  url: `http://localhost:${port}/api/health`,
+  reuseExistingServer: false,
+  timeout: 120_000,
+  stdout: "ignore" as const,
+  stderr: "pipe" as const,
+  env: {
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    PUBLIC_URL: `http://localhost:${port}`,
+    SIGN_IN_PER_MINUTE: "1000",
+    ADMIN_PASSWORD: E2E_ADMIN_PASSWORD,
+    LOG_LEVEL: "warn",
+  },
+});
+
 export default defineConfig({
   testDir: "./e2e",
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
-  workers: 2,
+  // Two browsers on the shared server and one on the server-wide specs' own.
+  workers: 3,
   retries: 0,
   reporter: process.env.CI ? [["list"], ["json", { outputFile: "reports/e2e.json" }]] : [["list"]],
   use: {
@@ -31,24 +52,10 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: "chromium", use: { ...devices["Desktop Chrome"] }, testIgnore: SERVER_WIDE },
-    // Specs that change what every customer gets (pricing, Settings) run one at a time, after all the others.
-    { name: "chromium-alone", use: { ...devices["Desktop Chrome"] }, testMatch: SERVER_WIDE, dependencies: ["chromium"], workers: 1 },
+    { name: "chromium", use: { ...devices["Desktop Chrome"] }, testIgnore: SERVER_WIDE, workers: 2 },
+    // Specs that change what every customer gets (pricing, Settings) run one at a time on a server of their own
+    // (ALONE_BASE_URL), beside the others: no other spec sees their settings.
+    { name: "chromium-alone", use: { ...devices["Desktop Chrome"], baseURL: ALONE_BASE_URL }, testMatch: SERVER_WIDE, workers: 1 },
   ],
-  webServer: {
-    command: "rm -rf .e2e-data && node apps/server/dist/main.js",
-    url: `${E2E_BASE_URL}/api/health`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    stdout: "ignore",
-    stderr: "pipe",
-    env: {
-      PORT: String(PORT),
-      DATA_DIR: ".e2e-data",
-      PUBLIC_URL: E2E_BASE_URL,
-      SIGN_IN_PER_MINUTE: "1000",
-      ADMIN_PASSWORD: E2E_ADMIN_PASSWORD,
-      LOG_LEVEL: "warn",
-    },
-  },
+  webServer: [server(PORT, ".e2e-data"), server(PORT + 1, ".e2e-data-alone")],
 });

@@ -142,9 +142,10 @@ async function customers(base, count, runId) {
  * The chauffeurs and cars `count` rides of quotes() need: twelve rides a quarter hour, each about an hour long with the
  * buffer, so five quarters' rides (60) are under way at any moment, round the clock on every day they are booked.
  */
+// From the day after tomorrow: tomorrow's first quarter hours are inside the 2 hours' notice late at night.
 async function capacityFor(base, count) {
   const vehicles = await request(base, false, "/api/vehicles");
-  const dates = Array.from({ length: Math.ceil(count / 1152) }, (_, d) => laDate(1 + d));
+  const dates = Array.from({ length: Math.ceil(count / 1152) }, (_, d) => laDate(2 + d));
   const t0 = performance.now();
   await giveCapacity(base, { dates, chauffeurs: 72, unitsPerType: 72, vehicleTypeIds: [vehicles.body.vehicles[0].id] });
   console.log(`capacity: 72 chauffeurs on shift on ${dates.length} days and 72 cars, in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
@@ -164,7 +165,7 @@ async function quotes(base, count) {
     vehicleTypeId,
     passengers: 1 + (n % 3),
     luggage: Math.floor(n / 3) % 4,
-    date: laDate(1 + Math.floor(n / 1152)),
+    date: laDate(2 + Math.floor(n / 1152)),
     time: `${String(Math.floor(((Math.floor(n / 12) % 96) * 15) / 60)).padStart(2, "0")}:${String(((Math.floor(n / 12) % 96) * 15) % 60).padStart(2, "0")}`,
   });
   const ids = [];

@@ -140,7 +140,8 @@ async function main() {
   const vehicles = await json(base, "/api/vehicles");
   const vehicle = vehicles.body.vehicles[0];
   // Chauffeurs and cars for the booking pool (step 5): a ride every quarter hour, about five under way at any moment.
-  const poolDates = Array.from({ length: Math.ceil(BOOKINGS / 96) }, (_, d) => laDate(1 + d));
+  // The pool starts the day after tomorrow: tomorrow's first quarter hours are inside the 2 hours' notice late at night.
+  const poolDates = Array.from({ length: Math.ceil(BOOKINGS / 96) }, (_, d) => laDate(2 + d));
   await giveCapacity(base, { dates: poolDates, chauffeurs: 8, unitsPerType: 8, vehicleTypeIds: [vehicle.id] });
   const quoteInput = (date, time) => ({
     pickupPlaceId: "emb:apt:LAX",
@@ -180,7 +181,7 @@ async function main() {
     for (let j = 0; j < 25 && pool.length + batch.length < BOOKINGS; j++) {
       const n = pool.length + batch.length;
       const time = `${String(Math.floor((n % 96) / 4)).padStart(2, "0")}:${String((n % 4) * 15).padStart(2, "0")}`;
-      batch.push(json(base, "/api/quotes", { method: "POST", body: quoteInput(laDate(1 + Math.floor(n / 96)), time) }));
+      batch.push(json(base, "/api/quotes", { method: "POST", body: quoteInput(laDate(2 + Math.floor(n / 96)), time) }));
     }
     for (const r of await Promise.all(batch)) {
       if (r.status !== 200) throw new Error(`quote for the booking pool failed: ${r.status} ${JSON.stringify(r.body)}`);

@@ -17,8 +17,16 @@ export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1
 mkdir -p reports && rm -f reports/*.json
 step() { echo; echo "==> $*"; }
 
-step typecheck && npm run -s typecheck || exit 1
-step lint && npm run -s lint || exit 1
+# The type checks and the lint read the same files and need nothing of each other: side by side, each printed whole.
+step "typecheck and lint"
+tmp=$(mktemp -d)
+npm run -s typecheck >"$tmp/typecheck" 2>&1 & tc=$!
+npm run -s lint >"$tmp/lint" 2>&1 & li=$!
+wait $tc; tc=$?
+wait $li; li=$?
+cat "$tmp/typecheck" "$tmp/lint"; rm -rf "$tmp"
+[ $tc -eq 0 ] || { echo "typecheck failed"; exit 1; }
+[ $li -eq 0 ] || { echo "lint failed"; exit 1; }
 step build && npm run -s build || exit 1
 step "unit and API tests" 
 npx vitest run --reporter=default --reporter=json --outputFile.json=reports/vitest.json

@@ -34,6 +34,7 @@ import { placesRoutes } from "./places/places.routes";
 import { realtimeRoutes } from "./realtime/realtime.routes";
 import { bookingTimesRoutes } from "./settings/booking-times.routes";
 import { adminSettingsRoutes, publicSettingsRoutes } from "./settings/settings.routes";
+import { embedPublicSettings } from "./settings/public-settings";
 import { vehiclesRoutes } from "./vehicles";
 import { adminValetRoutes, claimRoutes, MAX_UPLOAD_BODY_BYTES, UPLOAD_PATH_RE, valetRoutes } from "./valet";
 
@@ -170,7 +171,11 @@ export function createApp(deps: Deps, opts: { webDist?: string } = {}) {
     });
     // The page itself (at / and every client-side route) carries a fresh CSP nonce for the styles the client
     // writes at run time; everything else under the build is a static file.
-    const page = [pageSecurityHeaders(deps.config, providers), (c: Context<AppEnv>) => c.html(indexHtml.replaceAll(CSP_NONCE_PLACEHOLDER, pageNonce(c)))] as const;
+    // The company's details and feature switches go in with it (embedPublicSettings): the first render needs no request.
+    const page = [
+      pageSecurityHeaders(deps.config, providers),
+      async (c: Context<AppEnv>) => c.html(await embedPublicSettings(indexHtml.replaceAll(CSP_NONCE_PLACEHOLDER, pageNonce(c)), deps.database.db)),
+    ] as const;
     app.get("/", ...page);
     app.get("/index.html", ...page);
     // The guest's claim ticket is a page of its own (a few kilobytes for a phone at the curb), not the app.

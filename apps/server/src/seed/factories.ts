@@ -22,12 +22,17 @@ export type CreateUserInput = {
 
 /** A verified account with a password, created directly (no e-mail sent). */
 export async function createUser(db: Db, auth: Auth, input: CreateUserInput = {}) {
+  const password = input.password ?? "correct-horse-battery";
+  const row = await insertUser(db, input, await (await auth.$context).password.hash(password));
+  return { ...row, password };
+}
+
+/** The same with a password already hashed (the demo's chauffeurs share the hash of one password nobody knows). */
+export async function insertUser(db: Db, input: Omit<CreateUserInput, "password">, passwordHash: string) {
   const id = crypto.randomUUID();
   const email = (input.email ?? `user-${unique()}@example.com`).toLowerCase();
-  const password = input.password ?? "correct-horse-battery";
-  const hash = await (await auth.$context).password.hash(password);
   // Both rows or neither: an account must never exist without its password.
-  const row = await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     const [created] = await tx
       .insert(user)
       .values({
@@ -40,10 +45,9 @@ export async function createUser(db: Db, auth: Auth, input: CreateUserInput = {}
         banned: input.inactive ?? false,
       })
       .returning();
-    await tx.insert(account).values({ id: crypto.randomUUID(), accountId: id, providerId: "credential", userId: id, password: hash });
-    return created;
+    await tx.insert(account).values({ id: crypto.randomUUID(), accountId: id, providerId: "credential", userId: id, password: passwordHash });
+    return created!;
   });
-  return { ...row!, password };
 }
 
 export async function setRole(db: Db, email: string, role: Role) {

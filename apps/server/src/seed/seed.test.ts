@@ -8,7 +8,7 @@ import { invalidatePricingCache } from "../quotes/pricing-data";
 import { createFakeGeo } from "../test/fake-geo";
 import { createTestApp, type TestApp } from "../test/harness";
 import { laDate, rideInput } from "../test/factories";
-import { jobs, shifts, user, vehicleTypes, vehicleUnits } from "../db/schema";
+import { account, jobs, shifts, user, vehicleTypes, vehicleUnits } from "../db/schema";
 import { DEMO_SHIFT, DEMO_SHIFTS_JOB, demoChauffeurs, demoShiftsHandler, demoUnits, scheduleDemoShifts, seedDemo, topUpDemoShifts } from "./seed";
 
 const LA = "America/Los_Angeles";
@@ -41,6 +41,17 @@ describe("the demo seed", () => {
     const units = await t.db.select({ plate: vehicleUnits.plate, type: vehicleTypes.name }).from(vehicleUnits).innerJoin(vehicleTypes, eq(vehicleUnits.vehicleTypeId, vehicleTypes.id));
     for (const [type, cars] of Object.entries(demoUnits)) {
       expect(units.filter((u) => u.type === type).map((u) => u.plate).sort()).toEqual(cars.map((c) => c.plate).sort());
+    }
+  });
+
+  it("gives each chauffeur a password account whose password nobody knows (a guess is refused)", async () => {
+    const ids = await chauffeurIds();
+    const credentials = await t.db.select().from(account).where(inArray(account.userId, ids));
+    expect(credentials.map((a) => a.providerId)).toEqual(ids.map(() => "credential"));
+    expect(credentials.every((a) => a.password?.includes(":"))).toBe(true); // salt:key, better-auth's scrypt hash
+    for (const password of ["correct-horse-battery", ADMIN.password]) {
+      const res = await t.call("POST", "/api/auth/sign-in/email", { json: { email: demoChauffeurs[0].email, password } });
+      expect(res.status).toBe(401);
     }
   });
 

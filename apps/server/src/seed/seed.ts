@@ -7,7 +7,7 @@ import type { Auth } from "../auth";
 import { scheduleJob, type JobHandler } from "../jobs/job-runner";
 import { getOperationsSettings } from "../settings/settings.service";
 import type { Db, Tx } from "../db/client";
-import { createRateCard, createTier, createUnit, createUser, createVehicle, setPricingMethod, setValetRates } from "./factories";
+import { createRateCard, createTier, createUnit, createUser, createVehicle, insertUser, setPricingMethod, setValetRates } from "./factories";
 import { account, appSettings, pricingMethods, shifts, user, valetRateCards, vehicleTypes, vehicleUnits } from "../db/schema";
 import { DEFAULT_COMPANY_SETTINGS, type CompanySettings } from "@meridian/shared/settings";
 import { reloadSettings } from "../settings/store";
@@ -96,8 +96,12 @@ export async function seedDemo(db: Db, auth: Auth, admin: { email: string; passw
 
   // The chauffeurs (each demo e-mail not taken yet), then their shifts for the coming weeks.
   const taken = new Set((await db.select({ email: user.email }).from(user).where(inArray(user.email, demoChauffeurs.map((c) => c.email)))).map((u) => u.email));
-  for (const c of demoChauffeurs) {
-    if (!taken.has(c.email)) await createUser(db, auth, { ...c, role: "chauffeur", password: crypto.randomUUID() });
+  const newChauffeurs = demoChauffeurs.filter((c) => !taken.has(c.email));
+  if (newChauffeurs.length) {
+    // Their password is random and never kept, so one hash serves them all: a hash takes a good part of a second,
+    // and the first start is eleven of them sooner.
+    const passwordHash = await (await auth.$context).password.hash(crypto.randomUUID());
+    for (const c of newChauffeurs) await insertUser(db, { ...c, role: "chauffeur" }, passwordHash);
   }
   await db.transaction((tx) => topUpDemoShifts(tx));
 

@@ -26,3 +26,17 @@ export function refuseFeatureOff(db: Db, key: FeatureKey): void {
 
 /** Whether a feature is on (for code that skips rather than refuses, e.g. an SMS). */
 export const featureOn = async (db: Db, key: FeatureKey) => (await getSettings(db, "features"))[key];
+
+/** Where the client's index.html takes the public settings: a JSON block the client reads for its first render. */
+export const PUBLIC_SETTINGS_PLACEHOLDER = "__PUBLIC_SETTINGS__";
+
+/**
+ * `html` with the public settings written into its JSON block, so a page needs no request (and the client loads no
+ * schema) before it shows the company's details. Every `<` is escaped: no value can end the element. `null` when
+ * the settings cannot be read: the client then asks GET /api/settings/public.
+ */
+export async function embedPublicSettings(html: string, db: Db): Promise<string> {
+  const settings = await publicSettings(db).catch(() => null);
+  const json = JSON.stringify(settings).replace(/</g, "\\u003c");
+  return html.replace(PUBLIC_SETTINGS_PLACEHOLDER, () => json);
+}

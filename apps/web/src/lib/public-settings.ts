@@ -6,9 +6,28 @@ import { DEFAULT_COMPANY_SETTINGS, DEFAULT_FEATURES_SETTINGS, DEFAULT_TIP_PRESET
 import { api } from "./api";
 import { settingsKeys } from "@/lib/query-keys";
 
+/**
+ * The settings the server wrote into the page (index.html's #public-settings block), as of the page's load: the first
+ * render needs no request and loads no schema (zod stays off the home page). The server writes the same value
+ * GET /api/settings/public answers; without the block (the dev server, tests) or with `null` in it, the query asks.
+ */
+function settingsInPage(): PublicSettings | undefined {
+  const text = typeof document === "undefined" ? null : document.getElementById("public-settings")?.textContent;
+  try {
+    const value: unknown = text ? JSON.parse(text) : null;
+    return value && typeof value === "object" ? (value as PublicSettings) : undefined;
+  } catch {
+    return undefined; // the unreplaced placeholder
+  }
+}
+const inPage = settingsInPage();
+const pageLoadedAt = Date.now();
+
 export const publicSettingsQueryOptions = queryOptions({
   queryKey: settingsKeys.public(),
   queryFn: () => api("/api/settings/public", () => import("@meridian/shared/settings/public-answer").then((m) => m.publicSettingsSchema)),
+  initialData: () => inPage,
+  initialDataUpdatedAt: pageLoadedAt,
   staleTime: 60_000,
   retry: 1,
 });

@@ -186,10 +186,12 @@ const tooltip = {
 };
 const legend = { wrapperStyle: { fontSize: 12, color: "#9a9486" }, iconType: "circle" as const, iconSize: 8, itemSorter: inOrder };
 
+type YAxisOptions = { format?: (v: number) => string; domain?: [number, number | string]; allowDecimals?: boolean };
+
 function Charts({ data }: { data: AdminAnalytics }) {
   const rows = rowsOf(data);
   const interval = data.days === 7 ? 0 : data.days === 30 ? 4 : 14;
-  const axes = (y: { format?: (v: number) => string; domain?: [number, number | string]; allowDecimals?: boolean } = {}) => [
+  const axes = (y: YAxisOptions = {}) => [
     <CartesianGrid key="grid" stroke={GRID} vertical={false} />,
     <XAxis key="x" dataKey="label" tick={TICK} tickLine={false} axisLine={{ stroke: GRID }} interval={interval} padding={{ left: 6, right: 6 }} />,
     <YAxis key="y" tick={TICK} tickLine={false} axisLine={false} width={44} allowDecimals={y.allowDecimals ?? false} tickFormatter={y.format} domain={y.domain} />,
@@ -197,6 +199,24 @@ function Charts({ data }: { data: AdminAnalytics }) {
   const common = { data: rows, margin: { top: 4, right: 16, bottom: 0, left: -8 }, accessibilityLayer: false };
   const none = (has: (r: Row) => boolean, sentence: string) => (rows.some(has) ? null : sentence);
   const day = (r: Row) => longDay(r.day);
+  /** Two series by day, stacked: `[dataKey, name]` in gold at the bottom, `[dataKey, name, colour]` on top. */
+  const stacked = (bottom: [string, string], top: [string, string, string], y: YAxisOptions = {}, format?: (v: unknown) => string) => (
+    <BarChart {...common}>
+      {axes(y)}
+      <Tooltip {...tooltip} {...(format ? { formatter: format } : {})} />
+      <Legend {...legend} />
+      <Bar dataKey={bottom[0]} name={bottom[1]} stackId="s" fill={GOLD} maxBarSize={28} isAnimationActive={false} />
+      <Bar dataKey={top[0]} name={top[1]} stackId="s" fill={top[2]} radius={[3, 3, 0, 0]} maxBarSize={28} isAnimationActive={false} />
+    </BarChart>
+  );
+  /** One series by day as a line (`[dataKey, name, colour]`; gaps where a day has no figure), with decimals on its axis. */
+  const line = (series: [string, string, string], yFormat: (v: number) => string, format: (v: unknown) => string) => (
+    <LineChart {...common}>
+      {axes({ format: yFormat, allowDecimals: true })}
+      <Tooltip {...tooltip} formatter={format} />
+      <Line dataKey={series[0]} name={series[1]} stroke={series[2]} strokeWidth={2} dot={{ r: 2.5, fill: series[2], strokeWidth: 0 }} connectNulls={false} isAnimationActive={false} />
+    </LineChart>
+  );
   return (
     <div className="mt-6 grid gap-5 xl:grid-cols-2">
       <ChartFigure
@@ -207,13 +227,7 @@ function Charts({ data }: { data: AdminAnalytics }) {
         rows={rows.map((r) => [day(r), r.bookings.ride, r.bookings.valet, r.cancelled])}
         empty={none((r) => r.bookings.ride + r.bookings.valet > 0, "No bookings made in these days.")}
       >
-        <BarChart {...common}>
-          {axes()}
-          <Tooltip {...tooltip} />
-          <Legend {...legend} />
-          <Bar dataKey="bookings.ride" name="Rides" stackId="b" fill={GOLD} maxBarSize={28} isAnimationActive={false} />
-          <Bar dataKey="bookings.valet" name="Valet" stackId="b" fill={STEEL} radius={[3, 3, 0, 0]} maxBarSize={28} isAnimationActive={false} />
-        </BarChart>
+        {stacked(["bookings.ride", "Rides"], ["bookings.valet", "Valet", STEEL])}
       </ChartFigure>
       <ChartFigure
         id="revenue"
@@ -223,13 +237,7 @@ function Charts({ data }: { data: AdminAnalytics }) {
         rows={rows.map((r) => [day(r), formatMoney(r.revenueUsd.ride), formatMoney(r.revenueUsd.valet)])}
         empty={none((r) => r.revenueUsd.ride !== 0 || r.revenueUsd.valet !== 0, "No money taken for services in these days.")}
       >
-        <BarChart {...common}>
-          {axes({ format: shortUsd })}
-          <Tooltip {...tooltip} formatter={(v) => formatMoney(Number(v))} />
-          <Legend {...legend} />
-          <Bar dataKey="revenueUsd.ride" name="Rides" stackId="r" fill={GOLD} maxBarSize={28} isAnimationActive={false} />
-          <Bar dataKey="revenueUsd.valet" name="Valet" stackId="r" fill={STEEL} radius={[3, 3, 0, 0]} maxBarSize={28} isAnimationActive={false} />
-        </BarChart>
+        {stacked(["revenueUsd.ride", "Rides"], ["revenueUsd.valet", "Valet", STEEL], { format: shortUsd }, (v) => formatMoney(Number(v)))}
       </ChartFigure>
       <ChartFigure
         id="conversion"
@@ -239,11 +247,7 @@ function Charts({ data }: { data: AdminAnalytics }) {
         rows={rows.map((r) => [day(r), r.quotes.ride + r.quotes.valet, r.bookings.ride + r.bookings.valet, r.conversion === null ? "No quotes" : `${r.conversion.toFixed(1)}%`])}
         empty={none((r) => r.conversion !== null, "No quotes answered in these days.")}
       >
-        <LineChart {...common}>
-          {axes({ format: (v) => `${v}%`, allowDecimals: true })}
-          <Tooltip {...tooltip} formatter={(v) => `${Number(v).toFixed(1)}%`} />
-          <Line dataKey="conversion" name="Conversion" stroke={GOLD} strokeWidth={2} dot={{ r: 2.5, fill: GOLD, strokeWidth: 0 }} connectNulls={false} isAnimationActive={false} />
-        </LineChart>
+        {line(["conversion", "Conversion", GOLD], (v) => `${v}%`, (v) => `${Number(v).toFixed(1)}%`)}
       </ChartFigure>
       <ChartFigure
         id="retrieval"
@@ -253,11 +257,7 @@ function Charts({ data }: { data: AdminAnalytics }) {
         rows={rows.map((r) => [day(r), r.retrievals, r.retrievalMinutes === null ? "None" : r.retrievalMinutes.toFixed(1)])}
         empty={none((r) => r.retrievals > 0, "No valet cars handed back in these days.")}
       >
-        <LineChart {...common}>
-          {axes({ format: (v) => `${v}m`, allowDecimals: true })}
-          <Tooltip {...tooltip} formatter={(v) => minutesLabel(Number(v))} />
-          <Line dataKey="retrievalMinutes" name="Average retrieval" stroke={STEEL} strokeWidth={2} dot={{ r: 2.5, fill: STEEL, strokeWidth: 0 }} connectNulls={false} isAnimationActive={false} />
-        </LineChart>
+        {line(["retrievalMinutes", "Average retrieval", STEEL], (v) => `${v}m`, (v) => minutesLabel(Number(v)))}
       </ChartFigure>
       <ChartFigure
         id="pickups"
@@ -268,13 +268,7 @@ function Charts({ data }: { data: AdminAnalytics }) {
         empty={none((r) => r.pickups > 0, "No chauffeur pickups in these days.")}
         className="xl:col-span-2"
       >
-        <BarChart {...common}>
-          {axes()}
-          <Tooltip {...tooltip} />
-          <Legend {...legend} />
-          <Bar dataKey="onTimePickups" name="On time" stackId="p" fill={GOLD} maxBarSize={28} isAnimationActive={false} />
-          <Bar dataKey="late" name="Late" stackId="p" fill={LATE} radius={[3, 3, 0, 0]} maxBarSize={28} isAnimationActive={false} />
-        </BarChart>
+        {stacked(["onTimePickups", "On time"], ["late", "Late", LATE])}
       </ChartFigure>
     </div>
   );

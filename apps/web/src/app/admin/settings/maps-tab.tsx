@@ -17,6 +17,7 @@ import { mapsOverviewSchema } from "@meridian/shared/settings/answers";
 import { notifyError, notifySuccess } from "@/lib/notify";
 import { cn } from "@/lib/utils";
 import { Panel } from "@/components/ui/panel";
+import { PanelHeading } from "./settings-ui";
 import { adminKeys } from "@/lib/query-keys";
 
 type MapsAnswer = z.output<typeof mapsOverviewSchema>;
@@ -71,19 +72,16 @@ function ProviderPanel({ data, checking, onCheck }: { data: MapsAnswer; checking
   return (
     <Panel className="p-7 sm:p-9" aria-labelledby="maps-provider-title">
       <div className="flex flex-col gap-5 sm:flex-row sm:items-start sm:justify-between">
-        <div className="flex items-start gap-5">
-          <span className="grid size-12 shrink-0 place-items-center rounded-full border border-gold/30 bg-gold/[0.07] text-gold">
-            <MapIcon className="size-5" />
-          </span>
-          <div>
-            <h2 id="maps-provider-title" className="font-display text-3xl text-foreground">
-              Maps
-            </h2>
-            <p className="mt-2 max-w-xl text-sm leading-relaxed text-muted">
+        <PanelHeading
+          icon={MapIcon}
+          id="maps-provider-title"
+          title="Maps"
+          description={
+            <>
               Provider in use: <span className="text-foreground" data-testid="maps-provider">{data.provider.label}</span>. It is chosen on the server (GEO_PROVIDER); its keys never leave it.
-            </p>
-          </div>
-        </div>
+            </>
+          }
+        />
         <Button variant="outline" onClick={onCheck} disabled={checking}>
           <RefreshCw className={cn(checking && "animate-spin")} /> {checking ? "Checking…" : "Check again"}
         </Button>

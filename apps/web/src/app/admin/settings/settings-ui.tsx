@@ -19,7 +19,7 @@ export function SettingsPanel({ icon: Icon, title, description, children, action
 }
 
 /** A settings panel's heading: its icon in a gold ring, its title (`id`: the title's, to name the panel by) and a line of description. */
-export function PanelHeading({ icon: Icon, title, description, id }: { icon: LucideIcon; title: string; description: string; id?: string }) {
+export function PanelHeading({ icon: Icon, title, description, id }: { icon: LucideIcon; title: string; description: ReactNode; id?: string }) {
   return (
     <div className="flex items-start gap-5">
       <span className="grid size-12 shrink-0 place-items-center rounded-full border border-gold/30 bg-gold/[0.07] text-gold">
