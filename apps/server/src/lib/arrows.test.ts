@@ -1,6 +1,7 @@
 // The server's import arrows and front doors of docs/architecture.md, proven on the real eslint.config.js: an import to
 // the right of a domain fails `npm run lint`, one to the left passes; from outside a module only its index.ts may be
 // imported, inside it never; and tests may import anything.
+import { readdirSync } from "node:fs";
 import { ESLint } from "eslint";
 import { describe, expect, it } from "vitest";
 
@@ -66,6 +67,14 @@ describe("the server's import arrows (npm run lint)", () => {
   it("refuses production code an import of test support; a test may import anything", async () => {
     expect(await refusals("payments/charges.ts", use("../test/factories"))).toEqual([expect.stringContaining("never imports test support")]);
     expect(await refusals("payments/charges.test.ts", use("../rides/ride-notices"))).toEqual([]);
+  });
+
+  it("gives every folder of the server an owner (a new folder joins the lists of eslint.config.js, or it may import anything)", async () => {
+    const root = ["cli", "dev", "housekeeping", "seed", "jobs", "test"]; // the composition root's, jobs/ but its runner, and test support
+    const folders = readdirSync(S, { withFileTypes: true }).filter((e) => e.isDirectory() && !root.includes(e.name)).map((e) => e.name);
+    expect(folders.length).toBeGreaterThan(20);
+    for (const folder of folders) expect([folder, await refusals(`${folder}/a-new-file.ts`, use("../app"))]).toEqual([folder, [against("root")]]);
+    expect(await refusals("admin/core/a-new.service.ts", use("../../app"))).toEqual([against("root")]); // the edge's, by default
   });
 
   it("lets a domain import the ones to its left", async () => {
