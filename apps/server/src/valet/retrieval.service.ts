@@ -3,6 +3,7 @@
 import { sql } from "drizzle-orm";
 import { DEFAULT_ESTIMATE_MINUTES, type RetrievalFigures } from "@meridian/shared/valet-ticket";
 import type { Db } from "../db/client";
+import { TtlCache } from "../lib/ttl-cache";
 import { getOperationsSettings } from "../settings/settings.service";
 
 const minutes = (v: unknown) => (v === null || v === undefined ? null : Math.round((Number(v) / 60) * 10) / 10);
@@ -38,16 +39,18 @@ export async function retrievalFigures(db: Db, days = 14): Promise<RetrievalFigu
 }
 
 const ESTIMATE_TTL_MS = 30_000;
-const cache = new Map<string, { at: number; value: number }>();
+const estimates = new TtlCache<number>({ ttlMs: ESTIMATE_TTL_MS });
 
 /**
  * Minutes a guest at `stand` can expect from request to ready: the median of the last 20 retrievals there in
  * the past 14 days (all stands when this one has none yet), rounded up; DEFAULT_ESTIMATE_MINUTES with no history.
- * Kept for 30 s per stand, so a burst of claim pages costs one query.
+ * Kept for 30 s per database and stand (the server's one TtlCache), so a burst of claim pages costs one query.
  */
-export async function estimateMinutes(db: Db, stand: string): Promise<number> {
-  const hit = cache.get(stand);
-  if (hit && Date.now() - hit.at < ESTIMATE_TTL_MS) return hit.value;
+export function estimateMinutes(db: Db, stand: string): Promise<number> {
+  return estimates.load(db, stand, () => queryEstimate(db, stand));
+}
+
+async function queryEstimate(db: Db, stand: string): Promise<number> {
   const result = await db.execute(sql`
     with recent as (
       select stand, extract(epoch from ready_at - requested_at) as secs,
@@ -58,10 +61,8 @@ export async function estimateMinutes(db: Db, stand: string): Promise<number> {
     from recent`);
   const row = ((result as { rows?: unknown[] }).rows ?? (result as unknown[]))[0] as { here: unknown; anywhere: unknown } | undefined;
   const secs = row?.here ?? row?.anywhere;
-  const value = secs === null || secs === undefined ? DEFAULT_ESTIMATE_MINUTES : Math.max(1, Math.ceil(Number(secs) / 60));
-  cache.set(stand, { at: Date.now(), value });
-  return value;
+  return secs === null || secs === undefined ? DEFAULT_ESTIMATE_MINUTES : Math.max(1, Math.ceil(Number(secs) / 60));
 }
 
 /** Forget cached estimates (tests that write retrievals and read the estimate straight away). */
-export const clearEstimateCache = () => cache.clear();
+export const clearEstimateCache = () => estimates.clear();
