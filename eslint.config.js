@@ -81,10 +81,14 @@ function importRules(owner, dir) {
     ...own,
   ];
 }
+/** admin/ and its folders (admin/core, admin/fleet, ...). */
+const ADMIN_DIRS = ["admin", ...readdirSync(new URL(`./${S}/admin`, import.meta.url), { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => `admin/${e.name}`)];
 const zone = (owner, files, dir) => ({ files, ignores: TESTS, rules: { "no-restricted-imports": ["error", { patterns: importRules(owner, dir) }] } });
 const serverImports = [
   zone("root", [`${S}/**`]), // everything no other zone names: the composition root
-  zone("edge", [`${S}/admin/**`]), // a file under admin/ no zone below names: the edge's (the desk's screens that join domains)
+  // A file under admin/ no zone below names: the edge's (the desk's screens that join domains). One zone per folder, so
+  // a new admin/core file is also refused its neighbours of other modules (`./bookings.service`).
+  ...ADMIN_DIRS.map((dir) => zone("edge", [`${S}/${dir}/*.ts`], dir)),
   ...Object.entries(OWNERS)
     .filter(([owner]) => owner !== "root" && owner !== "test")
     .flatMap(([owner, [, ...paths]]) => {

@@ -75,6 +75,11 @@ describe("the server's import arrows (npm run lint)", () => {
     expect(folders.length).toBeGreaterThan(20);
     for (const folder of folders) expect([folder, await refusals(`${folder}/a-new-file.ts`, use("../app"))]).toEqual([folder, [against("root")]]);
     expect(await refusals("admin/core/a-new.service.ts", use("../../app"))).toEqual([against("root")]); // the edge's, by default
+    // ...and held to the doors of its neighbours' modules like any other edge file.
+    expect(await refusals("admin/core/a-new.service.ts", use("./bookings.service"))).toEqual([deep("bookings")]);
+    expect(await refusals("admin/fleet/a-new.service.ts", use("./units.service"))).toEqual([deep("rides")]);
+    expect(await refusals("admin/a-new.routes.ts", use("./core/tickets.service"))).toEqual([deep("valet")]);
+    expect(await refusals("admin/core/a-new.service.ts", use("./reports.service"))).toEqual([]);
   });
 
   it("lets a domain import the ones to its left", async () => {
