@@ -8,16 +8,12 @@ import type { ComponentProps } from "react";
 import { Button } from "@/components/ui/button";
 import { useFormContext } from "react-hook-form";
 import { TextField } from "@/components/form/fields";
-import { Field, useFieldAria } from "@/components/ui/label";
+import { Field, useFieldControl } from "@/components/ui/label";
 import { cn } from "@/lib/utils";
 
 function AirlineSelect(props: ComponentProps<"select">) {
   return (
-    <select
-      {...props}
-      {...useFieldAria(props)}
-      className="h-11 w-full rounded-md border border-border bg-surface-2 px-3 text-sm text-foreground [color-scheme:dark] focus:border-gold/70 focus:outline-none focus:ring-2 focus:ring-gold/50"
-    >
+    <select {...useFieldControl(props, "h-11 px-3 [color-scheme:dark] focus:ring-2 focus:ring-gold/50")}>
       {AIRLINES.map((a) => (
         <option key={a.iata} value={a.iata}>
           {a.name} ({a.iata})
