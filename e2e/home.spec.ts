@@ -262,3 +262,20 @@ test("the browser receives the page's scripts brotli-compressed, and a client wi
   expect(plain.headers()["content-type"]).toContain("javascript");
   expect((await plain.text()).length).toBeGreaterThanOrEqual(COMPRESS_FROM_BYTES);
 });
+
+test("the page itself carries the company's details: the footer shows them with no settings request and no zod", async ({ page, request }) => {
+  const settingsRequests: string[] = [];
+  const scripts: string[] = [];
+  page.on("request", (r) => {
+    if (new URL(r.url()).pathname === "/api/settings/public") settingsRequests.push(r.url());
+    if (r.resourceType() === "script") scripts.push(new URL(r.url()).pathname);
+  });
+  const company = ((await (await request.get("/api/settings/public")).json()) as { company: { phoneDisplay: string; supportEmail: string } }).company;
+  await page.goto("/", { waitUntil: "networkidle" });
+  const footer = page.getByRole("contentinfo");
+  await expect(footer.getByRole("link", { name: company.phoneDisplay })).toHaveAttribute("href", /^tel:/);
+  await expect(footer.getByRole("link", { name: company.supportEmail })).toHaveAttribute("href", `mailto:${company.supportEmail}`);
+  expect(settingsRequests).toEqual([]);
+  // zod's chunks (the answer schemas) load with the first answer that needs one: a visitor's home page has none.
+  expect(scripts.filter((s) => /schemas|public-answer/.test(s))).toEqual([]);
+});
