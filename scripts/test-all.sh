@@ -22,8 +22,11 @@ step "typecheck and lint"
 tmp=$(mktemp -d)
 npm run -s typecheck >"$tmp/typecheck" 2>&1 & tc=$!
 npm run -s lint >"$tmp/lint" 2>&1 & li=$!
+# Interrupted: stop both (background jobs of a script ignore Ctrl-C) and leave nothing behind.
+trap 'kill $tc $li 2>/dev/null; rm -rf "$tmp"; exit 130' INT TERM
 wait $tc; tc=$?
 wait $li; li=$?
+trap - INT TERM
 cat "$tmp/typecheck" "$tmp/lint"; rm -rf "$tmp"
 [ $tc -eq 0 ] || { echo "typecheck failed"; exit 1; }
 [ $li -eq 0 ] || { echo "lint failed"; exit 1; }

@@ -44,7 +44,7 @@ const estimates = new TtlCache<number>({ ttlMs: ESTIMATE_TTL_MS });
 /**
  * Minutes a guest at `stand` can expect from request to ready: the median of the last 20 retrievals there in
  * the past 14 days (all stands when this one has none yet), rounded up; DEFAULT_ESTIMATE_MINUTES with no history.
- * Kept for 30 s per database and stand (the server's one TtlCache), so a burst of claim pages costs one query.
+ * Kept for 30 s per database and stand (a TtlCache, the server's one cache class), so a burst of claim pages costs one query.
  */
 export function estimateMinutes(db: Db, stand: string): Promise<number> {
   return estimates.load(db, stand, () => queryEstimate(db, stand));
