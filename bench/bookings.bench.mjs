@@ -17,7 +17,7 @@ import os from "node:os";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import postgres from "postgres";
-import { arg, benchServerEnv, countingProxy, cpuMs, freePort, giveCapacity, laDate, requireBuiltServer, scratchDatabase, spawned, spawnServer, treeCpuMs } from "./lib.mjs";
+import { arg, benchServerEnv, countingProxy, cpuMs, freePort, giveCapacity, laDate, requireBuiltServer, running, scratchDatabase, spawned, spawnServer, treeCpuMs } from "./lib.mjs";
 
 const BOOKINGS = arg("bookings", 4000);
 const EMBEDDED_BOOKINGS = arg("embedded-bookings", 1000);
@@ -141,8 +141,8 @@ async function customers(base, count, runId) {
 /**
  * The chauffeurs and cars `count` rides of quotes() need: twelve rides a quarter hour, each about an hour long with the
  * buffer, so five quarters' rides (60) are under way at any moment, round the clock on every day they are booked.
+ * From the day after tomorrow: tomorrow's first quarter hours are inside the 2 hours' notice late at night.
  */
-// From the day after tomorrow: tomorrow's first quarter hours are inside the 2 hours' notice late at night.
 async function capacityFor(base, count) {
   const vehicles = await request(base, false, "/api/vehicles");
   const dates = Array.from({ length: Math.ceil(count / 1152) }, (_, d) => laDate(2 + d));
@@ -351,6 +351,6 @@ main()
     process.exitCode = 1;
   })
   .finally(async () => {
-    for (const child of spawned) if (child.exitCode === null) child.kill("SIGKILL");
+    for (const child of spawned) if (running(child)) child.kill("SIGKILL");
     for (const cleanup of cleanups.reverse()) await cleanup().catch((err) => console.error(String(err)));
   });

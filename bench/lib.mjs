@@ -3,6 +3,7 @@ import { spawn } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
 import net from "node:net";
+import os from "node:os";
 import path from "node:path";
 import postgres from "postgres";
 
@@ -242,14 +243,10 @@ export async function countingProxy(target) {
  * (and its directory removed) when this process exits.
  */
 export async function startBuiltServer({ port, env = {}, adminPassword = "bench-demo-admin-password" }) {
-  const { spawn } = await import("node:child_process");
-  const os = await import("node:os");
-  const path = await import("node:path");
-  const serverMain = path.resolve(import.meta.dirname, "../apps/server/dist/main.js");
-  if (!fs.existsSync(serverMain)) throw new Error("apps/server/dist/main.js is missing: run `npm run build` first");
+  if (!fs.existsSync(SERVER_MAIN)) throw new Error("apps/server/dist/main.js is missing: run `npm run build` first");
   const base = `http://127.0.0.1:${port}`;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "meridian-bench-"));
-  const child = spawn(process.execPath, [serverMain], {
+  const child = spawn(process.execPath, [SERVER_MAIN], {
     env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, PUBLIC_URL: base, LOG_LEVEL: "warn", SIGN_IN_PER_MINUTE: "100000", ADMIN_PASSWORD: adminPassword, WORKERS: process.env.WORKERS || "1", ...env },
     stdio: ["ignore", "ignore", "inherit"],
   });
