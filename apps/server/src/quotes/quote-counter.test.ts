@@ -3,7 +3,8 @@
 // several processes add up in the same rows.
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { todayInServiceArea } from "@meridian/shared/booking";
+import { SERVICE_TIME_ZONE, todayInServiceArea } from "@meridian/shared/booking";
+import { addDays, zonedInstant } from "@meridian/shared/zoned-time";
 import { setValetRates } from "../seed/factories";
 import { quoteCounts } from "../db/schema";
 import { FAKE_PLACES } from "../test/fake-geo";
@@ -33,8 +34,19 @@ afterAll(async () => {
 const rowsOf = (day: string) => t.db.select().from(quoteCounts).where(eq(quoteCounts.day, day)).orderBy(quoteCounts.service);
 const fastQuote = (json: unknown) => fetch(`${base}/api/quotes`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(json) });
 
+/**
+ * The first test's quotes are counted under the day of their minute: started in the last 20 s of a Los Angeles day,
+ * they would straddle midnight. Wait for the next day then.
+ */
+async function awayFromMidnight() {
+  const midnight = zonedInstant(addDays(todayInServiceArea(), 1), "00:00", SERVICE_TIME_ZONE).getTime();
+  const left = midnight - Date.now();
+  if (left < 20_000) await new Promise((r) => setTimeout(r, left + 1000));
+}
+
 describe("quote counts", () => {
-  it("counts answered ride quotes (Hono and the fast path) and valet quotes per day, those with a coupon apart, written on flush", async () => {
+  it("counts answered ride quotes (Hono and the fast path) and valet quotes per day, those with a coupon apart, written on flush", { timeout: 60_000 }, async () => {
+    await awayFromMidnight();
     const admin = await t.userWithSession({ role: "admin" });
     await t.call("POST", "/api/admin/coupons", { cookie: admin.cookie, json: { code: "COUNTME", kind: "fixed", value: 5 } });
     const today = todayInServiceArea();
