@@ -57,18 +57,22 @@ async function claimedRides(db: Db | Tx, from: Date, to: Date, now: Date): Promi
 }
 
 /** A picture of the sold world with the ride bookings in progress (pickups in [from, to)) counted as rides with no chauffeur or car yet. */
-async function withClaims(db: Db | Tx, world: Promise<AvailabilityWorld>, from: Date, to: Date, now: Date): Promise<AvailabilityWorld> {
-  const [sold, claims] = await Promise.all([world, claimedRides(db, from, to, now)]);
+async function withClaims(db: Db | Tx, world: () => Promise<AvailabilityWorld>, from: Date, to: Date, now: Date): Promise<AvailabilityWorld> {
+  // The claims first, then the sold rides: a booking that finishes meanwhile turns its claim into its ride in one
+  // statement (bookings/booking-rows.ts), so read in this order it is seen at least once. The other order (or both
+  // at once) could miss it in both, and sell its car twice: two customers racing for the last car both got a booking.
+  const claims = await claimedRides(db, from, to, now);
+  const sold = await world();
   return { ...sold, rides: [...sold.rides, ...claims] };
 }
 
 /** The shifts, cars and sold rides around a day, bookings in progress included. */
-const dayWorld = (db: Db | Tx, day: Day, now: Date) => withClaims(db, availabilityWorld(db, day.from, day.to), new Date(day.from.getTime() - 24 * HOUR + 1), day.to, now);
+const dayWorld = (db: Db | Tx, day: Day, now: Date) => withClaims(db, () => availabilityWorld(db, day.from, day.to), new Date(day.from.getTime() - 24 * HOUR + 1), day.to, now);
 
 /** The same for one ride's window only (windowWorld): what a booking checks under the lock when the answer is yes. */
 function windowWorldWithClaims(db: Db | Tx, ride: RideToSell, bufferMinutes: number, now: Date): Promise<AvailabilityWorld> {
   const w = rideWindow(ride.pickupAt, ride.minutes, bufferMinutes);
-  return withClaims(db, windowWorld(db, w, bufferMinutes), new Date(w.start.getTime() - 24 * HOUR), w.end, now);
+  return withClaims(db, () => windowWorld(db, w, bufferMinutes), new Date(w.start.getTime() - 24 * HOUR), w.end, now);
 }
 
 function without(world: AvailabilityWorld, notCounted: NotCounted = {}): AvailabilityWorld {
