@@ -2,7 +2,7 @@
 // quote, the capacity auto-switch, confirm, the ticket, the dashboard, and the admin's live toast.
 import type { Locator, Page } from "@playwright/test";
 import { expectNoA11yViolations } from "./a11y";
-import { ADMIN, apiSignIn, bookingConfirmed, createVerifiedUser, expect, test } from "./fixtures";
+import { ADMIN, apiSignIn, bookingConfirmed, expect, signedInCustomer, test } from "./fixtures";
 
 type Vehicle = { id: string; name: string; passengerCapacity: number; luggageCapacity: number };
 
@@ -49,8 +49,7 @@ test("a customer books a ride: suggestions, map chips, quote, vehicle auto-switc
   const admin = await adminContext.newPage();
   await apiSignIn(admin, ADMIN.email, ADMIN.password);
 
-  const user = await createVerifiedUser(request, "Octavia Brandt");
-  await apiSignIn(page, user.email, user.password);
+  await signedInCustomer(page, request, "Octavia Brandt");
   const dialog = await openBooking(page);
   await expect(dialog.getByRole("tab", { name: "Ride Transport" })).toHaveAttribute("aria-selected", "true");
   await expect(dialog.getByLabel("Time")).toHaveValue("12:00");
@@ -260,8 +259,7 @@ test("'Use my current location' fills the address from the browser's position, a
 
 test("failures show the spec's toasts: vehicles, route, and a changed quote (new Idempotency-Key on retry)", async ({ page, request }) => {
   test.slow();
-  const user = await createVerifiedUser(request, "Perpetua Vance");
-  await apiSignIn(page, user.email, user.password);
+  await signedInCustomer(page, request, "Perpetua Vance");
 
   // Vehicles cannot be loaded.
   await page.route("**/api/vehicles", (route) => route.fulfill({ status: 503, json: { error: { code: "unavailable", message: "Fleet is resting." } } }));

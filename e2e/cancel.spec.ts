@@ -1,7 +1,7 @@
 // A customer cancels inside the cut-off: the dashboard states the fee before they confirm, and the fee is recorded
 // on the booking. The admin sets the cut-off in Settings (Operations) first, and puts it back afterwards.
 import { DEFAULT_OPERATIONS_SETTINGS as DEFAULTS } from "@meridian/shared/rides";
-import { ADMIN, apiSignIn, createVerifiedUser, expect, laDaysAhead, test } from "./fixtures";
+import { ADMIN, apiSignIn, expect, laDaysAhead, signedInCustomer, test } from "./fixtures";
 
 
 test("a customer cancelling inside the cut-off is shown the fee first, and the fee is recorded", async ({ browser, page, request }) => {
@@ -18,8 +18,7 @@ test("a customer cancelling inside the cut-off is shown the fee first, and the f
     await admin.reload();
     await expect(admin.getByLabel("Free cancellation cut-off")).toHaveValue("168");
 
-    const customer = await createVerifiedUser(request, "Cassius Thorne");
-    await apiSignIn(page, customer.email, customer.password);
+    await signedInCustomer(page, request, "Cassius Thorne");
     const { vehicles } = (await (await page.request.get("/api/vehicles")).json()) as { vehicles: { id: string }[] };
     const quote = await page.request.post("/api/quotes", {
       data: { pickupPlaceId: "emb:apt:LAX", dropoffPlaceId: "emb:venue:santa-monica-pier", vehicleTypeId: vehicles[0]!.id, passengers: 1, luggage: 0, date: laDaysAhead(3), time: "12:00" },

@@ -109,6 +109,13 @@ export async function apiSignIn(page: Page, email: string, password: string) {
   await expect(page.getByRole("banner").getByRole("button", { name: /^Account menu for / })).toBeVisible();
 }
 
+/** A new verified customer, signed in on `page` through the API (apiSignIn), for tests that are not about signing up. */
+export async function signedInCustomer(page: Page, request: APIRequestContext, fullName?: string) {
+  const user = await createVerifiedUser(request, fullName);
+  await apiSignIn(page, user.email, user.password);
+  return user;
+}
+
 /** Signs in through the sign-in modal on the home page. */
 export async function signInThroughModal(page: Page, email: string, password: string) {
   await page.goto("/");

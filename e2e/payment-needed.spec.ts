@@ -1,12 +1,11 @@
 // A far-off ride whose card could not be authorised: the dispatch board shows "Payment needed", and the customer
 // confirms a card on the page the e-mail links to (test mode: a declined test card first, then the test Visa).
-import { ADMIN, apiSignIn, createVerifiedUser, expect, laDaysAhead, test } from "./fixtures";
+import { ADMIN, apiSignIn, expect, laDaysAhead, signedInCustomer, test } from "./fixtures";
 
 test("payment needed: the board flags the ride and the customer confirms a test card", async ({ browser, page, request }) => {
   test.slow();
   const day = laDaysAhead(9);
-  const customer = await createVerifiedUser(request, "Imogen Vale");
-  await apiSignIn(page, customer.email, customer.password);
+  const customer = await signedInCustomer(page, request, "Imogen Vale");
   const { vehicles } = (await (await page.request.get("/api/vehicles")).json()) as { vehicles: { id: string }[] };
   const quote = await page.request.post("/api/quotes", {
     data: { pickupPlaceId: "emb:apt:LAX", dropoffPlaceId: "emb:venue:santa-monica-pier", vehicleTypeId: vehicles[0]!.id, passengers: 1, luggage: 0, date: day, time: "08:15" },
