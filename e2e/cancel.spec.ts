@@ -1,14 +1,12 @@
 // A customer cancels inside the cut-off: the dashboard states the fee before they confirm, and the fee is recorded
 // on the booking. The admin sets the cut-off in Settings (Operations) first, and puts it back afterwards.
 import { DEFAULT_OPERATIONS_SETTINGS as DEFAULTS } from "@meridian/shared/rides";
-import { ADMIN, apiSignIn, expect, laDaysAhead, signedInCustomer, test } from "./fixtures";
+import { adminPage, expect, laDaysAhead, signedInCustomer, test } from "./fixtures";
 
 
 test("a customer cancelling inside the cut-off is shown the fee first, and the fee is recorded", async ({ browser, page, request }) => {
   test.slow();
-  const adminContext = await browser.newContext();
-  const admin = await adminContext.newPage();
-  await apiSignIn(admin, ADMIN.email, ADMIN.password);
+  const admin = await adminPage(browser);
   try {
     // A week's cut-off: a ride in three days is inside it.
     await admin.goto("/admin/settings");
@@ -46,6 +44,6 @@ test("a customer cancelling inside the cut-off is shown the fee first, and the f
     expect(detail.booking).toMatchObject({ status: "cancelled", cancellation: { by: "customer", feeUsd: fee } });
   } finally {
     await admin.request.put("/api/admin/settings", { data: DEFAULTS });
-    await adminContext.close();
+    await admin.context().close();
   }
 });

@@ -116,6 +116,13 @@ export async function signedInCustomer(page: Page, request: APIRequestContext, f
   return user;
 }
 
+/** A page in a browser context of its own, signed in as the demo admin (close with `admin.context().close()`). */
+export async function adminPage(browser: Browser) {
+  const admin = await (await browser.newContext()).newPage();
+  await apiSignIn(admin, ADMIN.email, ADMIN.password);
+  return admin;
+}
+
 /** Signs in through the sign-in modal on the home page. */
 export async function signInThroughModal(page: Page, email: string, password: string) {
   await page.goto("/");
