@@ -1,6 +1,6 @@
 // Admin Coupons end to end: an admin creates a code (the schema's messages on bad input), edits it,
 // deactivates and reactivates it; the list, the API and the audit log agree.
-import { ADMIN, apiSignIn, expect, test } from "./fixtures";
+import { ADMIN, apiSignIn, expect, fillIn, test } from "./fixtures";
 
 test("an admin creates, edits and deactivates a coupon", async ({ page }) => {
   const code = `GALA${Date.now().toString(36).toUpperCase()}`;
@@ -23,10 +23,7 @@ test("an admin creates, edits and deactivates a coupon", async ({ page }) => {
   await dialog.getByLabel("Amount off (USD)").fill("25");
   await dialog.getByLabel("Applies to").click();
   await page.getByRole("option", { name: "Rides" }).click();
-  await dialog.getByLabel("Valid from").fill("2026-01-01");
-  await dialog.getByLabel("Valid to").fill("2030-12-31");
-  await dialog.getByLabel("Total uses").fill("50");
-  await dialog.getByLabel("Minimum fare (USD)").fill("80");
+  await fillIn(dialog, { "Valid from": "2026-01-01", "Valid to": "2030-12-31", "Total uses": "50", "Minimum fare (USD)": "80" });
   await dialog.getByRole("button", { name: "Create Coupon" }).click();
   await expect(page.getByText("Coupon Created")).toBeVisible();
   await expect(dialog).toBeHidden();

@@ -3,7 +3,7 @@
 import { formatMoney } from "@meridian/shared/money";
 import type { APIRequestContext } from "@playwright/test";
 import { expectNoA11yViolations } from "./a11y";
-import { ADMIN, apiSignIn, createVerifiedUser, expect, test } from "./fixtures";
+import { ADMIN, apiSignIn, createVerifiedUser, expect, fillIn, test } from "./fixtures";
 
 /** A date `days` from now as YYYY-MM-DD (UTC is never behind Los Angeles, so it is never in the past there). */
 const daysAhead = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
@@ -38,10 +38,7 @@ test("an admin adds a vehicle, sets its rate card, publishes miles_minutes, and 
   // Name required: the spec's validation message.
   await dialog.getByRole("button", { name: "Add Vehicle" }).click();
   await expect(page.getByText("Vehicle name is required and passenger capacity must be at least 1.").first()).toBeVisible();
-  await dialog.getByLabel("Vehicle Name").fill(name);
-  await dialog.getByLabel("Base Fee (USD)").fill(String(baseFee));
-  await dialog.getByLabel("Passenger Capacity").fill("14");
-  await dialog.getByLabel("Luggage Capacity").fill("8");
+  await fillIn(dialog, { "Vehicle Name": name, "Base Fee (USD)": String(baseFee), "Passenger Capacity": "14", "Luggage Capacity": "8" });
   await dialog.getByRole("button", { name: "Add Vehicle" }).click();
   await expect(page.getByText("Vehicle Added!")).toBeVisible();
   await expect(dialog).toBeHidden();

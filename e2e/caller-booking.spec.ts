@@ -2,7 +2,7 @@
 // customer (name, phone, e-mail), the ride quoted by the customer's own form, booked with a payment link; the
 // customer opens the link from the dev mailbox (no account, no sign-in) and pays with the test Visa.
 import { expectNoA11yViolations } from "./a11y";
-import { expect, laDaysAhead, signInThroughModal, staffMember, test, typeAddress, uniqueEmail } from "./fixtures";
+import { expect, fillIn, laDaysAhead, signInThroughModal, staffMember, test, typeAddress, uniqueEmail } from "./fixtures";
 
 test("a dispatcher books a ride for a caller, and the caller pays through the e-mailed link", async ({ browser, page, request }) => {
   test.slow();
@@ -21,9 +21,7 @@ test("a dispatcher books a ride for a caller, and the caller pays through the e-
   await dialog.getByLabel("Name, e-mail or phone").fill(email);
   await expect(dialog.getByText("No customer matches.")).toBeVisible();
   await dialog.getByRole("tab", { name: "New Customer" }).click();
-  await dialog.getByLabel("Full name").fill("Cleo Caller");
-  await dialog.getByLabel("Phone").fill(`(${digits.slice(0, 3)}) ${digits.slice(3, 6)}-${digits.slice(6)}`);
-  await dialog.getByLabel("Email").fill(email);
+  await fillIn(dialog, { "Full name": "Cleo Caller", Phone: `(${digits.slice(0, 3)}) ${digits.slice(3, 6)}-${digits.slice(6)}`, Email: email });
 
   await typeAddress(dialog, "Pickup", "LAX", "Los Angeles International Airport");
   await typeAddress(dialog, "Dropoff", "Beverly Hills", /^Beverly Hills/);

@@ -123,6 +123,11 @@ export async function adminPage(browser: Browser) {
   return admin;
 }
 
+/** Fills each field of `scope` named by its label (getByLabel) with its value, in the order given. */
+export async function fillIn(scope: Page | Locator, fields: Record<string, string>) {
+  for (const [label, value] of Object.entries(fields)) await scope.getByLabel(label).fill(value);
+}
+
 /** Signs in through the sign-in modal on the home page. */
 export async function signInThroughModal(page: Page, email: string, password: string) {
   await page.goto("/");

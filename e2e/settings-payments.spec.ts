@@ -3,7 +3,7 @@
 // screenshots at desktop width and 390 px. The presets keep 20% in the middle and are put back afterwards (the tips
 // spec, running at the same time, tips the 20% preset).
 import { expectNoA11yViolations } from "./a11y";
-import { completedRideOfNewCustomer, expect, laDaysAhead, test } from "./fixtures";
+import { completedRideOfNewCustomer, expect, fillIn, laDaysAhead, test } from "./fixtures";
 
 test("Settings → Payments: test charge, cancellation link, and new tip presets offered by the tip dialog", async ({ browser, page, request }) => {
   test.setTimeout(240_000);
@@ -22,10 +22,7 @@ test("Settings → Payments: test charge, cancellation link, and new tip presets
     await expect(result).toContainText("Test charge worked: $1.00 authorised on VISA •••• 4242 and released.");
     await expect(result).toContainText(/pi_\w+ · requires_capture → canceled · \d+ ms/);
 
-    await admin.getByLabel("Preset 1").fill("12");
-    await admin.getByLabel("Preset 2").fill("20");
-    await admin.getByLabel("Preset 3").fill("30");
-    await admin.getByLabel("Preset 4").fill("30");
+    await fillIn(admin, { "Preset 1": "12", "Preset 2": "20", "Preset 3": "30", "Preset 4": "30" });
     await admin.getByRole("button", { name: "Save Tip Presets" }).click();
     await expect(admin.getByText("Each tip preset must be different.")).toBeVisible();
     await admin.getByLabel("Preset 4").fill("");

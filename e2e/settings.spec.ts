@@ -1,7 +1,7 @@
 // Settings → Company and Features (issue 25): an admin edits them and sees the effect on the public site; each
 // tab is axe clean. The settings are put back afterwards (other specs share the server).
 import { expectNoA11yViolations } from "./a11y";
-import { ADMIN, apiSignIn, expect, test } from "./fixtures";
+import { ADMIN, apiSignIn, expect, fillIn, test } from "./fixtures";
 
 test("Company: a new display name and phone are in the site's footer; Features: valet booking off hides the Valet tab", async ({ page }) => {
   test.slow();
@@ -11,9 +11,7 @@ test("Company: a new display name and phone are in the site's footer; Features: 
   try {
     await page.goto("/admin/settings");
     await page.getByRole("tab", { name: "Company" }).click();
-    await page.getByLabel("Display name").fill("Aurum Cars");
-    await page.getByLabel("Legal name").fill("Aurum Chauffeurs Inc.");
-    await page.getByLabel("Phone").fill("(626) 555-0123");
+    await fillIn(page, { "Display name": "Aurum Cars", "Legal name": "Aurum Chauffeurs Inc.", Phone: "(626) 555-0123" });
     await page.getByRole("button", { name: "Save Settings" }).click();
     await expect(page.getByRole("button", { name: "Save Settings" })).toBeDisabled();
     await expectNoA11yViolations(page, { label: "Settings → Company" });

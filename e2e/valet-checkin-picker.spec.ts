@@ -9,7 +9,7 @@ import type { APIRequestContext, Locator } from "@playwright/test";
 import { earliestBookable, type BookingTimesResponse } from "@meridian/shared/booking-time";
 import { formatClockRange } from "@meridian/shared/valet-pricing";
 import { minutesOfDay, wallClock } from "@meridian/shared/zoned-time";
-import { ADMIN, createVerifiedUser, expect, signedInPhone, staffMember, test } from "./fixtures";
+import { ADMIN, createVerifiedUser, expect, fillIn, signedInPhone, staffMember, test } from "./fixtures";
 
 const VENUE = "Beverly Hills Hotel";
 const letters = () => Array.from(Date.now().toString(36) + Math.random().toString(36).slice(2, 5), (c) => String.fromCharCode(97 + (parseInt(c, 36) % 26))).join("");
@@ -86,12 +86,7 @@ test("the attendant finds today's event valet booking in the check-in picker and
 
     // ---- They check a car in linked to it.
     const digits = `424555${String(Date.now()).slice(-4)}`;
-    await sp.getByLabel("Mobile number").fill(digits);
-    await sp.getByLabel("Plate").fill(`8P${letters().slice(0, 5).toUpperCase()}`);
-    await sp.getByLabel("Key tag").fill(`K-${letters().slice(0, 4).toUpperCase()}`);
-    await sp.getByLabel("Make").fill("Bentley");
-    await sp.getByLabel("Model").fill("Continental");
-    await sp.getByLabel("Colour").fill("Silver");
+    await fillIn(sp, { "Mobile number": digits, Plate: `8P${letters().slice(0, 5).toUpperCase()}`, "Key tag": `K-${letters().slice(0, 4).toUpperCase()}`, Make: "Bentley", Model: "Continental", Colour: "Silver" });
     await choice.click();
     await expect(choice).toHaveAttribute("aria-checked", "true");
     await choice.scrollIntoViewIfNeeded();

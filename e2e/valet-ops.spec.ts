@@ -4,7 +4,7 @@
 // and photo.
 import sharp from "sharp";
 import { expectNoA11yViolations } from "./a11y";
-import { ADMIN, claimLinkFromSms, createVerifiedUser, expect, signedInPhone, staffMember, test } from "./fixtures";
+import { ADMIN, claimLinkFromSms, createVerifiedUser, expect, fillIn, signedInPhone, staffMember, test } from "./fixtures";
 
 test("a car's whole stay: check-in with a photo, the guest's live claim page, the attendants' queue, and the admin's Ticket Center", async ({ browser, request }) => {
   const attendant = await staffMember(request, "valet", "Sam Attendant");
@@ -19,14 +19,7 @@ test("a car's whole stay: check-in with a photo, the guest's live claim page, th
   await sp.goto("/staff/valet");
   await expect(sp.getByRole("navigation", { name: "Valet" })).toBeVisible();
   await sp.getByRole("link", { name: "Check In" }).click();
-  await sp.getByLabel("Mobile number").fill(`(${phoneDigits.slice(0, 3)}) ${phoneDigits.slice(3, 6)}-${phoneDigits.slice(6)}`);
-  await sp.getByLabel("Plate").fill(plate);
-  await sp.getByLabel("Key tag").fill(`K-${unique}`);
-  await sp.getByLabel("Make").fill("Aston Martin");
-  await sp.getByLabel("Model").fill("DB12");
-  await sp.getByLabel("Colour").fill("Racing Green");
-  await sp.getByLabel("Stall (optional)").fill("B12");
-  await sp.getByLabel("Stand").fill("Main Entrance");
+  await fillIn(sp, { "Mobile number": `(${phoneDigits.slice(0, 3)}) ${phoneDigits.slice(3, 6)}-${phoneDigits.slice(6)}`, Plate: plate, "Key tag": `K-${unique}`, Make: "Aston Martin", Model: "DB12", Colour: "Racing Green", "Stall (optional)": "B12", Stand: "Main Entrance" });
   await sp.locator('input[type="file"][capture="environment"]').setInputFiles({ name: "front.jpg", mimeType: "image/jpeg", buffer: jpeg });
   await expect(sp.getByRole("img", { name: "Photo 1" })).toBeVisible();
   await expectNoA11yViolations(sp, { label: "valet check-in" });
