@@ -17,15 +17,9 @@ import os from "node:os";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import postgres from "postgres";
-import { arg, benchServerEnv, countingProxy, cpuMs, freePort, giveCapacity, laDate, requireBuiltServer, running, scratchDatabase, spawned, spawnServer, treeCpuMs } from "./lib.mjs";
+import { benchServerEnv, countingProxy, cpuMs, freePort, giveCapacity, laDate, requireBuiltServer, running, scratchDatabase, spawned, spawnServer, treeCpuMs, options } from "./lib.mjs";
 
-const BOOKINGS = arg("bookings", 4000);
-const EMBEDDED_BOOKINGS = arg("embedded-bookings", 1000);
-const CLIENTS = arg("clients", 32);
-const INSERT_SECONDS = arg("insert-seconds", 5);
-const ONLY = arg("only", "");
-const COUNT = arg("count", 0);
-const STRICT = process.argv.includes("--strict");
+const opt = options({ bookings: 4000, embeddedBookings: 1000, clients: 32, insertSeconds: 5, only: "", count: 0, strict: false });
 const WORKERS = process.env.WORKERS || "auto";
 
 const cleanups = [];
@@ -209,7 +203,7 @@ async function bookings(base, cookies, quoteIds, runId) {
 }
 
 /** Starts the server, makes customers and quotes, warms up, measures bookings; returns the figures and the server. */
-async function runBookings(label, env, count, backends = async () => new Map(), { clients = CLIENTS, beforeMeasure = () => {} } = {}) {
+async function runBookings(label, env, count, backends = async () => new Map(), { clients = opt.clients, beforeMeasure = () => {} } = {}) {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const server = spawnServer(benchServerEnv(port, env));
@@ -261,15 +255,15 @@ async function benchPostgres() {
   console.log(`PostgreSQL ${url.host}, scratch database ${dbName}`);
 
   const backends = () => backendCpuMs(admin, dbName);
-  const raw = await rawInserts(url.href, CLIENTS, INSERT_SECONDS, backends);
+  const raw = await rawInserts(url.href, opt.clients, opt.insertSeconds, backends);
   console.log(
-    `raw INSERT: ${raw.count} single-row transactions in ${INSERT_SECONDS} s by ${CLIENTS} clients: ${Math.round(raw.perSecond)} tx/s, p50 ${raw.p50.toFixed(1)} ms, p99 ${raw.p99.toFixed(1)} ms; ` +
+    `raw INSERT: ${raw.count} single-row transactions in ${opt.insertSeconds} s by ${opt.clients} clients: ${Math.round(raw.perSecond)} tx/s, p50 ${raw.p50.toFixed(1)} ms, p99 ${raw.p99.toFixed(1)} ms; ` +
       `PostgreSQL CPU per insert ${Math.round(raw.pgCpuUs)} µs`,
   );
 
-  if (COUNT) await countStatements(url);
+  if (opt.count) await countStatements(url);
 
-  const { result, server, acknowledged } = await runBookings(`bookings (PostgreSQL, WORKERS=${WORKERS})`, { DATABASE_URL: url.href, WORKERS }, BOOKINGS, backends);
+  const { result, server, acknowledged } = await runBookings(`bookings (PostgreSQL, WORKERS=${WORKERS})`, { DATABASE_URL: url.href, WORKERS }, opt.bookings, backends);
   const code = await stopServer(server);
   const sql = postgres(url.href, { max: 1, onnotice: () => {} });
   const rows = await countRows((q, p) => sql.unsafe(q, p), acknowledged);
@@ -293,7 +287,7 @@ async function benchPostgres() {
       rows: rows.bookings,
     }),
   );
-  return rowsOk && !result.failures.length && (!STRICT || (ratioOk && p99Ok));
+  return rowsOk && !result.failures.length && (!opt.strict || (ratioOk && p99Ok));
 }
 
 /**
@@ -305,7 +299,7 @@ async function countStatements(url) {
   const proxied = new URL(url.href);
   proxied.host = `127.0.0.1:${proxy.port}`;
   try {
-    const { result, server } = await runBookings("counting (PostgreSQL through a counting proxy, WORKERS=1)", { DATABASE_URL: proxied.href, WORKERS: "1" }, COUNT, undefined, {
+    const { result, server } = await runBookings("counting (PostgreSQL through a counting proxy, WORKERS=1)", { DATABASE_URL: proxied.href, WORKERS: "1" }, opt.count, undefined, {
       clients: 4,
       beforeMeasure: () => proxy.reset(),
     });
@@ -323,7 +317,7 @@ async function countStatements(url) {
 async function benchEmbedded() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "meridian-bench-bookings-"));
   cleanups.push(async () => fs.rmSync(dataDir, { recursive: true, force: true }));
-  const { result, server, acknowledged } = await runBookings("bookings (embedded PGlite, one process)", { DATABASE_URL: "", DATA_DIR: dataDir, WORKERS: "1" }, EMBEDDED_BOOKINGS);
+  const { result, server, acknowledged } = await runBookings("bookings (embedded PGlite, one process)", { DATABASE_URL: "", DATA_DIR: dataDir, WORKERS: "1" }, opt.embeddedBookings);
   await stopServer(server); // the data directory is free once the server has stopped
   const pglite = await PGlite.create(path.join(dataDir, "pglite"));
   const rows = await countRows(async (q, p) => (await pglite.query(q, p)).rows, acknowledged);
@@ -335,10 +329,10 @@ async function benchEmbedded() {
 
 async function main() {
   requireBuiltServer();
-  console.log(`Meridian booking benchmark · node ${process.version} · ${os.cpus().length} CPU · load ${os.loadavg()[0].toFixed(1)} · ${CLIENTS} clients\n`);
+  console.log(`Meridian booking benchmark · node ${process.version} · ${os.cpus().length} CPU · load ${os.loadavg()[0].toFixed(1)} · ${opt.clients} clients\n`);
   let ok = true;
-  if (ONLY !== "embedded") ok = (await benchPostgres()) && ok;
-  if (ONLY !== "postgres") {
+  if (opt.only !== "embedded") ok = (await benchPostgres()) && ok;
+  if (opt.only !== "postgres") {
     console.log("");
     ok = (await benchEmbedded()) && ok;
   }

@@ -8,11 +8,24 @@ import path from "node:path";
 import postgres from "postgres";
 
 /** The value after `--name` on the command line (a number when the fallback is one), else the fallback. */
-export function arg(name, fallback) {
+function arg(name, fallback) {
   const i = process.argv.indexOf(`--${name}`);
   if (i < 0) return fallback;
   const v = process.argv[i + 1];
   return typeof fallback === "number" ? Number(v) : v;
+}
+
+/**
+ * The command line's options, one per key of `defaults` (camelCase, written --kebab-case): the value after
+ * `--name` (a number when the default is one), or for a boolean default whether `--name` is given; else the default.
+ */
+export function options(defaults) {
+  return Object.fromEntries(
+    Object.entries(defaults).map(([key, fallback]) => {
+      const name = key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+      return [key, typeof fallback === "boolean" ? process.argv.includes(`--${name}`) : arg(name, fallback)];
+    }),
+  );
 }
 
 export function freePort() {

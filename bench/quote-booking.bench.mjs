@@ -18,17 +18,11 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
-import { arg, benchServerEnv, freePort, giveCapacity, laDate, requireBuiltServer, running, scratchDatabase, spawned, spawnLogged, spawnServer, treeCpuMs } from "./lib.mjs";
+import { benchServerEnv, freePort, giveCapacity, laDate, requireBuiltServer, running, scratchDatabase, spawned, spawnLogged, spawnServer, treeCpuMs, options } from "./lib.mjs";
 
-const DURATION = arg("duration", 10);
-const CONNECTIONS = arg("connections", 50);
-const BOOKINGS = arg("bookings", 1000);
-const BOOKING_CONNECTIONS = arg("booking-connections", 10);
-const ROUNDS = arg("rounds", 3);
-const STRICT = process.argv.includes("--strict");
-const EMBEDDED = process.argv.includes("--embedded");
+const opt = options({ duration: 10, connections: 50, bookings: 1000, bookingConnections: 10, rounds: 3, strict: false, embedded: false });
 // One server process per CPU, as the README recommends for production; WORKERS=1 measures a single process.
-const WORKERS = EMBEDDED ? "1" : process.env.WORKERS || "auto";
+const WORKERS = opt.embedded ? "1" : process.env.WORKERS || "auto";
 
 let tmpDir;
 let scratch; // the scratch PostgreSQL database (lib.mjs)
@@ -93,19 +87,19 @@ async function json(base, p, { method = "GET", body, headers = {} } = {}) {
 async function main() {
   requireBuiltServer();
   console.log(`Meridian quote/booking benchmark · node ${process.version} · ${os.cpus().length} CPU · load ${os.loadavg()[0].toFixed(1)}`);
-  console.log(`duration ${DURATION} s, ${CONNECTIONS} connections (bookings: ${BOOKINGS} with ${BOOKING_CONNECTIONS} connections)\n`);
+  console.log(`duration ${opt.duration} s, ${opt.connections} connections (bookings: ${opt.bookings} with ${opt.bookingConnections} connections)\n`);
 
   // 1. The ceiling: a bare node:http server in its own process.
   const barePort = await freePort();
   const bare = spawnLogged(["-e", `require("node:http").createServer((q, s) => s.end("hello")).listen(${barePort}, "127.0.0.1")`], {});
   await waitFor(`http://127.0.0.1:${barePort}/`, bare.child, bare.log);
-  const bareOpts = { url: `http://127.0.0.1:${barePort}/`, connections: CONNECTIONS };
+  const bareOpts = { url: `http://127.0.0.1:${barePort}/`, connections: opt.connections };
   await cannon({ ...bareOpts, duration: 1 });
 
   // 2. The built server on a scratch PostgreSQL database (or a fresh embedded data dir).
   tmpDir = fs.mkdtempSync(path.join(os.tmpdir(), "meridian-bench-"));
   let databaseUrl = "";
-  if (!EMBEDDED) {
+  if (!opt.embedded) {
     scratch = await scratchDatabase();
     databaseUrl = scratch.url;
   }
@@ -116,7 +110,7 @@ async function main() {
   await waitFor(`${base}/api/health`, server.child, server.log);
   while (!/ready in \d+ ms/.test(server.log.join(""))) await new Promise((r) => setTimeout(r, 100)); // every worker listens
   const workers = server.log.join("").match(/(\d+) worker processes/)?.[1] ?? "1";
-  const where = EMBEDDED ? `PGlite in ${tmpDir}` : `PostgreSQL ${new URL(databaseUrl).host}, scratch database ${scratch.name}`;
+  const where = opt.embedded ? `PGlite in ${tmpDir}` : `PostgreSQL ${new URL(databaseUrl).host}, scratch database ${scratch.name}`;
   console.log(`server ready in ${Date.now() - booted} ms (${where}; WORKERS=${WORKERS}: ${workers} HTTP process${workers === "1" ? "" : "es"})`);
 
   // 3. A verified customer: sign up, follow the link in the embedded outbox, sign in.
@@ -141,7 +135,7 @@ async function main() {
   const vehicle = vehicles.body.vehicles[0];
   // Chauffeurs and cars for the booking pool (step 5): a ride every quarter hour, about five under way at any moment.
   // The pool starts the day after tomorrow: tomorrow's first quarter hours are inside the 2 hours' notice late at night.
-  const poolDates = Array.from({ length: Math.ceil(BOOKINGS / 96) }, (_, d) => laDate(2 + d));
+  const poolDates = Array.from({ length: Math.ceil(opt.bookings / 96) }, (_, d) => laDate(2 + d));
   await giveCapacity(base, { dates: poolDates, chauffeurs: 8, unitsPerType: 8, vehicleTypeIds: [vehicle.id] });
   const quoteInput = (date, time) => ({
     pickupPlaceId: "emb:apt:LAX",
@@ -156,12 +150,12 @@ async function main() {
   const sample = await json(base, "/api/quotes", { method: "POST", body: JSON.parse(quoteBody) });
   if (sample.status !== 200) throw new Error(`quote failed: ${sample.status} ${JSON.stringify(sample.body)}`);
   console.log(`quote: ${vehicle.name}, ${sample.body.quote.miles} mi, ${sample.body.quote.minutes} min, $${sample.body.quote.totalUsd.toFixed(2)}\n`);
-  const quoteOpts = { url: `${base}/api/quotes`, method: "POST", headers: { "content-type": "application/json" }, body: quoteBody, connections: CONNECTIONS };
+  const quoteOpts = { url: `${base}/api/quotes`, method: "POST", headers: { "content-type": "application/json" }, body: quoteBody, connections: opt.connections };
   await cannon({ ...quoteOpts, duration: 2 });
   const rounds = [];
-  for (let r = 0; r < ROUNDS; r++) {
-    const b = await measured(bare.child.pid, { ...bareOpts, duration: DURATION });
-    const q = await measured(server.child.pid, { ...quoteOpts, duration: DURATION });
+  for (let r = 0; r < opt.rounds; r++) {
+    const b = await measured(bare.child.pid, { ...bareOpts, duration: opt.duration });
+    const q = await measured(server.child.pid, { ...quoteOpts, duration: opt.duration });
     rounds.push({ bare: b, quote: q, ratio: q.requests.average / b.requests.average });
     console.log(
       `round ${r + 1}: bare ${Math.round(b.requests.average)} req/s (p99 ${b.latency.p99} ms) · quote ${Math.round(q.requests.average)} req/s (p99 ${q.latency.p99} ms) · ratio ${(q.requests.average / b.requests.average).toFixed(2)} · server CPU per request: bare ${b.cpuUsPerRequest} µs, quote ${q.cpuUsPerRequest} µs`,
@@ -176,9 +170,9 @@ async function main() {
 
   // 5. Bookings: every request its own Idempotency-Key and its own fresh quote id (distinct date/time).
   const pool = [];
-  for (let i = 0; pool.length < BOOKINGS; i++) {
+  for (let i = 0; pool.length < opt.bookings; i++) {
     const batch = [];
-    for (let j = 0; j < 25 && pool.length + batch.length < BOOKINGS; j++) {
+    for (let j = 0; j < 25 && pool.length + batch.length < opt.bookings; j++) {
       const n = pool.length + batch.length;
       const time = `${String(Math.floor((n % 96) / 4)).padStart(2, "0")}:${String((n % 4) * 15).padStart(2, "0")}`;
       batch.push(json(base, "/api/quotes", { method: "POST", body: quoteInput(laDate(2 + Math.floor(n / 96)), time) }));
@@ -192,8 +186,8 @@ async function main() {
   let next = 0;
   const bookingResult = await measured(server.child.pid, {
     url: `${base}/api/bookings`,
-    connections: BOOKING_CONNECTIONS,
-    amount: BOOKINGS,
+    connections: opt.bookingConnections,
+    amount: opt.bookings,
     requests: [
       {
         method: "POST",
@@ -231,7 +225,7 @@ async function main() {
   for (const r of rows) console.log(r.map((c, i) => (i < width.length ? String(c).padEnd(width[i]) : c)).join("  "));
   const ratioOk = ratio >= 0.35;
   const p99Ok = quoteP99 < 20;
-  console.log(`\nratio quote/bare (median of ${ROUNDS} rounds): ${ratio.toFixed(2)} (target >= 0.35: ${ratioOk ? "met" : "MISSED"})`);
+  console.log(`\nratio quote/bare (median of ${opt.rounds} rounds): ${ratio.toFixed(2)} (target >= 0.35: ${ratioOk ? "met" : "MISSED"})`);
   console.log(`quote p99 (median): ${quoteP99} ms (target < 20 ms: ${p99Ok ? "met" : "MISSED"})`);
   console.log(
     "\n" +
@@ -249,7 +243,7 @@ async function main() {
     console.error("Some requests failed: the figures above are not valid.");
     process.exitCode = 1;
   }
-  if (STRICT && !(ratioOk && p99Ok)) process.exitCode = 1;
+  if (opt.strict && !(ratioOk && p99Ok)) process.exitCode = 1;
 }
 
 main()

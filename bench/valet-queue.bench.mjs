@@ -18,18 +18,13 @@
 //   [--postgres] [--strict]
 import fs from "node:fs";
 import os from "node:os";
-import { arg, scratchDatabase, startBuiltServer, treeCpuMs } from "./lib.mjs";
+import { scratchDatabase, startBuiltServer, treeCpuMs, options } from "./lib.mjs";
 
-const GUESTS = arg("guests", 200);
-const ATTENDANTS = arg("attendants", 20);
-const CONCURRENCY = arg("concurrency", 20);
+/** pause: each attendant's think time between two taps (ms); 0 drives the server flat out. */
+const opt = options({ guests: 200, attendants: 20, concurrency: 20, pause: 2000, port: 4245, strict: false, postgres: false });
 /** Each attendant's think time between two taps (ms); 0 drives the server flat out. */
-const PAUSE = arg("pause", 2000);
-const PORT = arg("port", 4245);
-const STRICT = process.argv.includes("--strict");
-const POSTGRES = process.argv.includes("--postgres");
 const TARGET_P99_MS = 500;
-const BASE = `http://127.0.0.1:${PORT}`;
+const BASE = `http://127.0.0.1:${opt.port}`;
 
 let server;
 const streams = [];
@@ -101,22 +96,22 @@ function serverMemory(pid) {
 const pct = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
 
 async function main() {
-  const workers = process.env.WORKERS || (POSTGRES ? "auto" : "1");
-  console.log(`valet queue bench: ${GUESTS} guest pages, ${ATTENDANTS} attendants, ${CONCURRENCY} cars moving at once, ${PAUSE} ms between taps, ${POSTGRES ? "PostgreSQL" : "embedded PGlite"}, WORKERS=${workers}; load average ${os.loadavg().map((l) => l.toFixed(2)).join(" ")}`);
-  const scratch = POSTGRES ? await scratchDatabase() : null;
-  server = await startBuiltServer({ port: PORT, env: { WORKERS: workers, ...(scratch ? { DATABASE_URL: scratch.url } : {}) } });
+  const workers = process.env.WORKERS || (opt.postgres ? "auto" : "1");
+  console.log(`valet queue bench: ${opt.guests} guest pages, ${opt.attendants} attendants, ${opt.concurrency} cars moving at once, ${opt.pause} ms between taps, ${opt.postgres ? "PostgreSQL" : "embedded PGlite"}, WORKERS=${workers}; load average ${os.loadavg().map((l) => l.toFixed(2)).join(" ")}`);
+  const scratch = opt.postgres ? await scratchDatabase() : null;
+  server = await startBuiltServer({ port: opt.port, env: { WORKERS: workers, ...(scratch ? { DATABASE_URL: scratch.url } : {}) } });
   dropScratch = scratch ? () => scratch.drop() : null;
   const { call } = server;
   const adminCookie = await server.adminCookie();
   const attendants = [];
-  for (let i = 0; i < ATTENDANTS; i++) attendants.push(await server.makeStaff(adminCookie, "valet", `Bench Attendant ${i}`));
+  for (let i = 0; i < opt.attendants; i++) attendants.push(await server.makeStaff(adminCookie, "valet", `Bench Attendant ${i}`));
 
-  const cars = new Array(GUESTS);
+  const cars = new Array(opt.guests);
   let made = 0;
   // Checked in by the attendants at once (ATTENDANTS at a time), each car by its own attendant.
   await Promise.all(
     attendants.map(async (who, a) => {
-      for (let i = a; i < GUESTS; i += ATTENDANTS) {
+      for (let i = a; i < opt.guests; i += opt.attendants) {
         const { body } = await call("POST", "/api/valet/tickets", {
           cookie: who.cookie,
           json: { guestPhone: `+1310${String(5550000 + i).padStart(7, "0")}`, plate: `BN${String(i).padStart(5, "0")}`, make: "Bench", model: "Car", colour: "Grey", keyTag: `B-${i}`, stand: "Main Entrance" },
@@ -126,7 +121,7 @@ async function main() {
       }
     }),
   );
-  if (made !== GUESTS) throw new Error(`checked in ${made} of ${GUESTS} cars`);
+  if (made !== opt.guests) throw new Error(`checked in ${made} of ${opt.guests} cars`);
 
   // arrivals: `${ticketId}|${status}` -> arrival times (one per page that received it)
   const arrivals = new Map();
@@ -141,14 +136,14 @@ async function main() {
     await Promise.all(cars.slice(i, i + 200).map((c) => openStream(`/api/claim/${c.token}/events`, {}, (event, u, at) => event === "claim.update" && arrive(`${c.id}|${u.status}`, at))));
   }
   const idleMemory = serverMemory(server.child.pid);
-  console.log(`open streams: ${ATTENDANTS} attendant queues + ${GUESTS} guest pages`);
+  console.log(`open streams: ${opt.attendants} attendant queues + ${opt.guests} guest pages`);
 
   const sent = new Map(); // `${ticketId}|${status}` -> send time
   async function move(car) {
     sent.set(`${car.id}|requested`, performance.now());
     await call("POST", `/api/claim/${car.token}/request`);
     for (const status of ["retrieving", "ready", "delivered"]) {
-      if (PAUSE) await new Promise((r) => setTimeout(r, PAUSE * (0.5 + Math.random())));
+      if (opt.pause) await new Promise((r) => setTimeout(r, opt.pause * (0.5 + Math.random())));
       sent.set(`${car.id}|${status}`, performance.now());
       await call("PATCH", `/api/valet/tickets/${car.id}`, { cookie: car.attendant.cookie, json: { status } });
     }
@@ -157,7 +152,7 @@ async function main() {
   const started = performance.now();
   let next = 0;
   await Promise.all(
-    Array.from({ length: CONCURRENCY }, async () => {
+    Array.from({ length: opt.concurrency }, async () => {
       while (next < cars.length) await move(cars[next++]);
     }),
   );
@@ -168,7 +163,7 @@ async function main() {
 
   const latencies = [];
   let missing = 0;
-  const expectedPerChange = ATTENDANTS + 1;
+  const expectedPerChange = opt.attendants + 1;
   for (const [key, at] of sent) {
     const got = arrivals.get(key) ?? [];
     missing += Math.max(0, expectedPerChange - got.length);
@@ -183,7 +178,7 @@ async function main() {
   console.log(`load average after: ${os.loadavg().map((l) => l.toFixed(2)).join(" ")}`);
   const ok = missing === 0 && pct(latencies, 99) < TARGET_P99_MS;
   console.log(ok ? `PASS: p99 < ${TARGET_P99_MS} ms, every page got every change` : `MISS: target p99 < ${TARGET_P99_MS} ms with no missing delivery`);
-  if (STRICT && !ok) process.exitCode = 1;
+  if (opt.strict && !ok) process.exitCode = 1;
 }
 
 main()

@@ -9,10 +9,9 @@
 import { execFile } from "node:child_process";
 import os from "node:os";
 import { promisify } from "node:util";
-import { arg, startBuiltServer } from "./lib.mjs";
+import { startBuiltServer, options } from "./lib.mjs";
 
-const PORT = arg("port", 4246);
-const RUNS = arg("runs", 1);
+const opt = options({ port: 4246, runs: 1 });
 const CHROME = process.env.CHROME_PATH || "/usr/bin/chromium";
 const TARGETS = { "/": { script: 120 }, claim: { script: 60 } };
 
@@ -37,8 +36,8 @@ const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const kb = (n) => `${((n ?? 0) / 1024).toFixed(1)} KB`;
 
 async function main() {
-  console.log(`web bench: Lighthouse 12.2.3 mobile, ${RUNS} run(s) per page; load average ${os.loadavg().map((l) => l.toFixed(2)).join(" ")} on ${os.cpus().length} CPUs`);
-  const server = await startBuiltServer({ port: PORT });
+  console.log(`web bench: Lighthouse 12.2.3 mobile, ${opt.runs} run(s) per page; load average ${os.loadavg().map((l) => l.toFixed(2)).join(" ")} on ${os.cpus().length} CPUs`);
+  const server = await startBuiltServer({ port: opt.port });
   const admin = await server.adminCookie();
   const attendant = await server.makeStaff(admin, "valet", "Bench Attendant");
   const { body } = await server.call("POST", "/api/valet/tickets", {
@@ -50,7 +49,7 @@ async function main() {
   const rows = [];
   for (const [name, url] of Object.entries(pages)) {
     const runs = [];
-    for (let i = 0; i < RUNS; i++) runs.push(await lighthouse(url));
+    for (let i = 0; i < opt.runs; i++) runs.push(await lighthouse(url));
     const pick = (f) => median(runs.map(f));
     const script = pick((r) => r.bytes.script ?? 0);
     rows.push({

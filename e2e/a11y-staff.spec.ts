@@ -5,7 +5,7 @@
 // claim page and the customer's dashboard say each new status once, not on every re-render.
 import type { Locator, Page } from "@playwright/test";
 import sharp from "sharp";
-import { expectNoA11yViolations, focusedInfo, recordAnnouncements, tabTo } from "./a11y";
+import { expectNoA11yViolations, focusedInfo, recordAnnouncements, saying, tabTo } from "./a11y";
 import { ADMIN, bookRideThroughDialog, chauffeurShift, claimLinkFromSms, createVerifiedUser, expect, gotoWithStream, laDaysAhead, signedInPhone, signInThroughModal, staffMember, test } from "./fixtures";
 
 test.describe.configure({ mode: "parallel" });
@@ -63,7 +63,7 @@ test("the valet attendant checks a car in and hands it back with the keyboard al
   const result = sp.getByRole("region", { name: "Car checked in" });
   await expect(result).toBeFocused(); // the form is gone: focus went to its result
   const code = (await sp.getByTestId("ticket-code").textContent())!.trim();
-  await expect.poll(toastSaid).toEqual([expect.stringContaining(`Ticket ${code}`)]);
+  await expect.poll(toastSaid).toEqual(saying(`Ticket ${code}`));
 
   // Back to the Queue by keyboard.
   await tabTo(sp, nav.getByRole("link", { name: "Queue" }), { back: true });
@@ -112,15 +112,17 @@ test("the valet attendant checks a car in and hands it back with the keyboard al
   // Each tap's result was said once (re-renders of the queue and the toasts say nothing again).
   await sp.waitForTimeout(500);
   const mine = (await toastSaid()).filter((t) => t.includes(`K-${unique}`));
-  expect(mine).toEqual([`Key K-${unique}: you are bringing the car.`, `Key K-${unique}: ready for the guest.`, `Key K-${unique}: handed back to the guest.`].map((s) => expect.stringContaining(s)));
+  expect(mine).toEqual(saying(`Key K-${unique}: you are bringing the car.`, `Key K-${unique}: ready for the guest.`, `Key K-${unique}: handed back to the guest.`));
   // The guest heard each status once, in order (the countdown and the live refreshes in between said nothing).
   await gp.waitForTimeout(500);
-  expect(await claimSaid()).toEqual([
-    expect.stringContaining("Your request has been received."),
-    expect.stringContaining("An attendant is bringing your car."),
-    expect.stringContaining("Your car is waiting at the stand. Please come to Keyboard Entrance."),
-    expect.stringContaining("Your car has been handed back. Thank you!"),
-  ]);
+  expect(await claimSaid()).toEqual(
+    saying(
+      "Your request has been received.",
+      "An attendant is bringing your car.",
+      "Your car is waiting at the stand. Please come to Keyboard Entrance.",
+      "Your car has been handed back. Thank you!",
+    ),
+  );
   expect(new Set(await claimSaid()).size).toBe(4);
   await expectNoA11yViolations(gp, { label: "claim ticket, delivered" });
   await Promise.all([staff.context.close(), guest.context.close()]);
@@ -186,14 +188,8 @@ test("the chauffeur drives an assigned ride with the keyboard alone, and the cus
 
   // The chauffeur heard each tap's result once; the customer heard each step once.
   await pp.waitForTimeout(500);
-  expect(await toastSaid()).toEqual(["En Route", "On Location", "Passenger On Board", "Completed"].map((s) => expect.stringContaining(s)));
+  expect(await toastSaid()).toEqual(saying("En Route", "On Location", "Passenger On Board", "Completed"));
   await page.waitForTimeout(500);
-  expect(await rideSaid()).toEqual([
-    expect.stringContaining("Your chauffeur is assigned. Chauffeur: Kay"),
-    expect.stringContaining("Your chauffeur is on the way."),
-    expect.stringContaining("Your chauffeur has arrived."),
-    expect.stringContaining("Enjoy your ride."),
-    expect.stringContaining("Ride completed."),
-  ]);
+  expect(await rideSaid()).toEqual(saying("Your chauffeur is assigned. Chauffeur: Kay", "Your chauffeur is on the way.", "Your chauffeur has arrived.", "Enjoy your ride.", "Ride completed."));
   await Promise.all([phone.context.close(), admin.close()]);
 });

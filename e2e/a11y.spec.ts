@@ -3,7 +3,7 @@
 // reduced motion on the home page, a ride booked with the keyboard alone, live regions that speak once,
 // and form errors tied to their fields with focus on the first one.
 import type { Page } from "@playwright/test";
-import { expectNoA11yViolations, expectNoHorizontalScroll, recordAnnouncements, tabTo } from "./a11y";
+import { expectNoA11yViolations, expectNoHorizontalScroll, recordAnnouncements, saying, tabTo } from "./a11y";
 import { ADMIN, createVerifiedUser, expect, test } from "./fixtures";
 
 // Independent tests (own accounts, nothing shared): spread them over the workers.
@@ -206,7 +206,7 @@ test("a toast is announced once by a live region, and the quote's total once per
   // The open dialog hides the page from assistive technology, but not the toasts' live region.
   await expect(toasts).not.toHaveAttribute("aria-hidden", "true");
   await page.waitForTimeout(1_000); // re-renders of the toast (measuring, timers) must not speak again
-  expect(await toastSaid()).toEqual([expect.stringContaining("Please select an address from the suggestions.")]);
+  expect(await toastSaid()).toEqual(saying("Please select an address from the suggestions."));
 
   const announcement = dialog.getByTestId("quote-announcement");
   await expect(announcement).toHaveAttribute("role", "status");
@@ -218,7 +218,7 @@ test("a toast is announced once by a live region, and the quote's total once per
   await dialog.getByRole("option").filter({ hasText: "Pasadena" }).first().click();
   await expect(dialog.getByTestId("quote-total")).toHaveText(/^\$\d[\d,]*\.\d{2}$/);
   const total = (await dialog.getByTestId("quote-total").textContent())!.trim();
-  await expect.poll(quoteSaid).toEqual([expect.stringContaining(total)]);
+  await expect.poll(quoteSaid).toEqual(saying(total));
 
   // A recalculation that ends at the same price (one bag fits the same car) says nothing new.
   const requote = page.waitForResponse((r) => r.url().endsWith("/api/quotes"));
@@ -226,7 +226,7 @@ test("a toast is announced once by a live region, and the quote's total once per
   await requote;
   await expect(dialog.getByRole("region", { name: "Your quote" })).toHaveAttribute("aria-busy", "false");
   await page.waitForTimeout(500);
-  expect(await quoteSaid()).toEqual([expect.stringContaining(total)]);
+  expect(await quoteSaid()).toEqual(saying(total));
 });
 
 test("form errors are tied to their fields and the first invalid field takes focus on submit", async ({ page }) => {

@@ -135,6 +135,9 @@ export async function tabTo(page: Page, target: Locator, { back = false, max = 4
   throw new Error(`Tab never reached ${target}`);
 }
 
+/** What recordAnnouncements should have heard, in order: one announcement containing each sentence. */
+export const saying = (...sentences: string[]) => sentences.map((s) => expect.stringContaining(s));
+
 /** Records the words a live region gains: each inserted text or changed text is one announcement. */
 export async function recordAnnouncements(region: Locator) {
   await region.evaluate((el) => {

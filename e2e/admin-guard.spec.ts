@@ -1,5 +1,5 @@
 // Who may enter /admin: signed-out visitors go home, non-admins go to their dashboard, and the API agrees.
-import { apiSignIn, createVerifiedUser, expect, test } from "./fixtures";
+import { expect, signedInCustomer, test } from "./fixtures";
 
 test("a signed-out visitor opening /admin lands on the home page; the admin API answers 401", async ({ page, request }) => {
   await page.goto("/admin/bookings");
@@ -9,8 +9,7 @@ test("a signed-out visitor opening /admin lands on the home page; the admin API 
 });
 
 test("a user with role user visiting /admin lands on /dashboard; the admin API answers 403", async ({ page, request }) => {
-  const user = await createVerifiedUser(request, "Ordinary Guest");
-  await apiSignIn(page, user.email, user.password);
+  await signedInCustomer(page, request, "Ordinary Guest");
   await page.goto("/admin");
   await expect(page).toHaveURL(/\/dashboard$/);
   await page.goto("/admin/users");

@@ -2,7 +2,7 @@
 // quote, the capacity auto-switch, confirm, the ticket, the dashboard, and the admin's live toast.
 import type { Locator, Page } from "@playwright/test";
 import { expectNoA11yViolations } from "./a11y";
-import { ADMIN, apiSignIn, bookingConfirmed, createVerifiedUser, expect, test } from "./fixtures";
+import { adminPage, bookingConfirmed, expect, signedInCustomer, test } from "./fixtures";
 
 type Vehicle = { id: string; name: string; passengerCapacity: number; luggageCapacity: number };
 
@@ -45,12 +45,9 @@ test("a customer books a ride: suggestions, map chips, quote, vehicle auto-switc
   expect(larger, "the demo fleet has a vehicle larger than the smallest").toBeDefined();
 
   // The admin watches from a second browser.
-  const adminContext = await browser.newContext();
-  const admin = await adminContext.newPage();
-  await apiSignIn(admin, ADMIN.email, ADMIN.password);
+  const admin = await adminPage(browser);
 
-  const user = await createVerifiedUser(request, "Octavia Brandt");
-  await apiSignIn(page, user.email, user.password);
+  await signedInCustomer(page, request, "Octavia Brandt");
   const dialog = await openBooking(page);
   await expect(dialog.getByRole("tab", { name: "Ride Transport" })).toHaveAttribute("aria-selected", "true");
   await expect(dialog.getByLabel("Time")).toHaveValue("12:00");
@@ -106,7 +103,7 @@ test("a customer books a ride: suggestions, map chips, quote, vehicle auto-switc
   await expect(admin.getByText("New Booking Received!")).toBeVisible({ timeout: 5_000 });
   await expect(admin.getByText("A new ride booking was just created.")).toBeVisible();
   await expectNoA11yViolations(page, { include: confirmed, label: "booking confirmed" });
-  await adminContext.close();
+  await admin.context().close();
 
   await confirmed.getByRole("button", { name: "Close" }).last().click();
   await expect(confirmed).toBeHidden();
@@ -260,8 +257,7 @@ test("'Use my current location' fills the address from the browser's position, a
 
 test("failures show the spec's toasts: vehicles, route, and a changed quote (new Idempotency-Key on retry)", async ({ page, request }) => {
   test.slow();
-  const user = await createVerifiedUser(request, "Perpetua Vance");
-  await apiSignIn(page, user.email, user.password);
+  await signedInCustomer(page, request, "Perpetua Vance");
 
   // Vehicles cannot be loaded.
   await page.route("**/api/vehicles", (route) => route.fulfill({ status: 503, json: { error: { code: "unavailable", message: "Fleet is resting." } } }));

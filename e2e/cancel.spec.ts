@@ -1,14 +1,12 @@
 // A customer cancels inside the cut-off: the dashboard states the fee before they confirm, and the fee is recorded
 // on the booking. The admin sets the cut-off in Settings (Operations) first, and puts it back afterwards.
 import { DEFAULT_OPERATIONS_SETTINGS as DEFAULTS } from "@meridian/shared/rides";
-import { ADMIN, apiSignIn, createVerifiedUser, expect, laDaysAhead, test } from "./fixtures";
+import { adminPage, expect, laDaysAhead, signedInCustomer, test } from "./fixtures";
 
 
 test("a customer cancelling inside the cut-off is shown the fee first, and the fee is recorded", async ({ browser, page, request }) => {
   test.slow();
-  const adminContext = await browser.newContext();
-  const admin = await adminContext.newPage();
-  await apiSignIn(admin, ADMIN.email, ADMIN.password);
+  const admin = await adminPage(browser);
   try {
     // A week's cut-off: a ride in three days is inside it.
     await admin.goto("/admin/settings");
@@ -18,8 +16,7 @@ test("a customer cancelling inside the cut-off is shown the fee first, and the f
     await admin.reload();
     await expect(admin.getByLabel("Free cancellation cut-off")).toHaveValue("168");
 
-    const customer = await createVerifiedUser(request, "Cassius Thorne");
-    await apiSignIn(page, customer.email, customer.password);
+    await signedInCustomer(page, request, "Cassius Thorne");
     const { vehicles } = (await (await page.request.get("/api/vehicles")).json()) as { vehicles: { id: string }[] };
     const quote = await page.request.post("/api/quotes", {
       data: { pickupPlaceId: "emb:apt:LAX", dropoffPlaceId: "emb:venue:santa-monica-pier", vehicleTypeId: vehicles[0]!.id, passengers: 1, luggage: 0, date: laDaysAhead(3), time: "12:00" },
@@ -47,6 +44,6 @@ test("a customer cancelling inside the cut-off is shown the fee first, and the f
     expect(detail.booking).toMatchObject({ status: "cancelled", cancellation: { by: "customer", feeUsd: fee } });
   } finally {
     await admin.request.put("/api/admin/settings", { data: DEFAULTS });
-    await adminContext.close();
+    await admin.context().close();
   }
 });

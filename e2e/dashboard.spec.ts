@@ -1,10 +1,9 @@
 // The customer dashboard: tabs and their empty states, profile rules, the open tab kept in the address.
 import { expectNoA11yViolations } from "./a11y";
-import { apiSignIn, createVerifiedUser, expect, test } from "./fixtures";
+import { expect, signedInCustomer, test } from "./fixtures";
 
 test("a new customer's dashboard: Bookings first, then Profile, My Tickets and Receipts", async ({ page, request }) => {
-  const user = await createVerifiedUser(request, "Sebastian Hale");
-  await apiSignIn(page, user.email, user.password);
+  const user = await signedInCustomer(page, request, "Sebastian Hale");
   await page.goto("/dashboard");
 
   await expect(page.getByRole("heading", { level: 1 })).toContainText("Sebastian Hale");
@@ -33,8 +32,7 @@ test("a new customer's dashboard: Bookings first, then Profile, My Tickets and R
 });
 
 test("profile rules: name of 2+ characters, phone empty or 10+ characters", async ({ page, request }) => {
-  const user = await createVerifiedUser(request, "Margot Ellery");
-  await apiSignIn(page, user.email, user.password);
+  await signedInCustomer(page, request, "Margot Ellery");
   // The saved profile is held back until the customer has typed and pressed Save: when it lands it must not
   // overwrite what they typed nor clear the errors.
   let releaseProfile = () => {};
@@ -80,8 +78,7 @@ test("profile rules: name of 2+ characters, phone empty or 10+ characters", asyn
 });
 
 test("the dashboard signs out from its own button too", async ({ page, request }) => {
-  const user = await createVerifiedUser(request, "Reuben Castellane");
-  await apiSignIn(page, user.email, user.password);
+  await signedInCustomer(page, request, "Reuben Castellane");
   await page.goto("/dashboard");
   const sessionCookie = await cookieHeader(page);
   await page.getByRole("main").getByRole("button", { name: "Sign out" }).click();
@@ -99,8 +96,7 @@ async function cookieHeader(page: import("@playwright/test").Page) {
 
 test("booked rides appear newest first with their details and tickets", async ({ page, request }) => {
   test.slow(); // two quotes and two bookings through the real API
-  const user = await createVerifiedUser(request, "Celeste Moreau");
-  await apiSignIn(page, user.email, user.password);
+  await signedInCustomer(page, request, "Celeste Moreau");
   const api = page.request; // shares the browser's session cookie
 
   const placeId = async (q: string) => {

@@ -3,7 +3,7 @@
 // location, on board and completed; the customer's open dashboard follows each step without a reload; the
 // e-mails are in the mailbox.
 import { expectNoA11yViolations } from "./a11y";
-import { ADMIN, apiSignIn, bookRideThroughDialog, chauffeurShift, createVerifiedUser, expect, gotoWithStream, laDaysAhead, test } from "./fixtures";
+import { adminPage, apiSignIn, bookRideThroughDialog, chauffeurShift, createVerifiedUser, expect, gotoWithStream, laDaysAhead, test } from "./fixtures";
 
 test("a booked ride is assigned on the dispatch board, driven from the chauffeur's phone, and followed live by the customer", async ({ browser, page, request }) => {
   test.slow();
@@ -12,9 +12,7 @@ test("a booked ride is assigned on the dispatch board, driven from the chauffeur
   const customer = await createVerifiedUser(request, "Octavia Quill");
 
   // The admin adds the chauffeur (an existing account, promoted) on the Staff page, and a shift covering the day.
-  const adminContext = await browser.newContext();
-  const admin = await adminContext.newPage();
-  await apiSignIn(admin, ADMIN.email, ADMIN.password);
+  const admin = await adminPage(browser);
   await admin.goto("/admin/staff");
   await admin.getByRole("button", { name: "Add Staff" }).click();
   const add = admin.getByRole("dialog", { name: "Add Staff" });
@@ -110,5 +108,5 @@ test("a booked ride is assigned on the dispatch board, driven from the chauffeur
     })
     .toEqual(["Booking Confirmed! Ticket", "Verify your Meridian account", "Your Meridian receipt", "Your chauffeur has arrived", "Your chauffeur: Marcus, in a …"]);
   await phoneContext.close();
-  await adminContext.close();
+  await admin.context().close();
 });

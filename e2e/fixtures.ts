@@ -109,6 +109,20 @@ export async function apiSignIn(page: Page, email: string, password: string) {
   await expect(page.getByRole("banner").getByRole("button", { name: /^Account menu for / })).toBeVisible();
 }
 
+/** A new verified customer, signed in on `page` through the API (apiSignIn), for tests that are not about signing up. */
+export async function signedInCustomer(page: Page, request: APIRequestContext, fullName?: string) {
+  const user = await createVerifiedUser(request, fullName);
+  await apiSignIn(page, user.email, user.password);
+  return user;
+}
+
+/** A page in a browser context of its own, signed in as the demo admin (close with `admin.context().close()`). */
+export async function adminPage(browser: Browser) {
+  const admin = await (await browser.newContext()).newPage();
+  await apiSignIn(admin, ADMIN.email, ADMIN.password);
+  return admin;
+}
+
 /** Signs in through the sign-in modal on the home page. */
 export async function signInThroughModal(page: Page, email: string, password: string) {
   await page.goto("/");

@@ -3,7 +3,7 @@
 // chauffeur's phone and the customer's dashboard show the car (colour, model, plate).
 import type { APIRequestContext } from "@playwright/test";
 import { expectNoA11yViolations } from "./a11y";
-import { ADMIN, apiSignIn, createVerifiedUser, expect, laDaysAhead, signedInPhone, staffMember, test } from "./fixtures";
+import { ADMIN, adminPage, apiSignIn, createVerifiedUser, expect, laDaysAhead, signedInPhone, staffMember, test } from "./fixtures";
 
 const suffix = () => Math.random().toString(36).slice(2, 6).toUpperCase();
 /** Letters only (names refuse digits): "Qzkw". */
@@ -63,9 +63,7 @@ test("dispatch sends a car with the chauffeur; a shift change that strands the r
   const customer = await createVerifiedUser(request, `Ottilie ${nameSuffix()}`);
   const driver = await staffMember(request, "chauffeur", `Nadia ${nameSuffix()}`);
 
-  const adminContext = await browser.newContext();
-  const admin = await adminContext.newPage();
-  await apiSignIn(admin, ADMIN.email, ADMIN.password);
+  const admin = await adminPage(browser);
   const { staff } = (await (await admin.request.get("/api/admin/staff")).json()) as { staff: { id: string; email: string }[] };
   const staffId = staff.find((s) => s.email === driver.email)!.id;
   const shift = await admin.request.post("/api/admin/shifts", { data: { staffId, date: day, start: "08:00", end: "16:00", role: "chauffeur", location: "LAX" } });
@@ -140,5 +138,5 @@ test("dispatch sends a car with the chauffeur; a shift change that strands the r
   await page.goto("/dashboard");
   await expect(page.getByRole("list", { name: "Your bookings" }).getByTestId("ride-car")).toContainText(`${colour} Executive Sedan · ${plate}`);
   await phone.context.close();
-  await adminContext.close();
+  await admin.context().close();
 });

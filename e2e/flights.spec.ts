@@ -4,7 +4,7 @@
 // job clock, so the test does not depend on the time of day); the chauffeur's phone and the customer's dashboard
 // show the pickup 45 minutes later, with the flight's status.
 import type { APIRequestContext } from "@playwright/test";
-import { ADMIN, apiSignIn, chauffeurShift, expect, gotoWithStream, laDaysAhead, staffMember, test, typeAddress, createVerifiedUser, PHONE } from "./fixtures";
+import { ADMIN, adminPage, apiSignIn, chauffeurShift, createVerifiedUser, expect, gotoWithStream, laDaysAhead, PHONE, staffMember, test, typeAddress } from "./fixtures";
 import { expectNoA11yViolations } from "./a11y";
 
 type QuoteFlight = { flightNumber: string; phase: string; delayMinutes: number; scheduledArrival: string; suggestedDate: string; suggestedTime: string };
@@ -141,9 +141,7 @@ test("a diverted flight: the desk's Dispatch Board says so with a toast, the cus
   const bookingId = ((await booked.json()) as { booking: { id: string } }).booking.id;
 
   // The desk has the Dispatch Board open on that day.
-  const adminContext = await browser.newContext();
-  const admin = await adminContext.newPage();
-  await apiSignIn(admin, ADMIN.email, ADMIN.password);
+  const admin = await adminPage(browser);
   await gotoWithStream(admin, "/admin/dispatch");
   await admin.getByLabel("Day", { exact: true }).fill(day);
   const card = admin.getByTestId("dispatch-ride").filter({ hasText: customer.fullName });
@@ -167,5 +165,5 @@ test("a diverted flight: the desk's Dispatch Board says so with a toast, the cus
   // The customer is told by e-mail.
   const mail = await admin.request.get(`/api/dev/mailbox?to=${encodeURIComponent(customer.email)}`);
   expect(JSON.stringify(await mail.json())).toContain(`Flight ${flight.flightNumber} is diverted`);
-  await adminContext.close();
+  await admin.context().close();
 });

@@ -3,7 +3,7 @@
 // the mobile menu at 360 px, Book Now, and the signed-in avatar menu.
 import type { Page } from "@playwright/test";
 import { expectNoA11yViolations } from "./a11y";
-import { ADMIN, apiSignIn, createVerifiedUser, expect, test } from "./fixtures";
+import { ADMIN, apiSignIn, expect, signedInCustomer, test } from "./fixtures";
 
 const SECTIONS = [
   { id: "services", link: "Services" },
@@ -173,8 +173,7 @@ test("Book Now in the header opens the booking dialog", async ({ page }) => {
 });
 
 test("a signed-in customer gets the avatar menu: name, e-mail, Dashboard, no Admin Panel, Sign out back to /", async ({ page, request }) => {
-  const guest = await createVerifiedUser(request, "Celeste Navarro");
-  await apiSignIn(page, guest.email, guest.password);
+  const guest = await signedInCustomer(page, request, "Celeste Navarro");
   const header = page.getByRole("banner");
   await expect(header.getByRole("button", { name: "Sign In" })).toHaveCount(0);
 
@@ -196,8 +195,7 @@ test("a signed-in customer gets the avatar menu: name, e-mail, Dashboard, no Adm
 });
 
 test("a new page starts at the top; Back and a reload return to where the home page was scrolled", async ({ page, request }) => {
-  const guest = await createVerifiedUser(request, "Ines Okafor");
-  await apiSignIn(page, guest.email, guest.password);
+  await signedInCustomer(page, request, "Ines Okafor");
   const header = page.getByRole("banner");
   await expect(header.getByRole("button", { name: /Account menu/ })).toBeVisible();
   await page.evaluate(() => window.scrollTo(0, 1500));

@@ -1,12 +1,11 @@
 // A far-off ride whose card could not be authorised: the dispatch board shows "Payment needed", and the customer
 // confirms a card on the page the e-mail links to (test mode: a declined test card first, then the test Visa).
-import { ADMIN, apiSignIn, createVerifiedUser, expect, laDaysAhead, test } from "./fixtures";
+import { adminPage, expect, laDaysAhead, signedInCustomer, test } from "./fixtures";
 
 test("payment needed: the board flags the ride and the customer confirms a test card", async ({ browser, page, request }) => {
   test.slow();
   const day = laDaysAhead(9);
-  const customer = await createVerifiedUser(request, "Imogen Vale");
-  await apiSignIn(page, customer.email, customer.password);
+  const customer = await signedInCustomer(page, request, "Imogen Vale");
   const { vehicles } = (await (await page.request.get("/api/vehicles")).json()) as { vehicles: { id: string }[] };
   const quote = await page.request.post("/api/quotes", {
     data: { pickupPlaceId: "emb:apt:LAX", dropoffPlaceId: "emb:venue:santa-monica-pier", vehicleTypeId: vehicles[0]!.id, passengers: 1, luggage: 0, date: day, time: "08:15" },
@@ -25,10 +24,8 @@ test("payment needed: the board flags the ride and the customer confirms a test 
 
   // 48 hours before the 08:15 pickup the card is authorised again off-session, and refused: the development tools
   // run this booking's jobs as of two days before at 18:00 UTC (after that moment, before the 12-hour cut-off).
-  const adminContext = await browser.newContext();
-  const admin = await adminContext.newPage();
+  const admin = await adminPage(browser);
   try {
-    await apiSignIn(admin, ADMIN.email, ADMIN.password);
     const twoDaysBefore = new Date(Date.parse(`${day}T18:00:00Z`) - 2 * 86_400_000).toISOString();
     const ran = await admin.request.post("/api/dev/jobs/run", { data: { bookingId: booking.id, at: twoDaysBefore } });
     expect(ran.status()).toBe(200);
@@ -69,6 +66,6 @@ test("payment needed: the board flags the ride and the customer confirms a test 
     await expect(admin.getByTestId("payment-needed")).toHaveCount(0);
   } finally {
     await admin.request.post(`/api/admin/bookings/${booking.id}/cancel`, { data: { reason: "Test cleanup" } });
-    await adminContext.close();
+    await admin.context().close();
   }
 });

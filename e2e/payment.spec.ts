@@ -3,7 +3,7 @@
 // books nothing; a card asking for authentication runs the test-mode step, then books.
 import type { Page } from "@playwright/test";
 import { expectNoA11yViolations } from "./a11y";
-import { apiSignIn, createVerifiedUser, expect, test, typeAddress } from "./fixtures";
+import { expect, signedInCustomer, test, typeAddress } from "./fixtures";
 
 async function openRideWithQuote(page: Page) {
   await page.getByRole("banner").getByRole("button", { name: "Book Now" }).click();
@@ -22,8 +22,7 @@ async function pickCard(page: Page, label: string) {
 
 test("a customer books with the test Visa and sees the confirmation with the card", async ({ page, request }) => {
   test.slow();
-  const user = await createVerifiedUser(request, "Cassius Marlowe");
-  await apiSignIn(page, user.email, user.password);
+  await signedInCustomer(page, request, "Cassius Marlowe");
   const dialog = await openRideWithQuote(page);
 
   const card = dialog.getByRole("region", { name: "Card" });
@@ -46,8 +45,7 @@ test("a customer books with the test Visa and sees the confirmation with the car
 
 test("a declined card shows the reason under the card field and books nothing; the authentication step then books", async ({ page, request }) => {
   test.slow();
-  const user = await createVerifiedUser(request, "Delphine Okafor");
-  await apiSignIn(page, user.email, user.password);
+  await signedInCustomer(page, request, "Delphine Okafor");
   const dialog = await openRideWithQuote(page);
 
   await pickCard(page, "Visa 0002");

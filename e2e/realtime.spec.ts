@@ -2,7 +2,7 @@
 // books (anywhere); a customer's own dashboard refreshes when they book from another tab; a customer never
 // hears about other people's bookings.
 import type { APIRequestContext } from "@playwright/test";
-import { ADMIN, apiSignIn, createVerifiedUser, expect, gotoWithStream, test } from "./fixtures";
+import { ADMIN, apiSignIn, createVerifiedUser, expect, gotoWithStream, signedInCustomer, test } from "./fixtures";
 
 const inTenDays = () => new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10);
 
@@ -52,8 +52,7 @@ test("an admin on the bookings list gets 'New Booking Received!' and the new row
 
 test("a customer's open dashboard lists a booking made in another tab, and nobody else's", async ({ browser, page, request }) => {
   test.slow();
-  const customer = await createVerifiedUser(request, "Sabine Okonkwo");
-  await apiSignIn(page, customer.email, customer.password);
+  await signedInCustomer(page, request, "Sabine Okonkwo");
   await gotoWithStream(page, "/dashboard");
   const rows = page.getByRole("list", { name: "Your bookings" }).getByRole("listitem");
   await expect(page.getByText("You have no past bookings.")).toBeVisible();

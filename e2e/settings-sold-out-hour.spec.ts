@@ -5,7 +5,7 @@
 // it is retired at the end.
 import type { APIRequestContext } from "@playwright/test";
 import { expectNoA11yViolations } from "./a11y";
-import { ADMIN, apiSignIn, createVerifiedUser, expect, laDaysAhead, test, typeAddress } from "./fixtures";
+import { ADMIN, createVerifiedUser, expect, laDaysAhead, signedInCustomer, test, typeAddress } from "./fixtures";
 
 const SOLD_OUT = "Every car of this type is booked at this time.";
 /** Letters only: "Qzkw". */
@@ -50,8 +50,7 @@ test("a sold-out hour offers three times: the second customer picks one and gets
     await first.close();
 
     // The second customer asks for the same time in the booking dialog.
-    const second = await createVerifiedUser(request, "Benedict Harrow");
-    await apiSignIn(page, second.email, second.password);
+    await signedInCustomer(page, request, "Benedict Harrow");
     await page.getByRole("banner").getByRole("button", { name: "Book Now" }).click();
     const dialog = page.getByRole("dialog", { name: "Reserve Your Experience" });
     await typeAddress(dialog, "Pickup", "Santa Monica Pier", /Santa Monica Pier/);

@@ -3,7 +3,7 @@
 // finds the booking and the ticket on the dashboard.
 import type { Locator, Page } from "@playwright/test";
 import { formatMoney } from "@meridian/shared/money";
-import { apiSignIn, bookingConfirmed, createVerifiedUser, expect, test } from "./fixtures";
+import { bookingConfirmed, expect, signedInCustomer, test } from "./fixtures";
 
 /** The quote panel and the rest of the app write money one way ("$2,535.00"). */
 const panelUsd = formatMoney;
@@ -27,8 +27,7 @@ type ValetQuote = { quoteId: string; quote: { totalUsd: number; attendants: numb
 
 test("a customer books event valet: form, live quote, confirm, ticket, e-mail with .ics, dashboard", async ({ page, request }) => {
   test.slow();
-  const user = await createVerifiedUser(request, "Imogen Castellane");
-  await apiSignIn(page, user.email, user.password);
+  const user = await signedInCustomer(page, request, "Imogen Castellane");
   const dialog = await openValetTab(page);
   const submit = dialog.getByRole("button", { name: "Request Valet Service" });
   await expect(submit).toBeDisabled();

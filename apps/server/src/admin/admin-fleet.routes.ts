@@ -37,9 +37,11 @@ const idSchema = z.uuid({ error: "That id is not valid." });
 
 const paramId = (c: Context<AppEnv>, name = "id") => parseWith(idSchema, c.req.param(name));
 
-/** Quotes cache vehicles and pricing; drop that cache after every change so the next quote sees it. */
-function pricingChanged(_c: Context<AppEnv>) {
+/** A change to vehicles or pricing, once made: quotes cache them, so the cache goes and the next quote sees the change. */
+async function repriced<T>(change: Promise<T>): Promise<T> {
+  const changed = await change;
   invalidatePricingCache();
+  return changed;
 }
 
 const fleet$ = routesFor("admin", ["Admin: fleet and pricing"]);
@@ -54,23 +56,15 @@ export const adminFleetRoutes = new Hono<AppEnv>()
   })
   .post("/vehicles", fleet$("Add a vehicle type", { 201: adminVehicleResponseSchema }, { body: vehicleInputSchema }), async (c) => {
     const { db, actor } = caller(c);
-    const input = c.req.valid("json");
-    const vehicle = await createVehicle(db, actor, input);
-    pricingChanged(c);
-    return c.json({ vehicle }, 201);
+    return c.json({ vehicle: await repriced(createVehicle(db, actor, c.req.valid("json"))) }, 201);
   })
   .patch("/vehicles/:id", fleet$("Change a vehicle type", { 200: adminVehicleResponseSchema, 404: notFoundAnswer }, { body: vehicleUpdateSchema }), async (c) => {
     const { db, actor } = caller(c);
-    const id = paramId(c);
-    const patch = c.req.valid("json");
-    const vehicle = await updateVehicle(db, actor, id, patch);
-    pricingChanged(c);
-    return c.json({ vehicle });
+    return c.json({ vehicle: await repriced(updateVehicle(db, actor, paramId(c), c.req.valid("json"))) });
   })
   .delete("/vehicles/:id", fleet$("Remove a vehicle type", { 200: ok, 404: notFoundAnswer, 409: { description: "Bookings use it: retire it instead" } }), async (c) => {
     const { db, actor } = caller(c);
-    await deleteVehicle(db, actor, paramId(c));
-    pricingChanged(c);
+    await repriced(deleteVehicle(db, actor, paramId(c)));
     return c.json({ ok: true });
   })
   // ---- Pricing
@@ -80,39 +74,24 @@ export const adminFleetRoutes = new Hono<AppEnv>()
   })
   .put("/pricing/rate-cards/:vehicleId", fleet$("Set a vehicle's per-mile and per-minute rates", { 200: rateCardResponseSchema, 404: notFoundAnswer }, { body: rateCardInputSchema }), async (c) => {
     const { db, actor } = caller(c);
-    const vehicleId = paramId(c, "vehicleId");
-    const input = c.req.valid("json");
-    const rateCard = await saveRateCard(db, actor, vehicleId, input);
-    pricingChanged(c);
-    return c.json({ rateCard });
+    return c.json({ rateCard: await repriced(saveRateCard(db, actor, paramId(c, "vehicleId"), c.req.valid("json"))) });
   })
   .post("/pricing/tiers", fleet$("Add a fixed-price distance tier", { 201: tierResponseSchema, 409: { description: "It overlaps another tier" } }, { body: tierInputSchema }), async (c) => {
     const { db, actor } = caller(c);
-    const input = c.req.valid("json");
-    const tier = await createTier(db, actor, input);
-    pricingChanged(c);
-    return c.json({ tier }, 201);
+    return c.json({ tier: await repriced(createTier(db, actor, c.req.valid("json"))) }, 201);
   })
   .patch("/pricing/tiers/:id", fleet$("Change a tier", { 200: tierResponseSchema, 404: notFoundAnswer, 409: { description: "It would overlap another tier" } }, { body: tierUpdateSchema }), async (c) => {
     const { db, actor } = caller(c);
-    const id = paramId(c);
-    const patch = c.req.valid("json");
-    const tier = await updateTier(db, actor, id, patch);
-    pricingChanged(c);
-    return c.json({ tier });
+    return c.json({ tier: await repriced(updateTier(db, actor, paramId(c), c.req.valid("json"))) });
   })
   .delete("/pricing/tiers/:id", fleet$("Remove a tier", { 200: ok, 404: notFoundAnswer }), async (c) => {
     const { db, actor } = caller(c);
-    await deleteTier(db, actor, paramId(c));
-    pricingChanged(c);
+    await repriced(deleteTier(db, actor, paramId(c)));
     return c.json({ ok: true });
   })
   .post("/pricing/publish", fleet$("Make a pricing method the one customers are quoted with", { 200: publishedPricingSchema, 409: { description: "Not every active vehicle can be priced that way" } }, { body: publishPricingSchema }), async (c) => {
     const { db, actor } = caller(c);
-    const { method } = c.req.valid("json");
-    const published = await publishPricing(db, actor, method);
-    pricingChanged(c);
-    return c.json(published);
+    return c.json(await repriced(publishPricing(db, actor, c.req.valid("json").method)));
   })
   .post("/pricing/simulate", fleet$("Price a trip of given miles and minutes", { 200: simulatedQuoteSchema, 422: { description: "No price for this vehicle and distance" } }, { body: simulateQuoteSchema }), async (c) => {
     const { db } = caller(c);

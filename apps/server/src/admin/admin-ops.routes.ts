@@ -1,7 +1,7 @@
 // /api/admin operations routes: staff and shifts, operations settings (admin only), the dispatch board and
 // assignment (admins and dispatchers: the desk), and cancelling a booking with a reason (admin). Thin: validate,
 // check the role, call a service.
-import { Hono } from "hono";
+import { Hono, type Context } from "hono";
 import { operationsSettingsSchema, adminCancelSchema, assignmentSchema, createShiftSchema, createStaffSchema, dispatchQuerySchema, shiftsQuerySchema } from "@meridian/shared/rides";
 import type { AppEnv } from "../lib/context";
 import { adminBookingResponseSchema } from "@meridian/shared/bookings/answers";
@@ -29,9 +29,15 @@ const admin$ = routesFor("admin", ["Admin: operations"]);
 const desk$ = routesFor(["dispatcher"], ["Admin: dispatch"]);
 /** The fleet's cars: listed with the vehicle types and pricing in the document, served here with dispatch, which assigns them. */
 const fleetUnits$ = routesFor("admin", ["Admin: fleet and pricing"]);
-const unitIdParameter: Parameter[] = [{ in: "path", name: "id", required: true, description: "The car's id (not a UUID: 404)", schema: { type: "string", format: "uuid" } }];
 const id = (what: string): Parameter[] => [{ in: "path", name: "id", required: true, description: `The ${what}'s id (not a UUID: 404)`, schema: { type: "string", format: "uuid" } }];
 const bookingAnswer = adminBookingResponseSchema;
+
+/** A change to the cars or shifts, once made: quotes cache what is free, so the next quote reads it again. */
+async function recounted<T>(c: Context<AppEnv>, change: Promise<T>): Promise<T> {
+  const changed = await change;
+  c.get("deps").availability.invalidate();
+  return changed;
+}
 
 export const adminOpsRoutes = new Hono<AppEnv>()
   // ---- Fleet units: the cars of each vehicle type
@@ -41,19 +47,14 @@ export const adminOpsRoutes = new Hono<AppEnv>()
   })
   .post("/fleet/units", fleetUnits$("Add a car to the fleet", { 201: unitResponseSchema, 404: { description: "No such vehicle type" }, 409: { description: "Another car has this plate" } }, { body: unitInputSchema }), async (c) => {
     const { db, actor } = caller(c);
-    const unit = await createUnit(db, actor, c.req.valid("json"));
-    c.get("deps").availability.invalidate(); // the next quote sees the new car
-    return c.json({ unit }, 201);
+    return c.json({ unit: await recounted(c, createUnit(db, actor, c.req.valid("json"))) }, 201);
   })
   .patch(
     "/fleet/units/:id",
-    fleetUnits$("Change a car (plate, colour, year, type, status)", { 200: unitResponseSchema, 404: { description: "No such car or vehicle type" }, 409: { description: "Another car has this plate, or coming rides count on this car" } }, { body: unitUpdateSchema, parameters: unitIdParameter }),
+    fleetUnits$("Change a car (plate, colour, year, type, status)", { 200: unitResponseSchema, 404: { description: "No such car or vehicle type" }, 409: { description: "Another car has this plate, or coming rides count on this car" } }, { body: unitUpdateSchema, parameters: id("car") }),
     async (c) => {
       const { db, actor } = caller(c);
-      const id = idParam(c, "Car");
-      const unit = await updateUnit(db, actor, id, c.req.valid("json"));
-      c.get("deps").availability.invalidate();
-      return c.json({ unit });
+      return c.json({ unit: await recounted(c, updateUnit(db, actor, idParam(c, "Car"), c.req.valid("json"))) });
     },
   )
   // ---- Staff and shifts (admin)
@@ -74,10 +75,7 @@ export const adminOpsRoutes = new Hono<AppEnv>()
   })
   .post("/shifts", admin$("Plan a shift", { 201: shiftResponseSchema, 404: { description: "No such staff member" }, 409: { description: "It overlaps another shift of theirs" } }, { body: createShiftSchema }), async (c) => {
     const { db, actor } = caller(c);
-    const input = c.req.valid("json");
-    const shift = await createShift(db, actor, input);
-    c.get("deps").availability.invalidate(); // the next quote sees the new shift
-    return c.json({ shift }, 201);
+    return c.json({ shift: await recounted(c, createShift(db, actor, c.req.valid("json"))) }, 201);
   })
   .get("/shifts/:id/impact", admin$("What removing a shift would strand (sold rides it covers), asked before removing it", { 200: shiftWarningsResponseSchema, 404: { description: "Shift not found." } }, { parameters: id("shift") }), async (c) => {
     const { db } = caller(c);
@@ -85,8 +83,7 @@ export const adminOpsRoutes = new Hono<AppEnv>()
   })
   .delete("/shifts/:id", admin$("Remove a shift", { 204: { description: "Removed" }, 404: { description: "Shift not found." } }, { parameters: id("shift") }), async (c) => {
     const { db, actor } = caller(c);
-    await deleteShift(db, actor, idParam(c, "Shift"));
-    c.get("deps").availability.invalidate();
+    await recounted(c, deleteShift(db, actor, idParam(c, "Shift")));
     return c.body(null, 204);
   })
   // ---- Operations settings (admin)

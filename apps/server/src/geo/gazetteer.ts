@@ -38,17 +38,26 @@ const COUNTRY: AddressComponent = { types: ["country", "political"], longName: "
 const comp = (types: string[], name: string, short = name): AddressComponent => ({ types, longName: name, shortName: short });
 const countyComp = (county: string | undefined) => (county ? [comp(["administrative_area_level_2", "political"], county)] : []);
 
+/** The place's region, after its street and town: its county (when known), the state, its ZIP (when given), the country. */
+const region = (county: string | undefined, zip?: string) => [...countyComp(county), STATE, ...(zip ? [comp(["postal_code"], zip)] : []), COUNTRY];
+
+/**
+ * One entry: its Place (as exact as its kind: precision is the kind) and its Suggestion under one id, at the
+ * record's coordinates, with the names and context a search matches.
+ */
 function makeEntry(
   kind: Entry["kind"],
-  place: Place,
-  suggestion: Suggestion,
+  placeId: string,
+  at: { lat: number; lng: number },
+  place: Pick<Place, "name" | "address" | "components">,
+  suggestion: Pick<Suggestion, "primary" | "secondary">,
   opts: { aliases?: string[]; context: string[]; code?: string; importance: number; population?: number },
 ): Entry {
   const names = [place.name, ...(opts.aliases ?? [])].map(normalise);
   if (place.name.startsWith("The ")) names.push(normalise(place.name.slice(4)));
   return {
-    place,
-    suggestion,
+    place: { placeId, name: place.name, address: place.address, lat: at.lat, lng: at.lng, precision: kind, components: place.components },
+    suggestion: { placeId, ...suggestion },
     kind,
     names,
     nameWords: names.map(words),
@@ -56,7 +65,7 @@ function makeEntry(
     contextWords: opts.context.flatMap((c) => words(normalise(c))),
     code: opts.code,
     importance: opts.importance,
-    inBias: inBox(BIAS_BOX, place.lat, place.lng),
+    inBias: inBox(BIAS_BOX, at.lat, at.lng),
     population: opts.population ?? 0,
   };
 }
@@ -73,106 +82,45 @@ function buildEntries(): Entry[] {
   const entries: Entry[] = [];
   for (const a of data.airports) {
     const name = `${a.name} (${a.code})`;
+    const components = [comp(["airport", "establishment"], a.name, a.code), ...(a.street ? splitStreet(a.street) : []), comp(["locality", "political"], a.city), ...region(a.county, a.zip)];
     entries.push(
-      makeEntry(
-        "airport",
-        {
-          placeId: `emb:apt:${a.code}`,
-          name,
-          address: `${name}, ${a.city}, CA ${a.zip}`,
-          lat: a.lat,
-          lng: a.lng,
-          precision: "airport",
-          components: [
-            comp(["airport", "establishment"], a.name, a.code),
-            ...(a.street ? splitStreet(a.street) : []),
-            comp(["locality", "political"], a.city),
-            ...countyComp(a.county),
-            STATE,
-            comp(["postal_code"], a.zip),
-            COUNTRY,
-          ],
-        },
-        { placeId: `emb:apt:${a.code}`, primary: name, secondary: `${a.city}, CA, USA` },
-        { aliases: [a.name.replace(/ Airport$/, ""), ...a.aliases], context: [a.city, "airport"], code: a.code.toLowerCase(), importance: a.major ? 24 : 10 },
-      ),
+      makeEntry("airport", `emb:apt:${a.code}`, a, { name, address: `${name}, ${a.city}, CA ${a.zip}`, components }, { primary: name, secondary: `${a.city}, CA, USA` }, {
+        aliases: [a.name.replace(/ Airport$/, ""), ...a.aliases],
+        context: [a.city, "airport"],
+        code: a.code.toLowerCase(),
+        importance: a.major ? 24 : 10,
+      }),
     );
   }
   for (const v of data.venues) {
-    const placeId = `emb:venue:${v.slug}`;
+    const components = [comp(["establishment", "point_of_interest", v.category], v.name), ...splitStreet(v.street), comp(["locality", "political"], v.city), ...region(v.county, v.zip)];
     entries.push(
-      makeEntry(
-        "venue",
-        {
-          placeId,
-          name: v.name,
-          address: `${v.name}, ${v.street}, ${v.city}, CA ${v.zip}`,
-          lat: v.lat,
-          lng: v.lng,
-          precision: "venue",
-          components: [
-            comp(["establishment", "point_of_interest", v.category], v.name),
-            ...splitStreet(v.street),
-            comp(["locality", "political"], v.city),
-            ...countyComp(v.county),
-            STATE,
-            comp(["postal_code"], v.zip),
-            COUNTRY,
-          ],
-        },
-        { placeId, primary: v.name, secondary: `${v.street}, ${v.city}, CA` },
-        { aliases: v.aliases, context: [v.city, v.category], importance: 14 },
-      ),
+      makeEntry("venue", `emb:venue:${v.slug}`, v, { name: v.name, address: `${v.name}, ${v.street}, ${v.city}, CA ${v.zip}`, components }, { primary: v.name, secondary: `${v.street}, ${v.city}, CA` }, {
+        aliases: v.aliases,
+        context: [v.city, v.category],
+        importance: 14,
+      }),
     );
   }
   for (const c of data.cities) {
-    const placeId = `emb:city:${c.id}`;
     const parent = "parent" in c && typeof c.parent === "string" ? c.parent : undefined;
     const where = parent ? `${parent}, CA, USA` : "CA, USA";
+    const town = parent ? [comp(["neighborhood", "political"], c.name), comp(["locality", "political"], parent)] : [comp(["locality", "political"], c.name)];
     entries.push(
-      makeEntry(
-        "city",
-        {
-          placeId,
-          name: c.name,
-          address: `${c.name}, ${where}`,
-          lat: c.lat,
-          lng: c.lng,
-          precision: "city",
-          components: [
-            ...(parent ? [comp(["neighborhood", "political"], c.name), comp(["locality", "political"], parent)] : [comp(["locality", "political"], c.name)]),
-            ...countyComp(c.county),
-            STATE,
-            COUNTRY,
-          ],
-        },
-        { placeId, primary: c.name, secondary: where },
-        { context: [parent ?? "", c.county ?? ""], aliases: CITY_ALIASES[c.name], importance: Math.min(22, Math.log10(Math.max(1000, c.population)) * 3.6), population: c.population },
-      ),
+      makeEntry("city", `emb:city:${c.id}`, c, { name: c.name, address: `${c.name}, ${where}`, components: [...town, ...region(c.county)] }, { primary: c.name, secondary: where }, {
+        context: [parent ?? "", c.county ?? ""],
+        aliases: CITY_ALIASES[c.name],
+        importance: Math.min(22, Math.log10(Math.max(1000, c.population)) * 3.6),
+        population: c.population,
+      }),
     );
   }
   for (const z of data.zips) {
-    const placeId = `emb:zip:${z.zip}`;
-    entries.push(
-      makeEntry(
-        "zip",
-        {
-          placeId,
-          name: `${z.city}, CA ${z.zip}`,
-          address: `${z.city}, CA ${z.zip}`,
-          lat: z.lat,
-          lng: z.lng,
-          precision: "zip",
-          components: [comp(["postal_code"], z.zip), comp(["locality", "political"], z.city), ...countyComp(z.county), STATE, COUNTRY],
-        },
-        { placeId, primary: z.zip, secondary: `${z.city}, CA, USA` },
-        { context: [z.city], code: z.zip, importance: 4 },
-      ),
-    );
+    const name = `${z.city}, CA ${z.zip}`;
+    const components = [comp(["postal_code"], z.zip), comp(["locality", "political"], z.city), ...countyComp(z.county), STATE, COUNTRY];
+    const entry = makeEntry("zip", `emb:zip:${z.zip}`, z, { name, address: name, components }, { primary: z.zip, secondary: `${z.city}, CA, USA` }, { context: [z.city], code: z.zip, importance: 4 });
     // A ZIP is searched by its digits, not by its city's name (the city itself is its own entry).
-    const last = entries[entries.length - 1]!;
-    last.names = [];
-    last.nameWords = [];
+    entries.push({ ...entry, names: [], nameWords: [] });
   }
   return entries;
 }

@@ -2,17 +2,11 @@
 // the right of a domain fails `npm run lint`, one to the left passes; from outside a module only its index.ts may be
 // imported, inside it never; and tests may import anything.
 import { readdirSync } from "node:fs";
-import { ESLint } from "eslint";
 import { describe, expect, it } from "vitest";
+import { refusalsUnder, use } from "../../../../eslint-refusals";
 
-const eslint = new ESLint({ cwd: process.cwd() });
 const S = "apps/server/src";
-
-async function refusals(filePath: string, code: string): Promise<string[]> {
-  const [result] = await eslint.lintText(code, { filePath: `${S}/${filePath}` });
-  return result!.messages.filter((m) => m.ruleId === "no-restricted-imports").map((m) => m.message);
-}
-const use = (spec: string) => `import { x } from "${spec}";\nexport const y = x;\n`;
+const refusals = refusalsUnder(S);
 const against = (domain: string) => expect.stringContaining(`no import of ${domain} from here`);
 const deep = (module: string) => expect.stringContaining(`Import ${module} through its front door, ${module}/index.ts`);
 const ownIndex = expect.stringContaining("never its own index.ts");

@@ -1,18 +1,10 @@
-/// <reference types="node" />
 // The feature zones of eslint.config.js, proven on the real config: a feature that imports another feature (by
 // "@/" or by a relative path that climbs out of its folder) or app/ fails `npm run lint`, and so does generic
 // code (lib, hooks, components) that imports a feature; imports inside a feature and of generic code pass.
-import { ESLint } from "eslint";
 import { describe, expect, it } from "vitest";
+import { refusalsUnder, use } from "../../../../eslint-refusals";
 
-const eslint = new ESLint({ cwd: process.cwd() });
-const W = "apps/web/src";
-
-async function refusals(filePath: string, code: string): Promise<string[]> {
-  const [result] = await eslint.lintText(code, { filePath: `${W}/${filePath}` });
-  return result!.messages.filter((m) => m.ruleId === "no-restricted-imports").map((m) => m.message);
-}
-const use = (spec: string) => `import { x } from "${spec}";\nexport const y = x;\n`;
+const refusals = refusalsUnder("apps/web/src");
 
 describe("feature boundaries (npm run lint)", () => {
   it("refuses an import of another feature", async () => {

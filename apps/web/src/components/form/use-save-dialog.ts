@@ -3,6 +3,18 @@
 import type { FieldValues, UseFormReturn } from "react-hook-form";
 import { submitTo } from "./form";
 
+/**
+ * The toasts of a dialog that adds and edits one kind of thing (a car, a vehicle type), worded alike for each:
+ * "<Noun> Added!" with its name now in `where`, "<Noun> Updated!" with its name saved, "Error adding/updating <noun>".
+ */
+export function addEditToasts<TOutput>(noun: string, nameOf: (values: TOutput) => string, where: string, editing: boolean) {
+  return {
+    created: (values: TOutput): [string, string] => [`${noun} Added!`, `${nameOf(values)} is now in ${where}.`],
+    updated: (values: TOutput): [string, string] => [`${noun} Updated!`, `${nameOf(values)} has been saved.`],
+    failed: `Error ${editing ? "updating" : "adding"} ${noun.toLowerCase()}`,
+  };
+}
+
 type Save<V> = { mutateAsync: (variables: V) => Promise<unknown>; isPending: boolean };
 
 export function useSaveDialog<TInput extends FieldValues, TOutput extends FieldValues>({

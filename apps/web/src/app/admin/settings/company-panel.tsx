@@ -13,8 +13,8 @@ import { api } from "@/lib/api";
 import { companySettingsResponseSchema } from "@meridian/shared/settings/answers";
 import { notifyError, notifySuccess } from "@/lib/notify";
 import { usePublicSettings } from "@/lib/public-settings";
-import { sectionQueryOptions, useSaveSettingsSection, useSettingsSection } from "../api/settings-sections";
-import { SectionState, SettingsPanel } from "./settings-ui";
+import { sectionQueryOptions, useSaveSettingsSection } from "../api/settings-sections";
+import { SectionLoaded, SettingsPanel } from "./settings-ui";
 import { settingsKeys } from "@/lib/query-keys";
 
 const FIELDS: { name: Exclude<keyof CompanySettings, "logoKey" | "address">; label: string; type?: "tel" | "email" | "url" }[] = [
@@ -26,9 +26,7 @@ const FIELDS: { name: Exclude<keyof CompanySettings, "logoKey" | "address">; lab
 ];
 
 export function CompanyPanel() {
-  const company = useSettingsSection("company");
-  if (!company.data) return <SectionState isPending={company.isPending} error={company.error} />;
-  return <CompanyForm initial={company.data.company} />;
+  return <SectionLoaded section="company">{(data) => <CompanyForm initial={data.company} />}</SectionLoaded>;
 }
 
 function CompanyForm({ initial }: { initial: CompanySettings }) {

@@ -27,20 +27,22 @@ import { messageTestResultSchema } from "@meridian/shared/settings/answers";
 import { notifyError, notifySuccess } from "@/lib/notify";
 import { usePublicSettings } from "@/lib/public-settings";
 import { cn } from "@/lib/utils";
-import { useSaveSettingsSection, useSettingsSection } from "../api/settings-sections";
+import { useSaveSettingsSection } from "../api/settings-sections";
 import { formatDateTime } from "@/components/admin/admin-ui";
 import { Panel } from "@/components/ui/panel";
-import { SectionState, SettingsPanel, Switch } from "./settings-ui";
+import { Fact, SectionLoaded, SettingsPanel, Switch } from "./settings-ui";
 
 
 export function MessagesPanel() {
-  const q = useSettingsSection("messages");
-  if (!q.data) return <SectionState isPending={q.isPending} error={q.error} />;
   return (
-    <div className="grid gap-6">
-      <DeliveryPanel data={q.data} />
-      <MessageList data={q.data} />
-    </div>
+    <SectionLoaded section="messages">
+      {(data) => (
+        <div className="grid gap-6">
+          <DeliveryPanel data={data} />
+          <MessageList data={data} />
+        </div>
+      )}
+    </SectionLoaded>
   );
 }
 
@@ -49,25 +51,17 @@ function DeliveryPanel({ data }: { data: MessagesOverview }) {
   return (
     <SettingsPanel icon={Mail} title="Email/SMS" description="Every e-mail and text message Meridian sends, who it comes from and whether it arrives. The senders are set in the server's environment (MAIL_FROM, the SMS sender).">
       <dl className="grid gap-3 md:grid-cols-3">
-        <div className="rounded-xl border border-border/80 bg-surface-2/40 px-5 py-4">
-          <dt className="text-[0.68rem] font-medium uppercase tracking-[0.2em] text-muted">E-mail sender</dt>
-          <dd className="mt-2 text-sm text-foreground [overflow-wrap:anywhere]" data-testid="mail-from">
-            {senders.email.from}
-          </dd>
-          <dd className="mt-1 text-xs text-muted">{senders.email.label}</dd>
-        </div>
-        <div className="rounded-xl border border-border/80 bg-surface-2/40 px-5 py-4">
-          <dt className="text-[0.68rem] font-medium uppercase tracking-[0.2em] text-muted">SMS sender</dt>
-          <dd className="mt-2 text-sm text-foreground">{senders.sms.from ?? "No sender number (embedded outbox)"}</dd>
-          <dd className="mt-1 text-xs text-muted">{senders.sms.label}</dd>
-        </div>
-        <div className="rounded-xl border border-border/80 bg-surface-2/40 px-5 py-4" data-testid="mail-delivery">
-          <dt className="text-[0.68rem] font-medium uppercase tracking-[0.2em] text-muted">Delivery</dt>
-          <dd className="mt-2 text-sm text-foreground">
-            {delivery.queued} queued · {delivery.failed} given up
-          </dd>
-          <dd className="mt-1 text-xs text-muted [overflow-wrap:anywhere]">
-            {delivery.lastFailure ? (
+        <Fact label="E-mail sender" note={senders.email.label}>
+          <span data-testid="mail-from">{senders.email.from}</span>
+        </Fact>
+        <Fact label="SMS sender" note={senders.sms.label}>
+          {senders.sms.from ?? "No sender number (embedded outbox)"}
+        </Fact>
+        <Fact
+          label="Delivery"
+          data-testid="mail-delivery"
+          note={
+            delivery.lastFailure ? (
               <span className="text-danger">
                 Last failure {formatDateTime(delivery.lastFailure.at)}: “{delivery.lastFailure.subject}” to {delivery.lastFailure.to}: {delivery.lastFailure.error}
                 {delivery.lastFailure.gaveUp ? " (given up)" : " (will be retried)"}
@@ -76,9 +70,11 @@ function DeliveryPanel({ data }: { data: MessagesOverview }) {
               "No delivery failures."
             ) : (
               "Nothing leaves the server: e-mail is kept in the outbox."
-            )}
-          </dd>
-        </div>
+            )
+          }
+        >
+          {delivery.queued} queued · {delivery.failed} given up
+        </Fact>
       </dl>
       {!data.smsOn ? (
         <p className="mt-5 flex items-start gap-2.5 rounded-xl border border-gold/40 bg-gold/[0.06] px-4 py-3 text-sm text-foreground">

@@ -23,28 +23,21 @@ import { cn } from "@/lib/utils";
 import { sectionQueryOptions, useSaveSettingsSection, useSettingsSection } from "../api/settings-sections";
 import { formatDateTime } from "@/components/admin/admin-ui";
 import { Panel } from "@/components/ui/panel";
-import { PanelHeading, SectionState, SettingsPanel, SwitchRow } from "./settings-ui";
+import { Fact, PanelHeading, SectionLoaded, SettingsPanel, SwitchRow } from "./settings-ui";
 import { adminKeys } from "@/lib/query-keys";
 
 
 export function PaymentsPanel() {
-  const q = useSettingsSection("payments");
-  if (!q.data) return <SectionState isPending={q.isPending} error={q.error} />;
   return (
-    <div className="grid gap-6">
-      <ProviderPanel data={q.data} />
-      <TipsPanel key={q.data.payments.tipPresetPercents.join(",")} data={q.data} />
-      <PolicyPanel data={q.data} />
-    </div>
-  );
-}
-
-function Fact({ label, children }: { label: string; children: React.ReactNode }) {
-  return (
-    <div className="rounded-xl border border-border/80 bg-surface-2/40 px-5 py-4">
-      <dt className="text-[0.68rem] font-medium uppercase tracking-[0.2em] text-muted">{label}</dt>
-      <dd className="mt-2 text-sm text-foreground">{children}</dd>
-    </div>
+    <SectionLoaded section="payments">
+      {(data) => (
+        <div className="grid gap-6">
+          <ProviderPanel data={data} />
+          <TipsPanel key={data.payments.tipPresetPercents.join(",")} data={data} />
+          <PolicyPanel data={data} />
+        </div>
+      )}
+    </SectionLoaded>
   );
 }
 

@@ -1,10 +1,12 @@
 // Pieces the Settings tabs share: the panel with its icon, title and description, the loading and error states,
 // and an on/off switch (a button with role="switch", big enough to tap).
 import type { LucideIcon } from "lucide-react";
-import type { ReactNode } from "react";
+import type { ComponentProps, ReactNode } from "react";
 import { Spinner } from "@/components/ui/spinner";
 import { cn } from "@/lib/utils";
 import { Panel } from "@/components/ui/panel";
+import type { SettingsSection } from "@meridian/shared/settings";
+import { useSettingsSection, type SectionAnswer } from "../api/settings-sections";
 
 export function SettingsPanel({ icon: Icon, title, description, children, actions }: { icon: LucideIcon; title: string; description: string; children: ReactNode; actions?: ReactNode }) {
   return (
@@ -35,6 +37,17 @@ export function PanelHeading({ icon: Icon, title, description, id }: { icon: Luc
   );
 }
 
+/** One fact in a panel's list (a <dl>): its label, its value and, when given, a note under it; long words break. */
+export function Fact({ label, children, note, ...props }: { label: string; children: ReactNode; note?: ReactNode } & ComponentProps<"div">) {
+  return (
+    <div className="rounded-xl border border-border/80 bg-surface-2/40 px-5 py-4" {...props}>
+      <dt className="text-[0.68rem] font-medium uppercase tracking-[0.2em] text-muted">{label}</dt>
+      <dd className="mt-2 text-sm text-foreground [overflow-wrap:anywhere]">{children}</dd>
+      {note !== undefined ? <dd className="mt-1 text-xs text-muted [overflow-wrap:anywhere]">{note}</dd> : null}
+    </div>
+  );
+}
+
 /** The section's query while it loads or fails; null once there is data. */
 export function SectionState({ isPending, error }: { isPending: boolean; error: Error | null }) {
   if (isPending) {
@@ -46,6 +59,13 @@ export function SectionState({ isPending, error }: { isPending: boolean; error: 
   }
   if (error) return <Panel className="p-8 text-sm text-danger">{error.message}</Panel>;
   return null;
+}
+
+/** A tab of one section: SectionState while the section loads or fails, then what `children` shows of it. */
+export function SectionLoaded<S extends SettingsSection>({ section, children }: { section: S; children: (data: SectionAnswer<S>) => ReactNode }) {
+  const q = useSettingsSection(section);
+  if (!q.data) return <SectionState isPending={q.isPending} error={q.error} />;
+  return children(q.data);
 }
 
 export function Switch({ id, checked, onChange, disabled, label, describedBy }: { id: string; checked: boolean; onChange: (on: boolean) => void; disabled?: boolean; label?: string; describedBy?: string }) {

@@ -24,11 +24,9 @@ const created = (body: unknown) => ({ status: 201, json: { user: { ...USER, ...(
 describe("NewUserDialog", () => {
   it("creates the account with the role chosen and says where the e-mail went", async () => {
     const { user, screen, dialog, calls, onClose } = openNew({ "POST /api/admin/users": created });
-    await user.type(dialog.getByLabelText("Full name"), "Ada Lovelace");
-    await user.type(dialog.getByLabelText("Email"), "Ada@Example.com ");
     await user.click(dialog.getByRole("combobox", { name: "Role" }));
     await user.click(await screen.findByRole("option", { name: "Dispatcher" }));
-    await user.click(dialog.getByRole("button", { name: "Create User" }));
+    await fillAndSubmit(user, dialog, { "Full name": "Ada Lovelace", Email: "Ada@Example.com " }, "Create User");
     expect(await screen.findByText("User Created")).toBeTruthy();
     expect(screen.getByText("A set-password e-mail was sent to ada@example.com.")).toBeTruthy();
     expect(calls.find((c) => c.method === "POST")?.body).toEqual({ fullName: "Ada Lovelace", email: "ada@example.com", role: "dispatcher" });
@@ -70,13 +68,9 @@ describe("NewUserDialog", () => {
 describe("EditUserDialog", () => {
   it("saves the edited name, phone and status", async () => {
     const { user, screen, dialog, calls, onClose } = openEdit({ "PATCH /api/admin/users/u2": (body) => ({ json: { user: { ...USER, ...(body as object) } } }) });
-    await user.clear(dialog.getByLabelText("Full name"));
-    await user.type(dialog.getByLabelText("Full name"), "Marcus J. Hale");
-    await user.clear(dialog.getByLabelText("Phone"));
-    await user.type(dialog.getByLabelText("Phone"), "(310) 555-0199");
     await user.click(dialog.getByRole("combobox", { name: "Status" }));
     await user.click(await screen.findByRole("option", { name: "Inactive" }));
-    await user.click(dialog.getByRole("button", { name: "Save Changes" }));
+    await fillAndSubmit(user, dialog, { "Full name": "Marcus J. Hale", Phone: "(310) 555-0199" }, "Save Changes");
     expect(await screen.findByText("User Updated")).toBeTruthy();
     expect(screen.getByText("Marcus J. Hale's details have been saved.")).toBeTruthy();
     expect(calls.find((c) => c.method === "PATCH")?.body).toEqual({ fullName: "Marcus J. Hale", phone: "+13105550199", role: "user", status: "inactive" });

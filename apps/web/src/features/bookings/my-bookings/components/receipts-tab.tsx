@@ -3,14 +3,14 @@
 // receipt e-mail's link) opens the tip dialog for that booking.
 import { useFeature } from "@/lib/public-settings";
 import { type Receipt as ReceiptData } from "@meridian/shared/receipts";
-import { Car, Download, HandCoins, ParkingSquare, Receipt } from "lucide-react";
+import { Download, HandCoins, Receipt } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useSearchParams } from "react-router";
 import { Button } from "@/components/ui/button";
 import { formatCard, formatMoney } from "@meridian/shared/money";
 import { formatDate } from "@/lib/utils";
 import { useMyReceipts } from "../api/get-my-receipts";
-import { BookingStatusBadge } from "./status-badge";
+import { ServiceSummary } from "./service-summary";
 import { ListSkeleton, TabList } from "./tab-list";
 import { TipDialog, tipTargetOf, type TipTarget } from "./tip-dialog";
 
@@ -32,52 +32,26 @@ export function ReceiptsTab() {
   }, [wanted, receipts.data, params, setParams, tipsOn]);
 
   return (
-    <TabList
-      query={receipts}
-      noun="receipts"
-      loading={<ListSkeleton label="Loading receipts" rows={2} className="h-[220px]" />}
-      empty={{ icon: <Receipt />, title: "No Receipts Available", text: "Receipts for completed services will be listed here." }}
-    >
-      {(rows) => (
-        <>
-          <ul className="space-y-4" aria-label="Your receipts">
-            {rows.map((r) => (
-              <ReceiptCard key={r.bookingId} receipt={r} onTip={() => setTipping(tipTargetOf(r))} />
-            ))}
-          </ul>
-          <TipDialog target={tipping} onClose={() => setTipping(null)} />
-        </>
-      )}
-    </TabList>
+    <>
+      <TabList query={receipts} noun="receipts" listClassName="space-y-4" loading={<ListSkeleton label="Loading receipts" rows={2} className="h-[220px]" />} empty={{ icon: <Receipt />, title: "No Receipts Available", text: "Receipts for completed services will be listed here." }}>
+        {(rows) => rows.map((r) => <ReceiptCard key={r.bookingId} receipt={r} onTip={() => setTipping(tipTargetOf(r))} />)}
+      </TabList>
+      <TipDialog target={tipping} onClose={() => setTipping(null)} />
+    </>
   );
 }
 
 function ReceiptCard({ receipt: r, onTip }: { receipt: ReceiptData; onTip: () => void }) {
   const tipsOn = useFeature("tips");
-  const Icon = r.service === "valet" ? ParkingSquare : Car;
   return (
     <li className="rounded-[var(--radius-card)] border border-border bg-surface p-5 sm:p-6" data-testid="receipt" aria-labelledby={`receipt-${r.bookingId}`}>
       <div className="flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
-        <div className="flex min-w-0 items-start gap-4">
-          <div className="grid size-12 shrink-0 place-items-center rounded-lg border border-gold/30 bg-gold/5 text-gold">
-            <Icon aria-hidden className="size-5" />
-          </div>
-          <div className="min-w-0">
-            <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
-              <h3 id={`receipt-${r.bookingId}`} className="font-display text-2xl leading-none text-foreground">
-                {r.serviceName}
-              </h3>
-              <BookingStatusBadge status={r.status} />
-            </div>
-            <p className="mt-1.5 truncate text-sm text-muted" title={r.description}>
-              {r.description}
-            </p>
-            <p className="mt-1 text-xs uppercase tracking-[0.12em] text-muted">
-              {formatDate(r.serviceDate)} · Ref {r.reference}
-              {r.ticketCode ? ` · ${r.ticketCode}` : ""}
-            </p>
-          </div>
-        </div>
+        <ServiceSummary service={r.service} title={r.serviceName} titleId={`receipt-${r.bookingId}`} status={r.status} line={r.description}>
+          <p className="mt-1 text-xs uppercase tracking-[0.12em] text-muted">
+            {formatDate(r.serviceDate)} · Ref {r.reference}
+            {r.ticketCode ? ` · ${r.ticketCode}` : ""}
+          </p>
+        </ServiceSummary>
         <div className="text-left sm:text-right">
           <p className="text-[0.68rem] uppercase tracking-[0.18em] text-muted">{r.refundedUsd > 0 ? "Net paid" : "Total charged"}</p>
           <p className="font-display text-3xl text-gold" data-testid="receipt-total">

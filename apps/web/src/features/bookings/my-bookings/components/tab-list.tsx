@@ -1,5 +1,5 @@
-// A My Bookings tab's list (bookings, tickets, receipts) before it has rows to show: its skeleton while it loads;
-// when it failed, a toast and a card with Try again; when there are none, the tab's empty state.
+// A My Bookings tab's list (bookings, tickets, receipts): its skeleton while it loads; when it failed, a toast and a
+// card with Try again; when there are none, the tab's empty state; else the rows in a list named "Your <noun>".
 import type { UseQueryResult } from "@tanstack/react-query";
 import { RotateCw } from "lucide-react";
 import type { ReactNode } from "react";
@@ -10,6 +10,7 @@ import { EmptyState } from "./empty-state";
 export function TabList<T>({
   query,
   noun,
+  listClassName,
   loading,
   empty,
   children,
@@ -17,9 +18,10 @@ export function TabList<T>({
   query: UseQueryResult<T[]>;
   /** What the list holds, as the messages say it ("bookings"). */
   noun: string;
+  listClassName: string;
   loading: ReactNode;
   empty: { icon: ReactNode; title: string; text: string };
-  /** The list, once there is at least one row. */
+  /** The list's items, once there is at least one row. */
   children: (rows: T[]) => ReactNode;
 }) {
   useErrorToast(query.isError, query.error, `Error fetching ${noun}`);
@@ -41,7 +43,11 @@ export function TabList<T>({
       </EmptyState>
     );
   }
-  return children(query.data);
+  return (
+    <ul className={listClassName} aria-label={`Your ${noun}`}>
+      {children(query.data)}
+    </ul>
+  );
 }
 
 /** Grey placeholder cards of the list's height while it loads. */

@@ -6,7 +6,7 @@ import { NEW_UNIT_DEFAULTS, UNIT_STATUS_LABELS, unitInputSchema, unitStatuses, t
 import type { AdminVehicle } from "@meridian/shared/fleet";
 import { NumberField, numberOr, SelectField, TextField } from "@/components/form/fields";
 import { Form, FormActions } from "@/components/form/form";
-import { useSaveDialog } from "@/components/form/use-save-dialog";
+import { addEditToasts, useSaveDialog } from "@/components/form/use-save-dialog";
 import { FormDialog } from "@/components/form/form-dialog";
 import { ApiError } from "@/lib/api";
 import { useCreateUnit, useUpdateUnit } from "../api/save-unit";
@@ -42,9 +42,7 @@ function UnitForm({ unit, vehicles, onDone }: { unit: AdminUnit | null; vehicles
     editingId: unit?.id ?? null,
     create,
     update,
-    created: (values) => ["Car Added!", `${values.plate} is now in the fleet.`],
-    updated: (values) => ["Car Updated!", `${values.plate} has been saved.`],
-    failed: unit ? "Error updating car" : "Error adding car",
+    ...addEditToasts("Car", (values: NewUnit) => values.plate, "the fleet", unit !== null),
     onServerError: (err) => {
       if (err instanceof ApiError && !err.fields && err.code === "plate_taken") form.setError("plate", { type: "server", message: err.message });
     },

@@ -29,7 +29,11 @@ function open(routes: Routes = {}) {
   const calls = serveApi({ "GET /api/auth/get-session": { json: null }, ...routes });
   const app = renderApp(<PricingSimulator overview={OVERVIEW} />);
   const field = (label: string) => app.screen.getByLabelText(label, { exact: true }) as HTMLInputElement;
-  const simulate = () => app.user.click(app.screen.getByRole("button", { name: "Simulate Quote" }));
+  /** The fields typed over (in the order given), then Simulate Quote. */
+  const simulate = async (typed: Record<string, string> = {}) => {
+    for (const [label, value] of Object.entries(typed)) await retype(app.user, field(label), value);
+    await app.user.click(app.screen.getByRole("button", { name: "Simulate Quote" }));
+  };
   const posts = () => calls.filter((c) => c.method === "POST");
   return { ...app, calls, field, simulate, posts };
 }
@@ -59,9 +63,7 @@ describe("PricingSimulator, ride", () => {
 
   it("asks for the miles and refuses negative minutes, under each, sending nothing", async () => {
     const app = open();
-    await retype(app.user, app.field("Miles"), "");
-    await retype(app.user, app.field("Minutes"), "-3");
-    await app.simulate();
+    await app.simulate({ Miles: "", Minutes: "-3" });
     await messageUnder("sim-miles", "Miles must be a number.");
     await messageUnder("sim-minutes", "Minutes must be 0 or more.");
     expect(app.posts()).toHaveLength(0);
@@ -69,8 +71,7 @@ describe("PricingSimulator, ride", () => {
 
   it("puts the server's refusal under its field and says why in the result", async () => {
     const app = open({ "POST /api/admin/pricing/simulate": apiError(400, "validation_error", "Miles must be at most 99999.99.", { miles: "Miles must be at most 99999.99." }) });
-    await retype(app.user, app.field("Miles"), "99999");
-    await app.simulate();
+    await app.simulate({ Miles: "99999" });
     await messageUnder("sim-miles", "Miles must be at most 99999.99.");
     expect(app.screen.getByTestId("simulator-result").textContent).toContain("Miles must be at most 99999.99.");
   });
@@ -103,9 +104,7 @@ describe("PricingSimulator, event valet", () => {
   it("refuses a fraction of a car and an emptied start time, under each", async () => {
     const app = open();
     await switchToValet(app);
-    await retype(app.user, app.field("Expected vehicles"), "2.5");
-    await retype(app.user, app.field("Start"), "");
-    await app.simulate();
+    await app.simulate({ "Expected vehicles": "2.5", Start: "" });
     await messageUnder("sim-vehicles", "Expected vehicles must be a whole number of at least 1.");
     await messageUnder("sim-start", "Time is required.");
     expect(app.posts()).toHaveLength(0);

@@ -20,7 +20,13 @@ function open(tiers: AdminTier[], routes: Routes = {}) {
   const field = (label: string) => app.screen.getByLabelText(label) as HTMLInputElement;
   const saveTier = () => app.user.click(app.screen.getByRole("button", { name: "Save tier" }));
   const sent = (method: string) => calls.filter((c) => c.method === method);
-  return { ...app, calls, field, saveTier, sent };
+  /** Add Tier, the fields typed over (in the order given), then Save tier. */
+  const addTier = async (typed: Record<string, string> = {}) => {
+    await app.user.click(app.screen.getByRole("button", { name: "Add Tier" }));
+    for (const [label, value] of Object.entries(typed)) await retype(app.user, field(label), value);
+    await saveTier();
+  };
+  return { ...app, calls, field, saveTier, sent, addTier };
 }
 
 const messageUnder = (id: string, message: string) => waitFor(() => expect(document.getElementById(`${id}-error`)?.textContent).toBe(message));
@@ -28,11 +34,7 @@ const messageUnder = (id: string, message: string) => waitFor(() => expect(docum
 describe("TiersPanel", () => {
   it("adds a tier after the last one", async () => {
     const app = open([SHORT, MEDIUM], { "POST /api/admin/pricing/tiers": (body) => ({ status: 201, ...savedTier(body) }) });
-    await app.user.click(app.screen.getByRole("button", { name: "Add Tier" }));
-    await retype(app.user, app.field("Miles From"), "10");
-    await retype(app.user, app.field("Miles To"), "25.5");
-    await retype(app.user, app.field("Price"), "135");
-    await app.saveTier();
+    await app.addTier({ "Miles From": "10", "Miles To": "25.5", Price: "135" });
     expect(await app.screen.findByText("Tier Saved!")).toBeTruthy();
     expect(app.screen.getByText("Executive Sedan: 10 - 25.5 miles at $135.00.")).toBeTruthy();
     expect(app.sent("POST")[0]?.body).toEqual({ vehicleTypeId: VEHICLE_ID, milesMin: 10, milesMax: 25.5, priceUsd: 135, active: true });
@@ -52,10 +54,7 @@ describe("TiersPanel", () => {
 
   it("asks for every field: an emptied mileage and price each say so under them", async () => {
     const app = open([]);
-    await app.user.click(app.screen.getByRole("button", { name: "Add Tier" }));
-    await retype(app.user, app.field("Miles From"), "");
-    await retype(app.user, app.field("Price"), "");
-    await app.saveTier();
+    await app.addTier({ "Miles From": "", Price: "" });
     await messageUnder("tier-min-new", TIER_REQUIRED_MESSAGE);
     await messageUnder("tier-price-new", "Price is required.");
     expect(await app.screen.findByText("Validation Error")).toBeTruthy();
@@ -64,8 +63,7 @@ describe("TiersPanel", () => {
 
   it("refuses Miles From not below Miles To (the new tier's 0 - 0), under Miles To", async () => {
     const app = open([]);
-    await app.user.click(app.screen.getByRole("button", { name: "Add Tier" }));
-    await app.saveTier();
+    await app.addTier();
     await messageUnder("tier-max-new", TIER_RANGE_MESSAGE);
     expect(app.field("Miles To").getAttribute("aria-invalid")).toBe("true");
     expect(app.sent("POST")).toHaveLength(0);
@@ -73,11 +71,7 @@ describe("TiersPanel", () => {
 
   it("refuses a negative mileage and a price with fractions of a cent", async () => {
     const app = open([]);
-    await app.user.click(app.screen.getByRole("button", { name: "Add Tier" }));
-    await retype(app.user, app.field("Miles From"), "-1");
-    await retype(app.user, app.field("Miles To"), "4");
-    await retype(app.user, app.field("Price"), "10.005");
-    await app.saveTier();
+    await app.addTier({ "Miles From": "-1", "Miles To": "4", Price: "10.005" });
     await messageUnder("tier-min-new", "Miles From must be 0 or more.");
     await messageUnder("tier-price-new", "Price can have at most 2 decimals.");
   });
@@ -85,11 +79,7 @@ describe("TiersPanel", () => {
   it("refuses a tier overlapping another of the vehicle's, as the tiers are now, without sending it", async () => {
     // The list shown is older than the server's: the check uses the tiers fetched fresh.
     const app = open([SHORT], { "GET /api/admin/pricing": overview([SHORT, MEDIUM]) });
-    await app.user.click(app.screen.getByRole("button", { name: "Add Tier" }));
-    await retype(app.user, app.field("Miles From"), "8");
-    await retype(app.user, app.field("Miles To"), "12");
-    await retype(app.user, app.field("Price"), "100");
-    await app.saveTier();
+    await app.addTier({ "Miles From": "8", "Miles To": "12", Price: "100" });
     await messageUnder("tier-max-new", "This tier overlaps with an existing tier (5 - 10 miles).");
     expect(await app.screen.findByText("Overlap Detected")).toBeTruthy();
     expect(app.sent("POST")).toHaveLength(0);
@@ -97,10 +87,7 @@ describe("TiersPanel", () => {
 
   it("puts the server's message under its field and keeps the editor open", async () => {
     const app = open([], { "POST /api/admin/pricing/tiers": apiError(400, "validation_error", "Please check the tier.", { priceUsd: "Price must be at most 99999.99." }) });
-    await app.user.click(app.screen.getByRole("button", { name: "Add Tier" }));
-    await retype(app.user, app.field("Miles To"), "5");
-    await retype(app.user, app.field("Price"), "90");
-    await app.saveTier();
+    await app.addTier({ "Miles To": "5", Price: "90" });
     await messageUnder("tier-price-new", "Price must be at most 99999.99.");
     expect(await app.screen.findByText("Validation Error")).toBeTruthy();
     expect(app.screen.getByTestId("tier-editor")).toBeTruthy();
@@ -108,10 +95,7 @@ describe("TiersPanel", () => {
 
   it("shows the server's overlap refusal under Miles To", async () => {
     const app = open([], { "POST /api/admin/pricing/tiers": apiError(409, "tier_overlap", "This tier overlaps with an existing tier (0 - 6 miles).") });
-    await app.user.click(app.screen.getByRole("button", { name: "Add Tier" }));
-    await retype(app.user, app.field("Miles To"), "5");
-    await retype(app.user, app.field("Price"), "90");
-    await app.saveTier();
+    await app.addTier({ "Miles To": "5", Price: "90" });
     await messageUnder("tier-max-new", "This tier overlaps with an existing tier (0 - 6 miles).");
     expect(await app.screen.findByText("Overlap Detected")).toBeTruthy();
   });

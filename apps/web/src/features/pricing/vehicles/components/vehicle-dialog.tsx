@@ -6,7 +6,7 @@ import { NEW_VEHICLE_DEFAULTS, passengersFromInput, vehicleInputSchema, type Adm
 import type { z } from "zod";
 import { NumberField, numberOr, SwitchField, TextField } from "@/components/form/fields";
 import { Form, FormActions } from "@/components/form/form";
-import { useSaveDialog } from "@/components/form/use-save-dialog";
+import { addEditToasts, useSaveDialog } from "@/components/form/use-save-dialog";
 import { FormDialog } from "@/components/form/form-dialog";
 import { useCreateVehicle, useUpdateVehicle } from "../api/save-vehicle";
 
@@ -38,16 +38,8 @@ function VehicleForm({ vehicle, onDone }: { vehicle: AdminVehicle | null; onDone
   const update = useUpdateVehicle();
   const form = useForm<VehicleInput, unknown, VehicleValues>({ resolver: zodResolver(vehicleInputSchema), defaultValues: toForm(vehicle ?? NEW_VEHICLE_DEFAULTS) });
 
-  const { onSubmit, pending } = useSaveDialog({
-    form,
-    editingId: vehicle?.id ?? null,
-    create,
-    update,
-    created: (values) => ["Vehicle Added!", `${values.name} is now in the catalogue.`],
-    updated: (values) => ["Vehicle Updated!", `${values.name} has been saved.`],
-    failed: vehicle ? "Error updating vehicle" : "Error adding vehicle",
-    onDone,
-  });
+  const toasts = addEditToasts("Vehicle", (values: VehicleValues) => values.name, "the catalogue", vehicle !== null);
+  const { onSubmit, pending } = useSaveDialog({ form, editingId: vehicle?.id ?? null, create, update, ...toasts, onDone });
 
   return (
     <Form form={form} onSubmit={onSubmit} className="space-y-5">
