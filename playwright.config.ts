@@ -1,3 +1,4 @@
+import fs from "node:fs";
 import { defineConfig, devices } from "@playwright/test";
 
 // End-to-end tests drive Debian's Chromium against the built server (two of them, below) on throwaway PGlite data dirs.
@@ -5,6 +6,12 @@ const PORT = Number(process.env.E2E_PORT ?? 4173);
 export const E2E_BASE_URL = `http://localhost:${PORT}`;
 /** The server of the specs that change server-wide settings (SERVER_WIDE), next port up. */
 const ALONE_BASE_URL = `http://localhost:${PORT + 1}`;
+/**
+ * Debian's Chromium headless shell (package chromium-headless-shell, the same Chromium without the full browser's
+ * window, GPU process and services) when installed, as Playwright itself runs headless tests: a quarter less CPU
+ * for the same suite. Else Debian's full Chromium; CHROMIUM_PATH chooses another.
+ */
+const CHROMIUM = process.env.CHROMIUM_PATH ?? ["/usr/bin/chromium-headless-shell", "/usr/bin/chromium"].find((file) => fs.existsSync(file)) ?? "/usr/bin/chromium";
 /** The demo admin's password for the e2e server (without ADMIN_PASSWORD a random one is generated). */
 export const E2E_ADMIN_PASSWORD = "e2e-demo-admin-password";
 /**
@@ -47,7 +54,7 @@ export default defineConfig({
     trace: "retain-on-failure",
     screenshot: "only-on-failure",
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      executablePath: CHROMIUM,
       args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
     },
   },

@@ -4,12 +4,13 @@
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
-if ! command -v "${CHROMIUM_PATH:-chromium}" >/dev/null 2>&1 && [ ! -x /usr/bin/chromium ]; then
+# The end-to-end tests run in Debian's Chromium headless shell (or CHROMIUM_PATH; playwright.config.ts).
+if [ -z "${CHROMIUM_PATH:-}" ] && [ ! -x /usr/bin/chromium-headless-shell ]; then
   if [ "$(id -u)" = "0" ]; then
-    echo "Installing Chromium for the end-to-end tests..."
-    (apt-get update -qq && apt-get install -y -qq chromium) >/dev/null || { echo "Could not install chromium"; exit 1; }
-  else
-    echo "The end-to-end tests need Debian's Chromium: sudo apt-get install -y chromium"; exit 1
+    echo "Installing Chromium's headless shell for the end-to-end tests..."
+    (apt-get update -qq && apt-get install -y -qq chromium chromium-headless-shell) >/dev/null || { echo "Could not install chromium-headless-shell"; exit 1; }
+  elif [ ! -x /usr/bin/chromium ]; then
+    echo "The end-to-end tests need Debian's Chromium: sudo apt-get install -y chromium-headless-shell"; exit 1
   fi
 fi
 
