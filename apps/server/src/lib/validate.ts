@@ -37,6 +37,14 @@ export function nulFields(value: unknown, path = "", fields: FieldErrors = {}): 
   return fields;
 }
 
+/** Whether any string in `value` holds a NUL (nulFields without building the fields' paths: every request asks). */
+function hasNul(value: unknown): boolean {
+  if (typeof value === "string") return value.includes("\0");
+  if (typeof value !== "object" || value === null) return false;
+  for (const v of Object.values(value)) if (hasNul(v)) return true;
+  return false;
+}
+
 export function parseWith<S extends z.ZodType>(schema: S, value: unknown): z.infer<S> {
   const result = schema.safeParse(value);
   if (!result.success) {
@@ -44,8 +52,7 @@ export function parseWith<S extends z.ZodType>(schema: S, value: unknown): z.inf
     const first = Object.values(fields)[0] ?? "Invalid input.";
     throw badRequest(first, fields);
   }
-  const nul = nulFields(result.data);
-  if (Object.keys(nul).length) throw badRequest(NUL_MESSAGE, nul);
+  if (hasNul(result.data)) throw badRequest(NUL_MESSAGE, nulFields(result.data));
   return result.data;
 }
 

@@ -109,13 +109,13 @@ function tokenCodec<C extends z.infer<typeof pricedClaimsSchema>>(purpose: strin
     if (!key) keys.set(secret, (key = crypto.createHmac("sha256", secret).update(purpose).digest()));
     return key;
   };
-  const mac = (secret: string, payload: string) => crypto.createHmac("sha256", keyFor(secret)).update(payload).digest();
+  const hmac = (secret: string, payload: string) => crypto.createHmac("sha256", keyFor(secret)).update(payload);
 
   function sign(secret: string, c: C): string {
     const tuple: unknown[] = [format];
     for (const name of order) tuple.push(c[name]);
     const payload = Buffer.from(JSON.stringify(tuple)).toString("base64url");
-    return `${payload}.${mac(secret, payload).toString("base64url")}`;
+    return `${payload}.${hmac(secret, payload).digest("base64url")}`;
   }
 
   function verify(secret: string, token: string, nowMs = Date.now()): Verified<C> {
@@ -125,7 +125,7 @@ function tokenCodec<C extends z.infer<typeof pricedClaimsSchema>>(purpose: strin
     // Only base64url is signed: anything else could decode to the same claims under another signature.
     if (!BASE64URL.test(payload)) return { ok: false, code: "invalid_quote" };
     const given = Buffer.from(token.slice(dot + 1), "base64url");
-    const expected = mac(secret, payload);
+    const expected = hmac(secret, payload).digest();
     if (given.length !== expected.length || !crypto.timingSafeEqual(given, expected)) return { ok: false, code: "invalid_quote" };
     let tuple: unknown;
     try {

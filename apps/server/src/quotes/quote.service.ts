@@ -142,9 +142,16 @@ export function refuseIslands(places: Record<string, { lat: number; lng: number 
   if (first) throw new HttpError(422, "unreachable_by_car", first, fields);
 }
 
+// The service area's answer per area, kind of place and place: the area comes from the settings' cache and places from
+// the maps service's, both never mutated (a new area is a new object), and quotes ask about the same places all day.
+const areaAnswers = new WeakMap<ServiceArea, Record<"pickups" | "events", WeakMap<Place, string | null>>>();
+
 /** A pickup (or a valet event) outside the service area of Settings → Maps: 422 outside_service_area with the sentence. */
 export function refuseOutsideServiceArea(field: string, place: Place, area: ServiceArea, what: "pickups" | "events"): void {
-  const problem = outsideServiceArea(place, area, what);
+  let answers = areaAnswers.get(area);
+  if (!answers) areaAnswers.set(area, (answers = { pickups: new WeakMap(), events: new WeakMap() }));
+  let problem = answers[what].get(place);
+  if (problem === undefined) answers[what].set(place, (problem = outsideServiceArea(place, area, what)));
   if (problem) throw new HttpError(422, "outside_service_area", problem, { [field]: problem });
 }
 

@@ -93,6 +93,23 @@ function check(ride: RideToSell, world: AvailabilityWorld, settings: OperationsS
   throw new HttpError(409, "unavailable", UNAVAILABLE_MESSAGES[reason], undefined, { alternatives });
 }
 
+// The rides found sellable on one picture of a day under one set of operations settings: quotes ask about the same few
+// pickups many times a second, and the answer depends on nothing else (both are cached objects, never mutated: a new
+// picture or new settings start afresh). A ride that cannot be sold is checked again each time, with its alternatives.
+const sellableOn = new WeakMap<AvailabilityWorld, WeakMap<OperationsSettings, Set<string>>>();
+const rideKey = (ride: RideToSell) => `${ride.pickupAt.getTime()}|${ride.minutes}|${ride.vehicleTypeId}`;
+
+function checkCached(ride: RideToSell, world: AvailabilityWorld, settings: OperationsSettings): void {
+  let bySettings = sellableOn.get(world);
+  if (!bySettings) sellableOn.set(world, (bySettings = new WeakMap()));
+  let sellable = bySettings.get(settings);
+  if (!sellable) bySettings.set(settings, (sellable = new Set()));
+  const key = rideKey(ride);
+  if (sellable.has(key)) return;
+  check(ride, world, settings, new Date());
+  sellable.add(key);
+}
+
 export function createAvailability(): AvailabilityPort {
   const worlds = new TtlCache<AvailabilityWorld>({ ttlMs: QUOTE_WORLD_MAX_AGE_MS, maxEntries: 400 });
 
@@ -101,7 +118,8 @@ export function createAvailability(): AvailabilityPort {
       const settings = await cachedOperationsSettings(db, QUOTE_WORLD_MAX_AGE_MS);
       const day = dayOf(ride.pickupAt, settings.timeZone);
       const world = await worlds.load(db, day.date, () => dayWorld(db, day, new Date()));
-      check(ride, without(world, notCounted), settings, new Date());
+      if (notCounted?.bookingId || notCounted?.claim) check(ride, without(world, notCounted), settings, new Date());
+      else checkCached(ride, world, settings);
     },
     async refuseLocked(tx, ride, notCounted) {
       const settings = await getOperationsSettings(tx);
