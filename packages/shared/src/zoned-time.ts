@@ -108,6 +108,8 @@ export function addDays(date: string, days: number): string {
 }
 
 const DATE_SHAPE = /^(\d{4})-(\d{2})-(\d{2})$/;
+/** Days in each month of a common year. */
+const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31] as const;
 
 /**
  * Whether "YYYY-MM-DD" names a real day of the Gregorian calendar ("0000-00-00", "2026-13-01", "2026-01-32" and
@@ -121,8 +123,7 @@ export function isCalendarDate(value: string): boolean {
   const d = Number(m[3]);
   if (y < 1 || mo < 1 || mo > 12 || d < 1) return false;
   const leap = (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0;
-  const days = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][mo - 1]!;
-  return d <= days;
+  return d <= (mo === 2 && leap ? 29 : DAYS_IN_MONTH[mo - 1]!);
 }
 
 /** "HH:MM" (24 h) as minutes after midnight, or null. */

@@ -218,12 +218,15 @@ export async function priceQuote(deps: Pick<Deps, "database" | "geo" | "flights"
   const [pickup, dropoff, coupon] = await Promise.all([
     deps.geo.place(input.pickupPlaceId),
     deps.geo.place(input.dropoffPlaceId),
-    input.couponCode ? couponByCode(deps.database.db, input.couponCode, { maxAgeMs: opts.maxPricingAgeMs }) : null,
+    ...(input.couponCode ? [couponByCode(deps.database.db, input.couponCode, { maxAgeMs: opts.maxPricingAgeMs })] : []),
   ]);
   const [pricing, maps] = await Promise.all([pricingSnapshot(deps.database.db, { maxAgeMs: opts.maxPricingAgeMs }), getSettings(deps.database.db, "maps")]);
   const trip = checkTrip(input, pickup, dropoff, pricing, maps.serviceArea);
-  const [route, flight] = await Promise.all([routeFor(deps.geo, trip.pickup, trip.dropoff, input), flightFor(deps, input, trip.pickup, settings.timeZone)]);
-  const priced = finishQuote(input, pricing.method, trip, route, coupon);
+  // Most rides have no flight to look up: then the route alone is awaited (no promises made for nothing on the busiest route).
+  const [route, flight] = input.flightNumber
+    ? await Promise.all([routeFor(deps.geo, trip.pickup, trip.dropoff, input), flightFor(deps, input, trip.pickup, settings.timeZone)])
+    : [await routeFor(deps.geo, trip.pickup, trip.dropoff, input), undefined];
+  const priced = finishQuote(input, pricing.method, trip, route, coupon ?? null);
   // A booking or a reschedule checks under its lock instead (bookings.service.ts, reschedule.service.ts).
   if (opts.checkAvailability !== false) await deps.availability.refuse(deps.database.db, rideToSell(input, priced.quote, settings.timeZone));
   return flight ? { ...priced, flight } : priced;
