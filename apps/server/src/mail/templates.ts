@@ -34,32 +34,33 @@ function layout(title: string, paragraphs: string[], action?: { label: string; u
 }
 
 /**
- * An e-mail about `name`'s account: its paragraphs, then one link, as "linkText: url" in the text and as a button
- * (under `heading`) in the HTML.
+ * An e-mail about `name`'s account: the greeting (or its own `opening`), its paragraphs, then one link, as
+ * "linkText: url" in the text and as a button (under `heading`) in the HTML.
  */
 function accountEmail(
   to: string,
   name: string,
-  mail: { subject: string; lines: string[]; linkText: string; url: string; heading: string; button: string; kind: string },
+  mail: { opening?: string; subject: string; lines: string[]; linkText: string; url: string; heading: string; button: string; kind: string },
 ): Mail {
+  const lines = [mail.opening ?? greeting(name), ...mail.lines];
   return {
     to,
     subject: mail.subject,
-    text: `${mail.lines.join("\n\n")}\n\n${mail.linkText}: ${mail.url}\n`,
-    html: layout(mail.heading, mail.lines, { label: mail.button, url: mail.url }),
+    text: `${lines.join("\n\n")}\n\n${mail.linkText}: ${mail.url}\n`,
+    html: layout(mail.heading, lines, { label: mail.button, url: mail.url }),
     kind: mail.kind,
     vars: { customerName: nameInEmail(name) },
   };
 }
 
 export function verificationEmail(to: string, name: string, url: string): Mail {
-  const lines = [`Welcome to Meridian, ${nameInEmail(name)}.`, "Please confirm your e-mail address to activate your account."];
-  return accountEmail(to, name, { subject: "Verify your Meridian account", lines, linkText: "Verify your e-mail", url, heading: "Verify your e-mail", button: "Verify e-mail", kind: "verification" });
+  const opening = `Welcome to Meridian, ${nameInEmail(name)}.`;
+  const lines = ["Please confirm your e-mail address to activate your account."];
+  return accountEmail(to, name, { opening, subject: "Verify your Meridian account", lines, linkText: "Verify your e-mail", url, heading: "Verify your e-mail", button: "Verify e-mail", kind: "verification" });
 }
 
 export function resetPasswordEmail(to: string, name: string, url: string): Mail {
   const lines = [
-    greeting(name),
     "We received a request to reset your Meridian password. The link below is valid for one hour.",
     "If you did not ask for this, you can ignore this e-mail; your password stays as it is.",
   ];
@@ -69,7 +70,6 @@ export function resetPasswordEmail(to: string, name: string, url: string): Mail 
 /** To an account's owner when someone signs up with their address (the sign-up itself answers as for a new account). */
 export function signUpAttemptEmail(to: string, name: string, siteUrl: string): Mail {
   const lines = [
-    greeting(name),
     "Someone tried to create a Meridian account with your e-mail address. You already have one, so nothing was created.",
     "If it was you: sign in, or reset your password from the sign-in window if you have forgotten it.",
     "If it was not you, you can ignore this e-mail; your account and password are unchanged.",
@@ -78,7 +78,7 @@ export function signUpAttemptEmail(to: string, name: string, siteUrl: string): M
 }
 
 export function welcomeSetPasswordEmail(to: string, name: string, url: string): Mail {
-  const lines = [greeting(name), "An account has been created for you at Meridian. Choose a password to sign in."];
+  const lines = ["An account has been created for you at Meridian. Choose a password to sign in."];
   return accountEmail(to, name, { subject: "Your Meridian account", lines, linkText: "Set your password", url, heading: "Welcome to Meridian", button: "Set your password", kind: "account_created" });
 }
 
@@ -87,7 +87,6 @@ export { layout as emailLayout };
 /** To an account's owner, once per run of failed sign-ins that locked it (auth/lockout.ts). */
 export function signInLockedEmail(to: string, name: string, failures: number, url: string): Mail {
   const lines = [
-    greeting(name),
     `Someone tried to sign in to your Meridian account with a wrong password ${failures} times in a row, so we have paused sign-in to it for a while.`,
     "If it was you, wait a few minutes and try again, or reset your password: open Meridian, choose Sign in, then Forgot password.",
     "If it was not you, your account is safe: nobody signed in. Choosing a new password is a good idea.",

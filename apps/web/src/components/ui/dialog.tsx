@@ -1,6 +1,6 @@
 import { Dialog as D } from "radix-ui";
 import { X } from "lucide-react";
-import { useState, type ComponentProps } from "react";
+import { useState, type ComponentProps, type ReactNode } from "react";
 import { cn } from "@/lib/utils";
 
 export const Dialog = D.Root;
@@ -8,6 +8,34 @@ export const DialogTrigger = D.Trigger;
 export const DialogClose = D.Close;
 
 type DialogContentProps = ComponentProps<typeof D.Content> & { title: string; description?: string };
+
+/**
+ * A dialog about one item (a booking, a ticket): open while there is one, its title, description and content made
+ * from it; closing it (Escape, outside, the X) calls onClose.
+ */
+export function ItemDialog<T>({
+  item,
+  onClose,
+  title,
+  description,
+  children,
+}: {
+  item: T | null;
+  onClose: () => void;
+  title: string | ((item: T) => string);
+  description?: string | ((item: T) => string);
+  children: (item: T) => ReactNode;
+}) {
+  return (
+    <Dialog open={item !== null} onOpenChange={(open) => !open && onClose()}>
+      {item !== null ? (
+        <DialogContent title={typeof title === "function" ? title(item) : title} description={typeof description === "function" ? description(item) : description}>
+          {children(item)}
+        </DialogContent>
+      ) : null}
+    </Dialog>
+  );
+}
 
 /** The element that had focus when a dialog opened (a button, a link, a row's action), if focus can go back there. */
 function focusedControl(): HTMLElement | null {

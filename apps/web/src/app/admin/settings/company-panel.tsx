@@ -14,7 +14,7 @@ import { companySettingsResponseSchema } from "@meridian/shared/settings/answers
 import { notifyError, notifySuccess } from "@/lib/notify";
 import { usePublicSettings } from "@/lib/public-settings";
 import { sectionQueryOptions, useSaveSettingsSection } from "../api/settings-sections";
-import { SectionLoaded, SettingsPanel } from "./settings-ui";
+import { SectionPanels, SettingsPanel } from "./settings-ui";
 import { settingsKeys } from "@/lib/query-keys";
 
 const FIELDS: { name: Exclude<keyof CompanySettings, "logoKey" | "address">; label: string; type?: "tel" | "email" | "url" }[] = [
@@ -26,10 +26,10 @@ const FIELDS: { name: Exclude<keyof CompanySettings, "logoKey" | "address">; lab
 ];
 
 export function CompanyPanel() {
-  return <SectionLoaded section="company">{(data) => <CompanyForm initial={data.company} />}</SectionLoaded>;
+  return <SectionPanels section="company" panels={[CompanyForm]} />;
 }
 
-function CompanyForm({ initial }: { initial: CompanySettings }) {
+function CompanyForm({ data: { company: initial } }: { data: { company: CompanySettings } }) {
   const save = useSaveSettingsSection("company");
   const form = useForm<CompanySettings>({ resolver: zodResolver(companySettingsSchema), defaultValues: initial });
   const onSubmit = submitTo(form, (values) => save.mutateAsync({ ...values, logoKey: initial.logoKey }), {

@@ -30,20 +30,11 @@ import { cn } from "@/lib/utils";
 import { useSaveSettingsSection } from "../api/settings-sections";
 import { formatDateTime } from "@/components/admin/admin-ui";
 import { Panel } from "@/components/ui/panel";
-import { Fact, SectionLoaded, SettingsPanel, Switch } from "./settings-ui";
+import { Fact, SectionPanels, SettingsPanel, Switch } from "./settings-ui";
 
 
 export function MessagesPanel() {
-  return (
-    <SectionLoaded section="messages">
-      {(data) => (
-        <div className="grid gap-6">
-          <DeliveryPanel data={data} />
-          <MessageList data={data} />
-        </div>
-      )}
-    </SectionLoaded>
-  );
+  return <SectionPanels section="messages" panels={[DeliveryPanel, MessageList]} />;
 }
 
 function DeliveryPanel({ data }: { data: MessagesOverview }) {

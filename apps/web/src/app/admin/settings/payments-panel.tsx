@@ -23,22 +23,12 @@ import { cn } from "@/lib/utils";
 import { sectionQueryOptions, useSaveSettingsSection, useSettingsSection } from "../api/settings-sections";
 import { formatDateTime } from "@/components/admin/admin-ui";
 import { Panel } from "@/components/ui/panel";
-import { Fact, PanelHeading, SectionLoaded, SettingsPanel, SwitchRow } from "./settings-ui";
+import { Fact, PanelHeading, SectionPanels, SettingsPanel, SwitchRow } from "./settings-ui";
 import { adminKeys } from "@/lib/query-keys";
 
 
 export function PaymentsPanel() {
-  return (
-    <SectionLoaded section="payments">
-      {(data) => (
-        <div className="grid gap-6">
-          <ProviderPanel data={data} />
-          <TipsPanel key={data.payments.tipPresetPercents.join(",")} data={data} />
-          <PolicyPanel data={data} />
-        </div>
-      )}
-    </SectionLoaded>
-  );
+  return <SectionPanels section="payments" panels={[ProviderPanel, TipsPanel, PolicyPanel]} />;
 }
 
 function useTestCharge() {
@@ -160,7 +150,12 @@ const tipSlotsSchema = z.object({ slots: z.array(z.string()) }).transform(({ slo
   return z.NEVER;
 });
 
+/** The tip presets' form, started again from each newly saved set. */
 function TipsPanel({ data }: { data: PaymentsOverview }) {
+  return <TipsForm key={data.payments.tipPresetPercents.join(",")} data={data} />;
+}
+
+function TipsForm({ data }: { data: PaymentsOverview }) {
   const qc = useQueryClient();
   const save = useSaveSettingsSection("payments");
   const features = useSettingsSection("features");

@@ -1,7 +1,7 @@
 // Pieces the Settings tabs share: the panel with its icon, title and description, the loading and error states,
 // and an on/off switch (a button with role="switch", big enough to tap).
 import type { LucideIcon } from "lucide-react";
-import type { ComponentProps, ReactNode } from "react";
+import type { ComponentProps, ComponentType, ReactNode } from "react";
 import { Spinner } from "@/components/ui/spinner";
 import { cn } from "@/lib/utils";
 import { Panel } from "@/components/ui/panel";
@@ -61,11 +61,18 @@ export function SectionState({ isPending, error }: { isPending: boolean; error: 
   return null;
 }
 
-/** A tab of one section: SectionState while the section loads or fails, then what `children` shows of it. */
-export function SectionLoaded<S extends SettingsSection>({ section, children }: { section: S; children: (data: SectionAnswer<S>) => ReactNode }) {
+/** A tab of one section: SectionState while the section loads or fails, then its panels, one under the other. */
+export function SectionPanels<S extends SettingsSection>({ section, panels }: { section: S; panels: ComponentType<{ data: SectionAnswer<S> }>[] }) {
   const q = useSettingsSection(section);
   if (!q.data) return <SectionState isPending={q.isPending} error={q.error} />;
-  return children(q.data);
+  const data = q.data;
+  return (
+    <div className="grid gap-6">
+      {panels.map((Panel, i) => (
+        <Panel key={i} data={data} />
+      ))}
+    </div>
+  );
 }
 
 export function Switch({ id, checked, onChange, disabled, label, describedBy }: { id: string; checked: boolean; onChange: (on: boolean) => void; disabled?: boolean; label?: string; describedBy?: string }) {

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { Dialog, DialogContent } from "@/components/ui/dialog";
+import { ItemDialog } from "@/components/ui/dialog";
 import { formatMoney } from "@meridian/shared/money";
 import { formatDate } from "@/lib/utils";
 import type { MyBooking } from "../api/get-my-bookings";
@@ -10,16 +10,14 @@ import { BookingStatusBadge } from "./status-badge";
 
 export function BookingDetailsDialog({ booking, onClose }: { booking: MyBooking | null; onClose: () => void }) {
   return (
-    <Dialog open={booking !== null} onOpenChange={(open) => (open ? undefined : onClose())}>
-      {booking ? (
-        <DialogContent
-          title={`${serviceName(booking.service)} Booking`}
-          description={`${serviceTagline(booking.service)} · Reference ${booking.id.slice(0, 8).toUpperCase()}`}
-        >
-          <Details booking={booking} />
-        </DialogContent>
-      ) : null}
-    </Dialog>
+    <ItemDialog
+      item={booking}
+      onClose={onClose}
+      title={(b) => `${serviceName(b.service)} Booking`}
+      description={(b) => `${serviceTagline(b.service)} · Reference ${b.id.slice(0, 8).toUpperCase()}`}
+    >
+      {(booking) => <Details booking={booking} />}
+    </ItemDialog>
   );
 }
 

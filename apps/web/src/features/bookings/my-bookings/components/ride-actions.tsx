@@ -2,7 +2,7 @@
 // Reschedule re-quotes the new date and time and asks for agreement when the price changes.
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
-import { Dialog, DialogContent } from "@/components/ui/dialog";
+import { ItemDialog } from "@/components/ui/dialog";
 import { Input } from "@/components/ui/input";
 import { Field } from "@/components/ui/label";
 import { LoadingBlock } from "@/components/ui/spinner";
@@ -34,55 +34,49 @@ export function CancelBookingDialog({ booking, onClose }: { booking: MyBooking |
     }
   };
   return (
-    <Dialog open={booking !== null} onOpenChange={(open) => !open && onClose()}>
-      {booking ? (
-        <DialogContent title="Cancel Booking" description="Please review the terms before you confirm.">
-          {terms.isPending ? (
-            <LoadingBlock className="py-10" />
-          ) : terms.isError || !t ? (
-            <p className="text-sm text-danger">{terms.error?.message ?? "Something went wrong"}</p>
-          ) : (
-            <div className="space-y-6">
-              <div data-testid="cancellation-terms" className={t.free ? "rounded-lg border border-success/40 bg-success/5 p-5" : "rounded-lg border border-danger/40 bg-danger/5 p-5"}>
-                {t.free ? (
-                  <>
-                    <p className="font-display text-2xl text-foreground">Free cancellation</p>
-                    <p className="mt-1.5 text-sm text-muted">You are cancelling more than {t.cutoffHours} hours before pickup: no fee applies.</p>
-                  </>
-                ) : (
-                  <>
-                    <p className="font-display text-2xl text-foreground">Cancellation fee: {formatMoney(t.feeUsd)}</p>
-                    <p className="mt-1.5 text-sm text-muted">
-                      Pickup is less than {t.cutoffHours} hours away, so {t.feePercent}% of the fare ({formatMoney(booking.price ?? 0)}) is charged.
-                    </p>
-                  </>
-                )}
-              </div>
-              <div className="flex justify-end gap-3">
-                <Button variant="ghost" onClick={onClose}>
-                  Keep Booking
-                </Button>
-                <Button variant="gold" disabled={cancel.isPending} onClick={confirm}>
-                  {t.free ? "Cancel Booking" : `Cancel and pay ${formatMoney(t.feeUsd)}`}
-                </Button>
-              </div>
+    <ItemDialog item={booking} onClose={onClose} title="Cancel Booking" description="Please review the terms before you confirm.">
+      {(booking) =>
+        terms.isPending ? (
+          <LoadingBlock className="py-10" />
+        ) : terms.isError || !t ? (
+          <p className="text-sm text-danger">{terms.error?.message ?? "Something went wrong"}</p>
+        ) : (
+          <div className="space-y-6">
+            <div data-testid="cancellation-terms" className={t.free ? "rounded-lg border border-success/40 bg-success/5 p-5" : "rounded-lg border border-danger/40 bg-danger/5 p-5"}>
+              {t.free ? (
+                <>
+                  <p className="font-display text-2xl text-foreground">Free cancellation</p>
+                  <p className="mt-1.5 text-sm text-muted">You are cancelling more than {t.cutoffHours} hours before pickup: no fee applies.</p>
+                </>
+              ) : (
+                <>
+                  <p className="font-display text-2xl text-foreground">Cancellation fee: {formatMoney(t.feeUsd)}</p>
+                  <p className="mt-1.5 text-sm text-muted">
+                    Pickup is less than {t.cutoffHours} hours away, so {t.feePercent}% of the fare ({formatMoney(booking.price ?? 0)}) is charged.
+                  </p>
+                </>
+              )}
             </div>
-          )}
-        </DialogContent>
-      ) : null}
-    </Dialog>
+            <div className="flex justify-end gap-3">
+              <Button variant="ghost" onClick={onClose}>
+                Keep Booking
+              </Button>
+              <Button variant="gold" disabled={cancel.isPending} onClick={confirm}>
+                {t.free ? "Cancel Booking" : `Cancel and pay ${formatMoney(t.feeUsd)}`}
+              </Button>
+            </div>
+          </div>
+        )
+      }
+    </ItemDialog>
   );
 }
 
 export function RescheduleDialog({ booking, onClose }: { booking: MyBooking | null; onClose: () => void }) {
   return (
-    <Dialog open={booking !== null} onOpenChange={(open) => !open && onClose()}>
-      {booking ? (
-        <DialogContent title="Reschedule Ride" description="Choose a new date and time; we re-quote the same ride.">
-          <RescheduleForm booking={booking} onDone={onClose} />
-        </DialogContent>
-      ) : null}
-    </Dialog>
+    <ItemDialog item={booking} onClose={onClose} title="Reschedule Ride" description="Choose a new date and time; we re-quote the same ride.">
+      {(booking) => <RescheduleForm booking={booking} onDone={onClose} />}
+    </ItemDialog>
   );
 }
 

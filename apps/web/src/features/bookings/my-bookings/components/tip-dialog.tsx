@@ -10,7 +10,7 @@ import { z } from "zod";
 import { NumberField, numberOr } from "@/components/form/fields";
 import { applyServerFieldErrors, Form } from "@/components/form/form";
 import { Button } from "@/components/ui/button";
-import { Dialog, DialogContent } from "@/components/ui/dialog";
+import { ItemDialog } from "@/components/ui/dialog";
 import { randomUuid } from "@/lib/random-uuid";
 import { ApiError } from "@/lib/api";
 import { notifyError, notifySuccess } from "@/lib/notify";
@@ -31,16 +31,14 @@ export const tipTargetOf = (r: Receipt): TipTarget => ({ bookingId: r.bookingId,
 
 export function TipDialog({ target, onClose }: { target: TipTarget | null; onClose: () => void }) {
   return (
-    <Dialog open={target !== null} onOpenChange={(open) => !open && onClose()}>
-      {target ? (
-        <DialogContent
-          title="Add a Tip"
-          description={target.service === "ride" ? "All of it goes to your chauffeur." : "Shared equally between the attendants who parked your guests' cars."}
-        >
-          <TipForm target={target} onDone={onClose} />
-        </DialogContent>
-      ) : null}
-    </Dialog>
+    <ItemDialog
+      item={target}
+      onClose={onClose}
+      title="Add a Tip"
+      description={(t) => (t.service === "ride" ? "All of it goes to your chauffeur." : "Shared equally between the attendants who parked your guests' cars.")}
+    >
+      {(target) => <TipForm target={target} onDone={onClose} />}
+    </ItemDialog>
   );
 }
 

@@ -7,7 +7,7 @@ import type { z } from "zod";
 import { TextField } from "@/components/form/fields";
 import { applyServerFieldErrors, Form } from "@/components/form/form";
 import { Button } from "@/components/ui/button";
-import { Dialog, DialogContent } from "@/components/ui/dialog";
+import { ItemDialog } from "@/components/ui/dialog";
 import { notifyError, notifySuccess } from "@/lib/notify";
 import { formatDate } from "@/lib/utils";
 import { useUpdateTicket } from "../api/update-ticket";
@@ -16,20 +16,18 @@ import { ValetTicketSection } from "./valet-ticket-section";
 
 export function TicketDetailDialog({ ticket, onClose }: { ticket: AdminTicketRow | null; onClose: () => void }) {
   return (
-    <Dialog open={Boolean(ticket)} onOpenChange={(open) => !open && onClose()}>
-      {ticket ? (
-        <DialogContent title={`Ticket ${ticket.ticketCode}`} description={`Issued ${formatDateTime(ticket.createdAt)}`}>
-          <div className="space-y-7">
-            {ticket.valetStatus ? <ValetTicketSection key={ticket.id} row={ticket} /> : <TicketBody key={ticket.id} ticket={ticket} />}
-            <div className="flex justify-end">
-              <Button variant="ghost" onClick={onClose}>
-                Close
-              </Button>
-            </div>
+    <ItemDialog item={ticket} onClose={onClose} title={(t) => `Ticket ${t.ticketCode}`} description={(t) => `Issued ${formatDateTime(t.createdAt)}`}>
+      {(ticket) => (
+        <div className="space-y-7">
+          {ticket.valetStatus ? <ValetTicketSection key={ticket.id} row={ticket} /> : <TicketBody key={ticket.id} ticket={ticket} />}
+          <div className="flex justify-end">
+            <Button variant="ghost" onClick={onClose}>
+              Close
+            </Button>
           </div>
-        </DialogContent>
-      ) : null}
-    </Dialog>
+        </div>
+      )}
+    </ItemDialog>
   );
 }
 
