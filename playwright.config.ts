@@ -22,9 +22,10 @@ export const E2E_ADMIN_PASSWORD = "e2e-demo-admin-password";
  */
 const SERVER_WIDE = /(^|\/)(admin-pricing|cancel|settings[\w-]*|valet-checkin-picker)\.spec\.ts$/;
 /**
- * Specs that change nothing server-wide but run on that second server too, after its own: the server-wide specs take
- * a third of the time of the rest, so this one (the longest, the routes' reflow audit) evens the two servers' work out
- * (the whole suite ends about when the two shared browsers do, instead of the second server's browser waiting idle).
+ * Specs that change nothing server-wide but run only on that second server, for balance: the server-wide specs take a
+ * third of the time of the rest, so this one (the longest, the routes' reflow audit) evens the two servers' work out.
+ * Its one browser takes the files in name order (a11y first), one at a time: such a spec must neither depend on nor
+ * leave a server-wide setting.
  */
 const SECOND_SERVER_TOO = /(^|\/)a11y\.spec\.ts$/;
 

@@ -57,6 +57,9 @@ const serverSuite = (name: string, db: string) => ({
     // One worker runs file after file without a new module graph for each: the files build their apps and databases
     // in their own hooks, and loading the server's modules again for every file was a third of these projects' CPU.
     isolate: false,
+    // ...so a stubbed environment variable or global is put back after each test, never left to the next file.
+    unstubEnvs: true,
+    unstubGlobals: true,
     globalSetup: ["./vitest.global-setup.ts"],
   },
 });

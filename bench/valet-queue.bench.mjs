@@ -23,7 +23,7 @@ import { scratchDatabase, startBuiltServer, treeCpuMs, options } from "./lib.mjs
 
 /** pause: each attendant's think time between two taps (ms); 0 drives the server flat out. */
 const opt = options({ guests: 200, attendants: 20, concurrency: 20, pause: 2000, port: 4245, strict: false, postgres: false });
-/** Each attendant's think time between two taps (ms); 0 drives the server flat out. */
+/** The change-to-page latency target (ms). */
 const TARGET_P99_MS = 500;
 const BASE = `http://127.0.0.1:${opt.port}`;
 
@@ -104,7 +104,7 @@ async function main() {
 
   const cars = new Array(opt.guests);
   let made = 0;
-  // Checked in by the attendants at once (ATTENDANTS at a time), each car by its own attendant.
+  // Checked in by the attendants at once (opt.attendants at a time), each car by its own attendant.
   await Promise.all(
     attendants.map(async (who, a) => {
       for (let i = a; i < opt.guests; i += opt.attendants) {

@@ -6,7 +6,7 @@ import type { Page } from "@playwright/test";
 import { expectNoA11yViolations, expectNoHorizontalScroll, recordAnnouncements, saying, tabTo } from "./a11y";
 import { ADMIN, createVerifiedUser, expect, test } from "./fixtures";
 
-// Independent tests (own accounts, nothing shared): spread them over the workers.
+// Independent tests (own accounts, nothing shared): each may run in any worker of its project.
 test.describe.configure({ mode: "parallel" });
 
 /** Every route of the app, with the heading that says it has loaded. Add new screens here. */

@@ -82,6 +82,8 @@ describe("selling only what can be served", () => {
   it("refuses a blackout date and closed hours with their sentences", async () => {
     const put = (json: object) => t.call("PUT", "/api/admin/settings", { cookie: admin.cookie, json: { ...DEFAULT_OPERATIONS_SETTINGS, ...json } });
     try {
+      // Sellable before the change, and the same picture of the day after it: the answer follows the new settings.
+      expect((await quote({ time: "13:00" })).status).toBe(200);
       expect((await put({ blackoutDates: [DAY] })).status).toBe(200);
       expect((await quote({ time: "13:00" })).body).toEqual({ error: { code: "unavailable", message: UNAVAILABLE_MESSAGES.blackout, alternatives: [] } });
       expect((await put({ operatingHours: { open: "08:00", close: "18:00" } })).status).toBe(200);

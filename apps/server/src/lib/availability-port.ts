@@ -3,7 +3,10 @@
 // composition root (server.ts), so pricing and bookings never import rides.
 import type { Db, Tx } from "../db/client";
 
-/** A ride about to be sold: its pickup instant, its quoted minutes and the vehicle type it needs a car of. */
+/**
+ * A ride about to be sold: its pickup instant, its quoted minutes and the vehicle type it needs a car of. A field added
+ * here goes into availability.service.ts's `rideKey` too (quotes remember a yes per ride, picture of the day and settings).
+ */
 export type RideToSell = { pickupAt: Date; minutes: number; vehicleTypeId: string };
 
 /** Left out of the rides counted against capacity: the booking being moved, or the Idempotency-Key claim being made. */

@@ -20,15 +20,15 @@ export function ItemDialog<T>({
   description,
   children,
 }: {
-  item: T | null;
+  item: T | null | undefined;
   onClose: () => void;
   title: string | ((item: T) => string);
   description?: string | ((item: T) => string);
   children: (item: T) => ReactNode;
 }) {
   return (
-    <Dialog open={item !== null} onOpenChange={(open) => !open && onClose()}>
-      {item !== null ? (
+    <Dialog open={item != null} onOpenChange={(open) => !open && onClose()}>
+      {item != null ? (
         <DialogContent title={typeof title === "function" ? title(item) : title} description={typeof description === "function" ? description(item) : description}>
           {children(item)}
         </DialogContent>

@@ -1,5 +1,6 @@
-// Pieces the Settings tabs share: the panel with its icon, title and description, the loading and error states,
-// and an on/off switch (a button with role="switch", big enough to tap).
+// Pieces the Settings tabs share: the panel with its icon, title and description, the loading and error states, a
+// section's tab of panels (SectionPanels), a fact card (Fact), and an on/off switch (a button with role="switch",
+// big enough to tap).
 import type { LucideIcon } from "lucide-react";
 import type { ComponentProps, ComponentType, ReactNode } from "react";
 import { Spinner } from "@/components/ui/spinner";
@@ -68,8 +69,8 @@ export function SectionPanels<S extends SettingsSection>({ section, panels }: { 
   const data = q.data;
   return (
     <div className="grid gap-6">
-      {panels.map((Panel, i) => (
-        <Panel key={i} data={data} />
+      {panels.map((SectionPanel, i) => (
+        <SectionPanel key={i} data={data} />
       ))}
     </div>
   );
