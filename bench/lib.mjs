@@ -259,7 +259,7 @@ export async function startBuiltServer({ port, env = {}, adminPassword = "bench-
   if (!fs.existsSync(SERVER_MAIN)) throw new Error("apps/server/dist/main.js is missing: run `npm run build` first");
   const base = `http://127.0.0.1:${port}`;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "meridian-bench-"));
-  const child = spawn(process.execPath, [SERVER_MAIN], {
+  const child = spawn(process.execPath, [...(process.env.SERVER_NODE_ARGS ?? "").split(" ").filter(Boolean), SERVER_MAIN], {
     env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, PUBLIC_URL: base, LOG_LEVEL: "warn", SIGN_IN_PER_MINUTE: "100000", ADMIN_PASSWORD: adminPassword, WORKERS: process.env.WORKERS || "1", ...env },
     stdio: ["ignore", "ignore", "inherit"],
   });

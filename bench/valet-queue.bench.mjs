@@ -33,8 +33,8 @@ process.on("exit", () => streams.forEach((s) => s.abort()));
 
 /**
  * Opens an SSE stream; `onEvent(name, data, at)` for each event. Resolves once the server said "connected".
- * On node:http, not fetch: a thousand pages' events go through this one process, and fetch's web streams cost
- * several times the CPU per event; on two CPUs that was CPU the server under test did not get.
+ * Read with node:http's response events; every page's events go through this one process, whose own CPU the bench
+ * prints (it shares the machine with the server under test).
  */
 function openStream(url, headers, onEvent) {
   return new Promise((resolve, reject) => {
