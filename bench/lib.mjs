@@ -125,8 +125,11 @@ export function spawnLogged(args, env = {}) {
   return { child, log };
 }
 
-/** The built server with `env` added; SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles it (each process writes a profile). */
-export const spawnServer = (env) => spawnLogged([...(process.env.SERVER_NODE_ARGS ?? "").split(" ").filter(Boolean), SERVER_MAIN], env);
+/** Node's arguments for the built server: SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles it (each process writes a profile). */
+const SERVER_ARGS = [...(process.env.SERVER_NODE_ARGS ?? "").split(" ").filter(Boolean), SERVER_MAIN];
+
+/** The built server with `env` added (SERVER_ARGS). */
+export const spawnServer = (env) => spawnLogged(SERVER_ARGS, env);
 
 /**
  * Chauffeurs and cars for the rides a bench books (the availability rule sells a ride only when a chauffeur on shift
@@ -259,7 +262,7 @@ export async function startBuiltServer({ port, env = {}, adminPassword = "bench-
   if (!fs.existsSync(SERVER_MAIN)) throw new Error("apps/server/dist/main.js is missing: run `npm run build` first");
   const base = `http://127.0.0.1:${port}`;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "meridian-bench-"));
-  const child = spawn(process.execPath, [...(process.env.SERVER_NODE_ARGS ?? "").split(" ").filter(Boolean), SERVER_MAIN], {
+  const child = spawn(process.execPath, SERVER_ARGS, {
     env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, PUBLIC_URL: base, LOG_LEVEL: "warn", SIGN_IN_PER_MINUTE: "100000", ADMIN_PASSWORD: adminPassword, WORKERS: process.env.WORKERS || "1", ...env },
     stdio: ["ignore", "ignore", "inherit"],
   });

@@ -118,7 +118,7 @@ export function createAvailability(): AvailabilityPort {
       const settings = await cachedOperationsSettings(db, QUOTE_WORLD_MAX_AGE_MS);
       const day = dayOf(ride.pickupAt, settings.timeZone);
       const world = await worlds.load(db, day.date, () => dayWorld(db, day, new Date()));
-      if (notCounted?.bookingId || notCounted?.claim) check(ride, without(world, notCounted), settings, new Date());
+      if (notCounted) check(ride, without(world, notCounted), settings, new Date());
       else checkCached(ride, world, settings);
     },
     async refuseLocked(tx, ride, notCounted) {
