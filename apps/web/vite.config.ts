@@ -23,13 +23,35 @@ function sonnerCssAsFile(): Plugin {
   };
 }
 
-export default defineConfig({
-  plugins: [sonnerCssAsFile(), react(), tailwindcss()],
+/**
+ * The app's module (main.tsx) is preloaded by the page and started by public/boot.js, which waits until the browser has
+ * painted the server-drawn home: the module script Vite writes into index.html becomes a preload and boot.js.
+ */
+function appAfterFirstPaint(): Plugin {
+  return {
+    name: "app-after-first-paint",
+    apply: "build",
+    transformIndexHtml: {
+      order: "post",
+      handler(html, { filename, chunk }) {
+        if (!chunk || !filename.endsWith("index.html")) return;
+        const tag = `<script type="module" crossorigin src="/${chunk.fileName}"></script>`;
+        if (!html.includes(tag)) throw new Error(`index.html no longer has ${tag}: see appAfterFirstPaint`);
+        return html.replace(tag, `<link rel="modulepreload" crossorigin href="/${chunk.fileName}">\n    <script defer src="/boot.js" data-app="/${chunk.fileName}"></script>`);
+      },
+    },
+  };
+}
+
+export default defineConfig(({ isSsrBuild }) => ({
+  plugins: [sonnerCssAsFile(), react(), tailwindcss(), appAfterFirstPaint()],
   resolve: { alias: { "@": path.resolve(import.meta.dirname, "src") } },
   server: {
     port: 5173,
     proxy: { "/api": apiTarget, "/dev/mailbox": apiTarget },
   },
+  // The server's drawing of home (`vite build --ssr src/entry-server.tsx`, into dist-ssr) takes no public files.
+  publicDir: isSsrBuild ? false : "public",
   build: {
     outDir: "dist",
     emptyOutDir: true,
@@ -39,4 +61,4 @@ export default defineConfig({
     // Two pages: the app, and the guest's claim ticket (/t/<token>) on its own, small for a phone at the curb.
     rollupOptions: { input: { main: path.resolve(import.meta.dirname, "index.html"), claim: path.resolve(import.meta.dirname, "claim.html") } },
   },
-});
+}));

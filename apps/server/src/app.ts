@@ -5,6 +5,7 @@ import path from "node:path";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono, type Context } from "hono";
 import { bodyLimit } from "hono/body-limit";
+import { compress } from "hono/compress";
 import { CLIENT_IP_HEADER, clientIpOf, guardAuthRequest, signInWithLockout } from "./auth";
 import { requireRole } from "./lib/session";
 import { onlyFromThisMachine } from "./dev/dev-tools";
@@ -34,11 +35,13 @@ import { placesRoutes } from "./places/places.routes";
 import { realtimeRoutes } from "./realtime/realtime.routes";
 import { bookingTimesRoutes } from "./settings/booking-times.routes";
 import { adminSettingsRoutes, publicSettingsRoutes } from "./settings/settings.routes";
-import { embedPublicSettings } from "./settings/public-settings";
+import { pageSettings, settingsIntoPage } from "./settings/public-settings";
+import { serverDrawnHome } from "./settings/server-drawn-home";
 import { vehiclesRoutes } from "./vehicles";
 import { adminValetRoutes, claimRoutes, MAX_UPLOAD_BODY_BYTES, UPLOAD_PATH_RE, valetRoutes } from "./valet";
 
-export function createApp(deps: Deps, opts: { webDist?: string } = {}) {
+/** `webDist`: the built client; `homeEntry`: its server drawing of home (apps/web/dist-ssr/entry-server.js), if built. */
+export function createApp(deps: Deps, opts: { webDist?: string; homeEntry?: string } = {}) {
   const app = new Hono<AppEnv>();
 
   const nextRequestId = requestIdGenerator();
@@ -171,13 +174,19 @@ export function createApp(deps: Deps, opts: { webDist?: string } = {}) {
     });
     // The page itself (at / and every client-side route) carries a fresh CSP nonce for the styles the client
     // writes at run time; everything else under the build is a static file.
-    // The company's details and feature switches go in with it (embedPublicSettings): the first render needs no request.
-    const page = [
-      pageSecurityHeaders(deps.config, providers),
-      async (c: Context<AppEnv>) => c.html(await embedPublicSettings(indexHtml.replaceAll(CSP_NONCE_PLACEHOLDER, pageNonce(c)), deps.database.db)),
-    ] as const;
-    app.get("/", ...page);
-    app.get("/index.html", ...page);
+    // The company's details and feature switches go in with it (settingsIntoPage): the first render needs no request.
+    // Home comes drawn (serverDrawnHome): its hero shows before the app's JavaScript has loaded.
+    const drawHome = opts.homeEntry ? serverDrawnHome(opts.homeEntry, deps.logger) : null;
+    const pageHandler = (drawn: boolean) => async (c: Context<AppEnv>) => {
+      const { settings, json } = await pageSettings(deps.database.db);
+      const html = settingsIntoPage(indexHtml.replaceAll(CSP_NONCE_PLACEHOLDER, pageNonce(c)), json);
+      return c.html(drawn && drawHome ? await drawHome(html, settings, json) : html);
+    };
+    // The pages carry a fresh nonce each, so they are compressed as they go out (home drawn is about 75 KB, 12 gzipped).
+    const headers = [compress(), pageSecurityHeaders(deps.config, providers)] as const;
+    const page = [...headers, pageHandler(false)] as const;
+    app.get("/", ...headers, pageHandler(true));
+    app.get("/index.html", ...headers, pageHandler(true));
     // The guest's claim ticket is a page of its own (a few kilobytes for a phone at the curb), not the app.
     const claimHtml = fs.readFileSync(path.join(webDist, "claim.html"), "utf8");
     app.get("/t/*", pageSecurityHeaders(deps.config, providers), (c) => c.html(claimHtml.replaceAll(CSP_NONCE_PLACEHOLDER, pageNonce(c))));

@@ -60,7 +60,7 @@ function banner(config: AppConfig, database: Database, deps: Deps, adminLine: st
 /** The HTTP server: POST /api/quotes answered on node:http directly, everything else through Hono. */
 async function listen(deps: Deps, env: Env, onListening: (address: string) => void): Promise<Server> {
   const here = path.dirname(fileURLToPath(import.meta.url));
-  const app = createApp(deps, { webDist: path.resolve(here, "../../web/dist") });
+  const app = createApp(deps, { webDist: path.resolve(here, "../../web/dist"), homeEntry: path.resolve(here, "../../web/dist-ssr/entry-server.js") });
   const headers = await securityHeaderList(deps.config, { extra: providerCspSources(deps) });
   const handler = withQuoteFastPath(deps, getRequestListener(app.fetch, { hostname: env.HOST }), headers);
   const server = createServer((req, res) => {

@@ -31,12 +31,13 @@ export const featureOn = async (db: Db, key: FeatureKey) => (await getSettings(d
 export const PUBLIC_SETTINGS_PLACEHOLDER = "__PUBLIC_SETTINGS__";
 
 /**
- * `html` with the public settings written into its JSON block, so a page needs no request (and the client loads no
- * schema) before it shows the company's details. Every `<` is escaped: no value can end the element. `null` when
- * the settings cannot be read: the client then asks GET /api/settings/public.
+ * The public settings and their JSON as the page carries them: every `<` is escaped, so no value can end the
+ * element. `null` when the settings cannot be read: the client then asks GET /api/settings/public.
  */
-export async function embedPublicSettings(html: string, db: Db): Promise<string> {
+export async function pageSettings(db: Db): Promise<{ settings: PublicSettings | null; json: string }> {
   const settings = await publicSettings(db).catch(() => null);
-  const json = JSON.stringify(settings).replace(/</g, "\\u003c");
-  return html.replace(PUBLIC_SETTINGS_PLACEHOLDER, () => json);
+  return { settings, json: JSON.stringify(settings).replace(/</g, "\\u003c") };
 }
+
+/** `html` with the public settings written into its JSON block, so a page needs no request (and the client loads no schema) before it shows the company's details. */
+export const settingsIntoPage = (html: string, json: string) => html.replace(PUBLIC_SETTINGS_PLACEHOLDER, () => json);

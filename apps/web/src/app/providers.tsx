@@ -7,10 +7,11 @@ import { AuthProvider } from "@/lib/auth/auth-context";
 import { TOAST_DURATION_MS } from "@/lib/notify";
 import { UiStateProvider } from "@/lib/ui-state";
 
-export function Providers({ children }: { children: ReactNode }) {
-  const [queryClient] = useState(
-    () => new QueryClient({ defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } } }),
-  );
+export const newQueryClient = () => new QueryClient({ defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } } });
+
+/** `client`: the server's drawing of a page gives one with the page's data in it (entry-server.tsx). */
+export function Providers({ children, client }: { children: ReactNode; client?: QueryClient }) {
+  const [queryClient] = useState(() => client ?? newQueryClient());
   useEffect(() => focusFirstInvalidOnSubmit(), []);
   useEffect(() => letTabLeaveToasts(), []);
   return (

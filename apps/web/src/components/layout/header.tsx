@@ -22,7 +22,8 @@ const MobileMenu = lazy(() => import("./mobile-menu").then((m) => ({ default: m.
 const SECTION_IDS = SECTION_LINKS.map((link) => link.id);
 
 function useScrolledPast(threshold: number) {
-  const [past, setPast] = useState(() => typeof window !== "undefined" && window.scrollY > threshold);
+  // False on the first render, as on the server that drew home (entry-server.tsx); the effect reads the scroll.
+  const [past, setPast] = useState(false);
   useEffect(() => {
     const update = () => setPast(window.scrollY > threshold);
     update();
@@ -60,9 +61,9 @@ export function Header() {
   return (
     <header
       data-opaque={opaque ? "true" : "false"}
-      style={{ ["--header-h" as string]: "72px" }}
       className={cn(
-        "fixed inset-x-0 top-0 z-40 border-b transition-[background-color,border-color,box-shadow] duration-300",
+        // A class, not a style attribute: the server draws home, and the CSP refuses inline style attributes.
+        "[--header-h:72px] fixed inset-x-0 top-0 z-40 border-b transition-[background-color,border-color,box-shadow] duration-300",
         opaque
           ? "border-gold/15 bg-background/85 shadow-[0_10px_40px_-20px_rgba(0,0,0,0.9)]"
           : "border-transparent bg-transparent",

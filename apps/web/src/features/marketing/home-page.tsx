@@ -1,5 +1,10 @@
 // The public home page: hero, services, about, testimonials, pricing, newsletter, final call to action, footer.
 import "@fontsource/cormorant-garamond/500-italic.css";
+import interUrl from "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url";
+import display500Url from "@fontsource/cormorant-garamond/files/cormorant-garamond-latin-500-normal.woff2?url";
+import display500ItalicUrl from "@fontsource/cormorant-garamond/files/cormorant-garamond-latin-500-italic.woff2?url";
+import display600Url from "@fontsource/cormorant-garamond/files/cormorant-garamond-latin-600-normal.woff2?url";
+import { preload } from "react-dom";
 import { Footer } from "@/components/layout/footer";
 import { useScrollToHash } from "@/components/layout/use-section-navigation";
 import { AboutSection } from "./components/about-section";
@@ -11,7 +16,11 @@ import { ServicesSection } from "./components/services-section";
 import { TestimonialsSection } from "./components/testimonials-section";
 import "./marketing.css";
 
+/** The fonts of the first screen (the headline is home's largest paint): fetched with the page, not after its stylesheet. */
+const FIRST_SCREEN_FONTS = [display500Url, display500ItalicUrl, display600Url, interUrl];
+
 export function HomePage() {
+  for (const href of FIRST_SCREEN_FONTS) preload(href, { as: "font", type: "font/woff2", crossOrigin: "anonymous" });
   useScrollToHash();
   return (
     <>

@@ -56,7 +56,7 @@ function Emblem() {
           RATED 5.0 BY OUR CLIENTS
         </textPath>
       </text>
-      <text x="200" y="222" textAnchor="middle" fill="url(#mk-emblem-gold)" fontSize="112" fontFamily="Cormorant Garamond, serif" fontWeight="500" style={{ fontVariantNumeric: "lining-nums" }}>
+      <text x="200" y="222" textAnchor="middle" fill="url(#mk-emblem-gold)" fontSize="112" fontFamily="Cormorant Garamond, serif" fontWeight="500" className="lining-nums">
         15+
       </text>
       <text x="200" y="256" textAnchor="middle" fill="#ece7dc" fillOpacity="0.7" fontSize="12" letterSpacing="5" fontFamily="Inter Variable, sans-serif">

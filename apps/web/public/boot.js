@@ -1,0 +1,58 @@
+// Starts the app (the build puts this script in place of the app's module script, with the module's address in
+// data-app: vite.config.ts, appAfterFirstPaint; the module is preloaded meanwhile). Home arrives drawn by the
+// server: the app starts once the browser has painted it, so a phone shows the hero before it spends its time on
+// the app's JavaScript. Every other page starts the app at once.
+// Until the app has taken home over, a tap on one of its buttons would do nothing (no handler yet) and a form
+// sent would load a page: the last of them is held, and done again when the app says it has the page
+// ("meridian:ready", main.tsx). React itself replays what happens while it is taking the page over.
+(function () {
+  var app = document.currentScript && document.currentScript.dataset.app;
+  var root = document.getElementById("root");
+  if (!app) return;
+  var start = function () {
+    import(app);
+  };
+  if (!root || !root.firstElementChild) return start();
+
+  var held = null;
+  var hold = function (event) {
+    var target = event.target instanceof Element ? event.target : null;
+    if (event.type === "submit" && target instanceof HTMLFormElement) {
+      event.preventDefault();
+      held = function () {
+        target.requestSubmit();
+      };
+      return;
+    }
+    var button = target && target.closest("button");
+    if (button && !button.disabled) held = function () {
+      button.click();
+    };
+  };
+  root.addEventListener("click", hold, true);
+  root.addEventListener("submit", hold, true);
+  document.addEventListener("meridian:ready", function () {
+    root.removeEventListener("click", hold, true);
+    root.removeEventListener("submit", hold, true);
+    var again = held;
+    held = null;
+    if (again) again();
+  }, { once: true });
+
+  var started = false;
+  var once = function () {
+    if (started) return;
+    started = true;
+    clearTimeout(fallback);
+    start();
+  };
+  if (PerformanceObserver.supportedEntryTypes && PerformanceObserver.supportedEntryTypes.indexOf("paint") >= 0) {
+    new PerformanceObserver(function (list, observer) {
+      if (!list.getEntriesByName("first-contentful-paint").length) return;
+      observer.disconnect();
+      setTimeout(once);
+    }).observe({ type: "paint", buffered: true });
+  }
+  // A tab opened in the background paints only when shown: the app starts anyway.
+  var fallback = setTimeout(once, 2000);
+})();
