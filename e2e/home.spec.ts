@@ -3,7 +3,7 @@
 // the mobile menu at 360 px, Book Now, and the signed-in avatar menu.
 import type { Page } from "@playwright/test";
 import { expectNoA11yViolations } from "./a11y";
-import { ADMIN, apiSignIn, expect, signedInCustomer, test } from "./fixtures";
+import { ADMIN, apiSignIn, expect, signedInCustomer, test, uniqueEmail } from "./fixtures";
 
 const SECTIONS = [
   { id: "services", link: "Services" },
@@ -276,4 +276,60 @@ test("the page itself carries the company's details: the footer shows them with 
   expect(settingsRequests).toEqual([]);
   // zod's chunks (the answer schemas) load with the first answer that needs one: a visitor's home page has none.
   expect(scripts.filter((s) => /schemas|public-answer/.test(s))).toEqual([]);
+});
+
+test("home comes drawn by the server: without JavaScript the hero, the sections, the packages and the footer are there", async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto("/");
+  await expect(page.getByRole("heading", { level: 1, name: /The art of\s*arrival/ })).toBeVisible();
+  for (const s of SECTIONS) await expect(page.locator(`section#${s.id}`)).toHaveCount(1);
+  await expect(page.getByRole("heading", { name: "Premium Package" })).toBeVisible();
+  await expect(page.getByRole("form", { name: "Newsletter sign-up" })).toBeVisible();
+  await expect(page.getByRole("contentinfo").getByRole("link", { name: /@/ })).toBeVisible();
+  await context.close();
+});
+
+test("the app takes the drawn home over in place, and a tap made before it did is not lost", async ({ page }) => {
+  const errors: string[] = [];
+  page.on("console", (m) => void (m.type() === "error" && errors.push(m.text())));
+  page.on("pageerror", (e) => errors.push(e.message));
+  // The app's script arrives late (a phone on one bar): the drawn page is on screen first.
+  let release!: () => void;
+  const late = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/main-[\w-]+\.js$/, async (route) => {
+    await late;
+    await route.continue();
+  });
+  // The page is read (its small start-up script has run), the app's script is still on its way.
+  await page.goto("/", { waitUntil: "domcontentloaded" });
+  const heading = page.getByRole("heading", { level: 1 });
+  await expect(heading).toBeVisible();
+  await heading.evaluate((h) => ((h as HTMLElement).dataset.drawnByServer = "yes"));
+  // The hero's Book Now (the header's shows once the visitor's session is known).
+  await page.locator("section", { has: heading }).getByRole("button", { name: "Book Now" }).click();
+  await expect(page.getByRole("dialog")).toHaveCount(0);
+  release();
+  await expect(page.getByRole("dialog", { name: "Reserve Your Experience" })).toBeVisible();
+  // Taken over, not drawn again: the server's heading is the one on screen (behind the dialog, so found by its id).
+  await expect(page.locator("h1#hero-title")).toHaveAttribute("data-drawn-by-server", "yes");
+  expect(errors).toEqual([]);
+});
+
+test("a newsletter address typed and sent before the app took the page over is subscribed", async ({ page }) => {
+  let release!: () => void;
+  const late = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/main-[\w-]+\.js$/, async (route) => {
+    await late;
+    await route.continue();
+  });
+  // The page is read (its small start-up script has run), the app's script is still on its way.
+  await page.goto("/", { waitUntil: "domcontentloaded" });
+  const form = page.getByRole("form", { name: "Newsletter sign-up" });
+  await form.getByRole("textbox", { name: "Email address" }).fill(uniqueEmail("early"));
+  await form.getByRole("button", { name: "Subscribe" }).click();
+  release();
+  await expect(page.getByText("Successfully Subscribed!")).toBeVisible();
+  // Sent by the app, not as a page load with the address in its query.
+  expect(new URL(page.url()).search).toBe("");
 });

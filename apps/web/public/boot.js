@@ -4,7 +4,7 @@
 // the app's JavaScript. Every other page starts the app at once.
 // Until the app has taken home over, a tap on one of its buttons would do nothing (no handler yet) and a form
 // sent would load a page: the last of them is held, and done again when the app says it has the page
-// ("meridian:ready", main.tsx). React itself replays what happens while it is taking the page over.
+// ("meridian:ready", home-page.tsx, once the whole page is hydrated).
 (function () {
   var app = document.currentScript && document.currentScript.dataset.app;
   var root = document.getElementById("root");

@@ -4,6 +4,7 @@ import interUrl from "@fontsource-variable/inter/files/inter-latin-wght-normal.w
 import display500Url from "@fontsource/cormorant-garamond/files/cormorant-garamond-latin-500-normal.woff2?url";
 import display500ItalicUrl from "@fontsource/cormorant-garamond/files/cormorant-garamond-latin-500-italic.woff2?url";
 import display600Url from "@fontsource/cormorant-garamond/files/cormorant-garamond-latin-600-normal.woff2?url";
+import { useEffect } from "react";
 import { preload } from "react-dom";
 import { Footer } from "@/components/layout/footer";
 import { useScrollToHash } from "@/components/layout/use-section-navigation";
@@ -22,6 +23,9 @@ const FIRST_SCREEN_FONTS = [display500Url, display500ItalicUrl, display600Url, i
 export function HomePage() {
   for (const href of FIRST_SCREEN_FONTS) preload(href, { as: "font", type: "font/woff2", crossOrigin: "anonymous" });
   useScrollToHash();
+  // Home, drawn by the server, is the app's now (this runs once the page inside the layout's Suspense is hydrated, the
+  // header before it): public/boot.js does again a tap or a form sent before.
+  useEffect(() => void document.dispatchEvent(new Event("meridian:ready")), []);
   return (
     <>
       <main className="overflow-x-clip">

@@ -15,20 +15,22 @@ export const SUBSCRIBE_FAILED_TITLE = "Subscription Failed";
 export const SUBSCRIBE_FAILED_TEXT = "This email might already be subscribed, or an error occurred.";
 
 export function NewsletterSignup({ className }: { className?: string }) {
-  const [email, setEmail] = useState("");
   const [error, setError] = useState<string | null>(null);
   const subscribe = useSubscribeToNewsletter();
   const inputId = useId();
   const subscribing = subscribe.isPending;
 
+  // The field keeps its own value (not React state): on the home page drawn by the server, what was typed before the
+  // app took the page over stays, and a submit held meanwhile sends it (public/boot.js).
   const onSubmit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     if (subscribing) return;
+    const form = e.currentTarget;
     subscribe.mutate(
-      { email },
+      { email: String(new FormData(form).get("email") ?? "") },
       {
         onSuccess: () => {
-          setEmail("");
+          form.reset();
           notifySuccess(SUBSCRIBED_TITLE, SUBSCRIBED_TEXT);
         },
         // The spec shows one sentence for every failure (duplicate, invalid, or the server being down).
@@ -55,11 +57,7 @@ export function NewsletterSignup({ className }: { className?: string }) {
           inputMode="email"
           maxLength={254}
           placeholder="Your email address"
-          value={email}
-          onChange={(e) => {
-            setEmail(e.target.value);
-            setError(null);
-          }}
+          onChange={() => setError(null)}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? `${inputId}-error` : undefined}
           className="h-12 w-full min-w-0 rounded-full sm:flex-1 border border-gold/30 bg-surface/80 px-5 text-[0.95rem] text-foreground placeholder:text-muted/70 focus:border-gold/70 sm:border-0 sm:bg-transparent"
