@@ -24,8 +24,9 @@ function sonnerCssAsFile(): Plugin {
 }
 
 /**
- * The app's module (main.tsx) is preloaded by the page and started by public/boot.js, which waits until the browser has
- * painted the server-drawn home: the module script Vite writes into index.html becomes a preload and boot.js.
+ * The app's module (main.tsx) is started by public/boot.js, which waits until the browser has painted the server-drawn
+ * home: the module script Vite writes into index.html becomes a preload (for the other pages; the server takes the
+ * preloads out of home) and boot.js.
  */
 function appAfterFirstPaint(): Plugin {
   return {

@@ -1,7 +1,7 @@
 // Starts the app (the build puts this script in place of the app's module script, with the module's address in
-// data-app: vite.config.ts, appAfterFirstPaint; the module is preloaded meanwhile). Home arrives drawn by the
-// server: the app starts once the browser has painted it, so a phone shows the hero before it spends its time on
-// the app's JavaScript. Every other page starts the app at once.
+// data-app: vite.config.ts, appAfterFirstPaint). Home arrives drawn by the server: the app is fetched and started
+// once the browser has painted it, so a phone spends its first bytes and time on the hero, not on the app's
+// JavaScript (the server leaves the module preloads out of home). Every other page preloads the app and starts it at once.
 // Until the app has taken home over, a tap on one of its buttons would do nothing (no handler yet) and a form
 // sent would load a page: the last of them is held, and done again when the app says it has the page
 // ("meridian:ready", home-page.tsx, once the whole page is hydrated).

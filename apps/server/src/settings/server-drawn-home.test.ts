@@ -33,7 +33,7 @@ beforeAll(async () => {
   fs.mkdirSync(path.join(dir, "dist"));
   fs.writeFileSync(
     path.join(dir, "dist", "index.html"),
-    `<!doctype html><html><head><meta name="csp-nonce" content="__CSP_NONCE__"><title>Meridian</title></head><body><div id="root"></div><script type="application/json" id="public-settings">__PUBLIC_SETTINGS__</script></body></html>`,
+    `<!doctype html><html><head><meta name="csp-nonce" content="__CSP_NONCE__"><title>Meridian</title><link rel="modulepreload" crossorigin href="/assets/main-1.js"></head><body><div id="root"></div><script type="application/json" id="public-settings">__PUBLIC_SETTINGS__</script></body></html>`,
   );
   fs.writeFileSync(path.join(dir, "dist", "claim.html"), "<!doctype html><title>Your car</title>");
   fs.writeFileSync(path.join(dir, "entry-server.mjs"), ENTRY);
@@ -57,6 +57,8 @@ describe("home drawn by the server", () => {
       const html = await (await app.request(page)).text();
       expect(rootOf(html)).toBe("<main><h1>The art of arrival</h1><p>Aurum &lt;Cars></p></main>");
       expect(headOf(html)).toContain('<link rel="preload" href="/assets/a.woff2" as="font"');
+      // The app's modules come after home's first paint (public/boot.js), not beside its fonts and styles.
+      expect(html).not.toContain("modulepreload");
       // The page's own nonce and settings are still written.
       expect(html).not.toContain("__CSP_NONCE__");
       expect(html).toContain('"displayName":"Aurum \\u003cCars>"');
@@ -65,6 +67,7 @@ describe("home drawn by the server", () => {
       const html = await (await app.request(page)).text();
       expect(rootOf(html)).toBe("");
       expect(html).not.toContain('rel="preload"');
+      expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/main-1.js">');
     }
   });
 

@@ -13,6 +13,7 @@ type RenderHome = (settings: PublicSettings | null) => string;
 /** Where the page's empty root is: the drawing goes inside it. */
 const EMPTY_ROOT = '<div id="root"></div>';
 const LEADING_PRELOADS = /^(?:<link rel="preload"[^>]*\/>)+/;
+const MODULE_PRELOADS = /<link rel="modulepreload"[^>]*>\s*/g;
 
 /** `entry`: the built entry-server.js. Null when there is none (tests, a client built without it). */
 export function serverDrawnHome(entry: string, logger: Logger) {
@@ -40,6 +41,12 @@ export function serverDrawnHome(entry: string, logger: Logger) {
       }
     }
     const { preloads, html } = kept;
-    return page.replace("</head>", () => `${preloads}</head>`).replace(EMPTY_ROOT, () => `<div id="root">${html}</div>`);
+    return (
+      page
+        // The app's modules are fetched once home is painted (public/boot.js), not beside what the first paint needs.
+        .replace(MODULE_PRELOADS, "")
+        .replace("</head>", () => `${preloads}</head>`)
+        .replace(EMPTY_ROOT, () => `<div id="root">${html}</div>`)
+    );
   };
 }

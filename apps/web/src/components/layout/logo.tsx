@@ -23,7 +23,8 @@ export function Logo({ className, onClick }: { className?: string; onClick?: () 
   return (
     <Link to="/" onClick={onClick} aria-label="Meridian, home" className={cn("group inline-flex items-center gap-2.5", className)}>
       <MeridianMark className="transition-transform duration-500 group-hover:rotate-[8deg]" />
-      <span className="font-display text-[1.7rem] font-semibold leading-none tracking-[0.06em] text-foreground">Meridian</span>
+      {/* Weight 500, the headlines' own: the first screen needs no other cut of the display face (bench/README.md, home). */}
+      <span className="font-display text-[1.7rem] font-medium leading-none tracking-[0.06em] text-foreground">Meridian</span>
     </Link>
   );
 }
