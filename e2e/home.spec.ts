@@ -241,7 +241,8 @@ test("the browser receives the page's scripts brotli-compressed, and a client wi
     if (res.request().resourceType() !== "script") return;
     scripts.push(res.body().then((body) => ({ url: res.url(), encoding: res.headers()["content-encoding"], bytes: body.length })));
   });
-  await page.goto("/");
+  // Home is drawn by the server; the app's scripts come once it is painted: wait for them all.
+  await page.goto("/", { waitUntil: "networkidle" });
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
   const loaded = await Promise.all(scripts);
   // What a visitor waits for is the bundles' bytes: every script of 1 KB or more comes brotli-compressed; the few
