@@ -70,7 +70,8 @@ test("the home page shows the hero, the four sections, the three packages, the n
 });
 
 test("header anchors scroll smoothly to their sections without leaving the page", async ({ page }) => {
-  await page.goto("/");
+  // The app's own scrolling (before it has taken the drawn page over, an anchor is the browser's plain jump).
+  await page.goto("/", { waitUntil: "networkidle" });
   const nav = page.getByRole("banner").getByRole("navigation", { name: "Primary" });
   for (const s of SECTIONS) {
     await nav.getByRole("link", { name: s.link, exact: true }).click();

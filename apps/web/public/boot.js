@@ -14,18 +14,23 @@
   };
   if (!root || !root.firstElementChild) return start();
 
+  // Registered before React's own listeners on the root: until home is the app's, such a tap is boot's alone (React
+  // does not see it, even on a part it has already taken over), so it is done once, when everything is ready.
   var held = null;
   var hold = function (event) {
     var target = event.target instanceof Element ? event.target : null;
     if (event.type === "submit" && target instanceof HTMLFormElement) {
       event.preventDefault();
+      event.stopImmediatePropagation();
       held = function () {
         target.requestSubmit();
       };
       return;
     }
     var button = target && target.closest("button");
-    if (button && !button.disabled) held = function () {
+    if (!button || button.disabled) return;
+    event.stopImmediatePropagation();
+    held = function () {
       button.click();
     };
   };
