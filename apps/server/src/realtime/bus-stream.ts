@@ -179,25 +179,52 @@ export async function busStream(
   return response;
 }
 
+/** The direct streams with text waiting, and whether their flush is scheduled. */
+const unflushed: (() => void)[] = [];
+let flushScheduled = false;
+function flushAll() {
+  flushScheduled = false;
+  for (const flush of unflushed.splice(0)) flush();
+}
+
 /**
  * The stream written to the Node response: the head (the app's security headers, the request id already set on
- * the response by app.ts, the stream's headers), then each frame as a string, with no web stream, promise or
- * copy per write. Hono is told the answer went out (RESPONSE_ALREADY_SENT, @hono/node-server's documented way).
+ * the response by app.ts, the stream's headers), then the frames as strings, with no web stream, promise or copy
+ * per write. What a stream is given while the event loop handles one turn's input (a NOTIFY with several events,
+ * several moves answered) goes out in one write once that input is handled (setImmediate: the check phase right
+ * after I/O), not one write (a system call per socket) per event. Hono is told the answer went out
+ * (RESPONSE_ALREADY_SENT, @hono/node-server's documented way).
  */
 async function directStream(c: Context<AppEnv>, res: ServerResponse, options: Feed): Promise<Response> {
   const security = await appSecurityHeaderList(c.get("deps"));
   if (res.destroyed || res.headersSent) return RESPONSE_ALREADY_SENT; // the client left while we looked the list up
   res.writeHead(200, { ...security, ...STREAM_HEADERS });
   res.write(PREAMBLE);
+  let unsent = "";
+  const gone = () => res.writableEnded || res.destroyed;
+  const flush = () => {
+    const text = unsent;
+    unsent = "";
+    if (!text || gone()) return;
+    // A client that does not read: close its stream rather than hold ever more for it (it reconnects).
+    if (res.writableLength > MAX_UNSENT_BYTES) return void res.destroy();
+    res.write(text);
+  };
   const sink: Sink = {
     write(text) {
-      if (res.writableEnded || res.destroyed) return;
-      // A client that does not read: close its stream rather than hold ever more for it (it reconnects).
-      if (res.writableLength > MAX_UNSENT_BYTES) return void res.destroy();
-      res.write(text);
+      if (gone()) return;
+      if (!unsent) {
+        unflushed.push(flush);
+        if (!flushScheduled) {
+          flushScheduled = true;
+          setImmediate(flushAll);
+        }
+      }
+      unsent += text;
     },
     end() {
-      if (!res.writableEnded && !res.destroyed) res.end();
+      flush();
+      if (!gone()) res.end();
     },
   };
   const { stop } = feed(c, sink, options);
