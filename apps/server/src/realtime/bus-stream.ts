@@ -197,7 +197,10 @@ function flushAll() {
  */
 async function directStream(c: Context<AppEnv>, res: ServerResponse, options: Feed): Promise<Response> {
   const security = await appSecurityHeaderList(c.get("deps"));
-  if (res.destroyed || res.headersSent) return RESPONSE_ALREADY_SENT; // the client left while we looked the list up
+  if (res.destroyed || res.headersSent) {
+    options.onEnd(); // the client left while we looked the list up: the stream never started, its slot is free
+    return RESPONSE_ALREADY_SENT;
+  }
   res.writeHead(200, { ...security, ...STREAM_HEADERS });
   res.write(PREAMBLE);
   let unsent = "";
