@@ -18,7 +18,7 @@ import { startMailRetry } from "./mail/mailer";
 import { startJobRunner } from "./jobs/job-runner";
 import { scheduleOverdueSweep } from "./rides";
 import { allJobHandlers } from "./jobs/handlers";
-import { providerCspSources, securityHeaderList } from "./lib/security-headers";
+import { appSecurityHeaderList } from "./lib/security-headers";
 import { withQuoteFastPath } from "./quotes";
 import { buildConfig, buildDeps, databaseTarget, demoAdminPassword, openAndMigrate } from "./server";
 
@@ -61,7 +61,7 @@ function banner(config: AppConfig, database: Database, deps: Deps, adminLine: st
 async function listen(deps: Deps, env: Env, onListening: (address: string) => void): Promise<Server> {
   const here = path.dirname(fileURLToPath(import.meta.url));
   const app = createApp(deps, { webDist: path.resolve(here, "../../web/dist"), homeEntry: path.resolve(here, "../../web/dist-ssr/entry-server.js") });
-  const headers = await securityHeaderList(deps.config, { extra: providerCspSources(deps) });
+  const headers = await appSecurityHeaderList(deps);
   const handler = withQuoteFastPath(deps, getRequestListener(app.fetch, { hostname: env.HOST }), headers);
   const server = createServer((req, res) => {
     // Once stopping, each answer closes its connection: a keep-alive client opens a new one, elsewhere.

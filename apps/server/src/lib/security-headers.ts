@@ -76,3 +76,16 @@ export async function securityHeaderList(config: AppConfig, options?: Parameters
   const res = await probe.request("/");
   return Object.fromEntries(res.headers);
 }
+
+const appLists = new WeakMap<object, Promise<Record<string, string>>>();
+
+/**
+ * The app's own security headers (app.ts: `securityHeaders(config, { extra: providerCspSources(deps) })` on every
+ * answer) as a list, worked out once per app's dependencies: for the answers written on node:http directly (the
+ * quote pre-dispatch, the event streams' direct path).
+ */
+export function appSecurityHeaderList(deps: Pick<Deps, "config" | "payments">): Promise<Record<string, string>> {
+  let list = appLists.get(deps);
+  if (!list) appLists.set(deps, (list = securityHeaderList(deps.config, { extra: providerCspSources(deps) })));
+  return list;
+}
