@@ -1,4 +1,4 @@
-// The home page drawn on the server (apps/server/src/web/home-page.ts): the same tree main.tsx hydrates, at "/",
+// The home page drawn on the server (apps/server/src/settings/server-drawn-home.ts): the same tree main.tsx hydrates, at "/",
 // signed out, with the public settings the page carries. Built by `vite build --ssr` into dist-ssr/.
 import { StrictMode } from "react";
 import { renderToString } from "react-dom/server";
