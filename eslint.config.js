@@ -142,7 +142,7 @@ const webGeneric = {
 };
 
 export default tseslint.config(
-  { ignores: ["**/dist/**", "node_modules/**", ".e2e-data/**", "data/**", "test-results/**", "playwright-report/**", "drizzle/**"] },
+  { ignores: ["**/dist/**", "**/dist-ssr/**", "node_modules/**", ".e2e-data/**", "data/**", "test-results/**", "playwright-report/**", "drizzle/**"] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
