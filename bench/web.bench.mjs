@@ -15,7 +15,18 @@ const opt = options({ port: 4246, runs: 1 });
 const CHROME = process.env.CHROME_PATH || "/usr/bin/chromium";
 const TARGETS = { "/": { script: 120 }, claim: { script: 60 } };
 
-async function lighthouse(url) {
+/** Lighthouse with this Chromium now and then loses its trace (NO_NAVSTART): such a run is tried again, twice at most. */
+async function lighthouse(url, attempts = 3) {
+  try {
+    return await lighthouseOnce(url);
+  } catch (err) {
+    if (attempts <= 1) throw err;
+    console.log(`Lighthouse failed on ${url} (${String(err.stderr ?? err.message).trim().split("\n")[0]}); once more`);
+    return lighthouse(url, attempts - 1);
+  }
+}
+
+async function lighthouseOnce(url) {
   const { stdout } = await promisify(execFile)(
     "npx",
     ["-y", "lighthouse@12.2.3", url, "--output=json", "--output-path=stdout", "--quiet", "--only-categories=performance", "--chrome-flags=--headless=new --no-sandbox"],

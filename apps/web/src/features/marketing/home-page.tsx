@@ -3,7 +3,6 @@ import "@fontsource/cormorant-garamond/500-italic.css";
 import interUrl from "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url";
 import display500Url from "@fontsource/cormorant-garamond/files/cormorant-garamond-latin-500-normal.woff2?url";
 import display500ItalicUrl from "@fontsource/cormorant-garamond/files/cormorant-garamond-latin-500-italic.woff2?url";
-import display600Url from "@fontsource/cormorant-garamond/files/cormorant-garamond-latin-600-normal.woff2?url";
 import { useEffect } from "react";
 import { preload } from "react-dom";
 import { Footer } from "@/components/layout/footer";
@@ -18,7 +17,7 @@ import { TestimonialsSection } from "./components/testimonials-section";
 import "./marketing.css";
 
 /** The fonts of the first screen (the headline is home's largest paint): fetched with the page, not after its stylesheet. */
-const FIRST_SCREEN_FONTS = [display500Url, display500ItalicUrl, display600Url, interUrl];
+const FIRST_SCREEN_FONTS = [display500Url, display500ItalicUrl, interUrl];
 
 export function HomePage() {
   for (const href of FIRST_SCREEN_FONTS) preload(href, { as: "font", type: "font/woff2", crossOrigin: "anonymous" });
