@@ -247,7 +247,7 @@ test("the browser receives the page's scripts brotli-compressed, and a client wi
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
   const loaded = await Promise.all(scripts);
   // What a visitor waits for is the bundles' bytes: every script of 1 KB or more comes brotli-compressed; the few
-  // below that (zod-jitless.js, the bundler's runtime, tiny shared chunks) come as they are.
+  // below that (the bundler's runtime, tiny shared chunks) come as they are.
   const large = loaded.filter((s) => s.bytes >= COMPRESS_FROM_BYTES);
   expect(large.length).toBeGreaterThan(0);
   for (const s of large) expect(s, s.url).toMatchObject({ encoding: "br" });

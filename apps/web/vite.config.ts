@@ -26,7 +26,7 @@ function sonnerCssAsFile(): Plugin {
 /**
  * The app's module (main.tsx) is started by public/boot.js, which waits until the browser has painted the server-drawn
  * home: the module script Vite writes into index.html becomes a preload (for the other pages; the server takes the
- * preloads out of home) and boot.js.
+ * preloads out of home) and boot.js (which also sets zod's jitless mode first, before any module).
  */
 function appAfterFirstPaint(): Plugin {
   return {

@@ -5,6 +5,11 @@
 // Until the app has taken home over, a tap on one of its buttons would do nothing (no handler yet) and a form
 // sent would load a page: the last of them is held, and done again when the app says it has the page
 // ("meridian:ready", home-page.tsx, once the whole page is hydrated).
+// First, before any of the app's modules (whichever chunk the bundler evaluates first): zod reads this config when it
+// builds its first schema, and with `jitless` it never probes `new Function`, which the page's Content-Security-Policy
+// refuses and reports (see src/lib/csp.ts).
+globalThis.__zod_globalConfig = Object.assign(globalThis.__zod_globalConfig || {}, { jitless: true });
+
 (function () {
   var app = document.currentScript && document.currentScript.dataset.app;
   var root = document.getElementById("root");

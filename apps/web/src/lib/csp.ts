@@ -10,7 +10,7 @@ if (cspNonce) (globalThis as { __webpack_nonce__?: string }).__webpack_nonce__ =
 
 // No eval: zod would otherwise try `new Function` once to see whether it may compile its parsers, which the
 // CSP refuses (and reports). The forms' schemas are small; the interpreted parsers are fast enough. In the built
-// app public/zod-jitless.js has set this already, before any chunk (one that builds schemas may run before this
+// app public/boot.js has set this already, before any chunk (one that builds schemas may run before this
 // module); here it covers the dev server and tests.
 // Set the way zod reads it (without importing zod: the home page does not load the schema library).
 (globalThis as { __zod_globalConfig?: object }).__zod_globalConfig = Object.assign((globalThis as { __zod_globalConfig?: object }).__zod_globalConfig ?? {}, { jitless: true });

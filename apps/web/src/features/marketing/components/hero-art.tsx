@@ -7,12 +7,16 @@ const R = 330;
 const MERIDIAN_ANGLES = [0, 18, 36, 54, 72];
 const PARALLELS = [-60, -30, 0, 30, 60];
 
+/** To a tenth (or a hundredth): the page the server draws carries these numbers, not 532.9000000000001. */
+const tenth = (v: number) => Math.round(v * 10) / 10;
+const hundredth = (v: number) => Math.round(v * 100) / 100;
+
 // A fixed scatter of distant lights (deterministic, so server and client agree and screenshots are stable).
 const LIGHTS = Array.from({ length: 46 }, (_, i) => {
-  const x = (i * 157.3 + 61) % 1440;
-  const y = (i * 89.7 + 23) % 520;
-  const r = 0.6 + ((i * 7) % 5) * 0.22;
-  const o = 0.18 + ((i * 13) % 7) * 0.06;
+  const x = tenth((i * 157.3 + 61) % 1440);
+  const y = tenth((i * 89.7 + 23) % 520);
+  const r = hundredth(0.6 + ((i * 7) % 5) * 0.22);
+  const o = hundredth(0.18 + ((i * 13) % 7) * 0.06);
   return { x, y, r, o };
 });
 
@@ -78,14 +82,14 @@ export function HeroArt({ className }: { className?: string }) {
         <circle cx={CX} cy={CY} r={R + 26} strokeOpacity="0.1" strokeWidth="1" strokeDasharray="2 10" />
         <circle cx={CX} cy={CY} r={R} strokeOpacity="0.38" strokeWidth="1.2" />
         {MERIDIAN_ANGLES.map((deg) => {
-          const rx = Math.abs(Math.cos((deg * Math.PI) / 180) * R);
-          return <ellipse key={deg} cx={CX} cy={CY} rx={rx} ry={R} strokeOpacity={0.12 + deg / 600} strokeWidth="1" />;
+          const rx = tenth(Math.abs(Math.cos((deg * Math.PI) / 180) * R));
+          return <ellipse key={deg} cx={CX} cy={CY} rx={rx} ry={R} strokeOpacity={hundredth(0.12 + deg / 600)} strokeWidth="1" />;
         })}
         <line x1={CX} y1={CY - R} x2={CX} y2={CY + R} strokeOpacity="0.25" strokeWidth="1" />
         {PARALLELS.map((deg) => {
           const rad = (deg * Math.PI) / 180;
-          const rx = Math.cos(rad) * R;
-          return <ellipse key={deg} cx={CX} cy={CY + Math.sin(rad) * R} rx={rx} ry={rx * 0.16} strokeOpacity="0.16" strokeWidth="1" />;
+          const rx = tenth(Math.cos(rad) * R);
+          return <ellipse key={deg} cx={CX} cy={tenth(CY + Math.sin(rad) * R)} rx={rx} ry={tenth(rx * 0.16)} strokeOpacity="0.16" strokeWidth="1" />;
         })}
         {/* The meridian: one bright line with a glow. */}
         <ellipse cx={CX} cy={CY} rx={R * 0.42} ry={R} stroke="#e0bf7a" strokeWidth="5" strokeOpacity="0.35" filter="url(#mk-soft-glow)" />
