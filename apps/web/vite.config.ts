@@ -51,8 +51,10 @@ export default defineConfig(({ isSsrBuild }) => ({
     port: 5173,
     proxy: { "/api": apiTarget, "/dev/mailbox": apiTarget },
   },
-  // The server's drawing of home (`vite build --ssr src/entry-server.tsx`, into dist-ssr) takes no public files.
+  // The server's drawing of home (`vite build --ssr src/entry-server.tsx`, into dist-ssr) takes no public files, and
+  // bundles its packages: only what home uses is loaded into the server (not every icon and Radix part, ~55 MB).
   publicDir: isSsrBuild ? false : "public",
+  ssr: { noExternal: true },
   build: {
     outDir: "dist",
     emptyOutDir: true,
