@@ -292,19 +292,26 @@ test("home comes drawn by the server: without JavaScript the hero, the sections,
   await context.close();
 });
 
-test("the app takes the drawn home over in place, and a tap made before it did is not lost", async ({ page }) => {
-  const errors: string[] = [];
-  page.on("console", (m) => void (m.type() === "error" && errors.push(m.text())));
-  page.on("pageerror", (e) => errors.push(e.message));
-  // The app's script arrives late (a phone on one bar): the drawn page is on screen first.
+/**
+ * Home, read (its small start-up script has run) while the app's script is held back, as on a phone on one bar: the
+ * drawn page is on screen, the app not yet. The answer lets the script through.
+ */
+async function homeWithTheAppLate(page: Page): Promise<() => void> {
   let release!: () => void;
   const late = new Promise<void>((resolve) => (release = resolve));
   await page.route(/\/assets\/main-[\w-]+\.js$/, async (route) => {
     await late;
     await route.continue();
   });
-  // The page is read (its small start-up script has run), the app's script is still on its way.
   await page.goto("/", { waitUntil: "domcontentloaded" });
+  return release;
+}
+
+test("the app takes the drawn home over in place, and a tap made before it did is not lost", async ({ page }) => {
+  const errors: string[] = [];
+  page.on("console", (m) => void (m.type() === "error" && errors.push(m.text())));
+  page.on("pageerror", (e) => errors.push(e.message));
+  const release = await homeWithTheAppLate(page);
   const heading = page.getByRole("heading", { level: 1 });
   await expect(heading).toBeVisible();
   await heading.evaluate((h) => ((h as HTMLElement).dataset.drawnByServer = "yes"));
@@ -319,14 +326,7 @@ test("the app takes the drawn home over in place, and a tap made before it did i
 });
 
 test("a newsletter address typed and sent before the app took the page over is subscribed", async ({ page }) => {
-  let release!: () => void;
-  const late = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/assets\/main-[\w-]+\.js$/, async (route) => {
-    await late;
-    await route.continue();
-  });
-  // The page is read (its small start-up script has run), the app's script is still on its way.
-  await page.goto("/", { waitUntil: "domcontentloaded" });
+  const release = await homeWithTheAppLate(page);
   const form = page.getByRole("form", { name: "Newsletter sign-up" });
   await form.getByRole("textbox", { name: "Email address" }).fill(uniqueEmail("early"));
   await form.getByRole("button", { name: "Subscribe" }).click();
