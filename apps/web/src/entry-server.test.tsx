@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-// Home as the server draws it (entry-server.tsx) is the page the client takes over (main.tsx's tree): the same markup,
+// Home as the server draws it (entry-server.tsx) is the page the client takes over (main.tsx: App in the browser's router): the same markup,
 // so React hydrates it in place (no node replaced, no recoverable error), with the company's details the page carries.
 import { act, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
@@ -53,16 +53,13 @@ describe("the server-drawn home", () => {
     const heading = root.querySelector("h1")!;
     const footer = root.querySelector("footer")!;
     const errors: unknown[] = [];
-    const { Providers } = await import("./app/providers");
-    const { AppRoutes } = await import("./app/router");
+    const { App } = await import("./app/app");
     await act(async () => {
       hydrateRoot(
         root,
         <StrictMode>
           <BrowserRouter>
-            <Providers>
-              <AppRoutes />
-            </Providers>
+            <App />
           </BrowserRouter>
         </StrictMode>,
         { onRecoverableError: (error) => errors.push(error) },

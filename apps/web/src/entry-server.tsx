@@ -4,8 +4,8 @@ import { StrictMode } from "react";
 import { renderToString } from "react-dom/server";
 import { StaticRouter } from "react-router";
 import type { PublicSettings } from "@meridian/shared/settings-public";
-import { newQueryClient, Providers } from "./app/providers";
-import { AppRoutes } from "./app/router";
+import { App } from "./app/app";
+import { newQueryClient } from "./app/providers";
 import { settingsKeys } from "./lib/query-keys";
 
 export function renderHome(settings: PublicSettings | null): string {
@@ -14,9 +14,7 @@ export function renderHome(settings: PublicSettings | null): string {
   return renderToString(
     <StrictMode>
       <StaticRouter location="/">
-        <Providers client={client}>
-          <AppRoutes />
-        </Providers>
+        <App client={client} />
       </StaticRouter>
     </StrictMode>,
   );

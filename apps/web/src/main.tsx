@@ -3,16 +3,13 @@ import "./lib/csp";
 import { startTransition, StrictMode } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { BrowserRouter } from "react-router";
-import { Providers } from "./app/providers";
-import { AppRoutes } from "./app/router";
+import { App } from "./app/app";
 import "./index.css";
 
 const app = (
   <StrictMode>
     <BrowserRouter>
-      <Providers>
-        <AppRoutes />
-      </Providers>
+      <App />
     </BrowserRouter>
   </StrictMode>
 );
