@@ -1,7 +1,7 @@
 // The availability rule (packages/shared/src/availability.ts) at quote and at booking: the day's shifts, cars and
 // sold rides (capacity.service.ts), plus the ride bookings in progress (an Idempotency-Key claimed, the card being
 // authorised), against Settings → Operations (buffer, operating hours, blackout dates). Decision 020.
-import { and, gt, isNull, sql } from "drizzle-orm";
+import { and, eq, gt, isNull, or, sql } from "drizzle-orm";
 import { nearestSellableTimes, rideAvailability, UNAVAILABLE_MESSAGES, type AvailabilityRules, type AvailabilityWorld, type SoldRide } from "@meridian/shared/availability";
 import { earliestBookable } from "@meridian/shared/booking-time";
 import { rideWindow, type OperationsSettings } from "@meridian/shared/rides";
@@ -40,30 +40,50 @@ function dayOf(pickupAt: Date, timeZone: string): Day {
   return day;
 }
 
+type Claim = { userId: string; key: string; ride: SoldRide };
+
 /** The ride bookings in progress (an Idempotency-Key claimed, the card being authorised) with pickups in [from, to). */
-async function claimedRides(db: Db | Tx, from: Date, to: Date, now: Date): Promise<SoldRide[]> {
+async function claimedRides(db: Db | Tx, from: Date, to: Date, now: Date): Promise<Claim[]> {
   const claims = await db
     .select({ userId: idempotencyKeys.userId, key: idempotencyKeys.key, body: idempotencyKeys.responseBody })
     .from(idempotencyKeys)
     .where(and(isNull(idempotencyKeys.responseStatus), gt(idempotencyKeys.createdAt, new Date(now.getTime() - STALE_CLAIM_MS)), sql`${idempotencyKeys.responseBody} -> 'hold' is not null`));
-  const rides: SoldRide[] = [];
+  const rides: Claim[] = [];
   for (const c of claims) {
     const { hold } = c.body as RideHold;
     const pickupAt = new Date(hold.pickupAt);
     if (pickupAt < from || pickupAt >= to) continue;
-    rides.push({ id: `claim:${c.userId}:${c.key}`, pickupAt, minutes: hold.minutes, vehicleTypeId: hold.vehicleTypeId, chauffeurId: null, unitId: null });
+    rides.push({ userId: c.userId, key: c.key, ride: { id: `claim:${c.userId}:${c.key}`, pickupAt, minutes: hold.minutes, vehicleTypeId: hold.vehicleTypeId, chauffeurId: null, unitId: null } });
   }
   return rides;
 }
 
-/** A picture of the sold world with the ride bookings in progress (pickups in [from, to)) counted as rides with no chauffeur or car yet. */
-async function withClaims(db: Db | Tx, world: () => Promise<AvailabilityWorld>, from: Date, to: Date, now: Date): Promise<AvailabilityWorld> {
+/** The bookings some of these claims have become since they were read (claim id -> booking id). */
+async function bookingsOfClaims(db: Db | Tx, claims: Claim[]): Promise<Map<string, string>> {
+  const rows = await db
+    .select({ userId: idempotencyKeys.userId, key: idempotencyKeys.key, bookingId: sql<string | null>`${idempotencyKeys.responseBody} -> 'booking' ->> 'id'` })
+    .from(idempotencyKeys)
+    .where(and(eq(idempotencyKeys.responseStatus, 201), or(...claims.map((c) => and(eq(idempotencyKeys.userId, c.userId), eq(idempotencyKeys.key, c.key))))));
+  return new Map(rows.flatMap((r) => (r.bookingId ? [[`claim:${r.userId}:${r.key}`, r.bookingId] as const] : [])));
+}
+
+/**
+ * A picture of the sold world with the ride bookings in progress (pickups in [from, to)) counted as rides with no
+ * chauffeur or car yet: each booking once.
+ */
+export async function withClaims(db: Db | Tx, world: () => Promise<AvailabilityWorld>, from: Date, to: Date, now: Date): Promise<AvailabilityWorld> {
   // The claims first, then the sold rides: a booking that finishes meanwhile turns its claim into its ride in one
   // statement (bookings/booking-rows.ts), so read in this order it is seen at least once. The other order (or both
   // at once) could miss it in both, and sell its car twice: two customers racing for the last car both got a booking.
   const claims = await claimedRides(db, from, to, now);
   const sold = await world();
-  return { ...sold, rides: [...sold.rides, ...claims] };
+  if (!claims.length) return sold;
+  // And at most once: a claim that became its booking before the sold rides were read is counted as that booking. Seen
+  // twice, the racing loser was told every chauffeur was booked (two chauffeurs, one ride) instead of every car.
+  const became = await bookingsOfClaims(db, claims);
+  const soldIds = new Set(sold.rides.map((r) => r.id));
+  const inProgress = claims.filter((c) => !soldIds.has(became.get(c.ride.id) ?? "")).map((c) => c.ride);
+  return { ...sold, rides: [...sold.rides, ...inProgress] };
 }
 
 /** The shifts, cars and sold rides around a day, bookings in progress included. */
