@@ -5,7 +5,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { gunzipSync } from "node:zlib";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { DEFAULT_SETTINGS } from "@meridian/shared/settings";
 import { createApp } from "../app";
 import { createTestApp, type TestApp } from "../test/harness";
@@ -14,7 +14,7 @@ let t: TestApp;
 let dir: string;
 let admin: { cookie: string };
 
-/** A stand-in for apps/web/dist-ssr/entry-server.js: draws the company's name, counts its drawings, fails on "Broken". */
+/** A stand-in for apps/web/dist-ssr/entry-server.js: draws the company's name and the year, counts its drawings, fails on "Broken". */
 const ENTRY = `
 globalThis.homeDrawings = 0;
 export function renderHome(settings) {
@@ -22,7 +22,7 @@ export function renderHome(settings) {
   const name = settings ? settings.company.displayName : "(none)";
   if (name === "Broken") throw new Error("cannot draw");
   const escaped = name.replace(/&/g, "&amp;").replace(/</g, "&lt;");
-  return '<link rel="preload" href="/assets/a.woff2" as="font" crossorigin="" type="font/woff2"/><main><h1>The art of arrival</h1><p>' + escaped + '</p></main>';
+  return '<link rel="preload" href="/assets/a.woff2" as="font" crossorigin="" type="font/woff2"/><main><h1>The art of arrival</h1><p>' + escaped + '</p><small>' + new Date().getFullYear() + '</small></main>';
 }`;
 const drawings = () => (globalThis as { homeDrawings?: number }).homeDrawings ?? 0;
 
@@ -38,6 +38,7 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(dir, "dist", "claim.html"), "<!doctype html><title>Your car</title>");
   fs.writeFileSync(path.join(dir, "entry-server.mjs"), ENTRY);
 });
+afterEach(() => vi.useRealTimers());
 afterAll(async () => {
   fs.rmSync(dir, { recursive: true, force: true });
   await t.close();
@@ -55,7 +56,7 @@ describe("home drawn by the server", () => {
     const app = site();
     for (const page of ["/", "/index.html"]) {
       const html = await (await app.request(page)).text();
-      expect(rootOf(html)).toBe("<main><h1>The art of arrival</h1><p>Aurum &lt;Cars></p></main>");
+      expect(rootOf(html)).toBe(`<main><h1>The art of arrival</h1><p>Aurum &lt;Cars></p><small>${new Date().getFullYear()}</small></main>`);
       expect(headOf(html)).toContain('<link rel="preload" href="/assets/a.woff2" as="font"');
       // The app's modules come after home's first paint (public/boot.js), not beside its fonts and styles.
       expect(html).not.toContain("modulepreload");
@@ -82,6 +83,19 @@ describe("home drawn by the server", () => {
     await setName("Twice");
     expect(rootOf(await (await app.request("/")).text())).toContain("<p>Twice</p>");
     expect(drawings()).toBe(before + 1);
+  });
+
+  it("draws anew when the year turns: the footer's copyright is this year's, as the client's is", async () => {
+    await setName("Yearly");
+    const app = site();
+    const year = new Date().getFullYear();
+    // Drawn on the last evening of last year (the clock set back: nothing cached is dated in the future)...
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(new Date(year - 1, 11, 31, 23, 59, 55));
+    expect(rootOf(await (await app.request("/")).text())).toContain(`<small>${year - 1}</small>`);
+    // ...and asked for again this year.
+    vi.useRealTimers();
+    expect(rootOf(await (await app.request("/")).text())).toContain(`<small>${year}</small>`);
   });
 
   it("leaves home to the client when the drawing fails or was not built, and still answers 200", async () => {
