@@ -320,6 +320,8 @@ export const bookings = pgTable(
     index("bookings_date_idx").on(t.bookingDate),
     index("bookings_chauffeur_pickup_idx").on(t.chauffeurId, t.pickupAt),
     index("bookings_unit_pickup_idx").on(t.unitId, t.pickupAt),
+    // The availability rule reads the rides around a pickup (rides/capacity.service.ts) on every quote and booking.
+    index("bookings_pickup_idx").on(t.pickupAt),
   ],
 );
 
@@ -480,7 +482,11 @@ export const idempotencyKeys = pgTable(
     responseBody: jsonb("response_body"),
     createdAt: createdAt(),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.key] })],
+  (t) => [
+    primaryKey({ columns: [t.userId, t.key] }),
+    // The bookings in progress (rides/availability.service.ts reads them on every quote and booking): a few rows among all keys.
+    index("idempotency_keys_in_progress_idx").on(t.createdAt).where(sql`${t.responseStatus} is null`),
+  ],
 );
 
 // ---- Settings the back office edits (one row per group, e.g. "operations"), validated by packages/shared

@@ -1,25 +1,33 @@
 // The availability rule (packages/shared/src/availability.ts) at quote and at booking: the day's shifts, cars and
 // sold rides (capacity.service.ts), plus the ride bookings in progress (an Idempotency-Key claimed, the card being
 // authorised), against Settings → Operations (buffer, operating hours, blackout dates). Decision 020.
-import { and, eq, gt, isNull, or, sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import { nearestSellableTimes, rideAvailability, UNAVAILABLE_MESSAGES, type AvailabilityRules, type AvailabilityWorld, type SoldRide } from "@meridian/shared/availability";
 import { earliestBookable } from "@meridian/shared/booking-time";
-import { rideWindow, type OperationsSettings } from "@meridian/shared/rides";
+import { DEFAULT_OPERATIONS_SETTINGS, rideWindow, type OperationsSettings } from "@meridian/shared/rides";
 import { addDays, wallClock, zonedInstant } from "@meridian/shared/zoned-time";
-import type { Db, Tx } from "../db/client";
-import { idempotencyKeys } from "../db/schema";
+import { executeRows, type Db, type Tx } from "../db/client";
 import type { AvailabilityPort, NotCounted, RideHold, RideToSell } from "../lib/availability-port";
 import { HttpError } from "../lib/errors";
 import { STALE_CLAIM_MS } from "../payments";
-import { cachedOperationsSettings, getOperationsSettings } from "../settings/settings.service";
+import { cachedOperationsSettings, operationsSettingsColumn, operationsSettingsOf } from "../settings/settings.service";
 import { TtlCache } from "../lib/ttl-cache";
-import { availabilityWorld, windowWorld } from "./capacity.service";
+import { spanColumns, windowColumns, worldOf } from "./capacity.service";
 
 const HOUR = 3_600_000;
 /** How old the day's picture a quote checks against may be (the booking checks again, fresh and locked). */
 const QUOTE_WORLD_MAX_AGE_MS = 1_000;
 /** The advisory lock space of "a service day is being sold" (pg_advisory_xact_lock(space, day number)). */
 const SELLING_DAY_LOCK = 26_020;
+
+/**
+ * The locks a ride's sale takes: the UTC day of its pickup and the day before. Two rides that could overlap (pickups
+ * less than a day apart) share one, whatever the settings' time zone, so the lock needs no settings read first.
+ */
+function lockDays(pickupAt: Date): SQL {
+  const day = Math.floor(pickupAt.getTime() / (24 * HOUR));
+  return sql`select pg_advisory_xact_lock(${SELLING_DAY_LOCK}, ${day - 1}::int), pg_advisory_xact_lock(${SELLING_DAY_LOCK}, ${day}::int)`;
+}
 
 type Day = { date: string; from: Date; to: Date };
 
@@ -40,59 +48,41 @@ function dayOf(pickupAt: Date, timeZone: string): Day {
   return day;
 }
 
-type Claim = { userId: string; key: string; ride: SoldRide };
+/**
+ * The ride bookings in progress (an Idempotency-Key claimed, the card being authorised) with pickups in [from, to), as
+ * a column of the picture's statement: one snapshot with the sold rides, so a booking that completes meanwhile (its
+ * claim answered and its ride written by one statement, bookings/booking-rows.ts) is counted once, as one or the other.
+ */
+const claimsColumn = (from: Date, to: Date, now: Date) => {
+  const pickup = sql`(response_body -> 'hold' ->> 'pickupAt')::timestamptz`;
+  return sql`(select coalesce(json_agg(json_build_object('userId', user_id, 'key', key, 'hold', response_body -> 'hold')), '[]') from idempotency_keys
+    where response_status is null and created_at > ${new Date(now.getTime() - STALE_CLAIM_MS).toISOString()}::timestamptz and response_body -> 'hold' is not null
+      and ${pickup} >= ${from.toISOString()}::timestamptz and ${pickup} < ${to.toISOString()}::timestamptz) as claims`;
+};
 
-/** The ride bookings in progress (an Idempotency-Key claimed, the card being authorised) with pickups in [from, to). */
-async function claimedRides(db: Db | Tx, from: Date, to: Date, now: Date): Promise<Claim[]> {
-  const claims = await db
-    .select({ userId: idempotencyKeys.userId, key: idempotencyKeys.key, body: idempotencyKeys.responseBody })
-    .from(idempotencyKeys)
-    .where(and(isNull(idempotencyKeys.responseStatus), gt(idempotencyKeys.createdAt, new Date(now.getTime() - STALE_CLAIM_MS)), sql`${idempotencyKeys.responseBody} -> 'hold' is not null`));
-  const rides: Claim[] = [];
-  for (const c of claims) {
-    const { hold } = c.body as RideHold;
-    const pickupAt = new Date(hold.pickupAt);
-    if (pickupAt < from || pickupAt >= to) continue;
-    rides.push({ userId: c.userId, key: c.key, ride: { id: `claim:${c.userId}:${c.key}`, pickupAt, minutes: hold.minutes, vehicleTypeId: hold.vehicleTypeId, chauffeurId: null, unitId: null } });
-  }
-  return rides;
+/** The picture (worldOf) with the bookings in progress counted as rides with no chauffeur or car yet. */
+function pictureOf(row: Record<string, unknown>): AvailabilityWorld {
+  const world = worldOf(row);
+  const claims = (row.claims as ({ userId: string; key: string } & RideHold)[]).map(
+    ({ userId, key, hold }): SoldRide => ({ id: `claim:${userId}:${key}`, pickupAt: new Date(hold.pickupAt), minutes: hold.minutes, vehicleTypeId: hold.vehicleTypeId, chauffeurId: null, unitId: null }),
+  );
+  return claims.length ? { ...world, rides: [...world.rides, ...claims] } : world;
 }
 
-/** The bookings some of these claims have become since they were read (claim id -> booking id). */
-async function bookingsOfClaims(db: Db | Tx, claims: Claim[]): Promise<Map<string, string>> {
-  const rows = await db
-    .select({ userId: idempotencyKeys.userId, key: idempotencyKeys.key, bookingId: sql<string | null>`${idempotencyKeys.responseBody} -> 'booking' ->> 'id'` })
-    .from(idempotencyKeys)
-    .where(and(eq(idempotencyKeys.responseStatus, 201), or(...claims.map((c) => and(eq(idempotencyKeys.userId, c.userId), eq(idempotencyKeys.key, c.key))))));
-  return new Map(rows.flatMap((r) => (r.bookingId ? [[`claim:${r.userId}:${r.key}`, r.bookingId] as const] : [])));
+/** The shifts, cars and sold rides around a day, bookings in progress included: one statement. */
+export async function dayWorld(db: Db | Tx, day: Pick<Day, "from" | "to">, now: Date): Promise<AvailabilityWorld> {
+  const [row] = await executeRows(db as Db, sql`select ${spanColumns(day.from, day.to)}, ${claimsColumn(new Date(day.from.getTime() - 24 * HOUR + 1), day.to, now)}`);
+  return pictureOf(row!);
 }
 
 /**
- * A picture of the sold world with the ride bookings in progress (pickups in [from, to)) counted as rides with no
- * chauffeur or car yet: each booking once.
+ * The same for one ride's window only (windowColumns), with the operations settings: what a booking checks under the
+ * lock, one statement. The window is drawn with `bufferMinutes`; the settings read with it may hold another buffer.
  */
-export async function withClaims(db: Db | Tx, world: () => Promise<AvailabilityWorld>, from: Date, to: Date, now: Date): Promise<AvailabilityWorld> {
-  // The claims first, then the sold rides: a booking that finishes meanwhile turns its claim into its ride in one
-  // statement (bookings/booking-rows.ts), so read in this order it is seen at least once. The other order (or both
-  // at once) could miss it in both, and sell its car twice: two customers racing for the last car both got a booking.
-  const claims = await claimedRides(db, from, to, now);
-  const sold = await world();
-  if (!claims.length) return sold;
-  // And at most once: a claim that became its booking before the sold rides were read is counted as that booking. Seen
-  // twice, the racing loser was told every chauffeur was booked (two chauffeurs, one ride) instead of every car.
-  const became = await bookingsOfClaims(db, claims);
-  const soldIds = new Set(sold.rides.map((r) => r.id));
-  const inProgress = claims.filter((c) => !soldIds.has(became.get(c.ride.id) ?? "")).map((c) => c.ride);
-  return { ...sold, rides: [...sold.rides, ...inProgress] };
-}
-
-/** The shifts, cars and sold rides around a day, bookings in progress included. */
-const dayWorld = (db: Db | Tx, day: Day, now: Date) => withClaims(db, () => availabilityWorld(db, day.from, day.to), new Date(day.from.getTime() - 24 * HOUR + 1), day.to, now);
-
-/** The same for one ride's window only (windowWorld): what a booking checks under the lock when the answer is yes. */
-function windowWorldWithClaims(db: Db | Tx, ride: RideToSell, bufferMinutes: number, now: Date): Promise<AvailabilityWorld> {
+async function windowPicture(db: Tx, ride: RideToSell, bufferMinutes: number, now: Date) {
   const w = rideWindow(ride.pickupAt, ride.minutes, bufferMinutes);
-  return withClaims(db, () => windowWorld(db, w, bufferMinutes), new Date(w.start.getTime() - 24 * HOUR), w.end, now);
+  const [row] = await executeRows(db as unknown as Db, sql`select ${windowColumns(w, bufferMinutes)}, ${claimsColumn(new Date(w.start.getTime() - 24 * HOUR), w.end, now)}, ${operationsSettingsColumn}`);
+  return { world: pictureOf(row!), settings: operationsSettingsOf(row!.operations_settings), bufferMinutes };
 }
 
 function without(world: AvailabilityWorld, notCounted: NotCounted = {}): AvailabilityWorld {
@@ -132,6 +122,7 @@ function checkCached(ride: RideToSell, world: AvailabilityWorld, settings: Opera
 
 export function createAvailability(): AvailabilityPort {
   const worlds = new TtlCache<AvailabilityWorld>({ ttlMs: QUOTE_WORLD_MAX_AGE_MS, maxEntries: 400 });
+  let windowBuffer = DEFAULT_OPERATIONS_SETTINGS.dispatchBufferMinutes;
 
   return {
     async refuse(db, ride, notCounted) {
@@ -142,16 +133,17 @@ export function createAvailability(): AvailabilityPort {
       else checkCached(ride, world, settings);
     },
     async refuseLocked(tx, ride, notCounted) {
-      const settings = await getOperationsSettings(tx);
-      const day = dayOf(ride.pickupAt, settings.timeZone);
-      // The day before too: two rides that could overlap have pickups on the same or adjacent days, so they share a lock.
-      for (const date of [addDays(day.date, -1), day.date]) {
-        await tx.execute(sql`select pg_advisory_xact_lock(${SELLING_DAY_LOCK}, ${Date.parse(`${date}T00:00:00Z`) / (24 * HOUR)}::int)`);
-      }
       const now = new Date();
+      await tx.execute(lockDays(ride.pickupAt));
+      // The window is drawn with the buffer of the last settings seen here; the settings come fresh with the picture
+      // (one statement), and a larger buffer reads the window again.
+      let read = await windowPicture(tx, ride, windowBuffer, now);
+      if (read.settings.dispatchBufferMinutes > read.bufferMinutes) read = await windowPicture(tx, ride, read.settings.dispatchBufferMinutes, now);
+      const { world, settings } = read;
+      windowBuffer = settings.dispatchBufferMinutes;
       // The rides that reach into this ride's window are enough for a yes; a no reads the whole day for its alternatives.
-      if (rideAvailability(ride, without(await windowWorldWithClaims(tx, ride, settings.dispatchBufferMinutes, now), notCounted), rulesOf(settings)).sellable) return;
-      check(ride, without(await dayWorld(tx, day, now), notCounted), settings, now);
+      if (rideAvailability(ride, without(world, notCounted), rulesOf(settings)).sellable) return;
+      check(ride, without(await dayWorld(tx, dayOf(ride.pickupAt, settings.timeZone), now), notCounted), settings, now);
     },
     invalidate() {
       worlds.clear();

@@ -1,56 +1,65 @@
 // What the availability rule (packages/shared/src/availability.ts) reads from the database: the chauffeur shifts,
 // the fleet's cars and the rides sold around a span of time; and the desk's capacity per hour of a day.
-import { and, eq, gt, gte, inArray, lt, lte, sql, type SQL } from "drizzle-orm";
+import { eq, sql, type SQL } from "drizzle-orm";
 import { activeRideStatuses } from "@meridian/shared/booking-status";
-import { hourlyCapacity, shiftRemovalImpact, shiftWarnings, type AvailabilityWorld, type HourCapacity, type ShiftWarning } from "@meridian/shared/availability";
-import type { UnitStatus } from "@meridian/shared/fleet-units";
+import {
+  hourlyCapacity,
+  shiftRemovalImpact,
+  shiftWarnings,
+  type AvailabilityShift,
+  type AvailabilityWorld,
+  type HourCapacity,
+  type ShiftWarning,
+  type SoldRide,
+} from "@meridian/shared/availability";
 import { addDays, zonedInstant } from "@meridian/shared/zoned-time";
-import type { Db, Tx } from "../db/client";
+import { executeRows, type Db, type Tx } from "../db/client";
 import { notFound } from "../lib/errors";
-import { bookings, shifts, user, vehicleUnits } from "../db/schema";
+import { shifts, user } from "../db/schema";
 import { getOperationsSettings } from "../settings/settings.service";
-import { rideDetailsOf } from "../bookings";
 
 const DAY = 86_400_000;
 /** Rides that hold a chauffeur and a car: sold and not over. */
 export const soldRideStatuses = ["pending", ...activeRideStatuses] as const;
 
-/** The shifts, cars and sold rides that matter to rides between `from` and `to` (a ride may start a day before). */
-/** The shifts of chauffeurs still on the staff (a chauffeur, not deactivated) that meet a span (`meets`). */
-const chauffeurShifts = (db: Db | Tx, meets: SQL | undefined) =>
-  db
-    .select({ chauffeurId: shifts.userId, chauffeurName: user.name, startsAt: shifts.startsAt, endsAt: shifts.endsAt })
-    .from(shifts)
-    .innerJoin(user, eq(shifts.userId, user.id))
-    .where(and(eq(shifts.role, "chauffeur"), eq(user.role, "chauffeur"), eq(user.banned, false), meets));
+const at = (d: Date) => sql`${d.toISOString()}::timestamptz`;
 
-/** Every car of the fleet with its type and status. */
-async function fleetUnits(db: Db | Tx): Promise<AvailabilityWorld["units"]> {
-  const rows = await db.select({ id: vehicleUnits.id, vehicleTypeId: vehicleUnits.vehicleTypeId, status: vehicleUnits.status }).from(vehicleUnits);
-  return rows.map((u) => ({ ...u, status: u.status as UnitStatus }));
+/**
+ * A picture of the sold world as JSON columns of one select: the shifts of chauffeurs still on the staff (a chauffeur,
+ * not deactivated) that meet a span (`shiftsMeet`), every car of the fleet, and the sold rides found by `ridesWhere`.
+ * One statement is one snapshot: a ride cannot be seen by one part and missed by another (availability.service.ts reads
+ * the bookings in progress in the same statement). `worldOf` turns the row into the rule's picture.
+ */
+export function worldColumns(shiftsMeet: SQL, ridesWhere: SQL): SQL {
+  return sql`(select coalesce(json_agg(json_build_object('chauffeurId', s.user_id, 'chauffeurName', u.name, 'startsAt', s.starts_at, 'endsAt', s.ends_at)), '[]')
+      from shifts s join "user" u on u.id = s.user_id
+      where s.role = 'chauffeur' and u.role = 'chauffeur' and not u.banned and ${shiftsMeet}) as shifts,
+    (select coalesce(json_agg(json_build_object('id', id, 'vehicleTypeId', vehicle_type_id, 'status', status)), '[]') from vehicle_units) as units,
+    (select coalesce(json_agg(json_build_object('id', b.id, 'pickupAt', b.pickup_at, 'minutes', (b.details ->> 'minutes')::float8,
+        'vehicleTypeId', coalesce(b.assigned_vehicle_type_id, b.vehicle_type_id), 'chauffeurId', b.chauffeur_id, 'unitId', b.unit_id)), '[]')
+      from bookings b where b.service = 'ride' and b.status in (${sql.join(soldRideStatuses.map((status) => sql`${status}`), sql`, `)}) and ${ridesWhere}) as rides`;
 }
 
-export async function availabilityWorld(db: Db | Tx, from: Date, to: Date): Promise<AvailabilityWorld> {
-  const [shiftRows, units, rideRows] = await Promise.all([
-    chauffeurShifts(db, and(lt(shifts.startsAt, to), gt(shifts.endsAt, new Date(from.getTime() - DAY)))),
-    fleetUnits(db),
-    db
-      .select()
-      .from(bookings)
-      .where(and(eq(bookings.service, "ride"), inArray(bookings.status, [...soldRideStatuses]), gt(bookings.pickupAt, new Date(from.getTime() - DAY)), lt(bookings.pickupAt, to))),
-  ]);
+type Json<T> = { [K in keyof T]: T[K] extends Date ? string : T[K] };
+/** The picture read by worldColumns (its timestamps arrive as JSON strings). */
+export function worldOf(row: Record<string, unknown>): AvailabilityWorld {
   return {
-    shifts: shiftRows,
-    units,
-    rides: rideRows.map((b) => ({
-      id: b.id,
-      pickupAt: b.pickupAt!,
-      minutes: rideDetailsOf(b).minutes,
-      vehicleTypeId: b.assignedVehicleTypeId ?? b.vehicleTypeId,
-      chauffeurId: b.chauffeurId,
-      unitId: b.unitId,
-    })),
+    shifts: (row.shifts as Json<AvailabilityShift>[]).map((s) => ({ ...s, startsAt: new Date(s.startsAt), endsAt: new Date(s.endsAt) })),
+    units: row.units as AvailabilityWorld["units"],
+    rides: (row.rides as Json<SoldRide>[]).map((r) => ({ ...r, pickupAt: new Date(r.pickupAt) })),
   };
+}
+
+/** The shifts meeting, and the rides sold with pickups in, the day before `from` up to `to` (a ride may start a day before). */
+export const spanColumns = (from: Date, to: Date) => {
+  const dayBefore = new Date(from.getTime() - DAY);
+  return worldColumns(sql`s.starts_at < ${at(to)} and s.ends_at > ${at(dayBefore)}`, sql`b.pickup_at > ${at(dayBefore)} and b.pickup_at < ${at(to)}`);
+};
+
+/** The shifts, cars and sold rides that matter to rides between `from` and `to`. */
+export async function availabilityWorld(db: Db | Tx, from: Date, to: Date): Promise<AvailabilityWorld> {
+  const [row] = await executeRows(db as Db, sql`select ${spanColumns(from, to)}`);
+  return worldOf(row!);
 }
 
 /**
@@ -58,37 +67,17 @@ export async function availabilityWorld(db: Db | Tx, from: Date, to: Date): Prom
  * minutes, `bufferMinutes`) reach into it, found in SQL, and the shifts that meet it; the rule needs nothing else to
  * say yes. Reads a few rows where the day's picture reads every ride of the day.
  */
+export const windowColumns = (window: { start: Date; end: Date }, bufferMinutes: number) =>
+  worldColumns(
+    sql`s.starts_at <= ${at(window.end)} and s.ends_at >= ${at(window.start)}`,
+    // The ride's window as rideWindow draws it: its minutes rounded up, then the buffer.
+    sql`b.pickup_at > ${at(new Date(window.start.getTime() - DAY))} and b.pickup_at < ${at(window.end)}
+      and b.pickup_at + (ceil((b.details ->> 'minutes')::numeric) + ${bufferMinutes}::int) * interval '1 minute' > ${at(window.start)}`,
+  );
+
 export async function windowWorld(db: Db | Tx, window: { start: Date; end: Date }, bufferMinutes: number): Promise<AvailabilityWorld> {
-  // The ride's window as rideWindow draws it: its minutes rounded up, then the buffer.
-  const rideEnd = sql`${bookings.pickupAt} + (ceil((${bookings.details} ->> 'minutes')::numeric) + ${bufferMinutes}) * interval '1 minute'`;
-  const [shiftRows, units, rideRows] = await Promise.all([
-    chauffeurShifts(db, and(lte(shifts.startsAt, window.end), gte(shifts.endsAt, window.start))),
-    fleetUnits(db),
-    db
-      .select({
-        id: bookings.id,
-        pickupAt: bookings.pickupAt,
-        minutes: sql<string>`${bookings.details} ->> 'minutes'`,
-        vehicleTypeId: sql<string | null>`coalesce(${bookings.assignedVehicleTypeId}, ${bookings.vehicleTypeId})`,
-        chauffeurId: bookings.chauffeurId,
-        unitId: bookings.unitId,
-      })
-      .from(bookings)
-      .where(
-        and(
-          eq(bookings.service, "ride"),
-          inArray(bookings.status, [...soldRideStatuses]),
-          gt(bookings.pickupAt, new Date(window.start.getTime() - DAY)),
-          lt(bookings.pickupAt, window.end),
-          sql`${rideEnd} > ${window.start.toISOString()}::timestamptz`,
-        ),
-      ),
-  ]);
-  return {
-    shifts: shiftRows,
-    units,
-    rides: rideRows.map((r) => ({ ...r, pickupAt: r.pickupAt!, minutes: Number(r.minutes) })),
-  };
+  const [row] = await executeRows(db as Db, sql`select ${windowColumns(window, bufferMinutes)}`);
+  return worldOf(row!);
 }
 
 /** The desk's view of a day (service time zone): capacity per hour, and coming shift changes that strand a ride. */

@@ -1,6 +1,6 @@
 // Operations settings (cancellation cut-off and fee, dispatch buffer, reminder lead time, time zone): one row
 // in app_settings, validated by the shared schema, every change audited.
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { DEFAULT_OPERATIONS_SETTINGS, operationsSettingsSchema, type OperationsSettings } from "@meridian/shared/rides";
 import type { Db, Tx } from "../db/client";
 import { appSettings } from "../db/schema";
@@ -12,7 +12,15 @@ const KEY = "operations";
 /** The stored settings over the defaults (a stored value that no longer validates falls back to its default). */
 export async function getOperationsSettings(db: Db | Tx): Promise<OperationsSettings> {
   const [row] = await db.select().from(appSettings).where(eq(appSettings.key, KEY));
-  const merged = { ...DEFAULT_OPERATIONS_SETTINGS, ...((row?.value as Partial<OperationsSettings> | undefined) ?? {}) };
+  return operationsSettingsOf(row?.value);
+}
+
+/** The settings row's value as a column of a larger select (read with other rows in one statement); `operationsSettingsOf` reads it. */
+export const operationsSettingsColumn = sql`(select value from app_settings where key = ${KEY}) as operations_settings`;
+
+/** The stored value over the defaults (a stored value that no longer validates falls back to the defaults). */
+export function operationsSettingsOf(value: unknown): OperationsSettings {
+  const merged = { ...DEFAULT_OPERATIONS_SETTINGS, ...((value as Partial<OperationsSettings> | null | undefined) ?? {}) };
   const parsed = operationsSettingsSchema.safeParse(merged);
   return parsed.success ? parsed.data : DEFAULT_OPERATIONS_SETTINGS;
 }

@@ -1,0 +1,2 @@
+CREATE INDEX "bookings_pickup_idx" ON "bookings" USING btree ("pickup_at");--> statement-breakpoint
+CREATE INDEX "idempotency_keys_in_progress_idx" ON "idempotency_keys" USING btree ("created_at") WHERE "idempotency_keys"."response_status" is null;
