@@ -21,6 +21,7 @@ import type { CreateBookingResponse } from "@meridian/shared/booking";
 import { bookingDetailsSchema, type BookingDetails } from "@meridian/shared/booking-details";
 import { executeRows, isUniqueViolation, type Db, type Tx } from "../db/client";
 import type { MailInStatement } from "../mail/mailer";
+import { jobInsertFrom } from "../jobs/job-runner";
 import { rideReminderJob } from "./ride-reminders";
 import { firstFollowJob } from "./flight-follow-job";
 import { newTicketCode } from "./ticket-code";
@@ -142,12 +143,7 @@ async function insertOnce(db: Db | Tx, input: BookingRowsInput): Promise<CreateB
   ];
   // The ride's reminder and, for an airport pickup with a flight, the first look at the flight.
   const jobs = [rideReminderJob(id, b.pickupAt, input.reminderLeadHours, now), firstFollowJob(id, b.details, now)].filter((j) => j !== null);
-  jobs.forEach((job, i) => {
-    parts.push(sql`${sql.raw(i === 0 ? "reminder" : `job${i}`)} as (
-      insert into jobs (kind, key, run_at, payload)
-      select ${job.kind}, ${job.key}, ${job.runAt.toISOString()}::timestamptz, ${JSON.stringify(job.payload)}::jsonb from booking
-      on conflict (key) do nothing)`);
-  });
+  jobs.forEach((job, i) => parts.push(sql`${sql.raw(i === 0 ? "reminder" : `job${i}`)} as (${jobInsertFrom(job, sql`booking`)})`));
   if (paymentInsert) parts.push(sql`payment as (${paymentInsert(sql`booking`)})`);
   const mail = input.mail?.(ticketCode);
   if (mail) parts.push(sql`mail as (${mail.insert(sql`booking`)})`);

@@ -10,7 +10,7 @@
 //      authorisation is cancelled and the error is stored as the key's answer.
 // A far-off service (payment-policy keepHoldAtBooking) has its hold released at once; its card is kept.
 import crypto from "node:crypto";
-import { and, eq, isNull, lt } from "drizzle-orm";
+import { and, eq, isNull, lt, sql, type SQL } from "drizzle-orm";
 import {
   IDEMPOTENCY_IN_PROGRESS_MESSAGE,
   IDEMPOTENCY_MISMATCH_MESSAGE,
@@ -35,16 +35,19 @@ import {
 } from "@meridian/shared/payments";
 import { valetQuoteInputSchema } from "@meridian/shared/valet";
 import type { SessionUser } from "../auth";
-import type { Db, Tx } from "../db/client";
+import { executeRows, type Db, type Tx } from "../db/client";
+import { jobInsertFrom } from "../jobs/job-runner";
 import { bookings, idempotencyKeys } from "../db/schema";
 import {
   chargeInStatement,
   customerRefFor,
+  holdSweepJob,
   paymentErrorToHttp,
   releaseUnusedHold,
   scheduleHoldSweep,
   schedulePaymentJobs,
   STALE_CLAIM_MS,
+  type SweepCall,
 } from "../payments";
 import { pauseHereInTests } from "../lib/test-hooks";
 import type { AuthorizeInput, PaymentIntent } from "../lib/payment-provider";
@@ -129,26 +132,36 @@ export async function awaitEarlierAnswer<T = CreateBookingResponse>(deps: Deps, 
  * in a transaction that takes the service day's lock and checks availability, bookings in progress counted, so two
  * customers racing for the last car cannot both reach the card (the loser gets 409 unavailable, no authorisation).
  */
-async function claimKey(deps: Deps, userId: string, key: string, hash: string, ride: RideToSell | null): Promise<{ at: Date; takenOver: boolean } | null> {
-  if (!ride) return claimKeyIn(deps.database.db, userId, key, hash, null);
+async function claimKey(deps: Deps, userId: string, key: string, hash: string, ride: RideToSell | null, sweep: SweepCall): Promise<{ at: Date; takenOver: boolean } | null> {
+  if (!ride) return claimKeyIn(deps.database.db, userId, key, hash, null, sweep);
   const claimed = await deps.database.db.transaction(async (tx) => {
-    const claim = await claimKeyIn(tx, userId, key, hash, ride);
-    if (claim) await deps.availability.refuseLocked(tx, ride, { claim: { userId, key } }); // a refusal rolls the claim back
+    // The claim's statement takes the service days' locks too; the check reads after it (a refusal rolls the claim back).
+    const claim = await claimKeyIn(tx, userId, key, hash, ride, sweep, deps.availability.sellingLocks(ride));
+    if (claim) await deps.availability.refuseLocked(tx, ride, { claim: { userId, key } }, { locked: true });
     return claim;
   });
   if (claimed) deps.availability.invalidate();
   return claimed;
 }
 
-async function claimKeyIn(db: Db | Tx, userId: string, key: string, hash: string, ride: RideToSell | null): Promise<{ at: Date; takenOver: boolean } | null> {
+/**
+ * The claim in one statement: the key's row and, with it, the hold sweep of the card authorisation that follows
+ * (durable before the card is touched: should this process die before the booking is saved, the sweep releases the
+ * hold), and `locks` (select-list items) when given.
+ */
+async function claimKeyIn(db: Db | Tx, userId: string, key: string, hash: string, ride: RideToSell | null, sweep: SweepCall, locks?: SQL): Promise<{ at: Date; takenOver: boolean } | null> {
   const at = new Date();
   const hold: RideHold | null = ride ? { hold: { pickupAt: ride.pickupAt.toISOString(), minutes: ride.minutes, vehicleTypeId: ride.vehicleTypeId } } : null;
-  const inserted = await db
-    .insert(idempotencyKeys)
-    .values({ userId, key, requestHash: hash, createdAt: at, responseBody: hold })
-    .onConflictDoNothing()
-    .returning({ key: idempotencyKeys.key });
-  if (inserted.length) return { at, takenOver: false };
+  const [row] = await executeRows(
+    db as Db,
+    sql`with claimed as (
+        insert into idempotency_keys (user_id, key, request_hash, created_at, response_body)
+        values (${userId}, ${key}, ${hash}, ${at.toISOString()}::timestamptz, ${hold ? JSON.stringify(hold) : null}::jsonb)
+        on conflict do nothing returning key),
+      sweep as (${jobInsertFrom(holdSweepJob(sweep, at), sql`claimed`)})
+      select (select count(*)::int from claimed) as claimed${locks ? sql`, ${locks}` : sql``}`,
+  );
+  if (row?.claimed) return { at, takenOver: false };
   const taken = await db
     .update(idempotencyKeys)
     .set({ createdAt: at, responseBody: hold })
@@ -162,7 +175,9 @@ async function claimKeyIn(db: Db | Tx, userId: string, key: string, hash: string
       ),
     )
     .returning({ key: idempotencyKeys.key });
-  return taken.length ? { at, takenOver: true } : null;
+  if (!taken.length) return null;
+  await scheduleHoldSweep(db, sweep, at);
+  return { at, takenOver: true };
 }
 
 const ownClaim = (userId: string, key: string, at: Date) =>
@@ -188,33 +203,32 @@ function authenticationNeeded(intent: PaymentIntent, message = AUTHENTICATION_RE
  * the same provider key replays the same PaymentIntent, which is how `paymentIntentId` is checked to belong
  * to this user and this key; its state now is read back from the provider.
  */
-async function authorizeCard(
-  deps: Deps,
-  me: SessionUser,
-  key: string,
-  input: CreateBookingInput,
-  plan: BookingPlan,
-  refresh: boolean,
-): Promise<{ intent: PaymentIntent; customerRef: string | null }> {
-  const paymentMethod = input.paymentMethod;
+/** The card authorisation a booking makes (its request and provider key), known before the key is claimed. */
+async function authorizationCall(deps: Deps, me: SessionUser, key: string, input: CreateBookingInput, plan: BookingPlan): Promise<SweepCall & { customerRef: string | null }> {
   const customerRef = await customerRefFor(deps, me);
   const request: AuthorizeInput = {
     amountCents: toCents(plan.price),
-    paymentMethod,
+    paymentMethod: input.paymentMethod,
     description: `Meridian ${plan.service} booking on ${plan.bookingDate}`,
     metadata: { userId: me.id, bookingKey: key, service: plan.service },
     saveCard: { customerRef },
   };
-  const providerKey = `booking:${me.id}:${key}:authorize`;
-  // Durable before the card is touched: should this process die before the booking is saved, the sweep releases the hold.
-  await scheduleHoldSweep(deps.database.db, { providerKey, request, claim: { userId: me.id, key } });
-  let intent = await deps.payments.authorize(request, providerKey);
+  return { providerKey: `booking:${me.id}:${key}:authorize`, request, claim: { userId: me.id, key }, customerRef };
+}
+
+/**
+ * Step 2: the card authorised for the total, or the answer to give instead. After the authentication step
+ * the same provider key replays the same PaymentIntent, which is how `paymentIntentId` is checked to belong
+ * to this user and this key; its state now is read back from the provider. The hold sweep was scheduled with the claim.
+ */
+async function authorizeCard(deps: Deps, call: SweepCall, input: CreateBookingInput, refresh: boolean): Promise<PaymentIntent> {
+  let intent = await deps.payments.authorize(call.request, call.providerKey);
   // The provider replays its first answer for the key: where the intent has moved since, read it again.
   if (refresh || (input.paymentIntentId && input.paymentIntentId === intent.id)) intent = await deps.payments.retrieve(intent.id);
   if (input.paymentIntentId && input.paymentIntentId !== intent.id) {
     throw new HttpError(422, "payment_intent_mismatch", PAYMENT_INTENT_MISMATCH_MESSAGE, { paymentIntentId: PAYMENT_INTENT_MISMATCH_MESSAGE });
   }
-  if (intent.status === "requires_capture") return { intent, customerRef };
+  if (intent.status === "requires_capture") return intent;
   if (intent.status === "requires_action") throw authenticationNeeded(intent, input.paymentIntentId ? AUTHENTICATION_FAILED_MESSAGE : AUTHENTICATION_REQUIRED_MESSAGE);
   // requires_payment_method (declined on confirmation), or an intent already released: not usable.
   throw declined(PAYMENT_NOT_ACCEPTED_MESSAGE);
@@ -364,26 +378,28 @@ export async function createBooking(deps: Deps, me: SessionUser, key: string, in
   const { pickupAt, startsAt } = startOfPlan(plan, timeZone);
   const ride = rideOfPlan(plan, pickupAt);
 
-  // 1. Claim the key (committed on its own; a ride's with the availability check under the day's lock).
-  let claim = await claimKey(deps, me.id, key, hash, ride);
+  const call = await authorizationCall(deps, me, key, input, plan);
+
+  // 1. Claim the key (committed on its own, with the card's hold sweep; a ride's with the availability check under the day's lock).
+  let claim = await claimKey(deps, me.id, key, hash, ride, call);
   for (let attempt = 0; !claim; attempt++) {
     const answer = await awaitEarlierAnswer(deps, me.id, key, hash);
     if (answer) return answer;
     // The holder let the key go (a declined card, an authentication step): this retry goes again, and the
     // provider's key replays the holder's answer.
     if (attempt >= 3) throw conflict(IDEMPOTENCY_IN_PROGRESS_MESSAGE, "idempotency_in_progress");
-    claim = await claimKey(deps, me.id, key, hash, ride);
+    claim = await claimKey(deps, me.id, key, hash, ride, call);
   }
 
   // 2. Authorise the card, outside any transaction. No usable authorisation: the key is released.
-  let card: Awaited<ReturnType<typeof authorizeCard>>;
+  let intent: PaymentIntent;
   try {
-    card = await authorizeCard(deps, me, key, input, plan, claim.takenOver);
+    intent = await authorizeCard(deps, call, input, claim.takenOver);
   } catch (err) {
     await releaseKey(deps, me.id, key, claim.at);
     throw paymentErrorToHttp(err);
   }
-  const { intent, customerRef } = card;
+  const { customerRef } = call;
   await pauseHereInTests(deps.config.env, "booking:authorised");
 
   // 3. The booking's rows (booking, "Booked" timeline row, ticket, ride reminder, payment record, the key's

@@ -3,6 +3,7 @@
 import { relations, sql } from "drizzle-orm";
 import {
   bigint,
+  doublePrecision,
   boolean,
   customType,
   date,
@@ -301,6 +302,11 @@ export const bookings = pgTable(
     paymentRef: text("payment_ref"),
     /** Rides: the pickup instant (the ride's date and time in the service's time zone). */
     pickupAt: timestamp("pickup_at", { withTimezone: true }),
+    /**
+     * Rides: the quoted minutes (details.minutes), kept by the database beside the row: the availability rule reads the
+     * rides around a pickup on every quote and booking, and reading the details document for it cost more than the rest.
+     */
+    rideMinutes: doublePrecision("ride_minutes").generatedAlwaysAs(sql`(details ->> 'minutes')::float8`),
     /** Rides: the assigned chauffeur and the vehicle type sent (set together by dispatch, cleared together). */
     chauffeurId: text("chauffeur_id").references(() => user.id, { onDelete: "set null" }),
     assignedVehicleTypeId: uuid("assigned_vehicle_type_id").references(() => vehicleTypes.id, { onDelete: "set null" }),

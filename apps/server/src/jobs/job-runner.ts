@@ -4,7 +4,7 @@
 // row's "done" commit together, or neither does. So a job takes effect exactly once: two processes never hold
 // the same row, and a process that dies mid-job leaves it pending (its transaction rolls back) for the next.
 // A handler that throws is retried with backoff; after MAX_ATTEMPTS the job is marked failed.
-import { and, asc, eq, inArray, lte, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, lte, sql, type SQL } from "drizzle-orm";
 import type { Db, Tx } from "../db/client";
 import { jobs } from "../db/schema";
 import type { Logger } from "../lib/logger";
@@ -32,10 +32,19 @@ export const LEASE_MS = 5 * 60_000;
 /** Wait before retry n (1-based): 1, 2, 4 ... minutes, at most an hour. */
 export const retryDelayMs = (attempt: number) => Math.min(60, 2 ** (attempt - 1)) * 60_000;
 
+export type NewJob = { kind: string; key: string; runAt: Date; payload: Record<string, unknown> };
+
 /** Schedules a job; the same key again changes nothing (scheduling is idempotent). */
-export async function scheduleJob(db: Db | Tx, job: { kind: string; key: string; runAt: Date; payload: Record<string, unknown> }): Promise<void> {
+export async function scheduleJob(db: Db | Tx, job: NewJob): Promise<void> {
   await db.insert(jobs).values(job).onConflictDoNothing({ target: jobs.key });
 }
+
+/**
+ * The same as part of a caller's statement: `job` inserted for the row of `from` (a CTE of that statement), so it is
+ * scheduled with that row or not at all, and costs no round trip of its own.
+ */
+export const jobInsertFrom = (job: NewJob, from: SQL) =>
+  sql`insert into jobs (kind, key, run_at, payload) select ${job.kind}, ${job.key}, ${job.runAt.toISOString()}::timestamptz, ${JSON.stringify(job.payload)}::jsonb from ${from} on conflict (key) do nothing`;
 
 /** Cancels the pending jobs of these kinds whose payload has this field value (e.g. a booking's reminders). */
 /** Jobs whose payload has `field` equal to `value` (e.g. one booking's: "bookingId"). */

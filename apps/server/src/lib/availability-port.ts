@@ -1,6 +1,7 @@
 // What quotes and bookings ask of the rides domain before selling a ride (issue 26, decision 020): can one more ride
 // of this vehicle type be served at this time? The implementation (rides/availability.service.ts) is chosen in the
 // composition root (server.ts), so pricing and bookings never import rides.
+import type { SQL } from "drizzle-orm";
 import type { Db, Tx } from "../db/client";
 
 /**
@@ -24,7 +25,13 @@ export type AvailabilityPort = {
    * so two bookings that could overlap queue up), then checks on the committed rows, bookings in progress (their
    * Idempotency-Key claims) included. Throws the same 409.
    */
-  refuseLocked(tx: Tx, ride: RideToSell, notCounted?: NotCounted): Promise<void>;
+  refuseLocked(tx: Tx, ride: RideToSell, notCounted?: NotCounted, opts?: { locked?: boolean }): Promise<void>;
+  /**
+   * The select-list items that take the locks refuseLocked takes for `ride`, for a statement of the caller's run first
+   * in the same transaction (the booking's key claim: one round trip less); refuseLocked(..., { locked: true }) then
+   * takes none itself.
+   */
+  sellingLocks(ride: RideToSell): SQL;
   /** A ride was sold, moved or shifts changed in this process: the next quote reads the day again. */
   invalidate(): void;
 };

@@ -12,7 +12,7 @@ import { keepHoldAtBooking } from "@meridian/shared/payment-policy";
 import { BOOKING_NOT_MADE_CODE, BOOKING_NOT_MADE_MESSAGE } from "@meridian/shared/payments";
 import type { Db, Tx } from "../db/client";
 import { bookings, idempotencyKeys, payments } from "../db/schema";
-import { scheduleJob, type TwoStepJobHandler } from "../jobs/job-runner";
+import { scheduleJob, type NewJob, type TwoStepJobHandler } from "../jobs/job-runner";
 import type { Deps } from "../lib/context";
 import { getOperationsSettings } from "../settings/settings.service";
 import { startOf } from "../bookings";
@@ -39,9 +39,16 @@ type SweepPayload = {
  * Schedules the sweep of one authorisation; call it right before `payments.authorize(request, providerKey)`.
  * Scheduling is idempotent (a retry replaying the same call schedules nothing more).
  */
-export async function scheduleHoldSweep(db: Db | Tx, call: { providerKey: string; request: AuthorizeInput; claim?: { userId: string; key: string } }, now = new Date()): Promise<void> {
+export async function scheduleHoldSweep(db: Db | Tx, call: SweepCall, now = new Date()): Promise<void> {
+  await scheduleJob(db, holdSweepJob(call, now));
+}
+
+export type SweepCall = { providerKey: string; request: AuthorizeInput; claim?: { userId: string; key: string } };
+
+/** The sweep's job, for a statement that schedules it with its own rows (jobInsertFrom: the booking's key claim). */
+export function holdSweepJob(call: SweepCall, now = new Date()): NewJob {
   const payload: SweepPayload = { providerKey: call.providerKey, request: JSON.stringify(call.request), ...(call.claim ? { claim: call.claim } : {}) };
-  await scheduleJob(db, { kind: HOLD_SWEEP_JOB, key: `${HOLD_SWEEP_JOB}:${call.providerKey}`, runAt: new Date(now.getTime() + HOLD_SWEEP_GRACE_MS), payload });
+  return { kind: HOLD_SWEEP_JOB, key: `${HOLD_SWEEP_JOB}:${call.providerKey}`, runAt: new Date(now.getTime() + HOLD_SWEEP_GRACE_MS), payload };
 }
 
 type SweepOutcome =

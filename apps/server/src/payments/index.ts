@@ -3,7 +3,7 @@
 export { chargeInStatement } from "./charge-gate";
 export { bookingCharge, bookingCharges, paymentErrorToHttp } from "./charges";
 export { customerRefFor } from "./customers";
-export { STALE_CLAIM_MS, holdSweepJobHandlers, scheduleHoldSweep } from "./hold-sweep";
+export { STALE_CLAIM_MS, holdSweepJob, holdSweepJobHandlers, scheduleHoldSweep, type SweepCall } from "./hold-sweep";
 export { UNPAID_CANCEL_JOB, cancelPaymentJobs, paymentJobHandlers, schedulePaymentJobs } from "./payment-jobs";
 export {
   bookingsNeedingPayment,

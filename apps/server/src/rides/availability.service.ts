@@ -21,12 +21,13 @@ const QUOTE_WORLD_MAX_AGE_MS = 1_000;
 const SELLING_DAY_LOCK = 26_020;
 
 /**
- * The locks a ride's sale takes: the UTC day of its pickup and the day before. Two rides that could overlap (pickups
- * less than a day apart) share one, whatever the settings' time zone, so the lock needs no settings read first.
+ * The locks a ride's sale takes, as select-list items: the UTC day of its pickup and the day before. Two rides that
+ * could overlap (pickups less than a day apart) share one, whatever the settings' time zone, so the lock needs no
+ * settings read first.
  */
-function lockDays(pickupAt: Date): SQL {
-  const day = Math.floor(pickupAt.getTime() / (24 * HOUR));
-  return sql`select pg_advisory_xact_lock(${SELLING_DAY_LOCK}, ${day - 1}::int), pg_advisory_xact_lock(${SELLING_DAY_LOCK}, ${day}::int)`;
+function sellingLocks(ride: RideToSell): SQL {
+  const day = Math.floor(ride.pickupAt.getTime() / (24 * HOUR));
+  return sql`pg_advisory_xact_lock(${SELLING_DAY_LOCK}, ${day - 1}::int), pg_advisory_xact_lock(${SELLING_DAY_LOCK}, ${day}::int)`;
 }
 
 type Day = { date: string; from: Date; to: Date };
@@ -132,9 +133,10 @@ export function createAvailability(): AvailabilityPort {
       if (notCounted) check(ride, without(world, notCounted), settings, new Date());
       else checkCached(ride, world, settings);
     },
-    async refuseLocked(tx, ride, notCounted) {
+    sellingLocks,
+    async refuseLocked(tx, ride, notCounted, opts) {
       const now = new Date();
-      await tx.execute(lockDays(ride.pickupAt));
+      if (!opts?.locked) await tx.execute(sql`select ${sellingLocks(ride)}`);
       // The window is drawn with the buffer of the last settings seen here; the settings come fresh with the picture
       // (one statement), and a larger buffer reads the window again.
       let read = await windowPicture(tx, ride, windowBuffer, now);

@@ -35,7 +35,7 @@ export function worldColumns(shiftsMeet: SQL, ridesWhere: SQL): SQL {
       from shifts s join "user" u on u.id = s.user_id
       where s.role = 'chauffeur' and u.role = 'chauffeur' and not u.banned and ${shiftsMeet}) as shifts,
     (select coalesce(json_agg(json_build_object('id', id, 'vehicleTypeId', vehicle_type_id, 'status', status)), '[]') from vehicle_units) as units,
-    (select coalesce(json_agg(json_build_object('id', b.id, 'pickupAt', b.pickup_at, 'minutes', (b.details ->> 'minutes')::float8,
+    (select coalesce(json_agg(json_build_object('id', b.id, 'pickupAt', b.pickup_at, 'minutes', b.ride_minutes,
         'vehicleTypeId', coalesce(b.assigned_vehicle_type_id, b.vehicle_type_id), 'chauffeurId', b.chauffeur_id, 'unitId', b.unit_id)), '[]')
       from bookings b where b.service = 'ride' and b.status in (${sql.join(soldRideStatuses.map((status) => sql`${status}`), sql`, `)}) and ${ridesWhere}) as rides`;
 }
@@ -72,7 +72,7 @@ export const windowColumns = (window: { start: Date; end: Date }, bufferMinutes:
     sql`s.starts_at <= ${at(window.end)} and s.ends_at >= ${at(window.start)}`,
     // The ride's window as rideWindow draws it: its minutes rounded up, then the buffer.
     sql`b.pickup_at > ${at(new Date(window.start.getTime() - DAY))} and b.pickup_at < ${at(window.end)}
-      and b.pickup_at + (ceil((b.details ->> 'minutes')::numeric) + ${bufferMinutes}::int) * interval '1 minute' > ${at(window.start)}`,
+      and b.pickup_at + (ceil(b.ride_minutes) + ${bufferMinutes}::int) * interval '1 minute' > ${at(window.start)}`,
   );
 
 export async function windowWorld(db: Db | Tx, window: { start: Date; end: Date }, bufferMinutes: number): Promise<AvailabilityWorld> {
