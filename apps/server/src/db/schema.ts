@@ -328,6 +328,8 @@ export const bookings = pgTable(
     index("bookings_unit_pickup_idx").on(t.unitId, t.pickupAt),
     // The availability rule reads the rides around a pickup (rides/capacity.service.ts) on every quote and booking.
     index("bookings_pickup_idx").on(t.pickupAt),
+    // The longest ride booked (its max), which bounds how far before a window its rides can start.
+    index("bookings_ride_minutes_idx").on(t.rideMinutes),
   ],
 );
 

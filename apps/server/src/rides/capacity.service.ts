@@ -70,8 +70,11 @@ export async function availabilityWorld(db: Db | Tx, from: Date, to: Date): Prom
 export const windowColumns = (window: { start: Date; end: Date }, bufferMinutes: number) =>
   worldColumns(
     sql`s.starts_at <= ${at(window.end)} and s.ends_at >= ${at(window.start)}`,
-    // The ride's window as rideWindow draws it: its minutes rounded up, then the buffer.
-    sql`b.pickup_at > ${at(new Date(window.start.getTime() - DAY))} and b.pickup_at < ${at(window.end)}
+    // The ride's window as rideWindow draws it: its minutes rounded up, then the buffer. No ride is longer than the
+    // longest ever booked (found in its index), so the pickups to look at start that long before the window.
+    sql`b.pickup_at > greatest(${at(new Date(window.start.getTime() - DAY))},
+        ${at(window.start)} - (ceil(coalesce((select max(ride_minutes) from bookings), 0)) + ${bufferMinutes}::int) * interval '1 minute')
+      and b.pickup_at < ${at(window.end)}
       and b.pickup_at + (ceil(b.ride_minutes) + ${bufferMinutes}::int) * interval '1 minute' > ${at(window.start)}`,
   );
 
