@@ -9,7 +9,9 @@
 // Targets: ratio >= 0.25, p99 < 150 ms. Then the same bookings on the embedded default (PGlite, one process),
 // which prints its own figure (no target).
 // Usage: node bench/bookings.bench.mjs [--bookings 4000] [--clients 32] [--insert-seconds 5]
-//        [--embedded-bookings 1000] [--only postgres|embedded] [--strict] [--count 200]
+//        [--embedded-bookings 1000] [--only postgres|embedded] [--strict] [--count 200] [--history-days 365]
+// --history-days N (PostgreSQL): before the measured bookings, N days of past shifts for every chauffeur and the
+// warm-up's rides again on each past day, completed: the tables of a business that has run for N days.
 import crypto from "node:crypto";
 import fs from "node:fs";
 import http from "node:http";
@@ -19,7 +21,7 @@ import { PGlite } from "@electric-sql/pglite";
 import postgres from "postgres";
 import { benchServerEnv, countingProxy, cpuMs, freePort, giveCapacity, laDate, requireBuiltServer, running, scratchDatabase, spawned, spawnServer, treeCpuMs, options } from "./lib.mjs";
 
-const opt = options({ bookings: 4000, embeddedBookings: 1000, clients: 32, insertSeconds: 5, only: "", count: 0, strict: false });
+const opt = options({ bookings: 4000, embeddedBookings: 1000, clients: 32, insertSeconds: 5, only: "", count: 0, historyDays: 0, strict: false });
 const WORKERS = process.env.WORKERS || "auto";
 
 const cleanups = [];
@@ -216,7 +218,7 @@ async function runBookings(label, env, count, backends = async () => new Map(), 
   const ids = await quotes(base, count + warmup);
   const warm = await bookings(base, cookies, ids.slice(0, warmup), `${runId}-warm`);
   if (warm.failures.length) throw new Error(`${label}: warm-up bookings failed: ${warm.failures.slice(0, 3).join("; ")}`);
-  beforeMeasure();
+  await beforeMeasure();
   const serverBefore = treeCpuMs(server.child.pid);
   const pgBefore = await backends();
   const result = await bookings(base, cookies, ids.slice(warmup), runId);
@@ -263,7 +265,9 @@ async function benchPostgres() {
 
   if (opt.count) await countStatements(url);
 
-  const { result, server, acknowledged } = await runBookings(`bookings (PostgreSQL, WORKERS=${WORKERS})`, { DATABASE_URL: url.href, WORKERS }, opt.bookings, backends);
+  const { result, server, acknowledged } = await runBookings(`bookings (PostgreSQL, WORKERS=${WORKERS})`, { DATABASE_URL: url.href, WORKERS }, opt.bookings, backends, {
+    beforeMeasure: () => opt.historyDays && addHistory(url.href, opt.historyDays),
+  });
   const code = await stopServer(server);
   const sql = postgres(url.href, { max: 1, onnotice: () => {} });
   const rows = await countRows((q, p) => sql.unsafe(q, p), acknowledged);
@@ -288,6 +292,24 @@ async function benchPostgres() {
     }),
   );
   return rowsOk && !result.failures.length && (!opt.strict || (ratioOk && p99Ok));
+}
+
+/** `--history-days N`: N days of past shifts (every chauffeur's first, again each day) and of the rides booked so far, completed. */
+async function addHistory(url, days) {
+  const sql = postgres(url, { max: 1, onnotice: () => {} });
+  const t0 = performance.now();
+  try {
+    const shifts = await sql`insert into shifts (user_id, role, location, starts_at, ends_at)
+      select s.user_id, s.role, s.location, s.starts_at - g * interval '1 day', s.ends_at - g * interval '1 day'
+      from (select distinct on (user_id) * from shifts where role = 'chauffeur' order by user_id, starts_at) s, generate_series(1, ${days}::int) g`;
+    const rides = await sql`insert into bookings (user_id, service, booking_date, status, name, email, phone, price, vehicle_type_id, details, pickup_at)
+      select user_id, service, booking_date - g, 'completed', name, email, phone, price, vehicle_type_id, details, pickup_at - g * interval '1 day'
+      from bookings, generate_series(1, ${days}::int) g`;
+    await sql`analyze`;
+    console.log(`history: ${shifts.count} past shifts and ${rides.count} past rides (${days} days), in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+  } finally {
+    await sql.end();
+  }
 }
 
 /**

