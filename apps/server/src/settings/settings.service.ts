@@ -18,11 +18,25 @@ export async function getOperationsSettings(db: Db | Tx): Promise<OperationsSett
 /** The settings row's value as a column of a larger select (read with other rows in one statement); `operationsSettingsOf` reads it. */
 export const operationsSettingsColumn = sql`(select value from app_settings where key = ${KEY}) as operations_settings`;
 
-/** The stored value over the defaults (a stored value that no longer validates falls back to the defaults). */
+/**
+ * The stored value over the defaults (a stored value that no longer validates falls back to the defaults). The last
+ * value read is kept with its answer: every booking reads the row under the day's lock, and it rarely changes.
+ */
 export function operationsSettingsOf(value: unknown): OperationsSettings {
+  const json = JSON.stringify(value ?? null);
+  if (lastRead?.json === json) return lastRead.settings;
   const merged = { ...DEFAULT_OPERATIONS_SETTINGS, ...((value as Partial<OperationsSettings> | null | undefined) ?? {}) };
   const parsed = operationsSettingsSchema.safeParse(merged);
-  return parsed.success ? parsed.data : DEFAULT_OPERATIONS_SETTINGS;
+  // Frozen: every reader shares it.
+  const settings = parsed.success ? deepFreeze(parsed.data) : DEFAULT_OPERATIONS_SETTINGS;
+  lastRead = { json, settings };
+  return settings;
+}
+let lastRead: { json: string; settings: OperationsSettings } | null = null;
+
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === "object") for (const inner of Object.values(value)) deepFreeze(inner);
+  return Object.freeze(value);
 }
 
 /** How old the settings a booking uses may be (the same bound as its re-pricing, quotes/pricing-data.ts). */
