@@ -34,14 +34,14 @@ describe("rideAvailability", () => {
   const oneOfEach = { shifts: [shift("ann", "06:00", "18:00")], units: [unit("car1")] };
   const cases: { name: string; world: Parameters<typeof rideAvailability>[1]; ride: ReturnType<typeof ask>; rules?: AvailabilityRules; expected: string | null }[] = [
     { name: "a chauffeur on shift and a free car: sellable", world: { ...oneOfEach, rides: [] }, ride: ask("10:00"), expected: null },
-    { name: "nobody on shift", world: { shifts: [], units: [unit("car1")], rides: [] }, ride: ask("10:00"), expected: "no_chauffeur" },
+    { name: "nobody on shift", world: { shifts: [], units: [unit("car1")], rides: [] }, ride: ask("10:00"), expected: "off_duty" },
     { name: "no car of the type", world: { ...oneOfEach, units: [unit("suv1", SUV)], rides: [] }, ride: ask("10:00"), expected: "no_unit" },
     // Shift ends: the window (pickup + minutes + buffer) must fit inside the shift.
     { name: "window ends exactly at the shift's end", world: { ...oneOfEach, rides: [] }, ride: ask("17:00"), expected: null },
-    { name: "buffer runs past the shift's end", world: { ...oneOfEach, rides: [] }, ride: ask("17:15"), expected: "no_chauffeur" },
-    { name: "pickup before the shift starts", world: { ...oneOfEach, rides: [] }, ride: ask("05:45"), expected: "no_chauffeur" },
+    { name: "buffer runs past the shift's end", world: { ...oneOfEach, rides: [] }, ride: ask("17:15"), expected: "off_duty" },
+    { name: "pickup before the shift starts", world: { ...oneOfEach, rides: [] }, ride: ask("05:45"), expected: "off_duty" },
     { name: "back-to-back shifts of one person join up", world: { shifts: [shift("ann", "06:00", "12:00"), shift("ann", "12:00", "18:00")], units: [unit("car1")], rides: [] }, ride: ask("11:30"), expected: null },
-    { name: "two people's shifts do not join", world: { shifts: [shift("ann", "06:00", "12:00"), shift("bob", "12:00", "18:00")], units: [unit("car1")], rides: [] }, ride: ask("11:30"), expected: "no_chauffeur" },
+    { name: "two people's shifts do not join", world: { shifts: [shift("ann", "06:00", "12:00"), shift("bob", "12:00", "18:00")], units: [unit("car1")], rides: [] }, ride: ask("11:30"), expected: "off_duty" },
     // The dispatch buffer: an assigned ride holds chauffeur and car until its minutes + buffer are over.
     { name: "chauffeur's ride overlaps within the buffer", world: { ...oneOfEach, units: [unit("car1"), unit("car2")], rides: [sold("09:00", { chauffeurId: "ann", unitId: "car2" })] }, ride: ask("09:45"), expected: "no_chauffeur" },
     { name: "chauffeur free once minutes + buffer are over (touching)", world: { ...oneOfEach, units: [unit("car1"), unit("car2")], rides: [sold("09:00", { chauffeurId: "ann", unitId: "car2" })] }, ride: ask("10:00"), expected: null },
@@ -57,7 +57,7 @@ describe("rideAvailability", () => {
     { name: "two unassigned rides that never run together need one chauffeur", world: { shifts: [shift("ann", "06:00", "18:00"), shift("bob", "06:00", "18:00")], units: [unit("car1"), unit("car2")], rides: [sold("09:00", { minutes: 15 }), sold("10:30", { minutes: 15 })] }, ride: ask("09:30", 60), expected: null },
     // Midnight: a night shift covers a ride across it; a shift ending at midnight does not.
     { name: "a ride across midnight inside a night shift", world: { shifts: [shift("ann", "18:00", "02:00", "2026-03-11")], units: [unit("car1")], rides: [] }, ride: ask("23:30"), expected: null },
-    { name: "a ride across midnight after a shift ending at midnight", world: { shifts: [shift("ann", "18:00", "00:00", "2026-03-11")], units: [unit("car1")], rides: [] }, ride: ask("23:30"), expected: "no_chauffeur" },
+    { name: "a ride across midnight after a shift ending at midnight", world: { shifts: [shift("ann", "18:00", "00:00", "2026-03-11")], units: [unit("car1")], rides: [] }, ride: ask("23:30"), expected: "off_duty" },
     { name: "yesterday's late ride holds the car past midnight", world: { shifts: [shift("ann", "18:00", "04:00", "2026-03-11"), shift("bob", "18:00", "04:00", "2026-03-11")], units: [unit("car1")], rides: [sold("23:45", { chauffeurId: "bob", unitId: "car1", minutes: 45 })] }, ride: ask("00:30", 30, SEDAN, "2026-03-11"), expected: "no_unit" },
     // Blackout dates and operating hours.
     { name: "a blackout day", world: { ...oneOfEach, rides: [] }, ride: ask("10:00"), rules: { ...rules, blackoutDates: [DAY] }, expected: "blackout" },

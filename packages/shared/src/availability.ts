@@ -32,7 +32,8 @@ export type AvailabilityRules = {
 };
 export type RideRequest = { pickupAt: Date; minutes: number; vehicleTypeId: string };
 
-export type UnavailableReason = "blackout" | "closed" | "no_chauffeur" | "no_unit";
+/** `off_duty`: no chauffeur's shift covers the ride (with its buffer); `no_chauffeur`: those on duty are all taken. */
+export type UnavailableReason = "blackout" | "closed" | "off_duty" | "no_chauffeur" | "no_unit";
 export type Availability = {
   sellable: boolean;
   reason: UnavailableReason | null;
@@ -44,6 +45,7 @@ export type Availability = {
 export const UNAVAILABLE_MESSAGES: Record<UnavailableReason, string> = {
   blackout: "We are not taking rides on this day.",
   closed: "This pickup time is outside our operating hours.",
+  off_duty: "No chauffeur is on duty at this time.",
   no_chauffeur: "Every chauffeur is booked at this time.",
   no_unit: "Every car of this type is booked at this time.",
 };
@@ -110,15 +112,17 @@ function mergedOnce(shifts: AvailabilityShift[]): Map<string, Span[]> {
   return merged;
 }
 
-/** Chauffeurs who could take `w`: on shift for all of it and on no overlapping ride. */
-function freeChauffeurs(w: Span, world: AvailabilityWorld, bufferMinutes: number): string[] {
+/** Chauffeurs on shift for all of `w`. */
+function onDuty(w: Span, world: AvailabilityWorld): string[] {
+  const ids: string[] = [];
+  for (const [id, spans] of mergedOnce(world.shifts)) if (spans.some((s) => s.start.getTime() <= w.start.getTime() && w.end.getTime() <= s.end.getTime())) ids.push(id);
+  return ids;
+}
+
+/** Of those, the chauffeurs on no ride overlapping `w`. */
+function freeChauffeurs(w: Span, onDutyIds: string[], world: AvailabilityWorld, bufferMinutes: number): string[] {
   const busy = new Set(world.rides.filter((r) => r.chauffeurId && overlaps(w, windowOf(r, bufferMinutes))).map((r) => r.chauffeurId!));
-  const free: string[] = [];
-  for (const [id, spans] of mergedOnce(world.shifts)) {
-    if (busy.has(id)) continue;
-    if (spans.some((s) => s.start.getTime() <= w.start.getTime() && w.end.getTime() <= s.end.getTime())) free.push(id);
-  }
-  return free;
+  return onDutyIds.filter((id) => !busy.has(id));
 }
 
 /** Whether one more ride can be sold, and why not. */
@@ -126,7 +130,8 @@ export function rideAvailability(ride: RideRequest, world: AvailabilityWorld, ru
   const w = windowOf(ride, rules.bufferMinutes);
   const overlapping = world.rides.filter((r) => overlaps(w, windowOf(r, rules.bufferMinutes)));
   const waitingForChauffeur = overlapping.filter((r) => !r.chauffeurId).map((r) => windowOf(r, rules.bufferMinutes));
-  const chauffeursLeft = freeChauffeurs(w, world, rules.bufferMinutes).length - peakOverlap(waitingForChauffeur, w);
+  const onDutyIds = onDuty(w, world);
+  const chauffeursLeft = freeChauffeurs(w, onDutyIds, world, rules.bufferMinutes).length - peakOverlap(waitingForChauffeur, w);
   const busyUnits = new Set(overlapping.filter((r) => r.unitId).map((r) => r.unitId!));
   const freeUnits = world.units.filter((u) => u.vehicleTypeId === ride.vehicleTypeId && u.status === "in_service" && !busyUnits.has(u.id)).length;
   const waitingForCar = overlapping.filter((r) => !r.unitId && r.vehicleTypeId === ride.vehicleTypeId).map((r) => windowOf(r, rules.bufferMinutes));
@@ -135,6 +140,7 @@ export function rideAvailability(ride: RideRequest, world: AvailabilityWorld, ru
   const blackout = new Set(rules.blackoutDates ?? []);
   if (daysTouched(w, rules.timeZone).some((d) => blackout.has(d))) return result("blackout");
   if (rules.operatingHours && !withinHours(ride.pickupAt, rules.operatingHours, rules.timeZone)) return result("closed");
+  if (!onDutyIds.length) return result("off_duty");
   if (chauffeursLeft < 1) return result("no_chauffeur");
   if (unitsLeft < 1) return result("no_unit");
   return result(null);

@@ -48,6 +48,9 @@ describe("capacity on the dispatch board", () => {
     // After noon only Elena is on shift, and the unassigned 11:30 ride needs her: 12:00 is not sold...
     const full = await t.call("POST", "/api/quotes", { json: rideInput(fleet.sedan.id, { date: DAY, time: "12:00" }) });
     expect(full.body.error).toMatchObject({ code: "unavailable", message: UNAVAILABLE_MESSAGES.no_chauffeur });
+    // At 21:00 nobody is on shift at all: the customer is told so, not that everyone is booked.
+    const offDuty = await t.call("POST", "/api/quotes", { json: rideInput(fleet.sedan.id, { date: DAY, time: "21:00" }) });
+    expect(offDuty.body.error).toMatchObject({ code: "unavailable", message: "No chauffeur is on duty at this time." });
     // ... until a third chauffeur's shift makes room; that shift removed after the sale leaves the desk short.
     const extra = await t.userWithSession({ role: "chauffeur", fullName: "Omar Extra" });
     const extraShift = await t.call("POST", "/api/admin/shifts", { cookie: admin.cookie, json: { staffId: extra.user.id, date: DAY, start: "08:00", end: "20:00", role: "chauffeur", location: "LAX" } });

@@ -34,7 +34,7 @@ describe("giveCapacity", () => {
     const ride = (time: string, vehicleTypeId = fleet.sedan.id) => ({ pickupAt: zonedInstant(day, time, LA), minutes: 60, vehicleTypeId });
     expect(rideAvailability(ride("10:00"), world, rules)).toEqual({ sellable: true, reason: null, chauffeursLeft: 2, unitsLeft: 1 });
     expect(rideAvailability(ride("10:00", fleet.retired.id), world, rules).reason).toBe("no_unit");
-    expect(rideAvailability(ride("19:00"), world, rules).reason).toBe("no_chauffeur"); // the window (+ buffer) outlasts the shifts
+    expect(rideAvailability(ride("19:00"), world, rules).reason).toBe("off_duty"); // the window (+ buffer) outlasts the shifts
     const sold = { ...world, rides: [{ id: "r1", ...ride("10:00"), chauffeurId: null, unitId: null }] };
     expect(rideAvailability(ride("10:30"), sold, rules)).toMatchObject({ sellable: false, reason: "no_unit", chauffeursLeft: 1, unitsLeft: 0 });
   });
