@@ -112,10 +112,13 @@ function mergedOnce(shifts: AvailabilityShift[]): Map<string, Span[]> {
   return merged;
 }
 
+/** Whether one of a chauffeur's merged shift spans covers all of `w`. */
+const covers = (spans: Span[], w: Span) => spans.some((s) => s.start.getTime() <= w.start.getTime() && w.end.getTime() <= s.end.getTime());
+
 /** Chauffeurs on shift for all of `w`. */
 function onDuty(w: Span, world: AvailabilityWorld): string[] {
   const ids: string[] = [];
-  for (const [id, spans] of mergedOnce(world.shifts)) if (spans.some((s) => s.start.getTime() <= w.start.getTime() && w.end.getTime() <= s.end.getTime())) ids.push(id);
+  for (const [id, spans] of mergedOnce(world.shifts)) if (covers(spans, w)) ids.push(id);
   return ids;
 }
 
@@ -198,7 +201,7 @@ const SLOT = 15 * MINUTE;
 
 function onShiftAt(merged: Map<string, Span[]>, slot: Span): number {
   let n = 0;
-  for (const spans of merged.values()) if (spans.some((s) => s.start.getTime() <= slot.start.getTime() && slot.end.getTime() <= s.end.getTime())) n++;
+  for (const spans of merged.values()) if (covers(spans, slot)) n++;
   return n;
 }
 

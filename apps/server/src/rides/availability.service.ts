@@ -12,7 +12,7 @@ import { HttpError } from "../lib/errors";
 import { STALE_CLAIM_MS } from "../payments";
 import { cachedOperationsSettings, operationsSettingsColumn, operationsSettingsOf } from "../settings/settings.service";
 import { TtlCache } from "../lib/ttl-cache";
-import { spanColumns, windowColumns, worldOf } from "./capacity.service";
+import { at, spanColumns, windowColumns, worldOf } from "./capacity.service";
 
 const HOUR = 3_600_000;
 /** How old the day's picture a quote checks against may be (the booking checks again, fresh and locked). */
@@ -57,8 +57,8 @@ function dayOf(pickupAt: Date, timeZone: string): Day {
 const claimsColumn = (from: Date, to: Date, now: Date) => {
   const pickup = sql`(response_body -> 'hold' ->> 'pickupAt')::timestamptz`;
   return sql`(select coalesce(json_agg(json_build_object('userId', user_id, 'key', key, 'hold', response_body -> 'hold')), '[]') from idempotency_keys
-    where response_status is null and created_at > ${new Date(now.getTime() - STALE_CLAIM_MS).toISOString()}::timestamptz and response_body -> 'hold' is not null
-      and ${pickup} >= ${from.toISOString()}::timestamptz and ${pickup} < ${to.toISOString()}::timestamptz) as claims`;
+    where response_status is null and created_at > ${at(new Date(now.getTime() - STALE_CLAIM_MS))} and response_body -> 'hold' is not null
+      and ${pickup} >= ${at(from)} and ${pickup} < ${at(to)}) as claims`;
 };
 
 /** The picture (worldOf) with the bookings in progress counted as rides with no chauffeur or car yet. */

@@ -22,7 +22,8 @@ const DAY = 86_400_000;
 /** Rides that hold a chauffeur and a car: sold and not over. */
 export const soldRideStatuses = ["pending", ...activeRideStatuses] as const;
 
-const at = (d: Date) => sql`${d.toISOString()}::timestamptz`;
+/** An instant as a timestamptz parameter of a hand-written statement. */
+export const at = (d: Date) => sql`${d.toISOString()}::timestamptz`;
 /** An instant as milliseconds since the epoch, a JSON number (new Date(number) is cheaper than parsing text). */
 const ms = (column: string) => sql.raw(`(extract(epoch from ${column}) * 1000)::float8`);
 
