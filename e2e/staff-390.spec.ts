@@ -3,7 +3,7 @@
 // the dispatcher's Dispatch Board with rides assigned and unassigned, the chauffeur's rides, and the valet
 // attendant's queue, lot and ticket, all with long names, addresses, stands and cars made through the app's own
 // API. Each screen: nothing scrolls sideways, the main actions are at least 44 px tall and wholly on screen, and
-// each card holds its long text (wrapped or truncated) inside itself. Screenshots land in /tmp/d390/.
+// each card holds its long text (wrapped or truncated) inside itself. Screenshots land in the test's output folder (test-results/).
 import type { APIRequestContext, Locator, Page } from "@playwright/test";
 import { expectNoHorizontalScroll } from "./a11y";
 import { ADMIN, chauffeurShift, createVerifiedUser, expect, gotoWithStream, laDaysAhead, signedInPhone, staffMember, test } from "./fixtures";
@@ -12,7 +12,6 @@ test.describe.configure({ mode: "parallel" });
 
 const WIDTH = 390;
 const HEIGHT = 844;
-const SHOTS = "/tmp/d390";
 
 /** Nothing scrolls sideways (the page's own width, and WCAG reflow's element by element look). */
 async function expectNoSidewaysScroll(page: Page) {
@@ -84,7 +83,7 @@ async function expectOneLine(items: Locator, what: string) {
 }
 
 async function shot(page: Page, name: string) {
-  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
+  await page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: true });
 }
 
 const PEOPLE = {
@@ -192,7 +191,7 @@ test("a day of rides at 390 px: the dispatcher's board and the chauffeur's rides
     expect.soft(await seen(laneName), `the lane's name is in sight beside its ride "${await box.textContent()}"`).toBe(true);
     expect.soft(await seen(box), `the ride "${await box.textContent()}" is in sight`).toBe(true);
   }
-  await timeline.screenshot({ path: `${SHOTS}/dispatch-timeline-scrolled.png` });
+  await timeline.screenshot({ path: test.info().outputPath("dispatch-timeline-scrolled.png") });
 
   // ---- The chauffeur's rides: one under way, one long, one from a flight that is the other chauffeur's.
   const pp = phone.page;
