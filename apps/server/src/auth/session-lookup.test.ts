@@ -62,6 +62,22 @@ describe("the one-query session lookup", () => {
   });
 });
 
+describe("the session lookups of a moment, read together", () => {
+  it("answers each request with its own user when many arrive at once: signed in, signed out, deactivated, the same twice", async () => {
+    const people = await Promise.all(Array.from({ length: 8 }, (_, i) => t.userWithSession({ fullName: `Batch Person ${i}` })));
+    const out = people[5]!;
+    expect((await t.call("POST", "/api/auth/sign-out", { cookie: out.cookie })).status).toBe(200);
+    const banned = people[6]!;
+    await t.db.update(user).set({ banned: true }).where(eq(user.id, banned.user.id));
+    // One turn of the event loop: the first is read alone, the others wait for it and are read in one query.
+    const cookies = [...people.map((p) => p.cookie), people[2]!.cookie];
+    const found = await Promise.all(cookies.map((cookie) => lookup(cookie)));
+    expect(found.map((u) => u?.id ?? null)).toEqual([...people.map((p) => (p === out || p === banned ? null : p.user.id)), people[2]!.user.id]);
+    const ids = await Promise.all(cookies.map(async (cookie) => (await t.call("GET", "/api/me/profile", { cookie })).status));
+    expect(ids).toEqual(cookies.map((c) => (c === out.cookie || c === banned.cookie ? 401 : 200)));
+  });
+});
+
 describe("a Bearer token beside a session cookie (issue 21)", () => {
   it("an invalid Bearer token does not override a valid cookie: the cookie's user is signed in", async () => {
     const { user: created, cookie } = await t.userWithSession();

@@ -10,17 +10,13 @@ import { holdSweepJob, type SweepCall } from "../payments";
 import type { Deps } from "../lib/context";
 import type { RideHold, RideToSell } from "../lib/availability-port";
 import type { HttpError } from "../lib/errors";
+import { batched, type Served } from "../lib/batched";
 
 /** A key to claim for a ride: its request's hash, the ride it holds and the card authorisation that follows. */
 export type RideClaim = { userId: string; key: string; hash: string; ride: RideToSell; sweep: SweepCall };
 
 /** What a claim holds while its booking is in progress (idempotency_keys.response_body). */
 export const holdOf = (ride: RideToSell): RideHold => ({ hold: { pickupAt: ride.pickupAt.toISOString(), minutes: ride.minutes, vehicleTypeId: ride.vehicleTypeId } });
-
-type Waiting = RideClaim & { resolve: (claim: { at: Date } | null) => void; reject: (err: unknown) => void };
-
-/** At most this many claims in one transaction. */
-const MOST_AT_ONCE = 64;
 
 const claimers = new WeakMap<Database, (claim: RideClaim) => Promise<{ at: Date } | null>>();
 
@@ -31,41 +27,23 @@ const claimers = new WeakMap<Database, (claim: RideClaim) => Promise<{ at: Date 
  */
 export function claimRideKey(deps: Deps, claim: RideClaim): Promise<{ at: Date } | null> {
   let claimer = claimers.get(deps.database);
-  if (!claimer) claimers.set(deps.database, (claimer = rideClaimer(deps)));
+  if (!claimer) claimers.set(deps.database, (claimer = batched((claims: RideClaim[]) => makeClaims(deps, claims))));
   return claimer(claim);
-}
-
-function rideClaimer(deps: Deps) {
-  const waiting: Waiting[] = [];
-  let making = false;
-  async function makeAll() {
-    making = true;
-    while (waiting.length) {
-      const batch = waiting.splice(0, MOST_AT_ONCE);
-      await makeClaims(deps, batch).catch((err: unknown) => batch.forEach((c) => c.reject(err)));
-    }
-    making = false;
-  }
-  return (claim: RideClaim) =>
-    new Promise<{ at: Date } | null>((resolve, reject) => {
-      waiting.push({ ...claim, resolve, reject });
-      if (!making) void makeAll();
-    });
 }
 
 const idOf = (c: { userId: string; key: string }) => JSON.stringify([c.userId, c.key]);
 
-async function makeClaims(deps: Deps, batch: Waiting[]): Promise<void> {
+async function makeClaims(deps: Deps, batch: RideClaim[]): Promise<Served<{ at: Date } | null>[]> {
   const at = new Date();
   // The same key twice in one batch (a double submit): the first is claimed, the second finds it held.
-  const first = new Map<string, Waiting>();
-  for (const c of batch) if (!first.has(idOf(c))) first.set(idOf(c), c);
-  const claims = [...first.values()];
+  const first = new Map<string, number>();
+  batch.forEach((c, i) => first.has(idOf(c)) || first.set(idOf(c), i));
+  const claims = [...first.values()].map((i) => batch[i]!);
 
   const { claimed, answers } = await deps.database.db.transaction(async (tx) => {
     const claimed = await insertClaims(tx, claims, at, deps.availability.sellingLocks(claims.map((c) => c.ride)));
     const mine = claims.filter((c) => claimed.has(idOf(c)));
-    const answers = new Map<Waiting, HttpError | null>();
+    const answers = new Map<RideClaim, HttpError | null>();
     if (!mine.length) return { claimed, answers };
     const checked = await deps.availability.checkLocked(
       tx,
@@ -78,11 +56,11 @@ async function makeClaims(deps: Deps, batch: Waiting[]): Promise<void> {
   });
 
   if ([...answers.values()].some((refused) => !refused)) deps.availability.invalidate();
-  for (const c of batch) {
-    const refused = first.get(idOf(c)) === c ? answers.get(c) : undefined;
-    if (refused) c.reject(refused);
-    else c.resolve(first.get(idOf(c)) === c && claimed.has(idOf(c)) ? { at } : null);
-  }
+  return batch.map((c, i) => {
+    if (first.get(idOf(c)) !== i || !claimed.has(idOf(c))) return { value: null };
+    const refused = answers.get(c);
+    return refused ? { error: refused } : { value: { at } };
+  });
 }
 
 /**

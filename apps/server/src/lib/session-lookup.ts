@@ -1,4 +1,4 @@
-// The session of a request in one query, for the common case: a browser's signed session cookie whose session
+// The session of a request in one query (shared by the requests of a moment), for the common case: a browser's signed session cookie whose session
 // is valid and needs no refresh. better-auth's getSession does the same check (the same signed cookie, the
 // same session row, every request: decision 005) but verifies two cookies with WebCrypto (a thread-pool hop
 // each), builds an endpoint context and reads session and user separately; on the booking path that was a
@@ -10,6 +10,7 @@ import type { Db } from "../db/client";
 import { session as sessionTable, user as userTable } from "../db/schema";
 import type { Deps } from "./context";
 import type { SessionUser } from "./auth-port";
+import { batched } from "./batched";
 
 type CookieNames = { session: string; dontRemember: string; expiresInMs: number; updateAgeMs: number };
 const cookieNames = new WeakMap<Deps["auth"], Promise<CookieNames>>();
@@ -28,20 +29,32 @@ function namesFor(auth: Deps["auth"]): Promise<CookieNames> {
   return names;
 }
 
-/** The session's expiry and its user by token, built once per database (drizzle renders SQL on every call otherwise). */
-const sessionUserQueries = new WeakMap<Db, ReturnType<typeof buildSessionUserQuery>>();
-const buildSessionUserQuery = (db: Db) =>
+/**
+ * The sessions' expiries and users by token. The tokens of the requests of a moment are read together, one query
+ * (lib/batched.ts): under load, one round trip signs in every request that arrived while the last one was out.
+ */
+const sessionLoaders = new WeakMap<Db, (token: string) => Promise<SessionRow | undefined>>();
+const buildSessionUsersQuery = (db: Db) =>
   db
-    .select({ expiresAt: sessionTable.expiresAt, user: userTable })
+    .select({ token: sessionTable.token, expiresAt: sessionTable.expiresAt, user: userTable })
     .from(sessionTable)
     .innerJoin(userTable, eq(userTable.id, sessionTable.userId))
-    .where(eq(sessionTable.token, sql.placeholder("token")))
-    .prepare("session_user_by_token");
+    .where(sql`${sessionTable.token} = any(${sql.placeholder("tokens")}::text[])`)
+    .prepare("session_users_by_tokens");
+type SessionRow = Awaited<ReturnType<ReturnType<typeof buildSessionUsersQuery>["execute"]>>[number];
 
-function sessionUserQuery(db: Db) {
-  let query = sessionUserQueries.get(db);
-  if (!query) sessionUserQueries.set(db, (query = buildSessionUserQuery(db)));
-  return query;
+function sessionByToken(db: Db, token: string): Promise<SessionRow | undefined> {
+  let load = sessionLoaders.get(db);
+  if (!load) {
+    const query = buildSessionUsersQuery(db);
+    load = batched(async (tokens: string[]) => {
+      const rows = await query.execute({ tokens: [...new Set(tokens)] });
+      const byToken = new Map(rows.map((row) => [row.token, row]));
+      return tokens.map((t) => ({ value: byToken.get(t) }));
+    }, 100);
+    sessionLoaders.set(db, load);
+  }
+  return load(token);
 }
 
 /** The value of cookie `name` in a Cookie header (the first one, URL-decoded as better-call does), or null. */
@@ -80,7 +93,7 @@ export async function lookupSessionUser(deps: Deps, headers: Headers): Promise<S
   if (cookieValue(cookie, names.dontRemember) !== null) return undefined;
   const token = verifiedToken(value, deps.config.authSecret);
   if (!token) return null; // a forged or foreign cookie signs nobody in (better-auth answers the same)
-  const [row] = await sessionUserQuery(deps.database.db).execute({ token });
+  const row = await sessionByToken(deps.database.db, token);
   if (!row) return null;
   const now = Date.now();
   const expiresAt = row.expiresAt.getTime();
