@@ -1,9 +1,9 @@
-// The session of a request in one query (shared by the requests of a moment), for the common case: a browser's signed session cookie whose session
-// is valid and needs no refresh. better-auth's getSession does the same check (the same signed cookie, the
-// same session row, every request: decision 005) but verifies two cookies with WebCrypto (a thread-pool hop
-// each), builds an endpoint context and reads session and user separately; on the booking path that was a
-// fifth of the server's work. Anything else (a bearer token, a "don't remember me" session, an expired session
-// or one due for refresh) is left to better-auth: `undefined` means "ask better-auth".
+// The session of a request in one query (shared with the requests of the same moment), for the common case: a
+// browser's signed session cookie whose session is valid and needs no refresh. better-auth's getSession does the same
+// check (the same signed cookie, the same session row, every request: decision 005) but verifies two cookies with
+// WebCrypto (a thread-pool hop each), builds an endpoint context and reads session and user separately; on the booking
+// path that was a fifth of the server's work. Anything else (a bearer token, a "don't remember me" session, an expired
+// session or one due for refresh) is left to better-auth: `undefined` means "ask better-auth".
 import crypto from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
