@@ -12,6 +12,7 @@ import { defineConfig } from "vitest/config";
 const postgresSuites = [
   "**/*.pg.test.ts",
   "bookings/**/*.test.ts",
+  "checkout/ride-claims.test.ts",
   "coupons/**/*.test.ts",
   "db/**/*.test.ts",
   "flights/**/*.test.ts",

@@ -62,6 +62,7 @@ import { bookingFlightOf, type BookingRowsInput, insertBookingRows } from "../bo
 import { redeemSignedCoupon, refuseCouponNoLongerApplying, type SignedCoupon } from "../coupons";
 import { cachedOperationsSettings } from "../settings/settings.service";
 import { zonedInstant } from "@meridian/shared/zoned-time";
+import { claimRideKey, holdOf } from "./ride-claims";
 
 /** A booking re-prices with fleet and pricing data at most this old. */
 const BOOKING_PRICING_MAX_AGE_MS = 500;
@@ -134,9 +135,13 @@ export async function awaitEarlierAnswer<T = CreateBookingResponse>(deps: Deps, 
  */
 async function claimKey(deps: Deps, userId: string, key: string, hash: string, ride: RideToSell | null, sweep: SweepCall): Promise<{ at: Date; takenOver: boolean } | null> {
   if (!ride) return claimKeyIn(deps.database.db, userId, key, hash, null, sweep);
+  // A new key is claimed with the other rides' claims of the moment (ride-claims.ts); a key held already (a retry, a
+  // stale claim to take over) goes on its own.
+  const batched = await claimRideKey(deps, { userId, key, hash, ride, sweep });
+  if (batched) return { ...batched, takenOver: false };
   const claimed = await deps.database.db.transaction(async (tx) => {
     // The claim's statement takes the service days' locks too; the check reads after it (a refusal rolls the claim back).
-    const claim = await claimKeyIn(tx, userId, key, hash, ride, sweep, deps.availability.sellingLocks(ride));
+    const claim = await claimKeyIn(tx, userId, key, hash, ride, sweep, deps.availability.sellingLocks([ride]));
     if (claim) await deps.availability.refuseLocked(tx, ride, { claim: { userId, key } }, { locked: true });
     return claim;
   });
@@ -151,7 +156,7 @@ async function claimKey(deps: Deps, userId: string, key: string, hash: string, r
  */
 async function claimKeyIn(db: Db | Tx, userId: string, key: string, hash: string, ride: RideToSell | null, sweep: SweepCall, locks?: SQL): Promise<{ at: Date; takenOver: boolean } | null> {
   const at = new Date();
-  const hold: RideHold | null = ride ? { hold: { pickupAt: ride.pickupAt.toISOString(), minutes: ride.minutes, vehicleTypeId: ride.vehicleTypeId } } : null;
+  const hold: RideHold | null = ride ? holdOf(ride) : null;
   const [row] = await executeRows(
     db as Db,
     sql`with claimed as (

@@ -3,6 +3,7 @@
 // composition root (server.ts), so pricing and bookings never import rides.
 import type { SQL } from "drizzle-orm";
 import type { Db, Tx } from "../db/client";
+import type { HttpError } from "./errors";
 
 /**
  * A ride about to be sold: its pickup instant, its quoted minutes and the vehicle type it needs a car of. A field added
@@ -12,6 +13,9 @@ export type RideToSell = { pickupAt: Date; minutes: number; vehicleTypeId: strin
 
 /** Left out of the rides counted against capacity: the booking being moved, or the Idempotency-Key claim being made. */
 export type NotCounted = { bookingId?: string; claim?: { userId: string; key: string } };
+
+/** A ride to sell and what of the picture is its own (its claim, or the booking it moves). */
+export type Sale = { ride: RideToSell; notCounted?: NotCounted };
 
 export type AvailabilityPort = {
   /**
@@ -27,11 +31,16 @@ export type AvailabilityPort = {
    */
   refuseLocked(tx: Tx, ride: RideToSell, notCounted?: NotCounted, opts?: { locked?: boolean }): Promise<void>;
   /**
-   * The select-list items that take the locks refuseLocked takes for `ride`, for a statement of the caller's run first
-   * in the same transaction (the booking's key claim: one round trip less); refuseLocked(..., { locked: true }) then
-   * takes none itself.
+   * The select-list items that take the locks refuseLocked takes for `rides`, for a statement of the caller's run first
+   * in the same transaction (the booking's key claims: one round trip less); refuseLocked(..., { locked: true }) and
+   * checkLocked then take none themselves.
    */
-  sellingLocks(ride: RideToSell): SQL;
+  sellingLocks(rides: RideToSell[]): SQL;
+  /**
+   * In a transaction holding the locks of every sale's days (sellingLocks): the sales checked in order on one fresh
+   * picture, each counting those allowed before it (a batch of booking claims). Per sale, null (allowed) or its 409.
+   */
+  checkLocked(tx: Tx, sales: Sale[]): Promise<(HttpError | null)[]>;
   /** A ride was sold, moved or shifts changed in this process: the next quote reads the day again. */
   invalidate(): void;
 };

@@ -7,7 +7,7 @@ import { earliestBookable } from "@meridian/shared/booking-time";
 import { DEFAULT_OPERATIONS_SETTINGS, rideWindow, type OperationsSettings } from "@meridian/shared/rides";
 import { addDays, wallClock, zonedInstant } from "@meridian/shared/zoned-time";
 import { executeRows, type Db, type Tx } from "../db/client";
-import type { AvailabilityPort, NotCounted, RideHold, RideToSell } from "../lib/availability-port";
+import type { AvailabilityPort, NotCounted, RideHold, RideToSell, Sale } from "../lib/availability-port";
 import { HttpError } from "../lib/errors";
 import { STALE_CLAIM_MS } from "../payments";
 import { cachedOperationsSettings, operationsSettingsColumn, operationsSettingsOf } from "../settings/settings.service";
@@ -21,13 +21,20 @@ const QUOTE_WORLD_MAX_AGE_MS = 1_000;
 const SELLING_DAY_LOCK = 26_020;
 
 /**
- * The locks a ride's sale takes, as select-list items: the UTC day of its pickup and the day before. Two rides that
- * could overlap (pickups less than a day apart) share one, whatever the settings' time zone, so the lock needs no
- * settings read first.
+ * The locks rides' sales take, as select-list items: for each ride the UTC day of its pickup and the day before. Two
+ * rides that could overlap (pickups less than a day apart) share one, whatever the settings' time zone, so the lock
+ * needs no settings read first. Taken in ascending order, by every seller, so that two never wait for each other.
  */
-function sellingLocks(ride: RideToSell): SQL {
-  const day = Math.floor(ride.pickupAt.getTime() / (24 * HOUR));
-  return sql`pg_advisory_xact_lock(${SELLING_DAY_LOCK}, ${day - 1}::int), pg_advisory_xact_lock(${SELLING_DAY_LOCK}, ${day}::int)`;
+function sellingLocks(rides: RideToSell[]): SQL {
+  const days = new Set<number>();
+  for (const ride of rides) {
+    const day = Math.floor(ride.pickupAt.getTime() / (24 * HOUR));
+    days.add(day - 1).add(day);
+  }
+  return sql.join(
+    [...days].sort((a, b) => a - b).map((day) => sql`pg_advisory_xact_lock(${SELLING_DAY_LOCK}, ${day}::int)`),
+    sql`, `,
+  );
 }
 
 type Day = { date: string; from: Date; to: Date };
@@ -77,31 +84,50 @@ export async function dayWorld(db: Db | Tx, day: Pick<Day, "from" | "to">, now: 
 }
 
 /**
- * The same for one ride's window only (windowColumns), with the operations settings: what a booking checks under the
- * lock, one statement. The window is drawn with `bufferMinutes`; the settings read with it may hold another buffer.
+ * The same for rides' windows only (windowColumns), with the operations settings: what a booking checks under the
+ * lock, one statement. The windows are drawn with `bufferMinutes`; the settings read with them may hold another buffer.
  */
-async function windowPicture(db: Tx, ride: RideToSell, bufferMinutes: number, now: Date) {
-  const w = rideWindow(ride.pickupAt, ride.minutes, bufferMinutes);
-  const [row] = await executeRows(db as unknown as Db, sql`select ${windowColumns(w, bufferMinutes)}, ${claimsColumn(new Date(w.start.getTime() - 24 * HOUR), w.end, now)}, ${operationsSettingsColumn}`);
+async function windowPicture(db: Tx, rides: RideToSell[], bufferMinutes: number, now: Date) {
+  const ws = rides.map((ride) => rideWindow(ride.pickupAt, ride.minutes, bufferMinutes));
+  const from = Math.min(...ws.map((w) => w.start.getTime())) - 24 * HOUR;
+  const to = Math.max(...ws.map((w) => w.end.getTime()));
+  const [row] = await executeRows(db as unknown as Db, sql`select ${windowColumns(ws, bufferMinutes)}, ${claimsColumn(new Date(from), new Date(to), now)}, ${operationsSettingsColumn}`);
   return { world: pictureOf(row!), settings: operationsSettingsOf(row!.operations_settings), bufferMinutes };
 }
 
-function without(world: AvailabilityWorld, notCounted: NotCounted = {}): AvailabilityWorld {
-  const { bookingId, claim } = notCounted;
-  if (!bookingId && !claim) return world;
-  const claimId = claim ? `claim:${claim.userId}:${claim.key}` : null;
-  return { ...world, rides: world.rides.filter((r) => r.id !== bookingId && r.id !== claimId) };
+const claimId = (claim: { userId: string; key: string }) => `claim:${claim.userId}:${claim.key}`;
+
+/** The picture without the rides of `notCounted` (each sale's own booking or claim), and with `more` rides. */
+function without(world: AvailabilityWorld, notCounted: NotCounted[], more: SoldRide[] = []): AvailabilityWorld {
+  const ids = new Set(notCounted.flatMap(({ bookingId, claim }) => [...(bookingId ? [bookingId] : []), ...(claim ? [claimId(claim)] : [])]));
+  if (!ids.size && !more.length) return world;
+  return { ...world, rides: [...world.rides.filter((r) => !ids.has(r.id)), ...more] };
 }
+
+/** A sale allowed earlier in the same check, counted as a ride with no chauffeur or car yet. */
+const allowedRide = ({ ride, notCounted }: Sale, i: number): SoldRide => ({
+  id: notCounted?.claim ? claimId(notCounted.claim) : (notCounted?.bookingId ?? `sale:${i}`),
+  pickupAt: ride.pickupAt,
+  minutes: ride.minutes,
+  vehicleTypeId: ride.vehicleTypeId,
+  chauffeurId: null,
+  unitId: null,
+});
 
 const rulesOf = (settings: OperationsSettings): AvailabilityRules => ({ timeZone: settings.timeZone, bufferMinutes: settings.dispatchBufferMinutes, operatingHours: settings.operatingHours, blackoutDates: settings.blackoutDates });
 
-/** Throws the 409 when the ride cannot be sold on this picture of the day. */
-function check(ride: RideToSell, world: AvailabilityWorld, settings: OperationsSettings, now: Date): void {
+/** The 409 when the ride cannot be sold on this picture of the day, else null. */
+function refusal(ride: RideToSell, world: AvailabilityWorld, settings: OperationsSettings, now: Date): HttpError | null {
   const rules = rulesOf(settings);
   const { reason } = rideAvailability(ride, world, rules);
-  if (!reason) return;
+  if (!reason) return null;
   const alternatives = nearestSellableTimes(ride, world, rules, { notBefore: earliestBookable("ride", settings, now).at });
-  throw new HttpError(409, "unavailable", UNAVAILABLE_MESSAGES[reason], undefined, { alternatives });
+  return new HttpError(409, "unavailable", UNAVAILABLE_MESSAGES[reason], undefined, { alternatives });
+}
+
+function check(ride: RideToSell, world: AvailabilityWorld, settings: OperationsSettings, now: Date): void {
+  const refused = refusal(ride, world, settings, now);
+  if (refused) throw refused;
 }
 
 // The rides found sellable on one picture of a day under one set of operations settings: quotes ask about the same few
@@ -125,28 +151,50 @@ export function createAvailability(): AvailabilityPort {
   const worlds = new TtlCache<AvailabilityWorld>({ ttlMs: QUOTE_WORLD_MAX_AGE_MS, maxEntries: 400 });
   let windowBuffer = DEFAULT_OPERATIONS_SETTINGS.dispatchBufferMinutes;
 
+  /**
+   * Sales checked in order on one fresh picture of their windows (the caller holds their days' locks), each counting
+   * the sales allowed before it: null for a sale allowed, else its 409.
+   */
+  async function checkLocked(tx: Tx, sales: Sale[]): Promise<(HttpError | null)[]> {
+    const now = new Date();
+    const rides = sales.map((s) => s.ride);
+    // The windows are drawn with the buffer of the last settings seen here; the settings come fresh with the picture
+    // (one statement), and a larger buffer reads the windows again.
+    let read = await windowPicture(tx, rides, windowBuffer, now);
+    if (read.settings.dispatchBufferMinutes > read.bufferMinutes) read = await windowPicture(tx, rides, read.settings.dispatchBufferMinutes, now);
+    const { settings } = read;
+    windowBuffer = settings.dispatchBufferMinutes;
+    const rules = rulesOf(settings);
+    const notCounted = sales.map((s) => s.notCounted ?? {});
+    const world = without(read.world, notCounted);
+    const allowed: SoldRide[] = [];
+    const answers: (HttpError | null)[] = [];
+    for (const [i, sale] of sales.entries()) {
+      // The rides that reach into the sale's window are enough for a yes; a no reads the whole day for its alternatives.
+      const refused = rideAvailability(sale.ride, without(world, [], allowed), rules).sellable
+        ? null
+        : refusal(sale.ride, without(await dayWorld(tx, dayOf(sale.ride.pickupAt, settings.timeZone), now), notCounted, allowed), settings, now);
+      if (!refused) allowed.push(allowedRide(sale, i));
+      answers.push(refused);
+    }
+    return answers;
+  }
+
   return {
     async refuse(db, ride, notCounted) {
       const settings = await cachedOperationsSettings(db, QUOTE_WORLD_MAX_AGE_MS);
       const day = dayOf(ride.pickupAt, settings.timeZone);
       const world = await worlds.load(db, day.date, () => dayWorld(db, day, new Date()));
-      if (notCounted) check(ride, without(world, notCounted), settings, new Date());
+      if (notCounted) check(ride, without(world, [notCounted]), settings, new Date());
       else checkCached(ride, world, settings);
     },
     sellingLocks,
     async refuseLocked(tx, ride, notCounted, opts) {
-      const now = new Date();
-      if (!opts?.locked) await tx.execute(sql`select ${sellingLocks(ride)}`);
-      // The window is drawn with the buffer of the last settings seen here; the settings come fresh with the picture
-      // (one statement), and a larger buffer reads the window again.
-      let read = await windowPicture(tx, ride, windowBuffer, now);
-      if (read.settings.dispatchBufferMinutes > read.bufferMinutes) read = await windowPicture(tx, ride, read.settings.dispatchBufferMinutes, now);
-      const { world, settings } = read;
-      windowBuffer = settings.dispatchBufferMinutes;
-      // The rides that reach into this ride's window are enough for a yes; a no reads the whole day for its alternatives.
-      if (rideAvailability(ride, without(world, notCounted), rulesOf(settings)).sellable) return;
-      check(ride, without(await dayWorld(tx, dayOf(ride.pickupAt, settings.timeZone), now), notCounted), settings, now);
+      if (!opts?.locked) await tx.execute(sql`select ${sellingLocks([ride])}`);
+      const [refused] = await checkLocked(tx, [{ ride, notCounted }]);
+      if (refused) throw refused;
     },
+    checkLocked,
     invalidate() {
       worlds.clear();
     },

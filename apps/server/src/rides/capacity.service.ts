@@ -65,24 +65,44 @@ export async function availabilityWorld(db: Db | Tx, from: Date, to: Date): Prom
   return worldOf(row!);
 }
 
+type Window = { start: Date; end: Date };
+
+/** Windows merged where they overlap or touch, in order. */
+function merged(windows: Window[]): Window[] {
+  const out: Window[] = [];
+  for (const w of [...windows].sort((a, b) => a.start.getTime() - b.start.getTime())) {
+    const last = out[out.length - 1];
+    if (last && w.start.getTime() <= last.end.getTime()) {
+      if (w.end.getTime() > last.end.getTime()) out[out.length - 1] = { start: last.start, end: w.end };
+    } else out.push(w);
+  }
+  return out;
+}
+
 /**
- * The same for one ride's window only (a booking's check under the day's lock): the rides whose windows (pickup, quoted
- * minutes, `bufferMinutes`) reach into it, found in SQL, and the shifts that meet it; the rule needs nothing else to
- * say yes. Reads a few rows where the day's picture reads every ride of the day.
+ * The same for rides' windows only (a booking's check under the day's lock: one window, or one per ride of a batch of
+ * claims): the rides whose windows (pickup, quoted minutes, `bufferMinutes`) reach into one of them, found in SQL, and
+ * the shifts that meet one; the rule needs nothing else to say yes. Reads a few rows where the day's picture reads every
+ * ride of the day.
  */
-export const windowColumns = (window: { start: Date; end: Date }, bufferMinutes: number) =>
-  worldColumns(
-    sql`s.starts_at <= ${at(window.end)} and s.ends_at >= ${at(window.start)}`,
+export const windowColumns = (windows: Window[], bufferMinutes: number) => {
+  const spans = merged(windows);
+  const any = (each: (w: Window) => SQL) => sql`(${sql.join(spans.map(each), sql` or `)})`;
+  return worldColumns(
+    any((w) => sql`(s.starts_at <= ${at(w.end)} and s.ends_at >= ${at(w.start)})`),
     // The ride's window as rideWindow draws it: its minutes rounded up, then the buffer. No ride is longer than the
     // longest ever booked (found in its index), so the pickups to look at start that long before the window.
-    sql`b.pickup_at > greatest(${at(new Date(window.start.getTime() - DAY))},
-        ${at(window.start)} - (ceil(coalesce((select max(ride_minutes) from bookings), 0)) + ${bufferMinutes}::int) * interval '1 minute')
-      and b.pickup_at < ${at(window.end)}
-      and b.pickup_at + (ceil(b.ride_minutes) + ${bufferMinutes}::int) * interval '1 minute' > ${at(window.start)}`,
+    any(
+      (w) => sql`(b.pickup_at > greatest(${at(new Date(w.start.getTime() - DAY))},
+        ${at(w.start)} - (ceil(coalesce((select max(ride_minutes) from bookings), 0)) + ${bufferMinutes}::int) * interval '1 minute')
+      and b.pickup_at < ${at(w.end)}
+      and b.pickup_at + (ceil(b.ride_minutes) + ${bufferMinutes}::int) * interval '1 minute' > ${at(w.start)})`,
+    ),
   );
+};
 
-export async function windowWorld(db: Db | Tx, window: { start: Date; end: Date }, bufferMinutes: number): Promise<AvailabilityWorld> {
-  const [row] = await executeRows(db as Db, sql`select ${windowColumns(window, bufferMinutes)}`);
+export async function windowWorld(db: Db | Tx, windows: Window[], bufferMinutes: number): Promise<AvailabilityWorld> {
+  const [row] = await executeRows(db as Db, sql`select ${windowColumns(windows, bufferMinutes)}`);
   return worldOf(row!);
 }
 

@@ -79,7 +79,21 @@ describe("capacity on the dispatch board", () => {
     for (let quarter = 0; quarter < 96; quarter++) {
       const w = rideWindow(new Date(from.getTime() + quarter * 15 * 60_000), 30, 30);
       const expected = day.rides.filter((r) => overlaps(rideWindow(r.pickupAt, r.minutes, 30), w)).map((r) => r.id);
-      expect((await windowWorld(t.db, w, 30)).rides.map((r) => r.id).sort(), w.start.toISOString()).toEqual(expected.sort());
+      expect((await windowWorld(t.db, [w], 30)).rides.map((r) => r.id).sort(), w.start.toISOString()).toEqual(expected.sort());
+    }
+  });
+
+  it("reads, for several rides' windows at once (a batch of claims), the sold rides that reach into any of them", async () => {
+    const from = zonedInstant(DAY, "00:00", LA);
+    const day = await availabilityWorld(t.db, from, zonedInstant(laDate(7), "00:00", LA));
+    const reach = (w: { start: Date; end: Date }) => day.rides.filter((r) => overlaps(rideWindow(r.pickupAt, r.minutes, 30), w)).map((r) => r.id);
+    for (let quarter = 0; quarter < 96; quarter += 3) {
+      // Apart, overlapping and touching windows.
+      for (const gap of [0, 1, 4, 40]) {
+        const ws = [rideWindow(new Date(from.getTime() + quarter * 15 * 60_000), 30, 30), rideWindow(new Date(from.getTime() + (quarter + gap) * 15 * 60_000), 45, 30)];
+        const expected = [...new Set(ws.flatMap(reach))];
+        expect((await windowWorld(t.db, ws, 30)).rides.map((r) => r.id).sort(), `${quarter} ${gap}`).toEqual(expected.sort());
+      }
     }
   });
 

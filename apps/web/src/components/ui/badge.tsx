@@ -12,7 +12,7 @@ const tones = {
 export function Badge({ className, tone = "neutral", ...props }: ComponentProps<"span"> & { tone?: keyof typeof tones }) {
   return (
     <span
-      className={cn("inline-flex items-center rounded-full border px-2.5 py-0.5 text-xs font-medium capitalize", tones[tone], className)}
+      className={cn("inline-flex items-center whitespace-nowrap rounded-full border px-2.5 py-0.5 text-xs font-medium capitalize", tones[tone], className)}
       {...props}
     />
   );

@@ -130,9 +130,9 @@ function RideCard({ ride, timeZone, showDay }: { ride: StaffRide; timeZone: stri
       </div>
       {ride.flight ? <FlightStatus flight={ride.flight} pickupTime={ride.time} className="mt-3" /> : null}
       <div className="mt-4 flex flex-wrap gap-x-4 gap-y-1.5 text-sm text-muted">
-        <span className="inline-flex items-center gap-1.5"><Users className="size-4" aria-hidden />{ride.customerName ?? "Guest"} · {plural(ride.passengers, "passenger")}</span>
-        <span className="inline-flex items-center gap-1.5"><Luggage className="size-4" aria-hidden />{plural(ride.luggage, "bag")}</span>
-        {ride.car ? null : <span className="inline-flex items-center gap-1.5"><Car className="size-4" aria-hidden />{ride.vehicleName ?? "—"}</span>}
+        <span className="inline-flex items-center gap-1.5"><Users className="size-4 shrink-0" aria-hidden />{ride.customerName ?? "Guest"} · {plural(ride.passengers, "passenger")}</span>
+        <span className="inline-flex items-center gap-1.5"><Luggage className="size-4 shrink-0" aria-hidden />{plural(ride.luggage, "bag")}</span>
+        {ride.car ? null : <span className="inline-flex items-center gap-1.5"><Car className="size-4 shrink-0" aria-hidden />{ride.vehicleName ?? "—"}</span>}
       </div>
       {ride.car ? (
         <p className="mt-3 flex items-center gap-2 rounded-md border border-gold/30 bg-gold/5 px-3 py-2 text-sm text-foreground" data-testid="ride-car">

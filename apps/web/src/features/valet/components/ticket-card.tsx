@@ -51,8 +51,8 @@ export function TicketCard({ ticket, primary }: { ticket: ValetTicket; primary?:
     <li ref={card} className="rounded-2xl border border-border bg-surface/80 p-4" data-testid="valet-ticket" data-ticket-code={ticket.ticketCode}>
       <Link to={`/staff/valet/tickets/${ticket.id}`} className="block">
         <div className="flex items-start justify-between gap-3">
-          <div>
-            <p className="font-mono text-2xl font-semibold tracking-wider text-foreground">{ticket.keyTag}</p>
+          <div className="min-w-0">
+            <p className="whitespace-nowrap font-mono text-2xl font-semibold tracking-wider text-foreground">{ticket.keyTag}</p>
             <p className="mt-0.5 text-sm text-muted">
               {ticket.stall ? (
                 <>

@@ -43,8 +43,9 @@ export function TicketView() {
       </Link>
       <section className="rounded-2xl border border-border bg-surface/80 p-5">
         <div className="flex items-start justify-between gap-3">
-          <div>
-            <p className="font-mono text-3xl font-semibold tracking-wider">{ticket.keyTag}</p>
+          <div className="min-w-0">
+            {/* One line (a key tag split at its dash is misread): a size smaller on a phone, beside the status. */}
+            <p className="whitespace-nowrap font-mono text-2xl font-semibold tracking-wider sm:text-3xl">{ticket.keyTag}</p>
             <p className="mt-1 text-sm text-muted">{ticket.ticketCode}</p>
           </div>
           <StatusBadge status={ticket.status} />
@@ -89,7 +90,8 @@ function Item({ label, children }: { label: string; children: React.ReactNode })
   return (
     <div>
       <dt className="text-xs uppercase tracking-[0.14em] text-muted">{label}</dt>
-      <dd className="mt-0.5 text-foreground">{children}</dd>
+      {/* A long e-mail breaks inside its column rather than running over the next one. */}
+      <dd className="mt-0.5 break-words text-foreground">{children}</dd>
     </div>
   );
 }

@@ -27,8 +27,18 @@ import { CapacityTable, ShiftWarnings } from "./capacity-panel";
 
 /** One row of a timeline lane, in rem (a ride's box is 1.75rem high). */
 const ROW_REM = 2.25;
+/**
+ * The timeline's column of lane names (narrower on a phone): it stays at the panel's left edge, over the panel's
+ * padding, while the hours scroll sideways under it.
+ */
+const NAME_COLUMN = "sticky -left-5 z-10 -ml-5 w-33 shrink-0 self-stretch bg-surface pl-5 sm:-left-6 sm:-ml-6 sm:w-46 sm:pl-6";
 
 const plural = (n: number, noun: string) => `${n} ${noun}${n === 1 ? "" : "s"}`;
+
+/** The previous and next day buttons: 44 px squares on a phone, the desk's small buttons from sm up. */
+const DAY_STEP = "size-11 px-0 sm:h-8 sm:w-auto sm:px-3";
+/** A ride's pickers and buttons: the row's full width, one under another, on a phone; their own widths from sm up. */
+const PICKER = "col-span-2 w-full";
 
 export default function DispatchPage() {
   const [date, setDate] = useState(todayHere);
@@ -45,15 +55,16 @@ export default function DispatchPage() {
         title="Dispatch Board"
         description="Assign a chauffeur and a vehicle to each ride. Unassigned rides come first."
         actions={
-          <div className="flex flex-wrap items-center gap-2">
-            <Button variant="subtle" size="sm" aria-label="Previous day" onClick={() => setDate(addDays(date, -1))}>
+          // On a phone the day's controls are thumb-sized (44 px) across the width; the desk's stay compact.
+          <div className="flex w-full items-center gap-2 sm:w-auto">
+            <Button variant="subtle" size="sm" aria-label="Previous day" className={DAY_STEP} onClick={() => setDate(addDays(date, -1))}>
               <ChevronLeft />
             </Button>
-            <Input aria-label="Day" type="date" value={date} onChange={(e) => e.target.value && setDate(e.target.value)} className="w-40 [color-scheme:dark]" />
-            <Button variant="subtle" size="sm" aria-label="Next day" onClick={() => setDate(addDays(date, 1))}>
+            <Input aria-label="Day" type="date" value={date} onChange={(e) => e.target.value && setDate(e.target.value)} className="min-w-0 flex-1 [color-scheme:dark] sm:w-40 sm:flex-none" />
+            <Button variant="subtle" size="sm" aria-label="Next day" className={DAY_STEP} onClick={() => setDate(addDays(date, 1))}>
               <ChevronRight />
             </Button>
-            <Button variant="ghost" size="sm" onClick={() => setDate(todayHere())}>
+            <Button variant="ghost" size="sm" className="h-11 sm:h-8" onClick={() => setDate(todayHere())}>
               Today
             </Button>
           </div>
@@ -108,16 +119,20 @@ function Timeline({ board, now }: { board: DispatchBoard; now: Date }) {
   const width = (a: number, b: number) => `${((Math.min(24, b) - Math.max(from, a)) / span) * 100}%`;
   const hours = Array.from({ length: Math.floor(span / 2) + 1 }, (_, i) => from + i * 2).filter((h) => h <= 24);
   const lanes = [{ id: "", fullName: "Unassigned", shifts: [] as DispatchBoard["chauffeurs"][number]["shifts"] }, ...board.chauffeurs];
-  // It scrolls sideways on narrow screens: focusable so the keyboard can scroll it (like the data tables).
+  // It scrolls sideways on narrow screens: focusable so the keyboard can scroll it (like the data tables). The
+  // lanes' names stay put at its left edge (narrower on a phone) while the hours scroll under them.
   return (
     <Panel className="overflow-x-auto p-5 focus-visible:outline-offset-[-2px] sm:p-6" aria-label="Timeline" tabIndex={0}>
       <div className="min-w-[760px]">
-        <div className="relative ml-40 h-6 border-b border-border/70">
-          {hours.map((h) => (
-            <span key={h} className="absolute -translate-x-1/2 text-[0.66rem] uppercase tracking-[0.14em] text-muted" style={{ left: pos(h) }}>
-              {h === 24 ? "" : `${((h + 11) % 12) + 1}${h < 12 ? "a" : "p"}`}
-            </span>
-          ))}
+        <div className="flex h-6 border-b border-border/70">
+          <div className={NAME_COLUMN} aria-hidden />
+          <div className="relative flex-1">
+            {hours.map((h) => (
+              <span key={h} className="absolute -translate-x-1/2 text-[0.66rem] uppercase tracking-[0.14em] text-muted" style={{ left: pos(h) }}>
+                {h === 24 ? "" : `${((h + 11) % 12) + 1}${h < 12 ? "a" : "p"}`}
+              </span>
+            ))}
+          </div>
         </div>
         {lanes.map((lane) => {
           const rides = board.rides.filter((r) => (r.assignment?.chauffeurId ?? "") === lane.id);
@@ -126,7 +141,11 @@ function Timeline({ board, now }: { board: DispatchBoard; now: Date }) {
           const { rows, count } = laneRows(rides.map((r) => ({ start: hourOf(r.pickupAt), end: hourOf(r.endsAt) })));
           return (
             <div key={lane.id || "unassigned"} className="flex items-center border-b border-border/40 py-2 last:border-b-0" data-testid="timeline-lane">
-              <p className={cn("w-40 shrink-0 truncate pr-3 text-sm", lane.id ? "text-foreground" : "text-gold")}>{lane.fullName}</p>
+              <div className={cn(NAME_COLUMN, "-my-2 flex items-center")}>
+                <p title={lane.fullName} className={cn("truncate pr-3 text-sm", lane.id ? "text-foreground" : "text-gold")}>
+                  {lane.fullName}
+                </p>
+              </div>
               <div className="relative flex-1" style={{ height: `${count * ROW_REM + 0.75}rem` }}>
                 {hours.map((h) => (
                   <span key={h} className="absolute inset-y-0 w-px bg-border/40" style={{ left: pos(h) }} aria-hidden />
@@ -226,13 +245,13 @@ function RideCard({ ride, board, overdue }: { ride: DispatchRide; board: Dispatc
         <p className="mt-2 flex flex-wrap items-center gap-x-4 gap-y-1 text-xs text-muted">
           <span>{ride.vehicleTypeName ?? "Any vehicle"}</span>
           <span className="inline-flex items-center gap-1">
-            <Users className="size-3.5" aria-hidden /> {plural(ride.passengers, "passenger")}
+            <Users className="size-3.5 shrink-0" aria-hidden /> {plural(ride.passengers, "passenger")}
           </span>
           <span className="inline-flex items-center gap-1">
-            <Luggage className="size-3.5" aria-hidden /> {plural(ride.luggage, "bag")}
+            <Luggage className="size-3.5 shrink-0" aria-hidden /> {plural(ride.luggage, "bag")}
           </span>
           <span className="inline-flex items-center gap-1">
-            <UserRound className="size-3.5" aria-hidden /> {ride.customerName ?? "Guest"}
+            <UserRound className="size-3.5 shrink-0" aria-hidden /> {ride.customerName ?? "Guest"}
           </span>
           <StatusBadge status={ride.status} />
           {ride.paymentNeeded ? (
@@ -250,11 +269,12 @@ function RideCard({ ride, board, overdue }: { ride: DispatchRide; board: Dispatc
         ) : null}
       </div>
       {canAssign ? (
-        <div className="flex flex-wrap items-center gap-2 lg:justify-end">
+        // A phone: the pickers full width, one under another, then Assign (and Unassign) as 48 px buttons.
+        <div className="grid grid-cols-2 gap-2 sm:flex sm:flex-wrap sm:items-center lg:justify-end">
           <OptionSelect
             id={`chauffeur-${ride.id}`}
             label={`Chauffeur for the ${time} ride`}
-            className="w-44"
+            className={cn(PICKER, "sm:w-44")}
             placeholder="Chauffeur"
             value={chauffeurId}
             onValueChange={setChauffeurId}
@@ -263,7 +283,7 @@ function RideCard({ ride, board, overdue }: { ride: DispatchRide; board: Dispatc
           <OptionSelect
             id={`vehicle-${ride.id}`}
             label={`Vehicle for the ${time} ride`}
-            className="w-40"
+            className={cn(PICKER, "sm:w-40")}
             placeholder="Vehicle"
             value={vehicleId}
             onValueChange={(v) => {
@@ -275,7 +295,7 @@ function RideCard({ ride, board, overdue }: { ride: DispatchRide; board: Dispatc
           <OptionSelect
             id={`car-${ride.id}`}
             label={`Car for the ${time} ride`}
-            className="w-40"
+            className={cn(PICKER, "sm:w-40")}
             placeholder={cars.length ? "Car" : "No car in service"}
             value={unitId}
             onValueChange={setUnitId}
@@ -284,13 +304,14 @@ function RideCard({ ride, board, overdue }: { ride: DispatchRide; board: Dispatc
           />
           <Button
             size="sm"
+            className={cn("h-12 text-sm sm:h-8 sm:text-xs", !ride.assignment && "col-span-2")}
             disabled={!chauffeurId || busy || (chauffeurId === ride.assignment?.chauffeurId && vehicleId === ride.assignment?.vehicleId && unitId === (ride.assignment?.unitId ?? ""))}
             onClick={onAssign}
           >
             {ride.assignment ? "Reassign" : "Assign"}
           </Button>
           {ride.assignment ? (
-            <Button size="sm" variant="ghost" disabled={busy} onClick={onUnassign}>
+            <Button size="sm" variant="ghost" className="h-12 border border-border text-sm sm:h-8 sm:border-transparent sm:text-xs" disabled={busy} onClick={onUnassign}>
               Unassign
             </Button>
           ) : null}
