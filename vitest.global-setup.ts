@@ -5,10 +5,10 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import postgres from "postgres";
 import type { TestProject } from "vitest/node";
 import { openDatabase } from "./apps/server/src/db/client";
 import { runMigrations } from "./apps/server/src/db/migrate";
+import { connectPostgres } from "./apps/server/src/db/postgres-url";
 import type {} from "./apps/server/src/test/harness"; // the provided values' names and types
 import { buildServerBundle, newServerBundleDir } from "./apps/server/src/test/server-bundle";
 
@@ -42,7 +42,7 @@ export default async function setup(project: TestProject) {
   if (project.config.env?.TEST_DB === "postgres") {
     const base = process.env.TEST_DATABASE_URL!;
     const template = `meridian_template_${tag()}`;
-    const server = postgres(base, { max: 1, onnotice: () => {} });
+    const server = connectPostgres(base, { max: 1, onnotice: () => {} });
     await server.unsafe(`create database ${template}`);
     const url = new URL(base);
     url.pathname = `/${template}`;

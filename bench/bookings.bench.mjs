@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // Ride bookings at database speed (run `npm run build` first). In one run, on PostgreSQL (DATABASE_URL, else
-// the local server postgres://postgres@127.0.0.1:5432) in a scratch database created for the run and dropped
-// after it:
+// the local server postgres://postgres@127.0.0.1:5432; over its Unix socket with libpq's
+// postgres://postgres@localhost:5432/postgres?host=/var/run/postgresql) in a scratch database created for the
+// run and dropped after it:
 //   (a) single-row INSERT transactions/s into a scratch table, CLIENTS concurrent clients (postgres.js);
 //   (b) POST /api/bookings through the built server with WORKERS=auto: CLIENTS signed-in customers at once,
 //       each on its own keep-alive connection, every booking a distinct quote with its own Idempotency-Key;
@@ -18,8 +19,7 @@ import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
-import postgres from "postgres";
-import { benchServerEnv, countingProxy, cpuMs, freePort, giveCapacity, laDate, requireBuiltServer, running, scratchDatabase, spawned, spawnServer, treeCpuMs, options } from "./lib.mjs";
+import { benchServerEnv, connect, countingProxy, cpuMs, databaseAddress, freePort, giveCapacity, laDate, requireBuiltServer, running, scratchDatabase, spawned, spawnServer, splitSocketHost, treeCpuMs, options } from "./lib.mjs";
 
 const opt = options({ bookings: 4000, embeddedBookings: 1000, clients: 32, insertSeconds: 5, only: "", count: 0, historyDays: 0, strict: false });
 const WORKERS = process.env.WORKERS || "auto";
@@ -83,7 +83,7 @@ async function stopServer(server) {
 
 /** (a) Single-row INSERT transactions/s into a scratch table with `clients` concurrent connections. */
 async function rawInserts(url, clients, seconds, backends) {
-  const sql = postgres(url, { max: clients, onnotice: () => {} });
+  const sql = connect(url, { max: clients, onnotice: () => {} });
   try {
     await sql`create table bench_insert (id bigserial primary key, payload text not null, created_at timestamptz not null default now())`;
     await Promise.all(Array.from({ length: clients }, () => sql`select 1`)); // open every connection first
@@ -254,7 +254,7 @@ async function benchPostgres() {
   cleanups.push(() => scratch.drop());
   const { admin, name: dbName } = scratch;
   const url = new URL(scratch.url);
-  console.log(`PostgreSQL ${url.host}, scratch database ${dbName}`);
+  console.log(`PostgreSQL ${databaseAddress(url)}, scratch database ${dbName}`);
 
   const backends = () => backendCpuMs(admin, dbName);
   const raw = await rawInserts(url.href, opt.clients, opt.insertSeconds, backends);
@@ -269,7 +269,7 @@ async function benchPostgres() {
     beforeMeasure: () => opt.historyDays && addHistory(url.href, opt.historyDays),
   });
   const code = await stopServer(server);
-  const sql = postgres(url.href, { max: 1, onnotice: () => {} });
+  const sql = connect(url.href, { max: 1, onnotice: () => {} });
   const rows = await countRows((q, p) => sql.unsafe(q, p), acknowledged);
   await sql.end();
   const rowsOk = reportRows("rows", rows, acknowledged);
@@ -296,7 +296,7 @@ async function benchPostgres() {
 
 /** `--history-days N`: N days of past shifts (every chauffeur's first, again each day) and of the rides booked so far, completed. */
 async function addHistory(url, days) {
-  const sql = postgres(url, { max: 1, onnotice: () => {} });
+  const sql = connect(url, { max: 1, onnotice: () => {} });
   const t0 = performance.now();
   try {
     const shifts = await sql`insert into shifts (user_id, role, location, starts_at, ends_at)
@@ -318,7 +318,7 @@ async function addHistory(url, days) {
  */
 async function countStatements(url) {
   const proxy = await countingProxy(url);
-  const proxied = new URL(url.href);
+  const proxied = new URL(splitSocketHost(url.href).url); // the proxy's clients reach it over TCP
   proxied.host = `127.0.0.1:${proxy.port}`;
   try {
     const { result, server } = await runBookings("counting (PostgreSQL through a counting proxy, WORKERS=1)", { DATABASE_URL: proxied.href, WORKERS: "1" }, opt.count, undefined, {

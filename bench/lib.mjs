@@ -162,18 +162,54 @@ export async function giveCapacity(base, { dates, chauffeurs, unitsPerType, vehi
 }
 
 /**
+ * `url` without its `?host=/dir` (libpq's Unix socket directory; other parameters kept as written) and that
+ * directory as `socketDir`: a copy of splitSocketHost in apps/server/src/db/postgres-url.ts (the benches run
+ * without a TypeScript loader), which the server's tests check. libpq's `user@/db` gets the host name `localhost`.
+ */
+export function splitSocketHost(url) {
+  const [, head, query = "", hash = ""] = /^([^?#]*)(?:\?([^#]*))?(#.*)?$/.exec(url);
+  const hosts = new URLSearchParams(query).getAll("host");
+  if (!hosts.length) return { url };
+  const socketDir = hosts[0];
+  if (hosts.length > 1 || !socketDir.startsWith("/")) throw new Error(`${url}: host= must be one absolute path, the directory of PostgreSQL's Unix socket (e.g. ?host=/var/run/postgresql)`);
+  const rest = query.split("&").filter((pair) => pair && new URLSearchParams(pair).keys().next().value !== "host");
+  const withHost = head.replace(/^(postgres(?:ql)?:\/\/[^/]*@)(?=[:/]|$)/, "$1localhost");
+  return { url: `${withHost}${rest.length ? `?${rest.join("&")}` : ""}${hash}`, socketDir };
+}
+
+/** postgres.js on `url` (a string or URL), over the Unix socket its `?host=/dir` names, if any, as the server connects. */
+export function connect(url, options = {}) {
+  const { url: rest, socketDir } = splitSocketHost(String(url));
+  return postgres(rest, socketDir ? { ...options, host: socketDir } : options);
+}
+
+/** Where `url` reaches PostgreSQL, for the benches' reports: `/dir/.s.PGSQL.5432 (Unix socket)` or `host:port` (TCP). */
+export function databaseAddress(url) {
+  const { url: rest, socketDir } = splitSocketHost(String(url));
+  const parsed = new URL(rest);
+  return socketDir ? `${socketDir.replace(/\/$/, "")}/.s.PGSQL.${parsed.port || 5432} (Unix socket)` : `${parsed.host} (TCP)`;
+}
+
+/** `url` (a string) on database `name`, its other parts (a socket's ?host= too) kept. */
+function onDatabase(url, name) {
+  const { url: rest, socketDir } = splitSocketHost(url);
+  const parsed = new URL(rest);
+  parsed.pathname = `/${name}`;
+  return socketDir ? `${parsed.href}${parsed.search ? "&" : "?"}host=${encodeURIComponent(socketDir).replace(/%2F/g, "/")}` : parsed.href;
+}
+
+/**
  * A scratch database for one run on the PostgreSQL server of DATABASE_URL (else the local one), never an
- * existing database: { url, name, admin (a connection to the server's own database), drop() }.
+ * existing database: { url, name, admin (a connection to the server's own database), drop() }. A Unix socket
+ * DATABASE_URL (`?host=/var/run/postgresql`) gives a scratch URL on the same socket.
  */
 export async function scratchDatabase() {
   const adminUrl = process.env.DATABASE_URL || "postgres://postgres@127.0.0.1:5432/postgres";
-  const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
+  const admin = connect(adminUrl, { max: 1, onnotice: () => {} });
   const name = `meridian_bench_${crypto.randomBytes(4).toString("hex")}`;
   await admin.unsafe(`create database ${name}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
   return {
-    url: url.href,
+    url: onDatabase(adminUrl, name),
     name,
     admin,
     async drop() {
@@ -184,14 +220,17 @@ export async function scratchDatabase() {
 }
 
 /**
- * A TCP proxy in front of PostgreSQL that counts what the client sends: round trips (Sync or a simple Query),
- * statements executed (Execute or a simple Query) and, per statement text (first 90 characters), how often
- * it ran (prepared statements are matched to their text through Parse/Bind). `reset()` zeroes the counts.
+ * A TCP proxy in front of PostgreSQL (`target`: its URL, TCP or a Unix socket's) that counts what the client sends:
+ * round trips (Sync or a simple Query), statements executed (Execute or a simple Query) and, per statement text
+ * (first 90 characters), how often it ran (prepared statements are matched to their text through Parse/Bind).
+ * `reset()` zeroes the counts. Its clients connect over TCP with a URL without ?host=.
  */
 export async function countingProxy(target) {
   const counts = { roundTrips: 0, statements: 0, byText: new Map() };
+  const { url: rest, socketDir } = splitSocketHost(String(target));
+  const { port, hostname } = new URL(rest);
   const server = net.createServer((client) => {
-    const upstream = net.connect(Number(target.port || 5432), target.hostname);
+    const upstream = socketDir ? net.connect(`${socketDir.replace(/\/$/, "")}/.s.PGSQL.${port || 5432}`) : net.connect(Number(port || 5432), hostname);
     const names = new Map();
     let buf = Buffer.alloc(0);
     let started = false;

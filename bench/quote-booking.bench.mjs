@@ -18,7 +18,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
-import { benchServerEnv, freePort, giveCapacity, laDate, requireBuiltServer, running, scratchDatabase, spawned, spawnLogged, spawnServer, treeCpuMs, options } from "./lib.mjs";
+import { benchServerEnv, databaseAddress, freePort, giveCapacity, laDate, requireBuiltServer, running, scratchDatabase, spawned, spawnLogged, spawnServer, treeCpuMs, options } from "./lib.mjs";
 
 const opt = options({ duration: 10, connections: 50, bookings: 1000, bookingConnections: 10, rounds: 3, strict: false, embedded: false });
 // One server process per CPU, as the README recommends for production; WORKERS=1 measures a single process.
@@ -110,7 +110,7 @@ async function main() {
   await waitFor(`${base}/api/health`, server.child, server.log);
   while (!/ready in \d+ ms/.test(server.log.join(""))) await new Promise((r) => setTimeout(r, 100)); // every worker listens
   const workers = server.log.join("").match(/(\d+) worker processes/)?.[1] ?? "1";
-  const where = opt.embedded ? `PGlite in ${tmpDir}` : `PostgreSQL ${new URL(databaseUrl).host}, scratch database ${scratch.name}`;
+  const where = opt.embedded ? `PGlite in ${tmpDir}` : `PostgreSQL ${databaseAddress(databaseUrl)}, scratch database ${scratch.name}`;
   console.log(`server ready in ${Date.now() - booted} ms (${where}; WORKERS=${WORKERS}: ${workers} HTTP process${workers === "1" ? "" : "es"})`);
 
   // 3. A verified customer: sign up, follow the link in the embedded outbox, sign in.

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { SOCKET_HOST_MESSAGE } from "./db/postgres-url";
 import { loadEnv, WORKERS_NEED_POSTGRES_MESSAGE } from "./env";
 import { startServerProcess } from "./test/server-process";
 
@@ -17,5 +18,30 @@ describe("WORKERS", () => {
     expect(out).toContain("Invalid environment settings");
     expect(out).toContain(`WORKERS: ${WORKERS_NEED_POSTGRES_MESSAGE}`);
     expect(out).not.toContain("Meridian is running");
+  });
+});
+
+describe("DATABASE_URL", () => {
+  it.each([
+    "postgres://meridian:secret@db.example:5432/meridian",
+    "postgresql://meridian@db.example/meridian?sslmode=require",
+    // A Unix socket, the libpq way: ?host= names the socket's directory (db/postgres-url.ts).
+    "postgres://postgres@localhost:5432/meridian?host=/var/run/postgresql",
+    "postgres://postgres@localhost/meridian?host=%2Fvar%2Frun%2Fpostgresql",
+    "postgres://postgres@/meridian?host=/var/run/postgresql",
+    "postgres:///meridian?host=/tmp&application_name=meridian",
+    "postgres://meridian@db-1:5432,db-2:5432/meridian?target_session_attrs=read-write",
+  ])("accepts %s, kept as written", (url) => {
+    expect(loadEnv({ DATABASE_URL: url }).DATABASE_URL).toBe(url);
+  });
+
+  it.each([
+    ["mysql://db.example/meridian", "DATABASE_URL: must start with postgres://"],
+    ["postgres://postgres@localhost/meridian?host=db.example", `DATABASE_URL: ${SOCKET_HOST_MESSAGE}`],
+    ["postgres://postgres@localhost/meridian?host=var/run/postgresql", `DATABASE_URL: ${SOCKET_HOST_MESSAGE}`],
+    ["postgres://postgres@localhost/meridian?host=", `DATABASE_URL: ${SOCKET_HOST_MESSAGE}`],
+    ["postgres://postgres@localhost/meridian?host=/a&host=/b", `DATABASE_URL: ${SOCKET_HOST_MESSAGE}`],
+  ])("refuses %s, saying why", (url, line) => {
+    expect(() => loadEnv({ DATABASE_URL: url })).toThrow(`Invalid environment settings:\n  ${line}`);
   });
 });

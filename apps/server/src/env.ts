@@ -1,6 +1,7 @@
 // The only module that reads process.env. Every setting has a working default for the embedded mode.
 import os from "node:os";
 import { z } from "zod";
+import { PostgresUrlError, splitSocketHost } from "./db/postgres-url";
 
 const bool = z
   .enum(["true", "false", "1", "0", "on", "off", "yes", "no"])
@@ -17,7 +18,19 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default("127.0.0.1"),
   PUBLIC_URL: z.url().optional(),
-  DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, "must start with postgres://").optional(),
+  /** postgres://user:pass@host:5432/db, or over a Unix socket the libpq way: postgres://user@localhost:5432/db?host=/var/run/postgresql. */
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, "must start with postgres://")
+    .superRefine((url, ctx) => {
+      try {
+        splitSocketHost(url);
+      } catch (err) {
+        if (!(err instanceof PostgresUrlError)) throw err;
+        ctx.addIssue({ code: "custom", message: err.message });
+      }
+    })
+    .optional(),
   DATA_DIR: z.string().default("./data"),
   SMTP_URL: z.string().regex(/^smtps?:\/\//, "must start with smtp:// or smtps://").optional(),
   MAIL_FROM: z.string().default("Meridian <concierge@meridian.local>"),

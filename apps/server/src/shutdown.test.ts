@@ -7,8 +7,8 @@ import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
-import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { connectPostgres } from "./db/postgres-url";
 import { giveCapacityThroughApi, laDate } from "./test/factories";
 import { freshPostgres } from "./test/harness";
 import { startServerProcess, TEST_ADMIN, type ServerProcess } from "./test/server-process";
@@ -145,7 +145,7 @@ describe(`SIGTERM during bookings (${onPostgres ? "PostgreSQL, WORKERS=2" : "emb
     // The database afterwards: a row for every 201, none for any refused request.
     const rows = async (query: string, params: unknown[]) => {
       if (pg) {
-        const sql = postgres(pg.url, { max: 1, onnotice: () => {} });
+        const sql = connectPostgres(pg.url, { max: 1, onnotice: () => {} });
         try {
           return await sql.unsafe(query, params as never[]);
         } finally {

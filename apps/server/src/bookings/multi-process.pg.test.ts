@@ -2,8 +2,9 @@
 // process each request reaches, and a booking made on one process is announced on the other (LISTEN/NOTIFY).
 // PostgreSQL only (vitest.config.ts runs *.pg.test.ts in the server-postgres project).
 import type { ChildProcess } from "node:child_process";
-import postgres from "postgres";
+import type postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { connectPostgres } from "../db/postgres-url";
 import { demoFleet } from "../seed/seed";
 import { giveCapacityThroughApi, laDate } from "../test/factories";
 import { freshPostgres } from "../test/harness";
@@ -49,7 +50,7 @@ let vehicleId: string;
 
 beforeAll(async () => {
   db = await freshPostgres();
-  sql = postgres(db.url, { max: 2, onnotice: () => {} });
+  sql = connectPostgres(db.url, { max: 2, onnotice: () => {} });
   // Both start at once on the empty database: one migrates and seeds, the other waits and finds the data.
   [a, b] = await Promise.all([startServer(db.url), startServer(db.url)]);
 

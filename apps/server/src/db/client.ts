@@ -10,7 +10,8 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
 import type { SQL } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
-import postgres from "postgres";
+import type postgres from "postgres";
+import { connectPostgres } from "./postgres-url";
 import * as schema from "./schema";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -243,7 +244,7 @@ function preparedStatements(sql: postgres.Sql): postgres.Sql {
 }
 
 function openPostgres(url: string): Database {
-  const sql = postgres(url, { max: 10, onnotice: () => {} });
+  const sql = connectPostgres(url, { max: 10, onnotice: () => {} });
   const db = drizzlePostgres(preparedStatements(sql), { schema }) as unknown as Db;
   return {
     db,

@@ -3,13 +3,13 @@
 import { describe, expect, it } from "vitest";
 import { createApp } from "../app";
 import { openDatabase } from "../db/client";
+import { connectPostgres } from "../db/postgres-url";
 import { loadEnv, type AppConfig } from "../env";
 import { buildConfig, buildDeps } from "../server";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { getRequestListener } from "@hono/node-server";
 import { sql } from "drizzle-orm";
-import postgres from "postgres";
 import { createUser } from "../seed/factories";
 import { securityHeaderList } from "../lib/security-headers";
 import { withQuoteFastPath } from "../quotes/quote-fast-path";
@@ -29,7 +29,7 @@ describe("GET /api/health and /api/health/ready", () => {
     // PGlite has one connection; PostgreSQL's pool gets the setting on its next connections (the others are ended).
     const readOnly = async (on: boolean) => {
       if (!pg) return void (await t.db.execute(on ? sql`set default_transaction_read_only = on` : sql`set default_transaction_read_only = off`));
-      const admin = postgres(t.databaseUrl!, { max: 1, onnotice: () => {} });
+      const admin = connectPostgres(t.databaseUrl!, { max: 1, onnotice: () => {} });
       try {
         await admin`set default_transaction_read_only = off`; // this connection itself may have started read-only
         const [{ db }] = await admin<[{ db: string }]>`select current_database() as db`;

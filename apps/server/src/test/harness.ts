@@ -1,10 +1,10 @@
 // A fresh app per test file on a fresh database: in-memory PGlite, or (TEST_DB=postgres) a new
 // PostgreSQL database created from TEST_DATABASE_URL and dropped afterwards.
 import fs from "node:fs";
-import postgres from "postgres";
 import { afterAll, beforeAll, expect, inject } from "vitest";
 import { createApp } from "../app";
 import { openDatabase, type Database } from "../db/client";
+import { connectPostgres } from "../db/postgres-url";
 import { createUser, type CreateUserInput } from "../seed/factories";
 import { runMigrations } from "../db/migrate";
 import { loadEnv, type AppConfig } from "../env";
@@ -32,7 +32,7 @@ export async function freshPostgres(template?: string): Promise<{ url: string; d
   const base = process.env.TEST_DATABASE_URL;
   if (!base) throw new Error("TEST_DB=postgres needs TEST_DATABASE_URL");
   const name = `meridian_t_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
-  const admin = postgres(base, { max: 1, onnotice: () => {} });
+  const admin = connectPostgres(base, { max: 1, onnotice: () => {} });
   await admin.unsafe(template ? `create database ${name} template ${template}` : `create database ${name}`);
   await admin.end();
   const url = new URL(base);
@@ -40,7 +40,7 @@ export async function freshPostgres(template?: string): Promise<{ url: string; d
   return {
     url: url.toString(),
     drop: async () => {
-      const a = postgres(base, { max: 1, onnotice: () => {} });
+      const a = connectPostgres(base, { max: 1, onnotice: () => {} });
       await a.unsafe(`drop database if exists ${name} with (force)`);
       await a.end();
     },

@@ -2,8 +2,9 @@
 // PostgreSQL database: the run's bundle (test/server-bundle.ts) started with node. Its output is kept in `log`.
 import { spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";
-import postgres from "postgres";
+import type postgres from "postgres";
 import { afterAll, beforeAll, inject } from "vitest";
+import { connectPostgres } from "../db/postgres-url";
 import { freePort } from "./helpers";
 import { freshPostgres } from "./harness";
 
@@ -91,7 +92,7 @@ export function serverProcessSuite() {
   };
   beforeAll(async () => {
     ctx.db = await freshPostgres();
-    ctx.sql = postgres(ctx.db.url, { max: 2, onnotice: () => {} });
+    ctx.sql = connectPostgres(ctx.db.url, { max: 2, onnotice: () => {} });
   }, 180_000);
   afterAll(async () => {
     await Promise.all(started.map((child) => stopServer(child)));
