@@ -260,6 +260,37 @@ test("a busy valet stand at 390 px: the attendant's queue, lot and ticket", asyn
   await expectBigTargets(sp.getByRole("navigation", { name: "Valet" }).getByRole("link"), "valet tabs");
   await expectBigTargets(queue.getByRole("button"), "queue buttons");
 
+  // One tap after another at the bottom of the screen: the toast of a move lies over the card's next button and
+  // must not take the tap (it stays while a pointer rests on it, so a tap on it waited for ever).
+  // (A shorter phone, so that the page can scroll any card to the bottom.)
+  await sp.setViewportSize({ width: 390, height: 560 });
+  const retrieving = queue.filter({ hasText: cars[1]!.key });
+  await retrieving.getByRole("button", { name: "Mark Ready" }).evaluate((el) => el.scrollIntoView({ block: "end" }));
+  await retrieving.getByRole("button", { name: "Mark Ready" }).click();
+  const delivered = retrieving.getByRole("button", { name: "Delivered" });
+  await expect(delivered).toBeEnabled();
+  const toast = sp.locator("[data-sonner-toast]").filter({ hasText: `${cars[1]!.key}: ready for the guest.` });
+  await expect(toast).toBeVisible();
+  // Once it has slid in and stays put:
+  await expect
+    .poll(async () => {
+      const before = await toast.boundingBox();
+      await sp.waitForTimeout(100);
+      return before?.y === (await toast.boundingBox())?.y;
+    })
+    .toBe(true);
+  // The card scrolled so that the toast lies over the middle of its Delivered button, where a thumb taps.
+  const [over, under] = [await toast.boundingBox(), await delivered.boundingBox()];
+  await sp.evaluate((dy) => window.scrollBy(0, dy), under!.y + under!.height / 2 - (over!.y + over!.height / 2));
+  const [now, then] = [await toast.boundingBox(), await delivered.boundingBox()];
+  expect(Math.abs(now!.y + now!.height / 2 - (then!.y + then!.height / 2)), "the toast lies over the Delivered button").toBeLessThan(4);
+  // A thumb's tap there, while the toast still shows, is the button's (it was the toast's, and did nothing).
+  await sp.touchscreen.tap(then!.x + then!.width / 2, then!.y + then!.height / 2);
+  await expect(retrieving).toBeHidden();
+  await expect(sp.locator("[data-sonner-toast]").filter({ hasText: `${cars[1]!.key}: handed back to the guest.` })).toBeVisible();
+  await expect(queue).toHaveCount(2);
+  await sp.setViewportSize({ width: 390, height: 844 });
+
   // The lot: one parked, one just checked in.
   await sp.getByRole("navigation", { name: "Valet" }).getByRole("link", { name: "Lot" }).click();
   const lot = mine(sp.getByRole("list", { name: "Cars on the lot" }));
