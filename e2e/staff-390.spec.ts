@@ -86,11 +86,12 @@ async function shot(page: Page, name: string) {
   await page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: true });
 }
 
-const PEOPLE = {
-  chauffeur: "Maximilian Featherstonehaugh-Montgomery",
-  chauffeur2: "Anastasia Wilhelmina Vanderbilt-Ashworth",
-  customers: ["Alexandrina Wilhelmina Featherstonehaugh-Cholmondeley", "Bartholomew Fitzwilliam Hetherington III", "Seraphina Montgomery-Worthington"],
-};
+/** Long names, each run's own (a retry on the same server must not find the last run's people on the board). */
+const peopleOf = (run: string) => ({
+  chauffeur: `Maximilian Featherstonehaugh-Montgomery ${run}`,
+  chauffeur2: `Anastasia Wilhelmina Vanderbilt-Ashworth ${run}`,
+  customers: [`Alexandrina Wilhelmina Featherstonehaugh-Cholmondeley ${run}`, `Bartholomew Fitzwilliam Hetherington ${run}`, `Seraphina Montgomery-Worthington ${run}`],
+});
 
 type Api = APIRequestContext;
 
@@ -126,6 +127,7 @@ async function flightOn(api: Api, day: string) {
 
 test("a day of rides at 390 px: the dispatcher's board and the chauffeur's rides", async ({ browser, request }) => {
   const day = laDaysAhead(12);
+  const PEOPLE = peopleOf(Date.now().toString(36).toUpperCase().slice(-4).replace(/\d/g, (d) => "ABCDEFGHIJ"[Number(d)]!));
   const [dispatcher, driver, driver2, ...customers] = await Promise.all([
     staffMember(request, "dispatcher", "Genevieve Dispatch-Holloway"),
     staffMember(request, "chauffeur", PEOPLE.chauffeur),
@@ -285,6 +287,7 @@ test("a busy valet stand at 390 px: the attendant's queue, lot and ticket", asyn
   const [now, then] = [await toast.boundingBox(), await delivered.boundingBox()];
   expect(Math.abs(now!.y + now!.height / 2 - (then!.y + then!.height / 2)), "the toast lies over the Delivered button").toBeLessThan(4);
   // A thumb's tap there, while the toast still shows, is the button's (it was the toast's, and did nothing).
+  await expect(toast).toBeVisible();
   await sp.touchscreen.tap(then!.x + then!.width / 2, then!.y + then!.height / 2);
   await expect(retrieving).toBeHidden();
   await expect(sp.locator("[data-sonner-toast]").filter({ hasText: `${cars[1]!.key}: handed back to the guest.` })).toBeVisible();

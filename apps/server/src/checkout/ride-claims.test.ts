@@ -7,7 +7,7 @@ import { UNAVAILABLE_MESSAGES } from "@meridian/shared/availability";
 import { zonedInstant } from "@meridian/shared/zoned-time";
 import { idempotencyKeys, jobs } from "../db/schema";
 import { HttpError } from "../lib/errors";
-import { HOLD_SWEEP_JOB } from "../payments/hold-sweep";
+import { HOLD_SWEEP_JOB, scheduleHoldSweep } from "../payments/hold-sweep";
 import { createFleetTestApp, giveCapacity, laDate, type TestFleet } from "../test/factories";
 import type { TestApp } from "../test/harness";
 import { claimRideKey, type RideClaim } from "./ride-claims";
@@ -84,6 +84,18 @@ describe("ride claims made together", () => {
     // DAY: the first two; NEXT_DAY: its first two. The third of each day is refused.
     expect(answers.map((a) => a.status)).toEqual(["fulfilled", "fulfilled", "fulfilled", "rejected", "fulfilled", "rejected"]);
     expect(((answers[3] as PromiseRejectedResult).reason as HttpError).code).toBe("unavailable");
+  });
+
+  it("a refused claim leaves the sweep an earlier try of its key scheduled (its card may hold money)", async () => {
+    // An earlier try with this key authorised (the sweep scheduled with its claim), then let the key go (an
+    // authentication step): its sweep stays due. The retry is refused: the two sedans at 12:00 are taken.
+    await settleAll([claimAt(DAY, "12:00"), claimAt(DAY, "12:00")]);
+    const retry = claimAt(DAY, "12:00");
+    await scheduleHoldSweep(t.db, retry.sweep);
+    const [earlier] = await t.db.select().from(jobs).where(eq(jobs.key, `${HOLD_SWEEP_JOB}:${retry.sweep.providerKey}`));
+    await expect(claimRideKey(t.deps, retry)).rejects.toMatchObject({ status: 409, code: "unavailable" });
+    expect(await keysLeft([retry])).toEqual([]);
+    expect(await t.db.select().from(jobs).where(eq(jobs.key, `${HOLD_SWEEP_JOB}:${retry.sweep.providerKey}`))).toEqual([earlier]);
   });
 
   it("a key held already is not claimed again (the caller's single way takes it over or waits)", async () => {

@@ -5,7 +5,7 @@
 // bookings of a moment share the transaction's statements, and the days' locks are taken once for them all, not once
 // per booking (issue 24 point 5).
 import { sql, type SQL } from "drizzle-orm";
-import { executeRows, type Database, type Db, type Tx } from "../db/client";
+import { executeRows, type Db, type Tx } from "../db/client";
 import { holdSweepJob, type SweepCall } from "../payments";
 import type { Deps } from "../lib/context";
 import type { RideHold, RideToSell } from "../lib/availability-port";
@@ -18,7 +18,7 @@ export type RideClaim = { userId: string; key: string; hash: string; ride: RideT
 /** What a claim holds while its booking is in progress (idempotency_keys.response_body). */
 export const holdOf = (ride: RideToSell): RideHold => ({ hold: { pickupAt: ride.pickupAt.toISOString(), minutes: ride.minutes, vehicleTypeId: ride.vehicleTypeId } });
 
-const claimers = new WeakMap<Database, (claim: RideClaim) => Promise<{ at: Date } | null>>();
+const claimers = new WeakMap<Deps, (claim: RideClaim) => Promise<{ at: Date } | null>>();
 
 /**
  * Claims the key, with the ride's availability checked: its claim's time (the token of the claim), or null when the key
@@ -26,8 +26,8 @@ const claimers = new WeakMap<Database, (claim: RideClaim) => Promise<{ at: Date 
  * the 409 when the ride cannot be sold.
  */
 export function claimRideKey(deps: Deps, claim: RideClaim): Promise<{ at: Date } | null> {
-  let claimer = claimers.get(deps.database);
-  if (!claimer) claimers.set(deps.database, (claimer = batched((claims: RideClaim[]) => makeClaims(deps, claims))));
+  let claimer = claimers.get(deps);
+  if (!claimer) claimers.set(deps, (claimer = batched((claims: RideClaim[]) => makeClaims(deps, claims))));
   return claimer(claim);
 }
 
@@ -70,8 +70,10 @@ async function makeClaims(deps: Deps, batch: RideClaim[]): Promise<Served<{ at: 
  */
 async function insertClaims(tx: Tx, claims: RideClaim[], claimedAt: Date, locks: SQL): Promise<Map<string, string[]>> {
   const sweeps = claims.map((c) => holdSweepJob(c.sweep, claimedAt));
-  const rows = claims.map((c, i) => {
-    const job = sweeps[i]!;
+  // The keys in one order in every batch (a key another batch has inserted and not yet committed is waited for): two
+  // batches holding the same two keys in the other order would wait for each other.
+  const inOrder = claims.map((c, i) => ({ c, job: sweeps[i]! })).sort((a, b) => (idOf(a.c) < idOf(b.c) ? -1 : 1));
+  const rows = inOrder.map(({ c, job }) => {
     return sql`(${c.userId}, ${c.key}, ${c.hash}, ${JSON.stringify(holdOf(c.ride))}::jsonb, ${job.kind}, ${job.key}, ${job.runAt.toISOString()}::timestamptz, ${JSON.stringify(job.payload)}::jsonb)`;
   });
   const [row] = await executeRows(
@@ -107,8 +109,7 @@ async function letGo(tx: Tx, refused: RideClaim[], sweepIds: string[]): Promise<
   );
   await executeRows(
     tx as unknown as Db,
-    sql`with keys as (delete from idempotency_keys where (user_id, key) in (${keys}) returning 1),
-      sweeps as (delete from jobs where id in (${sweepIds.length ? sql.join(sweepIds.map((id) => sql`${id}`), sql`, `) : sql`null::uuid`}) returning 1)
-      select (select count(*) from keys) as keys, (select count(*) from sweeps) as sweeps`,
+    sql`with keys as (delete from idempotency_keys where (user_id, key) in (${keys}))
+      delete from jobs where id in (${sweepIds.length ? sql.join(sweepIds.map((id) => sql`${id}`), sql`, `) : sql`null::uuid`})`,
   );
 }

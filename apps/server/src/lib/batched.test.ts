@@ -32,4 +32,14 @@ describe("batched", () => {
     fail = false;
     expect(await Promise.all([echo("d"), echo("e")])).toEqual(["d", "e"]);
   });
+
+  it("fails the calls of a batch answered with fewer answers than calls, and says so", async () => {
+    const short = batched(async (items: number[]) => items.slice(1).map((value) => ({ value })));
+    const settled = await Promise.allSettled([short(1), short(2), short(3)]);
+    expect(settled.map((s) => (s.status === "rejected" ? (s.reason as Error).message : "fulfilled"))).toEqual([
+      "batched: 0 answers for 1 calls",
+      "batched: 1 answers for 2 calls",
+      "batched: 1 answers for 2 calls",
+    ]);
+  });
 });

@@ -21,6 +21,7 @@ export function batched<I, O>(serve: (items: I[]) => Promise<Served<O>[]>, most 
       const batch = waiting.splice(0, most);
       try {
         const answers = await serve(batch.map((w) => w.item));
+        if (answers.length !== batch.length) throw new Error(`batched: ${answers.length} answers for ${batch.length} calls`);
         batch.forEach((w, i) => {
           const answer = answers[i]!;
           if ("error" in answer) w.reject(answer.error);

@@ -68,11 +68,14 @@ const claimsColumn = (from: Date, to: Date, now: Date) => {
       and ${pickup} >= ${at(from)} and ${pickup} < ${at(to)}) as claims`;
 };
 
+/** How the picture names a booking in progress (an Idempotency-Key claim). */
+const claimId = (claim: { userId: string; key: string }) => `claim:${claim.userId}:${claim.key}`;
+
 /** The picture (worldOf) with the bookings in progress counted as rides with no chauffeur or car yet. */
 function pictureOf(row: Record<string, unknown>): AvailabilityWorld {
   const world = worldOf(row);
   const claims = (row.claims as ({ userId: string; key: string } & RideHold)[]).map(
-    ({ userId, key, hold }): SoldRide => ({ id: `claim:${userId}:${key}`, pickupAt: new Date(hold.pickupAt), minutes: hold.minutes, vehicleTypeId: hold.vehicleTypeId, chauffeurId: null, unitId: null }),
+    ({ userId, key, hold }): SoldRide => ({ id: claimId({ userId, key }), pickupAt: new Date(hold.pickupAt), minutes: hold.minutes, vehicleTypeId: hold.vehicleTypeId, chauffeurId: null, unitId: null }),
   );
   return claims.length ? { ...world, rides: [...world.rides, ...claims] } : world;
 }
@@ -94,8 +97,6 @@ async function windowPicture(db: Tx, rides: RideToSell[], bufferMinutes: number,
   const [row] = await executeRows(db as unknown as Db, sql`select ${windowColumns(ws, bufferMinutes)}, ${claimsColumn(new Date(from), new Date(to), now)}, ${operationsSettingsColumn}`);
   return { world: pictureOf(row!), settings: operationsSettingsOf(row!.operations_settings), bufferMinutes };
 }
-
-const claimId = (claim: { userId: string; key: string }) => `claim:${claim.userId}:${claim.key}`;
 
 /** The picture without the rides of `notCounted` (each sale's own booking or claim), and with `more` rides. */
 function without(world: AvailabilityWorld, notCounted: NotCounted[], more: SoldRide[] = []): AvailabilityWorld {
@@ -169,11 +170,19 @@ export function createAvailability(): AvailabilityPort {
     const world = without(read.world, notCounted);
     const allowed: SoldRide[] = [];
     const answers: (HttpError | null)[] = [];
+    // A no reads the whole day for its alternatives: once per day in one check (the locks keep it as it was).
+    const wholeDays = new Map<string, Promise<AvailabilityWorld>>();
+    const wholeDay = (ride: RideToSell) => {
+      const day = dayOf(ride.pickupAt, settings.timeZone);
+      let read = wholeDays.get(day.date);
+      if (!read) wholeDays.set(day.date, (read = dayWorld(tx, day, now)));
+      return read;
+    };
     for (const [i, sale] of sales.entries()) {
-      // The rides that reach into the sale's window are enough for a yes; a no reads the whole day for its alternatives.
+      // The rides that reach into the sale's window are enough for a yes.
       const refused = rideAvailability(sale.ride, without(world, [], allowed), rules).sellable
         ? null
-        : refusal(sale.ride, without(await dayWorld(tx, dayOf(sale.ride.pickupAt, settings.timeZone), now), notCounted, allowed), settings, now);
+        : refusal(sale.ride, without(await wholeDay(sale.ride), notCounted, allowed), settings, now);
       if (!refused) allowed.push(allowedRide(sale, i));
       answers.push(refused);
     }

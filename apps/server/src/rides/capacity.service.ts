@@ -87,7 +87,7 @@ function merged(windows: Window[]): Window[] {
  */
 export const windowColumns = (windows: Window[], bufferMinutes: number) => {
   const spans = merged(windows);
-  const any = (each: (w: Window) => SQL) => sql`(${sql.join(spans.map(each), sql` or `)})`;
+  const any = (each: (w: Window) => SQL) => (spans.length ? sql`(${sql.join(spans.map(each), sql` or `)})` : sql`false`);
   return worldColumns(
     any((w) => sql`(s.starts_at <= ${at(w.end)} and s.ends_at >= ${at(w.start)})`),
     // The ride's window as rideWindow draws it: its minutes rounded up, then the buffer. No ride is longer than the
