@@ -73,9 +73,10 @@ async function insertClaims(tx: Tx, claims: RideClaim[], claimedAt: Date, locks:
   // The keys in one order in every batch (a key another batch has inserted and not yet committed is waited for): two
   // batches holding the same two keys in the other order would wait for each other.
   const inOrder = claims.map((c, i) => ({ c, job: sweeps[i]! })).sort((a, b) => (idOf(a.c) < idOf(b.c) ? -1 : 1));
-  const rows = inOrder.map(({ c, job }) => {
-    return sql`(${c.userId}, ${c.key}, ${c.hash}, ${JSON.stringify(holdOf(c.ride))}::jsonb, ${job.kind}, ${job.key}, ${job.runAt.toISOString()}::timestamptz, ${JSON.stringify(job.payload)}::jsonb)`;
-  });
+  const rows = inOrder.map(
+    ({ c, job }) =>
+      sql`(${c.userId}, ${c.key}, ${c.hash}, ${JSON.stringify(holdOf(c.ride))}::jsonb, ${job.kind}, ${job.key}, ${job.runAt.toISOString()}::timestamptz, ${JSON.stringify(job.payload)}::jsonb)`,
+  );
   const [row] = await executeRows(
     tx as unknown as Db,
     sql`with input (user_id, key, request_hash, hold, job_kind, job_key, run_at, payload) as (values ${sql.join(rows, sql`, `)}),
