@@ -23,7 +23,7 @@ const SELLING_DAY_LOCK = 26_020;
 /**
  * The locks rides' sales take, as select-list items: for each ride the UTC day of its pickup and the day before. Two
  * rides that could overlap (pickups less than a day apart) share one, whatever the settings' time zone, so the lock
- * needs no settings read first. Taken in ascending order, by every seller, so that two never wait for each other.
+ * needs no settings read first. Taken in ascending order by every seller, so that no two deadlock on them.
  */
 function sellingLocks(rides: RideToSell[]): SQL {
   const days = new Set<number>();
