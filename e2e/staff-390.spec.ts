@@ -207,6 +207,10 @@ test("a day of rides at 390 px: the dispatcher's board and the chauffeur's rides
   await expectOneLine(rides.getByLabel("Ride status"), "ride statuses");
   await expectBigTargets(rides.getByRole("button"), "ride steps");
   await expectBigTargets(rides.getByRole("link", { name: /555/ }), "call the passenger");
+  // The passenger's number as people write it; the link dials it in full.
+  const call = rides.getByRole("link", { name: /555/ }).first();
+  await expect(call).toHaveText(/^\s*\(310\) 555-01\d\d$/);
+  await expect(call).toHaveAttribute("href", /^tel:\+131055501\d\d$/);
 
   await Promise.all([desk.context.close(), dispatch.context.close(), phone.context.close()]);
 });

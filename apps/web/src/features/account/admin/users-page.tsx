@@ -11,6 +11,7 @@ import type { Column } from "@/components/data-table/data-table";
 import { useListFilters, type FilterDef } from "@/components/data-table/filter-bar";
 import { ListPage } from "@/components/data-table/list-page";
 import { EditUserDialog, NewUserDialog } from "./user-dialogs";
+import { formatPhone } from "@meridian/shared/phone";
 
 const PAGE_SIZE = 20;
 const FILTERS: FilterDef<UserFilters>[] = [{ kind: "search", key: "q", label: "Search users", placeholder: "Search by name, email or phone...", busyText: "Searching…" }];
@@ -33,7 +34,7 @@ export default function UsersPage() {
           </>
         ),
       },
-      { header: "Phone", className: "tabular-nums text-foreground/80", cell: (u) => u.phone || <span className="text-muted">—</span> },
+      { header: "Phone", className: "tabular-nums text-foreground/80", cell: (u) => (u.phone ? formatPhone(u.phone) : <span className="text-muted">—</span>) },
       {
         header: "Role",
         sortValue: (u) => ROLE_LABELS[u.role],

@@ -19,6 +19,7 @@ import { useBooking } from "./api/get-booking";
 import { DetailRow, formatDateTime, StatusBadge } from "@/components/admin/admin-ui";
 import { BookingPaymentSection } from "./booking-payment-section";
 import { readRideDetails } from "./booking-details";
+import { formatPhone } from "@meridian/shared/phone";
 
 const actionLabel: Record<BookingStatus, string> = {
   pending: "Mark Pending",
@@ -114,7 +115,7 @@ export function BookingDetailDialog({ id, onClose }: { id: string | null; onClos
                 <dl>
                   <DetailRow label="Name">{b.customerName ?? "N/A"}</DetailRow>
                   <DetailRow label="Email">{b.customerEmail ?? "N/A"}</DetailRow>
-                  <DetailRow label="Phone">{b.customerPhone ?? "N/A"}</DetailRow>
+                  <DetailRow label="Phone">{b.customerPhone ? formatPhone(b.customerPhone) : "N/A"}</DetailRow>
                 </dl>
               </section>
 

@@ -27,6 +27,7 @@ import { notifyError, notifySuccess } from "@/lib/notify";
 import { cn } from "@/lib/utils";
 import { useCreateCallerBooking } from "./api/create-caller-booking";
 import { useCustomers } from "./api/search-customers";
+import { formatPhone } from "@meridian/shared/phone";
 
 type NewCustomerForm = { fullName: string; email: string; phone: string };
 type NewCustomerValues = { fullName: string; email?: string; phone?: string };
@@ -224,7 +225,7 @@ function CustomerSearch({
                   ) : null}
                   {c.phone ? (
                     <span className="inline-flex items-center gap-1">
-                      <Phone className="size-3" aria-hidden /> {c.phone}
+                      <Phone className="size-3" aria-hidden /> {formatPhone(c.phone)}
                     </span>
                   ) : null}
                 </span>

@@ -15,6 +15,7 @@ import { clockIn, dayLabel } from "@/lib/time";
 import { cn } from "@/lib/utils";
 import { useMyRides } from "../api/get-my-rides";
 import { useStepRide } from "../api/step-ride";
+import { formatPhone } from "@meridian/shared/phone";
 
 const plural = (n: number, noun: string) => `${n} ${noun}${n === 1 ? "" : "s"}`;
 const finished = (s: string) => s === "completed" || s === "cancelled" || s === "no_show" || s === "expired" || s === "refunded";
@@ -144,7 +145,7 @@ function RideCard({ ride, timeZone, showDay }: { ride: StaffRide; timeZone: stri
       ) : null}
       {ride.customerPhone ? (
         <a href={`tel:${ride.customerPhone}`} className="mt-3 inline-flex min-h-11 items-center gap-2 text-sm text-gold underline-offset-4 hover:underline">
-          <Phone className="size-4" aria-hidden /> {ride.customerPhone}
+          <Phone className="size-4" aria-hidden /> {formatPhone(ride.customerPhone)}
         </a>
       ) : null}
       {next.length || canNoShow ? (

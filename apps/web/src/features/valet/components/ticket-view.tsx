@@ -17,6 +17,7 @@ import { useUploadPhotos, type PhotoUpload } from "../api/upload-photos";
 import { PhotoPicker } from "./photo-picker";
 import { Timeline } from "./timeline";
 import { Centered } from "./queue-view";
+import { formatPhone } from "@meridian/shared/phone";
 
 export function TicketView() {
   const { id = "" } = useParams();
@@ -55,7 +56,7 @@ export function TicketView() {
           <Item label="Plate">{ticket.plate}</Item>
           <Item label="Stand">{ticket.stand}</Item>
           <Item label="Stall">{ticket.stall ?? "—"}</Item>
-          <Item label="Guest">{ticket.guestPhone ?? ticket.guestEmail ?? "—"}</Item>
+          <Item label="Guest">{ticket.guestPhone ? formatPhone(ticket.guestPhone) : (ticket.guestEmail ?? "—")}</Item>
           <Item label="Attendant">{ticket.assignedTo ?? "—"}</Item>
         </dl>
       </section>

@@ -23,6 +23,7 @@ import { PageHeader, StatusBadge } from "@/components/admin/admin-ui";
 import { DataTable, StateRow, Th, type Column } from "@/components/data-table/data-table";
 import { ListPage } from "@/components/data-table/list-page";
 import { withArticle } from "@meridian/shared/words";
+import { formatPhone } from "@meridian/shared/phone";
 
 const roleOptions = staffRoles.map((value) => ({ value, label: ROLE_LABELS[value] }));
 
@@ -57,7 +58,7 @@ const MEMBER_COLUMNS: Column<StaffMember>[] = [
   { header: "Name", className: "font-medium", sortValue: (s) => s.fullName.toLowerCase(), cell: (s) => s.fullName },
   { header: "Role", className: "text-foreground/80", sortValue: (s) => ROLE_LABELS[s.role], cell: (s) => ROLE_LABELS[s.role] },
   { header: "Email", className: "text-foreground/80", cell: (s) => s.email },
-  { header: "Phone", className: "tabular-nums text-foreground/80", cell: (s) => s.phone ?? "—" },
+  { header: "Phone", className: "tabular-nums text-foreground/80", cell: (s) => (s.phone ? formatPhone(s.phone) : "—") },
   { header: "Status", cell: (s) => <StatusBadge status={s.status} /> },
 ];
 

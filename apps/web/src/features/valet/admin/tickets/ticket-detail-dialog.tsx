@@ -13,6 +13,7 @@ import { formatDate } from "@/lib/utils";
 import { useUpdateTicket } from "../api/update-ticket";
 import { DetailRow, formatDateTime, StatusBadge } from "@/components/admin/admin-ui";
 import { ValetTicketSection } from "./valet-ticket-section";
+import { formatPhone } from "@meridian/shared/phone";
 
 export function TicketDetailDialog({ ticket, onClose }: { ticket: AdminTicketRow | null; onClose: () => void }) {
   return (
@@ -61,7 +62,7 @@ function TicketBody({ ticket }: { ticket: AdminTicketRow }) {
           <StatusBadge status={current.status} />
         </DetailRow>
         <DetailRow label="Customer">{current.customerName ?? (current.bookingId ? "—" : "Walk-up guest")}</DetailRow>
-        <DetailRow label="Phone">{current.customerPhone ?? "—"}</DetailRow>
+        <DetailRow label="Phone">{current.customerPhone ? formatPhone(current.customerPhone) : "—"}</DetailRow>
         <DetailRow label="Service">{current.service ? <span className="capitalize">{current.service}</span> : "N/A"}</DetailRow>
         <DetailRow label="Booking date">
           {current.bookingDate ? formatDate(current.bookingDate) : "N/A"}

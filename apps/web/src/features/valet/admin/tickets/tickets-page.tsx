@@ -9,6 +9,7 @@ import type { Column } from "@/components/data-table/data-table";
 import { useListFilters, type FilterDef } from "@/components/data-table/filter-bar";
 import { ListPage } from "@/components/data-table/list-page";
 import { TicketDetailDialog } from "./ticket-detail-dialog";
+import { formatPhone } from "@meridian/shared/phone";
 
 const PAGE_SIZE = 20;
 
@@ -45,7 +46,7 @@ export default function TicketsPage() {
           t.customerName || t.customerPhone ? (
             <>
               <div className="text-foreground">{t.customerName ?? "Walk-up guest"}</div>
-              {t.customerPhone ? <div className="mt-0.5 text-xs text-muted">{t.customerPhone}</div> : null}
+              {t.customerPhone ? <div className="mt-0.5 text-xs text-muted">{formatPhone(t.customerPhone)}</div> : null}
             </>
           ) : (
             <span className="text-muted">N/A</span>

@@ -13,6 +13,7 @@ import { Timeline } from "@/features/valet/components/timeline";
 import { useTicketValet } from "../api/get-ticket-valet";
 import { DetailRow, formatDateTime, StatusBadge } from "@/components/admin/admin-ui";
 import { valetKeys } from "@/lib/query-keys";
+import { formatPhone } from "@meridian/shared/phone";
 
 const heading = "mb-3 text-[0.68rem] font-medium uppercase tracking-[0.22em] text-gold";
 
@@ -41,7 +42,7 @@ export function ValetTicketSection({ row }: { row: AdminTicketRow }) {
         <DetailRow label="Car">{`${ticket.colour} ${ticket.make} ${ticket.model} · ${ticket.plate}`}</DetailRow>
         <DetailRow label="Key tag">{ticket.keyTag}</DetailRow>
         <DetailRow label="Stand / stall">{`${ticket.stand}${ticket.stall ? ` · ${ticket.stall}` : ""}`}</DetailRow>
-        <DetailRow label="Guest">{[ticket.guestPhone, ticket.guestEmail].filter(Boolean).join(" · ") || "N/A"}</DetailRow>
+        <DetailRow label="Guest">{[ticket.guestPhone && formatPhone(ticket.guestPhone), ticket.guestEmail].filter(Boolean).join(" · ") || "N/A"}</DetailRow>
         <DetailRow label="Booking">
           {ticket.bookingId ? [row.customerName, row.service, row.bookingDate ? formatDate(row.bookingDate) : null].filter(Boolean).join(" · ") || ticket.bookingId : "Walk-up (no booking)"}
         </DetailRow>
