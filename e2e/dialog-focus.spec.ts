@@ -23,8 +23,18 @@ const uniq = Date.now().toString(36).slice(-5).toUpperCase();
 const creds: Partial<Record<Who, { email: string; password: string }>> = {};
 let data: Data;
 
+/**
+ * Searches a list and waits until the table shows the search's answer. The unfiltered list is on screen first; an
+ * opener found in it can move when the answer replaces it, between the click's aim and the press (CI once clicked the
+ * View button and no dialog opened).
+ */
 async function search(page: Page, label: string, text: string) {
+  const answered = page.waitForResponse((r) => r.request().method() === "GET" && new URL(r.url()).searchParams.get("q") === text);
   await page.getByLabel(label).fill(text);
+  const answer = await answered;
+  expect(answer.status()).toBe(200);
+  const rows = Object.values((await answer.json()) as Record<string, unknown>).find(Array.isArray)!;
+  await expect(page.locator("tbody tr")).toHaveCount(rows.length);
 }
 
 /** The bookings page's two dialogs, which the admin and the dispatcher both open (their cases close them different ways). */
