@@ -67,6 +67,8 @@ export const PAYMENT_NEEDED_LABEL = "Payment needed";
 export const PAYMENT_NEEDED_HINT = "The card on file could not be authorised. The customer has been e-mailed a link to confirm a card.";
 export const UNPAID_CANCEL_REASON = "The card could not be authorised before the service; cancelled without a fee.";
 export const ALREADY_PAID_MESSAGE = "This booking is already paid for: nothing to confirm.";
+/** Two confirmations at once (the link on a phone and on a laptop, a double submit): the one that lost is told. */
+export const PAID_MEANWHILE_MESSAGE = "This booking was paid a moment ago (on another device or tab). This card was not charged: its authorisation was released.";
 export const NOT_YET_MESSAGE = "Nothing to pay yet: we will authorise your card 48 hours before the service.";
 export const NOT_PAYABLE_MESSAGE = "This booking is no longer on, so there is nothing to pay.";
 

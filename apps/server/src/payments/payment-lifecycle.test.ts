@@ -8,7 +8,7 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { QuoteInput } from "@meridian/shared/booking";
-import { paymentKeys } from "@meridian/shared/payment-lifecycle";
+import { ALREADY_PAID_MESSAGE, PAID_MEANWHILE_MESSAGE, paymentKeys } from "@meridian/shared/payment-lifecycle";
 import { reauthorizeAt, unpaidCancelAt } from "@meridian/shared/payment-policy";
 import { toCents } from "@meridian/shared/pricing";
 import { setValetRates } from "../seed/factories";
@@ -808,5 +808,46 @@ describe("branches of the lifecycle (issue 21, point 4)", () => {
     expect((await step(id, "completed")).status).toBe(200);
     expect(await capturedOf(id)).toBe(toCents(moved.body.booking.price));
     expect(await captures(holds[0]!.intentId)).toHaveLength(1);
+  });
+});
+
+describe("the customer confirming a card", () => {
+  /** A near booking whose card needs confirming (as after a failed re-authorisation: its charge is a declined attempt). */
+  async function paymentNeeded(time: string) {
+    const id = await bookRide({ time });
+    const charge = await ensureBookingCharge(t, id);
+    await t.db.update(payments).set({ status: "requires_payment_method", lastError: "Your card was declined." }).where(eq(payments.intentId, charge.intentId));
+    await t.db.update(embeddedPaymentIntents).set({ status: "requires_payment_method", amountCapturableCents: 0 }).where(eq(embeddedPaymentIntents.id, charge.intentId));
+    return id;
+  }
+  const liveHolds = async (id: string) =>
+    (await t.db.select().from(embeddedPaymentIntents)).filter((i) => i.status === "requires_capture" && (i.metadata as { bookingId?: string } | null)?.bookingId === id);
+  const confirmCard = (id: string, paymentMethod: string) =>
+    t.call("POST", `/api/me/bookings/${id}/payment`, { cookie: customer.cookie, json: { paymentMethod }, headers: { "Idempotency-Key": crypto.randomUUID() } });
+
+  it("confirmed on two devices at once: one hold stays on the card, the other is released and its page told so", async () => {
+    const id = await paymentNeeded("06:30");
+    // The payment link on a phone and the e-mail's link on a laptop, and a double submit: all at once.
+    const answers = await Promise.all([confirmCard(id, "pm_card_visa"), confirmCard(id, "pm_card_mastercard"), confirmCard(id, "pm_card_visa")]);
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 409, 409]);
+    for (const lost of answers.filter((a) => a.status === 409)) {
+      expect(lost.body.error.code).toBe("already_paid");
+      expect([PAID_MEANWHILE_MESSAGE, ALREADY_PAID_MESSAGE]).toContain(lost.body.error.message);
+    }
+    const held = await liveHolds(id);
+    expect(held).toHaveLength(1);
+    const charge = await chargeOf(t.db, id);
+    expect(charge).toMatchObject({ intentId: held[0]!.id, status: "requires_capture" });
+    expect((await t.call("GET", `/api/me/bookings/${id}/payment`, { cookie: customer.cookie })).body.payment).toMatchObject({ state: "authorised", payable: true });
+    // The holds that lost are released, and no charge row reads them as the booking's.
+    const all = (await t.db.select().from(embeddedPaymentIntents)).filter((i) => (i.metadata as { bookingId?: string } | null)?.bookingId === id && i.id !== charge!.intentId);
+    expect(all.filter((i) => i.status !== "requires_payment_method").every((i) => i.status === "canceled")).toBe(true);
+    // The sweeps due later leave the booking's hold alone, and completion captures it, once.
+    await runJobsAt(new Date(Date.now() + 20 * 60_000));
+    expect((await liveHolds(id)).map((h) => h.id)).toEqual([charge!.intentId]);
+    await driveToOnBoard(id);
+    expect((await step(id, "completed")).status).toBe(200);
+    expect(await chargeOf(t.db, id)).toMatchObject({ intentId: charge!.intentId, status: "succeeded", capturedCents: charge!.amountCents });
+    expect(await captures(charge!.intentId)).toHaveLength(1);
   });
 });

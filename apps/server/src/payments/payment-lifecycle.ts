@@ -12,6 +12,7 @@ import {
   NOT_PAYABLE_MESSAGE,
   NOT_YET_MESSAGE,
   PAID_CHARGE_STATUSES,
+  PAID_MEANWHILE_MESSAGE,
   paymentKeys,
   settlementFor,
   settlementKey,
@@ -306,11 +307,13 @@ export async function confirmBookingCard(deps: Deps, userId: string, bookingId: 
   } catch (err) {
     if (!(err instanceof PaymentError)) throw err;
     if (err.code === "card_declined" || err.code === "authentication_required") {
-      await db.transaction((tx) => recordFailedAuthorisation(tx, deps.payments.kind, b, { intentId: err.intentId, message: err.message, card, key }));
+      const recorded = await recordConfirmation(db, b.id, err.intentId, (tx) => recordFailedAuthorisation(tx, deps.payments.kind, b, { intentId: err.intentId, message: err.message, card, key }));
+      // Another confirmation paid the booking meanwhile: this declined card is moot (it holds nothing).
+      if (!recorded) throw conflict(ALREADY_PAID_MESSAGE, "already_paid");
     }
     throw paymentErrorToHttp(err);
   }
-  await db.transaction(async (tx) => {
+  const recorded = await recordConfirmation(db, b.id, intent.id, async (tx) => {
     if (intent.status === "requires_capture") {
       await recordAuthorisation(tx, deps.payments.kind, intent, b.id, card);
       // The service is done: this hold is captured right below; should that fail (the provider down, the process
@@ -318,6 +321,14 @@ export async function confirmBookingCard(deps: Deps, userId: string, bookingId: 
       if (afterService) await scheduleJob(tx, { kind: SETTLE_JOB, key: `${SETTLE_JOB}:${b.id}:${intent.id}`, runAt: new Date(Date.now() + 60_000), payload: { bookingId: b.id } });
     } else await recordFailedAuthorisation(tx, deps.payments.kind, b, { intentId: intent.id, status: "requires_action", message: "The card needs its authentication step.", card, key });
   });
+  if (!recorded) {
+    // Lost to a confirmation that recorded its hold first: this one is let go now (the booking keeps one hold;
+    // should the release fail, the hold sweep scheduled above releases it, as no charge row knows it). A hold
+    // after its 3-D Secure step has its row already: recorded as released; a new one gets none (it would read as
+    // the booking's newest charge).
+    await releaseUnusedHold(deps, b.id, intent.id, "a confirmation's hold that lost to another", Boolean(input.paymentIntentId));
+    throw conflict(PAID_MEANWHILE_MESSAGE, "already_paid");
+  }
   if (intent.status !== "requires_capture") {
     // Stripe.js runs the step in the browser with the client secret (stripe mode), then the page sends paymentIntentId.
     throw new HttpError(402, "authentication_required", "Your card needs an authentication step. Complete it to confirm the payment.", { paymentIntentId: intent.id }, { paymentIntent: { id: intent.id, clientSecret: intent.clientSecret } });
@@ -326,6 +337,22 @@ export async function confirmBookingCard(deps: Deps, userId: string, bookingId: 
   if (afterService) await settleBookingNow(deps, b.id);
   announceBooking(deps, b);
   return bookingPaymentState(deps, userId, b.id);
+}
+
+/**
+ * Records a confirmation's answer, unless another confirmation of the booking paid it meanwhile (two at once: the
+ * payment link on a phone and the e-mail's on a laptop, or a double submit; each passed the "already paid" check
+ * before either authorised). Serialized on the booking's row: the first to record is the booking's hold; a later
+ * one finds the booking's charge held or captured by another intent and writes nothing (false).
+ */
+async function recordConfirmation(db: Db, bookingId: string, intentId: string | undefined, write: (tx: Tx) => Promise<void>): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    await tx.select({ id: bookings.id }).from(bookings).where(eq(bookings.id, bookingId)).for("update");
+    const charge = await bookingCharge(tx, bookingId);
+    if (charge && charge.intentId !== intentId && (PAID_CHARGE_STATUSES as readonly string[]).includes(charge.status)) return false;
+    await write(tx);
+    return true;
+  });
 }
 
 /**
