@@ -40,7 +40,7 @@ export const mePaymentRoutes = new Hono<AppEnv>()
         200: { description: "The booking's payment, now authorised", schema: bookingPaymentResponseSchema },
         402: { description: "The card was declined or needs its authentication step" },
         404: { description: "Not one of this customer's bookings" },
-        409: { description: "Nothing is due: already paid, no longer on, or still waiting for its re-authorisation" },
+        409: { description: "Nothing is due: already paid (or paid meanwhile by another confirmation, whose hold is kept; this one is released), no longer on, or still waiting for its re-authorisation" },
       },
     }),
     async (c) => {

@@ -850,4 +850,16 @@ describe("the customer confirming a card", () => {
     expect(await chargeOf(t.db, id)).toMatchObject({ intentId: charge!.intentId, status: "succeeded", capturedCents: charge!.amountCents });
     expect(await captures(charge!.intentId)).toHaveLength(1);
   });
+
+  it("a double tap sending the attempt's key twice: one authorisation, and both requests answered with it", async () => {
+    const id = await paymentNeeded("07:30");
+    const key = crypto.randomUUID();
+    const send = () => t.call("POST", `/api/me/bookings/${id}/payment`, { cookie: customer.cookie, json: { paymentMethod: "pm_card_visa" }, headers: { "Idempotency-Key": key } });
+    const answers = await Promise.all([send(), send()]);
+    expect(answers.map((a) => a.status)).toEqual([200, 200]);
+    expect(answers.map((a) => a.body.payment.state)).toEqual(["authorised", "authorised"]);
+    const held = await liveHolds(id);
+    expect(held).toHaveLength(1);
+    expect(await chargeOf(t.db, id)).toMatchObject({ intentId: held[0]!.id, status: "requires_capture" });
+  });
 });

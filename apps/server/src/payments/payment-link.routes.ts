@@ -56,7 +56,7 @@ export const paymentLinkRoutes = new Hono<AppEnv>()
         200: { description: "The booking's payment, now authorised", schema: bookingPaymentResponseSchema },
         402: { description: "The card was declined or needs its authentication step" },
         404: invalid,
-        409: { description: "Nothing is due: already paid, or no longer on" },
+        409: { description: "Nothing is due: already paid (or paid meanwhile by another confirmation, whose hold is kept; this one is released), or no longer on" },
       },
     }),
     async (c) => {

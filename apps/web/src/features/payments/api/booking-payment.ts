@@ -1,4 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import { IDEMPOTENCY_KEY_HEADER } from "@meridian/shared/booking";
 import type { ConfirmCardInput } from "@meridian/shared/payment-lifecycle";
 import { bookingPaymentResponseSchema } from "@meridian/shared/payments/answers";
 import { api } from "@/lib/api";
@@ -19,13 +21,42 @@ export const bookingPaymentQueryOptions = (s: PaymentSource) =>
   });
 export const useBookingPayment = (s: PaymentSource) => useQuery(bookingPaymentQueryOptions(s));
 
-export const confirmBookingCard = (s: PaymentSource, input: ConfirmCardInput) =>
-  api(path(s), bookingPaymentResponseSchema, { method: "POST", json: input, headers: { "Idempotency-Key": crypto.randomUUID() } });
+export const confirmBookingCard = (s: PaymentSource, input: ConfirmCardInput, idempotencyKey: string) =>
+  api(path(s), bookingPaymentResponseSchema, { method: "POST", json: input, headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey } });
+
+/**
+ * One Idempotency-Key per confirmation attempt: the same card sent again while its request is still on its way (a
+ * double tap) goes with the same key, so the server makes one authorisation and both requests are answered with it.
+ * Once answered, the next attempt gets a new key (a declined card's key would only replay its decline). Two devices
+ * at once are the server's to settle: one hold is kept, the other released and answered 409 already_paid.
+ */
+export function confirmationKeys(newKey: () => string = () => crypto.randomUUID()) {
+  let attempt: { input: string; key: string; open: number } | null = null;
+  return {
+    take(input: ConfirmCardInput): string {
+      const body = JSON.stringify(input);
+      if (!attempt || attempt.input !== body || attempt.open === 0) attempt = { input: body, key: newKey(), open: 0 };
+      attempt.open += 1;
+      return attempt.key;
+    },
+    done(key: string) {
+      if (attempt?.key === key) attempt.open -= 1;
+    },
+  };
+}
 
 export function useConfirmBookingCard(s: PaymentSource) {
   const qc = useQueryClient();
+  const [keys] = useState(() => confirmationKeys());
   return useMutation({
-    mutationFn: (input: ConfirmCardInput) => confirmBookingCard(s, input),
+    mutationFn: async (input: ConfirmCardInput) => {
+      const key = keys.take(input);
+      try {
+        return await confirmBookingCard(s, input, key);
+      } finally {
+        keys.done(key);
+      }
+    },
     onSettled: () => qc.invalidateQueries({ queryKey: bookingPaymentQueryOptions(s).queryKey }),
   });
 }
