@@ -24,6 +24,7 @@ import { createFleetTestApp, createTestFleet, ensureBookingCharge, giveCapacityF
 import { bookingCharge as chargeOf } from "./charges";
 import { bookingsNeedingPayment } from "./payment-lifecycle";
 import { paymentJobHandlers, schedulePaymentJobs } from "./payment-jobs";
+import { holdSweepJobHandlers } from "./hold-sweep";
 import { PaymentError, type PaymentProvider } from "../lib/payment-provider";
 
 let t: TestApp;
@@ -78,7 +79,7 @@ const intent = async (id: string) => (await t.db.select().from(embeddedPaymentIn
 const captures = async (intentId: string) =>
   (await t.db.select().from(embeddedPaymentEvents).where(eq(embeddedPaymentEvents.intentId, intentId))).filter((e) => e.type === "payment_intent.succeeded");
 const jobsOf = async (bookingId: string) => (await t.db.select().from(jobs)).filter((j) => j.payload.bookingId === bookingId);
-const runJobsAt = (at: Date) => runDueJobs(t.db, { ...jobHandlers(t.deps), ...paymentJobHandlers(t.deps) }, { now: () => at });
+const runJobsAt = (at: Date) => runDueJobs(t.db, { ...jobHandlers(t.deps), ...paymentJobHandlers(t.deps), ...holdSweepJobHandlers(t.deps) }, { now: () => at });
 const step = (id: string, status: string) => t.call("POST", `/api/staff/rides/${id}/status`, { cookie: marcus.cookie, json: { status } });
 
 async function driveToOnBoard(id: string) {
@@ -538,6 +539,66 @@ describe("a far-off service", () => {
     expect((await jobsOf(id)).map((j) => j.key)).toContain(`receipt:${id}`);
     // The retry jobs (settlement, the re-authorisation that was due later) change nothing.
     await runJobsAt(new Date(startsAt.getTime() - 47 * H));
+    expect(await capturedCents(id)).toBe(total);
+    expect((await chargeRows(id)).filter((r) => r.status === "succeeded")).toHaveLength(1);
+  });
+
+  /** The booking's re-authorisation job and its handler, to run its two steps apart (as a slow provider or a crash would). */
+  async function reauthorization(id: string) {
+    const job = (await jobsOf(id)).find((j) => j.kind === "payment.reauthorize")!;
+    const handler = paymentJobHandlers(t.deps)["payment.reauthorize"] as { call: (job: unknown, now: Date) => Promise<{ kind: string; intent?: { id: string } }>; record: (tx: unknown, job: unknown, now: Date, outcome: unknown) => Promise<string> };
+    return { job, handler };
+  }
+  const cancelNow = async (id: string) => {
+    const terms = (await t.call("GET", `/api/me/bookings/${id}/cancellation`, { cookie: customer.cookie })).body.cancellation;
+    const res = await t.call("POST", `/api/me/bookings/${id}/cancel`, { cookie: customer.cookie, json: { acceptFeeUsd: terms.feeUsd } });
+    expect(res.status).toBe(200);
+  };
+
+  it("cancelled while its re-authorisation is with the provider: the new hold is not the booking's, and it is released", async () => {
+    const { id, startsAt } = await farOff("ride", laDate(15));
+    const { job, handler } = await reauthorization(id);
+    const at = new Date(startsAt.getTime() - 48 * H);
+    const outcome = await handler.call(job, at);
+    expect(outcome.kind).toBe("authorised");
+    const held = outcome.intent!.id;
+    expect(await intent(held)).toMatchObject({ status: "requires_capture" });
+    await cancelNow(id); // the customer cancels before the job records the hold
+    const result = await t.db.transaction((tx) => handler.record(tx, job, at, outcome));
+    expect(result).toMatch(/^skipped: cancelled during the authorisation/);
+    expect((await chargeRows(id)).map((c) => c.intentId)).not.toContain(held);
+    // The sweep, due a quarter of an hour after the call, lets the hold go.
+    await runJobsAt(new Date(Date.now() + 16 * 60_000));
+    expect(await intent(held)).toMatchObject({ status: "canceled" });
+    expect(await capturedCents(id)).toBe(0);
+  });
+
+  it("a re-authorisation whose process died after the provider's answer: cancelled then, the hold is released, and nobody is asked to pay", async () => {
+    const { id, startsAt } = await farOff("ride", laDate(16));
+    const { job, handler } = await reauthorization(id);
+    const outcome = await handler.call(job, new Date(startsAt.getTime() - 48 * H));
+    const held = outcome.intent!.id;
+    await cancelNow(id);
+    // The job comes round again (skipped: the booking is cancelled) and the sweep comes due.
+    await runJobsAt(new Date(Math.max(Date.now(), startsAt.getTime() - 48 * H) + 16 * 60_000));
+    expect(await intent(held)).toMatchObject({ status: "canceled" });
+    expect((await chargeRows(id)).map((c) => c.intentId)).not.toContain(held);
+    expect((await outboxFor(t.db, customer.user.email)).filter((m) => m.subject.includes("payment"))).toEqual([]);
+  });
+
+  it("completed while its re-authorisation is with the provider: charged once (by the completion), the re-authorisation's hold released", async () => {
+    const date = laDate(23);
+    await onShift(date);
+    const { id, startsAt, total } = await farOff("ride", date);
+    const { job, handler } = await reauthorization(id);
+    const at = new Date(startsAt.getTime() - 48 * H);
+    const outcome = await handler.call(job, at);
+    const held = outcome.intent!.id;
+    await driveToOnBoard(id);
+    expect((await step(id, "completed")).status).toBe(200);
+    expect(await t.db.transaction((tx) => handler.record(tx, job, at, outcome))).toMatch(/^skipped: completed during the authorisation/);
+    await runJobsAt(new Date(Date.now() + 16 * 60_000));
+    expect(await intent(held)).toMatchObject({ status: "canceled" });
     expect(await capturedCents(id)).toBe(total);
     expect((await chargeRows(id)).filter((r) => r.status === "succeeded")).toHaveLength(1);
   });
