@@ -5,14 +5,14 @@
 //   link to confirm a card, and the booking reads "payment needed" (the dispatch board shows it).
 // - payment.unpaid_cancel: still unpaid 12 hours before the service, the booking is cancelled without a fee.
 // The provider steps are two-step jobs: the call outside any transaction, then the record with the job's "done".
-import { eq } from "drizzle-orm";
-import { keepHoldAtBooking, reauthorizeAt, unpaidCancelAt } from "@meridian/shared/payment-policy";
+import { and, eq } from "drizzle-orm";
+import { callerPaymentDueAt, keepHoldAtBooking, reauthorizeAt, unpaidCancelAt } from "@meridian/shared/payment-policy";
 import { PAID_CHARGE_STATUSES, paymentKeys, UNPAID_CANCEL_REASON } from "@meridian/shared/payment-lifecycle";
 import { CALLER_UNPAID_CANCEL_REASON } from "@meridian/shared/caller-booking";
 import { toCents } from "@meridian/shared/pricing";
 import type { Tx } from "../db/client";
-import { bookings } from "../db/schema";
-import { cancelJobs, scheduleJob, type Job, type JobHandler, type JobHandlers, type TwoStepJobHandler } from "../jobs/job-runner";
+import { bookings, jobs } from "../db/schema";
+import { cancelJobs, payloadIs, scheduleJob, type Job, type JobHandler, type JobHandlers, type TwoStepJobHandler } from "../jobs/job-runner";
 import type { Deps } from "../lib/context";
 import type { Mail } from "../mail/mailer";
 import { emailLayout, greeting, nameInEmail } from "../mail/templates";
@@ -48,6 +48,35 @@ export async function schedulePaymentJobs(tx: Tx, booking: BookingRow, now = new
 
 /** A booking's pending payment jobs (before scheduling them again for a new time). */
 export const cancelPaymentJobs = (tx: Tx, bookingId: string) => cancelJobs(tx, [REAUTHORIZE_JOB, UNPAID_CANCEL_JOB], "bookingId", bookingId);
+
+/**
+ * A booking's payment jobs follow it to its new time (a reschedule, in its transaction, after the move's new hold is
+ * recorded): those of the old time cancelled, schedulePaymentJobs for the new one; and a booking still unpaid (its
+ * last authorisation failed, or it holds nothing and no card is kept) keeps its unpaid cancellation even when the new
+ * time is within the hold window (where schedulePaymentJobs schedules nothing): 12 hours before the new time, or,
+ * for a caller's booking waiting on its payment link, when the link's time runs out for the new time.
+ */
+export async function movePaymentJobs(tx: Tx, booking: BookingRow, now = new Date()): Promise<void> {
+  const [byLink] = await tx
+    .select({ id: jobs.id })
+    .from(jobs)
+    .where(and(eq(jobs.kind, UNPAID_CANCEL_JOB), eq(jobs.status, "pending"), payloadIs("bookingId", booking.id), payloadIs("reason", "link")))
+    .limit(1);
+  await cancelPaymentJobs(tx, booking.id);
+  await schedulePaymentJobs(tx, booking, now);
+  const charge = await bookingCharge(tx, booking.id);
+  if (!charge || (PAID_CHARGE_STATUSES as readonly string[]).includes(charge.status)) return;
+  const { timeZone } = await getOperationsSettings(tx);
+  const startsAt = startOf(booking, timeZone);
+  const at = startsAt.toISOString();
+  const payload = { bookingId: booking.id, startsAt: at, day: reauthorizeAt(startsAt).toISOString().slice(0, 10) };
+  if (byLink) {
+    await scheduleJob(tx, { kind: UNPAID_CANCEL_JOB, key: `${UNPAID_CANCEL_JOB}:${booking.id}:link:${at}`, runAt: callerPaymentDueAt(booking.createdAt, startsAt), payload: { ...payload, reason: "link" } });
+  } else {
+    // The same job (and key) schedulePaymentJobs schedules for a far-off time.
+    await scheduleJob(tx, { kind: UNPAID_CANCEL_JOB, key: `${UNPAID_CANCEL_JOB}:${booking.id}:${at}`, runAt: unpaidCancelAt(startsAt), payload });
+  }
+}
 
 async function bookingFor(db: Deps["database"]["db"] | Tx, job: Job): Promise<{ b: BookingRow; skip?: undefined } | { skip: string }> {
   const [b] = await db.select().from(bookings).where(eq(bookings.id, String(job.payload.bookingId ?? "")));
