@@ -7,6 +7,7 @@
 import { and, eq, ne, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { QuoteInput } from "@meridian/shared/booking";
+import { CALLER_UNPAID_CANCEL_REASON } from "@meridian/shared/caller-booking";
 import { UNPAID_CANCEL_REASON } from "@meridian/shared/payment-lifecycle";
 import { setValetRates } from "../seed/factories";
 import { bookings, embeddedPaymentEvents, embeddedPaymentIntents, jobs, payments, rideRateCards } from "../db/schema";
@@ -225,5 +226,22 @@ describe("payment needed, then moved into the hold window", () => {
     expect((await booking(id)).status).toBe("pending");
     await runJobsAt(new Date(startsAt.getTime() - 11 * H));
     expect(await booking(id)).toMatchObject({ status: "cancelled", cancelReason: UNPAID_CANCEL_REASON, cancellationFee: 0 });
+  });
+
+  it("a caller's booking waiting on its payment link, moved: still released when the link's time runs out", async () => {
+    const q = await quoteFor(NEAR, "14:00");
+    const made = await t.call("POST", "/api/admin/bookings", { cookie: dispatcher.cookie, json: { service: "ride", quoteId: q, customerId: customer.user.id }, headers: { "Idempotency-Key": crypto.randomUUID() } });
+    expect(made.status).toBe(201);
+    const id = made.body.booking.id as string;
+    expect(await bookingCharge(t.db, id)).toMatchObject({ status: "requires_payment_method", paymentMethod: null }); // no card on file
+
+    const moved = await reschedule(id, NEAR, "14:30", await quoteFor(NEAR, "14:30"));
+    expect(moved.status).toBe(200);
+    const startsAt = new Date(moved.body.booking.pickupAt);
+    const due = (await jobsOf(id)).filter((j) => j.kind === "payment.unpaid_cancel" && j.status === "pending");
+    expect(due).toEqual([expect.objectContaining({ payload: expect.objectContaining({ reason: "link", startsAt: startsAt.toISOString() }) })]);
+
+    await runJobsAt(new Date(Date.now() + 25 * H));
+    expect(await booking(id)).toMatchObject({ status: "cancelled", cancelReason: CALLER_UNPAID_CANCEL_REASON, cancellationFee: 0 });
   });
 });
