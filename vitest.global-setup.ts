@@ -8,7 +8,7 @@ import path from "node:path";
 import type { TestProject } from "vitest/node";
 import { openDatabase } from "./apps/server/src/db/client";
 import { runMigrations } from "./apps/server/src/db/migrate";
-import { connectPostgres } from "./apps/server/src/db/postgres-url";
+import { connectPostgres, withDatabase } from "./apps/server/src/db/postgres-url";
 import type {} from "./apps/server/src/test/harness"; // the provided values' names and types
 import { buildServerBundle, newServerBundleDir } from "./apps/server/src/test/server-bundle";
 
@@ -44,9 +44,7 @@ export default async function setup(project: TestProject) {
     const template = `meridian_template_${tag()}`;
     const server = connectPostgres(base, { max: 1, onnotice: () => {} });
     await server.unsafe(`create database ${template}`);
-    const url = new URL(base);
-    url.pathname = `/${template}`;
-    const database = await openDatabase({ url: url.toString() });
+    const database = await openDatabase({ url: withDatabase(base, template) });
     await runMigrations(database);
     await database.close();
     project.provide("postgresTemplate", template);

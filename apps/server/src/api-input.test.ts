@@ -192,6 +192,29 @@ describe("field errors say which field is wrong", () => {
     expectFieldErrors(res, { source: "Unknown field." });
   });
 
+  it("a field or query parameter named like an object's own members is unknown like any other, and named", async () => {
+    for (const name of ["constructor", "__proto__", "toString"]) {
+      const body = await t.call("POST", "/api/newsletter", { body: `{"email":"fan@example.com",${JSON.stringify(name)}:1}` });
+      expect(body.status, name).toBe(400);
+      expect(body.body.error.fields, name).toEqual(JSON.parse(`{${JSON.stringify(name)}:"Unknown field."}`));
+      const query = await t.call("GET", `/api/me/profile?${name}=1`, { cookie });
+      expect(query.status, name).toBe(400);
+      expect(query.body.error.fields, name).toEqual(JSON.parse(`{${JSON.stringify(name)}:"Unknown query parameter."}`));
+    }
+    const { cookie: adminCookie } = await t.userWithSession({ role: "admin" });
+    const search = await t.call("GET", "/api/admin/users?__proto__=x", { cookie: adminCookie });
+    expect(search.status).toBe(400);
+  });
+
+  it("a user id with a NUL character is not found, not a 500", async () => {
+    const { cookie: adminCookie } = await t.userWithSession({ role: "admin" });
+    for (const id of ["a%00b", "%00", "x".repeat(300)]) {
+      const res = await t.call("PATCH", `/api/admin/users/${id}`, { cookie: adminCookie, json: { fullName: "Some Body" } });
+      expect(res.status, id).toBe(404);
+      expect(res.body.error).toMatchObject({ code: "not_found", message: "User not found." });
+    }
+  });
+
   it("a body over 64 KB is refused before it is read", async () => {
     const res = await t.call("POST", "/api/auth/sign-in/email", { json: { email: "known@example.com", password: MB } });
     expect(res.status).toBe(413);

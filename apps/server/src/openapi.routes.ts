@@ -127,7 +127,7 @@ export function openApiRoutes(app: Hono<AppEnv>, config: AppConfig) {
       (c) => {
         const file = c.req.param("file");
         if (file === "start.js") return c.body(START_JS, 200, { "content-type": "text/javascript; charset=utf-8" });
-        const type = ASSETS[file];
+        const type = Object.hasOwn(ASSETS, file) ? ASSETS[file] : undefined;
         if (!type) throw notFound("No such file.");
         if (!files.has(file)) files.set(file, fs.readFileSync(path.join(here, file)));
         return c.body(new Uint8Array(files.get(file)!), 200, { "content-type": type, "cache-control": "public, max-age=86400" });

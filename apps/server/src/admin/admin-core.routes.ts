@@ -37,7 +37,7 @@ import { getOverview, listAudit } from "./core/insights.service";
 import { getReports, reportCsv } from "./core/reports.service";
 import { getTicket, listTickets, updateTicket } from "../valet";
 import { createUserByAdmin, searchUsers, updateUser } from "../auth";
-import { idParam } from "../lib/validate";
+import { idParam, userIdParam } from "../lib/validate";
 import { settleBookingNow } from "../payments";
 
 /** A path id that is not a UUID cannot name a row: 404 (and no database error). */
@@ -64,7 +64,7 @@ export const adminCoreRoutes = new Hono<AppEnv>()
   })
   .patch("/users/:id", admin$("Change a user's name, phone, role or status", { 200: adminUserResponseSchema, 404: notFoundAnswer }, { body: adminUpdateUserSchema, tags: ["Admin: users"] }), async (c) => {
     const { db, actor } = caller(c);
-    const id = c.req.param("id");
+    const id = userIdParam(c, "User");
     const input = c.req.valid("json");
     return c.json({ user: await updateUser(db, actor, id, input) });
   })

@@ -1,6 +1,6 @@
 // splitSocketHost: `?host=/dir` leaves the URL for postgres.js's host option; every other part stays as written.
 import { describe, expect, it } from "vitest";
-import { PostgresUrlError, SOCKET_HOST_MESSAGE, splitSocketHost } from "./postgres-url";
+import { PostgresUrlError, SOCKET_HOST_MESSAGE, splitSocketHost, withDatabase } from "./postgres-url";
 
 describe("splitSocketHost", () => {
   it.each([
@@ -25,4 +25,17 @@ describe("splitSocketHost", () => {
     "refuses %s",
     (url) => expect(() => splitSocketHost(url)).toThrow(new PostgresUrlError(SOCKET_HOST_MESSAGE)),
   );
+});
+
+describe("withDatabase", () => {
+  it.each([
+    ["postgres://postgres@127.0.0.1:5432/test", "postgres://postgres@127.0.0.1:5432/meridian_t_1"],
+    ["postgres://postgres@127.0.0.1:5432", "postgres://postgres@127.0.0.1:5432/meridian_t_1"],
+    // The socket forms the tests' TEST_DATABASE_URL may take: the host parameter (and the empty host) are kept.
+    ["postgres://postgres@/test?host=/var/run/postgresql", "postgres://postgres@/meridian_t_1?host=/var/run/postgresql"],
+    ["postgres://postgres@localhost:5432/postgres?host=%2Fvar%2Frun%2Fpostgresql&sslmode=disable", "postgres://postgres@localhost:5432/meridian_t_1?host=%2Fvar%2Frun%2Fpostgresql&sslmode=disable"],
+    ["postgres://u@db-1:5432,db-2:5432/db?target_session_attrs=read-write", "postgres://u@db-1:5432,db-2:5432/meridian_t_1?target_session_attrs=read-write"],
+  ])("%s", (url, named) => expect(withDatabase(url, "meridian_t_1")).toBe(named));
+
+  it("refuses what is not a URL", () => expect(() => withDatabase("/var/run/postgresql", "x")).toThrow(PostgresUrlError));
 });

@@ -31,6 +31,16 @@ export function splitSocketHost(url: string): { url: string; socketDir?: string 
   return { url: `${withHost}${rest.length ? `?${rest.join("&")}` : ""}${hash}`, socketDir };
 }
 
+/**
+ * `url` naming database `name` instead, every other part as written: the socket form (`postgres://u@/db?host=/dir`)
+ * and several hosts, which the URL class refuses or rewrites, included.
+ */
+export function withDatabase(url: string, name: string): string {
+  const [, origin = "", query = ""] = /^([a-z]+:\/\/[^/?#]*)(?:\/[^?#]*)?(.*)$/i.exec(url) ?? [];
+  if (!origin) throw new PostgresUrlError(`not a PostgreSQL URL: ${url}`);
+  return `${origin}/${encodeURIComponent(name)}${query}`;
+}
+
 /** A postgres.js client on `url`, over the Unix socket its `?host=/dir` names, if any (splitSocketHost). */
 export function connectPostgres(url: string, options: postgres.Options<Record<string, postgres.PostgresType>> = {}): postgres.Sql {
   const { url: rest, socketDir } = splitSocketHost(url);

@@ -1,7 +1,7 @@
 // The takeover path (issue 21): with the server on every interface, nobody but this machine's own browser can read
 // a password-reset link from the dev mailbox. Requests go over real sockets, from a non-loopback address of this
 // machine and from loopback with the headers a reverse proxy adds.
-import { createServer, type Server } from "node:http";
+import { createServer, request, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import os from "node:os";
 import { getRequestListener } from "@hono/node-server";
@@ -38,6 +38,17 @@ afterAll(async () => {
 });
 
 const get = (host: string, path: string, headers: Record<string, string> = {}) => fetch(`http://${host}:${port}${path}`, { headers });
+
+/** A GET over loopback addressed to `hostHeader` (fetch sends the URL's own Host): what a page on a rebound name sends. */
+const getAddressedTo = (hostHeader: string, path: string) =>
+  new Promise<{ status: number; text: string }>((resolve, reject) => {
+    const req = request({ host: "127.0.0.1", port, path, headers: { host: hostHeader } }, (res) => {
+      let text = "";
+      res.setEncoding("utf8").on("data", (d: string) => (text += d));
+      res.on("end", () => resolve({ status: res.statusCode!, text }));
+    });
+    req.on("error", reject).end();
+  });
 
 describe("the dev tools' exposure", () => {
   it("are on by default only for the quick start: loopback, no SMTP, no proxy, not production", () => {
@@ -96,6 +107,26 @@ describe("the dev tools' exposure", () => {
     const own = await get("127.0.0.1", `/api/dev/mailbox?to=${encodeURIComponent(admin.email)}`);
     expect(own.status).toBe(200);
     expect(await own.text()).toContain(token);
+  });
+
+  it("a stranger's page whose name resolves to 127.0.0.1 (DNS rebinding) cannot read the admin's reset link; localhost names still can", async () => {
+    const reset = await t.call("POST", "/api/auth/request-password-reset", { json: { email: admin.email, redirectTo: "/reset-password" } });
+    expect(reset.status).toBe(200);
+    const mails = await outboxFor(t.db, admin.email);
+    const token = linkIn(mails.at(-1)!).url.pathname.split("/").pop()!;
+    const inbox = `/api/dev/mailbox?to=${encodeURIComponent(admin.email)}`;
+    for (const name of [`attacker.example:${port}`, "attacker.example", `127.0.0.1.nip.example:${port}`, `localhost.attacker.example:${port}`]) {
+      for (const path of [inbox, "/dev/mailbox", "/api/dev/mailbox/sms"]) {
+        const res = await getAddressedTo(name, path);
+        expect(res.status, `${name} ${path}`).toBe(404);
+        expect(res.text).not.toContain(token);
+      }
+    }
+    for (const name of [`localhost:${port}`, `127.0.0.1:${port}`, `LOCALHOST:${port}`, "localhost"]) {
+      const res = await getAddressedTo(name, inbox);
+      expect(res.status, name).toBe(200);
+      expect(res.text).toContain(token);
+    }
   });
 
   it("the quick start still lets a new customer read the verification e-mail and verify", async () => {

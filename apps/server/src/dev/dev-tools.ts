@@ -1,8 +1,10 @@
 // The development tools (the dev mailbox at /dev/mailbox and /api/dev/mailbox, /api/dev/jobs) read every
 // customer's verification and password-reset links and every valet claim link. They are on by default only for
 // the quick start (listening on loopback, no SMTP, not production), and even then answer only requests that
-// arrive on the loopback interface with no forwarding header: a reverse proxy on the same machine forwards
-// strangers' requests from 127.0.0.1, and says so in those headers.
+// arrive on the loopback interface with no forwarding header (a reverse proxy on the same machine forwards
+// strangers' requests from 127.0.0.1, and says so in those headers) and addressed to a loopback name (a stranger's
+// web page whose name is made to resolve to 127.0.0.1, DNS rebinding, would otherwise read them from the
+// developer's own browser: its requests carry the stranger's host name).
 import { getConnInfo } from "@hono/node-server/conninfo";
 import type { MiddlewareHandler } from "hono";
 import type { Env } from "../env";
@@ -28,7 +30,19 @@ export function devToolsSetting(env: Env): { enabled: boolean; reason: string } 
   return { enabled: true, reason: "the quick start: listening on loopback, no SMTP_URL; they answer only requests from this machine" };
 }
 
-/** The socket's peer is loopback and the request carries no forwarding header; else the tools do not exist (404). */
+/** The host name a request is addressed to (its Host header, else its URL), without the port. */
+function addressedTo(hostHeader: string | undefined, url: string): string {
+  try {
+    return new URL(hostHeader ? `http://${hostHeader}` : url).hostname;
+  } catch {
+    return "";
+  }
+}
+
+/**
+ * The socket's peer is loopback, the request carries no forwarding header and it is addressed to a loopback name
+ * (localhost, 127.x.x.x, [::1]); else the tools do not exist (404).
+ */
 export const onlyFromThisMachine: MiddlewareHandler<AppEnv> = async (c, next) => {
   let peer: string | undefined = "127.0.0.1"; // app.request() in tests has no socket
   try {
@@ -37,6 +51,7 @@ export const onlyFromThisMachine: MiddlewareHandler<AppEnv> = async (c, next) =>
     /* no socket */
   }
   const forwarded = FORWARDING_HEADERS.some((h) => c.req.header(h) !== undefined);
-  if (!peer || !isLoopback(peer) || forwarded) return c.json(errorBody("not_found", `No API route ${c.req.method} ${c.req.path}.`), 404);
+  const toLoopback = isLoopback(addressedTo(c.req.header("host"), c.req.url));
+  if (!peer || !isLoopback(peer) || forwarded || !toLoopback) return c.json(errorBody("not_found", `No API route ${c.req.method} ${c.req.path}.`), 404);
   await next();
 };

@@ -306,4 +306,12 @@ describe("GET /api/docs", () => {
     }
     expect((await t.app.request("/api/docs/package.json")).status).toBe(404);
   });
+
+  it("a file named like an object's own members is not found either (it was a 500 to anyone)", async () => {
+    for (const file of ["constructor", "__proto__", "toString", "hasOwnProperty"]) {
+      const res = await t.app.request(`/api/docs/${file}`);
+      expect(res.status, file).toBe(404);
+      expect(((await res.json()) as { error: { code: string } }).error.code, file).toBe("not_found");
+    }
+  });
 });

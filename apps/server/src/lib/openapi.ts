@@ -10,8 +10,8 @@ import { apiErrorSchema } from "@meridian/shared/api-error";
 import { asRole, type Role } from "@meridian/shared/auth";
 import { requireRole, requireUser } from "./session";
 import type { AppEnv } from "./context";
-import { badRequest, type FieldErrors } from "./errors";
-import { parseBody, parseQuery } from "./validate";
+import { badRequest } from "./errors";
+import { noFields, parseBody, parseQuery } from "./validate";
 
 /**
  * Who may call a route: anyone, any signed-in user, or one role or a list of roles (admins pass every role check),
@@ -153,7 +153,7 @@ export const EMPTY_QUERY_MESSAGE = "Leave this parameter out or give it a value.
 function refuseUndescribedQuery(url: string, described: ReadonlySet<string>) {
   const at = url.indexOf("?");
   if (at < 0) return;
-  const fields: FieldErrors = {};
+  const fields = noFields();
   for (const [name, value] of new URLSearchParams(url.slice(at + 1))) {
     if (!described.has(name)) fields[name] ??= UNKNOWN_QUERY_MESSAGE;
     else if (value.trim() === "") fields[name] ??= EMPTY_QUERY_MESSAGE;

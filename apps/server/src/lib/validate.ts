@@ -8,8 +8,11 @@ import { badRequest, notFound, type FieldErrors } from "./errors";
 
 export const MAX_BODY_BYTES = 64 * 1024;
 
+/** Field errors by name, with no prototype: a field named "constructor" or "__proto__" is a field like any other. */
+export const noFields = (): FieldErrors => Object.create(null) as FieldErrors;
+
 export function fieldErrors(error: z.ZodError): FieldErrors {
-  const fields: FieldErrors = {};
+  const fields = noFields();
   for (const issue of error.issues) {
     const key = issue.path.length ? issue.path.join(".") : "_";
     if (issue.code === "unrecognized_keys") {
@@ -28,7 +31,7 @@ export const NUL_MESSAGE = "This text contains a character that is not allowed (
  * A field error for every string in `value` that holds a NUL character. Run it on input the schema has
  * already accepted: its shape is then bounded (a deeply nested body never gets this far).
  */
-export function nulFields(value: unknown, path = "", fields: FieldErrors = {}): FieldErrors {
+export function nulFields(value: unknown, path = "", fields: FieldErrors = noFields()): FieldErrors {
   if (typeof value === "string") {
     if (value.includes("\0")) fields[path || "_"] ??= NUL_MESSAGE;
   } else if (typeof value === "object" && value !== null) {
@@ -98,6 +101,19 @@ export function parseQuery<S extends z.ZodType>(c: Context, schema: S): z.infer<
 export function idParam(c: Context, what: string): string {
   const id = c.req.param("id") ?? "";
   if (!uuidParamSchema.safeParse(id).success) throw notFound(`${what} not found.`);
+  return id;
+}
+
+/** Longer than any user id (better-auth's are 32 characters; the seed's are names). */
+const MAX_USER_ID_LENGTH = 200;
+
+/**
+ * A user's id from the path (`:id`), or 404 `<what> not found.` for one that cannot be a user's. User ids are
+ * better-auth's strings, not uuids (idParam); a NUL character would reach the database and fail there (a 500).
+ */
+export function userIdParam(c: Context, what: string): string {
+  const id = c.req.param("id") ?? "";
+  if (!id || id.length > MAX_USER_ID_LENGTH || id.includes("\0")) throw notFound(`${what} not found.`);
   return id;
 }
 

@@ -4,7 +4,7 @@ import fs from "node:fs";
 import { afterAll, beforeAll, expect, inject } from "vitest";
 import { createApp } from "../app";
 import { openDatabase, type Database } from "../db/client";
-import { connectPostgres } from "../db/postgres-url";
+import { connectPostgres, withDatabase } from "../db/postgres-url";
 import { createUser, type CreateUserInput } from "../seed/factories";
 import { runMigrations } from "../db/migrate";
 import { loadEnv, type AppConfig } from "../env";
@@ -35,10 +35,8 @@ export async function freshPostgres(template?: string): Promise<{ url: string; d
   const admin = connectPostgres(base, { max: 1, onnotice: () => {} });
   await admin.unsafe(template ? `create database ${name} template ${template}` : `create database ${name}`);
   await admin.end();
-  const url = new URL(base);
-  url.pathname = `/${name}`;
   return {
-    url: url.toString(),
+    url: withDatabase(base, name),
     drop: async () => {
       const a = connectPostgres(base, { max: 1, onnotice: () => {} });
       await a.unsafe(`drop database if exists ${name} with (force)`);
