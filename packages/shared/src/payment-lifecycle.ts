@@ -3,25 +3,34 @@
 // far-off service, and the words the screens and e-mails use for it.
 import { z } from "zod";
 
-/** Provider idempotency keys of the after-booking calls (fixed per booking, so a retry never charges twice). */
+/**
+ * Provider idempotency keys of the after-booking calls. A settlement's capture or release is keyed by the booking
+ * AND the PaymentIntent it settles: a retry of that call (a job after a provider outage, a process that died before
+ * recording the answer) replays it, so a hold is captured once; a later hold of the same booking (the card the
+ * customer confirmed after a refused capture) is a new call with a key of its own. A provider keeps a key with the
+ * request it was first used for and refuses it for any other, so one key across two intents never captures.
+ */
 export const paymentKeys = {
-  capture: (bookingId: string) => `booking:${bookingId}:capture`,
-  cancelFee: (bookingId: string) => `booking:${bookingId}:cancel-fee`,
-  cancel: (bookingId: string) => `booking:${bookingId}:cancel`,
+  capture: (bookingId: string, intentId: string) => `booking:${bookingId}:capture:${intentId}`,
+  cancelFee: (bookingId: string, intentId: string) => `booking:${bookingId}:cancel-fee:${intentId}`,
+  cancel: (bookingId: string, intentId: string) => `booking:${bookingId}:cancel:${intentId}`,
   /** `day` is the yyyy-mm-dd (UTC) the re-authorisation was due. */
   reauthorize: (bookingId: string, day: string) => `booking:${bookingId}:authorize:${day}`,
   /** Money owed at settlement with no live hold (completed before the re-authorisation, a lapsed hold): authorised off-session, then captured. */
   settleAuthorize: (bookingId: string, why: string) => `booking:${bookingId}:authorize:settle:${why}`,
-  /**
-   * Its capture: a key of its own, never the settlement's `capture`/`cancel-fee` key, which a lapsed hold's refused
-   * capture has already used (the provider would refuse that key for another PaymentIntent).
-   */
+  /** Its capture: a key of its own (the off-session authorisation's key makes one intent, so this is that intent's). */
   settleCapture: (bookingId: string, why: string) => `booking:${bookingId}:capture:settle:${why}`,
 } as const;
 
 export type Settlement =
-  | { action: "capture"; amountCents: number | undefined; key: string; why: "completed" | "no_show" | "late_cancel" }
-  | { action: "release"; key: string; why: "free_cancel" | "expired" };
+  | { action: "capture"; amountCents: number | undefined; why: "completed" | "no_show" | "late_cancel" }
+  | { action: "release"; why: "free_cancel" | "expired" };
+
+/** The provider key of a settlement's call on one PaymentIntent (the booking's current hold). */
+export function settlementKey(bookingId: string, plan: Settlement, intentId: string): string {
+  if (plan.action === "release") return paymentKeys.cancel(bookingId, intentId);
+  return plan.why === "late_cancel" ? paymentKeys.cancelFee(bookingId, intentId) : paymentKeys.capture(bookingId, intentId);
+}
 
 /**
  * What a booking's held authorisation becomes once the booking ends:
@@ -35,15 +44,15 @@ export type Settlement =
 export function settlementFor(b: { id: string; status: string; cancellationFeeCents: number }): Settlement | null {
   switch (b.status) {
     case "completed":
-      return { action: "capture", amountCents: undefined, key: paymentKeys.capture(b.id), why: "completed" };
+      return { action: "capture", amountCents: undefined, why: "completed" };
     case "no_show":
-      return { action: "capture", amountCents: undefined, key: paymentKeys.capture(b.id), why: "no_show" };
+      return { action: "capture", amountCents: undefined, why: "no_show" };
     case "expired": // never served: nothing is charged
-      return { action: "release", key: paymentKeys.cancel(b.id), why: "expired" };
+      return { action: "release", why: "expired" };
     case "cancelled":
       return b.cancellationFeeCents > 0
-        ? { action: "capture", amountCents: b.cancellationFeeCents, key: paymentKeys.cancelFee(b.id), why: "late_cancel" }
-        : { action: "release", key: paymentKeys.cancel(b.id), why: "free_cancel" };
+        ? { action: "capture", amountCents: b.cancellationFeeCents, why: "late_cancel" }
+        : { action: "release", why: "free_cancel" };
     default:
       return null;
   }

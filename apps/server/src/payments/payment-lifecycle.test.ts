@@ -8,6 +8,7 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { QuoteInput } from "@meridian/shared/booking";
+import { paymentKeys } from "@meridian/shared/payment-lifecycle";
 import { reauthorizeAt, unpaidCancelAt } from "@meridian/shared/payment-policy";
 import { toCents } from "@meridian/shared/pricing";
 import { setValetRates } from "../seed/factories";
@@ -172,8 +173,8 @@ describe("capture on completion", () => {
     const charge = await ensureBookingCharge(t, id);
     await driveToOnBoard(id);
     await whileProviderDown(async () => expect((await step(id, "completed")).status).toBe(200));
-    // The capture reached the provider (with the booking's fixed key) but its answer was never recorded.
-    await realProvider.capture(charge.intentId, undefined, `booking:${id}:capture`);
+    // The capture reached the provider (with the hold's settlement key) but its answer was never recorded.
+    await realProvider.capture(charge.intentId, undefined, paymentKeys.capture(id, charge.intentId));
     expect((await chargeOf(t.db, id))!.status).toBe("requires_capture");
     await runJobsAt(new Date(Date.now() + 2 * 60_000));
     const total = toCents((await booking(id)).price!);
@@ -220,6 +221,80 @@ describe("capture on completion", () => {
     expect(await ensureBookingCharge(t, id)).toMatchObject({ status: "requires_payment_method", capturedCents: 0 });
     const state = await t.call("GET", `/api/me/bookings/${id}/payment`, { cookie: customer.cookie });
     expect(state.body.payment).toMatchObject({ state: "needed", payable: true });
+  });
+
+  it("a lapsed hold whose card was declined, then a card the customer confirms: the completed ride is charged, once", async () => {
+    const id = await bookRide({ time: "18:30" });
+    const charge = await ensureBookingCharge(t, id);
+    const total = toCents((await booking(id)).price!);
+    await driveToOnBoard(id);
+    // The hold lapsed, and the kept card now declines off-session: the completion's capture is refused.
+    await t.db.update(embeddedPaymentIntents).set({ captureBefore: new Date(Date.now() - 60_000) }).where(eq(embeddedPaymentIntents.id, charge.intentId));
+    await t.db.update(payments).set({ paymentMethod: "pm_card_chargeDeclined" }).where(eq(payments.intentId, charge.intentId));
+    expect((await step(id, "completed")).status).toBe(200);
+    expect((await t.call("GET", `/api/me/bookings/${id}/payment`, { cookie: customer.cookie })).body.payment).toMatchObject({ state: "needed", payable: true });
+
+    // The customer follows the "payment needed" link and confirms a good card: its new hold is captured at once.
+    const pay = await t.call("POST", `/api/me/bookings/${id}/payment`, { cookie: customer.cookie, json: { paymentMethod: "pm_card_visa" }, headers: { "Idempotency-Key": crypto.randomUUID() } });
+    expect(pay.status).toBe(200);
+    expect(pay.body.payment).toMatchObject({ state: "captured" });
+    const paid = await chargeOf(t.db, id);
+    expect(paid).toMatchObject({ status: "succeeded", capturedCents: total, lastError: null });
+    expect(await intent(paid!.intentId)).toMatchObject({ status: "succeeded", amountReceivedCents: total });
+    expect((await jobsOf(id)).map((j) => j.key)).toContain(`receipt:${id}`);
+    // The jobs due later (the settlement's retries) take nothing more.
+    await runJobsAt(new Date(Date.now() + H));
+    expect((await chargeRows(id)).filter((r) => r.status === "succeeded")).toHaveLength(1);
+    expect(await captures(paid!.intentId)).toHaveLength(1);
+  });
+
+  it("a card confirmed after the service whose capture could not be made then (provider down) is captured by the retry job", async () => {
+    const id = await bookRide({ time: "20:30" });
+    const charge = await ensureBookingCharge(t, id);
+    const total = toCents((await booking(id)).price!);
+    await driveToOnBoard(id);
+    await t.db.update(embeddedPaymentIntents).set({ captureBefore: new Date(Date.now() - 60_000) }).where(eq(embeddedPaymentIntents.id, charge.intentId));
+    await t.db.update(payments).set({ paymentMethod: "pm_card_chargeDeclined" }).where(eq(payments.intentId, charge.intentId));
+    expect((await step(id, "completed")).status).toBe(200);
+    // The card is authorised, and the provider goes down before the capture right after it.
+    t.deps.payments = { ...realProvider, capture: downProvider().capture };
+    try {
+      const pay = await t.call("POST", `/api/me/bookings/${id}/payment`, { cookie: customer.cookie, json: { paymentMethod: "pm_card_visa" }, headers: { "Idempotency-Key": crypto.randomUUID() } });
+      expect(pay.status).toBe(200);
+      expect(pay.body.payment).toMatchObject({ state: "authorised" });
+    } finally {
+      t.deps.payments = realProvider;
+    }
+    await runJobsAt(new Date(Date.now() + 2 * 60_000));
+    const paid = await chargeOf(t.db, id);
+    expect(paid).toMatchObject({ status: "succeeded", capturedCents: total });
+    expect(await captures(paid!.intentId)).toHaveLength(1);
+  });
+
+  it("a capture the provider refuses (the hold still live) is not recorded as settled: it is tried again and the ride is charged", async () => {
+    const id = await bookRide({ time: "19:30" });
+    const charge = await ensureBookingCharge(t, id);
+    const total = toCents((await booking(id)).price!);
+    await driveToOnBoard(id);
+    t.deps.payments = {
+      ...realProvider,
+      capture: async () => {
+        throw new PaymentError("invalid_request", "Something about this capture was refused.");
+      },
+    };
+    try {
+      expect((await step(id, "completed")).status).toBe(200);
+      await runJobsAt(new Date(Date.now() + 2 * 60_000));
+    } finally {
+      t.deps.payments = realProvider;
+    }
+    // Still authorised, and the settlement is still to do (never "done" on a refusal).
+    expect(await chargeOf(t.db, id)).toMatchObject({ status: "requires_capture", capturedCents: 0 });
+    expect((await jobsOf(id)).find((j) => j.kind === "payment.settle")).toMatchObject({ status: "pending", lastError: expect.stringContaining("refused") });
+    // Its next try captures the total, once.
+    await runJobsAt(new Date(Date.now() + 10 * 60_000));
+    expect(await chargeOf(t.db, id)).toMatchObject({ status: "succeeded", capturedCents: total });
+    expect(await captures(charge.intentId)).toHaveLength(1);
   });
 
   it("captures the whole fare on a no-show", async () => {
@@ -295,6 +370,25 @@ describe("cancellation", () => {
     expect((await t.call("GET", `/api/me/bookings/${id}/payment`, { cookie: customer.cookie })).body.payment).toMatchObject({ state: "needed", payable: true });
     // The desk's list of bookings needing payment counts it, like a completed ride whose card failed.
     expect(await bookingsNeedingPayment(t.db, [b])).toEqual(new Set([id]));
+  });
+
+  it("after the cut-off with the hold lapsed and the card declined, then a card the customer confirms: exactly the fee is captured", async () => {
+    const id = await bookRide({ time: "21:30" });
+    const charge = await ensureBookingCharge(t, id);
+    await setPickupIn(id, 24 * H - 60_000);
+    await t.db.update(embeddedPaymentIntents).set({ captureBefore: new Date(Date.now() - 60_000) }).where(eq(embeddedPaymentIntents.id, charge.intentId));
+    await t.db.update(payments).set({ paymentMethod: "pm_card_chargeDeclined" }).where(eq(payments.intentId, charge.intentId));
+    const terms = (await t.call("GET", `/api/me/bookings/${id}/cancellation`, { cookie: customer.cookie })).body.cancellation;
+    expect((await t.call("POST", `/api/me/bookings/${id}/cancel`, { cookie: customer.cookie, json: { acceptFeeUsd: terms.feeUsd } })).status).toBe(200);
+    expect((await t.call("GET", `/api/me/bookings/${id}/payment`, { cookie: customer.cookie })).body.payment).toMatchObject({ state: "needed", payable: true });
+
+    const pay = await t.call("POST", `/api/me/bookings/${id}/payment`, { cookie: customer.cookie, json: { paymentMethod: "pm_card_visa" }, headers: { "Idempotency-Key": crypto.randomUUID() } });
+    expect(pay.status).toBe(200);
+    expect(pay.body.payment).toMatchObject({ state: "captured" });
+    const paid = await chargeOf(t.db, id);
+    expect(paid).toMatchObject({ status: "succeeded", capturedCents: toCents(terms.feeUsd) });
+    // Only the fee moved: nothing is left on the new hold.
+    expect(await intent(paid!.intentId)).toMatchObject({ status: "succeeded", amountReceivedCents: toCents(terms.feeUsd), amountCapturableCents: 0 });
   });
 
   it("before the cut-off releases the whole hold: nothing is captured", async () => {

@@ -1,7 +1,8 @@
 // The money after booking (docs/decisions/011): settling a booking's card when it ends (capture at completion,
 // the fee or a release at cancellation), and the customer confirming a card when a far-off booking's card could
-// not be authorised again. Provider calls never run inside a database transaction: each is made first, with the
-// booking's fixed idempotency key, and its answer recorded afterwards in one transaction.
+// not be authorised again. Provider calls never run inside a database transaction: each is made first, with a
+// fixed idempotency key (a settlement's: the booking's and the intent's it settles), and its answer recorded
+// afterwards in one transaction.
 import { RECEIPT_JOB, receiptJobKey } from "./receipts";
 import { and, eq, isNotNull, sql } from "drizzle-orm";
 import { fromCents, toCents } from "@meridian/shared/pricing";
@@ -13,6 +14,7 @@ import {
   PAID_CHARGE_STATUSES,
   paymentKeys,
   settlementFor,
+  settlementKey,
   type BookingPaymentState,
   type Settlement,
   type ConfirmCardInput,
@@ -108,25 +110,31 @@ export async function settleCall(deps: Pick<Deps, "database" | "payments">, book
   if (charge.status === "succeeded") return { kind: "skip", reason: "already captured", receiptFor: b.id };
   if (charge.status === "requires_capture") {
     const owedCents = plan.action === "capture" ? (plan.amountCents ?? (b.price === null ? charge.amountCents : toCents(b.price))) : undefined;
+    // This hold's own key: a retry of this call replays it (captured once); another hold is another call.
+    const key = settlementKey(b.id, plan, charge.intentId);
     if (plan.action === "capture" && owedCents! > charge.amountCents) {
       // More is owed than was held (an airport pickup's waiting, added at completion): the hold is let go and the
       // whole amount authorised off-session and captured, as with no hold (a decline: payment needed).
-      const released = await deps.payments.cancel(charge.intentId, `${plan.key}:owed-more-than-held`);
+      const released = await deps.payments.cancel(charge.intentId, `${key}:owed-more-than-held`);
       return chargeWithoutHold(deps, b, plan, released);
     }
     const amountCents = owedCents;
     try {
       const intent =
-        plan.action === "capture" ? await deps.payments.capture(charge.intentId, amountCents, plan.key) : await deps.payments.cancel(charge.intentId, plan.key);
+        plan.action === "capture" ? await deps.payments.capture(charge.intentId, amountCents, key) : await deps.payments.cancel(charge.intentId, key);
       return { kind: "settled", bookingId: b.id, intent, note: plan.action === "capture" ? `captured ${intent.amountReceivedCents} (${plan.why})` : "released" };
     } catch (err) {
       if (!(err instanceof PaymentError) || err.code === "provider_unavailable") throw err;
-      // The provider answered: no retry would change it. Record where the intent stands (e.g. settled by an
-      // earlier call whose key the provider has since forgotten)...
+      // The provider refused: where does the intent stand now?
       const intent = await deps.payments.retrieve(charge.intentId);
-      // ...unless money is owed and the hold is gone (it lapsed): then charged as with no hold, below.
-      if (plan.action !== "capture" || intent.status !== "canceled") return { kind: "settled", bookingId: b.id, intent, note: `provider refused: ${err.code}`, error: err.message };
-      return chargeWithoutHold(deps, b, plan, intent);
+      // Money is owed and the hold is gone (it lapsed): charged as with no hold, below.
+      if (plan.action === "capture" && intent.status === "canceled") return chargeWithoutHold(deps, b, plan, intent);
+      // Still held: the refusal moved nothing, so nothing is settled. Never recorded as if it were (the charge
+      // would read "authorised" with no retry left, and the hold lapse uncaptured): thrown, so the settlement job
+      // tries again with backoff and, refused to the end, fails for good with the provider's reason.
+      if (intent.status === "requires_capture") throw new Error(`The provider refused to ${plan.action === "capture" ? "capture" : "release"} ${intent.id} (${err.code}: ${err.message})`, { cause: err });
+      // Settled by an earlier call (whose key the provider has since forgotten): recorded as it stands.
+      return { kind: "settled", bookingId: b.id, intent, note: `provider refused: ${err.code}`, error: err.message };
     }
   }
   // No live hold (a far-off service completed before its re-authorisation, a hold let go by a reschedule, a
@@ -303,14 +311,18 @@ export async function confirmBookingCard(deps: Deps, userId: string, bookingId: 
     throw paymentErrorToHttp(err);
   }
   await db.transaction(async (tx) => {
-    if (intent.status === "requires_capture") await recordAuthorisation(tx, deps.payments.kind, intent, b.id, card);
-    else await recordFailedAuthorisation(tx, deps.payments.kind, b, { intentId: intent.id, status: "requires_action", message: "The card needs its authentication step.", card, key });
+    if (intent.status === "requires_capture") {
+      await recordAuthorisation(tx, deps.payments.kind, intent, b.id, card);
+      // The service is done: this hold is captured right below; should that fail (the provider down, the process
+      // gone), this job captures it (the booking's settlement job already ran, answering "payment needed").
+      if (afterService) await scheduleJob(tx, { kind: SETTLE_JOB, key: `${SETTLE_JOB}:${b.id}:${intent.id}`, runAt: new Date(Date.now() + 60_000), payload: { bookingId: b.id } });
+    } else await recordFailedAuthorisation(tx, deps.payments.kind, b, { intentId: intent.id, status: "requires_action", message: "The card needs its authentication step.", card, key });
   });
   if (intent.status !== "requires_capture") {
     // Stripe.js runs the step in the browser with the client secret (stripe mode), then the page sends paymentIntentId.
     throw new HttpError(402, "authentication_required", "Your card needs an authentication step. Complete it to confirm the payment.", { paymentIntentId: intent.id }, { paymentIntent: { id: intent.id, clientSecret: intent.clientSecret } });
   }
-  // The service is done: the hold just taken is captured now (the settlement, with its fixed key).
+  // The service is done: the hold just taken is captured now (the settlement, with that hold's key).
   if (afterService) await settleBookingNow(deps, b.id);
   announceBooking(deps, b);
   return bookingPaymentState(deps, userId, b.id);

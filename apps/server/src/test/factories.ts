@@ -13,6 +13,7 @@ import { todayInServiceArea, type QuoteInput } from "@meridian/shared/booking";
 import type { BookingDetails, RideDetails, ValetDetails } from "@meridian/shared/booking-details";
 import type { Place } from "@meridian/shared/places";
 import { toCents } from "@meridian/shared/pricing";
+import { paymentKeys } from "@meridian/shared/payment-lifecycle";
 import type { ValetQuoteInput } from "@meridian/shared/valet";
 import { addDays, zonedInstant } from "@meridian/shared/zoned-time";
 import type { Db } from "../db/client";
@@ -345,7 +346,7 @@ let codeSeq = 0;
 /**
  * A completed (unless `status` says otherwise) ride or valet booking written straight into the database, with an
  * itemised quote and its ticket; with `paymentMethod` or `capture`, its card charge authorised and captured as the
- * completion path does (capture with key "booking:<id>:capture", then recordPayment).
+ * completion path does (capture with the hold's settlement key, paymentKeys.capture, then recordPayment).
  */
 export async function seedBooking(t: TestApp, input: SeedBooking): Promise<{ id: string; ticketCode: string; price: number }> {
   const service = input.service ?? "ride";
@@ -408,7 +409,7 @@ export async function chargeBooking(t: TestApp, bookingId: string, opts: { payme
   const charge = await ensureBookingCharge(t, bookingId, paymentMethod);
   await noteCharge(t.db, charge.intentId, { paymentMethod });
   if (opts.capture === false) return { ...charge, paymentMethod };
-  const captured = await t.deps.payments.capture(charge.intentId, undefined, `booking:${bookingId}:capture`);
+  const captured = await t.deps.payments.capture(charge.intentId, undefined, paymentKeys.capture(bookingId, charge.intentId));
   return recordPayment(t.db, t.deps.payments.kind, captured, bookingId);
 }
 
