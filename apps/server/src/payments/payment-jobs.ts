@@ -8,14 +8,14 @@
 // A re-authorisation's hold is swept like a request's (hold-sweep.ts): the sweep is scheduled before the call, and
 // the record takes the hold only while the booking is still on at the same time (it reads the booking under a row
 // lock, so a cancellation or a completion made during the call is seen); else the sweep releases the hold.
-import { eq } from "drizzle-orm";
-import { keepHoldAtBooking, reauthorizeAt, unpaidCancelAt } from "@meridian/shared/payment-policy";
+import { and, eq } from "drizzle-orm";
+import { callerPaymentDueAt, keepHoldAtBooking, reauthorizeAt, unpaidCancelAt } from "@meridian/shared/payment-policy";
 import { PAID_CHARGE_STATUSES, paymentKeys, UNPAID_CANCEL_REASON } from "@meridian/shared/payment-lifecycle";
 import { CALLER_UNPAID_CANCEL_REASON } from "@meridian/shared/caller-booking";
 import { toCents } from "@meridian/shared/pricing";
 import type { Tx } from "../db/client";
-import { bookings } from "../db/schema";
-import { cancelJobs, scheduleJob, type Job, type JobHandler, type JobHandlers, type TwoStepJobHandler } from "../jobs/job-runner";
+import { bookings, jobs } from "../db/schema";
+import { cancelJobs, payloadIs, scheduleJob, type Job, type JobHandler, type JobHandlers, type TwoStepJobHandler } from "../jobs/job-runner";
 import type { Deps } from "../lib/context";
 import type { Mail } from "../mail/mailer";
 import { emailLayout, greeting, nameInEmail } from "../mail/templates";
@@ -52,6 +52,35 @@ export async function schedulePaymentJobs(tx: Tx, booking: BookingRow, now = new
 
 /** A booking's pending payment jobs (before scheduling them again for a new time). */
 export const cancelPaymentJobs = (tx: Tx, bookingId: string) => cancelJobs(tx, [REAUTHORIZE_JOB, UNPAID_CANCEL_JOB], "bookingId", bookingId);
+
+/**
+ * A booking's payment jobs follow it to its new time (a reschedule, in its transaction, after the move's new hold is
+ * recorded): those of the old time cancelled, schedulePaymentJobs for the new one; and a booking still unpaid (its
+ * last authorisation failed, or it holds nothing and no card is kept) keeps its unpaid cancellation even when the new
+ * time is within the hold window (where schedulePaymentJobs schedules nothing): 12 hours before the new time, or,
+ * for a caller's booking waiting on its payment link, when the link's time runs out for the new time.
+ */
+export async function movePaymentJobs(tx: Tx, booking: BookingRow, now = new Date()): Promise<void> {
+  const [byLink] = await tx
+    .select({ id: jobs.id })
+    .from(jobs)
+    .where(and(eq(jobs.kind, UNPAID_CANCEL_JOB), eq(jobs.status, "pending"), payloadIs("bookingId", booking.id), payloadIs("reason", "link")))
+    .limit(1);
+  await cancelPaymentJobs(tx, booking.id);
+  await schedulePaymentJobs(tx, booking, now);
+  const charge = await bookingCharge(tx, booking.id);
+  if (!charge || (PAID_CHARGE_STATUSES as readonly string[]).includes(charge.status)) return;
+  const { timeZone } = await getOperationsSettings(tx);
+  const startsAt = startOf(booking, timeZone);
+  const at = startsAt.toISOString();
+  const payload = { bookingId: booking.id, startsAt: at, day: reauthorizeAt(startsAt).toISOString().slice(0, 10) };
+  if (byLink) {
+    await scheduleJob(tx, { kind: UNPAID_CANCEL_JOB, key: `${UNPAID_CANCEL_JOB}:${booking.id}:link:${at}`, runAt: callerPaymentDueAt(booking.createdAt, startsAt), payload: { ...payload, reason: "link" } });
+  } else {
+    // The same job (and key) schedulePaymentJobs schedules for a far-off time.
+    await scheduleJob(tx, { kind: UNPAID_CANCEL_JOB, key: `${UNPAID_CANCEL_JOB}:${booking.id}:${at}`, runAt: unpaidCancelAt(startsAt), payload });
+  }
+}
 
 /** The job's booking while it is still on at the job's time, else why to skip; `lock`: read under a row lock (in a transaction). */
 async function bookingFor(db: Deps["database"]["db"] | Tx, job: Job, lock = false): Promise<{ b: BookingRow; skip?: undefined } | { skip: string }> {

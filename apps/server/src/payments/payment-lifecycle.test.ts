@@ -341,6 +341,22 @@ describe("cancellation", () => {
     expect((await jobsOf(id)).map((j) => j.key)).toContain(`receipt:${id}`);
   });
 
+  it("after the cut-off the fee shown is the fee captured, to the cent: half of a $128.17 fare is $64.09", async () => {
+    const id = await bookRide({ time: "21:00" });
+    const charge = await ensureBookingCharge(t, id);
+    // A fare whose half ends in half a cent ($64.085): rounded in cents, up, not the $64.08 of float dollars.
+    await t.db.update(bookings).set({ price: 128.17 }).where(eq(bookings.id, id));
+    await setPickupIn(id, 24 * H - 60_000);
+    const terms = (await t.call("GET", `/api/me/bookings/${id}/cancellation`, { cookie: customer.cookie })).body.cancellation;
+    expect(terms).toMatchObject({ free: false, feePercent: 50, feeUsd: 64.09 });
+    const res = await t.call("POST", `/api/me/bookings/${id}/cancel`, { cookie: customer.cookie, json: { acceptFeeUsd: 64.09 } });
+    expect(res.status).toBe(200);
+    expect(res.body.cancellation.feeUsd).toBe(64.09);
+    expect(Number((await booking(id)).cancellationFee)).toBe(64.09);
+    expect(await chargeOf(t.db, id)).toMatchObject({ status: "succeeded", capturedCents: 6409 });
+    expect(await intent(charge.intentId)).toMatchObject({ amountReceivedCents: 6409, amountCapturableCents: 0 });
+  });
+
   it("after the cut-off with the hold lapsed and the card declined: the fee is owed, and the booking reads payment needed", async () => {
     const id = await bookRide({ time: "20:00" });
     const charge = await ensureBookingCharge(t, id);
