@@ -745,6 +745,24 @@ describe("a rescheduled ride's card", () => {
     expect((await jobsOf(id)).filter((j) => j.kind.startsWith("payment.") && j.status === "pending")).toEqual([]);
   });
 
+  it("moved to a far-off time, away from it and back to it: that time's re-authorisation and unpaid cancellation are due again", async () => {
+    const id = await bookRide({ time: "09:15" });
+    const [a, b] = [laDate(17), laDate(18)];
+    for (const [date, moved] of [[a, 1], [b, 2], [a, 3]] as const) {
+      const res = await reschedule(id, date, "09:15", await quoteFor(date, "09:15"));
+      expect(res.status, `move ${moved}`).toBe(200);
+    }
+    const pickupAt = new Date((await booking(id)).pickupAt!);
+    const pending = (await jobsOf(id)).filter((j) => j.kind.startsWith("payment.") && j.status === "pending");
+    expect(pending.map((j) => [j.kind, j.runAt.toISOString()]).sort()).toEqual([
+      ["payment.reauthorize", reauthorizeAt(pickupAt).toISOString()],
+      ["payment.unpaid_cancel", unpaidCancelAt(pickupAt).toISOString()],
+    ]);
+    // And the re-authorisation runs: the ride is held again 48 hours before.
+    await runJobsAt(new Date(pickupAt.getTime() - 48 * H));
+    expect((await chargeRows(id)).filter((r) => r.status === "requires_capture")).toHaveLength(1);
+  });
+
   it("a hold that would lapse before the new time (taken too long before it) is replaced, even at the same price", async () => {
     const id = await bookRide({ time: "08:45" });
     const old = await ensureBookingCharge(t, id);
