@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { CARD_MINIMUM_COUPON_MESSAGE, formatCard, formatCents, formatMoney, roundToCents } from "./money";
+import { CARD_MINIMUM_COUPON_MESSAGE, formatCard, formatCents, formatMoney, percentOfCents, roundToCents } from "./money";
 
 describe("formatMoney", () => {
   it.each([
@@ -38,6 +38,23 @@ describe("formatMoney", () => {
     expect(formatCents(-5)).toBe("-$0.05");
     expect(roundToCents(1.005)).toBe(101);
     expect(roundToCents(-1.005)).toBe(-101);
+  });
+});
+
+describe("percentOfCents", () => {
+  it.each([
+    [12_817, 50, 6409], // $128.17 x 50% = $64.085: half a cent up
+    [12_817, 10, 1282],
+    [15_050, 50, 7525],
+    [101, 50, 51],
+    [1, 49, 0],
+    [1, 50, 1],
+    [-12_817, 50, -6409], // away from zero, as roundToCents
+    [-1, 49, 0],
+    [99_999, 100, 99_999],
+    [99_999, 0, 0],
+  ])("%i cents x %i%% is %i cents", (cents, percent, share) => {
+    expect(percentOfCents(cents, percent)).toBe(share);
   });
 });
 

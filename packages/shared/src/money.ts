@@ -14,6 +14,17 @@ export function roundToCents(usd: number): number {
 }
 
 /**
+ * A whole-number percent of an amount in cents, in whole cents, rounded half a cent away from zero as roundToCents
+ * does: in integers, so exact (a share of float dollars can land a hair under the half: $128.17 x 50% is $64.085,
+ * which is $64.09, not $64.08).
+ */
+export function percentOfCents(cents: number, percent: number): number {
+  const share = cents * percent; // whole cents x a whole percent: an integer, exact below 2^53
+  const rounded = Math.round(Math.abs(share) / 100);
+  return rounded === 0 ? 0 : Math.sign(share) * rounded;
+}
+
+/**
  * "$1,685.00", "-$12.50", "$0.00": en-US, USD, rounded to the cent. `wholeDollars` drops ".00" from a whole
  * amount (the home page's package prices read "$299"); any cents are still printed.
  */

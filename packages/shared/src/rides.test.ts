@@ -27,6 +27,27 @@ describe("cancellation fee at the cut-off's edges", () => {
   });
 });
 
+describe("the cancellation fee is a share of the fare in whole cents", () => {
+  const feeAt = (priceUsd: number, cancellationFeePercent: number) =>
+    cancellationTerms({ pickupAt, now: at(0), priceUsd, settings: { cancellationCutoffHours: 24, cancellationFeePercent } }).feeUsd;
+
+  it("charges $64.09 for half of a $128.17 fare (half a cent rounds up: $64.085), not the $64.08 of float dollars", () => {
+    expect(feeAt(128.17, 50)).toBe(64.09);
+  });
+
+  it("equals exact integer arithmetic (half a cent away from zero) for every fare up to $1,000 at 10, 25, 33, 50 and 100%", () => {
+    const wrong: string[] = [];
+    for (const percent of [10, 25, 33, 50, 100]) {
+      for (let cents = 0; cents <= 100_000; cents++) {
+        const exact = (BigInt(cents) * BigInt(percent) + 50n) / 100n; // whole cents, half up (the fare is never negative)
+        const fee = feeAt(cents / 100, percent);
+        if (fee !== Number(exact) / 100) wrong.push(`${percent}% of ${cents}c: ${fee}, not ${Number(exact) / 100}`);
+      }
+    }
+    expect(wrong.slice(0, 5)).toEqual([]);
+  });
+});
+
 describe("ride windows", () => {
   const w = rideWindow(pickupAt, 29.6, 30);
   it("last the quoted minutes (rounded up) plus the buffer", () => expect(w.end.getTime() - w.start.getTime()).toBe(60 * 60_000));

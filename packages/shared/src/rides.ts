@@ -8,6 +8,7 @@ import { rideDateSchema, rideTimeSchema } from "./booking";
 import { calendarDateSchema } from "./booking-time";
 import { emailSchema } from "./email";
 import { isTimeZone } from "./zoned-time";
+import { percentOfCents, roundToCents } from "./money";
 import type { RideCar } from "./fleet-units";
 import type { DispatchBoard, DispatchChauffeur, DispatchRide, DispatchUnit, RideAssignment, Shift, StaffCreated, StaffMember, StaffRide } from "./rides/answers";
 export type { DispatchBoard, DispatchChauffeur, DispatchRide, DispatchUnit, RideAssignment, Shift, StaffCreated, StaffMember, StaffRide };
@@ -167,12 +168,15 @@ export function coveredByShift(window: { start: Date; end: Date }, shifts: { sta
   return shifts.some((s) => s.startsAt.getTime() <= window.start.getTime() && window.end.getTime() <= s.endsAt.getTime());
 }
 
-/** Free until the cut-off (inclusive), then a share of the fare, in cents. */
+/**
+ * Free until the cut-off (inclusive), then a share of the fare, computed in cents (percentOfCents). The fee shown is
+ * the fee the server stores on the booking and captures (rides/cancel.service.ts, payments' settlement).
+ */
 export function cancellationTerms(input: { pickupAt: Date; now: Date; priceUsd: number; settings: Pick<OperationsSettings, "cancellationCutoffHours" | "cancellationFeePercent"> }): CancellationTerms {
   const { cancellationCutoffHours: cutoffHours, cancellationFeePercent: feePercent } = input.settings;
   const cutoffAt = new Date(input.pickupAt.getTime() - cutoffHours * HOUR);
   const free = input.now.getTime() <= cutoffAt.getTime() || feePercent === 0;
-  const feeUsd = free ? 0 : Math.round(input.priceUsd * feePercent) / 100;
+  const feeUsd = free ? 0 : percentOfCents(roundToCents(input.priceUsd), feePercent) / 100;
   return { free, feeUsd, cutoffAt: cutoffAt.toISOString(), feePercent, cutoffHours };
 }
 

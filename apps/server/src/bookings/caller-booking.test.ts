@@ -3,16 +3,17 @@
 // the booking reads "payment needed", the customer gets a secure link by e-mail and SMS, pays through it (no
 // session), or never does and the job releases the booking (cancelled, no hold, the customer told). Idempotent,
 // validated field by field, desk-only, audited as "Booked by <staff> for <customer>"; the new customer can set a
-// password with "forgot password" and then sees the booking.
+// password with "forgot password" and then sees the booking. A quote's coupon is counted for the customer booked for,
+// as online: a used-up code or a customer's limit refuses the desk's booking (409) and writes nothing.
 import { and, desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AWAITING_LINK_PAYMENT, CALLER_MESSAGES, CALLER_UNPAID_CANCEL_REASON } from "@meridian/shared/caller-booking";
-import { auditLogs, bookingEvents, bookings, outboxSms, payments, user } from "../db/schema";
+import { auditLogs, bookingEvents, bookings, couponRedemptions, coupons, outboxSms, payments, user } from "../db/schema";
 import { runDueJobs } from "../jobs/job-runner";
 import { paymentJobHandlers } from "../payments/payment-jobs";
 import { jobHandlers } from "../rides/ride-notices";
 import type { TestApp } from "../test/harness";
-import { expectFieldErrors, linkIn, outboxFor } from "../test/helpers";
+import { countRows, expectFieldErrors, linkIn, outboxFor } from "../test/helpers";
 import { createFleetTestApp, createTestFleet, giveCapacityForDays, laDate, rideInput } from "../test/factories";
 import { bookingCharge } from "../payments/charges";
 
@@ -215,5 +216,86 @@ describe("POST /api/admin/bookings", () => {
     const shortSearch = await t.call("GET", "/api/admin/customers?q=a", { cookie: dispatcher.cookie });
     expect(shortSearch.status).toBe(400);
     expect(shortSearch.body.error.fields).toHaveProperty("q");
+  });
+});
+
+describe("a coupon on a booking made at the desk", () => {
+  const COUPON_DAY = laDate(4);
+  const couponQuote = async (code: string, time: string) => {
+    const q = await t.call("POST", "/api/quotes", { json: rideInput(fleet.sedan.id, { date: COUPON_DAY, time, couponCode: code }) });
+    expect(q.status).toBe(200);
+    expect(q.body.quote.coupon).toMatchObject({ code });
+    return q.body.quoteId as string;
+  };
+  const createCoupon = async (json: Record<string, unknown>) => {
+    const res = await t.call("POST", "/api/admin/coupons", { cookie: admin.cookie, json });
+    expect(res.status).toBe(201);
+  };
+  const usesOf = async (code: string) => (await t.db.select().from(coupons).where(eq(coupons.code, code)))[0]!.usesCount;
+  // What a refused booking must not leave behind: its booking, or a charge (a card hold or the desk's "payment needed").
+  const written = async () => ({ bookings: await countRows(t.db, bookings), charges: await countRows(t.db, payments) });
+
+  it("counts the use: a one-use code books once at the desk, and the second desk booking is refused with why, leaving no booking and no hold", async () => {
+    await createCoupon({ code: "DESKONCE", kind: "fixed", value: 50, maxUses: 1 });
+    // Both quotes show the discount (taken before either booking), as two callers on two lines would have them.
+    const [first, second] = [await couponQuote("DESKONCE", "08:00"), await couponQuote("DESKONCE", "12:00")];
+    const booked = await book({ service: "ride", quoteId: first, customerId: customer.user.id });
+    expect(booked.status).toBe(201);
+    expect(await usesOf("DESKONCE")).toBe(1);
+    // The use is the customer's (the desk books for them), for this booking.
+    const redemptions = await t.db.select().from(couponRedemptions).where(eq(couponRedemptions.bookingId, booked.body.booking.id));
+    expect(redemptions).toEqual([expect.objectContaining({ userId: customer.user.id, discountCents: 5000 })]);
+
+    const before = await written();
+    const refused = await book({ service: "ride", quoteId: second, newCustomer: { fullName: "Second Caller", phone: "+1 424 555 0190" } });
+    expect(refused.status).toBe(409);
+    expect(refused.body.error).toMatchObject({ code: "coupon_unavailable", message: "This code has been used up.", fields: { couponCode: "This code has been used up." } });
+    expect(await written()).toEqual(before);
+    expect(await t.db.select().from(user).where(eq(user.phone, "+14245550190"))).toEqual([]);
+    expect(await usesOf("DESKONCE")).toBe(1);
+  });
+
+  it("gives a one-use code's last use to one of two desk bookings racing for it; the other is 409 and writes nothing", async () => {
+    await createCoupon({ code: "DESKRACE", kind: "percent", value: 20, maxUses: 1 });
+    const [qa, qb] = [await couponQuote("DESKRACE", "09:00"), await couponQuote("DESKRACE", "13:00")];
+    const other = await t.userWithSession({ fullName: "Rita Racer" });
+    const before = await written();
+    const answers = await Promise.all([
+      book({ service: "ride", quoteId: qa, customerId: customer.user.id }),
+      book({ service: "ride", quoteId: qb, customerId: other.user.id }, key(), admin.cookie),
+    ]);
+    expect(answers.map((r) => r.status).sort()).toEqual([201, 409]);
+    expect(answers.find((r) => r.status === 409)!.body.error).toMatchObject({ code: "coupon_unavailable", message: "This code has been used up." });
+    // One booking and its one "payment needed" charge: nothing of the refused one.
+    expect(await written()).toEqual({ bookings: before.bookings + 1, charges: before.charges + 1 });
+    expect(await usesOf("DESKRACE")).toBe(1);
+  });
+
+  it("holds the per-customer limit for the customer booked for, not the dispatcher booking", async () => {
+    await createCoupon({ code: "DESKEACH", kind: "fixed", value: 10, maxUsesPerCustomer: 1 });
+    const grace = await book({ service: "ride", quoteId: await couponQuote("DESKEACH", "10:00"), customerId: customer.user.id });
+    expect(grace.status).toBe(201);
+
+    const before = await written();
+    const again = await book({ service: "ride", quoteId: await couponQuote("DESKEACH", "15:00"), customerId: customer.user.id });
+    expect(again.status).toBe(409);
+    expect(again.body.error).toMatchObject({ code: "coupon_unavailable", message: "You have already used this code." });
+    expect(await written()).toEqual(before);
+    // The customer's own booking online counts the desk's use too.
+    const online = await t.call("POST", "/api/bookings", {
+      cookie: customer.cookie,
+      json: { service: "ride", quoteId: await couponQuote("DESKEACH", "17:00"), paymentMethod: "pm_card_visa" },
+      headers: key(),
+    });
+    expect(online.status).toBe(409);
+    expect(online.body.error.message).toBe("You have already used this code.");
+    expect(await written()).toEqual(before);
+
+    // The same dispatcher books another customer with it: their first use.
+    const someoneElse = await book({ service: "ride", quoteId: await couponQuote("DESKEACH", "19:00"), newCustomer: { fullName: "Other Caller", email: "other.caller@example.com" } });
+    expect(someoneElse.status).toBe(201);
+    expect(await usesOf("DESKEACH")).toBe(2);
+    const uses = await t.db.select({ userId: couponRedemptions.userId }).from(couponRedemptions).innerJoin(coupons, eq(coupons.id, couponRedemptions.couponId)).where(eq(coupons.code, "DESKEACH"));
+    expect(uses.map((u) => u.userId).sort()).toEqual([customer.user.id, someoneElse.body.customer.id].sort());
   });
 });

@@ -366,6 +366,16 @@ export function startOfPlan(plan: BookingPlan, timeZone: string): { pickupAt: Da
   return { pickupAt, startsAt: pickupAt ?? zonedInstant(plan.bookingDate, startTimeOf(plan.details), timeZone) };
 }
 
+/**
+ * Counts the use of the plan's coupon (when its quote applied one) in the booking's transaction, for the customer the
+ * booking is for (their per-customer limit; at the desk, not the staff member's): a use is counted here or not at
+ * all, as coupon_unavailable or quote_changed (409) rolls the booking back. Both a customer's booking and the desk's
+ * (caller-booking.service.ts) call it.
+ */
+export async function redeemPlanCoupon(tx: Tx, plan: BookingPlan, r: { customerId: string; bookingId: string }): Promise<void> {
+  if (plan.coupon) await redeemSignedCoupon(tx, plan.coupon, { userId: r.customerId, bookingId: r.bookingId, today: todayInServiceArea() });
+}
+
 export async function createBooking(deps: Deps, me: SessionUser, key: string, input: CreateBookingInput): Promise<BookingOutcome> {
   const hash = requestHash(input);
   // The key's earlier answer is read only when it matters (one round trip less per booking, decision 015): when
@@ -449,8 +459,8 @@ export async function createBooking(deps: Deps, me: SessionUser, key: string, in
       created = await deps.database.db.transaction(async (tx) => {
         const answer = await write(tx);
         const bookingId = answer.booking.id;
-        // A coupon use is counted here or not at all: coupon_unavailable (409) rolls the booking back (and the hold is released).
-        if (plan.coupon) await redeemSignedCoupon(tx, plan.coupon, { userId: me.id, bookingId, today: todayInServiceArea() });
+        // The quote's coupon, counted for this customer: a refusal (409) rolls the booking back and the hold is released (failAfterAuthorising).
+        await redeemPlanCoupon(tx, plan, { customerId: me.id, bookingId });
         // A far-off service: authorised again 48 h before it.
         if (!held) {
           const [booking] = await tx.select().from(bookings).where(eq(bookings.id, bookingId));

@@ -8,6 +8,7 @@
 // callerPaymentDueAt and tells the customer; the slot is free again. A far-off service also gets the usual payment
 // jobs (its card authorised again 48 hours before, as a hold taken through the link would lapse).
 // Idempotent like POST /api/bookings, with its code: the key belongs to the staff member who sent it.
+// A quote's coupon is counted as for POST /api/bookings (redeemPlanCoupon), for the customer booked for.
 import { getSettings } from "../settings/store";
 import crypto from "node:crypto";
 import { and, asc, eq, ilike, or } from "drizzle-orm";
@@ -41,7 +42,7 @@ import {
   schedulePaymentJobs,
   UNPAID_CANCEL_JOB,
 } from "../payments";
-import { awaitEarlierAnswer, earlierAnswer, planBooking, rideOfPlan, startOfPlan } from "./bookings.service";
+import { awaitEarlierAnswer, earlierAnswer, planBooking, redeemPlanCoupon, rideOfPlan, startOfPlan } from "./bookings.service";
 import { insertBookingRows } from "../bookings";
 import { formatMoney } from "@meridian/shared/money";
 import type { SmsMessage } from "../sms/sms";
@@ -169,6 +170,9 @@ export async function createCallerBooking(deps: Deps, staff: Staff, key: string,
       // A ride is sold only when it can be served: checked under the day's lock, this booking left out (409 unavailable rolls it back).
       const ride = rideOfPlan(plan, pickupAt);
       if (ride) await deps.availability.refuseLocked(tx, ride, { bookingId });
+      // The quote's coupon is counted for the customer (their limit, not the staff member's); a refused one (409) rolls
+      // the booking back with its new customer. No card is held at the desk, so there is no hold to release.
+      await redeemPlanCoupon(tx, plan, { customerId: customer.id, bookingId });
       // Payment needed until the customer pays through the link (the dispatch board and the booking say so).
       await recordFailedAuthorisation(tx, deps.payments.kind, { id: bookingId, price: plan.price }, { message: AWAITING_LINK_PAYMENT, card: null, key: `caller:${bookingId}` });
       await scheduleJob(tx, { kind: UNPAID_CANCEL_JOB, key: `${UNPAID_CANCEL_JOB}:${bookingId}:link`, runAt: dueAt, payload: { bookingId, startsAt: startsAt.toISOString(), reason: "link" } });

@@ -43,7 +43,7 @@ export const callerBookingsRoutes = new Hono<AppEnv>()
       responses: {
         201: adminCreateBookingResponseSchema,
         404: { description: "No such customer (customerId)" },
-        409: { description: "The price changed since the quote, a new customer's e-mail or phone is taken, the key is in use by another request, or the ride cannot be served then (unavailable, with alternatives)" },
+        409: { description: "The price changed since the quote, the quote's coupon can no longer be used (used up, or the customer's own limit), a new customer's e-mail or phone is taken, the key is in use by another request, or the ride cannot be served then (unavailable, with alternatives)" },
         422: { description: "The key was used with another body, the account is not a customer's, or the quote can no longer be booked" },
       },
     }),

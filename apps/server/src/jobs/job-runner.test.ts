@@ -113,6 +113,25 @@ describe("the job runner", () => {
     expect((await t.db.select().from(jobs).where(eq(jobs.key, "test.flaky:1")))[0]!.payload).toEqual({ n: 1 });
   });
 
+  it("scheduling a key again changes nothing, unless its job was cancelled: then it is due again as now scheduled", async () => {
+    const row = async (key: string) => (await t.db.select().from(jobs).where(eq(jobs.key, key)))[0]!;
+    const first = new Date("2031-01-01T10:00:00Z");
+    const later = new Date("2031-02-01T10:00:00Z");
+    await scheduleJob(t.db, { kind: "test.again", key: "test.again:pending", runAt: first, payload: { n: 1 } });
+    await scheduleJob(t.db, { kind: "test.again", key: "test.again:pending", runAt: later, payload: { n: 2 } });
+    expect(await row("test.again:pending")).toMatchObject({ status: "pending", runAt: first, payload: { n: 1 } });
+
+    await scheduleJob(t.db, { kind: "test.again", key: "test.again:cancelled", runAt: first, payload: { n: 1 } });
+    await t.db.update(jobs).set({ status: "cancelled", finishedAt: new Date(), attempts: 2, lastError: "boom" }).where(eq(jobs.key, "test.again:cancelled"));
+    await scheduleJob(t.db, { kind: "test.again", key: "test.again:cancelled", runAt: later, payload: { n: 2 } });
+    expect(await row("test.again:cancelled")).toMatchObject({ status: "pending", runAt: later, payload: { n: 2 }, attempts: 0, lastError: null, finishedAt: null });
+
+    await scheduleJob(t.db, { kind: "test.again", key: "test.again:done", runAt: first, payload: { n: 1 } });
+    await t.db.update(jobs).set({ status: "done", result: "ran", finishedAt: new Date() }).where(eq(jobs.key, "test.again:done"));
+    await scheduleJob(t.db, { kind: "test.again", key: "test.again:done", runAt: later, payload: { n: 2 } });
+    expect(await row("test.again:done")).toMatchObject({ status: "done", result: "ran", runAt: first, payload: { n: 1 } });
+  });
+
   it("marks a job of an unknown kind failed", async () => {
     await scheduleJob(t.db, { kind: "test.unknown", key: "test.unknown:1", runAt: new Date(0), payload: {} });
     await runDueJobs(t.db, {}, { now: farFuture });

@@ -34,9 +34,19 @@ export const retryDelayMs = (attempt: number) => Math.min(60, 2 ** (attempt - 1)
 
 export type NewJob = { kind: string; key: string; runAt: Date; payload: Record<string, unknown> };
 
-/** Schedules a job; the same key again changes nothing (scheduling is idempotent). */
+/**
+ * Schedules a job; the same key again changes nothing (scheduling is idempotent), unless that job was cancelled: it
+ * is then due again, as now scheduled (a ride moved away from a time and back to it needs that time's jobs again).
+ */
 export async function scheduleJob(db: Db | Tx, job: NewJob): Promise<void> {
-  await db.insert(jobs).values(job).onConflictDoNothing({ target: jobs.key });
+  await db
+    .insert(jobs)
+    .values(job)
+    .onConflictDoUpdate({
+      target: jobs.key,
+      set: { status: "pending", runAt: job.runAt, payload: job.payload, attempts: 0, lastError: null, result: null, finishedAt: null, updatedAt: new Date() },
+      setWhere: eq(jobs.status, "cancelled"),
+    });
 }
 
 /**

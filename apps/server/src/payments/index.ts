@@ -4,7 +4,7 @@ export { chargeInStatement } from "./charge-gate";
 export { bookingCharge, bookingCharges, paymentErrorToHttp } from "./charges";
 export { customerRefFor } from "./customers";
 export { STALE_CLAIM_MS, holdSweepJob, holdSweepJobHandlers, scheduleHoldSweep, type SweepCall } from "./hold-sweep";
-export { UNPAID_CANCEL_JOB, cancelPaymentJobs, paymentJobHandlers, schedulePaymentJobs } from "./payment-jobs";
+export { UNPAID_CANCEL_JOB, cancelPaymentJobs, movePaymentJobs, paymentJobHandlers, schedulePaymentJobs } from "./payment-jobs";
 export {
   bookingsNeedingPayment,
   recordAuthorisation,

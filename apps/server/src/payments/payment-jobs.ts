@@ -5,14 +5,17 @@
 //   link to confirm a card, and the booking reads "payment needed" (the dispatch board shows it).
 // - payment.unpaid_cancel: still unpaid 12 hours before the service, the booking is cancelled without a fee.
 // The provider steps are two-step jobs: the call outside any transaction, then the record with the job's "done".
-import { eq } from "drizzle-orm";
-import { keepHoldAtBooking, reauthorizeAt, unpaidCancelAt } from "@meridian/shared/payment-policy";
+// A re-authorisation's hold is swept like a request's (hold-sweep.ts): the sweep is scheduled before the call, and
+// the record takes the hold only while the booking is still on at the same time (it reads the booking under a row
+// lock, so a cancellation or a completion made during the call is seen); else the sweep releases the hold.
+import { and, eq } from "drizzle-orm";
+import { callerPaymentDueAt, keepHoldAtBooking, reauthorizeAt, unpaidCancelAt } from "@meridian/shared/payment-policy";
 import { PAID_CHARGE_STATUSES, paymentKeys, UNPAID_CANCEL_REASON } from "@meridian/shared/payment-lifecycle";
 import { CALLER_UNPAID_CANCEL_REASON } from "@meridian/shared/caller-booking";
 import { toCents } from "@meridian/shared/pricing";
 import type { Tx } from "../db/client";
-import { bookings } from "../db/schema";
-import { cancelJobs, scheduleJob, type Job, type JobHandler, type JobHandlers, type TwoStepJobHandler } from "../jobs/job-runner";
+import { bookings, jobs } from "../db/schema";
+import { cancelJobs, payloadIs, scheduleJob, type Job, type JobHandler, type JobHandlers, type TwoStepJobHandler } from "../jobs/job-runner";
 import type { Deps } from "../lib/context";
 import type { Mail } from "../mail/mailer";
 import { emailLayout, greeting, nameInEmail } from "../mail/templates";
@@ -24,6 +27,7 @@ import { recordAuthorisation, recordFailedAuthorisation, releaseUnusedHold, save
 import { recordPayment } from "./payments.service";
 import { PaymentError, type PaymentIntent } from "../lib/payment-provider";
 import { customerOf, serviceName, tellPaymentNeeded } from "./payment-needed";
+import { scheduleHoldSweep } from "./hold-sweep";
 
 export const REAUTHORIZE_JOB = "payment.reauthorize";
 export const UNPAID_CANCEL_JOB = "payment.unpaid_cancel";
@@ -49,8 +53,39 @@ export async function schedulePaymentJobs(tx: Tx, booking: BookingRow, now = new
 /** A booking's pending payment jobs (before scheduling them again for a new time). */
 export const cancelPaymentJobs = (tx: Tx, bookingId: string) => cancelJobs(tx, [REAUTHORIZE_JOB, UNPAID_CANCEL_JOB], "bookingId", bookingId);
 
-async function bookingFor(db: Deps["database"]["db"] | Tx, job: Job): Promise<{ b: BookingRow; skip?: undefined } | { skip: string }> {
-  const [b] = await db.select().from(bookings).where(eq(bookings.id, String(job.payload.bookingId ?? "")));
+/**
+ * A booking's payment jobs follow it to its new time (a reschedule, in its transaction, after the move's new hold is
+ * recorded): those of the old time cancelled, schedulePaymentJobs for the new one; and a booking still unpaid (its
+ * last authorisation failed, or it holds nothing and no card is kept) keeps its unpaid cancellation even when the new
+ * time is within the hold window (where schedulePaymentJobs schedules nothing): 12 hours before the new time, or,
+ * for a caller's booking waiting on its payment link, when the link's time runs out for the new time.
+ */
+export async function movePaymentJobs(tx: Tx, booking: BookingRow, now = new Date()): Promise<void> {
+  const [byLink] = await tx
+    .select({ id: jobs.id })
+    .from(jobs)
+    .where(and(eq(jobs.kind, UNPAID_CANCEL_JOB), eq(jobs.status, "pending"), payloadIs("bookingId", booking.id), payloadIs("reason", "link")))
+    .limit(1);
+  await cancelPaymentJobs(tx, booking.id);
+  await schedulePaymentJobs(tx, booking, now);
+  const charge = await bookingCharge(tx, booking.id);
+  if (!charge || (PAID_CHARGE_STATUSES as readonly string[]).includes(charge.status)) return;
+  const { timeZone } = await getOperationsSettings(tx);
+  const startsAt = startOf(booking, timeZone);
+  const at = startsAt.toISOString();
+  const payload = { bookingId: booking.id, startsAt: at, day: reauthorizeAt(startsAt).toISOString().slice(0, 10) };
+  if (byLink) {
+    await scheduleJob(tx, { kind: UNPAID_CANCEL_JOB, key: `${UNPAID_CANCEL_JOB}:${booking.id}:link:${at}`, runAt: callerPaymentDueAt(booking.createdAt, startsAt), payload: { ...payload, reason: "link" } });
+  } else {
+    // The same job (and key) schedulePaymentJobs schedules for a far-off time.
+    await scheduleJob(tx, { kind: UNPAID_CANCEL_JOB, key: `${UNPAID_CANCEL_JOB}:${booking.id}:${at}`, runAt: unpaidCancelAt(startsAt), payload });
+  }
+}
+
+/** The job's booking while it is still on at the job's time, else why to skip; `lock`: read under a row lock (in a transaction). */
+async function bookingFor(db: Deps["database"]["db"] | Tx, job: Job, lock = false): Promise<{ b: BookingRow; skip?: undefined } | { skip: string }> {
+  const query = db.select().from(bookings).where(eq(bookings.id, String(job.payload.bookingId ?? "")));
+  const [b] = lock ? await query.for("update") : await query;
   if (!b) return { skip: "booking deleted" };
   if (!isOn(b)) return { skip: b.status };
   const { timeZone } = await getOperationsSettings(db);
@@ -97,11 +132,11 @@ function reauthorizeHandler(deps: Deps): TwoStepJobHandler<ReauthOutcome> {
       const key = paymentKeys.reauthorize(b.id, String(job.payload.day));
       const card = await savedCard(db, b.id);
       if (!card) return { kind: "failed", b, message: "There is no card on file for this booking.", card: null, key };
+      const request = { amountCents: toCents(b.price ?? 0), paymentMethod: card.paymentMethod, offSession: true, ...(card.customerRef ? { customer: card.customerRef } : {}), description: `Booking ${b.id}`, metadata: { bookingId: b.id } };
+      // Should the hold not be recorded (the booking cancelled or completed meanwhile, or this process gone), the sweep releases it.
+      await scheduleHoldSweep(db, { providerKey: key, request });
       try {
-        const intent = await deps.payments.authorize(
-          { amountCents: toCents(b.price ?? 0), paymentMethod: card.paymentMethod, offSession: true, ...(card.customerRef ? { customer: card.customerRef } : {}), description: `Booking ${b.id}`, metadata: { bookingId: b.id } },
-          key,
-        );
+        const intent = await deps.payments.authorize(request, key);
         if (intent.status === "requires_capture") return { kind: "authorised", b, intent, card, released: stale ? await releaseUnusedHold(deps, b.id, charge.intentId, "a booking's stale hold", false) : undefined };
         return { kind: "failed", b, intentId: intent.id, status: "requires_action", message: "Your card needs an authentication step.", card, key };
       } catch (err) {
@@ -111,8 +146,17 @@ function reauthorizeHandler(deps: Deps): TwoStepJobHandler<ReauthOutcome> {
         throw err; // the provider is down: retried with backoff
       }
     },
-    async record(tx, _job, _now, outcome) {
+    async record(tx, job, _now, outcome) {
       if (outcome.kind === "skip") return `skipped: ${outcome.reason}`;
+      // Cancelled, completed or moved while the card was being authorised: the new hold is not the booking's (the
+      // sweep lets it go), and nobody is asked to pay for it.
+      const still = await bookingFor(tx, job, true);
+      if (still.skip !== undefined) {
+        if (outcome.kind !== "authorised") return `skipped: ${still.skip} during the authorisation`;
+        // The stale hold this call let go is recorded as let go all the same.
+        if (outcome.released) await recordPayment(tx, deps.payments.kind, outcome.released, outcome.b.id, "booking");
+        return `skipped: ${still.skip} during the authorisation (the sweep releases ${outcome.intent.id})`;
+      }
       if (outcome.kind === "authorised") {
         await recordAuthorisation(tx, deps.payments.kind, outcome.intent, outcome.b.id, outcome.card);
         if (outcome.released) await recordPayment(tx, deps.payments.kind, outcome.released, outcome.b.id, "booking");

@@ -24,6 +24,7 @@ import { createFleetTestApp, createTestFleet, ensureBookingCharge, giveCapacityF
 import { bookingCharge as chargeOf } from "./charges";
 import { bookingsNeedingPayment } from "./payment-lifecycle";
 import { paymentJobHandlers, schedulePaymentJobs } from "./payment-jobs";
+import { holdSweepJobHandlers } from "./hold-sweep";
 import { PaymentError, type PaymentProvider } from "../lib/payment-provider";
 
 let t: TestApp;
@@ -78,7 +79,7 @@ const intent = async (id: string) => (await t.db.select().from(embeddedPaymentIn
 const captures = async (intentId: string) =>
   (await t.db.select().from(embeddedPaymentEvents).where(eq(embeddedPaymentEvents.intentId, intentId))).filter((e) => e.type === "payment_intent.succeeded");
 const jobsOf = async (bookingId: string) => (await t.db.select().from(jobs)).filter((j) => j.payload.bookingId === bookingId);
-const runJobsAt = (at: Date) => runDueJobs(t.db, { ...jobHandlers(t.deps), ...paymentJobHandlers(t.deps) }, { now: () => at });
+const runJobsAt = (at: Date) => runDueJobs(t.db, { ...jobHandlers(t.deps), ...paymentJobHandlers(t.deps), ...holdSweepJobHandlers(t.deps) }, { now: () => at });
 const step = (id: string, status: string) => t.call("POST", `/api/staff/rides/${id}/status`, { cookie: marcus.cookie, json: { status } });
 
 async function driveToOnBoard(id: string) {
@@ -340,6 +341,22 @@ describe("cancellation", () => {
     expect((await jobsOf(id)).map((j) => j.key)).toContain(`receipt:${id}`);
   });
 
+  it("after the cut-off the fee shown is the fee captured, to the cent: half of a $128.17 fare is $64.09", async () => {
+    const id = await bookRide({ time: "21:00" });
+    const charge = await ensureBookingCharge(t, id);
+    // A fare whose half ends in half a cent ($64.085): rounded in cents, up, not the $64.08 of float dollars.
+    await t.db.update(bookings).set({ price: 128.17 }).where(eq(bookings.id, id));
+    await setPickupIn(id, 24 * H - 60_000);
+    const terms = (await t.call("GET", `/api/me/bookings/${id}/cancellation`, { cookie: customer.cookie })).body.cancellation;
+    expect(terms).toMatchObject({ free: false, feePercent: 50, feeUsd: 64.09 });
+    const res = await t.call("POST", `/api/me/bookings/${id}/cancel`, { cookie: customer.cookie, json: { acceptFeeUsd: 64.09 } });
+    expect(res.status).toBe(200);
+    expect(res.body.cancellation.feeUsd).toBe(64.09);
+    expect(Number((await booking(id)).cancellationFee)).toBe(64.09);
+    expect(await chargeOf(t.db, id)).toMatchObject({ status: "succeeded", capturedCents: 6409 });
+    expect(await intent(charge.intentId)).toMatchObject({ amountReceivedCents: 6409, amountCapturableCents: 0 });
+  });
+
   it("after the cut-off with the hold lapsed and the card declined: the fee is owed, and the booking reads payment needed", async () => {
     const id = await bookRide({ time: "20:00" });
     const charge = await ensureBookingCharge(t, id);
@@ -542,6 +559,66 @@ describe("a far-off service", () => {
     expect((await chargeRows(id)).filter((r) => r.status === "succeeded")).toHaveLength(1);
   });
 
+  /** The booking's re-authorisation job and its handler, to run its two steps apart (as a slow provider or a crash would). */
+  async function reauthorization(id: string) {
+    const job = (await jobsOf(id)).find((j) => j.kind === "payment.reauthorize")!;
+    const handler = paymentJobHandlers(t.deps)["payment.reauthorize"] as { call: (job: unknown, now: Date) => Promise<{ kind: string; intent?: { id: string } }>; record: (tx: unknown, job: unknown, now: Date, outcome: unknown) => Promise<string> };
+    return { job, handler };
+  }
+  const cancelNow = async (id: string) => {
+    const terms = (await t.call("GET", `/api/me/bookings/${id}/cancellation`, { cookie: customer.cookie })).body.cancellation;
+    const res = await t.call("POST", `/api/me/bookings/${id}/cancel`, { cookie: customer.cookie, json: { acceptFeeUsd: terms.feeUsd } });
+    expect(res.status).toBe(200);
+  };
+
+  it("cancelled while its re-authorisation is with the provider: the new hold is not the booking's, and it is released", async () => {
+    const { id, startsAt } = await farOff("ride", laDate(15));
+    const { job, handler } = await reauthorization(id);
+    const at = new Date(startsAt.getTime() - 48 * H);
+    const outcome = await handler.call(job, at);
+    expect(outcome.kind).toBe("authorised");
+    const held = outcome.intent!.id;
+    expect(await intent(held)).toMatchObject({ status: "requires_capture" });
+    await cancelNow(id); // the customer cancels before the job records the hold
+    const result = await t.db.transaction((tx) => handler.record(tx, job, at, outcome));
+    expect(result).toMatch(/^skipped: cancelled during the authorisation/);
+    expect((await chargeRows(id)).map((c) => c.intentId)).not.toContain(held);
+    // The sweep, due a quarter of an hour after the call, lets the hold go.
+    await runJobsAt(new Date(Date.now() + 16 * 60_000));
+    expect(await intent(held)).toMatchObject({ status: "canceled" });
+    expect(await capturedCents(id)).toBe(0);
+  });
+
+  it("a re-authorisation whose process died after the provider's answer: cancelled then, the hold is released, and nobody is asked to pay", async () => {
+    const { id, startsAt } = await farOff("ride", laDate(16));
+    const { job, handler } = await reauthorization(id);
+    const outcome = await handler.call(job, new Date(startsAt.getTime() - 48 * H));
+    const held = outcome.intent!.id;
+    await cancelNow(id);
+    // The job comes round again (skipped: the booking is cancelled) and the sweep comes due.
+    await runJobsAt(new Date(Math.max(Date.now(), startsAt.getTime() - 48 * H) + 16 * 60_000));
+    expect(await intent(held)).toMatchObject({ status: "canceled" });
+    expect((await chargeRows(id)).map((c) => c.intentId)).not.toContain(held);
+    expect((await outboxFor(t.db, customer.user.email)).filter((m) => m.subject.includes("payment"))).toEqual([]);
+  });
+
+  it("completed while its re-authorisation is with the provider: charged once (by the completion), the re-authorisation's hold released", async () => {
+    const date = laDate(23);
+    await onShift(date);
+    const { id, startsAt, total } = await farOff("ride", date);
+    const { job, handler } = await reauthorization(id);
+    const at = new Date(startsAt.getTime() - 48 * H);
+    const outcome = await handler.call(job, at);
+    const held = outcome.intent!.id;
+    await driveToOnBoard(id);
+    expect((await step(id, "completed")).status).toBe(200);
+    expect(await t.db.transaction((tx) => handler.record(tx, job, at, outcome))).toMatch(/^skipped: completed during the authorisation/);
+    await runJobsAt(new Date(Date.now() + 16 * 60_000));
+    expect(await intent(held)).toMatchObject({ status: "canceled" });
+    expect(await capturedCents(id)).toBe(total);
+    expect((await chargeRows(id)).filter((r) => r.status === "succeeded")).toHaveLength(1);
+  });
+
   it("a completed valet service with no hold is charged too", async () => {
     const { id, total } = await farOff("valet", laDate(22));
     for (const status of ["confirmed", "in_progress", "completed"]) {
@@ -666,6 +743,24 @@ describe("a rescheduled ride's card", () => {
     expect(held).toHaveLength(1);
     expect(held[0]).toMatchObject({ amountCents: toCents(back.body.booking.price), paymentMethod: "pm_card_visa" });
     expect((await jobsOf(id)).filter((j) => j.kind.startsWith("payment.") && j.status === "pending")).toEqual([]);
+  });
+
+  it("moved to a far-off time, away from it and back to it: that time's re-authorisation and unpaid cancellation are due again", async () => {
+    const id = await bookRide({ time: "09:15" });
+    const [a, b] = [laDate(17), laDate(18)];
+    for (const [date, moved] of [[a, 1], [b, 2], [a, 3]] as const) {
+      const res = await reschedule(id, date, "09:15", await quoteFor(date, "09:15"));
+      expect(res.status, `move ${moved}`).toBe(200);
+    }
+    const pickupAt = new Date((await booking(id)).pickupAt!);
+    const pending = (await jobsOf(id)).filter((j) => j.kind.startsWith("payment.") && j.status === "pending");
+    expect(pending.map((j) => [j.kind, j.runAt.toISOString()]).sort()).toEqual([
+      ["payment.reauthorize", reauthorizeAt(pickupAt).toISOString()],
+      ["payment.unpaid_cancel", unpaidCancelAt(pickupAt).toISOString()],
+    ]);
+    // And the re-authorisation runs: the ride is held again 48 hours before.
+    await runJobsAt(new Date(pickupAt.getTime() - 48 * H));
+    expect((await chargeRows(id)).filter((r) => r.status === "requires_capture")).toHaveLength(1);
   });
 
   it("a hold that would lapse before the new time (taken too long before it) is replaced, even at the same price", async () => {

@@ -47,8 +47,10 @@ export async function savedCard(db: Db | Tx, bookingId: string): Promise<{ payme
 
 /**
  * Releases a hold the booking no longer uses, outside any transaction, and records it (unless `record` is false:
- * the caller records it in its own transaction). A failure is logged, not thrown: an unused hold lapses by itself,
- * and only the booking's current charge is ever captured.
+ * the caller records it in its own transaction, or it must never become a row: a hold no row knows, taken for a
+ * change that did not happen, recorded now would be the booking's newest charge and hide the one it has). A failure
+ * is logged, not thrown: an unused hold lapses by itself (or the hold sweep releases it), and only the booking's
+ * current charge is ever captured.
  */
 export async function releaseUnusedHold(deps: Pick<Deps, "database" | "payments" | "logger">, bookingId: string, intentId: string, why: string, record = true): Promise<PaymentIntent | undefined> {
   try {

@@ -13,8 +13,7 @@ import type { AppEnv } from "../lib/context";
 import type { BookingCreatedEvent, BookingUpdatedEvent } from "./bus";
 import { busStream, SESSION_BACKSTOP_HEARTBEATS } from "./bus-stream";
 import { LAST_EVENT_ID, route } from "../lib/openapi";
-import { errorBody } from "../lib/errors";
-import { STREAM_RETRY_AFTER_S, takeStreamSlot } from "./stream-limits";
+import { takeStreamSlot, tooManyStreams } from "./stream-limits";
 
 export { HEARTBEAT_MS, RETRY_AFTER_STOP_MS } from "./bus-stream";
 
@@ -32,11 +31,7 @@ export const realtimeRoutes = new Hono<AppEnv>().get(
   async (c) => {
     const me = c.get("actor");
     const release = takeStreamSlot(c.get("deps"), me.id, c.get("clientIp"));
-    if (!release) {
-      return c.json(errorBody("too_many_streams", "Too many live connections are open. Close a tab or try again shortly."), 429, {
-        "retry-after": String(STREAM_RETRY_AFTER_S),
-      });
-    }
+    if (!release) return tooManyStreams(c);
     /** The stream's user as last checked. */
     let known = { id: me.id, role: me.role ?? "user" };
     const deps = c.get("deps");

@@ -7,7 +7,9 @@
 // that holds none (booked far off, its hold released) is authorised for the new total first, on the card kept for
 // it (a decline refuses the move, nothing changed); a ride moved beyond the window lets its hold go, and the
 // re-authorisation job takes over 48 hours before. A hold that no longer matches is released once the move has
-// committed.
+// committed. A move that does not happen (the card's step needed, declined, the ride changed meanwhile) leaves the
+// card as it was: the new hold is released and never recorded, so the booking's charge is still its old one. A ride
+// still unpaid keeps its unpaid cancellation at the new time (movePaymentJobs).
 import { and, eq } from "drizzle-orm";
 import { QUOTE_CHANGED_MESSAGE, QUOTE_EXPIRED_MESSAGE, QUOTE_INVALID_MESSAGE } from "@meridian/shared/booking";
 import type { RideDetails } from "@meridian/shared/booking-details";
@@ -24,14 +26,13 @@ import { cachedOperationsSettings, getOperationsSettings } from "../settings/set
 import { myBooking, termsFor } from "./cancel.service";
 import {
   bookingCharge,
-  cancelPaymentJobs,
+  movePaymentJobs,
   paymentErrorToHttp,
   type PaymentRecord,
   recordAuthorisation,
   releaseUnusedHold,
   savedCard,
   scheduleHoldSweep,
-  schedulePaymentJobs,
 } from "../payments";
 import { PaymentError, type AuthorizeInput, type PaymentIntent } from "../lib/payment-provider";
 import { formatClock } from "@meridian/shared/valet-pricing";
@@ -110,15 +111,16 @@ export async function rescheduleRide(deps: Deps, me: SessionUser, id: string, in
       }
       await cancelRideReminders(tx, b.id);
       await scheduleRideReminder(tx, row);
-      // A far-off ride's re-authorisation and unpaid cancellation follow the new time.
-      await cancelPaymentJobs(tx, b.id);
-      await schedulePaymentJobs(tx, row);
       if (card.fresh) await recordAuthorisation(tx, deps.payments.kind, card.fresh.intent, b.id, card.fresh.card);
+      // A far-off ride's re-authorisation and unpaid cancellation follow the new time; so does an unpaid ride's cancellation.
+      await movePaymentJobs(tx, row);
       await mailReschedule(tx, deps, row, `${d.date} at ${formatClock(d.time)}`);
       return row;
     });
   } catch (err) {
-    if (card.fresh) await releaseUnusedHold(deps, b.id, card.fresh.intent.id, "a rescheduled ride's new hold");
+    // Nothing moved: the new hold is let go and not recorded (a row of it would read as the booking's newest charge,
+    // hiding the hold it still has). Should the release fail, the hold sweep releases it (no row knows it).
+    if (card.fresh) await releaseUnusedHold(deps, b.id, card.fresh.intent.id, "a rescheduled ride's new hold", false);
     throw err;
   }
   if (card.release) await releaseUnusedHold(deps, b.id, card.release.intentId, "a rescheduled ride's old hold");
@@ -148,7 +150,8 @@ async function cardForNewTime(deps: Deps, b: BookingRow, pickupAt: Date, totalCe
     await scheduleHoldSweep(deps.database.db, { providerKey, request });
     const intent = await deps.payments.authorize(request, providerKey);
     if (intent.status !== "requires_capture") {
-      await releaseUnusedHold(deps, b.id, intent.id, "a rescheduled ride's unauthenticated hold");
+      // Refused, nothing changed: let go, and not recorded (it would read as the booking's charge, hiding its hold).
+      await releaseUnusedHold(deps, b.id, intent.id, "a rescheduled ride's unauthenticated hold", false);
       throw new HttpError(402, "authentication_required", RESCHEDULE_CARD_NEEDS_STEP, { paymentMethod: RESCHEDULE_CARD_NEEDS_STEP });
     }
     return { fresh: { intent, card }, release: held };

@@ -7,6 +7,7 @@ import { LAST_EVENT_ID, route, type Parameter, type ResponseSpec } from "../lib/
 import { claimView, limitClaimAttempts, resolveClaim } from "./claim.service";
 import { readPhoto } from "./photos.service";
 import { busStream, SESSION_BACKSTOP_HEARTBEATS } from "../realtime/bus-stream";
+import { takeClaimStreamSlot, tooManyStreams } from "../realtime/stream-limits";
 import { changeStatus } from "./tickets.service";
 import { idParam } from "../lib/validate";
 
@@ -31,15 +32,17 @@ export const claimRoutes = new Hono<AppEnv>()
     const { token, db, ticketId } = await claim(c);
     return c.json({ claim: await claimView(db, token, ticketId) });
   })
-  .get("/:token/events", claimRoute("The claim ticket's live updates", { 200: { description: "An event stream of claim.update events", contentType: "text/event-stream" } }, undefined, [...token, LAST_EVENT_ID]), async (c) => {
-    const { token, db, ticketId } = await claim(c);
+  .get("/:token/events", claimRoute("The claim ticket's live updates", { 200: { description: "An event stream of claim.update events", contentType: "text/event-stream" }, 429: { description: "Too many pages of this ticket are open: try again shortly" } }, undefined, [...token, LAST_EVENT_ID]), async (c) => {
+    const { token, db, deps, ticketId } = await claim(c);
+    const release = takeClaimStreamSlot(deps, ticketId);
+    if (!release) return tooManyStreams(c);
     // The link closes only a day after the car was delivered or the ticket cancelled: checking it again every
     // few minutes (not every heartbeat: 10,000 open pages made ~670 queries a second) ends such a stream in time.
     return busStream(
       c,
       (e) => (e.type === "valet.ticket" && e.ticketId === ticketId ? { event: CLAIM_UPDATE_EVENT, data: e.claim } : null),
       () => resolveClaim(db, token).then(() => true),
-      undefined,
+      release,
       SESSION_BACKSTOP_HEARTBEATS,
       ticketId,
     );

@@ -5,7 +5,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { nextValetStatuses, valetStatuses } from "@meridian/shared/valet-ticket";
 import { wallClock } from "@meridian/shared/zoned-time";
 import { DEFAULT_OPERATIONS_SETTINGS } from "@meridian/shared/rides";
@@ -258,6 +258,37 @@ describe("the guest's claim page", () => {
     expect(limited.body.error.code).toBe("rate_limited");
     // Another ticket is not affected.
     expect((await t.call("POST", `/api/claim/${other.token}/request`)).status).toBe(200);
+  });
+
+  it("holds a few live pages per claim ticket (429 beyond, a slot freed when one closes), and another ticket's pages are not counted with them", async () => {
+    const { STREAMS_PER_CLAIM } = await import("../realtime/stream-limits");
+    const { token } = await checkIn();
+    const other = await checkIn();
+    const open: ReturnType<typeof sseClient>[] = [];
+    try {
+      for (let i = 0; i < STREAMS_PER_CLAIM; i++) {
+        const res = await t.app.request(`/api/claim/${token}/events`);
+        expect(res.status).toBe(200);
+        open.push(sseClient(res));
+      }
+      const refused = await t.app.request(`/api/claim/${token}/events`);
+      expect(refused.status).toBe(429);
+      expect(refused.headers.get("retry-after")).toMatch(/^\d+$/);
+      expect(((await refused.json()) as { error: { code: string } }).error.code).toBe("too_many_streams");
+      const others = await t.app.request(`/api/claim/${other.token}/events`);
+      expect(others.status).toBe(200);
+      open.push(sseClient(others));
+      // The guest's page still loads and works; a closed page's slot is free again.
+      expect((await t.call("GET", `/api/claim/${token}`)).status).toBe(200);
+      await open.shift()!.close();
+      await vi.waitFor(async () => {
+        const again = await t.app.request(`/api/claim/${token}/events`);
+        expect(again.status).toBe(200);
+        open.push(sseClient(again));
+      });
+    } finally {
+      await Promise.all(open.map((c) => c.close()));
+    }
   });
 
   it("streams the status live to the guest's page and the queue to attendants", async () => {
