@@ -41,6 +41,13 @@ type Props = {
   className?: string;
 };
 
+/** Focus is on another control than `input` (the user moved on); not when it fell to the page or a dialog as the input went. */
+function movedOn(input: HTMLInputElement | null): boolean {
+  const active = document.activeElement;
+  if (!active || active === document.body || active === input) return false;
+  return active.matches("input, select, textarea, button, a[href], [contenteditable=''], [contenteditable='true'], [role=combobox], [role=option]");
+}
+
 export function AddressField({ id, label, placeholder = "Search an address, venue or airport", value, onChange, routeFrom, error, className }: Props) {
   const labelId = `${id}-label`;
   const queryClient = useQueryClient();
@@ -71,7 +78,8 @@ export function AddressField({ id, label, placeholder = "Search an address, venu
     }
     if (value && focusAfterPick.current) {
       focusAfterPick.current = false;
-      changeRef.current?.focus();
+      // Only where focus was left (the input, now gone): a customer who moved to another field keeps it.
+      if (!movedOn(inputRef.current)) changeRef.current?.focus();
     }
   }, [value]);
 

@@ -49,10 +49,12 @@ function setup(routes: Routes = {}) {
   return { ...app, calls };
 }
 
+/** Picks a place, and waits for the chip with focus on its Change button (a field typed in right after would lose focus to it). */
 async function pick(app: ReturnType<typeof setup>, label: string, text: string, option: RegExp) {
   await app.user.type(app.screen.getByRole("combobox", { name: label }), text);
   await app.user.click(await app.screen.findByRole("option", { name: option }, { timeout: 5000 }));
-  await app.screen.findByRole("group", { name: label }, { timeout: 5000 });
+  const chip = await app.screen.findByRole("group", { name: label }, { timeout: 5000 });
+  await vi.waitFor(() => expect(chip.contains(document.activeElement)).toBe(true));
 }
 
 /** Types `text` over what the field holds. */
@@ -102,6 +104,25 @@ describe("RideForm", () => {
     expect(await app.screen.findByTestId("quote-total", {}, { timeout: 5000 })).toBeTruthy();
     await vi.waitFor(() => expect(quoteCalls(app.calls).at(-1)?.body).toMatchObject({ pickupPlaceId: "sm", dropoffPlaceId: "bh", passengers: 2, luggage: 0, date: "2030-03-12", time: "12:00" }));
     await vi.waitFor(() => expect(app.screen.getByRole("button", { name: "Confirm Booking" }).hasAttribute("disabled")).toBe(false));
+  });
+
+  it("a pick moves focus to the chip's Change button, unless the customer moved on to another field while the place loaded", async () => {
+    let arrive!: () => void;
+    const loaded = new Promise<void>((resolve) => (arrive = resolve));
+    const app = setup({ "GET /api/places/bh": async () => (await loaded, { json: PLACES.bh }) });
+    await pick(app, "Pickup", "Santa", /Santa Monica Pier/);
+    expect(document.activeElement?.textContent).toMatch(/Change/);
+
+    await app.user.type(app.screen.getByRole("combobox", { name: "Dropoff" }), "Beverly");
+    await app.user.click(await app.screen.findByRole("option", { name: /Beverly Hills Hotel/ }, { timeout: 5000 }));
+    const passengers = app.screen.getByLabelText("Passengers") as HTMLInputElement;
+    await app.user.clear(passengers); // on to the next field while the hotel loads
+    arrive();
+    await app.screen.findByRole("group", { name: "Dropoff" }, { timeout: 5000 });
+    await new Promise((resolve) => setTimeout(resolve, 50)); // the chip's effects have run
+    expect(document.activeElement).toBe(passengers);
+    await app.user.type(passengers, "2");
+    expect(passengers.value).toBe("2");
   });
 
   it("refuses a negative party at the field with the server's words, and no quote is asked", async () => {
