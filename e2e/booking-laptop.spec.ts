@@ -64,7 +64,17 @@ for (const size of [
         const dialog = await openRide(page);
         const toast = page.locator("[data-sonner-toast]").filter({ hasText: "Could not fetch vehicles." });
         await expect(toast).toBeVisible();
-        await page.waitForTimeout(500); // the toast's entrance animation
+        // Where the toast comes to rest: its entrance (a transition) over, and its box the same twice running (a
+        // fixed half second was too short on a slow machine: the box was read mid-slide, over the header).
+        await toast.evaluate((el) => Promise.all(el.getAnimations({ subtree: true }).map((a) => a.finished)));
+        let last = "";
+        const atRest = async () => {
+          const box = JSON.stringify(await toast.boundingBox());
+          const same = box === last;
+          last = box;
+          return same;
+        };
+        await expect.poll(atRest, { intervals: [100] }).toBe(true);
         const toastBox = (await toast.boundingBox())!;
         const title = (await dialog.getByRole("heading", { name: "Reserve Your Experience" }).boundingBox())!;
         const close = (await dialog.getByRole("button", { name: "Close" }).boundingBox())!;
