@@ -16,7 +16,6 @@ import { bookings, embeddedPaymentEvents, embeddedPaymentIntents, jobs, payments
 import { allJobHandlers } from "../jobs/handlers";
 import { runDueJobs } from "../jobs/job-runner";
 import { invalidatePricingCache } from "../quotes/pricing-data";
-import { jobHandlers } from "../rides/ride-notices";
 import { startOf } from "../rides/cancel.service";
 import type { TestApp } from "../test/harness";
 import { linkIn, outboxFor } from "../test/helpers";
@@ -24,7 +23,6 @@ import { createFleetTestApp, createTestFleet, ensureBookingCharge, giveCapacityF
 import { bookingCharge as chargeOf } from "./charges";
 import { bookingsNeedingPayment } from "./payment-lifecycle";
 import { paymentJobHandlers, schedulePaymentJobs } from "./payment-jobs";
-import { holdSweepJobHandlers } from "./hold-sweep";
 import { PaymentError, type PaymentProvider } from "../lib/payment-provider";
 
 let t: TestApp;
@@ -79,7 +77,7 @@ const intent = async (id: string) => (await t.db.select().from(embeddedPaymentIn
 const captures = async (intentId: string) =>
   (await t.db.select().from(embeddedPaymentEvents).where(eq(embeddedPaymentEvents.intentId, intentId))).filter((e) => e.type === "payment_intent.succeeded");
 const jobsOf = async (bookingId: string) => (await t.db.select().from(jobs)).filter((j) => j.payload.bookingId === bookingId);
-const runJobsAt = (at: Date) => runDueJobs(t.db, { ...jobHandlers(t.deps), ...paymentJobHandlers(t.deps), ...holdSweepJobHandlers(t.deps) }, { now: () => at });
+const runJobsAt = (at: Date) => runDueJobs(t.db, allJobHandlers(t.deps), { now: () => at });
 const step = (id: string, status: string) => t.call("POST", `/api/staff/rides/${id}/status`, { cookie: marcus.cookie, json: { status } });
 
 async function driveToOnBoard(id: string) {
@@ -789,7 +787,6 @@ describe("a rescheduled ride's card", () => {
 });
 
 describe("branches of the lifecycle (issue 21, point 4)", () => {
-  const runSweepAt = (at: Date) => runDueJobs(t.db, allJobHandlers(t.deps), { now: () => at });
   const setPickupIn = (id: string, ms: number) => t.db.update(bookings).set({ pickupAt: new Date(Date.now() + ms) }).where(eq(bookings.id, id));
   const capturedOf = async (id: string) => (await chargeRows(id)).reduce((sum, r) => sum + r.capturedCents, 0);
   const DAY4 = laDate(4);
@@ -857,7 +854,7 @@ describe("branches of the lifecycle (issue 21, point 4)", () => {
     expect(res.status).toBe(402);
     const intentId: string = res.body.error.paymentIntent.id;
     expect(await intent(intentId)).toMatchObject({ status: "requires_action" });
-    await runSweepAt(new Date(Date.now() + 16 * 60_000));
+    await runJobsAt(new Date(Date.now() + 16 * 60_000));
     expect(await intent(intentId)).toMatchObject({ status: "canceled", amountReceivedCents: 0 });
     expect(await t.db.select().from(payments).where(eq(payments.intentId, intentId))).toEqual([]);
   });
@@ -873,7 +870,7 @@ describe("branches of the lifecycle (issue 21, point 4)", () => {
     }
     const held = await ensureBookingCharge(t, id);
     expect(held).toMatchObject({ status: "requires_capture" });
-    await runSweepAt(new Date(Date.now() + 16 * 60_000));
+    await runJobsAt(new Date(Date.now() + 16 * 60_000));
     expect(await ensureBookingCharge(t, id)).toMatchObject({ intentId: held.intentId, status: "canceled", capturedCents: 0 });
     expect(await intent(held.intentId)).toMatchObject({ status: "canceled" });
     // The re-authorisation 48 hours before takes the hold again, and completion captures it once.
