@@ -80,6 +80,12 @@ const jobsOf = async (bookingId: string) => (await t.db.select().from(jobs)).fil
 const runJobsAt = (at: Date) => runDueJobs(t.db, allJobHandlers(t.deps), { now: () => at });
 const step = (id: string, status: string) => t.call("POST", `/api/staff/rides/${id}/status`, { cookie: marcus.cookie, json: { status } });
 
+/** The hold's 7 days run out (the provider lets it go at its capture_before); `declined`: the kept card now declines off-session too. */
+async function lapseHold(intentId: string, { declined = false } = {}) {
+  await t.db.update(embeddedPaymentIntents).set({ captureBefore: new Date(Date.now() - 60_000) }).where(eq(embeddedPaymentIntents.id, intentId));
+  if (declined) await t.db.update(payments).set({ paymentMethod: "pm_card_chargeDeclined" }).where(eq(payments.intentId, intentId));
+}
+
 async function driveToOnBoard(id: string) {
   const assigned = await t.call("PUT", `/api/admin/bookings/${id}/assignment`, { cookie: dispatcher.cookie, json: { chauffeurId: marcus.user.id } });
   expect(assigned.status).toBe(200);
@@ -188,7 +194,7 @@ describe("capture on completion", () => {
     const total = toCents((await booking(id)).price!);
     await driveToOnBoard(id);
     // The card's 7 days ran out (the provider lets the hold go at its capture_before).
-    await t.db.update(embeddedPaymentIntents).set({ captureBefore: new Date(Date.now() - 60_000) }).where(eq(embeddedPaymentIntents.id, charge.intentId));
+    await lapseHold(charge.intentId);
 
     // Two completions racing, and the retry job after them: charged once.
     const done = await Promise.all([step(id, "completed"), step(id, "completed")]);
@@ -213,8 +219,7 @@ describe("capture on completion", () => {
     const id = await bookRide({ time: "18:00" });
     const charge = await ensureBookingCharge(t, id);
     await driveToOnBoard(id);
-    await t.db.update(embeddedPaymentIntents).set({ captureBefore: new Date(Date.now() - 60_000) }).where(eq(embeddedPaymentIntents.id, charge.intentId));
-    await t.db.update(payments).set({ paymentMethod: "pm_card_chargeDeclined" }).where(eq(payments.intentId, charge.intentId));
+    await lapseHold(charge.intentId, { declined: true });
     expect((await step(id, "completed")).status).toBe(200);
     expect((await chargeRows(id)).find((r) => r.intentId === charge.intentId)).toMatchObject({ status: "canceled" });
     expect(await ensureBookingCharge(t, id)).toMatchObject({ status: "requires_payment_method", capturedCents: 0 });
@@ -228,8 +233,7 @@ describe("capture on completion", () => {
     const total = toCents((await booking(id)).price!);
     await driveToOnBoard(id);
     // The hold lapsed, and the kept card now declines off-session: the completion's capture is refused.
-    await t.db.update(embeddedPaymentIntents).set({ captureBefore: new Date(Date.now() - 60_000) }).where(eq(embeddedPaymentIntents.id, charge.intentId));
-    await t.db.update(payments).set({ paymentMethod: "pm_card_chargeDeclined" }).where(eq(payments.intentId, charge.intentId));
+    await lapseHold(charge.intentId, { declined: true });
     expect((await step(id, "completed")).status).toBe(200);
     expect((await t.call("GET", `/api/me/bookings/${id}/payment`, { cookie: customer.cookie })).body.payment).toMatchObject({ state: "needed", payable: true });
 
@@ -252,8 +256,7 @@ describe("capture on completion", () => {
     const charge = await ensureBookingCharge(t, id);
     const total = toCents((await booking(id)).price!);
     await driveToOnBoard(id);
-    await t.db.update(embeddedPaymentIntents).set({ captureBefore: new Date(Date.now() - 60_000) }).where(eq(embeddedPaymentIntents.id, charge.intentId));
-    await t.db.update(payments).set({ paymentMethod: "pm_card_chargeDeclined" }).where(eq(payments.intentId, charge.intentId));
+    await lapseHold(charge.intentId, { declined: true });
     expect((await step(id, "completed")).status).toBe(200);
     // The card is authorised, and the provider goes down before the capture right after it.
     t.deps.payments = { ...realProvider, capture: downProvider().capture };
@@ -359,8 +362,7 @@ describe("cancellation", () => {
     const id = await bookRide({ time: "20:00" });
     const charge = await ensureBookingCharge(t, id);
     await setPickupIn(id, 24 * H - 60_000);
-    await t.db.update(embeddedPaymentIntents).set({ captureBefore: new Date(Date.now() - 60_000) }).where(eq(embeddedPaymentIntents.id, charge.intentId));
-    await t.db.update(payments).set({ paymentMethod: "pm_card_chargeDeclined" }).where(eq(payments.intentId, charge.intentId));
+    await lapseHold(charge.intentId, { declined: true });
     const terms = (await t.call("GET", `/api/me/bookings/${id}/cancellation`, { cookie: customer.cookie })).body.cancellation;
     expect((await t.call("POST", `/api/me/bookings/${id}/cancel`, { cookie: customer.cookie, json: { acceptFeeUsd: terms.feeUsd } })).status).toBe(200);
     const b = await booking(id);
@@ -375,8 +377,7 @@ describe("cancellation", () => {
     const id = await bookRide({ time: "21:30" });
     const charge = await ensureBookingCharge(t, id);
     await setPickupIn(id, 24 * H - 60_000);
-    await t.db.update(embeddedPaymentIntents).set({ captureBefore: new Date(Date.now() - 60_000) }).where(eq(embeddedPaymentIntents.id, charge.intentId));
-    await t.db.update(payments).set({ paymentMethod: "pm_card_chargeDeclined" }).where(eq(payments.intentId, charge.intentId));
+    await lapseHold(charge.intentId, { declined: true });
     const terms = (await t.call("GET", `/api/me/bookings/${id}/cancellation`, { cookie: customer.cookie })).body.cancellation;
     expect((await t.call("POST", `/api/me/bookings/${id}/cancel`, { cookie: customer.cookie, json: { acceptFeeUsd: terms.feeUsd } })).status).toBe(200);
     expect((await t.call("GET", `/api/me/bookings/${id}/payment`, { cookie: customer.cookie })).body.payment).toMatchObject({ state: "needed", payable: true });
