@@ -43,11 +43,22 @@ export async function schedulePaymentJobs(tx: Tx, booking: BookingRow, now = new
   const { timeZone } = await getOperationsSettings(tx);
   const startsAt = startOf(booking, timeZone);
   if (keepHoldAtBooking(startsAt, now)) return;
+  const { reauthorize, unpaidCancel } = paymentJobsAt(booking.id, startsAt);
+  await scheduleJob(tx, reauthorize);
+  await scheduleJob(tx, unpaidCancel);
+}
+
+/** A booking's payment jobs for a service starting at `startsAt`: their keys carry that instant. */
+function paymentJobsAt(bookingId: string, startsAt: Date) {
   const at = startsAt.toISOString();
   const reauthorizeOn = reauthorizeAt(startsAt);
-  const payload = { bookingId: booking.id, startsAt: at, day: reauthorizeOn.toISOString().slice(0, 10) };
-  await scheduleJob(tx, { kind: REAUTHORIZE_JOB, key: `${REAUTHORIZE_JOB}:${booking.id}:${at}`, runAt: reauthorizeOn, payload });
-  await scheduleJob(tx, { kind: UNPAID_CANCEL_JOB, key: `${UNPAID_CANCEL_JOB}:${booking.id}:${at}`, runAt: unpaidCancelAt(startsAt), payload });
+  const payload = { bookingId, startsAt: at, day: reauthorizeOn.toISOString().slice(0, 10) };
+  return {
+    at,
+    payload,
+    reauthorize: { kind: REAUTHORIZE_JOB, key: `${REAUTHORIZE_JOB}:${bookingId}:${at}`, runAt: reauthorizeOn, payload },
+    unpaidCancel: { kind: UNPAID_CANCEL_JOB, key: `${UNPAID_CANCEL_JOB}:${bookingId}:${at}`, runAt: unpaidCancelAt(startsAt), payload },
+  };
 }
 
 /** A booking's pending payment jobs (before scheduling them again for a new time). */
@@ -72,13 +83,12 @@ export async function movePaymentJobs(tx: Tx, booking: BookingRow, now = new Dat
   if (!charge || (PAID_CHARGE_STATUSES as readonly string[]).includes(charge.status)) return;
   const { timeZone } = await getOperationsSettings(tx);
   const startsAt = startOf(booking, timeZone);
-  const at = startsAt.toISOString();
-  const payload = { bookingId: booking.id, startsAt: at, day: reauthorizeAt(startsAt).toISOString().slice(0, 10) };
+  const { at, payload, unpaidCancel } = paymentJobsAt(booking.id, startsAt);
   if (byLink) {
     await scheduleJob(tx, { kind: UNPAID_CANCEL_JOB, key: `${UNPAID_CANCEL_JOB}:${booking.id}:link:${at}`, runAt: callerPaymentDueAt(booking.createdAt, startsAt), payload: { ...payload, reason: "link" } });
   } else {
     // The same job (and key) schedulePaymentJobs schedules for a far-off time.
-    await scheduleJob(tx, { kind: UNPAID_CANCEL_JOB, key: `${UNPAID_CANCEL_JOB}:${booking.id}:${at}`, runAt: unpaidCancelAt(startsAt), payload });
+    await scheduleJob(tx, unpaidCancel);
   }
 }
 
