@@ -12,6 +12,7 @@ import { resetPasswordEmail, signUpAttemptEmail, verificationEmail } from "../ma
 import type { Auth } from "../lib/auth-port";
 import type { Logger } from "../lib/logger";
 import { fieldErrors } from "../lib/validate";
+import { IdleOffStorage } from "../lib/idle-off-storage";
 import { clearSignInFailures } from "./lockout";
 import { z } from "zod";
 import { eq } from "drizzle-orm";
@@ -42,7 +43,24 @@ function check<S extends z.ZodType>(schemaToUse: S, value: unknown) {
   }
 }
 
+/** Where better-auth keeps its process-wide state (@better-auth/core context/global), and the storages of its request context there. */
+const BETTER_AUTH_GLOBAL = Symbol.for("better-auth:global");
+export const AUTH_CONTEXT_STORAGES = ["requestStateAsyncStorage", "endpointContextAsyncStorage", "adapterAsyncStorage"] as const;
+
+/**
+ * better-auth makes its request-context storages on first use, unless its global already holds them: ours let Node's
+ * promise hooks go again between sign-ins, so the requests that never reach better-auth (a booking, a valet move) do
+ * not pay for them (decision 024).
+ */
+export function authContextStorages(): Record<(typeof AUTH_CONTEXT_STORAGES)[number], unknown> {
+  const holder = globalThis as { [BETTER_AUTH_GLOBAL]?: { version: string; epoch: number; context: Record<string, unknown> } };
+  const context = (holder[BETTER_AUTH_GLOBAL] ??= { version: "", epoch: 1, context: {} }).context;
+  for (const name of AUTH_CONTEXT_STORAGES) context[name] ??= new IdleOffStorage();
+  return context as Record<(typeof AUTH_CONTEXT_STORAGES)[number], unknown>;
+}
+
 export function createAuth(opts: AuthOptions): Auth {
+  authContextStorages();
   const send = (mail: Parameters<Mailer["send"]>[0]) =>
     opts.mailer.send(mail).catch((err: unknown) => opts.logger.error("mail failed", { to: mail.to, err: String(err) }));
 

@@ -1,5 +1,4 @@
 // One Drizzle schema over two drivers: PGlite (embedded, default) or PostgreSQL (DATABASE_URL).
-import { AsyncLocalStorage } from "node:async_hooks";
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -13,6 +12,7 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import type postgres from "postgres";
 import { connectPostgres } from "./postgres-url";
 import * as schema from "./schema";
+import { IdleOffStorage } from "../lib/idle-off-storage";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
@@ -161,7 +161,8 @@ export class DbCallInTransactionError extends Error {
 }
 
 type OpenTransaction = { open: boolean; ended: Promise<void> };
-const openTransaction = new AsyncLocalStorage<OpenTransaction>();
+/** Held on only while transactions run (and a quiet moment after), not for the life of the process (decision 024). */
+const openTransaction = new IdleOffStorage<OpenTransaction>();
 
 /** Runs `work` outside any transaction's context (a background task started from inside one, e.g. a cache refresh). */
 export const outsideTransaction = <T>(work: () => T): T => openTransaction.exit(work);

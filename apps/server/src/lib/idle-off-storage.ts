@@ -1,0 +1,55 @@
+// On Node 20 an AsyncLocalStorage, once it has run anything, keeps Node's promise hooks on for the life of the
+// process: every promise made afterwards, in every request, pays for the context bookkeeping (about a third more
+// per promise). better-auth keeps its request context in three of them, so a single sign-in switched the hooks on
+// for every booking and valet move after it. This storage switches them off again once none of its runs has been
+// in progress for a quiet moment (decision 024); its next run switches them on again.
+import { AsyncLocalStorage } from "node:async_hooks";
+
+/** How long after its last run ended an IdleOffStorage lets Node's promise hooks go (unless another storage is on). */
+export const STORAGE_IDLE_MS = 2_000;
+
+export class IdleOffStorage<T> extends AsyncLocalStorage<T> {
+  #running = 0;
+  #timer: NodeJS.Timeout | null = null;
+  #on = false;
+
+  constructor(private readonly idleMs = STORAGE_IDLE_MS) {
+    super();
+  }
+
+  /** Whether the storage holds Node's promise hooks on (a run in progress, or one ended within the quiet moment). */
+  get on(): boolean {
+    return this.#on;
+  }
+
+  override run<R>(store: T, callback: () => R): R;
+  override run<R, A extends unknown[]>(store: T, callback: (...args: A) => R, ...args: A): R;
+  override run<R, A extends unknown[]>(store: T, callback: (...args: A) => R, ...args: A): R {
+    this.#running++;
+    this.#on = true;
+    if (this.#timer) clearTimeout(this.#timer);
+    this.#timer = null;
+    let result: R;
+    try {
+      result = super.run(store, callback, ...args);
+    } catch (err) {
+      this.#ended();
+      throw err;
+    }
+    // An async callback's run lasts until its promise settles.
+    if (result instanceof Promise) result.then(this.#ended, this.#ended);
+    else this.#ended();
+    return result;
+  }
+
+  #ended = () => {
+    if (--this.#running > 0) return;
+    this.#timer = setTimeout(() => {
+      this.#timer = null;
+      if (this.#running > 0) return;
+      this.#on = false;
+      this.disable();
+    }, this.idleMs);
+    this.#timer.unref();
+  };
+}
