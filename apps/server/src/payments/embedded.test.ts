@@ -41,6 +41,50 @@ describe("embedded provider books", () => {
     expect(events.map((e) => e.type)).toEqual(["payment_intent.created", "payment_intent.amount_capturable_updated"]);
   });
 
+  it("writes the authorisations asked for at once together, each answered as it would be alone", async () => {
+    // Statements sent through `db.execute` (the authorisations' claims; an earlier answer is read by a select).
+    let statements = 0;
+    const counted = new Proxy(database.db, {
+      get: (target, prop, receiver) =>
+        prop === "execute" ? (...args: Parameters<typeof target.execute>) => (statements++, target.execute(...args)) : (Reflect.get(target, prop, receiver) as unknown),
+    });
+    const batching = createEmbeddedPaymentProvider(counted, { now: () => clock });
+    const tag = crypto.randomUUID();
+    const card = (paymentMethod: string, amountCents = 12_345) => ({ amountCents, paymentMethod, metadata: { tag } });
+    const calls: [string, ReturnType<typeof card>][] = [];
+    for (let i = 0; i < 5; i++) calls.push([key(), card("pm_card_visa", 10_000 + i)]);
+    calls.push([key(), card("pm_card_chargeDeclinedInsufficientFunds")], [key(), card("pm_card_authenticationRequired")], [key(), card("pm_card_visa", 10)]);
+    const twice = key();
+    calls.push([twice, card("pm_card_mastercard", 7_700)], [twice, card("pm_card_mastercard", 7_700)], [twice, card("pm_card_mastercard", 7_800)]);
+
+    const answers = await Promise.allSettled(calls.map(([k, input]) => batching.authorize(input, k)));
+    // The first call goes alone; the others wait for it and go together.
+    expect(statements).toBe(2);
+
+    const ok = (i: number) => (answers[i] as PromiseFulfilledResult<Awaited<ReturnType<PaymentProvider["authorize"]>>>).value;
+    const failed = (i: number) => (answers[i] as PromiseRejectedResult).reason as { code: string; declineCode?: string };
+    for (let i = 0; i < 5; i++) expect(ok(i)).toMatchObject({ status: "requires_capture", amountCents: 10_000 + i, amountCapturableCents: 10_000 + i, card: { brand: "visa", last4: "4242" } });
+    expect(failed(5)).toMatchObject({ code: "card_declined", declineCode: "insufficient_funds" });
+    expect(ok(6)).toMatchObject({ status: "requires_action", amountCapturableCents: 0 });
+    expect(failed(7)).toMatchObject({ code: "invalid_request" });
+    expect(ok(9).id).toBe(ok(8).id);
+    expect(failed(10)).toMatchObject({ code: "idempotency_mismatch" });
+
+    // One intent per key that got one (not the refused amount), each with its two events in order.
+    const rows = await intentRows(tag);
+    expect(rows.map((r) => r.amountCents).sort()).toEqual([10_000, 10_001, 10_002, 10_003, 10_004, 12_345, 12_345, 7_700].sort());
+    expect(rows.find((r) => r.paymentMethod === "pm_card_chargeDeclinedInsufficientFunds")).toMatchObject({ status: "requires_payment_method", lastError: { declineCode: "insufficient_funds" } });
+    for (const row of rows) {
+      const events = await database.db.select().from(embeddedPaymentEvents).where(eq(embeddedPaymentEvents.intentId, row.id)).orderBy(embeddedPaymentEvents.id);
+      expect(events.map((e) => e.type)[0], row.paymentMethod).toBe("payment_intent.created");
+      expect(events, row.paymentMethod).toHaveLength(2);
+    }
+    // Each answer is the key's: asked again one at a time, every key replays it.
+    expect((await batching.authorize(calls[0]![1], calls[0]![0])).id).toBe(ok(0).id);
+    expect(await paymentError(batching.authorize(calls[5]![1], calls[5]![0]))).toMatchObject({ code: "card_declined" });
+    expect((await batching.authorize(calls[8]![1], twice)).id).toBe(ok(8).id);
+  });
+
   it("records a decline and answers a retry of it with the same decline, without a second attempt", async () => {
     const k = key();
     const tag = crypto.randomUUID();

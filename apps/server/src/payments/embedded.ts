@@ -6,6 +6,7 @@ import crypto from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { CARD_MINIMUM_CENTS } from "@meridian/shared/money";
 import { executeRows, type Db, type Tx } from "../db/client";
+import { batched, type Served } from "../lib/batched";
 import { embeddedIdempotencyKeys, embeddedPaymentEvents, embeddedPaymentIntents, embeddedRefunds } from "../db/schema";
 import { AUTHORIZATION_DAYS, PaymentError, TEST_CARDS, type AuthorizeInput, type PaymentIntent, type PaymentProvider, type Refund } from "../lib/payment-provider";
 
@@ -38,6 +39,11 @@ const mismatch = (key: string) =>
   );
 
 type Stored<T> = { ok: T } | { error: { code: PaymentError["code"]; message: string; declineCode?: string; intentId?: string } };
+
+/** What `authorize` writes for a key when it claims it: its answer and, unless the request was refused outright, the intent and its two events. */
+type Planned = { answer: Stored<PaymentIntent>; intent?: IntentInsert; events?: [string, number][] };
+/** One authorisation to claim: its provider key, the request's hash and what it writes. */
+type Authorisation = { key: string; requestHash: string; planned: Planned };
 
 /** An intent row as `authorize` writes it (JSON columns as JSON text, the expiry as an ISO string). */
 type IntentInsert = {
@@ -103,37 +109,17 @@ export function createEmbeddedPaymentProvider(db: Db, opts: { now?: () => Date }
    * `authorize` as one statement, one round trip instead of six (BEGIN, key, intent, events, answer, COMMIT): its
    * answer depends only on the request (the intent id is made here), so it is computed first and a
    * data-modifying CTE claims the key with that answer and writes the intent and its two events only from the
-   * claimed row. The guarantees are `once`'s: a concurrent call with the key waits on its primary key, finds it
-   * taken and replays the committed answer (read by a second statement, whose snapshot sees that commit); a key
-   * reused for another request is refused; a decline is stored and replayed like an authorisation.
+   * claimed row. The authorisations asked for while one such statement is out are written together by the next
+   * (lib/batched.ts): under load the bookings of a moment share one round trip. The guarantees are `once`'s: a
+   * concurrent call with the key waits on its primary key, finds it taken and replays the committed answer (read by
+   * a second statement, whose snapshot sees that commit); a key reused for another request is refused; a decline is
+   * stored and replayed like an authorisation.
    */
-  async function authorizeOnce(key: string, request: unknown, planned: { answer: Stored<PaymentIntent>; intent?: IntentInsert; events?: [string, number][] }): Promise<PaymentIntent> {
+  async function authorizeOnce(key: string, request: unknown, planned: Planned): Promise<PaymentIntent> {
     if (!key || key.length > 255) throw new PaymentError("invalid_request", "An idempotency key of 1 to 255 characters is required.");
     const requestHash = crypto.createHash("sha256").update(JSON.stringify(request)).digest("hex");
-    const answer = JSON.stringify(planned.answer);
-    const claim = sql`insert into embedded_idempotency_keys (key, request_hash, response) values (${key}, ${requestHash}, ${answer}::jsonb) on conflict (key) do nothing returning key`;
-    const i = planned.intent;
-    const [e1, e2] = planned.events ?? [];
-    const query =
-      i && e1 && e2
-        ? sql`with claimed as (${claim}),
-          intent as (
-            insert into embedded_payment_intents (id, status, amount_cents, amount_capturable_cents, currency, payment_method, card_brand, card_last4, last_error, description, metadata, capture_before)
-            select ${i.id}, ${i.status}, ${i.amountCents}::int, ${i.amountCapturableCents}::int, ${i.currency}, ${i.paymentMethod}, ${i.cardBrand}, ${i.cardLast4},
-              ${i.lastError}::jsonb, ${i.description}::text, ${i.metadata}::jsonb, ${i.captureBefore}::timestamptz
-            from claimed returning id
-          ),
-          events as (
-            insert into embedded_payment_events (intent_id, type, amount_cents)
-            select intent.id, e.type, e.amount_cents from intent
-            cross join (values (1, ${e1[0]}::text, ${e1[1]}::int), (2, ${e2[0]}::text, ${e2[1]}::int)) as e (n, type, amount_cents)
-            order by e.n
-          )
-          select count(*)::int as claimed from claimed`
-        : sql`with claimed as (${claim}) select count(*)::int as claimed from claimed`;
-    const [row] = await executeRows(db, query);
     let stored = planned.answer;
-    if (!row?.claimed) {
+    if (!(await claimAuthorisation({ key, requestHash, planned }))) {
       const [earlier] = await db.select().from(embeddedIdempotencyKeys).where(eq(embeddedIdempotencyKeys.key, key));
       if (!earlier || earlier.requestHash !== requestHash) throw mismatch(key);
       stored = earlier.response as Stored<PaymentIntent>;
@@ -141,6 +127,49 @@ export function createEmbeddedPaymentProvider(db: Db, opts: { now?: () => Date }
     if ("error" in stored) throw new PaymentError(stored.error.code, stored.error.message, stored.error.declineCode, stored.error.intentId);
     return stored.ok;
   }
+
+  /** Whether each authorisation's key was claimed by this statement (with its intent and events written), in order. */
+  const claimAuthorisation = batched(async (batch: Authorisation[]): Promise<Served<boolean>[]> => {
+    // The same key twice in one batch: the first is claimed, the second finds it taken and replays its answer.
+    const first = new Map<string, number>();
+    batch.forEach((a, i) => first.has(a.key) || first.set(a.key, i));
+    // The keys in one order in every batch: two batches inserting the same two keys in the other order would wait for each other.
+    const rows = [...first.values()]
+      .map((i) => batch[i]!)
+      .sort((a, b) => (a.key < b.key ? -1 : 1))
+      .map(({ key, requestHash, planned: { answer, intent: i, events } }) => {
+        const [e1, e2] = i ? (events ?? []) : [];
+        return sql`(${key}::text, ${requestHash}::text, ${JSON.stringify(answer)}::jsonb, ${i?.id ?? null}::text, ${i?.status ?? null}::text,
+          ${i?.amountCents ?? null}::int, ${i?.amountCapturableCents ?? null}::int, ${i?.currency ?? null}::text, ${i?.paymentMethod ?? null}::text,
+          ${i?.cardBrand ?? null}::text, ${i?.cardLast4 ?? null}::text, ${i?.lastError ?? null}::jsonb, ${i?.description ?? null}::text,
+          ${i?.metadata ?? null}::jsonb, ${i?.captureBefore ?? null}::timestamptz, ${e1?.[0] ?? null}::text, ${e1?.[1] ?? null}::int,
+          ${e2?.[0] ?? null}::text, ${e2?.[1] ?? null}::int)`;
+      });
+    const [row] = await executeRows(
+      db,
+      sql`with input (key, request_hash, response, id, status, amount_cents, amount_capturable_cents, currency, payment_method, card_brand,
+          card_last4, last_error, description, metadata, capture_before, e1_type, e1_amount, e2_type, e2_amount) as (values ${sql.join(rows, sql`, `)}),
+        claimed as (
+          insert into embedded_idempotency_keys (key, request_hash, response)
+          select key, request_hash, response from input on conflict (key) do nothing returning key
+        ),
+        intent as (
+          insert into embedded_payment_intents (id, status, amount_cents, amount_capturable_cents, currency, payment_method, card_brand, card_last4, last_error, description, metadata, capture_before)
+          select i.id, i.status, i.amount_cents, i.amount_capturable_cents, i.currency, i.payment_method, i.card_brand, i.card_last4, i.last_error, i.description, i.metadata, i.capture_before
+          from input i join claimed c on c.key = i.key where i.id is not null returning id
+        ),
+        events as (
+          insert into embedded_payment_events (intent_id, type, amount_cents)
+          select i.id, e.type, e.amount_cents from input i join intent on intent.id = i.id
+          cross join lateral (values (1, i.e1_type, i.e1_amount), (2, i.e2_type, i.e2_amount)) as e (n, type, amount_cents)
+          where e.type is not null
+          order by i.key, e.n
+        )
+        select coalesce(json_agg(key), '[]') as claimed from claimed`,
+    );
+    const claimed = new Set(row!.claimed as string[]);
+    return batch.map((a, i) => ({ value: first.get(a.key) === i && claimed.has(a.key) }));
+  });
 
   const authorisedUntil = () => new Date(now().getTime() + AUTHORIZATION_DAYS * 24 * 3600 * 1000);
 
