@@ -11,7 +11,7 @@
 // it: the car's own guest page and all 20 attendants' queues (21 pages per change, 16,800 deliveries in all).
 // Prints p50/p95/p99/max and any delivery that never arrived. Target: p99 < 500 ms.
 // --postgres runs it on PostgreSQL (a scratch database on DATABASE_URL's server, else the local one, dropped after)
-// with WORKERS=auto unless WORKERS is set: several processes share the fan-out through LISTEN/NOTIFY. It also
+// with WORKERS=auto unless WORKERS is set (one process on 2 CPUs with PostgreSQL local, decision 025; WORKERS=2 and up: the processes share the fan-out through LISTEN/NOTIFY). It also
 // prints the server's CPU and memory (RSS of its processes, summed, at the end; peak of the largest).
 // Stadium scale: --guests 10000 --attendants 50 --pause 1000 (50 attendants tapping about once a second).
 // Usage: node bench/valet-queue.bench.mjs [--guests 200] [--attendants 20] [--concurrency 20] [--pause 2000] [--port 4245]

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { SOCKET_HOST_MESSAGE } from "./db/postgres-url";
-import { loadEnv, WORKERS_NEED_POSTGRES_MESSAGE } from "./env";
+import os from "node:os";
+import { databaseOnThisMachine, SOCKET_HOST_MESSAGE } from "./db/postgres-url";
+import { autoWorkers, loadEnv, MAX_AUTO_WORKERS, WORKERS_NEED_POSTGRES_MESSAGE } from "./env";
 import { startServerProcess } from "./test/server-process";
 
 describe("WORKERS", () => {
@@ -9,6 +10,36 @@ describe("WORKERS", () => {
     expect(loadEnv({ WORKERS: "2", DATABASE_URL: "postgres://db.example:5432/meridian" }).WORKERS).toBe(2);
     expect(loadEnv({ WORKERS: "1" }).WORKERS).toBe(1);
     expect(loadEnv({}).WORKERS).toBe(1);
+  });
+
+  it("auto: one process per CPU, but only half the CPUs when PostgreSQL runs on this machine; 1 to MAX_AUTO_WORKERS", () => {
+    const remote = "postgres://meridian@db.example:5432/meridian";
+    const local = "postgres://postgres@127.0.0.1:5432/meridian";
+    expect([1, 2, 3, 4, 8, 64].map((cpus) => autoWorkers(cpus, remote))).toEqual([1, 2, 3, 4, MAX_AUTO_WORKERS, MAX_AUTO_WORKERS]);
+    expect([1, 2, 3, 4, 8, 64].map((cpus) => autoWorkers(cpus, local))).toEqual([1, 1, 1, 2, 4, MAX_AUTO_WORKERS]);
+    // This machine's own figure, through the environment as main.ts reads it.
+    const cpus = os.availableParallelism();
+    expect(loadEnv({ WORKERS: "auto", DATABASE_URL: remote }).WORKERS).toBe(Math.min(cpus, MAX_AUTO_WORKERS));
+    expect(loadEnv({ WORKERS: "auto", DATABASE_URL: local }).WORKERS).toBe(Math.max(1, Math.min(Math.floor(cpus / 2), MAX_AUTO_WORKERS)));
+    expect(loadEnv({ WORKERS: "3", DATABASE_URL: local }).WORKERS).toBe(3);
+  });
+
+  it.each([
+    ["postgres://postgres@127.0.0.1:5432/test", true],
+    ["postgres://postgres@localhost/meridian", true],
+    ["postgresql://u:p@LOCALHOST:5433/meridian?sslmode=disable", true],
+    ["postgres://postgres@[::1]:5432/meridian", true],
+    ["postgres://postgres@127.0.0.2/meridian", true],
+    ["postgres://postgres@/meridian?host=/var/run/postgresql", true],
+    ["postgres://postgres@localhost:5432/meridian?host=/var/run/postgresql", true],
+    ["postgres://127.0.0.1,localhost:5433/meridian", true],
+    ["postgres://meridian@db.example:5432/meridian", false],
+    ["postgres://meridian@10.0.0.5/meridian", false],
+    ["postgres://meridian@127.0.0.1.example/meridian", false],
+    ["postgres://localhost,db.example/meridian", false],
+    ["postgres://postgres@localhost/meridian?host=relative/dir", false],
+  ])("whether PostgreSQL runs on this machine: %s -> %s", (url, onThisMachine) => {
+    expect(databaseOnThisMachine(url)).toBe(onThisMachine);
   });
 
   it("the server refuses to start with WORKERS=2 and no DATABASE_URL, saying why, with exit code 1", async () => {

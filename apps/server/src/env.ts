@@ -1,7 +1,7 @@
 // The only module that reads process.env. Every setting has a working default for the embedded mode.
 import os from "node:os";
 import { z } from "zod";
-import { PostgresUrlError, splitSocketHost } from "./db/postgres-url";
+import { databaseOnThisMachine, PostgresUrlError, splitSocketHost } from "./db/postgres-url";
 
 const bool = z
   .enum(["true", "false", "1", "0", "on", "off", "yes", "no"])
@@ -9,6 +9,16 @@ const bool = z
 
 /** WORKERS=auto starts one process per CPU, up to this many. */
 export const MAX_AUTO_WORKERS = 4;
+
+/**
+ * How many HTTP processes WORKERS=auto starts on `cpus` CPUs: one per CPU; when PostgreSQL runs on this machine
+ * (`databaseUrl` names its socket or a loopback host), one per CPU of the half it leaves PostgreSQL (decision 025).
+ * At least 1, at most MAX_AUTO_WORKERS.
+ */
+export function autoWorkers(cpus: number, databaseUrl: string | undefined): number {
+  const forHttp = databaseUrl && databaseOnThisMachine(databaseUrl) ? Math.floor(cpus / 2) : cpus;
+  return Math.max(1, Math.min(forHttp, MAX_AUTO_WORKERS));
+}
 
 export const WORKERS_NEED_POSTGRES_MESSAGE =
   "several server processes need PostgreSQL: set DATABASE_URL, or WORKERS=1 for the embedded database (one process)";
@@ -86,7 +96,7 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
   /** How often each server process looks for due background jobs (ride reminders). */
   JOB_POLL_MS: z.coerce.number().int().min(100).max(600_000).default(5000),
-  /** Server processes answering HTTP: a number, or "auto" for one per CPU (at most MAX_AUTO_WORKERS); more than one needs DATABASE_URL. */
+  /** Server processes answering HTTP: a number, or "auto" (autoWorkers: one per CPU, half of them with PostgreSQL on this machine; at most MAX_AUTO_WORKERS); more than one needs DATABASE_URL. */
   WORKERS: z.union([z.literal("auto"), z.coerce.number().int().min(1).max(64)]).default(1),
   /** Tests only (lib/test-hooks.ts): the named point where the process stops and waits to be killed; ignored in production. */
   TEST_PAUSE_AT: z.string().optional(),
@@ -102,7 +112,7 @@ const envSchema = z.object({
     ...e,
     SEED_DEMO: e.SEED_DEMO ?? e.NODE_ENV !== "production",
     TEST_PAUSE_AT: e.NODE_ENV === "production" ? undefined : e.TEST_PAUSE_AT,
-    WORKERS: e.WORKERS === "auto" ? Math.min(os.availableParallelism(), MAX_AUTO_WORKERS) : e.WORKERS,
+    WORKERS: e.WORKERS === "auto" ? autoWorkers(os.availableParallelism(), e.DATABASE_URL) : e.WORKERS,
   }))
   // The embedded database lives in one process: several processes share a PostgreSQL database (decision 016).
   .refine((e) => e.WORKERS === 1 || e.DATABASE_URL, { path: ["WORKERS"], message: WORKERS_NEED_POSTGRES_MESSAGE });

@@ -46,3 +46,23 @@ export function connectPostgres(url: string, options: postgres.Options<Record<st
   const { url: rest, socketDir } = splitSocketHost(url);
   return postgres(rest, socketDir ? { ...options, host: socketDir } : options);
 }
+
+/**
+ * Whether the PostgreSQL of `url` runs on this machine: reached over its Unix socket (`?host=/dir`, or no host at all,
+ * libpq's form), or at loopback hosts only (localhost, 127.x.x.x, [::1]). A name that resolves to this machine's own
+ * address is not recognised (it counts as another machine).
+ */
+export function databaseOnThisMachine(url: string): boolean {
+  let split: ReturnType<typeof splitSocketHost>;
+  try {
+    split = splitSocketHost(url);
+  } catch {
+    return false;
+  }
+  if (split.socketDir) return true;
+  const hosts = /^[a-z]+:\/\/(?:[^@/?#]*@)?([^/?#]*)/i.exec(split.url)?.[1] ?? "";
+  return hosts.split(",").every((hostPort) => {
+    const host = hostPort.replace(/:\d*$/, "").replace(/^\[(.*)\]$/, "$1").toLowerCase();
+    return host === "" || host === "localhost" || host === "::1" || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
+  });
+}
