@@ -85,6 +85,20 @@ describe("embedded provider books", () => {
     expect((await batching.authorize(calls[8]![1], twice)).id).toBe(ok(8).id);
   });
 
+  it("an authorisation the database refuses fails alone: the others asked for in the same moment are written", async () => {
+    const tag = crypto.randomUUID();
+    // A card name with half a surrogate pair goes into the refusal's stored answer, which PostgreSQL cannot store as JSON.
+    const [first, broken, other] = await Promise.allSettled([
+      provider.authorize({ amountCents: 5_000, paymentMethod: "pm_card_visa", metadata: { tag } }, key()),
+      provider.authorize({ amountCents: 5_000, paymentMethod: "pm_\ud800", metadata: { tag } }, key()),
+      provider.authorize({ amountCents: 6_000, paymentMethod: "pm_card_visa", metadata: { tag } }, key()),
+    ]);
+    expect(first.status).toBe("fulfilled");
+    expect(broken.status).toBe("rejected");
+    expect(other).toMatchObject({ status: "fulfilled", value: { status: "requires_capture", amountCents: 6_000 } });
+    expect((await intentRows(tag)).map((r) => r.amountCents).sort()).toEqual([5_000, 6_000]);
+  });
+
   it("records a decline and answers a retry of it with the same decline, without a second attempt", async () => {
     const k = key();
     const tag = crypto.randomUUID();

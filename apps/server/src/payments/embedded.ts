@@ -128,14 +128,37 @@ export function createEmbeddedPaymentProvider(db: Db, opts: { now?: () => Date }
     return stored.ok;
   }
 
-  /** Whether each authorisation's key was claimed by this statement (with its intent and events written), in order. */
+  /**
+   * Whether each authorisation's key was claimed (with its intent and events written), in order. Should the batch's
+   * statement fail, each of its authorisations is written alone, so that one the database refuses fails only its own call.
+   */
   const claimAuthorisation = batched(async (batch: Authorisation[]): Promise<Served<boolean>[]> => {
     // The same key twice in one batch: the first is claimed, the second finds it taken and replays its answer.
     const first = new Map<string, number>();
     batch.forEach((a, i) => first.has(a.key) || first.set(a.key, i));
+    const unique = [...first.values()].map((i) => batch[i]!);
+    let answers: Map<string, Served<boolean>>;
+    try {
+      const claimed = await writeAuthorisations(unique);
+      answers = new Map(unique.map((a) => [a.key, { value: claimed.has(a.key) }]));
+    } catch (err) {
+      if (unique.length === 1) throw err;
+      answers = new Map();
+      for (const a of unique) {
+        try {
+          answers.set(a.key, { value: (await writeAuthorisations([a])).has(a.key) });
+        } catch (error) {
+          answers.set(a.key, { error });
+        }
+      }
+    }
+    return batch.map((a, i) => (first.get(a.key) === i ? answers.get(a.key)! : { value: false }));
+  });
+
+  /** The authorisations' keys, intents and events in one statement; answers the keys it claimed. */
+  async function writeAuthorisations(authorisations: Authorisation[]): Promise<Set<string>> {
     // The keys in one order in every batch: two batches inserting the same two keys in the other order would wait for each other.
-    const rows = [...first.values()]
-      .map((i) => batch[i]!)
+    const rows = [...authorisations]
       .sort((a, b) => (a.key < b.key ? -1 : 1))
       .map(({ key, requestHash, planned: { answer, intent: i, events } }) => {
         const [e1, e2] = i ? (events ?? []) : [];
@@ -167,9 +190,8 @@ export function createEmbeddedPaymentProvider(db: Db, opts: { now?: () => Date }
         )
         select coalesce(json_agg(key), '[]') as claimed from claimed`,
     );
-    const claimed = new Set(row!.claimed as string[]);
-    return batch.map((a, i) => ({ value: first.get(a.key) === i && claimed.has(a.key) }));
-  });
+    return new Set(row!.claimed as string[]);
+  }
 
   const authorisedUntil = () => new Date(now().getTime() + AUTHORIZATION_DAYS * 24 * 3600 * 1000);
 
