@@ -95,6 +95,7 @@ function badBodies(e: Endpoint): [string, string | undefined, string | undefined
       ["1 MB e-mail", `${MB}@example.com`],
       ["its value with a NUL character", `${String(e.valid[field])}\u0000`],
       ["a lone NUL character", "\u0000"],
+      ["half of a surrogate pair", `${String(e.valid[field])}\ud800`],
     ] as const) {
       cases.push([`${field} is ${label}`, json({ ...e.valid, [field]: value }), "application/json"]);
     }

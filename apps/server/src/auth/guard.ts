@@ -7,7 +7,7 @@ import { z } from "zod";
 import { forgotPasswordSchema, signInSchema, signUpSchema } from "@meridian/shared/auth";
 import type { AppEnv } from "../lib/context";
 import { badRequest, notFound, type FieldErrors } from "../lib/errors";
-import { fieldErrors, NUL_MESSAGE, nulFields, readJson } from "../lib/validate";
+import { badCharacterError, badCharacterFields, fieldErrors, readJson } from "../lib/validate";
 
 const typed = (message: string, inner: z.ZodType<unknown, string>) => z.string({ error: message }).pipe(inner);
 const email = typed("Invalid email address", signUpSchema.shape.email);
@@ -79,8 +79,8 @@ export async function guardAuthRequest(c: Context<AppEnv>, headers: Headers): Pr
     const fields = renameFields(fieldErrors(result.error));
     throw badRequest(Object.values(fields)[0] ?? "Invalid input.", fields);
   }
-  const nul = renameFields(nulFields(result.data));
-  if (Object.keys(nul).length) throw badRequest(NUL_MESSAGE, nul);
+  const bad = renameFields(badCharacterFields(result.data));
+  if (Object.keys(bad).length) throw badCharacterError(bad);
   headers.set("content-type", "application/json");
   headers.delete("content-length");
   return new Request(raw.url, { method: "POST", headers, body: JSON.stringify(result.data) });

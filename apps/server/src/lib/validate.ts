@@ -24,28 +24,44 @@ export function fieldErrors(error: z.ZodError): FieldErrors {
   return fields;
 }
 
-/** The database cannot store a NUL character in text: such a value is refused here, never by the database. */
+/**
+ * The database cannot store a NUL character in text, nor half of a UTF-16 surrogate pair in JSON (PostgreSQL refuses
+ * the `\ud800` escape JSON.stringify writes for it): such a value is refused here, never by the database.
+ */
 export const NUL_MESSAGE = "This text contains a character that is not allowed (NUL).";
+export const LONE_SURROGATE_MESSAGE = "This text contains a character that is not allowed (half of a surrogate pair).";
+
+/** What is wrong with a string's characters (NUL_MESSAGE, LONE_SURROGATE_MESSAGE), or null. */
+function badCharacter(text: string): string | null {
+  if (text.includes("\0")) return NUL_MESSAGE;
+  return (text as unknown as { isWellFormed(): boolean }).isWellFormed() ? null : LONE_SURROGATE_MESSAGE;
+}
 
 /**
- * A field error for every string in `value` that holds a NUL character. Run it on input the schema has
- * already accepted: its shape is then bounded (a deeply nested body never gets this far).
+ * A field error for every string in `value` that holds a character the database cannot store (badCharacter). Run it
+ * on input the schema has already accepted: its shape is then bounded (a deeply nested body never gets this far).
  */
-export function nulFields(value: unknown, path = "", fields: FieldErrors = noFields()): FieldErrors {
+export function badCharacterFields(value: unknown, path = "", fields: FieldErrors = noFields()): FieldErrors {
   if (typeof value === "string") {
-    if (value.includes("\0")) fields[path || "_"] ??= NUL_MESSAGE;
+    const bad = badCharacter(value);
+    if (bad) fields[path || "_"] ??= bad;
   } else if (typeof value === "object" && value !== null) {
-    for (const [k, v] of Object.entries(value)) nulFields(v, path ? `${path}.${k}` : k, fields);
+    for (const [k, v] of Object.entries(value)) badCharacterFields(v, path ? `${path}.${k}` : k, fields);
   }
   return fields;
 }
 
-/** Whether any string in `value` holds a NUL (nulFields without building the fields' paths: every request asks). */
-function hasNul(value: unknown): boolean {
-  if (typeof value === "string") return value.includes("\0");
+/** Whether any string in `value` holds such a character (badCharacterFields without building the fields' paths: every request asks). */
+function hasBadCharacter(value: unknown): boolean {
+  if (typeof value === "string") return badCharacter(value) !== null;
   if (typeof value !== "object" || value === null) return false;
-  for (const v of Object.values(value)) if (hasNul(v)) return true;
+  for (const v of Object.values(value)) if (hasBadCharacter(v)) return true;
   return false;
+}
+
+/** The 400 for `value`'s bad characters, its message the first field's. */
+export function badCharacterError(fields: FieldErrors) {
+  return badRequest(Object.values(fields)[0] ?? NUL_MESSAGE, fields);
 }
 
 export function parseWith<S extends z.ZodType>(schema: S, value: unknown): z.infer<S> {
@@ -55,7 +71,7 @@ export function parseWith<S extends z.ZodType>(schema: S, value: unknown): z.inf
     const first = Object.values(fields)[0] ?? "Invalid input.";
     throw badRequest(first, fields);
   }
-  if (hasNul(result.data)) throw badRequest(NUL_MESSAGE, nulFields(result.data));
+  if (hasBadCharacter(result.data)) throw badCharacterError(badCharacterFields(result.data));
   return result.data;
 }
 
