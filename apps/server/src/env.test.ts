@@ -22,6 +22,9 @@ describe("WORKERS", () => {
     expect(loadEnv({ WORKERS: "auto", DATABASE_URL: remote }).WORKERS).toBe(Math.min(cpus, MAX_AUTO_WORKERS));
     expect(loadEnv({ WORKERS: "auto", DATABASE_URL: local }).WORKERS).toBe(Math.max(1, Math.min(Math.floor(cpus / 2), MAX_AUTO_WORKERS)));
     expect(loadEnv({ WORKERS: "3", DATABASE_URL: local }).WORKERS).toBe(3);
+    // The embedded database serves one process: auto starts one, where it used to refuse to start on several CPUs.
+    expect(autoWorkers(8, undefined)).toBe(1);
+    expect(loadEnv({ WORKERS: "auto" }).WORKERS).toBe(1);
   });
 
   it.each([

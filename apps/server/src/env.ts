@@ -12,11 +12,12 @@ export const MAX_AUTO_WORKERS = 4;
 
 /**
  * How many HTTP processes WORKERS=auto starts on `cpus` CPUs: one per CPU; when PostgreSQL runs on this machine
- * (`databaseUrl` names its socket or a loopback host), one per CPU of the half it leaves PostgreSQL (decision 025).
- * At least 1, at most MAX_AUTO_WORKERS.
+ * (`databaseUrl` names its socket or a loopback host), one per CPU of the half it leaves PostgreSQL (decision 025);
+ * one on the embedded database (no `databaseUrl`). At least 1, at most MAX_AUTO_WORKERS.
  */
 export function autoWorkers(cpus: number, databaseUrl: string | undefined): number {
-  const forHttp = databaseUrl && databaseOnThisMachine(databaseUrl) ? Math.floor(cpus / 2) : cpus;
+  if (!databaseUrl) return 1; // the embedded database serves one process
+  const forHttp = databaseOnThisMachine(databaseUrl) ? Math.floor(cpus / 2) : cpus;
   return Math.max(1, Math.min(forHttp, MAX_AUTO_WORKERS));
 }
 

@@ -36,9 +36,9 @@ export class IdleOffStorage<T> extends AsyncLocalStorage<T> {
       this.#ended();
       throw err;
     }
-    // An async callback's run lasts until its promise settles.
-    if (result instanceof Promise) result.then(this.#ended, this.#ended);
-    else this.#ended();
+    // An async callback's run lasts until its promise settles (the promise handed back rejects as the callback's did).
+    if (result instanceof Promise) return result.finally(this.#ended) as R;
+    this.#ended();
     return result;
   }
 
