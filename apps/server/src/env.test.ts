@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import os from "node:os";
 import { databaseOnThisMachine, SOCKET_HOST_MESSAGE } from "./db/postgres-url";
-import { autoWorkers, loadEnv, MAX_AUTO_WORKERS, WORKERS_NEED_POSTGRES_MESSAGE } from "./env";
+import { autoWorkers, autoWorkersReason, loadEnv, MAX_AUTO_WORKERS, WORKERS_NEED_POSTGRES_MESSAGE } from "./env";
 import { startServerProcess } from "./test/server-process";
 
 describe("WORKERS", () => {
@@ -25,6 +25,10 @@ describe("WORKERS", () => {
     // The embedded database serves one process: auto starts one, where it used to refuse to start on several CPUs.
     expect(autoWorkers(8, undefined)).toBe(1);
     expect(loadEnv({ WORKERS: "auto" }).WORKERS).toBe(1);
+    // The banner says why.
+    expect(autoWorkersReason(2, local)).toBe("WORKERS=auto on 2 CPUs, half of them left to PostgreSQL on this machine (WORKERS=<n> to choose)");
+    expect(autoWorkersReason(4, remote)).toBe("WORKERS=auto on 4 CPUs");
+    expect(loadEnv({ WORKERS: "2", DATABASE_URL: local }).WORKERS_AUTO).toBeNull();
   });
 
   it.each([

@@ -21,6 +21,14 @@ export function autoWorkers(cpus: number, databaseUrl: string | undefined): numb
   return Math.max(1, Math.min(forHttp, MAX_AUTO_WORKERS));
 }
 
+/** Why WORKERS=auto chose its number, for the start-up banner. */
+export function autoWorkersReason(cpus: number, databaseUrl: string | undefined): string {
+  const cpuCount = `${cpus} CPU${cpus === 1 ? "" : "s"}`;
+  if (!databaseUrl) return `WORKERS=auto on the embedded database (one process)`;
+  if (databaseOnThisMachine(databaseUrl)) return `WORKERS=auto on ${cpuCount}, half of them left to PostgreSQL on this machine (WORKERS=<n> to choose)`;
+  return `WORKERS=auto on ${cpuCount}`;
+}
+
 export const WORKERS_NEED_POSTGRES_MESSAGE =
   "several server processes need PostgreSQL: set DATABASE_URL, or WORKERS=1 for the embedded database (one process)";
 
@@ -114,6 +122,8 @@ const envSchema = z.object({
     SEED_DEMO: e.SEED_DEMO ?? e.NODE_ENV !== "production",
     TEST_PAUSE_AT: e.NODE_ENV === "production" ? undefined : e.TEST_PAUSE_AT,
     WORKERS: e.WORKERS === "auto" ? autoWorkers(os.availableParallelism(), e.DATABASE_URL) : e.WORKERS,
+    /** What WORKERS=auto chose and why (the start-up banner); null when WORKERS is a number. */
+    WORKERS_AUTO: e.WORKERS === "auto" ? autoWorkersReason(os.availableParallelism(), e.DATABASE_URL) : null,
   }))
   // The embedded database lives in one process: several processes share a PostgreSQL database (decision 016).
   .refine((e) => e.WORKERS === 1 || e.DATABASE_URL, { path: ["WORKERS"], message: WORKERS_NEED_POSTGRES_MESSAGE });

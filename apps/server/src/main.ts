@@ -48,6 +48,7 @@ function banner(config: AppConfig, database: Database, deps: Deps, adminLine: st
   const lines = [
     "",
     `  Meridian is running at ${config.publicUrl}  (listening on ${address}, ready in ${ms} ms${workers > 1 ? `, ${workers} worker processes` : ""})`,
+    ...(config.env.WORKERS_AUTO ? [`  Processes: ${workers} answering HTTP — ${config.env.WORKERS_AUTO}`] : []),
     `  Database: ${database.kind === "pglite" ? `embedded PGlite in ${path.resolve(config.env.DATA_DIR)}` : "PostgreSQL (DATABASE_URL)"}`,
     `  Mail:     ${deps.mailer.kind === "smtp" ? "SMTP (SMTP_URL), queued in the database and retried for up to a day" : "embedded outbox"}${config.mailboxEnabled ? ` — read it at ${config.publicUrl}/dev/mailbox` : ""}`,
     `  Dev tools (mailbox, jobs): ${config.mailboxEnabled ? "on" : "off"} — ${config.mailboxReason ?? ""}`,
