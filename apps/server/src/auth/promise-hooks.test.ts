@@ -1,11 +1,10 @@
 // better-auth keeps its request context in AsyncLocalStorage, which on Node 20 turns the promise hooks on for every
 // promise of the process. Its storages are ours (lib/idle-off-storage.ts): once sign-ins stop for a quiet moment,
 // the requests that never reach better-auth run without the hooks, and the next sign-in works as before.
-import { executionAsyncId } from "node:async_hooks";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { IdleOffStorage, STORAGE_IDLE_MS } from "../lib/idle-off-storage";
 import { createTestApp, type TestApp } from "../test/harness";
-import { cookieFrom, linkIn, outboxFor } from "../test/helpers";
+import { cookieFrom, linkIn, outboxFor, promiseHooksOffWithin, reactionId } from "../test/helpers";
 import { AUTH_CONTEXT_STORAGES, authContextStorages } from "./auth";
 
 let t: TestApp;
@@ -13,18 +12,6 @@ beforeAll(async () => {
   t = await createTestApp();
 });
 afterAll(() => t.close());
-
-/** The async id a promise reaction runs with: 0 when no promise hook is on in this process. */
-const reactionId = () => Promise.resolve().then(() => executionAsyncId());
-
-async function hooksOffWithin(ms: number): Promise<number> {
-  const started = Date.now();
-  while ((await reactionId()) !== 0) {
-    if (Date.now() - started > ms) throw new Error(`the promise hooks were still on after ${ms} ms`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  return Date.now() - started;
-}
 
 it("lets the promise hooks go between sign-ins; signed-in requests and the next sign-in still work", { timeout: 30_000 }, async () => {
   const email = `hooks-${Date.now().toString(36)}@example.com`;
@@ -42,7 +29,7 @@ it("lets the promise hooks go between sign-ins; signed-in requests and the next 
   expect(AUTH_CONTEXT_STORAGES.some((name) => (storages[name] as IdleOffStorage<unknown>).on)).toBe(true);
   expect(await reactionId()).not.toBe(0);
 
-  await hooksOffWithin(STORAGE_IDLE_MS + 5_000);
+  await promiseHooksOffWithin(STORAGE_IDLE_MS + 5_000);
   // A signed-in request that never reaches better-auth works, and leaves the hooks off.
   const cookie = cookieFrom(first.headers);
   const me = await t.call("GET", "/api/me/profile", { cookie });

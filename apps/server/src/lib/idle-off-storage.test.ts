@@ -1,22 +1,15 @@
 // The storage keeps its context across awaits like any AsyncLocalStorage, and lets Node's promise hooks go once
 // its runs have been over for a quiet moment: a promise reaction then runs with no async id of its own.
-import { executionAsyncId } from "node:async_hooks";
 import { beforeAll, describe, expect, it } from "vitest";
+import { promiseHooksOffWithin, reactionId } from "../test/helpers";
 import { IdleOffStorage, STORAGE_IDLE_MS } from "./idle-off-storage";
 
 const QUIET_MS = 40;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-/** The async id a promise reaction runs with: 0 when no promise hook is on. */
-const reactionId = () => Promise.resolve().then(() => executionAsyncId());
 
 describe("IdleOffStorage", () => {
   // Promise hooks are the process's: storages of an earlier test file in this worker let them go first.
-  beforeAll(async () => {
-    for (const until = Date.now() + STORAGE_IDLE_MS + 5_000; (await reactionId()) !== 0; ) {
-      if (Date.now() > until) throw new Error("the promise hooks stay on in this process");
-      await sleep(50);
-    }
-  }, 15_000);
+  beforeAll(() => promiseHooksOffWithin(STORAGE_IDLE_MS + 5_000), 15_000);
 
   it("keeps each run's store across awaits, concurrent runs apart", async () => {
     const storage = new IdleOffStorage<string>(QUIET_MS);

@@ -1,4 +1,6 @@
-// Small helpers shared by the server suites: read the embedded outbox, follow e-mail links, count rows, find a free port.
+// Small helpers shared by the server suites: read the embedded outbox, follow e-mail links, count rows, find a free port,
+// see whether Node's promise hooks are on.
+import { executionAsyncId } from "node:async_hooks";
 import net, { type AddressInfo } from "node:net";
 import { count, desc, eq } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
@@ -47,4 +49,15 @@ export async function freePort(): Promise<number> {
 export function expectFieldErrors(res: { status: number; body: any }, fields: Record<string, string>) {
   expect(res.status).toBe(400);
   expect(res.body.error.fields).toEqual(fields);
+}
+
+/** The async id a promise reaction runs with: 0 when no promise hook is on in this process (lib/idle-off-storage.ts). */
+export const reactionId = () => Promise.resolve().then(() => executionAsyncId());
+
+/** Waits until Node's promise hooks are off in this process; throws if they are still on after `ms`. */
+export async function promiseHooksOffWithin(ms: number): Promise<void> {
+  for (const until = Date.now() + ms; (await reactionId()) !== 0; ) {
+    if (Date.now() > until) throw new Error(`the promise hooks were still on after ${ms} ms`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
 }
