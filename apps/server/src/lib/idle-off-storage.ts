@@ -11,7 +11,6 @@ export const STORAGE_IDLE_MS = 2_000;
 export class IdleOffStorage<T> extends AsyncLocalStorage<T> {
   #running = 0;
   #timer: NodeJS.Timeout | null = null;
-  #on = false;
 
   constructor(private readonly idleMs = STORAGE_IDLE_MS) {
     super();
@@ -19,14 +18,13 @@ export class IdleOffStorage<T> extends AsyncLocalStorage<T> {
 
   /** Whether the storage holds Node's promise hooks on (a run in progress, or one ended within the quiet moment). */
   get on(): boolean {
-    return this.#on;
+    return this.#running > 0 || this.#timer !== null;
   }
 
   override run<R>(store: T, callback: () => R): R;
   override run<R, A extends unknown[]>(store: T, callback: (...args: A) => R, ...args: A): R;
   override run<R, A extends unknown[]>(store: T, callback: (...args: A) => R, ...args: A): R {
     this.#running++;
-    this.#on = true;
     if (this.#timer) clearTimeout(this.#timer);
     this.#timer = null;
     let result: R;
@@ -44,10 +42,9 @@ export class IdleOffStorage<T> extends AsyncLocalStorage<T> {
 
   #ended = () => {
     if (--this.#running > 0) return;
+    // A run started meanwhile clears this timer: when it fires, no run is in progress.
     this.#timer = setTimeout(() => {
       this.#timer = null;
-      if (this.#running > 0) return;
-      this.#on = false;
       this.disable();
     }, this.idleMs);
     this.#timer.unref();
