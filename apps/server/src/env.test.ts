@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import os from "node:os";
 import { databaseOnThisMachine, SOCKET_HOST_MESSAGE } from "./db/postgres-url";
-import { autoWorkers, autoWorkersReason, loadEnv, MAX_AUTO_WORKERS, WORKERS_NEED_POSTGRES_MESSAGE } from "./env";
+import { autoWorkers, loadEnv, MAX_AUTO_WORKERS, WORKERS_NEED_POSTGRES_MESSAGE } from "./env";
 import { startServerProcess } from "./test/server-process";
 
 describe("WORKERS", () => {
@@ -15,19 +15,19 @@ describe("WORKERS", () => {
   it("auto: one process per CPU, but only half the CPUs when PostgreSQL runs on this machine; 1 to MAX_AUTO_WORKERS", () => {
     const remote = "postgres://meridian@db.example:5432/meridian";
     const local = "postgres://postgres@127.0.0.1:5432/meridian";
-    expect([1, 2, 3, 4, 8, 64].map((cpus) => autoWorkers(cpus, remote))).toEqual([1, 2, 3, 4, MAX_AUTO_WORKERS, MAX_AUTO_WORKERS]);
-    expect([1, 2, 3, 4, 8, 64].map((cpus) => autoWorkers(cpus, local))).toEqual([1, 1, 1, 2, 4, MAX_AUTO_WORKERS]);
+    expect([1, 2, 3, 4, 8, 64].map((cpus) => autoWorkers(cpus, remote).workers)).toEqual([1, 2, 3, 4, MAX_AUTO_WORKERS, MAX_AUTO_WORKERS]);
+    expect([1, 2, 3, 4, 8, 64].map((cpus) => autoWorkers(cpus, local).workers)).toEqual([1, 1, 1, 2, 4, MAX_AUTO_WORKERS]);
     // This machine's own figure, through the environment as main.ts reads it.
     const cpus = os.availableParallelism();
     expect(loadEnv({ WORKERS: "auto", DATABASE_URL: remote }).WORKERS).toBe(Math.min(cpus, MAX_AUTO_WORKERS));
     expect(loadEnv({ WORKERS: "auto", DATABASE_URL: local }).WORKERS).toBe(Math.max(1, Math.min(Math.floor(cpus / 2), MAX_AUTO_WORKERS)));
     expect(loadEnv({ WORKERS: "3", DATABASE_URL: local }).WORKERS).toBe(3);
     // The embedded database serves one process: auto starts one, where it used to refuse to start on several CPUs.
-    expect(autoWorkers(8, undefined)).toBe(1);
+    expect(autoWorkers(8, undefined).workers).toBe(1);
     expect(loadEnv({ WORKERS: "auto" }).WORKERS).toBe(1);
     // The banner says why.
-    expect(autoWorkersReason(2, local)).toBe("WORKERS=auto on 2 CPUs, half of them left to PostgreSQL on this machine (WORKERS=<n> to choose)");
-    expect(autoWorkersReason(4, remote)).toBe("WORKERS=auto on 4 CPUs");
+    expect(autoWorkers(2, local).reason).toBe("WORKERS=auto on 2 CPUs, half of them left to PostgreSQL on this machine (WORKERS=<n> to choose)");
+    expect(autoWorkers(4, remote).reason).toBe("WORKERS=auto on 4 CPUs");
     expect(loadEnv({ WORKERS: "2", DATABASE_URL: local }).WORKERS_AUTO).toBeNull();
   });
 

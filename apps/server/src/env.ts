@@ -11,22 +11,16 @@ const bool = z
 export const MAX_AUTO_WORKERS = 4;
 
 /**
- * How many HTTP processes WORKERS=auto starts on `cpus` CPUs: one per CPU; when PostgreSQL runs on this machine
- * (`databaseUrl` names its socket or a loopback host), one per CPU of the half it leaves PostgreSQL (decision 025);
- * one on the embedded database (no `databaseUrl`). At least 1, at most MAX_AUTO_WORKERS.
+ * How many HTTP processes WORKERS=auto starts on `cpus` CPUs, and why (the start-up banner): one per CPU; when PostgreSQL
+ * runs on this machine (`databaseUrl` names its socket or a loopback host), one per CPU of the half it leaves PostgreSQL
+ * (decision 025); one on the embedded database (no `databaseUrl`). At least 1, at most MAX_AUTO_WORKERS.
  */
-export function autoWorkers(cpus: number, databaseUrl: string | undefined): number {
-  if (!databaseUrl) return 1; // the embedded database serves one process
-  const forHttp = databaseOnThisMachine(databaseUrl) ? Math.floor(cpus / 2) : cpus;
-  return Math.max(1, Math.min(forHttp, MAX_AUTO_WORKERS));
-}
-
-/** Why WORKERS=auto chose its number, for the start-up banner. */
-export function autoWorkersReason(cpus: number, databaseUrl: string | undefined): string {
-  const cpuCount = `${cpus} CPU${cpus === 1 ? "" : "s"}`;
-  if (!databaseUrl) return `WORKERS=auto on the embedded database (one process)`;
-  if (databaseOnThisMachine(databaseUrl)) return `WORKERS=auto on ${cpuCount}, half of them left to PostgreSQL on this machine (WORKERS=<n> to choose)`;
-  return `WORKERS=auto on ${cpuCount}`;
+export function autoWorkers(cpus: number, databaseUrl: string | undefined): { workers: number; reason: string } {
+  if (!databaseUrl) return { workers: 1, reason: "WORKERS=auto on the embedded database (one process)" };
+  const here = databaseOnThisMachine(databaseUrl);
+  const workers = Math.max(1, Math.min(here ? Math.floor(cpus / 2) : cpus, MAX_AUTO_WORKERS));
+  const onCpus = `WORKERS=auto on ${cpus} CPU${cpus === 1 ? "" : "s"}`;
+  return { workers, reason: here ? `${onCpus}, half of them left to PostgreSQL on this machine (WORKERS=<n> to choose)` : onCpus };
 }
 
 export const WORKERS_NEED_POSTGRES_MESSAGE =
@@ -117,14 +111,17 @@ const envSchema = z.object({
       if (!e[key]) ctx.addIssue({ code: "custom", path: [key], message: "is required when SMS_PROVIDER=twilio" });
     }
   })
-  .transform((e) => ({
-    ...e,
-    SEED_DEMO: e.SEED_DEMO ?? e.NODE_ENV !== "production",
-    TEST_PAUSE_AT: e.NODE_ENV === "production" ? undefined : e.TEST_PAUSE_AT,
-    WORKERS: e.WORKERS === "auto" ? autoWorkers(os.availableParallelism(), e.DATABASE_URL) : e.WORKERS,
-    /** What WORKERS=auto chose and why (the start-up banner); null when WORKERS is a number. */
-    WORKERS_AUTO: e.WORKERS === "auto" ? autoWorkersReason(os.availableParallelism(), e.DATABASE_URL) : null,
-  }))
+  .transform((e) => {
+    // WORKERS_AUTO: what WORKERS=auto chose and why (the start-up banner); null when WORKERS is a number.
+    const { workers, reason } = e.WORKERS === "auto" ? autoWorkers(os.availableParallelism(), e.DATABASE_URL) : { workers: e.WORKERS, reason: null };
+    return {
+      ...e,
+      SEED_DEMO: e.SEED_DEMO ?? e.NODE_ENV !== "production",
+      TEST_PAUSE_AT: e.NODE_ENV === "production" ? undefined : e.TEST_PAUSE_AT,
+      WORKERS: workers,
+      WORKERS_AUTO: reason,
+    };
+  })
   // The embedded database lives in one process: several processes share a PostgreSQL database (decision 016).
   .refine((e) => e.WORKERS === 1 || e.DATABASE_URL, { path: ["WORKERS"], message: WORKERS_NEED_POSTGRES_MESSAGE });
 
